@@ -1,0 +1,110 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' } as const;
+const SERVER_MAIN = resolve(__dirname, '../../server/dist/main.js');
+const SHOTS = resolve(__dirname, 'screenshots');
+
+/** Browser tests run when Chromium is installed; CI must have it, so there they never skip. */
+export const describeBrowser: jest.Describe =
+  existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Site {
+  url: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies and session storage) with one page. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built site on a free port with a fresh seeded SQLite database, and Chromium. */
+export async function startSite(vars: Record<string, string> = {}): Promise<Site> {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...vars,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForReady(`${url}/readyz`, server);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  return {
+    url,
+    browser,
+    newPage: async () => {
+      const context = await browser.newContext({
+        baseURL: url,
+        viewport: { width: 1280, height: 900 },
+      });
+      return { context, page: await context.newPage() };
+    },
+    stop: async () => {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((done) =>
+        server.exitCode !== null ? done(null) : server.once('exit', done),
+      );
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForReady(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become ready at ${url}`);
+}
+
+/** Saves a screenshot under e2e/screenshots (git-ignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,79 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { GuestOnly, RequireUser } from '../features/auth/guards';
+import LoginPage from '../features/auth/LoginPage';
+import RegisterPage from '../features/auth/RegisterPage';
+import ApiDetailPage from '../features/catalogue/ApiDetailPage';
+import HomePage from '../features/catalogue/HomePage';
+import NotFoundPage from '../features/not-found/NotFoundPage';
+import RechargePage from '../features/recharge/RechargePage';
+import AboutPage from '../features/site/AboutPage';
+import FriendsPage from '../features/site/FriendsPage';
+import AccessLogsPage from '../features/user/AccessLogsPage';
+import DashboardPage from '../features/user/DashboardPage';
+import PublicLayout from './layouts/PublicLayout';
+
+const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+
+const loading = (element: ReactNode) => (
+  <Suspense fallback={<p className="p-4 text-muted">Loading…</p>}>{element}</Suspense>
+);
+
+export function makeRouter() {
+  return createBrowserRouter([
+    {
+      element: <PublicLayout />,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: 'api/:id/:name_en?', element: <ApiDetailPage /> },
+        { path: 'about', element: <AboutPage /> },
+        { path: 'friends', element: <FriendsPage /> },
+        {
+          path: 'login',
+          element: (
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          ),
+        },
+        {
+          path: 'register',
+          element: (
+            <GuestOnly>
+              <RegisterPage />
+            </GuestOnly>
+          ),
+        },
+        {
+          path: 'user/dashboard',
+          element: (
+            <RequireUser>
+              <DashboardPage />
+            </RequireUser>
+          ),
+        },
+        {
+          path: 'user/accesslogs',
+          element: (
+            <RequireUser>
+              <AccessLogsPage />
+            </RequireUser>
+          ),
+        },
+        {
+          path: 'user/recharge',
+          element: (
+            <RequireUser>
+              <RechargePage />
+            </RequireUser>
+          ),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+    // The admin area (login at the hidden path, everything under /admin) is its own lazy bundle.
+    { path: paths.adminLogin, element: loading(<AdminApp />) },
+    { path: `${paths.admin}/*`, element: loading(<AdminApp />) },
+  ]);
+}

@@ -1,0 +1,18 @@
+/** Every client route path, in one place. */
+export const paths = {
+  home: '/',
+  apiDetail: (id: number | string, nameEn?: string) =>
+    `/api/${id}${nameEn ? `/${encodeURIComponent(nameEn)}` : ''}`,
+  about: '/about',
+  login: '/login',
+  register: '/register',
+  friends: '/friends',
+  userDashboard: '/user/dashboard',
+  userAccessLogs: '/user/accesslogs',
+  userRecharge: '/user/recharge',
+  adminLogin: '/MiloraAPI/admin/lg',
+  admin: '/admin',
+} as const;
+
+/** The brand shown when the server has not said a site name. */
+export const FALLBACK_SITE_NAME = 'Portico API';

@@ -1,0 +1,3 @@
+export default function AdminApp() {
+  return <h1 className="h3">管理后台</h1>;
+}

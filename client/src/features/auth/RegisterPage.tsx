@@ -1,0 +1,3 @@
+export default function RegisterPage() {
+  return <h1 className="h3">Register</h1>;
+}

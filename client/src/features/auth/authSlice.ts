@@ -1,0 +1,108 @@
+import { createSlice, PayloadAction } from '@reduxjs/toolkit';
+
+/** The signed-in user as the client keeps it (SPEC.md §3). */
+export interface AuthUser {
+  id: number | null;
+  username: string | null;
+  balance: string;
+  api_key: string | null;
+  created_at: string | null;
+}
+
+export interface AuthState {
+  user: AuthUser;
+  isLoggedIn: boolean;
+  initialized: boolean;
+  /** Site name for page titles, from the site config once loaded. */
+  siteName: string | null;
+}
+
+export const EMPTY_USER: AuthUser = {
+  id: null,
+  username: null,
+  balance: '0.00',
+  api_key: null,
+  created_at: null,
+};
+
+/** The six sessionStorage items the signed-in user is mirrored into. */
+export const SESSION_KEYS = {
+  isLoggedIn: 'isLoggedIn',
+  id: 'userId',
+  username: 'username',
+  balance: 'balance',
+  apiKey: 'apiKey',
+  createdAt: 'createdAt',
+} as const;
+
+const initialState: AuthState = {
+  user: EMPTY_USER,
+  isLoggedIn: false,
+  initialized: false,
+  siteName: null,
+};
+
+function writeSession(user: AuthUser): void {
+  sessionStorage.setItem(SESSION_KEYS.isLoggedIn, 'true');
+  sessionStorage.setItem(SESSION_KEYS.id, String(user.id ?? ''));
+  sessionStorage.setItem(SESSION_KEYS.username, user.username ?? '');
+  sessionStorage.setItem(SESSION_KEYS.balance, user.balance);
+  sessionStorage.setItem(SESSION_KEYS.apiKey, user.api_key ?? '');
+  sessionStorage.setItem(SESSION_KEYS.createdAt, user.created_at ?? '');
+}
+
+function clearSession(): void {
+  for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key);
+}
+
+/** The user sessionStorage remembers, or null when it says logged out. */
+export function readSessionUser(): AuthUser | null {
+  if (sessionStorage.getItem(SESSION_KEYS.isLoggedIn) !== 'true') return null;
+  const id = Number.parseInt(sessionStorage.getItem(SESSION_KEYS.id) ?? '', 10);
+  return {
+    id: Number.isNaN(id) ? null : id,
+    username: sessionStorage.getItem(SESSION_KEYS.username),
+    balance: sessionStorage.getItem(SESSION_KEYS.balance) || '0.00',
+    api_key: sessionStorage.getItem(SESSION_KEYS.apiKey),
+    created_at: sessionStorage.getItem(SESSION_KEYS.createdAt),
+  };
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    /** Runs once before the first navigation: restore from sessionStorage or start logged out. */
+    initialize(state) {
+      const user = readSessionUser();
+      state.user = user ?? EMPTY_USER;
+      state.isLoggedIn = user !== null;
+      state.initialized = true;
+    },
+    loggedIn(state, action: PayloadAction<Partial<AuthUser>>) {
+      state.user = { ...state.user, ...action.payload };
+      state.isLoggedIn = true;
+      state.initialized = true;
+      writeSession(state.user);
+    },
+    userUpdated(state, action: PayloadAction<Partial<AuthUser>>) {
+      state.user = { ...state.user, ...action.payload };
+      if (state.isLoggedIn) writeSession(state.user);
+    },
+    loggedOut(state) {
+      state.user = EMPTY_USER;
+      state.isLoggedIn = false;
+      clearSession();
+    },
+    siteNameLoaded(state, action: PayloadAction<string>) {
+      state.siteName = action.payload || null;
+    },
+  },
+});
+
+export const { initialize, loggedIn, userUpdated, loggedOut, siteNameLoaded } = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+export const selectAuth = (state: { auth: AuthState }) => state.auth;
+export const selectUser = (state: { auth: AuthState }) => state.auth.user;
+export const selectIsLoggedIn = (state: { auth: AuthState }) => state.auth.isLoggedIn;

@@ -1,0 +1,3 @@
+export default function RechargePage() {
+  return <h1 className="h3">Recharge centre</h1>;
+}

@@ -1,0 +1,3 @@
+export default function DashboardPage() {
+  return <h1 className="h3">User centre</h1>;
+}

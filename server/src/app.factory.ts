@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { validationPipe } from './common/validation';
+import { runMigrations } from './database/migrate';
+import { seedDatabase } from './database/seed/seed';
+import { Env } from './env/env';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+const NEST_LOG_LEVELS: Record<string, LogLevel[]> = {
+  silent: [],
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/** Builds the whole application, migrated and seeded, ready to listen. */
+export async function createApp(env: Env): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
+    logger: NEST_LOG_LEVELS[env.LOG_LEVEL],
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.register(fastifyCookie);
+  if (existsSync(env.CLIENT_DIST)) {
+    app.useStaticAssets({
+      root: env.CLIENT_DIST,
+      prefix: '/',
+      wildcard: false,
+      // @fastify/static 10 hands the Fastify reply here, not the raw response its types name.
+      setHeaders: (reply: unknown, path: string) => {
+        (reply as { header(name: string, value: string): void }).header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.useGlobalPipes(validationPipe);
+  app.enableShutdownHooks();
+  await app.init();
+  const dataSource = app.get(DataSource);
+  await runMigrations(dataSource);
+  await seedDatabase(dataSource, env);
+  return app;
+}

@@ -1,0 +1,19 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { EnvelopeFilter } from './common/envelope.filter';
+import { SpaFallback } from './common/spa-fallback';
+import { DatabaseModule } from './database/database.module';
+import { Env } from './env/env';
+import { EnvModule } from './env/env.module';
+import { FEATURE_MODULES } from './modules';
+
+@Module({})
+export class AppModule {
+  static forRoot(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [EnvModule.forRoot(env), DatabaseModule, ...FEATURE_MODULES],
+      providers: [SpaFallback, { provide: APP_FILTER, useClass: EnvelopeFilter }],
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ENV } from '../env/env';
+import type { Env } from '../env/env';
+
+/** Serves the client's index.html for client-side routes (never for /api or /apis). */
+@Injectable()
+export class SpaFallback {
+  private indexHtml?: Promise<Buffer | null>;
+
+  constructor(@Inject(ENV) private readonly env: Env) {}
+
+  serves(request: FastifyRequest): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const path = request.url.split('?')[0];
+    return !/^\/(api|apis)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+  }
+
+  async send(reply: FastifyReply): Promise<void> {
+    this.indexHtml ??= readFile(join(this.env.CLIENT_DIST, 'index.html')).catch(() => null);
+    const html = await this.indexHtml;
+    if (!html) {
+      await reply
+        .status(404)
+        .send({ success: false, message: 'client not built: run npm run build' });
+      return;
+    }
+    await reply
+      .status(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  }
+}

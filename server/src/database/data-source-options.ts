@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import type { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export type DatabaseKind = 'sqlite' | 'mysql' | 'mariadb';
+
+const MYSQL_URL = /^(mysql|mariadb):\/\//;
+
+/** The kind a URL names: `mariadb://` is MySQL's protocol spoken to MariaDB. */
+export function databaseKind(url: string): DatabaseKind {
+  if (url.startsWith('mariadb://')) return 'mariadb';
+  return url.startsWith('mysql://') ? 'mysql' : 'sqlite';
+}
+
+/** For a mysql:// URL, asks the server whether it is really MariaDB (TypeORM reads schemas differently). */
+export async function detectDatabaseKind(url: string): Promise<DatabaseKind> {
+  const kind = databaseKind(url);
+  if (kind !== 'mysql') return kind;
+  const connection = await createConnection({ uri: url, connectTimeout: 10_000 });
+  try {
+    const [rows] = await connection.query('SELECT VERSION() AS version');
+    const version = String((rows as { version: string }[])[0]?.version ?? '');
+    return /mariadb/i.test(version) ? 'mariadb' : 'mysql';
+  } finally {
+    await connection.end();
+  }
+}
+
+/** The one place DataSource options are built: the app, the tests and the TypeORM CLI share it. */
+export function buildDataSourceOptions(url: string, kind = databaseKind(url)): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+  } as const;
+  if (kind !== 'sqlite') {
+    return {
+      ...common,
+      type: kind,
+      url: url.replace(MYSQL_URL, 'mysql://'),
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      extra: { connectionLimit: 20, enableKeepAlive: true },
+    };
+  }
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: file,
+    enableWAL: true,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('synchronous = NORMAL');
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { BigIntColumn } from '../columns';
+
+/** One row per gateway call: the call log users see and the ledger of what calls cost. */
+@Entity('access_logs')
+@Index('idx_access_logs_user', ['user_id', 'id'])
+@Index('idx_access_logs_time', ['access_time'])
+export class AccessLog {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'integer', nullable: true })
+  user_id: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  api_id: number | null;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  api_name: string;
+
+  @Column({ type: 'varchar', length: 64, default: '' })
+  ip_address: string;
+
+  @Column({ type: 'varchar', length: 1000, default: '' })
+  access_url: string;
+
+  @Column({ type: 'varchar', length: 500, default: '' })
+  user_agent: string;
+
+  @Column({ type: 'datetime' })
+  access_time: Date;
+
+  @Column({ type: 'smallint', default: 200 })
+  status_code: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+
+  @Column({ type: 'integer', default: 0 })
+  latency_ms: number;
+}

@@ -1,0 +1,32 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, FlagColumn, UpdatedAt } from '../columns';
+
+@Entity('ads')
+export class Ad {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 500 })
+  image_url: string;
+
+  @Column({ type: 'varchar', length: 500 })
+  link_url: string;
+
+  @Column({ type: 'varchar', length: 500, default: '' })
+  description: string;
+
+  @Column({ type: 'integer', default: 0 })
+  sort_order: number;
+
+  @FlagColumn()
+  status: number;
+
+  @CreatedAt()
+  created_at: Date;
+
+  @UpdatedAt()
+  updated_at: Date;
+}

@@ -1,0 +1,45 @@
+import { AccessLog } from './access-log.entity';
+import { Ad } from './ad.entity';
+import { Admin } from './admin.entity';
+import { ApiDailyStat } from './api-daily-stat.entity';
+import { ApiEntry } from './api.entity';
+import { BalanceAdjustment } from './balance-adjustment.entity';
+import { FriendLink } from './friend-link.entity';
+import { Partner } from './partner.entity';
+import { RechargeRecord } from './recharge-record.entity';
+import { Session } from './session.entity';
+import { SidebarLink } from './sidebar-link.entity';
+import { SiteConfig } from './site-config.entity';
+import { User } from './user.entity';
+
+export {
+  AccessLog,
+  Ad,
+  Admin,
+  ApiDailyStat,
+  ApiEntry,
+  BalanceAdjustment,
+  FriendLink,
+  Partner,
+  RechargeRecord,
+  Session,
+  SidebarLink,
+  SiteConfig,
+  User,
+};
+
+export const ENTITIES = [
+  AccessLog,
+  Ad,
+  Admin,
+  ApiDailyStat,
+  ApiEntry,
+  BalanceAdjustment,
+  FriendLink,
+  Partner,
+  RechargeRecord,
+  Session,
+  SidebarLink,
+  SiteConfig,
+  User,
+];

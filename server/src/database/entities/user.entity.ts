@@ -1,0 +1,45 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
+
+@Entity('users')
+@Index('uq_users_username_key', ['username_key'], { unique: true })
+@Index('uq_users_email', ['email'], { unique: true })
+@Index('uq_users_api_key_hash', ['api_key_hash'], { unique: true })
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 32 })
+  username: string;
+
+  /** Lower-cased username: the unique key that makes names case-insensitive on every database. */
+  @Column({ type: 'varchar', length: 32 })
+  username_key: string;
+
+  @Column({ type: 'varchar', length: 191, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 255 })
+  password_hash: string;
+
+  @BigIntColumn({ default: 0 })
+  balance_milli: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  api_key_hash: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  api_key_enc: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  api_key_hint: string;
+
+  @FlagColumn()
+  status: number;
+
+  @CreatedAt()
+  created_at: Date;
+
+  @UpdatedAt()
+  updated_at: Date;
+}

@@ -1,0 +1,1180 @@
+/**
+ * The catalogue a new site starts with: one entry per built-in handler, so every demo API answers
+ * without any network access. Documentation fields (PHP example, status codes, response example) are
+ * derived from each entry's example parameters and a real response, so they cannot drift apart.
+ */
+
+export interface DemoApi {
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  request_method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  response_format: string;
+  request_params: {
+    name: string;
+    type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+    required: boolean;
+    description: string;
+  }[];
+  response_params: { name: string; type: string; description: string }[];
+  status_codes: { code: number; description: string }[];
+  php_example: string;
+  response_example: string;
+  handler: string;
+  is_paid: 0 | 1;
+  is_pinned: 0 | 1;
+  status: 0 | 1;
+  price_per_call_milli: number;
+  example_query: string;
+}
+
+type RequestParam = DemoApi['request_params'][number];
+type ResponseParam = DemoApi['response_params'][number];
+
+interface Spec {
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  method?: 'GET' | 'POST';
+  params: RequestParam[];
+  /** Fields of `data` in a successful response. */
+  data: ResponseParam[];
+  example_params: Record<string, string>;
+  /** The `data` of a real response to `example_params`. */
+  example?: unknown;
+  /** For APIs that answer with an image instead of JSON. */
+  image?: { response_example: string; response_params: ResponseParam[] };
+  price_milli?: number;
+  pinned?: boolean;
+  disabled?: boolean;
+}
+
+const BASE_URL = 'https://your-portico.example/apis';
+
+const ENVELOPE: ResponseParam[] = [
+  { name: 'success', type: 'boolean', description: 'true when the call succeeded' },
+  { name: 'message', type: 'string', description: '"ok", or the reason the call failed' },
+];
+
+const param = (
+  name: string,
+  type: RequestParam['type'],
+  required: boolean,
+  description: string,
+): RequestParam => ({ name, type, required, description });
+
+const field = (name: string, type: string, description: string): ResponseParam => ({
+  name,
+  type,
+  description,
+});
+
+function encodeQuery(params: Record<string, string>): string {
+  return Object.entries(params)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+function phpString(value: string): string {
+  if (!/[\n\r\t]/.test(value)) return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const escaped = value
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/\$/g, '\\$')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t');
+  return `"${escaped}"`;
+}
+
+function phpValue(value: string, type: RequestParam['type'] | undefined): string {
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value)) return value;
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value;
+  return phpString(value);
+}
+
+function phpArray(spec: Spec): string {
+  const types = new Map(spec.params.map((p) => [p.name, p.type]));
+  const lines = Object.entries(spec.example_params).map(
+    ([key, value]) => `    ${phpString(key)} => ${phpValue(value, types.get(key))},`,
+  );
+  return `[\n${lines.join('\n')}\n]`;
+}
+
+function phpResultHandling(spec: Spec): string {
+  if (spec.image) {
+    const file = `qrcode.${spec.example_params.format ?? 'svg'}`;
+    return [
+      `if ($status === 200) {`,
+      `    file_put_contents('${file}', $response);`,
+      `    echo "Saved ${file}\\n";`,
+      '} else {',
+      '    $error = json_decode($response, true);',
+      `    echo "HTTP $status: " . ($error['message'] ?? 'request failed');`,
+      '}',
+    ].join('\n');
+  }
+  return [
+    '$result = json_decode($response, true);',
+    `if ($status === 200 && $result['success']) {`,
+    "    print_r($result['data']);",
+    '} else {',
+    `    echo "HTTP $status: " . ($result['message'] ?? 'request failed');`,
+    '}',
+  ].join('\n');
+}
+
+/** Free GET calls need nothing but PHP's built-in HTTP wrapper. */
+function phpFileGetContents(spec: Spec): string {
+  const hasParams = Object.keys(spec.example_params).length > 0;
+  const url = hasParams
+    ? `'${BASE_URL}/${spec.name_en}?' . http_build_query(${phpArray(spec)})`
+    : `'${BASE_URL}/${spec.name_en}'`;
+  return [
+    '<?php',
+    `$url = ${url};`,
+    '// ignore_errors keeps the JSON body of 4xx answers readable',
+    "$context = stream_context_create(['http' => ['ignore_errors' => true, 'timeout' => 10]]);",
+    '$response = file_get_contents($url, false, $context);',
+    "$status = (int) explode(' ', $http_response_header[0])[1];",
+    '',
+    phpResultHandling(spec),
+    '',
+  ].join('\n');
+}
+
+/** Paid calls and JSON bodies use cURL, which sets headers and request bodies more readably. */
+function phpCurl(spec: Spec, paid: boolean): string {
+  const post = spec.method === 'POST';
+  const headers = [
+    ...(post ? ["'Content-Type: application/json'"] : []),
+    ...(paid ? ["'X-API-Key: ' . $apiKey"] : []),
+  ];
+  const options = [
+    '    CURLOPT_RETURNTRANSFER => true,',
+    ...(post
+      ? ['    CURLOPT_POST => true,', '    CURLOPT_POSTFIELDS => json_encode($payload),']
+      : []),
+    ...(headers.length > 0 ? [`    CURLOPT_HTTPHEADER => [${headers.join(', ')}],`] : []),
+    '    CURLOPT_TIMEOUT => 10,',
+  ];
+  const request = post
+    ? [`$payload = ${phpArray(spec)};`, `$ch = curl_init('${BASE_URL}/${spec.name_en}');`]
+    : [
+        `$query = http_build_query(${phpArray(spec)});`,
+        `$ch = curl_init('${BASE_URL}/${spec.name_en}?' . $query);`,
+      ];
+  return [
+    '<?php',
+    ...(paid ? ["$apiKey = 'YOUR_API_KEY'; // from the user centre", ''] : []),
+    ...request,
+    'curl_setopt_array($ch, [',
+    ...options,
+    ']);',
+    '$response = curl_exec($ch);',
+    '$status = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);',
+    'curl_close($ch);',
+    '',
+    phpResultHandling(spec),
+    '',
+  ].join('\n');
+}
+
+function statusCodes(spec: Spec, paid: boolean): DemoApi['status_codes'] {
+  return [
+    {
+      code: 200,
+      description: spec.image ? 'OK: the image is the response body' : 'OK: the result is in data',
+    },
+    { code: 400, description: 'A parameter is missing or invalid; message names it' },
+    ...(paid
+      ? [
+          { code: 401, description: 'Missing or invalid API key' },
+          { code: 402, description: 'Insufficient balance: recharge in the user centre' },
+        ]
+      : []),
+    { code: 429, description: 'Rate limited: retry after the number of seconds in Retry-After' },
+  ];
+}
+
+function define(spec: Spec): DemoApi {
+  const price = spec.price_milli ?? 0;
+  const paid = price > 0;
+  const method = spec.method ?? 'GET';
+  return {
+    name: spec.name,
+    name_en: spec.name_en,
+    description: spec.description,
+    description_en: spec.description_en,
+    request_method: method,
+    response_format: spec.image ? 'image/svg+xml, image/png' : 'application/json',
+    request_params: spec.params,
+    response_params: spec.image
+      ? spec.image.response_params
+      : [...ENVELOPE, field('data', 'object', 'the result'), ...spec.data],
+    status_codes: statusCodes(spec, paid),
+    php_example: paid || method === 'POST' ? phpCurl(spec, paid) : phpFileGetContents(spec),
+    response_example: spec.image
+      ? spec.image.response_example
+      : JSON.stringify({ success: true, message: 'ok', data: spec.example }, null, 2),
+    handler: spec.name_en,
+    is_paid: paid ? 1 : 0,
+    is_pinned: spec.pinned ? 1 : 0,
+    status: spec.disabled ? 0 : 1,
+    price_per_call_milli: price,
+    example_query: encodeQuery(spec.example_params),
+  };
+}
+
+const SAMPLE_JWT =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyLCJleHAiOjE4OTM0NTYwMDB9.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+
+const SPECS: Spec[] = [
+  {
+    name: 'IP 查询',
+    name_en: 'ip',
+    description:
+      '返回调用方的公网 IP 地址、IP 版本以及请求携带的 User-Agent 和 Accept-Language，适合排查代理、NAT 和客户端标识问题。',
+    description_en:
+      "Returns the caller's public IP address and IP version, plus the User-Agent and Accept-Language the request carried. Handy for checking proxies, NAT and client identification.",
+    params: [],
+    data: [
+      field('data.ip', 'string', 'the IP address the request came from'),
+      field('data.version', 'integer', '4 or 6 (null if the address could not be classified)'),
+      field('data.user_agent', 'string', 'the User-Agent header of the request'),
+      field('data.accept_language', 'string', 'the Accept-Language header, or null'),
+    ],
+    example_params: {},
+    example: {
+      ip: '203.0.113.42',
+      version: 4,
+      user_agent:
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      accept_language: 'zh-CN,zh;q=0.9,en;q=0.8',
+    },
+    pinned: true,
+  },
+  {
+    name: '当前时间',
+    name_en: 'time',
+    description:
+      '获取服务器当前时间：ISO 8601、Unix 秒与毫秒时间戳，并可按指定 IANA 时区（如 Asia/Shanghai）输出当地时间和 UTC 偏移。',
+    description_en:
+      'The current time as ISO 8601 and Unix seconds and milliseconds, with the local time and UTC offset in any IANA time zone such as Asia/Shanghai.',
+    params: [
+      param(
+        'tz',
+        'string',
+        false,
+        'IANA time zone, e.g. Asia/Shanghai or Europe/London; default UTC',
+      ),
+    ],
+    data: [
+      field('data.timezone', 'string', 'the canonical time zone name used'),
+      field('data.iso', 'string', 'the instant in ISO 8601 (UTC)'),
+      field('data.unix', 'integer', 'Unix timestamp in seconds'),
+      field('data.unix_ms', 'integer', 'Unix timestamp in milliseconds'),
+      field('data.local', 'string', 'local time in the zone, YYYY-MM-DD HH:mm:ss'),
+      field('data.utc_offset', 'string', 'offset from UTC, e.g. +08:00'),
+      field('data.weekday', 'string', 'day of the week in the zone'),
+    ],
+    example_params: { tz: 'Asia/Shanghai' },
+    example: {
+      timezone: 'Asia/Shanghai',
+      iso: '2025-06-18T06:30:12.345Z',
+      unix: 1750228212,
+      unix_ms: 1750228212345,
+      local: '2025-06-18 14:30:12',
+      utc_offset: '+08:00',
+      weekday: 'Wednesday',
+    },
+  },
+  {
+    name: '时间戳转换',
+    name_en: 'timestamp',
+    description:
+      'Unix 时间戳与日期时间互相转换。自动识别秒级或毫秒级时间戳，也可输入“2025-01-31 08:30:00”这类日期时间，按指定时区解析和显示。',
+    description_en:
+      'Converts between Unix timestamps and dates. Seconds and milliseconds are detected automatically; a date-time such as "2025-01-31 08:30:00" is read in the given time zone.',
+    params: [
+      param(
+        'value',
+        'string',
+        true,
+        'a Unix timestamp (seconds or milliseconds) or a date-time like 2025-01-31 08:30:00 or 2025-01-31T08:30:00+08:00',
+      ),
+      param('tz', 'string', false, 'IANA time zone used to read and show local times; default UTC'),
+    ],
+    data: [
+      field('data.input', 'string', 'the value as sent'),
+      field('data.detected', 'string', 'seconds, milliseconds or datetime'),
+      field('data.timezone', 'string', 'the time zone used'),
+      field('data.iso', 'string', 'the instant in ISO 8601 (UTC)'),
+      field('data.unix', 'integer', 'Unix timestamp in seconds'),
+      field('data.unix_ms', 'integer', 'Unix timestamp in milliseconds'),
+      field('data.local', 'string', 'local time in the zone'),
+      field('data.utc_offset', 'string', 'offset from UTC at that instant'),
+      field('data.weekday', 'string', 'day of the week in the zone'),
+    ],
+    example_params: { value: '1735689600', tz: 'Asia/Shanghai' },
+    example: {
+      input: '1735689600',
+      detected: 'seconds',
+      timezone: 'Asia/Shanghai',
+      iso: '2025-01-01T00:00:00.000Z',
+      unix: 1735689600,
+      unix_ms: 1735689600000,
+      local: '2025-01-01 08:00:00',
+      utc_offset: '+08:00',
+      weekday: 'Wednesday',
+    },
+  },
+  {
+    name: '日期间隔计算',
+    name_en: 'date-diff',
+    description:
+      '计算两个日期之间相差的天数、周数、年月日跨度以及工作日（周一至周五）天数，适合计算工期、纪念日和倒计时。',
+    description_en:
+      'Days, weeks, the years-months-days span and the number of working days (Monday to Friday) between two dates. Useful for deadlines, anniversaries and countdowns.',
+    params: [
+      param('from', 'string', true, 'start date, YYYY-MM-DD'),
+      param('to', 'string', true, 'end date, YYYY-MM-DD'),
+    ],
+    data: [
+      field('data.from', 'string', 'start date'),
+      field('data.to', 'string', 'end date'),
+      field('data.days', 'integer', 'days from start to end (negative when end is earlier)'),
+      field('data.weeks', 'number', 'days divided by 7, two decimals'),
+      field('data.span', 'object', 'years, months and days between the dates'),
+      field(
+        'data.business_days',
+        'integer',
+        'Monday-to-Friday days from the earlier date up to (not including) the later one',
+      ),
+      field('data.from_weekday', 'string', 'day of the week of the start date'),
+      field('data.to_weekday', 'string', 'day of the week of the end date'),
+    ],
+    example_params: { from: '2025-01-01', to: '2025-12-31' },
+    example: {
+      from: '2025-01-01',
+      to: '2025-12-31',
+      days: 364,
+      weeks: 52,
+      span: { years: 0, months: 11, days: 30 },
+      business_days: 260,
+      from_weekday: 'Wednesday',
+      to_weekday: 'Wednesday',
+    },
+  },
+  {
+    name: '生肖星座查询',
+    name_en: 'zodiac',
+    description: '输入出生日期，返回周岁年龄、生肖与干支纪年（按农历新年准确划分）以及西方星座。',
+    description_en:
+      'For a date of birth: the age in whole years, the Chinese zodiac animal and sexagenary year (split exactly at Chinese New Year) and the Western star sign.',
+    params: [param('date', 'string', true, 'date of birth, YYYY-MM-DD, between 1900 and 2100')],
+    data: [
+      field('data.date', 'string', 'the date'),
+      field('data.weekday', 'string', 'day of the week'),
+      field('data.age', 'integer', 'age in whole years today, or null for a future date'),
+      field(
+        'data.chinese_zodiac',
+        'object',
+        'animal, animal_zh, lunar_year and ganzhi (e.g. 乙亥)',
+      ),
+      field('data.zodiac_sign', 'object', 'name, name_zh, symbol and dates of the Western sign'),
+    ],
+    example_params: { date: '1995-08-15' },
+    example: {
+      date: '1995-08-15',
+      weekday: 'Tuesday',
+      age: 29,
+      chinese_zodiac: { animal: 'Pig', animal_zh: '猪', lunar_year: 1995, ganzhi: '乙亥' },
+      zodiac_sign: { name: 'Leo', name_zh: '狮子座', symbol: '♌', dates: 'Jul 23 – Aug 22' },
+    },
+  },
+  {
+    name: 'UUID 生成',
+    name_en: 'uuid',
+    description:
+      '使用密码学安全的随机数生成 RFC 4122 第 4 版 UUID，单次最多 100 个，可直接用作数据库主键或请求 ID。',
+    description_en:
+      'Version 4 UUIDs (RFC 4122) from a cryptographically secure generator, up to 100 per call. Ready to use as database keys or request IDs.',
+    params: [param('count', 'integer', false, 'how many UUIDs, 1-100; default 1')],
+    data: [
+      field('data.count', 'integer', 'how many were generated'),
+      field('data.uuids', 'array', 'the UUIDs, lower-case with hyphens'),
+    ],
+    example_params: { count: '3' },
+    example: {
+      count: 3,
+      uuids: [
+        '3f2b8c1e-9a4d-4e7b-b1c2-5d6e7f8a9b0c',
+        'a91c7e52-04b3-4f1a-8d2e-6c5b4a392817',
+        'e4d3c2b1-7a6f-4e5d-9c8b-0a1f2e3d4c5b',
+      ],
+    },
+  },
+  {
+    name: '随机数生成',
+    name_en: 'random',
+    description:
+      '在指定区间内生成均匀分布的随机整数，支持一次生成多个以及不重复抽取，适合抽奖、分组和测试数据。',
+    description_en:
+      'Uniformly distributed random integers in a range, several at once and optionally without repeats. Good for draws, grouping and test data.',
+    params: [
+      param('min', 'integer', false, 'smallest value, -1000000000 to 1000000000; default 1'),
+      param('max', 'integer', false, 'largest value, -1000000000 to 1000000000; default 100'),
+      param('count', 'integer', false, 'how many numbers, 1-100; default 1'),
+      param('unique', 'boolean', false, 'true for no repeated numbers; default false'),
+    ],
+    data: [
+      field('data.min', 'integer', 'the lower bound used'),
+      field('data.max', 'integer', 'the upper bound used'),
+      field('data.unique', 'boolean', 'whether repeats were excluded'),
+      field('data.numbers', 'array', 'the random integers'),
+    ],
+    example_params: { min: '1', max: '49', count: '6', unique: 'true' },
+    example: { min: 1, max: 49, unique: true, numbers: [7, 42, 19, 3, 28, 36] },
+  },
+  {
+    name: '强密码生成',
+    name_en: 'password',
+    description:
+      '生成高强度随机密码，保证同时包含大小写字母、数字和（可选）符号，并剔除 0/O、1/l/I 等易混淆字符。',
+    description_en:
+      'Strong random passwords that always contain upper- and lower-case letters, digits and, optionally, symbols. Look-alike characters such as 0/O and 1/l/I are left out.',
+    params: [
+      param('length', 'integer', false, 'password length, 6-128; default 16'),
+      param('count', 'integer', false, 'how many passwords, 1-20; default 1'),
+      param('symbols', 'boolean', false, 'include symbols such as !@#$; default true'),
+    ],
+    data: [
+      field('data.length', 'integer', 'length of each password'),
+      field('data.symbols', 'boolean', 'whether symbols were included'),
+      field('data.passwords', 'array', 'the generated passwords'),
+    ],
+    example_params: { length: '20', count: '2', symbols: 'true' },
+    example: {
+      length: 20,
+      symbols: true,
+      passwords: ['r7#Kq2v!Xm9[TzE4hW@p', 'Gd8$wN3f}Yb6eR^s2JcA'],
+    },
+    price_milli: 2,
+  },
+  {
+    name: '掷骰子',
+    name_en: 'dice',
+    description:
+      '模拟投掷任意面数的骰子，一次最多 100 个，返回每个骰子的点数和总点数，适合桌游和概率演示。',
+    description_en:
+      'Rolls dice with any number of sides, up to 100 at once, and returns each roll and the total. For board games and probability demos.',
+    params: [
+      param('sides', 'integer', false, 'sides per die, 2-100; default 6'),
+      param('count', 'integer', false, 'number of dice, 1-100; default 1'),
+    ],
+    data: [
+      field('data.sides', 'integer', 'sides per die'),
+      field('data.rolls', 'array', 'the result of each die'),
+      field('data.total', 'integer', 'the sum of all rolls'),
+    ],
+    example_params: { sides: '6', count: '3' },
+    example: { sides: 6, rolls: [4, 1, 6], total: 11 },
+  },
+  {
+    name: '抛硬币',
+    name_en: 'coin',
+    description: '公平地抛掷硬币，一次最多 100 枚，返回每次结果以及正反面次数统计。',
+    description_en:
+      'Fair coin flips, up to 100 at once, with each result and the heads and tails counts.',
+    params: [param('count', 'integer', false, 'number of flips, 1-100; default 1')],
+    data: [
+      field('data.flips', 'array', 'heads or tails for each flip'),
+      field('data.heads', 'integer', 'number of heads'),
+      field('data.tails', 'integer', 'number of tails'),
+    ],
+    example_params: { count: '5' },
+    example: { flips: ['heads', 'tails', 'tails', 'heads', 'heads'], heads: 3, tails: 2 },
+    disabled: true,
+  },
+  {
+    name: '随机姓名',
+    name_en: 'name',
+    description: '随机生成中文或英文姓名，可指定性别，用于填充测试数据和界面原型。',
+    description_en:
+      'Random Chinese or English personal names, optionally of one gender, for test data and mock-ups.',
+    params: [
+      param('lang', 'string', false, 'en or zh; default en'),
+      param('gender', 'string', false, 'male, female or any; default any'),
+      param('count', 'integer', false, 'how many names, 1-20; default 1'),
+    ],
+    data: [
+      field('data.lang', 'string', 'the language used'),
+      field('data.names', 'array', 'objects with name and gender'),
+    ],
+    example_params: { lang: 'zh', count: '3' },
+    example: {
+      lang: 'zh',
+      names: [
+        { name: '王思琪', gender: 'female' },
+        { name: '陈浩', gender: 'male' },
+        { name: '林雨涵', gender: 'female' },
+      ],
+    },
+  },
+  {
+    name: 'Lorem Ipsum 占位文本',
+    name_en: 'lorem',
+    description:
+      '生成经典的 Lorem Ipsum 拉丁占位文本，按段落数输出，适合排版和界面设计时填充内容。',
+    description_en:
+      'Classic Lorem Ipsum placeholder text by the paragraph, for layouts and design mock-ups.',
+    params: [param('paragraphs', 'integer', false, 'number of paragraphs, 1-10; default 3')],
+    data: [
+      field('data.paragraphs', 'array', 'each paragraph as a string'),
+      field('data.text', 'string', 'all paragraphs separated by blank lines'),
+    ],
+    example_params: { paragraphs: '1' },
+    example: {
+      paragraphs: [
+        'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna. Ut enim ad minim veniam quis nostrud exercitation. Duis aute irure dolor in reprehenderit in voluptate velit.',
+      ],
+      text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna. Ut enim ad minim veniam quis nostrud exercitation. Duis aute irure dolor in reprehenderit in voluptate velit.',
+    },
+  },
+  {
+    name: '哈希计算',
+    name_en: 'hash',
+    description:
+      '计算文本的 MD5、SHA-1、SHA-256 或 SHA-512 摘要（UTF-8 编码，十六进制小写输出），常用于校验和签名调试。',
+    description_en:
+      'MD5, SHA-1, SHA-256 or SHA-512 digest of a text (UTF-8), as lower-case hex. For checksums and debugging signatures.',
+    params: [
+      param('text', 'string', true, 'the text to hash, up to 100000 characters'),
+      param('algo', 'string', false, 'md5, sha1, sha256 or sha512; default sha256'),
+    ],
+    data: [
+      field('data.algo', 'string', 'the algorithm used'),
+      field('data.hash', 'string', 'the digest in lower-case hex'),
+    ],
+    example_params: { text: 'hello world', algo: 'sha256' },
+    example: {
+      algo: 'sha256',
+      hash: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9',
+    },
+    pinned: true,
+  },
+  {
+    name: 'Base64 编解码',
+    name_en: 'base64',
+    description:
+      '将文本进行 Base64 编码，或把 Base64（兼容 URL 安全字母表和换行）解码为 UTF-8 文本，非法输入会返回明确的错误信息。',
+    description_en:
+      'Encodes text as Base64, or decodes Base64 (URL-safe alphabet and line breaks accepted) back to UTF-8 text, with a clear error for invalid input.',
+    params: [
+      param('action', 'string', false, 'encode or decode; default encode'),
+      param(
+        'text',
+        'string',
+        true,
+        'the text to encode or the Base64 to decode, up to 100000 characters',
+      ),
+    ],
+    data: [
+      field('data.action', 'string', 'the action performed'),
+      field('data.result', 'string', 'the encoded or decoded text'),
+    ],
+    example_params: { action: 'encode', text: 'Hello, Portico!' },
+    example: { action: 'encode', result: 'SGVsbG8sIFBvcnRpY28h' },
+  },
+  {
+    name: 'URL 编解码',
+    name_en: 'urlencode',
+    description:
+      '对文本做 URL 百分号编码（encodeURIComponent），或将百分号编码还原为原文，常用于拼接查询参数。',
+    description_en:
+      'Percent-encodes text as encodeURIComponent does, or decodes percent-encoding back to text. Useful when building query strings.',
+    params: [
+      param('action', 'string', false, 'encode or decode; default encode'),
+      param('text', 'string', true, 'the text to encode or decode, up to 100000 characters'),
+    ],
+    data: [
+      field('data.action', 'string', 'the action performed'),
+      field('data.result', 'string', 'the encoded or decoded text'),
+    ],
+    example_params: { action: 'encode', text: '张三 & 李四' },
+    example: { action: 'encode', result: '%E5%BC%A0%E4%B8%89%20%26%20%E6%9D%8E%E5%9B%9B' },
+  },
+  {
+    name: 'HTML 转义',
+    name_en: 'html-escape',
+    description:
+      '转义 HTML 特殊字符（& < > " \'）以防止 XSS，或把 &amp;、&#39;、&#x1F600; 等实体还原为字符。',
+    description_en:
+      'Escapes the HTML special characters & < > " \' to prevent XSS, or turns entities such as &amp;, &#39; and &#x1F600; back into characters.',
+    params: [
+      param('action', 'string', false, 'escape or unescape; default escape'),
+      param('text', 'string', true, 'the text to convert, up to 100000 characters'),
+    ],
+    data: [
+      field('data.action', 'string', 'the action performed'),
+      field('data.result', 'string', 'the converted text'),
+    ],
+    example_params: { action: 'escape', text: '<b>Tom & Jerry</b>' },
+    example: { action: 'escape', result: '&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;' },
+  },
+  {
+    name: '十六进制编解码',
+    name_en: 'hex',
+    description:
+      '把文本的 UTF-8 字节转换为十六进制字符串，或把十六进制（可带 0x 前缀和空格）还原为文本。',
+    description_en:
+      'Turns the UTF-8 bytes of a text into hex, or hex (0x prefix and spaces allowed) back into text.',
+    params: [
+      param('action', 'string', false, 'encode or decode; default encode'),
+      param('text', 'string', true, 'the text or hex digits, up to 100000 characters'),
+    ],
+    data: [
+      field('data.action', 'string', 'the action performed'),
+      field('data.result', 'string', 'the hex digits or the decoded text'),
+    ],
+    example_params: { action: 'encode', text: 'Portico' },
+    example: { action: 'encode', result: '506f727469636f' },
+  },
+  {
+    name: 'CRC32 校验',
+    name_en: 'crc32',
+    description:
+      '计算文本 UTF-8 字节的 CRC-32 校验值（与 zip、PNG 所用算法相同），同时返回十六进制和十进制结果。',
+    description_en:
+      'The CRC-32 checksum (the one used by zip and PNG) of the UTF-8 bytes of a text, in hex and decimal.',
+    params: [param('text', 'string', true, 'the text, up to 100000 characters')],
+    data: [
+      field('data.crc32', 'string', 'the checksum as 8 hex digits'),
+      field('data.decimal', 'integer', 'the checksum as an unsigned integer'),
+    ],
+    example_params: { text: 'Portico' },
+    example: { crc32: 'f48fbb20', decimal: 4103060256 },
+  },
+  {
+    name: 'JWT 解析',
+    name_en: 'jwt-decode',
+    description:
+      '解析 JWT 的头部和载荷，换算 iat、nbf、exp 等时间声明并判断是否过期。仅解码、不校验签名，请勿据此做鉴权。',
+    description_en:
+      'Decodes the header and payload of a JWT, converts the iat, nbf and exp claims to dates and tells whether it has expired. Decoding only: the signature is not verified, so never use this for authorisation.',
+    params: [param('token', 'string', true, 'the JWT, with or without a "Bearer " prefix')],
+    data: [
+      field('data.header', 'object', 'the decoded header'),
+      field('data.payload', 'object', 'the decoded payload'),
+      field('data.signature', 'string', 'the signature segment, as sent'),
+      field('data.issued_at', 'string', 'iat as ISO 8601, or null'),
+      field('data.not_before', 'string', 'nbf as ISO 8601, or null'),
+      field('data.expires_at', 'string', 'exp as ISO 8601, or null'),
+      field('data.expired', 'boolean', 'whether exp has passed, or null without exp'),
+      field('data.verified', 'boolean', 'always false: the signature is not checked'),
+    ],
+    example_params: { token: SAMPLE_JWT },
+    example: {
+      header: { alg: 'HS256', typ: 'JWT' },
+      payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022, exp: 1893456000 },
+      signature: 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+      issued_at: '2018-01-18T01:30:22.000Z',
+      not_before: null,
+      expires_at: '2030-01-01T00:00:00.000Z',
+      expired: false,
+      verified: false,
+    },
+    price_milli: 2,
+  },
+  {
+    name: 'JSON 格式化校验',
+    name_en: 'json-format',
+    description:
+      '校验 JSON 是否合法并格式化输出，支持自定义缩进和按键名排序，同时给出压缩后的结果。可用 json 参数传入，也可直接把 JSON 作为请求体 POST。',
+    description_en:
+      'Validates JSON and pretty-prints it with the indent you choose, optionally with sorted keys, and also returns it minified. Send it in the json parameter or POST the document itself as the request body.',
+    method: 'POST',
+    params: [
+      param(
+        'json',
+        'string',
+        true,
+        'the JSON text, up to 100000 characters (or send the document as the request body)',
+      ),
+      param('indent', 'integer', false, 'spaces per level, 0-8; default 2'),
+      param('sort_keys', 'boolean', false, 'sort object keys alphabetically; default false'),
+    ],
+    data: [
+      field('data.valid', 'boolean', 'whether the text is valid JSON'),
+      field('data.error', 'string', 'the parse error (only when valid is false)'),
+      field('data.type', 'string', 'object, array, string, number, boolean or null'),
+      field('data.formatted', 'string', 'the pretty-printed JSON'),
+      field('data.minified', 'string', 'the JSON without whitespace'),
+      field('data.size', 'integer', 'bytes of the minified JSON'),
+    ],
+    example_params: {
+      json: '{"name":"Portico","tags":["api","gateway"],"free":true}',
+      indent: '2',
+    },
+    example: {
+      valid: true,
+      type: 'object',
+      formatted:
+        '{\n  "name": "Portico",\n  "tags": [\n    "api",\n    "gateway"\n  ],\n  "free": true\n}',
+      minified: '{"name":"Portico","tags":["api","gateway"],"free":true}',
+      size: 55,
+    },
+  },
+  {
+    name: '正则表达式测试',
+    name_en: 'regex-test',
+    description:
+      '用 JavaScript 正则表达式匹配文本，返回每个匹配的位置、捕获组和命名分组。执行有时间上限，可安全测试可能出现灾难性回溯的表达式。',
+    description_en:
+      'Runs a JavaScript regular expression against a text and returns every match with its index, capture groups and named groups. Execution is time-limited, so patterns prone to catastrophic backtracking are safe to try.',
+    params: [
+      param(
+        'pattern',
+        'string',
+        true,
+        'the regular expression without slashes, up to 200 characters',
+      ),
+      param(
+        'flags',
+        'string',
+        false,
+        'any of d, g, i, m, s, u, y; without g only the first match is returned',
+      ),
+      param('text', 'string', true, 'the text to search, up to 10000 characters'),
+    ],
+    data: [
+      field('data.pattern', 'string', 'the pattern used'),
+      field('data.flags', 'string', 'the flags used'),
+      field('data.matched', 'boolean', 'whether anything matched'),
+      field('data.count', 'integer', 'number of matches returned (at most 100)'),
+      field('data.matches', 'array', 'objects with match, index, groups and named_groups'),
+      field('data.truncated', 'boolean', 'true when matches or long captures were cut short'),
+    ],
+    example_params: { pattern: '\\d+', flags: 'g', text: 'Order 42 shipped on day 17' },
+    example: {
+      pattern: '\\d+',
+      flags: 'g',
+      matched: true,
+      count: 2,
+      matches: [
+        { match: '42', index: 6, groups: [], named_groups: null },
+        { match: '17', index: 24, groups: [], named_groups: null },
+      ],
+      truncated: false,
+    },
+    price_milli: 10,
+  },
+  {
+    name: 'User-Agent 解析',
+    name_en: 'user-agent',
+    description:
+      '解析 User-Agent 字符串，识别浏览器（含微信、QQ 浏览器等）、操作系统（含鸿蒙）、设备类型以及是否为爬虫。不传参数时解析本次请求自身的 UA。',
+    description_en:
+      'Parses a User-Agent string into browser (WeChat and QQ Browser included), operating system (HarmonyOS included), device type and whether it is a bot. Without a parameter it parses the User-Agent of the request itself.',
+    params: [
+      param(
+        'ua',
+        'string',
+        false,
+        "the User-Agent to parse, up to 1000 characters; default the request's own",
+      ),
+    ],
+    data: [
+      field('data.ua', 'string', 'the User-Agent parsed'),
+      field('data.browser', 'object', 'name and version'),
+      field('data.os', 'object', 'name and version'),
+      field('data.device', 'string', 'desktop, mobile, tablet or bot'),
+      field('data.is_bot', 'boolean', 'whether it looks like a crawler or script'),
+    ],
+    example_params: {
+      ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    },
+    example: {
+      ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      browser: { name: 'Safari', version: '17.4' },
+      os: { name: 'iOS', version: '17.4' },
+      device: 'mobile',
+      is_bot: false,
+    },
+    price_milli: 1,
+  },
+  {
+    name: '颜色格式转换',
+    name_en: 'color',
+    description:
+      '在 HEX、RGB、HSL 和常见 CSS 颜色名之间转换，并给出相对亮度和在该底色上更易读的文字颜色（黑或白）。',
+    description_en:
+      'Converts between HEX, RGB, HSL and common CSS colour names, with the relative luminance and the more readable text colour (black or white) on top of it.',
+    params: [
+      param(
+        'color',
+        'string',
+        true,
+        'e.g. #409eff, 409eff, rgb(64, 158, 255), hsl(210, 100%, 63%) or navy',
+      ),
+    ],
+    data: [
+      field('data.hex', 'string', 'the colour as #rrggbb'),
+      field('data.rgb', 'object', 'r, g and b, 0-255'),
+      field('data.hsl', 'object', 'h (0-359), s and l (0-100)'),
+      field('data.css', 'object', 'rgb() and hsl() notations'),
+      field('data.luminance', 'number', 'WCAG relative luminance, 0-1'),
+      field('data.text_color', 'string', '#000000 or #ffffff, whichever contrasts more'),
+    ],
+    example_params: { color: '#409eff' },
+    example: {
+      hex: '#409eff',
+      rgb: { r: 64, g: 158, b: 255 },
+      hsl: { h: 210, s: 100, l: 63 },
+      css: { rgb: 'rgb(64, 158, 255)', hsl: 'hsl(210, 100%, 63%)' },
+      luminance: 0.3276,
+      text_color: '#000000',
+    },
+  },
+  {
+    name: 'URL Slug 生成',
+    name_en: 'slugify',
+    description:
+      '把标题转换为适合放进网址的 slug：去除重音符号、转小写、用连字符或下划线连接单词。仅保留 ASCII 字母和数字。',
+    description_en:
+      'Turns a title into a URL slug: accents removed, lower case, words joined by hyphens or underscores. Only ASCII letters and digits are kept.',
+    params: [
+      param('text', 'string', true, 'the text, up to 1000 characters'),
+      param('separator', 'string', false, '- or _; default -'),
+    ],
+    data: [
+      field('data.slug', 'string', 'the slug (empty if the text has no Latin letters or digits)'),
+    ],
+    example_params: { text: 'Hello World: Ünïcode & APIs!' },
+    example: { slug: 'hello-world-unicode-and-apis' },
+  },
+  {
+    name: '命名风格转换',
+    name_en: 'case-convert',
+    description:
+      '在驼峰、帕斯卡、蛇形、短横线、常量等命名风格以及大写、小写、标题、句子格式之间转换，能正确拆分 XMLHttpRequest 这类缩写。',
+    description_en:
+      'Converts text between camelCase, PascalCase, snake_case, kebab-case, CONSTANT_CASE and upper, lower, title and sentence case, splitting acronyms like XMLHttpRequest correctly.',
+    params: [
+      param('text', 'string', true, 'the text, up to 10000 characters'),
+      param(
+        'to',
+        'string',
+        true,
+        'upper, lower, title, sentence, camel, pascal, snake, kebab or constant',
+      ),
+    ],
+    data: [
+      field('data.to', 'string', 'the style converted to'),
+      field('data.result', 'string', 'the converted text'),
+    ],
+    example_params: { text: 'user profile id', to: 'camel' },
+    example: { to: 'camel', result: 'userProfileId' },
+  },
+  {
+    name: '字数统计',
+    name_en: 'text-stats',
+    description:
+      '统计文本的字符数、字节数、词数（中文按字计）、汉字数、行数、段落数、句子数，并估算阅读时间。',
+    description_en:
+      'Counts characters, bytes, words (each Chinese character counts as one), CJK characters, lines, paragraphs and sentences, and estimates the reading time.',
+    params: [param('text', 'string', true, 'the text, up to 100000 characters')],
+    data: [
+      field('data.characters', 'integer', 'characters (Unicode code points)'),
+      field('data.characters_no_spaces', 'integer', 'characters other than whitespace'),
+      field('data.bytes_utf8', 'integer', 'size in UTF-8 bytes'),
+      field('data.words', 'integer', 'words plus CJK characters'),
+      field('data.cjk_characters', 'integer', 'Chinese characters'),
+      field('data.lines', 'integer', 'lines'),
+      field('data.paragraphs', 'integer', 'blocks separated by blank lines'),
+      field('data.sentences', 'integer', 'sentences'),
+      field('data.reading_time_seconds', 'integer', 'estimated reading time'),
+    ],
+    example_params: { text: 'Portico makes APIs easy. 接口调用很简单！' },
+    example: {
+      characters: 33,
+      characters_no_spaces: 29,
+      bytes_utf8: 49,
+      words: 11,
+      cjk_characters: 7,
+      lines: 1,
+      paragraphs: 1,
+      sentences: 2,
+      reading_time_seconds: 3,
+    },
+  },
+  {
+    name: '文本差异对比',
+    name_en: 'text-diff',
+    description:
+      '比较两段文本：给出字符级编辑距离和相似度，以及逐行对比后新增、删除和未改动的行数，适合查重和版本比对。',
+    description_en:
+      'Compares two texts: the character edit distance and similarity, and how many lines were added, removed or left unchanged. For duplicate checks and version comparison.',
+    method: 'POST',
+    params: [
+      param('a', 'string', true, 'the original text, up to 3000 characters'),
+      param('b', 'string', true, 'the changed text, up to 3000 characters'),
+    ],
+    data: [
+      field('data.identical', 'boolean', 'whether the texts are exactly equal'),
+      field('data.distance', 'integer', 'Levenshtein distance in characters'),
+      field('data.similarity', 'number', '1 - distance / longer length, four decimals'),
+      field('data.lines', 'object', 'unchanged, removed and added line counts'),
+    ],
+    example_params: { a: 'apple\nbanana\ncherry', b: 'apple\nblueberry\ncherry\ndate' },
+    example: {
+      identical: false,
+      distance: 13,
+      similarity: 0.5185,
+      lines: { unchanged: 2, removed: 1, added: 2 },
+    },
+    price_milli: 10,
+  },
+  {
+    name: '罗马数字转换',
+    name_en: 'roman',
+    description:
+      '阿拉伯数字与罗马数字双向转换，范围 1 至 3999，只接受标准写法（如 IV 而非 IIII）。',
+    description_en:
+      'Converts between Arabic and Roman numerals from 1 to 3999 in either direction. Only the standard spelling is accepted (IV, not IIII).',
+    params: [
+      param('value', 'string', true, 'a number from 1 to 3999 or a Roman numeral such as MMXXV'),
+    ],
+    data: [
+      field('data.arabic', 'integer', 'the value as a number'),
+      field('data.roman', 'string', 'the value in Roman numerals'),
+    ],
+    example_params: { value: '2025' },
+    example: { arabic: 2025, roman: 'MMXXV' },
+  },
+  {
+    name: '数字转英文',
+    name_en: 'number-words',
+    description:
+      '把整数转换为英文单词写法（如 one million two hundred thirty-four thousand…），支持负数，最大到千万亿以内。',
+    description_en:
+      'Writes an integer out in English words ("one million two hundred thirty-four thousand..."), negatives included, up to 999 trillion.',
+    params: [
+      param('number', 'integer', true, 'an integer between -999999999999999 and 999999999999999'),
+    ],
+    data: [
+      field('data.number', 'integer', 'the number'),
+      field('data.words', 'string', 'the number in English words'),
+    ],
+    example_params: { number: '1234567' },
+    example: {
+      number: 1234567,
+      words: 'one million two hundred thirty-four thousand five hundred sixty-seven',
+    },
+  },
+  {
+    name: '人民币大写',
+    name_en: 'rmb-upper',
+    description:
+      '将金额转换为符合票据填写规范的人民币大写（如 壹仟贰佰叁拾肆元伍角陆分），正确处理“零”和“整”，适用于发票、合同和报销单。',
+    description_en:
+      'Writes an amount in the Chinese financial numerals used on cheques and invoices (e.g. 壹仟贰佰叁拾肆元伍角陆分), with the rules for 零 and 整 applied.',
+    params: [
+      param('amount', 'number', true, 'amount in yuan, 0 to 999999999999.99, at most two decimals'),
+    ],
+    data: [
+      field('data.amount', 'string', 'the amount with two decimals'),
+      field('data.upper', 'string', 'the amount in Chinese financial numerals'),
+    ],
+    example_params: { amount: '1234.56' },
+    example: { amount: '1234.56', upper: '壹仟贰佰叁拾肆元伍角陆分' },
+    price_milli: 1,
+    pinned: true,
+  },
+  {
+    name: '单位换算',
+    name_en: 'unit-convert',
+    description: '长度、重量和温度单位换算，支持公制、英制以及市制单位（里、丈、尺、寸、斤、两）。',
+    description_en:
+      'Converts length, weight and temperature, with metric, imperial and traditional Chinese units (li, zhang, chi, cun, jin, liang).',
+    params: [
+      param('value', 'number', true, 'the value to convert'),
+      param(
+        'from',
+        'string',
+        true,
+        'unit: mm, cm, m, km, in, ft, yd, mi, nmi, cun, chi, zhang, li, mg, g, kg, t, oz, lb, st, liang, jin, c, f or k',
+      ),
+      param('to', 'string', true, 'unit of the same kind as from'),
+    ],
+    data: [
+      field('data.category', 'string', 'length, weight or temperature'),
+      field('data.value', 'number', 'the value converted'),
+      field('data.from', 'string', 'the source unit'),
+      field('data.to', 'string', 'the target unit'),
+      field('data.result', 'number', 'the converted value, 12 significant digits'),
+    ],
+    example_params: { value: '100', from: 'km', to: 'mi' },
+    example: { category: 'length', value: 100, from: 'km', to: 'mi', result: 62.1371192237 },
+  },
+  {
+    name: '质数判断与分解',
+    name_en: 'prime',
+    description: '判断一个正整数（最大 10^12）是否为质数，并给出完整的质因数分解。',
+    description_en:
+      'Tells whether a positive integer up to 10^12 is prime and gives its prime factorisation.',
+    params: [param('number', 'integer', true, 'an integer from 1 to 1000000000000')],
+    data: [
+      field('data.number', 'integer', 'the number'),
+      field('data.is_prime', 'boolean', 'whether it is prime'),
+      field('data.factors', 'array', 'prime factors in ascending order, with repeats'),
+      field('data.factorization', 'string', 'the factorisation, e.g. 2^3 × 5'),
+    ],
+    example_params: { number: '1001' },
+    example: { number: 1001, is_prime: false, factors: [7, 11, 13], factorization: '7 × 11 × 13' },
+    price_milli: 20,
+  },
+  {
+    name: '银行卡号校验',
+    name_en: 'luhn',
+    description:
+      '用 Luhn 算法校验银行卡号等号码是否有效，计算正确的校验位，并识别 Visa、Mastercard、银联等卡组织。',
+    description_en:
+      'Checks a card number (or any Luhn-protected number) with the Luhn algorithm, computes the correct check digit and recognises the card network: Visa, Mastercard, UnionPay and more.',
+    params: [param('number', 'string', true, 'the digits; spaces and dashes are ignored')],
+    data: [
+      field('data.number', 'string', 'the digits checked'),
+      field('data.valid', 'boolean', 'whether the number passes the Luhn check'),
+      field('data.check_digit', 'integer', 'the last digit that would make the number valid'),
+      field('data.brand', 'string', 'the card network, or null'),
+    ],
+    example_params: { number: '4111 1111 1111 1111' },
+    example: { number: '4111111111111111', valid: true, check_digit: 1, brand: 'Visa' },
+  },
+  {
+    name: '邮箱格式校验',
+    name_en: 'email-check',
+    description:
+      '按 RFC 规则校验邮箱地址格式并说明不合法的原因，支持中文等国际化域名（自动转换为 Punycode）。不做 DNS 查询。',
+    description_en:
+      'Checks the syntax of an e-mail address by the RFC rules and says why it is invalid. Internationalised domains are converted to Punycode. No DNS lookup is made.',
+    params: [param('email', 'string', true, 'the address, up to 320 characters')],
+    data: [
+      field('data.email', 'string', 'the address checked'),
+      field('data.valid', 'boolean', 'whether the syntax is valid'),
+      field('data.reason', 'string', 'why it is invalid, or null'),
+      field('data.local', 'string', 'the part before @'),
+      field('data.domain', 'string', 'the domain, in ASCII'),
+      field('data.normalized', 'string', 'the address with a lower-case ASCII domain, or null'),
+    ],
+    example_params: { email: 'support@example.com' },
+    example: {
+      email: 'support@example.com',
+      valid: true,
+      reason: null,
+      local: 'support',
+      domain: 'example.com',
+      normalized: 'support@example.com',
+    },
+  },
+  {
+    name: 'IP 网段判断',
+    name_en: 'ip-cidr',
+    description:
+      '判断 IPv4 或 IPv6 地址是否属于某个 CIDR 网段，并给出网段的网络地址、掩码、首末地址和地址总数，适合配置白名单。',
+    description_en:
+      'Tells whether an IPv4 or IPv6 address belongs to a CIDR block and describes the block: network address, netmask, first and last address and size. Handy for allow lists.',
+    params: [
+      param('ip', 'string', true, 'the IPv4 or IPv6 address to test'),
+      param('cidr', 'string', true, 'the block, e.g. 192.168.0.0/16 or 2001:db8::/32'),
+    ],
+    data: [
+      field('data.ip', 'string', 'the address tested, normalised'),
+      field('data.in_range', 'boolean', 'whether the address is in the block'),
+      field('data.range', 'object', 'cidr, version, prefix, netmask (IPv4), first, last and size'),
+    ],
+    example_params: { ip: '192.168.1.77', cidr: '192.168.0.0/16' },
+    example: {
+      ip: '192.168.1.77',
+      in_range: true,
+      range: {
+        cidr: '192.168.0.0/16',
+        version: 4,
+        prefix: 16,
+        netmask: '255.255.0.0',
+        first: '192.168.0.0',
+        last: '192.168.255.255',
+        size: '65536',
+      },
+    },
+    price_milli: 2,
+  },
+  {
+    name: '二维码生成',
+    name_en: 'qrcode',
+    description:
+      '把文本或网址生成二维码图片，支持 SVG 矢量和 PNG 位图、64 至 1024 像素尺寸以及 L/M/Q/H 四级容错，直接返回图片内容。',
+    description_en:
+      'Turns text or a URL into a QR code image: SVG or PNG, 64 to 1024 pixels, error correction L, M, Q or H. The response body is the image itself.',
+    params: [
+      param('text', 'string', true, 'the content to encode, up to 1000 characters'),
+      param('format', 'string', false, 'svg or png; default svg'),
+      param('size', 'integer', false, 'width and height in pixels, 64-1024; default 256'),
+      param('level', 'string', false, 'error correction l, m, q or h; default m'),
+    ],
+    data: [],
+    example_params: { text: 'https://your-portico.example', format: 'svg', size: '256' },
+    image: {
+      response_example:
+        'The response body is the image (Content-Type: image/svg+xml or image/png), e.g.\n<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 29 29" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h29v29H0z"/><path stroke="#000000" d="M2 2.5h7m1 0h1..."/></svg>\nErrors are JSON: {"success": false, "message": "parameter \'text\' is required"}',
+      response_params: [
+        field('(body)', 'image/svg+xml or image/png', 'the QR code image'),
+        field('success', 'boolean', 'false, only in JSON error responses'),
+        field('message', 'string', 'the reason, only in JSON error responses'),
+      ],
+    },
+    price_milli: 5,
+    pinned: true,
+  },
+  {
+    name: '名言警句',
+    name_en: 'quote',
+    description: '随机返回一条古今中外的名言警句及其出处，可选英文或中文（先秦诸子与唐宋诗文）。',
+    description_en:
+      'A random famous quotation with its author, in English or in Chinese (classical philosophers and Tang and Song poetry).',
+    params: [param('lang', 'string', false, 'en or zh; default en')],
+    data: [
+      field('data.lang', 'string', 'the language of the quote'),
+      field('data.content', 'string', 'the quotation'),
+      field('data.author', 'string', 'who said or wrote it'),
+    ],
+    example_params: { lang: 'en' },
+    example: {
+      lang: 'en',
+      content: 'If I have seen further, it is by standing on the shoulders of giants.',
+      author: 'Isaac Newton',
+    },
+  },
+  {
+    name: '程序员笑话',
+    name_en: 'joke',
+    description: '随机返回一条程序员笑话，中英文可选，给枯燥的调试时光加点乐趣。',
+    description_en:
+      'A random programmer joke, in English or Chinese, to lighten a long debugging session.',
+    params: [param('lang', 'string', false, 'en or zh; default en')],
+    data: [
+      field('data.lang', 'string', 'the language of the joke'),
+      field('data.joke', 'string', 'the joke'),
+    ],
+    example_params: { lang: 'en' },
+    example: {
+      lang: 'en',
+      joke: 'Why do programmers prefer dark mode? Because light attracts bugs.',
+    },
+  },
+];
+
+export const DEMO_APIS: readonly DemoApi[] = SPECS.map(define);

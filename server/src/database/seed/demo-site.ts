@@ -1,0 +1,157 @@
+import type { Ad, FriendLink, Partner, SidebarLink, SiteConfig } from '../entities';
+
+type Row<T> = Omit<T, 'id' | 'created_at' | 'updated_at'>;
+
+export const DEMO_SITE: Omit<Row<SiteConfig>, 'site_start_time'> = {
+  site_title: 'Portico API',
+  site_keywords: 'free API, API catalogue, IP lookup, QR code, hash, UUID, developer tools',
+  site_description:
+    'Portico lists stable, documented HTTP APIs: free tools for everyday development and metered premium calls with one API key.',
+  site_favicon: '/favicon.svg',
+  site_url: '',
+  copyright: '© 2026 Portico API. All rights reserved.',
+  icp: '京ICP备2026000000号-1',
+  analytics_code: '',
+  home_notice:
+    'Welcome to Portico! Every new account can call the free APIs right away. Paid APIs are billed per call from your balance — recharge in the user centre.',
+};
+
+export const DEMO_PARTNERS: readonly Row<Partner>[] = [
+  {
+    name: 'CloudNest',
+    logo_url: '/demo/partner-cloudnest.svg',
+    website_url: 'https://cloudnest.example.com',
+    description: 'Managed Kubernetes and object storage',
+    sort_order: 1,
+    status: 1,
+  },
+  {
+    name: 'ByteHarbor',
+    logo_url: '/demo/partner-byteharbor.svg',
+    website_url: 'https://byteharbor.example.com',
+    description: 'Global CDN with edge functions',
+    sort_order: 2,
+    status: 1,
+  },
+  {
+    name: 'Lumen Data',
+    logo_url: '/demo/partner-lumen.svg',
+    website_url: 'https://lumendata.example.com',
+    description: 'Analytics warehouse for product teams',
+    sort_order: 3,
+    status: 1,
+  },
+  {
+    name: 'QuietMail',
+    logo_url: '/demo/partner-quietmail.svg',
+    website_url: 'https://quietmail.example.com',
+    description: 'Transactional e-mail that lands in the inbox',
+    sort_order: 4,
+    status: 1,
+  },
+];
+
+export const DEMO_ADS: readonly Row<Ad>[] = [
+  {
+    title: 'Host your API on CloudNest',
+    image_url: '/demo/ad-cloudnest.svg',
+    link_url: 'https://cloudnest.example.com/portico',
+    description: 'First month free for Portico developers',
+    sort_order: 1,
+    status: 1,
+  },
+  {
+    title: 'ByteHarbor edge cache',
+    image_url: '/demo/ad-byteharbor.svg',
+    link_url: 'https://byteharbor.example.com/edge',
+    description: 'Cut your API latency in half',
+    sort_order: 2,
+    status: 1,
+  },
+  {
+    title: 'Monitor every endpoint',
+    image_url: '/demo/ad-uptime.svg',
+    link_url: 'https://uptime.example.com',
+    description: 'Uptime checks every 30 seconds',
+    sort_order: 3,
+    status: 1,
+  },
+];
+
+export const DEMO_SIDEBAR_LINKS: readonly Row<SidebarLink>[] = [
+  {
+    title: 'User centre',
+    description: 'Your balance and API key',
+    url: '/user/dashboard',
+    target: '_self',
+    sort_order: 1,
+    status: 1,
+  },
+  {
+    title: 'Status page',
+    description: 'Live availability of every API',
+    url: 'https://status.example.com',
+    target: '_blank',
+    sort_order: 2,
+    status: 1,
+  },
+  {
+    title: 'Developer community',
+    description: 'Questions and answers',
+    url: 'https://community.example.com',
+    target: '_blank',
+    sort_order: 3,
+    status: 1,
+  },
+  {
+    title: 'More APIs coming soon',
+    description: 'Suggest one in the community',
+    url: null,
+    target: '_self',
+    sort_order: 4,
+    status: 1,
+  },
+];
+
+export const DEMO_FRIEND_LINKS: readonly Row<FriendLink>[] = [
+  {
+    name: 'OpenDocs Hub',
+    link_url: 'https://opendocs.example.com',
+    avatar_url: '/demo/friend-opendocs.svg',
+    description: 'Documentation for open-source tools',
+    sort_order: 1,
+    status: 1,
+  },
+  {
+    name: 'DevNotes',
+    link_url: 'https://devnotes.example.com',
+    avatar_url: '/demo/friend-devnotes.svg',
+    description: 'A blog about backend engineering',
+    sort_order: 2,
+    status: 1,
+  },
+  {
+    name: 'Regex Lab',
+    link_url: 'https://regexlab.example.com',
+    avatar_url: '/demo/friend-regexlab.svg',
+    description: 'Test regular expressions in the browser',
+    sort_order: 3,
+    status: 1,
+  },
+  {
+    name: 'Pixel Icons',
+    link_url: 'https://pixelicons.example.com',
+    avatar_url: '',
+    description: 'Free icon sets',
+    sort_order: 4,
+    status: 1,
+  },
+  {
+    name: 'Time Zones Now',
+    link_url: 'https://tznow.example.com',
+    avatar_url: '/demo/friend-tznow.svg',
+    description: '',
+    sort_order: 5,
+    status: 1,
+  },
+];

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Env } from '../../env/env';
+import { hashPassword } from '../../modules/auth/passwords';
+import {
+  Ad,
+  Admin,
+  ApiEntry,
+  FriendLink,
+  Partner,
+  SidebarLink,
+  SiteConfig,
+  User,
+} from '../entities';
+import { DEMO_APIS } from './demo-apis';
+import {
+  DEMO_ADS,
+  DEMO_FRIEND_LINKS,
+  DEMO_PARTNERS,
+  DEMO_SIDEBAR_LINKS,
+  DEMO_SITE,
+} from './demo-site';
+
+export const ADMIN_LOGIN_PATH = '/MiloraAPI/admin/lg';
+
+/**
+ * Makes a new database usable: the site settings row and a first admin always; the demo catalogue
+ * only when SEED_DEMO is on and the database holds no content or users yet (so never twice, and
+ * never over real data).
+ */
+export async function seedDatabase(dataSource: DataSource, env: Env): Promise<void> {
+  await dataSource.transaction(async (manager) => {
+    const fresh =
+      (await manager.count(SiteConfig)) === 0 &&
+      (await manager.count(ApiEntry)) === 0 &&
+      (await manager.count(User)) === 0;
+    if (fresh) {
+      await manager.insert(SiteConfig, {
+        id: 1,
+        ...(env.SEED_DEMO
+          ? DEMO_SITE
+          : { site_title: 'Portico', analytics_code: '', home_notice: '' }),
+        site_start_time: new Date(),
+      });
+      if (env.SEED_DEMO) await seedDemo(manager);
+    }
+  });
+  await ensureAdmin(dataSource, env);
+}
+
+async function seedDemo(manager: EntityManager): Promise<void> {
+  await manager.insert(
+    ApiEntry,
+    DEMO_APIS.map(({ example_query, request_params, response_params, status_codes, ...api }) => ({
+      ...api,
+      endpoint: `/apis/${api.name_en}`,
+      example_url: `/apis/${api.name_en}${example_query ? `?${example_query}` : ''}`,
+      request_params: JSON.stringify(request_params),
+      response_params: JSON.stringify(response_params),
+      status_codes: JSON.stringify(status_codes),
+    })),
+  );
+  await manager.insert(Partner, [...DEMO_PARTNERS]);
+  await manager.insert(Ad, [...DEMO_ADS]);
+  await manager.insert(SidebarLink, [...DEMO_SIDEBAR_LINKS]);
+  await manager.insert(FriendLink, [...DEMO_FRIEND_LINKS]);
+}
+
+async function ensureAdmin(dataSource: DataSource, env: Env): Promise<void> {
+  const admins = dataSource.getRepository(Admin);
+  if ((await admins.count()) > 0) return;
+  const username = env.ADMIN_USERNAME ?? 'admin';
+  const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  await admins.insert({
+    username,
+    password_hash: await hashPassword(password),
+    last_login_at: null,
+  });
+  if (!env.ADMIN_PASSWORD) {
+    new Logger('Portico').warn(
+      `Created the first admin "${username}" with password "${password}" (shown once; set ADMIN_PASSWORD to choose it)`,
+    );
+  }
+}

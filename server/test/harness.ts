@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/app.factory';
+import { Env, loadEnv } from '../src/env/env';
+import { HttpClient } from './http-client';
+
+export type TestDb = 'sqlite' | 'mysql';
+
+const MYSQL_URL = process.env.TEST_MYSQL_URL;
+
+/** SQLite always; MySQL too when TEST_MYSQL_URL points at a server. */
+export const TEST_DATABASES: TestDb[] = MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+
+export const TEST_ADMIN = { username: 'root_admin', password: 'admin-password-1' } as const;
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  env: Env;
+  baseUrl: string;
+  dataSource: DataSource;
+  /** A fresh client with its own cookie jar. */
+  client(): HttpClient;
+  close(): Promise<void>;
+}
+
+/** A fresh database of the given kind: its URL and how to throw it away. */
+export async function freshDatabase(
+  db: TestDb,
+  dir: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (db === 'sqlite') return { url: `sqlite:${join(dir, 'test.db')}`, drop: async () => {} };
+  const server = new URL(MYSQL_URL!);
+  const name = `portico_t_${randomBytes(6).toString('hex')}`;
+  const admin = await createConnection({ uri: MYSQL_URL });
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  server.pathname = `/${name}`;
+  return {
+    url: server.toString(),
+    drop: async () => {
+      const conn = await createConnection({ uri: MYSQL_URL });
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.end();
+    },
+  };
+}
+
+/** Boots the real application on a fresh database and listens on a free loopback port. */
+export async function startTestApp(
+  db: TestDb,
+  vars: Record<string, string> = {},
+): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-test-'));
+  const database = await freshDatabase(db, dir);
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    CLIENT_DIST: join(dir, 'no-client'),
+    ...vars,
+  });
+  const app = await createApp(env);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    env,
+    baseUrl,
+    dataSource: app.get(DataSource),
+    client: () => new HttpClient(baseUrl),
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a describe block once per test database, with a booted app in `ctx.t`. */
+export function describeEachDb(
+  name: string,
+  body: (ctx: { readonly t: TestApp; readonly db: TestDb }) => void,
+  vars: Record<string, string> = {},
+): void {
+  describe.each(TEST_DATABASES)(`${name} [%s]`, (db) => {
+    const ctx = { t: undefined as unknown as TestApp, db };
+    beforeAll(async () => {
+      ctx.t = await startTestApp(db, vars);
+    });
+    afterAll(async () => {
+      await ctx.t?.close();
+    });
+    body(ctx);
+  });
+}
