@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { ContentEventsModule } from './common/content-events';
 import { EnvelopeFilter } from './common/envelope.filter';
 import { SpaFallback } from './common/spa-fallback';
 import { DatabaseModule } from './database/database.module';
@@ -12,7 +13,7 @@ export class AppModule {
   static forRoot(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [EnvModule.forRoot(env), DatabaseModule, ...FEATURE_MODULES],
+      imports: [EnvModule.forRoot(env), DatabaseModule, ContentEventsModule, ...FEATURE_MODULES],
       providers: [SpaFallback, { provide: APP_FILTER, useClass: EnvelopeFilter }],
     };
   }
