@@ -13,6 +13,9 @@ export type TestDb = 'sqlite' | 'mysql';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 
+/** A Redis for the shared rate-limit and multi-instance tests, when the machine has one. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+
 /** SQLite always; MySQL too when TEST_MYSQL_URL points at a server. */
 export const TEST_DATABASES: TestDb[] = MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
 
@@ -56,7 +59,10 @@ export async function startTestApp(
   vars: Record<string, string> = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-test-'));
-  const database = await freshDatabase(db, dir);
+  // A given DATABASE_URL joins another instance's database (multi-instance tests) and is left alone.
+  const database = vars.DATABASE_URL
+    ? { url: vars.DATABASE_URL, drop: async () => {} }
+    : await freshDatabase(db, dir);
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dir,
@@ -67,6 +73,7 @@ export async function startTestApp(
     ADMIN_PASSWORD: TEST_ADMIN.password,
     CLIENT_DIST: join(dir, 'no-client'),
     ...vars,
+    DATABASE_URL: database.url,
   });
   const app = await createApp(env);
   await app.listen({ port: 0, host: '127.0.0.1' });

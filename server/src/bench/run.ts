@@ -1,0 +1,296 @@
+/**
+ * `npm run bench`: measures, in one run and one process tree, a bare Fastify route (reference),
+ * Nest's /healthz, a free built-in call, a paid call on SQLite, a paid call on MySQL and a raw
+ * mysql2 loop doing the same debit + log transaction (the database's own limit). Servers run on
+ * core 0 and the load generator on core 1 when taskset is available.
+ */
+import { ChildProcess, execFileSync, fork } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { createConnection, createPool } from 'mysql2/promise';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
+const FREE_PATH = '/apis/uuid';
+const PAID_PATH = '/apis/rmb-upper?amount=1234.56';
+const BALANCE_MILLI = 1_000_000_000_000;
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+const pin = (pid: number, core: number) => {
+  try {
+    execFileSync('taskset', ['-pc', String(core), String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startChild(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = fork(join(__dirname, script), args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  if (child.pid) pin(child.pid, 0);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((done) => child.once('exit', done));
+}
+
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  rate?: number,
+) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(rate ? { overallRate: rate } : {}),
+  });
+  const row: Result = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+  console.log(
+    `  ${name}: ${row.rps} rps, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}`,
+  );
+  return row;
+}
+
+function benchUser() {
+  const apiKey = `pk_bench_${randomBytes(12).toString('hex')}`;
+  return { apiKey, hash: createHash('sha256').update(apiKey).digest('hex') };
+}
+
+const USER_COLUMNS =
+  'username, username_key, password_hash, balance_milli, api_key_hash, api_key_enc, api_key_hint, status';
+
+async function startPortico(databaseUrl: string, dataDir: string) {
+  const port = await freePort();
+  const child = startChild('../main.js', [], {
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    RATE_LIMIT_PER_KEY: '100000000',
+    RATE_LIMIT_PER_IP: '100000000',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/readyz`);
+  return { base, child };
+}
+
+async function rawMysqlLimit(url: string, keyHash: string): Promise<Result> {
+  const pool = createPool({ uri: url, connectionLimit: CONNECTIONS, timezone: 'Z' });
+  const [[api]] = (await pool.query(
+    "SELECT id, name FROM apis WHERE name_en = 'rmb-upper'",
+  )) as unknown as [{ id: number; name: string }[]];
+  const latencies: number[] = [];
+  const deadline = Date.now() + DURATION_S * 1000;
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      const started = performance.now();
+      const conn = await pool.getConnection();
+      try {
+        await conn.beginTransaction();
+        await conn.query(
+          'UPDATE users SET balance_milli = balance_milli - ? WHERE api_key_hash = ? AND status = 1 AND balance_milli >= ?',
+          [1, keyHash, 1],
+        );
+        await conn.query(
+          'INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms) SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM users WHERE api_key_hash = ?',
+          [api.id, api.name, '127.0.0.1', PAID_PATH, 'bench', new Date(), 200, 1, 0, keyHash],
+        );
+        await conn.commit();
+      } finally {
+        conn.release();
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await pool.end();
+  latencies.sort((x, y) => x - y);
+  const row: Result = {
+    name: 'raw mysql2 debit+log transaction',
+    rps: Math.round(latencies.length / DURATION_S),
+    p50: Math.round(latencies[Math.floor(latencies.length * 0.5)]),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]),
+    non2xx: 0,
+  };
+  console.log(`  ${row.name}: ${row.rps} tx/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+  return row;
+}
+
+async function main(): Promise<void> {
+  const pinned = pin(process.pid, 1);
+  console.log(
+    `Portico benchmark: ${DURATION_S} s per run, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0, load on core 1' : 'no CPU pinning (taskset missing)'}`,
+  );
+  const results: Record<string, Result> = {};
+  const dir = mkdtempSync(join(tmpdir(), 'portico-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const barePort = await freePort();
+    const bare = startChild('bare-fastify.js', [String(barePort)], {});
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${barePort}/hello`);
+    await load('warm-up', `http://127.0.0.1:${barePort}/hello`);
+    results.bare = await load(
+      'bare Fastify hello (reference)',
+      `http://127.0.0.1:${barePort}/hello`,
+    );
+    await stop(bare);
+
+    const sqlite = await startPortico(`sqlite:${join(dir, 'bench.db')}`, dir);
+    children.push(sqlite.child);
+    const user = benchUser();
+    const db = new Database(join(dir, 'bench.db'));
+    db.prepare(
+      `INSERT INTO users (${USER_COLUMNS}) VALUES ('bench', 'bench', 'x', ?, ?, 'x', 'x', 1)`,
+    ).run(BALANCE_MILLI, user.hash);
+    db.close();
+    const headers = { 'x-api-key': user.apiKey };
+    await load('warm-up', `${sqlite.base}${FREE_PATH}`);
+    results.health = await load('Nest /healthz', `${sqlite.base}/healthz`);
+    results.free = await load('free built-in call', `${sqlite.base}${FREE_PATH}`);
+    results.paidSqlite = await load('paid call, SQLite', `${sqlite.base}${PAID_PATH}`, headers);
+    results.paidSqlite80 = await load(
+      'paid call, SQLite, at 80% of peak',
+      `${sqlite.base}${PAID_PATH}`,
+      headers,
+      Math.round(results.paidSqlite.rps * 0.8),
+    );
+    results.free80 = await load(
+      'free call at 80% of peak',
+      `${sqlite.base}${FREE_PATH}`,
+      {},
+      Math.round(results.free.rps * 0.8),
+    );
+    await stop(sqlite.child);
+
+    if (MYSQL_URL) {
+      const name = `portico_bench_${randomBytes(4).toString('hex')}`;
+      const admin = await createConnection({ uri: MYSQL_URL });
+      await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      const url = new URL(MYSQL_URL);
+      url.pathname = `/${name}`;
+      try {
+        const mysql = await startPortico(url.toString(), dir);
+        children.push(mysql.child);
+        const mysqlUser = benchUser();
+        const conn = await createConnection({ uri: url.toString() });
+        await conn.query(
+          `INSERT INTO users (${USER_COLUMNS}) VALUES ('bench', 'bench', 'x', ?, ?, 'x', 'x', 1)`,
+          [BALANCE_MILLI, mysqlUser.hash],
+        );
+        await conn.end();
+        const mysqlHeaders = { 'x-api-key': mysqlUser.apiKey };
+        await load('warm-up', `${mysql.base}${PAID_PATH}`, mysqlHeaders);
+        results.paidMysql = await load(
+          'paid call, MySQL',
+          `${mysql.base}${PAID_PATH}`,
+          mysqlHeaders,
+        );
+        results.paidMysql80 = await load(
+          'paid call, MySQL, at 80% of peak',
+          `${mysql.base}${PAID_PATH}`,
+          mysqlHeaders,
+          Math.round(results.paidMysql.rps * 0.8),
+        );
+        await stop(mysql.child);
+        results.rawMysql = await rawMysqlLimit(url.toString(), mysqlUser.hash);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        await admin.end();
+      }
+    }
+  } finally {
+    for (const child of children) await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  report(results);
+}
+
+function report(r: Record<string, Result>): void {
+  const ratio = (a?: Result, b?: Result) => (a && b ? (a.rps / b.rps).toFixed(2) : 'n/a');
+  const checks: [string, string, boolean][] = [
+    ['free call / bare Fastify ≥ 0.50', ratio(r.free, r.bare), r.free.rps / r.bare.rps >= 0.5],
+    [
+      'paid SQLite / bare Fastify ≥ 0.35',
+      ratio(r.paidSqlite, r.bare),
+      r.paidSqlite.rps / r.bare.rps >= 0.35,
+    ],
+  ];
+  if (r.paidMysql && r.rawMysql) {
+    checks.push([
+      'paid MySQL / raw mysql2 limit ≥ 0.70',
+      ratio(r.paidMysql, r.rawMysql),
+      r.paidMysql.rps / r.rawMysql.rps >= 0.7,
+    ]);
+  }
+  for (const key of ['free80', 'paidSqlite80', 'paidMysql80']) {
+    if (r[key]) checks.push([`${r[key].name}: p99 ≤ 25 ms`, `${r[key].p99} ms`, r[key].p99 <= 25]);
+  }
+  const non2xx = Object.values(r).reduce((sum, row) => sum + row.non2xx, 0);
+  checks.push(['non-2xx responses', String(non2xx), non2xx === 0]);
+  console.log('\n| run | rps | p50 ms | p99 ms |\n|---|---:|---:|---:|');
+  for (const row of Object.values(r))
+    console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} |`);
+  console.log('\n| target | measured | met |\n|---|---:|---|');
+  for (const [name, value, met] of checks)
+    console.log(`| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

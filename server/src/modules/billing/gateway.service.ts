@@ -1,0 +1,278 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../common/app-error';
+import { formatBalance, formatPrice } from '../../common/money';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { BUILTIN_HANDLERS } from '../apis/builtins';
+import type { BuiltinResponse } from '../apis/builtins';
+import { ChargeQueue } from './charge-queue';
+import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
+import { ChargedLog, LEDGER } from './ledger';
+import type { Ledger } from './ledger';
+import { RateLimiter } from './rate-limiter';
+import { UsageRecorder } from './usage-recorder';
+import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
+
+const MAX_KEY_LENGTH = 128;
+const MAX_URL_LENGTH = 1000;
+const MAX_USER_AGENT_LENGTH = 500;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+class GatewayError extends AppError {}
+const gatewayError = (status: number, message: string, headers: Record<string, string> = {}) =>
+  new GatewayError('gateway', message, status, headers);
+
+type GatewayRequest = FastifyRequest<{ Params: { name: string; '*'?: string } }>;
+
+interface Outcome {
+  status: number;
+  send(reply: FastifyReply): FastifyReply;
+}
+
+/** The key a caller sent: X-API-Key, Authorization: Bearer, or ?key= (in that order). */
+export function extractKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header) return header.trim();
+  const auth = request.headers.authorization;
+  if (auth && /^bearer\s+/i.test(auth)) return auth.replace(/^bearer\s+/i, '').trim();
+  const raw = (request.query as Record<string, unknown>).key;
+  const key: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+  return typeof key === 'string' && key ? key : undefined;
+}
+
+/** The called URL as logged: without the key, cut to the column's size. */
+export function loggedUrl(rawUrl: string): string {
+  const [path, search = ''] = rawUrl.split(/\?(.*)/s, 2);
+  const params = new URLSearchParams(search);
+  params.delete('key');
+  const query = params.toString();
+  return (query ? `${path}?${query}` : path).slice(0, MAX_URL_LENGTH);
+}
+
+/**
+ * The metered call path `/apis/:name_en[/...]`, registered straight on Fastify (no Nest pipeline
+ * on the hot path): resolve the API, rate-limit, charge paid calls in one transaction, run the
+ * built-in handler or the upstream, refund failures, count successes in batches.
+ */
+@Injectable()
+export class GatewayService implements OnModuleInit {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly catalogue: GatewayCatalogue,
+    private readonly limiter: RateLimiter,
+    private readonly usage: UsageRecorder,
+    private readonly charges: ChargeQueue,
+    @Inject(LEDGER) private readonly ledger: Ledger,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    void fastify.register((instance, _options, done) => {
+      // Bodies reach built-ins and upstreams as raw bytes, whatever their type.
+      instance.removeAllContentTypeParsers();
+      instance.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, parsed) =>
+        parsed(null, body),
+      );
+      const handler = (request: GatewayRequest, reply: FastifyReply) => this.handle(request, reply);
+      instance.route({ method: [...METHODS], url: '/apis/:name', handler });
+      instance.route({ method: [...METHODS], url: '/apis/:name/*', handler });
+      done();
+    });
+  }
+
+  private async handle(request: GatewayRequest, reply: FastifyReply): Promise<FastifyReply> {
+    void reply.header('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .status(204)
+        .header('access-control-allow-methods', METHODS.join(', '))
+        .header('access-control-allow-headers', 'X-API-Key, Authorization, Content-Type')
+        .header('access-control-max-age', '86400')
+        .send();
+    }
+    try {
+      return (await this.call(request, reply)).send(reply);
+    } catch (error) {
+      if (!(error instanceof AppError))
+        this.logger.error(error instanceof Error ? error.stack : String(error));
+      const status = error instanceof AppError ? error.status : 500;
+      const message = error instanceof AppError ? error.message : 'internal server error';
+      const headers = error instanceof AppError ? error.headers : {};
+      return reply.status(status).headers(headers).send({ success: false, message });
+    }
+  }
+
+  private async call(request: GatewayRequest, reply: FastifyReply): Promise<Outcome> {
+    const started = performance.now();
+    const at = new Date();
+    const api = await this.catalogue.find(request.params.name);
+    if (!api) throw gatewayError(404, 'API not found');
+    if (api.status !== 1) throw gatewayError(403, 'this API is disabled');
+    const key = extractKey(request);
+    if (key !== undefined && (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key))) {
+      throw gatewayError(401, 'invalid API key');
+    }
+    if (api.is_paid && !key) {
+      throw gatewayError(401, 'this API needs an API key: send it in the X-API-Key header');
+    }
+    const keyHash = key ? sha256(key) : undefined;
+    await this.rateLimit(keyHash, request.ip, reply);
+
+    const log: ChargedLog = {
+      api_id: api.id,
+      api_name: api.name.slice(0, 100),
+      ip_address: request.ip.slice(0, 64),
+      access_url: loggedUrl(request.url),
+      user_agent: (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH),
+      access_time: at,
+      status_code: 200,
+      cost_milli: api.is_paid ? api.price_per_call_milli : 0,
+      latency_ms: 0,
+    };
+    let chargedLogId: number | undefined;
+    let userId: number | null = null;
+    if (api.is_paid) {
+      const charge = await this.charges.charge(keyHash!, api.price_per_call_milli, log);
+      if (!charge.ok && charge.reason === 'invalid_key') throw gatewayError(401, 'invalid API key');
+      if (!charge.ok) {
+        throw gatewayError(
+          402,
+          `insufficient balance: this call costs ${formatPrice(api.price_per_call_milli)} yuan and your balance is ${formatBalance(charge.balance_milli)} yuan`,
+        );
+      }
+      chargedLogId = charge.logId;
+    } else if (keyHash) {
+      const owner = await this.ledger.findKeyOwner(keyHash);
+      if (!owner) throw gatewayError(401, 'invalid API key');
+      userId = owner.id;
+    }
+
+    let outcome: Outcome;
+    try {
+      outcome = await this.run(api, request);
+    } catch (error) {
+      if (chargedLogId !== undefined) {
+        const status = error instanceof AppError ? error.status : 502;
+        await this.ledger.refund(chargedLogId, api.price_per_call_milli, status);
+      }
+      if (error instanceof UpstreamFailure) throw gatewayError(502, error.message);
+      throw error;
+    }
+    if (outcome.status < 400) {
+      const latency = Math.round(performance.now() - started);
+      this.usage.record(
+        api.id,
+        at,
+        chargedLogId === undefined ? { ...log, user_id: userId, latency_ms: latency } : undefined,
+      );
+    }
+    return outcome;
+  }
+
+  private async rateLimit(
+    keyHash: string | undefined,
+    ip: string,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const result = keyHash
+      ? await this.limiter.hit(`k:${keyHash}`, this.env.RATE_LIMIT_PER_KEY)
+      : await this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP);
+    void reply.headers({
+      'x-ratelimit-limit': String(result.limit),
+      'x-ratelimit-remaining': String(result.remaining),
+      'x-ratelimit-reset': String(result.resetSeconds),
+    });
+    if (!result.allowed) {
+      throw gatewayError(429, 'too many requests, try again later', {
+        'retry-after': String(result.resetSeconds),
+      });
+    }
+  }
+
+  private async run(api: GatewayApi, request: GatewayRequest): Promise<Outcome> {
+    const builtin = api.handler ? BUILTIN_HANDLERS[api.handler] : undefined;
+    if (builtin) {
+      const response = await builtin({
+        method: request.method,
+        query: firstValues(request.query),
+        body: parseBody(request),
+        ip: request.ip,
+        headers: request.headers as Record<string, string | undefined>,
+      });
+      return builtinOutcome(response);
+    }
+    if (api.upstream_url) {
+      const search = new URL(loggedUrl(request.url), 'http://gateway').searchParams;
+      const upstream = await callUpstream({
+        baseUrl: api.upstream_url,
+        subPath: request.params['*'] ?? '',
+        search,
+        method: request.method,
+        headers: request.headers,
+        body: Buffer.isBuffer(request.body) ? request.body : undefined,
+        clientIp: request.ip,
+        timeoutMs: api.upstream_timeout_ms,
+      });
+      return upstreamOutcome(upstream);
+    }
+    throw gatewayError(503, 'this API has no implementation configured');
+  }
+}
+
+function firstValues(query: unknown): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    if (name === 'key') continue;
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') out[name] = first;
+  }
+  return out;
+}
+
+function parseBody(request: FastifyRequest): unknown {
+  if (!Buffer.isBuffer(request.body) || request.body.length === 0) return undefined;
+  const type = request.headers['content-type'] ?? '';
+  if (/json/i.test(type)) {
+    try {
+      return JSON.parse(request.body.toString('utf8'));
+    } catch {
+      throw gatewayError(400, 'request body is not valid JSON');
+    }
+  }
+  if (/x-www-form-urlencoded/i.test(type)) {
+    return Object.fromEntries(new URLSearchParams(request.body.toString('utf8')));
+  }
+  return undefined;
+}
+
+function builtinOutcome(response: BuiltinResponse): Outcome {
+  const status = response.status ?? 200;
+  return {
+    status,
+    send: (reply) => {
+      void reply
+        .status(status)
+        .header('content-type', response.contentType ?? 'application/json; charset=utf-8');
+      const body = response.body;
+      return reply.send(
+        typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+      );
+    },
+  };
+}
+
+function upstreamOutcome(upstream: UpstreamResponse): Outcome {
+  return {
+    status: upstream.statusCode,
+    send: (reply) =>
+      reply.status(upstream.statusCode).headers(upstream.headers).send(upstream.body),
+  };
+}

@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Fixed one-minute windows per key or IP. With REDIS_URL every instance shares the counters (one
+ * INCR + PEXPIRE round trip); otherwise they live in this process. If Redis is unreachable the
+ * limiter lets calls through rather than taking the gateway down with it.
+ */
+@Injectable()
+export class RateLimiter implements OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimiter');
+  private readonly redis?: Redis;
+  private windows = new Map<string, number>();
+  private windowStart = 0;
+
+  constructor(@Inject(ENV) env: Env) {
+    if (env.REDIS_URL) {
+      this.redis = new Redis(env.REDIS_URL, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      });
+      this.redis.on('error', (error: Error) => this.logger.warn(`redis: ${error.message}`));
+    }
+  }
+
+  async hit(subject: string, limit: number, now = Date.now()): Promise<RateLimitResult> {
+    const window = Math.floor(now / WINDOW_MS);
+    const resetSeconds = Math.ceil(((window + 1) * WINDOW_MS - now) / 1000);
+    const count = this.redis
+      ? await this.hitRedis(subject, window)
+      : this.hitMemory(subject, window);
+    return {
+      allowed: count <= limit,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetSeconds,
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+
+  private hitMemory(subject: string, window: number): number {
+    if (window !== this.windowStart) {
+      this.windows = new Map();
+      this.windowStart = window;
+    }
+    const count = (this.windows.get(subject) ?? 0) + 1;
+    this.windows.set(subject, count);
+    return count;
+  }
+
+  private async hitRedis(subject: string, window: number): Promise<number> {
+    const key = `portico:rl:${window}:${subject}`;
+    try {
+      const results = await this.redis!.multi()
+        .incr(key)
+        .pexpire(key, WINDOW_MS * 2)
+        .exec();
+      return Number(results?.[0]?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  }
+}

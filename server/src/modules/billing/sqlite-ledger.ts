@@ -1,0 +1,110 @@
+import type { Database } from 'better-sqlite3';
+import { setImmediate as nextTick } from 'node:timers/promises';
+import {
+  CallLog,
+  callLogValues,
+  Charge,
+  chargedLogValues,
+  ChargeResult,
+  DailyUsage,
+  INSERT_CHARGED_LOG,
+  INSERT_LOG,
+  KeyOwner,
+  Ledger,
+  LOG_PLACEHOLDERS,
+  refused,
+  SQL,
+} from './ledger';
+
+/** SQLite keeps datetimes as UTC text, the way TypeORM writes them. */
+const sqliteTime = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
+
+/**
+ * better-sqlite3 is synchronous, so each money transaction runs start to finish without yielding:
+ * no other statement can interleave. It waits only while another (asynchronous, TypeORM) transaction
+ * is open on the shared connection, so a charge never becomes part of someone else's transaction.
+ */
+export class SqliteLedger implements Ledger {
+  private statements?: ReturnType<SqliteLedger['prepare']>;
+
+  constructor(private readonly db: Database) {}
+
+  /** Prepared on first use: the tables exist only once start-up migrations have run. */
+  private get sql() {
+    this.statements ??= this.prepare();
+    return this.statements;
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      findOwner: db.prepare(SQL.findOwner),
+      debit: db.prepare(SQL.debit),
+      insertCharged: db.prepare(INSERT_CHARGED_LOG),
+      insertLog: db.prepare(`${INSERT_LOG} VALUES ${LOG_PLACEHOLDERS}`),
+      refundZero: db.prepare(SQL.refundZero),
+      refundCredit: db.prepare(SQL.refundCredit),
+      bumpUsage: db.prepare(SQL.bumpUsage),
+      upsertDaily: db.prepare(
+        'INSERT INTO api_daily_stats (api_id, access_date, calls) VALUES (?, ?, ?) ON CONFLICT (api_id, access_date) DO UPDATE SET calls = calls + excluded.calls',
+      ),
+    };
+  }
+
+  findKeyOwner(keyHash: string): Promise<KeyOwner | null> {
+    return Promise.resolve(this.owner(keyHash));
+  }
+
+  readonly parallelBatches = 1;
+
+  async chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]> {
+    await this.idle();
+    const logIds = this.db.transaction(() =>
+      charges.map(({ keyHash, priceMilli, log }) => {
+        if (this.sql.debit.run(priceMilli, keyHash, priceMilli).changes !== 1) return null;
+        const values = chargedLogValues(log, sqliteTime(log.access_time));
+        return Number(this.sql.insertCharged.run(...values, keyHash).lastInsertRowid);
+      }),
+    )();
+    return logIds.map((logId, i) =>
+      logId === null ? refused(this.owner(charges[i].keyHash)) : { ok: true, logId },
+    );
+  }
+
+  async refund(logId: number, priceMilli: number, statusCode: number): Promise<void> {
+    await this.idle();
+    this.db.transaction(() => {
+      // Only a row still carrying its cost is refunded, so a refund can never run twice.
+      if (this.sql.refundZero.run(statusCode, logId, priceMilli).changes === 1) {
+        this.sql.refundCredit.run(priceMilli, logId);
+      }
+    })();
+  }
+
+  async insertLogs(rows: readonly CallLog[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.idle();
+    this.db.transaction(() => {
+      for (const row of rows)
+        this.sql.insertLog.run(...callLogValues(row, sqliteTime(row.access_time)));
+    })();
+  }
+
+  async addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void> {
+    if (totals.size === 0 && daily.length === 0) return;
+    await this.idle();
+    this.db.transaction(() => {
+      for (const [apiId, calls] of totals) this.sql.bumpUsage.run(calls, apiId);
+      for (const row of daily) this.sql.upsertDaily.run(row.api_id, row.access_date, row.calls);
+    })();
+  }
+
+  private owner(keyHash: string): KeyOwner | null {
+    const row = this.sql.findOwner.get(keyHash) as KeyOwner | undefined;
+    return row ? { id: Number(row.id), balance_milli: Number(row.balance_milli) } : null;
+  }
+
+  private async idle(): Promise<void> {
+    while (this.db.inTransaction) await nextTick();
+  }
+}

@@ -1,0 +1,98 @@
+import { setImmediate as nextTick } from 'node:timers/promises';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { CallLog, DailyUsage, LEDGER } from './ledger';
+import type { Ledger } from './ledger';
+
+/** Log rows per insert. */
+const LOG_CHUNK = 250;
+
+const utcDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Successful calls are counted in memory and written in batches: per-API totals, per-day upserts
+ * and the log rows of free calls (charged calls write their row in the charge transaction). A
+ * failed flush keeps its data for the next one; shutdown flushes what is left.
+ */
+@Injectable()
+export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('UsageRecorder');
+  private totals = new Map<number, number>();
+  private daily = new Map<string, DailyUsage>();
+  private logs: CallLog[] = [];
+  private timer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(LEDGER) private readonly ledger: Ledger,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), this.env.GATEWAY_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Counts one successful call; `log` is given for calls whose row is not written yet. */
+  record(apiId: number, at: Date, log?: CallLog): void {
+    this.totals.set(apiId, (this.totals.get(apiId) ?? 0) + 1);
+    const date = utcDate(at);
+    const key = `${apiId}|${date}`;
+    const day = this.daily.get(key);
+    if (day) day.calls += 1;
+    else this.daily.set(key, { api_id: apiId, access_date: date, calls: 1 });
+    if (log) this.logs.push(log);
+  }
+
+  /** Writes everything counted so far; concurrent callers share one flush at a time. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writeBatch());
+    return this.flushing;
+  }
+
+  private async writeBatch(): Promise<void> {
+    const totals = this.totals;
+    const daily = this.daily;
+    const logs = this.logs;
+    if (totals.size === 0 && logs.length === 0) return;
+    this.totals = new Map();
+    this.daily = new Map();
+    this.logs = [];
+    try {
+      await this.ledger.addUsage(totals, [...daily.values()]);
+    } catch (error) {
+      this.logger.error(
+        `could not write call counters, keeping them for the next flush: ${String(error)}`,
+      );
+      this.mergeBack(totals, daily);
+    }
+    try {
+      for (let i = 0; i < logs.length; i += LOG_CHUNK) {
+        await this.ledger.insertLogs(logs.slice(i, i + LOG_CHUNK));
+        // Let requests run between chunks: SQLite writes hold the event loop while they last.
+        await nextTick();
+      }
+    } catch (error) {
+      this.logger.error(
+        `could not write call logs, keeping them for the next flush: ${String(error)}`,
+      );
+      this.logs.unshift(...logs);
+    }
+  }
+
+  private mergeBack(totals: Map<number, number>, daily: Map<string, DailyUsage>): void {
+    for (const [apiId, calls] of totals)
+      this.totals.set(apiId, (this.totals.get(apiId) ?? 0) + calls);
+    for (const [key, row] of daily) {
+      const current = this.daily.get(key);
+      if (current) current.calls += row.calls;
+      else this.daily.set(key, row);
+    }
+  }
+}

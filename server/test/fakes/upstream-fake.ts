@@ -1,0 +1,54 @@
+import { createServer, IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/**
+ * A loopback upstream for the gateway: /ok echoes what it received, /fail answers 500, /slow
+ * answers after 2 s, /reset drops the connection, /redirect points at another host.
+ */
+export async function startUpstreamFake() {
+  const seen: SeenRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const path = (req.url ?? '').split('?')[0];
+      if (path.endsWith('/fail')) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
+      } else if (path.endsWith('/slow')) {
+        setTimeout(() => res.writeHead(200).end('late'), 2000).unref();
+      } else if (path.endsWith('/reset')) {
+        req.socket.destroy();
+      } else if (path.endsWith('/redirect')) {
+        res.writeHead(302, { location: 'http://elsewhere.invalid/' }).end();
+      } else {
+        res
+          .writeHead(200, {
+            'content-type': 'application/json',
+            connection: 'keep-alive',
+            'x-upstream': 'yes',
+          })
+          .end(JSON.stringify({ method: req.method, url: req.url, body }));
+      }
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
