@@ -1,27 +1,17 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
-import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { PinoLogger } from './common/pino-logger';
 import { validationPipe } from './common/validation';
 import { runMigrations } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
 import { Env } from './env/env';
 
 export const BODY_LIMIT = 1024 * 1024;
-
-const NEST_LOG_LEVELS: Record<string, LogLevel[]> = {
-  silent: [],
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
 
 /** Builds the whole application, migrated and seeded, ready to listen. */
 export async function createApp(env: Env): Promise<NestFastifyApplication> {
@@ -31,7 +21,7 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
-    logger: NEST_LOG_LEVELS[env.LOG_LEVEL],
+    logger: new PinoLogger(env.LOG_LEVEL),
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ContentEventsModule } from './common/content-events';
 import { EnvelopeFilter } from './common/envelope.filter';
+import { MetricsModule } from './common/metrics';
+import { RedisModule } from './common/redis';
 import { SpaFallback } from './common/spa-fallback';
 import { DatabaseModule } from './database/database.module';
 import { Env } from './env/env';
@@ -13,7 +15,14 @@ export class AppModule {
   static forRoot(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [EnvModule.forRoot(env), DatabaseModule, ContentEventsModule, ...FEATURE_MODULES],
+      imports: [
+        EnvModule.forRoot(env),
+        DatabaseModule,
+        RedisModule,
+        MetricsModule,
+        ContentEventsModule,
+        ...FEATURE_MODULES,
+      ],
       providers: [SpaFallback, { provide: APP_FILTER, useClass: EnvelopeFilter }],
     };
   }

@@ -1,17 +1,40 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Global, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { RedisService } from './redis';
 
 /** The kinds of public content that admin writes change. */
 export type ContentKind = 'apis' | 'config' | 'sidebar_links' | 'friend_links' | 'partners' | 'ads';
 
 type Listener = (kind: ContentKind) => void;
 
+const CHANNEL = 'portico:content-changed';
+
 /**
  * Tells the read side that content changed so its caches drop stale entries. Admin writes call
- * `changed()`; caches subscribe with `on()`. (Across instances this is relayed through Redis.)
+ * `changed()`; caches subscribe with `on()`. With Redis the news is published to every instance;
+ * without it each cache also expires on its own after a few seconds.
  */
 @Injectable()
-export class ContentEvents {
+export class ContentEvents implements OnModuleInit {
+  private readonly logger = new Logger('ContentEvents');
   private readonly listeners = new Set<Listener>();
+  private readonly origin = randomUUID();
+
+  constructor(private readonly redis: RedisService) {}
+
+  onModuleInit(): void {
+    const subscriber = this.redis.subscriber;
+    if (!subscriber) return;
+    subscriber.subscribe(CHANNEL).catch((error: Error) => this.logger.warn(error.message));
+    subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        const { origin, kind } = JSON.parse(message) as { origin: string; kind: ContentKind };
+        if (origin !== this.origin) this.notify(kind);
+      } catch {
+        this.logger.warn('ignored a malformed content-changed message');
+      }
+    });
+  }
 
   on(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -19,6 +42,15 @@ export class ContentEvents {
   }
 
   changed(kind: ContentKind): void {
+    this.notify(kind);
+    this.redis.client
+      ?.publish(CHANNEL, JSON.stringify({ origin: this.origin, kind }))
+      .catch((error: Error) =>
+        this.logger.warn(`could not publish a content change: ${error.message}`),
+      );
+  }
+
+  private notify(kind: ContentKind): void {
     for (const listener of this.listeners) listener(kind);
   }
 }

@@ -9,6 +9,30 @@ export function parseYuan(text: string): number | null {
   return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
 }
 
+const SIGNED_DECIMAL = /^([+-]?)(\d{1,12}(?:\.\d{1,3})?)$/;
+
+/** Parses "-1.5", "+2" or "3.25" into signed milli-yuan; null when not a decimal with ≤3 places. */
+export function parseSignedYuan(text: string): number | null {
+  const match = SIGNED_DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const milli = parseYuan(match[2]);
+  return milli === null ? null : match[1] === '-' ? -milli : milli;
+}
+
+const FACTOR = /^(\d{1,6})(?:\.(\d{1,6}))?$/;
+
+/**
+ * Multiplies non-negative milli-yuan by a decimal factor given as text ("1", "0.8", "12.5"),
+ * rounding down to whole milli-yuan; integer arithmetic only. Null when the factor is not a decimal.
+ */
+export function scaleMilli(milli: number, factor: string): number | null {
+  const match = FACTOR.exec(factor.trim());
+  if (!match || milli < 0) return null;
+  const fraction = match[2] ?? '';
+  const scaled = (BigInt(milli) * BigInt(match[1] + fraction)) / 10n ** BigInt(fraction.length);
+  return Number(scaled);
+}
+
 /** Balance text: at least two decimals ("0.00", "12.50", "9.995"). */
 export function formatBalance(milli: number): string {
   const text = formatMilli(milli);

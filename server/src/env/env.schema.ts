@@ -21,6 +21,13 @@ const toBool = ({ value }: { value: unknown }) => {
   return value;
 };
 
+/** An empty value (`AFDIAN_TOKEN=` in an env file) means the variable is not set. */
+const emptyAsUnset = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+/** A PEM may arrive on one line with literal \n escapes (env files, container settings). */
+const toPem = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' ? value.replace(/\\n/g, '\n').trim() : undefined;
+
 /** Every environment variable the server reads, with its default. */
 export class EnvSchema {
   @IsIn(['development', 'production', 'test'])
@@ -77,4 +84,69 @@ export class EnvSchema {
 
   @IsString()
   CLIENT_DIST = '';
+
+  /** Gateway calls per minute for one API key. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PER_KEY = 600;
+
+  /** Gateway calls per minute for one IP calling without a key. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PER_IP = 120;
+
+  /** How often batched call counters and free-call logs are written, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  GATEWAY_FLUSH_MS = 1000;
+
+  /** Days free-call log rows are kept (0 keeps them forever); charged rows are always kept. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  ACCESS_LOG_RETENTION_DAYS = 0;
+
+  /** Afdian open API host (the query-order call goes to {AFDIAN_BASE_URL}/api/open/query-order). */
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'AFDIAN_BASE_URL must be an http(s) URL' })
+  AFDIAN_BASE_URL = 'https://afdian.com';
+
+  @Transform(emptyAsUnset)
+  @IsOptional()
+  @IsString()
+  AFDIAN_USER_ID?: string;
+
+  @Transform(emptyAsUnset)
+  @IsOptional()
+  @IsString()
+  AFDIAN_TOKEN?: string;
+
+  /** The page users pay on; the recharge page appends their custom_order_id. */
+  @Transform(emptyAsUnset)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'AFDIAN_SPONSOR_URL must be an http(s) URL' })
+  AFDIAN_SPONSOR_URL?: string;
+
+  /** Balance yuan credited per paid yuan, as decimal text (never a float). */
+  @Matches(/^(?!0+(\.0+)?$)\d{1,6}(\.\d{1,6})?$/, {
+    message: 'RECHARGE_RATE must be a positive decimal such as 1 or 0.8 (at most 6 decimals)',
+  })
+  RECHARGE_RATE = '1';
+
+  @Transform(toPem)
+  @IsOptional()
+  @Matches(/^-----BEGIN (RSA )?PUBLIC KEY-----[\s\S]+-----END (RSA )?PUBLIC KEY-----$/, {
+    message: 'AFDIAN_WEBHOOK_PUBLIC_KEY must be a PEM public key',
+  })
+  AFDIAN_WEBHOOK_PUBLIC_KEY?: string;
+
+  /** How long an Afdian query may take, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  AFDIAN_TIMEOUT_MS = 8000;
 }

@@ -6,9 +6,31 @@ import { validateSync } from 'class-validator';
 import { EnvSchema } from './env.schema';
 
 export type Env = Readonly<
-  Required<Omit<EnvSchema, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'REDIS_URL'>>
+  Required<
+    Omit<
+      EnvSchema,
+      | 'ADMIN_USERNAME'
+      | 'ADMIN_PASSWORD'
+      | 'REDIS_URL'
+      | 'AFDIAN_USER_ID'
+      | 'AFDIAN_TOKEN'
+      | 'AFDIAN_SPONSOR_URL'
+      | 'AFDIAN_WEBHOOK_PUBLIC_KEY'
+    >
+  >
 > &
-  Readonly<Pick<EnvSchema, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'REDIS_URL'>>;
+  Readonly<
+    Pick<
+      EnvSchema,
+      | 'ADMIN_USERNAME'
+      | 'ADMIN_PASSWORD'
+      | 'REDIS_URL'
+      | 'AFDIAN_USER_ID'
+      | 'AFDIAN_TOKEN'
+      | 'AFDIAN_SPONSOR_URL'
+      | 'AFDIAN_WEBHOOK_PUBLIC_KEY'
+    >
+  >;
 
 /** Injection token for the validated environment. */
 export const ENV = Symbol('ENV');

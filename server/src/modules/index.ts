@@ -5,6 +5,7 @@ import { BillingModule } from './billing/billing.module';
 import { SiteConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
+import { OpsModule } from './ops/ops.module';
 import { PartnersModule } from './partners/partners.module';
 import { RechargeModule } from './recharge/recharge.module';
 import { StatsModule } from './stats/stats.module';
@@ -23,4 +24,5 @@ export const FEATURE_MODULES = [
   LinksModule,
   SiteConfigModule,
   StatsModule,
+  OpsModule,
 ];

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/app-error';
+import { MetricsService } from '../../common/metrics';
 import { formatBalance, formatPrice } from '../../common/money';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -20,6 +21,18 @@ const MAX_KEY_LENGTH = 128;
 const MAX_URL_LENGTH = 1000;
 const MAX_USER_AGENT_LENGTH = 500;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/** Metric labels for the gateway's answers. */
+const OUTCOMES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  402: 'insufficient_balance',
+  403: 'disabled',
+  404: 'not_found',
+  413: 'too_large',
+  429: 'rate_limited',
+  502: 'upstream_failure',
+};
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -69,6 +82,7 @@ export class GatewayService implements OnModuleInit {
     private readonly limiter: RateLimiter,
     private readonly usage: UsageRecorder,
     private readonly charges: ChargeQueue,
+    private readonly metrics: MetricsService,
     @Inject(LEDGER) private readonly ledger: Ledger,
     @Inject(ENV) private readonly env: Env,
   ) {}
@@ -98,15 +112,24 @@ export class GatewayService implements OnModuleInit {
         .header('access-control-max-age', '86400')
         .send();
     }
+    let status = 500;
     try {
-      return (await this.call(request, reply)).send(reply);
+      const outcome = await this.call(request, reply);
+      status = outcome.status;
+      return outcome.send(reply);
     } catch (error) {
-      if (!(error instanceof AppError))
+      if (!(error instanceof AppError)) {
         this.logger.error(error instanceof Error ? error.stack : String(error));
-      const status = error instanceof AppError ? error.status : 500;
+      }
+      status = error instanceof AppError ? error.status : 500;
       const message = error instanceof AppError ? error.message : 'internal server error';
       const headers = error instanceof AppError ? error.headers : {};
       return reply.status(status).headers(headers).send({ success: false, message });
+    } finally {
+      this.metrics.gatewayCalls.inc({
+        api: status === 404 ? 'unknown' : request.params.name,
+        outcome: OUTCOMES[status] ?? (status < 400 ? 'ok' : 'error'),
+      });
     }
   }
 

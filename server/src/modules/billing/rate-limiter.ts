@@ -1,7 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
-import { ENV } from '../../env/env';
-import type { Env } from '../../env/env';
+import { Injectable } from '@nestjs/common';
+import { RedisService } from '../../common/redis';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -19,27 +17,16 @@ const WINDOW_MS = 60_000;
  * limiter lets calls through rather than taking the gateway down with it.
  */
 @Injectable()
-export class RateLimiter implements OnApplicationShutdown {
-  private readonly logger = new Logger('RateLimiter');
-  private readonly redis?: Redis;
+export class RateLimiter {
   private windows = new Map<string, number>();
   private windowStart = 0;
 
-  constructor(@Inject(ENV) env: Env) {
-    if (env.REDIS_URL) {
-      this.redis = new Redis(env.REDIS_URL, {
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-        lazyConnect: false,
-      });
-      this.redis.on('error', (error: Error) => this.logger.warn(`redis: ${error.message}`));
-    }
-  }
+  constructor(private readonly redis: RedisService) {}
 
   async hit(subject: string, limit: number, now = Date.now()): Promise<RateLimitResult> {
     const window = Math.floor(now / WINDOW_MS);
     const resetSeconds = Math.ceil(((window + 1) * WINDOW_MS - now) / 1000);
-    const count = this.redis
+    const count = this.redis.client
       ? await this.hitRedis(subject, window)
       : this.hitMemory(subject, window);
     return {
@@ -48,10 +35,6 @@ export class RateLimiter implements OnApplicationShutdown {
       remaining: Math.max(0, limit - count),
       resetSeconds,
     };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
   }
 
   private hitMemory(subject: string, window: number): number {
@@ -67,7 +50,8 @@ export class RateLimiter implements OnApplicationShutdown {
   private async hitRedis(subject: string, window: number): Promise<number> {
     const key = `portico:rl:${window}:${subject}`;
     try {
-      const results = await this.redis!.multi()
+      const results = await this.redis
+        .client!.multi()
         .incr(key)
         .pexpire(key, WINDOW_MS * 2)
         .exec();

@@ -1,5 +1,6 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { MetricsService } from '../../common/metrics';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { CallLog, DailyUsage, LEDGER } from './ledger';
@@ -16,31 +17,40 @@ const utcDate = (date: Date) => date.toISOString().slice(0, 10);
  * failed flush keeps its data for the next one; shutdown flushes what is left.
  */
 @Injectable()
-export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
+export class UsageRecorder implements OnModuleInit {
   private readonly logger = new Logger('UsageRecorder');
   private totals = new Map<number, number>();
   private daily = new Map<string, DailyUsage>();
   private logs: CallLog[] = [];
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** When the oldest call not yet written was counted (0: nothing pending). */
+  private pendingSince = 0;
 
   constructor(
     @Inject(LEDGER) private readonly ledger: Ledger,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+    private readonly metrics: MetricsService,
+  ) {
+    const lag = metrics.flushLag as unknown as { collect: () => void };
+    lag.collect = () =>
+      metrics.flushLag.set(this.pendingSince ? (Date.now() - this.pendingSince) / 1000 : 0);
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), this.env.GATEWAY_FLUSH_MS);
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops the timer and writes what is left (graceful shutdown, after requests have drained). */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
   }
 
   /** Counts one successful call; `log` is given for calls whose row is not written yet. */
   record(apiId: number, at: Date, log?: CallLog): void {
+    this.pendingSince ||= Date.now();
     this.totals.set(apiId, (this.totals.get(apiId) ?? 0) + 1);
     const date = utcDate(at);
     const key = `${apiId}|${date}`;
@@ -61,6 +71,9 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     const daily = this.daily;
     const logs = this.logs;
     if (totals.size === 0 && logs.length === 0) return;
+    const stopTimer = this.metrics.flushDuration.startTimer();
+    const pendingSince = this.pendingSince;
+    this.pendingSince = 0;
     this.totals = new Map();
     this.daily = new Map();
     this.logs = [];
@@ -71,6 +84,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
         `could not write call counters, keeping them for the next flush: ${String(error)}`,
       );
       this.mergeBack(totals, daily);
+      this.pendingSince = pendingSince;
     }
     try {
       for (let i = 0; i < logs.length; i += LOG_CHUNK) {
@@ -83,7 +97,9 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
         `could not write call logs, keeping them for the next flush: ${String(error)}`,
       );
       this.logs.unshift(...logs);
+      this.pendingSince = pendingSince;
     }
+    stopTimer();
   }
 
   private mergeBack(totals: Map<number, number>, daily: Map<string, DailyUsage>): void {

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
+import { GracefulShutdown } from './graceful-shutdown';
+import { HttpMetrics } from './http-metrics';
+import { LogRetention } from './log-retention';
+import { MetricsController } from './metrics.controller';
+
+@Module({
+  imports: [BillingModule],
+  controllers: [MetricsController],
+  providers: [GracefulShutdown, HttpMetrics, LogRetention],
+})
+export class OpsModule {}

@@ -1,0 +1,118 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions, detectDatabaseKind } from '../src/database/data-source-options';
+import { AccessLog } from '../src/database/entities';
+import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { LogRetention } from '../src/modules/ops/log-retention';
+import { createGatewayApi, createKeyedUser } from './factories/gateway';
+import { describeEachDb, freshDatabase, startTestApp, TEST_DATABASES } from './harness';
+
+describeEachDb(
+  'operations',
+  (ctx) => {
+    it('exposes Prometheus metrics for HTTP routes and gateway outcomes', async () => {
+      const api = await createGatewayApi(ctx.t);
+      const client = ctx.t.client();
+      await client.get(`/apis/${api.name_en}`);
+      await client.get('/apis/does-not-exist');
+      await ctx.t.app.get(UsageRecorder).flush();
+      const res = await client.get('/metrics');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(res.text).toContain(
+        `portico_gateway_calls_total{api="${api.name_en}",outcome="ok"} 1`,
+      );
+      expect(res.text).toContain(
+        'portico_gateway_calls_total{api="unknown",outcome="not_found"} 1',
+      );
+      expect(res.text).toMatch(
+        /portico_http_requests_total\{method="GET",route="\/apis\/:name",status="200"\} \d+/,
+      );
+      expect(res.text).toContain('portico_http_request_duration_seconds_bucket');
+      expect(res.text).toContain('portico_usage_flush_lag_seconds 0');
+      expect(res.text).toContain('portico_process_cpu_user_seconds_total');
+    });
+
+    it('prunes only expired free-call rows, in batches, keeping the charged ledger', async () => {
+      const api = await createGatewayApi(ctx.t);
+      const { user } = await createKeyedUser(ctx.t, 0);
+      const old = new Date(Date.now() - 40 * 86_400_000);
+      const row = (cost: number, at: Date) => ({
+        user_id: user.id,
+        api_id: api.id,
+        api_name: api.name,
+        access_time: at,
+        cost_milli: cost,
+      });
+      const logs = ctx.t.dataSource.getRepository(AccessLog);
+      for (let i = 0; i < 5; i++) await logs.insert(Array.from({ length: 300 }, () => row(0, old)));
+      await logs.insert([row(5, old), row(0, new Date())]);
+      expect(await ctx.t.app.get(LogRetention).prune()).toBe(1500);
+      const left = await logs.find({ where: { api_id: api.id }, order: { id: 'ASC' } });
+      expect(left.map((l) => Number(l.cost_milli))).toEqual([5, 0]);
+    });
+  },
+  { ACCESS_LOG_RETENTION_DAYS: '30', RATE_LIMIT_PER_IP: '1000000', GATEWAY_FLUSH_MS: '60000' },
+);
+
+describe.each(TEST_DATABASES)('graceful shutdown [%s]', (db) => {
+  it('writes every counted call when the app closes under load', async () => {
+    const database = await freshDatabase(db, mkdtempSync(join(tmpdir(), 'portico-shutdown-')));
+    try {
+      const t = await startTestApp(db, {
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_IP: '1000000',
+        GATEWAY_FLUSH_MS: '60000',
+      });
+      const api = await createGatewayApi(t);
+      const client = t.client();
+      let answered = 0;
+      let closing: Promise<void> | undefined;
+      const calls = Array.from({ length: 400 }, () =>
+        client.get(`/apis/${api.name_en}`).then(
+          (r) => {
+            // Close while most calls are still in flight.
+            if (++answered === 50) closing = t.app.close();
+            return r.status;
+          },
+          () => 0,
+        ),
+      );
+      await new Promise<void>((done) => {
+        const poll = setInterval(() => {
+          if (closing) {
+            clearInterval(poll);
+            done();
+          }
+        }, 5);
+      });
+      await closing;
+      const statuses = await Promise.all(calls);
+      const served = statuses.filter((s) => s === 200).length;
+      expect(served).toBeGreaterThan(0);
+
+      const check = new DataSource(
+        buildDataSourceOptions(database.url, await detectDatabaseKind(database.url)),
+      );
+      await check.initialize();
+      try {
+        const [row] = await check.query<{ n: string }[]>(
+          'SELECT usage_count AS n FROM apis WHERE id = ?',
+          [api.id],
+        );
+        const [logs] = await check.query<{ n: string }[]>(
+          'SELECT COUNT(*) AS n FROM access_logs WHERE api_id = ?',
+          [api.id],
+        );
+        expect(Number(row.n)).toBe(served);
+        expect(Number(logs.n)).toBe(served);
+      } finally {
+        await check.destroy();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
