@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { loggedOut } from '../features/auth/authSlice';
 import { readCookie } from './cookies';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,6 +17,36 @@ export const baseQuery = fetchBaseQuery({
   },
 });
 
+/** The server's answer when the XSRF token no longer fits the session; it sends a fresh one. */
+export const CSRF_REJECTED = 'invalid or missing CSRF token, reload the page and try again';
+
+const urlOf = (args: string | FetchArgs) =>
+  (typeof args === 'string' ? args : args.url).replace(/^\//, '');
+
+/**
+ * baseQuery plus two session rules: a write refused for a stale XSRF token is retried once with
+ * the token the refusal carried, and a 401 from a user endpoint signs the client out (the route
+ * guard then sends the visitor to /login?redirect=<where they were>).
+ */
+export const sessionAwareBaseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError
+> = async (args, baseApi, extraOptions) => {
+  let result = await baseQuery(args, baseApi, extraOptions);
+  const error = result.error;
+  if (
+    error?.status === 403 &&
+    (error.data as Partial<Envelope> | undefined)?.message === CSRF_REJECTED
+  ) {
+    result = await baseQuery(args, baseApi, extraOptions);
+  }
+  if (result.error?.status === 401 && urlOf(args).startsWith('api/user/')) {
+    baseApi.dispatch(loggedOut());
+  }
+  return result;
+};
+
 /** The envelope every server response carries. */
 export interface Envelope {
   success: boolean;
@@ -25,7 +56,7 @@ export interface Envelope {
 /** The root RTK Query API; features add their endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: sessionAwareBaseQuery,
   tagTypes: [
     'Apis',
     'Config',

@@ -1,3 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import { paths } from '../../config/paths';
+import { errorMessage, errorStatus } from '../../lib/api';
+import { useLoginMutation } from './api';
+import { loggedIn } from './authSlice';
+import { loginError } from './validation';
+
 export default function LoginPage() {
-  return <h1 className="h3">Login</h1>;
+  usePageTitle('Login');
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const [login, { isLoading }] = useLoginMutation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = username.trim();
+    const invalid = loginError(name, password);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      const result = await login({ username: name, password }).unwrap();
+      // GuestOnly takes the now signed-in user on to the redirect target or the dashboard.
+      dispatch(loggedIn(result.user_info));
+    } catch (e) {
+      setError(
+        errorStatus(e) === undefined
+          ? 'login request failed, try again later'
+          : errorMessage(e, 'login failed'),
+      );
+    }
+  };
+
+  return (
+    <Card className="mx-auto" style={{ maxWidth: 420 }}>
+      <Card.Body>
+        <h1 className="h4 mb-3">Login</h1>
+        {notice && !error && <Alert variant="success">{notice}</Alert>}
+        {error && <Alert variant="danger">{error}</Alert>}
+        <Form noValidate onSubmit={(e) => void submit(e)}>
+          <Form.Group className="mb-3" controlId="login-username">
+            <Form.Label>Username</Form.Label>
+            <Form.Control
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="login-password">
+            <Form.Label>Password</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Form.Group>
+          <Button type="submit" className="w-100" disabled={isLoading}>
+            {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {isLoading ? 'Logging in…' : 'Login'}
+          </Button>
+        </Form>
+        <p className="mt-3 mb-0 text-center small">
+          No account yet? <Link to={paths.register}>Register</Link>
+        </p>
+      </Card.Body>
+    </Card>
+  );
 }

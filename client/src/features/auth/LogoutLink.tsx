@@ -1,19 +1,30 @@
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useLogoutMutation } from './api';
 import { loggedOut } from './authSlice';
 
-/** The sidebar's logout entry. */
+/** The sidebar's logout entry: ends the server session, forgets the user, returns home. */
 export default function LogoutLink({ className }: { className?: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [logout, { isLoading }] = useLogoutMutation();
   return (
     <button
       type="button"
       className={className}
-      onClick={() => {
+      disabled={isLoading}
+      onClick={async () => {
+        // Signed out locally even when the server cannot be reached: the user asked to leave.
+        await logout()
+          .unwrap()
+          .catch(() => undefined);
+        // Leave the user page first (committed, not as a transition), or its guard would react
+        // to the logout by sending us to login instead of home.
+        await navigate(paths.home, { flushSync: true });
         dispatch(loggedOut());
-        void navigate(paths.home);
+        dispatch(api.util.invalidateTags(['User', 'Logs', 'Recharges']));
       }}
     >
       Logout

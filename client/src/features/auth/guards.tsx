@@ -1,9 +1,26 @@
 import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/store';
+import { paths } from '../../config/paths';
+import { selectIsLoggedIn } from './authSlice';
+import { safeRedirect } from './validation';
 
+/** User pages: signed-out visitors go to /login?redirect=<the page they asked for>. */
 export function RequireUser({ children }: { children: ReactNode }) {
-  return children;
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const { pathname, search } = useLocation();
+  if (isLoggedIn) return children;
+  const redirect = encodeURIComponent(pathname + search);
+  return <Navigate to={`${paths.login}?redirect=${redirect}`} replace />;
 }
 
+/**
+ * Login and register: a signed-in user goes on to the `redirect` target or the dashboard. This is
+ * also how a successful login leaves the login page.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  return children;
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const [params] = useSearchParams();
+  if (!isLoggedIn) return children;
+  return <Navigate to={safeRedirect(params.get('redirect'), paths.userDashboard)} replace />;
 }

@@ -1,4 +1,41 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Admin, Session, User } from '../../database/entities';
+import { ApiKeyService } from './api-keys';
+import { AuthController } from './auth.controller';
+import { AdminGuard, UserGuard } from './auth.guards';
+import { AuthService } from './auth.service';
+import { CsrfGuard, CsrfService } from './csrf';
+import { LoginThrottle } from './login-throttle';
+import { SessionService } from './session.service';
+import {
+  AdminLocalStrategy,
+  AdminLoginGuard,
+  UserLocalStrategy,
+  UserLoginGuard,
+} from './strategies/local.strategies';
 
-@Module({})
+/** Sessions, CSRF, guards and API keys, available to every module without importing this one. */
+@Global()
+@Module({
+  imports: [PassportModule, TypeOrmModule.forFeature([User, Admin, Session])],
+  controllers: [AuthController],
+  providers: [
+    SessionService,
+    CsrfService,
+    { provide: APP_GUARD, useClass: CsrfGuard },
+    LoginThrottle,
+    AuthService,
+    ApiKeyService,
+    UserGuard,
+    AdminGuard,
+    UserLocalStrategy,
+    AdminLocalStrategy,
+    UserLoginGuard,
+    AdminLoginGuard,
+  ],
+  exports: [SessionService, CsrfService, LoginThrottle, ApiKeyService, UserGuard, AdminGuard],
+})
 export class AuthModule {}

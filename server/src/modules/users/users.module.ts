@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessLog, User } from '../../database/entities';
+import { UsersAdminController } from './users-admin.controller';
+import { UsersController } from './users.controller';
+import { UsersService } from './users.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([User, AccessLog])],
+  controllers: [UsersController, UsersAdminController],
+  providers: [UsersService],
+  exports: [UsersService],
+})
 export class UsersModule {}

@@ -1,0 +1,70 @@
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  HttpStatus,
+  Injectable,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../common/app-error';
+import type { SessionKind } from '../../database/entities/session.entity';
+import { SessionService } from './session.service';
+
+export { RequireCsrf } from './csrf';
+
+const SUBJECT = Symbol('portico.subject');
+
+type RequestWithSubjects = FastifyRequest & { [SUBJECT]?: Partial<Record<SessionKind, number>> };
+
+async function admit(
+  sessions: SessionService,
+  context: ExecutionContext,
+  kind: SessionKind,
+  message: string,
+): Promise<boolean> {
+  const request = context.switchToHttp().getRequest<RequestWithSubjects>();
+  const session = await sessions.peek(request, kind);
+  if (!session) throw new AppError('unauthenticated', message, HttpStatus.UNAUTHORIZED);
+  request[SUBJECT] = { ...request[SUBJECT], [kind]: session.subjectId };
+  return true;
+}
+
+/** 401 without a valid user session. */
+@Injectable()
+export class UserGuard implements CanActivate {
+  constructor(private readonly sessions: SessionService) {}
+
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    return admit(this.sessions, context, 'user', 'please log in first');
+  }
+}
+
+/** 401 without a valid admin session (a user session does not count). */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(private readonly sessions: SessionService) {}
+
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    return admit(this.sessions, context, 'admin', 'please log in as administrator first');
+  }
+}
+
+function subjectId(kind: SessionKind, context: ExecutionContext): number {
+  const id = context.switchToHttp().getRequest<RequestWithSubjects>()[SUBJECT]?.[kind];
+  if (id === undefined) {
+    throw new Error(
+      `Current${kind === 'user' ? 'User' : 'Admin'}Id() needs its guard on the route`,
+    );
+  }
+  return id;
+}
+
+/** The signed-in user's id; the route must use UserGuard. */
+export const CurrentUserId = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  subjectId('user', context),
+);
+
+/** The signed-in admin's id; the route must use AdminGuard. */
+export const CurrentAdminId = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  subjectId('admin', context),
+);

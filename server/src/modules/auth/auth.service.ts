@@ -1,0 +1,81 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { Admin, User } from '../../database/entities';
+import { LoginAttempt, LoginThrottle } from './login-throttle';
+import { hashPassword, verifyPassword } from './passwords';
+
+export const USER_LOGIN_FAILED = 'invalid username or password';
+export const ADMIN_LOGIN_FAILED = 'login failed, check username and password';
+export const CREDENTIALS_MISSING = 'please enter username and password';
+
+/** A name that could exist: anything else is not looked up (but still costs one hash). */
+const PLAUSIBLE_USERNAME = /^[A-Za-z0-9_]{1,32}$/;
+
+/** Checks credentials for both login forms, with the lock-out and without revealing names. */
+@Injectable()
+export class AuthService {
+  /** Verified against when the name is unknown, so both paths take as long. */
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Admin) private readonly admins: Repository<Admin>,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async verifyUser(username: string, password: string, ip: string): Promise<User> {
+    const user = await this.verify(
+      { scope: 'user', username, ip },
+      password,
+      () => this.users.findOneBy({ username_key: username.toLowerCase() }),
+      USER_LOGIN_FAILED,
+    );
+    if (user.status !== 1) {
+      throw new AppError('account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);
+    }
+    return user;
+  }
+
+  async verifyAdmin(username: string, password: string, ip: string): Promise<Admin> {
+    const admin = await this.verify(
+      { scope: 'admin', username, ip },
+      password,
+      () => this.admins.findOneBy({ username }),
+      ADMIN_LOGIN_FAILED,
+    );
+    await this.admins.update({ id: admin.id }, { last_login_at: new Date() });
+    return admin;
+  }
+
+  private async verify<T extends { password_hash: string }>(
+    attempt: LoginAttempt,
+    password: string,
+    find: () => Promise<T | null>,
+    failure: string,
+  ): Promise<T> {
+    const wait = await this.throttle.retryAfter(attempt);
+    if (wait > 0) {
+      throw new AppError(
+        'login_throttled',
+        `too many failed logins, try again in ${Math.ceil(wait / 60)} minute(s)`,
+        HttpStatus.TOO_MANY_REQUESTS,
+        { 'Retry-After': String(wait) },
+      );
+    }
+    const account = PLAUSIBLE_USERNAME.test(attempt.username) ? await find() : null;
+    const matches = await verifyPassword(account?.password_hash ?? (await this.dummy()), password);
+    if (!account || !matches) {
+      await this.throttle.recordFailure(attempt);
+      throw new AppError('login_failed', failure, HttpStatus.UNAUTHORIZED);
+    }
+    await this.throttle.recordSuccess(attempt);
+    return account;
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword('portico-dummy-password');
+    return this.dummyHash;
+  }
+}

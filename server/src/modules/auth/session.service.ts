@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LessThan, Repository } from 'typeorm';
+import { Session } from '../../database/entities';
+import type { SessionKind } from '../../database/entities/session.entity';
+
+export const SESSION_COOKIES: Record<SessionKind, string> = {
+  user: 'portico_session',
+  admin: 'portico_admin_session',
+};
+
+/** Sessions expire after this long without a request. */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** The server's idle expiry is the real limit; the cookie only has to outlive it (Chrome's cap). */
+const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+/** last_seen_at (and the sliding expiry) is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export interface SessionSubject {
+  subjectId: number;
+}
+
+/**
+ * Server-side sessions: an opaque random token in an httpOnly cookie, stored as its sha256.
+ * Each request's look-up is cached so guards, decorators and the CSRF check share one query.
+ */
+@Injectable()
+export class SessionService {
+  private readonly cache = new WeakMap<FastifyRequest, Map<SessionKind, Promise<Session | null>>>();
+
+  constructor(@InjectRepository(Session) private readonly sessions: Repository<Session>) {}
+
+  /** The valid, unexpired session of that kind the request's cookie names, else null. */
+  async peek(request: FastifyRequest, kind: SessionKind): Promise<SessionSubject | null> {
+    const session = await this.current(request, kind);
+    return session ? { subjectId: session.subject_id } : null;
+  }
+
+  /** The session row itself (the CSRF check binds its token to csrf_secret). */
+  current(request: FastifyRequest, kind: SessionKind): Promise<Session | null> {
+    let byKind = this.cache.get(request);
+    if (!byKind) {
+      byKind = new Map();
+      this.cache.set(request, byKind);
+    }
+    let session = byKind.get(kind);
+    if (!session) {
+      session = this.load(request, kind);
+      byKind.set(kind, session);
+    }
+    return session;
+  }
+
+  /** Starts a new session (a new token every time; the request's old one of that kind ends). */
+  async create(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: SessionKind,
+    subjectId: number,
+  ): Promise<void> {
+    const previous = request.cookies[SESSION_COOKIES[kind]];
+    if (previous) await this.sessions.delete({ token_hash: sha256(previous) });
+    await this.sessions.delete({ expires_at: LessThan(new Date()) });
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const session = this.sessions.create({
+      token_hash: sha256(token),
+      kind,
+      subject_id: subjectId,
+      csrf_secret: randomBytes(32).toString('hex'),
+      expires_at: new Date(now.getTime() + SESSION_IDLE_MS),
+      last_seen_at: now,
+      ip: request.ip.slice(0, 64),
+      user_agent: (request.headers['user-agent'] ?? '').slice(0, 255) || null,
+    });
+    await this.sessions.insert(session);
+    this.setCookie(request, reply, kind, token);
+    this.remember(request, kind, session);
+  }
+
+  /** Ends the request's session of that kind, if any, and clears its cookie. */
+  async destroy(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void> {
+    const token = request.cookies[SESSION_COOKIES[kind]];
+    if (token) await this.sessions.delete({ token_hash: sha256(token) });
+    void reply.clearCookie(SESSION_COOKIES[kind], { path: '/' });
+    this.remember(request, kind, null);
+  }
+
+  private remember(request: FastifyRequest, kind: SessionKind, session: Session | null): void {
+    const byKind = this.cache.get(request) ?? new Map<SessionKind, Promise<Session | null>>();
+    byKind.set(kind, Promise.resolve(session));
+    this.cache.set(request, byKind);
+  }
+
+  private async load(request: FastifyRequest, kind: SessionKind): Promise<Session | null> {
+    const token = request.cookies[SESSION_COOKIES[kind]];
+    if (!token || token.length > 100) return null;
+    const session = await this.sessions.findOneBy({ token_hash: sha256(token), kind });
+    if (!session) return null;
+    const now = Date.now();
+    if (session.expires_at.getTime() <= now) {
+      await this.sessions.delete({ token_hash: session.token_hash });
+      return null;
+    }
+    if (now - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+      session.last_seen_at = new Date(now);
+      session.expires_at = new Date(now + SESSION_IDLE_MS);
+      await this.sessions.update(
+        { token_hash: session.token_hash },
+        { last_seen_at: session.last_seen_at, expires_at: session.expires_at },
+      );
+    }
+    return session;
+  }
+
+  private setCookie(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: SessionKind,
+    token: string,
+  ): void {
+    void reply.setCookie(SESSION_COOKIES[kind], token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: COOKIE_MAX_AGE_S,
+    });
+  }
+}

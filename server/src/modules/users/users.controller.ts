@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { CurrentUserId, UserGuard } from '../auth/auth.guards';
+import { AccessLogsQuery } from './dto/access-logs.query';
+import { RegisterBody } from './dto/register.body';
+import { UsersService } from './users.service';
+
+@Controller('api')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Post('register.php')
+  async register(@Body() body: RegisterBody) {
+    const apiKey = await this.users.register(body);
+    return { success: true, message: 'registration successful, please log in', api_key: apiKey };
+  }
+
+  @Get('user/get_user_info.php')
+  @UseGuards(UserGuard)
+  async info(@CurrentUserId() userId: number) {
+    return { success: true, message: 'ok', data: await this.users.info(userId) };
+  }
+
+  @Post('user/change_api_key.php')
+  @HttpCode(200)
+  @UseGuards(UserGuard)
+  async changeApiKey(@CurrentUserId() userId: number) {
+    const newApiKey = await this.users.changeApiKey(userId);
+    return {
+      success: true,
+      message: 'API key changed; the old key no longer works',
+      data: { new_api_key: newApiKey },
+    };
+  }
+
+  @Get('user/get_user_access_logs.php')
+  @UseGuards(UserGuard)
+  async accessLogs(@CurrentUserId() userId: number, @Query() query: AccessLogsQuery) {
+    return { success: true, message: 'ok', data: await this.users.accessLogs(userId, query) };
+  }
+}

@@ -1,0 +1,93 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
+import { AppError, badRequest, conflict } from '../../common/app-error';
+import { AccessLog, User } from '../../database/entities';
+import { ApiKeyService } from '../auth/api-keys';
+import { hashPassword } from '../auth/passwords';
+import { AccessLogsQuery } from './dto/access-logs.query';
+import { RegisterBody, registrationError } from './dto/register.body';
+import { toAccessLogView, toUserInfo } from './dto/user.response';
+
+const USERNAME_TAKEN = 'username already exists';
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof QueryFailedError &&
+  /SQLITE_CONSTRAINT_UNIQUE|ER_DUP_ENTRY/.test(
+    String((error.driverError as { code?: string } | undefined)?.code),
+  );
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
+    private readonly keys: ApiKeyService,
+  ) {}
+
+  /** Creates the account and returns its first API key; it does not sign in. */
+  async register(body: RegisterBody): Promise<string> {
+    const error = registrationError(body);
+    if (error) throw badRequest('validation', error);
+    const username = body.username!;
+    const usernameKey = username.toLowerCase();
+    if (await this.users.existsBy({ username_key: usernameKey })) {
+      throw conflict('username_taken', USERNAME_TAKEN);
+    }
+    const { key, ...stored } = this.keys.issue();
+    try {
+      await this.users.insert({
+        username,
+        username_key: usernameKey,
+        email: null,
+        password_hash: await hashPassword(body.password!),
+        balance_milli: 0,
+        status: 1,
+        ...stored,
+      });
+    } catch (e) {
+      // Two registrations of one name at once: the unique index decides.
+      if (isUniqueViolation(e)) throw conflict('username_taken', USERNAME_TAKEN);
+      throw e;
+    }
+    return key;
+  }
+
+  async info(userId: number) {
+    const user = await this.find(userId);
+    return toUserInfo(user, this.keys.reveal(user.api_key_enc));
+  }
+
+  /** A new key; the old one stops matching at once because only the new hash is stored. */
+  async changeApiKey(userId: number): Promise<string> {
+    await this.find(userId);
+    const { key, ...stored } = this.keys.issue();
+    await this.users.update({ id: userId }, stored);
+    return key;
+  }
+
+  /** The caller's own call log, newest first. */
+  async accessLogs(userId: number, query: AccessLogsQuery) {
+    const [rows, total] = await this.logs.findAndCount({
+      where: { user_id: userId },
+      order: { id: 'DESC' },
+      skip: (query.page - 1) * query.per_page,
+      take: query.per_page,
+    });
+    return {
+      logs: rows.map(toAccessLogView),
+      total,
+      total_pages: Math.ceil(total / query.per_page),
+      current_page: query.page,
+    };
+  }
+
+  /** A session can outlive its user (an admin deleted it): then the caller is not signed in. */
+  private async find(userId: number): Promise<User> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user || user.status !== 1) {
+      throw new AppError('unauthenticated', 'please log in first', HttpStatus.UNAUTHORIZED);
+    }
+    return user;
+  }
+}
