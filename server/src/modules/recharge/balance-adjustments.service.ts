@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { badRequest } from '../../common/app-error';
+import { formatBalance, parseSignedYuan } from '../../common/money';
+import { BALANCE_BOOK } from './balance-book';
+import type { BalanceBook } from './balance-book';
+import { AdjustBalanceBody } from './dto/adjust-balance.body';
+import { RechargeErrors } from './recharge.errors';
+
+/** Admin corrections to a balance, audited in balance_adjustments. */
+@Injectable()
+export class BalanceAdjustmentsService {
+  constructor(@Inject(BALANCE_BOOK) private readonly book: BalanceBook) {}
+
+  async adjust(adminId: number, body: AdjustBalanceBody) {
+    const delta = parseSignedYuan(body.amount);
+    if (delta === null) {
+      throw badRequest(
+        'adjust.amount',
+        'amount must be a decimal with at most three decimal places',
+      );
+    }
+    if (delta === 0) throw badRequest('adjust.zero', 'the amount must not be zero');
+    const result = await this.book.adjust(body.user_id, adminId, delta, body.reason);
+    if (!result.ok) {
+      throw result.reason === 'no_user'
+        ? RechargeErrors.userNotFound()
+        : RechargeErrors.belowZero();
+    }
+    return { balance: formatBalance(result.balance_milli) };
+  }
+}

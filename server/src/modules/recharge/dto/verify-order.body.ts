@@ -1,0 +1,16 @@
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, Matches } from 'class-validator';
+
+const trimmed = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : value;
+
+export class VerifyOrderBody {
+  // With stopAtFirstError the bottom rule runs first.
+  @Transform(trimmed)
+  @Matches(/^\d{1,64}$/, {
+    message: 'the order number must be digits only (at most 64), as shown on your Afdian order',
+  })
+  @IsString({ message: 'the order number must be text' })
+  @IsNotEmpty({ message: 'please enter the order number' })
+  order_number: string;
+}

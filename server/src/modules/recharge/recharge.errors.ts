@@ -1,0 +1,71 @@
+import { HttpStatus } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+
+/** The texts SPEC.md §8 names as the recharge fallbacks. */
+export const RECHARGE_FAILED = 'recharge failed!';
+export const RECHARGE_REQUEST_ERROR = 'recharge request error, try again later';
+
+const error = (code: string, message: string, status: HttpStatus) => () =>
+  new AppError(`recharge.${code}`, message, status);
+
+export const RechargeErrors = {
+  notConfigured: error(
+    'not_configured',
+    'recharge is not configured',
+    HttpStatus.SERVICE_UNAVAILABLE,
+  ),
+  orderNotFound: error(
+    'order_not_found',
+    'order not found on Afdian, check the order number',
+    HttpStatus.NOT_FOUND,
+  ),
+  orderNotPaid: error('order_not_paid', 'this order has not been paid yet', HttpStatus.BAD_REQUEST),
+  orderNoAmount: error(
+    'order_no_amount',
+    'this order has no amount to credit',
+    HttpStatus.BAD_REQUEST,
+  ),
+  orderOfAnotherUser: error(
+    'order_of_another_user',
+    'this order was placed for another account',
+    HttpStatus.FORBIDDEN,
+  ),
+  orderUsed: error('order_used', 'this order has already been used', HttpStatus.CONFLICT),
+  afdianFailed: error('afdian_failed', RECHARGE_FAILED, HttpStatus.BAD_GATEWAY),
+  afdianUnreachable: error('afdian_unreachable', RECHARGE_REQUEST_ERROR, HttpStatus.BAD_GATEWAY),
+  afdianTimeout: error(
+    'afdian_timeout',
+    'Afdian did not answer in time, try again later',
+    HttpStatus.GATEWAY_TIMEOUT,
+  ),
+  webhookNotConfigured: error(
+    'webhook_not_configured',
+    'the Afdian webhook is not configured',
+    HttpStatus.SERVICE_UNAVAILABLE,
+  ),
+  webhookInvalid: error(
+    'webhook_invalid',
+    'invalid webhook payload: missing order or signature',
+    HttpStatus.BAD_REQUEST,
+  ),
+  webhookBadSignature: error(
+    'webhook_bad_signature',
+    'invalid webhook signature',
+    HttpStatus.BAD_REQUEST,
+  ),
+  userNotFound: error('user_not_found', 'user not found', HttpStatus.NOT_FOUND),
+  belowZero: error(
+    'balance_below_zero',
+    'the adjustment would take the balance below zero',
+    HttpStatus.CONFLICT,
+  ),
+};
+
+/** What Afdian's own error codes mean, said so a user (or the admin they tell) can act on it. */
+export const AFDIAN_EC_MESSAGES: Record<number, string> = {
+  400001: 'Afdian rejected the query: parameters incomplete',
+  400002: 'Afdian rejected the query: request time expired (the server clock may be wrong)',
+  400003: 'Afdian rejected the query: parameters are not valid JSON',
+  400004: 'Afdian rejected the query: no valid token found (the site Afdian settings are wrong)',
+  400005: 'Afdian rejected the query: sign validation failed (the site Afdian token is wrong)',
+};

@@ -1,0 +1,52 @@
+import { AfdianFake } from '../fakes/afdian-fake';
+import type { TestApp } from '../harness';
+import type { HttpClient } from '../http-client';
+import { createUser, loginUser } from './users';
+
+export const VERIFY = '/api/user/verify_aifadian_order.php';
+export const HISTORY = '/api/user/get_aifadian_recharge_history.php';
+export const RECHARGE_INFO = '/api/user/get_recharge_info.php';
+export const WEBHOOK = '/api/afdian/webhook';
+export const ADJUST = '/api/admin/adjust_user_balance.php';
+
+/**
+ * A fake Afdian on loopback for a whole spec file, and the environment that points the app at it.
+ * The environment object is filled in when the fake starts, before describeEachDb boots the app.
+ */
+export function useAfdianFake(extra: Record<string, string> = {}) {
+  const fake = new AfdianFake();
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    await fake.start();
+    Object.assign(env, fake.env(), { AFDIAN_TIMEOUT_MS: '500' }, extra);
+  });
+  afterEach(() => fake.reset());
+  afterAll(() => fake.close());
+  return { fake, env };
+}
+
+/** A new user signed in on its own client. */
+export async function signedInUser(t: TestApp): Promise<{ client: HttpClient; userId: number }> {
+  const { user, password } = await createUser(t);
+  const client = t.client();
+  await loginUser(t, client, user.username, password);
+  return { client, userId: user.id };
+}
+
+/** The user's balance as stored, in milli-yuan. */
+export async function balanceOf(t: TestApp, userId: number): Promise<number> {
+  const rows: { v: string | number }[] = await t.dataSource.query(
+    'SELECT balance_milli AS v FROM users WHERE id = ?',
+    [userId],
+  );
+  return Number(rows[0].v);
+}
+
+/** How many recharge rows name this order. */
+export async function recordsFor(t: TestApp, outTradeNo: string) {
+  return t.dataSource.query<
+    { user_id: number | null; amount_milli: string | number; source: string }[]
+  >('SELECT user_id, amount_milli, source FROM recharge_records WHERE out_trade_no = ?', [
+    outTradeNo,
+  ]);
+}

@@ -1,0 +1,112 @@
+import { describeEachDb } from './harness';
+import { customOrderIdFor } from '../src/modules/recharge/custom-order-id';
+import {
+  balanceOf,
+  recordsFor,
+  signedInUser,
+  useAfdianFake,
+  VERIFY,
+  WEBHOOK,
+} from './factories/recharge';
+
+const { fake, env } = useAfdianFake({ RECHARGE_RATE: '1.5' });
+
+describeEachDb(
+  'Afdian webhook',
+  (ctx) => {
+    it('credits a signed order to the user its custom_order_id names, once for repeated delivery', async () => {
+      const { userId } = await signedInUser(ctx.t);
+      const order = fake.addOrder({
+        total_amount: '10.00',
+        custom_order_id: customOrderIdFor(ctx.t.env.APP_SECRET, userId),
+      });
+      const payload = fake.webhookPayload(order);
+      // Afdian calls without cookies or an XSRF token.
+      const deliveries = await Promise.all(
+        Array.from({ length: 5 }, () => ctx.t.client().post(WEBHOOK, payload)),
+      );
+      for (const res of deliveries)
+        expect([res.status, res.body]).toEqual([200, { ec: 200, em: '' }]);
+      const again = await ctx.t.client().post(WEBHOOK, payload);
+      expect(again.body).toEqual({ ec: 200, em: '' });
+      expect(await balanceOf(ctx.t, userId)).toBe(15_000);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toEqual([
+        { user_id: userId, amount_milli: expect.anything(), source: 'webhook' },
+      ]);
+      expect(Number((await recordsFor(ctx.t, order.out_trade_no))[0].amount_milli)).toBe(15_000);
+    });
+
+    it('records an order without a known owner, which its payer can then claim once', async () => {
+      const order = fake.addOrder({ total_amount: '4.00' });
+      const res = await ctx.t.client().post(WEBHOOK, fake.webhookPayload(order));
+      expect(res.body).toEqual({ ec: 200, em: '' });
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([{ user_id: null }]);
+
+      const payer = await signedInUser(ctx.t);
+      const claim = await payer.client.post(VERIFY, { order_number: order.out_trade_no });
+      expect(claim.status).toBe(200);
+      expect(claim.body.data).toEqual({ amount: '6.00', balance: '6.00' });
+      const late = await signedInUser(ctx.t);
+      const second = await late.client.post(VERIFY, { order_number: order.out_trade_no });
+      expect(second.status).toBe(409);
+      expect(await balanceOf(ctx.t, late.userId)).toBe(0);
+      // A repeated delivery after the claim changes nothing.
+      await ctx.t.client().post(WEBHOOK, fake.webhookPayload(order));
+      expect(await balanceOf(ctx.t, payer.userId)).toBe(6_000);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(1);
+    });
+
+    it('refuses bad signatures and malformed bodies with a 400 JSON answer', async () => {
+      const { userId } = await signedInUser(ctx.t);
+      const order = fake.addOrder({
+        total_amount: '10.00',
+        custom_order_id: customOrderIdFor(ctx.t.env.APP_SECRET, userId),
+      });
+      const tampered = fake.webhookPayload(order, { total_amount: '1000.00' });
+      const unsigned = fake.webhookPayload(order);
+      const cases: unknown[] = [
+        tampered,
+        { ...unsigned, data: { ...unsigned.data, sign: '' } },
+        { ...unsigned, data: { ...unsigned.data, sign: 'AAAA' } },
+        { ec: 200, data: { order: { out_trade_no: 'abc' }, sign: 'x' } },
+        {},
+        [],
+      ];
+      for (const body of cases) {
+        const res = await ctx.t.client().post(WEBHOOK, body);
+        expect(res.status).toBe(400);
+        expect(res.body.success).toBe(false);
+        expect(res.body.message).toMatch(/invalid webhook/);
+      }
+      const broken = await ctx.t.client().post(WEBHOOK, undefined, { raw: '{"data":' });
+      expect(broken.status).toBe(400);
+      expect(await balanceOf(ctx.t, userId)).toBe(0);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(0);
+    });
+
+    it('acknowledges but does not record unpaid or zero-amount orders', async () => {
+      for (const order of [fake.addOrder({ status: 1 }), fake.addOrder({ total_amount: '0.00' })]) {
+        const res = await ctx.t.client().post(WEBHOOK, fake.webhookPayload(order));
+        expect(res.body).toEqual({ ec: 200, em: '' });
+        expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(0);
+      }
+    });
+
+    it('records but credits nobody for a custom_order_id this site did not issue', async () => {
+      const { userId } = await signedInUser(ctx.t);
+      const forged = `u${userId}-0000000000`;
+      const order = fake.addOrder({ custom_order_id: forged });
+      await ctx.t.client().post(WEBHOOK, fake.webhookPayload(order));
+      expect(await balanceOf(ctx.t, userId)).toBe(0);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([{ user_id: null }]);
+    });
+  },
+  env,
+);
+
+describeEachDb('Afdian webhook without a public key', (ctx) => {
+  it('answers 503 and records nothing', async () => {
+    const res = await ctx.t.client().post(WEBHOOK, { data: { order: {}, sign: 'x' } });
+    expect([res.status, res.body.success]).toEqual([503, false]);
+  });
+});

@@ -1,0 +1,226 @@
+import { describeEachDb } from './harness';
+import { customOrderIdFor } from '../src/modules/recharge/custom-order-id';
+import {
+  balanceOf,
+  HISTORY,
+  RECHARGE_INFO,
+  recordsFor,
+  signedInUser,
+  useAfdianFake,
+  VERIFY,
+} from './factories/recharge';
+import { createUser, loginUser } from './factories/users';
+
+const { fake, env } = useAfdianFake();
+
+describeEachDb(
+  'recharge by Afdian order number',
+  (ctx) => {
+    it('credits a paid order once and answers the amount and the new balance', async () => {
+      const { client, userId } = await signedInUser(ctx.t);
+      const order = fake.addOrder({ total_amount: '12.50' });
+      const res = await client.post(VERIFY, { order_number: order.out_trade_no });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        success: true,
+        data: { amount: '12.50', balance: '12.50' },
+      });
+      expect(await balanceOf(ctx.t, userId)).toBe(12_500);
+
+      const again = await client.post(VERIFY, { order_number: order.out_trade_no });
+      expect([again.status, again.body.message]).toEqual([409, 'this order has already been used']);
+      expect(await balanceOf(ctx.t, userId)).toBe(12_500);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(1);
+    });
+
+    it('credits an order claimed 50 times at once, by two users, exactly once', async () => {
+      const first = await signedInUser(ctx.t);
+      const second = await signedInUser(ctx.t);
+      const order = fake.addOrder({ total_amount: '30.00' });
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 ? second : first).client.post(VERIFY, { order_number: order.out_trade_no }),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+      const balances = [
+        await balanceOf(ctx.t, first.userId),
+        await balanceOf(ctx.t, second.userId),
+      ];
+      expect(balances.sort((a, b) => a - b)).toEqual([0, 30_000]);
+      const rows = await recordsFor(ctx.t, order.out_trade_no);
+      expect(rows).toHaveLength(1);
+      const winner = results.findIndex((r) => r.status === 200) % 2 ? second : first;
+      expect(rows[0].user_id).toBe(winner.userId);
+    });
+
+    it.each([
+      [
+        'an unpaid order',
+        () => fake.addOrder({ status: 1 }).out_trade_no,
+        400,
+        'this order has not been paid yet',
+      ],
+      [
+        'a zero-amount order',
+        () => fake.addOrder({ total_amount: '0.00' }).out_trade_no,
+        400,
+        'this order has no amount to credit',
+      ],
+      [
+        'an unknown order',
+        () => fake.unknownOrderNumber(),
+        404,
+        'order not found on Afdian, check the order number',
+      ],
+      [
+        "another user's custom_order_id",
+        () => fake.addOrder({ custom_order_id: 'u999999-0123456789' }).out_trade_no,
+        403,
+        'this order was placed for another account',
+      ],
+    ])('refuses %s and credits nothing', async (_name, orderNumber, status, message) => {
+      const { client, userId } = await signedInUser(ctx.t);
+      const number = orderNumber();
+      const res = await client.post(VERIFY, { order_number: number });
+      expect([res.status, res.body]).toEqual([status, { success: false, message }]);
+      expect(await balanceOf(ctx.t, userId)).toBe(0);
+      expect(await recordsFor(ctx.t, number)).toHaveLength(0);
+    });
+
+    it("accepts the order carrying this user's own custom_order_id, and not for anyone else", async () => {
+      const owner = await signedInUser(ctx.t);
+      const other = await signedInUser(ctx.t);
+      const info = await owner.client.get(RECHARGE_INFO);
+      expect(info.status).toBe(200);
+      const customOrderId = info.body.data.custom_order_id as string;
+      expect(customOrderId).toBe(customOrderIdFor(ctx.t.env.APP_SECRET, owner.userId));
+      expect(info.body.data).toEqual({
+        configured: true,
+        custom_order_id: customOrderId,
+        sponsor_url: `${fake.url}/a/portico?custom_order_id=${customOrderId}`,
+      });
+      const order = fake.addOrder({ total_amount: '8.00', custom_order_id: customOrderId });
+      const stolen = await other.client.post(VERIFY, { order_number: order.out_trade_no });
+      expect(stolen.status).toBe(403);
+      const res = await owner.client.post(VERIFY, { order_number: order.out_trade_no });
+      expect(res.body.data).toEqual({ amount: '8.00', balance: '8.00' });
+    });
+
+    it.each([
+      [{ ec: 400005 }, 502, /sign validation failed/],
+      [{ clockSkewSeconds: -700 }, 502, /request time expired/],
+      [{ ec: 400004 }, 502, /no valid token found/],
+      [{ ec: 500123 }, 502, /^recharge failed!$/],
+      [{ delayMs: 1500 }, 504, /did not answer in time/],
+      [{ garbage: true }, 502, /^recharge request error, try again later$/],
+    ])(
+      'maps Afdian trouble %j to a clear message and credits nothing',
+      async (behaviour, status, message) => {
+        const { client, userId } = await signedInUser(ctx.t);
+        const order = fake.addOrder();
+        fake.behaviour = behaviour;
+        const res = await client.post(VERIFY, { order_number: order.out_trade_no });
+        expect(res.status).toBe(status);
+        expect(res.body.success).toBe(false);
+        expect(res.body.message).toMatch(message);
+        expect(await balanceOf(ctx.t, userId)).toBe(0);
+        expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(0);
+      },
+    );
+
+    it('checks the order number before asking Afdian', async () => {
+      const { client } = await signedInUser(ctx.t);
+      for (const body of [{}, { order_number: '' }, { order_number: '   ' }]) {
+        const res = await client.post(VERIFY, body);
+        expect([res.status, res.body.message]).toEqual([400, 'please enter the order number']);
+      }
+      for (const bad of ['12ab', '1'.repeat(65), '-1', '1.5']) {
+        const res = await client.post(VERIFY, { order_number: bad });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(/digits only \(at most 64\)/);
+      }
+      expect((await client.post(VERIFY, { order_number: 12 })).status).toBe(400);
+      expect(fake.queries).toHaveLength(0);
+    });
+
+    it('needs a signed-in user and the XSRF header', async () => {
+      const order = fake.addOrder();
+      const anonymous = ctx.t.client();
+      await anonymous.get(RECHARGE_INFO);
+      const res = await anonymous.post(VERIFY, { order_number: order.out_trade_no });
+      expect(res.status).toBe(401);
+      expect((await anonymous.get(HISTORY)).status).toBe(401);
+      const { client } = await signedInUser(ctx.t);
+      const noXsrf = await client.post(
+        VERIFY,
+        { order_number: order.out_trade_no },
+        { noXsrf: true },
+      );
+      expect(noXsrf.status).toBe(403);
+      expect(fake.queries).toHaveLength(0);
+    });
+
+    it('lists only the own recharges, newest first, 10 per page', async () => {
+      const { user, password } = await createUser(ctx.t);
+      const mine = ctx.t.client();
+      await loginUser(ctx.t, mine, user.username, password);
+      const other = await signedInUser(ctx.t);
+      const numbers: string[] = [];
+      for (let i = 1; i <= 12; i += 1) {
+        const order = fake.addOrder({ total_amount: `${i}.00` });
+        numbers.push(order.out_trade_no);
+        expect((await mine.post(VERIFY, { order_number: order.out_trade_no })).status).toBe(200);
+      }
+      const foreign = fake.addOrder();
+      expect((await other.client.post(VERIFY, { order_number: foreign.out_trade_no })).status).toBe(
+        200,
+      );
+
+      const page1 = await mine.get(HISTORY);
+      expect(page1.status).toBe(200);
+      expect(page1.body.data).toMatchObject({ total: 12, total_pages: 2, current_page: 1 });
+      expect(page1.body.data.records).toHaveLength(10);
+      expect(page1.body.data.records[0]).toEqual({
+        id: expect.any(Number),
+        out_trade_no: numbers[11],
+        amount: '12.00',
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+      const page2 = await mine.get(HISTORY, { query: { page: 2 } });
+      expect(page2.body.data.records.map((r: { out_trade_no: string }) => r.out_trade_no)).toEqual([
+        numbers[1],
+        numbers[0],
+      ]);
+      const small = await mine.get(HISTORY, { query: { page: 3, per_page: 5 } });
+      expect(small.body.data).toMatchObject({ total: 12, total_pages: 3, current_page: 3 });
+      expect(small.body.data.records).toHaveLength(2);
+      const theirs = await other.client.get(HISTORY);
+      expect(theirs.body.data.records.map((r: { out_trade_no: string }) => r.out_trade_no)).toEqual(
+        [foreign.out_trade_no],
+      );
+      for (const query of [{ page: 0 }, { page: 'x' }, { per_page: 101 }]) {
+        expect((await mine.get(HISTORY, { query })).status).toBe(400);
+      }
+    });
+  },
+  env,
+);
+
+describeEachDb('recharge without Afdian settings', (ctx) => {
+  it('answers 503 recharge is not configured, after checking the input', async () => {
+    const { client } = await signedInUser(ctx.t);
+    const res = await client.post(VERIFY, { order_number: '2026010100001' });
+    expect([res.status, res.body]).toEqual([
+      503,
+      { success: false, message: 'recharge is not configured' },
+    ]);
+    expect((await client.post(VERIFY, { order_number: '' })).body.message).toBe(
+      'please enter the order number',
+    );
+    const info = await client.get(RECHARGE_INFO);
+    expect(info.body.data).toMatchObject({ configured: false, sponsor_url: null });
+  });
+});
