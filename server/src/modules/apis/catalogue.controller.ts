@@ -1,13 +1,27 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { SessionService } from '../auth/session.service';
 import { CatalogueService } from './catalogue.service';
+import { ApiDetailQuery } from './dto/api-detail.query';
 import { ListApisQuery } from './dto/list-apis.query';
 
 @Controller('api')
 export class CatalogueController {
-  constructor(private readonly catalogue: CatalogueService) {}
+  constructor(
+    private readonly catalogue: CatalogueService,
+    private readonly sessions: SessionService,
+  ) {}
 
+  /** With an admin session: disabled APIs too, and up to 1000 per page. */
   @Get('get_api_list.php')
-  async list(@Query() query: ListApisQuery) {
-    return { success: true, message: 'ok', ...(await this.catalogue.list(query)) };
+  async list(@Query() query: ListApisQuery, @Req() request: FastifyRequest) {
+    const admin = (await this.sessions.peek(request, 'admin')) !== null;
+    return { success: true, message: 'ok', ...(await this.catalogue.list(query, admin)) };
+  }
+
+  @Get('get_api_detail.php')
+  async detail(@Query() query: ApiDetailQuery, @Req() request: FastifyRequest) {
+    const admin = (await this.sessions.peek(request, 'admin')) !== null;
+    return { success: true, message: 'ok', data: await this.catalogue.detail(query, admin) };
   }
 }

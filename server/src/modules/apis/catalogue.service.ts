@@ -1,46 +1,102 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { badRequest, notFound } from '../../common/app-error';
+import { ContentEvents } from '../../common/content-events';
 import { ApiEntry } from '../../database/entities';
-import { toApiSummary } from './dto/api.response';
+import { ApiDetail, ApiSummary, toApiDetail, toApiSummary } from './dto/api.response';
+import { ApiDetailQuery } from './dto/api-detail.query';
 import { ListApisQuery } from './dto/list-apis.query';
+import { ResponseCache } from './response-cache';
 
 export const PUBLIC_MAX_PER_PAGE = 100;
+const CACHE_TTL_MS = 5000;
+const CACHE_MAX_ENTRIES = 500;
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
+export interface ApiListPage {
+  data: ApiSummary[];
+  total: number;
+  total_pages: number;
+  current_page: number;
+}
+
 @Injectable()
-export class CatalogueService {
-  constructor(@InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>) {}
+export class CatalogueService implements OnModuleDestroy {
+  private readonly lists = new ResponseCache<ApiListPage>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
+  private readonly details = new ResponseCache<ApiDetail>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
+    events: ContentEvents,
+  ) {
+    this.unsubscribe = events.on((kind) => {
+      if (kind !== 'apis') return;
+      this.lists.clear();
+      this.details.clear();
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
 
   /** Enabled APIs, pinned first then newest; `includeDisabled` is the admin view. */
-  async list(query: ListApisQuery, includeDisabled = false) {
+  list(query: ListApisQuery, includeDisabled = false): Promise<ApiListPage> {
     const perPage = includeDisabled
       ? query.per_page
       : Math.min(query.per_page, PUBLIC_MAX_PER_PAGE);
+    const search = query.search?.trim().toLowerCase() ?? '';
+    const normalized = { ...query, per_page: perPage, search };
+    const load = () => this.loadList(normalized, includeDisabled);
+    // The admin view must show its own writes at once, so it is never served from the cache.
+    return includeDisabled ? load() : this.lists.get(JSON.stringify(normalized), load);
+  }
+
+  /** One API by id or English name; disabled ones only for the admin view. */
+  detail(query: ApiDetailQuery, includeDisabled = false): Promise<ApiDetail> {
+    if (query.id === undefined && query.name_en === undefined) {
+      throw badRequest('api_ref_missing', 'API ID or English name not provided');
+    }
+    const load = () => this.loadDetail(query, includeDisabled);
+    const key = query.id !== undefined ? `id:${query.id}` : `en:${query.name_en}`;
+    return includeDisabled ? load() : this.details.get(key, load);
+  }
+
+  private async loadList(query: ListApisQuery & { search: string }, includeDisabled: boolean) {
     const qb = this.apis.createQueryBuilder('api');
     if (!includeDisabled) qb.andWhere('api.status = 1');
     if (query.is_paid !== undefined) qb.andWhere('api.is_paid = :paid', { paid: query.is_paid });
     if (query.is_pinned !== undefined)
       qb.andWhere('api.is_pinned = :pinned', { pinned: query.is_pinned });
-    const search = query.search?.trim();
-    if (search) {
+    if (query.search) {
       qb.andWhere(
         "(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!' OR LOWER(api.description) LIKE :q ESCAPE '!')",
-        { q: `%${escapeLike(search.toLowerCase())}%` },
+        { q: `%${escapeLike(query.search)}%` },
       );
     }
     const [rows, total] = await qb
       .orderBy('api.is_pinned', 'DESC')
       .addOrderBy('api.id', 'DESC')
-      .skip((query.page - 1) * perPage)
-      .take(perPage)
+      .skip((query.page - 1) * query.per_page)
+      .take(query.per_page)
       .getManyAndCount();
     return {
       data: rows.map(toApiSummary),
       total,
-      total_pages: Math.ceil(total / perPage),
+      total_pages: Math.ceil(total / query.per_page),
       current_page: query.page,
     };
+  }
+
+  private async loadDetail(query: ApiDetailQuery, includeDisabled: boolean) {
+    const where = query.id !== undefined ? { id: query.id } : { name_en: query.name_en };
+    const api = await this.apis.findOne({
+      where: includeDisabled ? where : { ...where, status: 1 },
+    });
+    if (!api) throw notFound('api_not_found', 'API not found');
+    return toApiDetail(api);
   }
 }

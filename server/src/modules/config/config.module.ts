@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteConfig } from '../../database/entities';
+import { ConfigAdminController } from './config-admin.controller';
+import { SiteConfigController } from './site-config.controller';
+import { SiteConfigService } from './site-config.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([SiteConfig])],
+  controllers: [SiteConfigController, ConfigAdminController],
+  providers: [SiteConfigService],
+  exports: [SiteConfigService],
+})
 export class SiteConfigModule {}

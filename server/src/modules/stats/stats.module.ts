@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiDailyStat, ApiEntry, SiteConfig } from '../../database/entities';
+import { StatsAdminController } from './stats-admin.controller';
+import { StatsAdminService } from './stats-admin.service';
+import { StatsController } from './stats.controller';
+import { StatsService } from './stats.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, SiteConfig])],
+  controllers: [StatsController, StatsAdminController],
+  providers: [StatsService, StatsAdminService],
+  exports: [StatsService],
+})
 export class StatsModule {}

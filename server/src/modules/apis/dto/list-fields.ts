@@ -1,0 +1,80 @@
+import { badRequest } from '../../../common/app-error';
+
+export const PARAMETER_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object'];
+
+const MAX_DECODES = 5;
+
+type Row = Record<string, unknown>;
+
+/** Decodes a list field sent as JSON text (possibly encoded more than once) or as an array. */
+function decode(value: unknown, message: string): Row[] {
+  let current = value;
+  for (let i = 0; i < MAX_DECODES && typeof current === 'string'; i++) {
+    if (current.trim() === '') return [];
+    try {
+      current = JSON.parse(current);
+    } catch {
+      throw badRequest('invalid_list_field', message);
+    }
+  }
+  if (current === undefined || current === null) return [];
+  if (!Array.isArray(current)) throw badRequest('invalid_list_field', message);
+  for (const item of current) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw badRequest('invalid_list_field', message);
+    }
+  }
+  return current as Row[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
+const toRequired = (value: unknown) =>
+  value === true || value === 1 || value === '1' || value === 'true';
+
+/** request_params → [{ name, type, required, description }]. */
+export function normalizeRequestParams(value: unknown): string {
+  const message = 'request parameters must be a JSON list of {name, type, required, description}';
+  const rows = decode(value, message).map((row) => {
+    const name = text(row.name);
+    const type = text(row.type) ?? 'string';
+    if (!name) throw badRequest('invalid_list_field', 'every request parameter needs a name');
+    if (!PARAMETER_TYPES.includes(type)) {
+      throw badRequest(
+        'invalid_parameter_type',
+        `parameter type must be one of ${PARAMETER_TYPES.join(', ')}`,
+      );
+    }
+    return {
+      name,
+      type,
+      required: toRequired(row.required),
+      description: text(row.description) ?? '',
+    };
+  });
+  return JSON.stringify(rows);
+}
+
+/** response_params → [{ name, type, description }] (an item may say key instead of name). */
+export function normalizeResponseParams(value: unknown): string {
+  const message = 'response parameters must be a JSON list of {name, type, description}';
+  const rows = decode(value, message).map((row) => {
+    const name = text(row.name) ?? text(row.key);
+    if (!name) throw badRequest('invalid_list_field', 'every response parameter needs a name');
+    return { name, type: text(row.type) ?? '', description: text(row.description) ?? '' };
+  });
+  return JSON.stringify(rows);
+}
+
+/** status_codes → [{ code, description }] with a numeric code. */
+export function normalizeStatusCodes(value: unknown): string {
+  const message = 'status codes must be a JSON list of {code, description}';
+  const rows = decode(value, message).map((row) => {
+    const code =
+      typeof row.code === 'string' && row.code.trim() !== '' ? Number(row.code) : row.code;
+    if (typeof code !== 'number' || !Number.isInteger(code) || code < 0 || code > 99999) {
+      throw badRequest('invalid_list_field', 'every status code must be a number');
+    }
+    return { code, description: text(row.description) ?? '' };
+  });
+  return JSON.stringify(rows);
+}

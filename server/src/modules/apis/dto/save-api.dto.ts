@@ -1,0 +1,143 @@
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+
+const REQUIRED = 'API name, English name and Endpoint cannot be empty';
+export const INVALID_API_ID = 'invalid API ID';
+export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/** The body of create_api.php; update_api.php adds the id. */
+export class SaveApiDto {
+  @Trimmed()
+  @MaxLength(100, { message: 'API name is too long (max 100 characters)' })
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: REQUIRED })
+  name: string;
+
+  // It becomes the gateway path /apis/<name_en>, so it must be one clean path segment.
+  @Trimmed()
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, {
+    message: 'English name may only contain letters, digits, dots, hyphens and underscores',
+  })
+  @MaxLength(100, { message: 'English name is too long (max 100 characters)' })
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: REQUIRED })
+  name_en: string;
+
+  @Trimmed()
+  @MaxLength(255, { message: 'Endpoint is too long (max 255 characters)' })
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: REQUIRED })
+  endpoint: string;
+
+  @IsOptional()
+  @MaxLength(10000, { message: 'description is too long (max 10000 characters)' })
+  @IsString({ message: 'description must be text' })
+  description?: string;
+
+  @IsOptional()
+  @MaxLength(10000, { message: 'English description is too long (max 10000 characters)' })
+  @IsString({ message: 'English description must be text' })
+  description_en?: string;
+
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(500, { message: 'example URL is too long (max 500 characters)' })
+  @IsString({ message: 'example URL must be text' })
+  example_url?: string;
+
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(100, { message: 'response format is too long (max 100 characters)' })
+  @IsString({ message: 'response format must be text' })
+  response_format?: string;
+
+  @IsOptional()
+  @IsIn(REQUEST_METHODS, { message: 'request method must be GET, POST, PUT or DELETE' })
+  request_method?: (typeof REQUEST_METHODS)[number];
+
+  /** JSON text (or an array); checked item by item in the service. */
+  @IsOptional()
+  request_params?: unknown;
+
+  @IsOptional()
+  response_params?: unknown;
+
+  @IsOptional()
+  status_codes?: unknown;
+
+  @IsOptional()
+  @MaxLength(20000, { message: 'PHP example is too long (max 20000 characters)' })
+  @IsString({ message: 'PHP example must be text' })
+  php_example?: string;
+
+  @IsOptional()
+  @MaxLength(20000, { message: 'response example is too long (max 20000 characters)' })
+  @IsString({ message: 'response example must be text' })
+  response_example?: string;
+
+  @IsOptional()
+  @Flag()
+  @IsIn([0, 1], { message: 'status must be 0 or 1' })
+  status?: number;
+
+  @IsOptional()
+  @Flag()
+  @IsIn([0, 1], { message: 'is_paid must be 0 or 1' })
+  is_paid?: number;
+
+  @IsOptional()
+  @Flag()
+  @IsIn([0, 1], { message: 'is_pinned must be 0 or 1' })
+  is_pinned?: number;
+
+  /** Yuan as text or number; its format is checked in the service (it matters for paid APIs). */
+  @IsOptional()
+  price_per_call?: unknown;
+
+  @IsOptional()
+  @Trimmed()
+  @ValidateIf((_, value) => value !== null && value !== '')
+  @MaxLength(32, { message: 'handler is too long (max 32 characters)' })
+  @IsString({ message: 'handler must be text' })
+  handler?: string | null;
+
+  @IsOptional()
+  @Trimmed()
+  @ValidateIf((_, value) => value !== null && value !== '')
+  @Matches(/^https?:\/\//i, { message: 'upstream URL must be an http(s) URL' })
+  @MaxLength(500, { message: 'upstream URL is too long (max 500 characters)' })
+  @IsString({ message: 'upstream URL must be an http(s) URL' })
+  upstream_url?: string | null;
+
+  @IsOptional()
+  @IntLike()
+  @Min(100, { message: 'upstream timeout must be an integer between 100 and 120000 ms' })
+  @Max(120000, { message: 'upstream timeout must be an integer between 100 and 120000 ms' })
+  @IsInt({ message: 'upstream timeout must be an integer between 100 and 120000 ms' })
+  upstream_timeout_ms?: number;
+}
+
+export class UpdateApiDto extends SaveApiDto {
+  @IntLike()
+  @Min(1, { message: INVALID_API_ID })
+  @IsInt({ message: INVALID_API_ID })
+  id: number;
+}
+
+export class ApiIdDto {
+  @IntLike()
+  @Min(1, { message: INVALID_API_ID })
+  @IsInt({ message: INVALID_API_ID })
+  id: number;
+}

@@ -1,0 +1,68 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { SiteConfig } from '../../../database/entities';
+
+const tooLong = (field: string, max: number) => ({
+  message: `${field} is too long (max ${max} characters)`,
+});
+
+/** update_config.php: every field optional; what is sent replaces the stored value. */
+export class UpdateConfigDto {
+  @IsOptional()
+  @MaxLength(200, tooLong('site title', 200))
+  @IsString({ message: 'site title must be text' })
+  site_title?: string;
+
+  @IsOptional()
+  @MaxLength(500, tooLong('site keywords', 500))
+  @IsString({ message: 'site keywords must be text' })
+  site_keywords?: string;
+
+  @IsOptional()
+  @MaxLength(1000, tooLong('site description', 1000))
+  @IsString({ message: 'site description must be text' })
+  site_description?: string;
+
+  @IsOptional()
+  @MaxLength(500, tooLong('favicon URL', 500))
+  @IsString({ message: 'favicon URL must be text' })
+  site_favicon?: string;
+
+  @IsOptional()
+  @MaxLength(500, tooLong('site URL', 500))
+  @IsString({ message: 'site URL must be text' })
+  site_url?: string;
+
+  @IsOptional()
+  @MaxLength(500, tooLong('copyright', 500))
+  @IsString({ message: 'copyright must be text' })
+  copyright?: string;
+
+  @IsOptional()
+  @MaxLength(100, tooLong('ICP number', 100))
+  @IsString({ message: 'ICP number must be text' })
+  icp?: string;
+
+  @IsOptional()
+  @MaxLength(20000, tooLong('analytics code', 20000))
+  @IsString({ message: 'analytics code must be text' })
+  analytics_code?: string;
+
+  @IsOptional()
+  @MaxLength(20000, tooLong('home notice', 20000))
+  @IsString({ message: 'home notice must be text' })
+  home_notice?: string;
+}
+
+export const toAdminConfig = (row: SiteConfig) => ({
+  site_title: row.site_title,
+  site_keywords: row.site_keywords,
+  site_description: row.site_description,
+  site_favicon: row.site_favicon,
+  site_url: row.site_url,
+  copyright: row.copyright,
+  icp: row.icp,
+  analytics_code: row.analytics_code,
+  home_notice: row.home_notice,
+  site_start_time: row.site_start_time.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});

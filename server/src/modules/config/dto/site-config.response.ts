@@ -1,0 +1,17 @@
+import type { SiteConfig } from '../../../database/entities';
+
+/** What every visitor may see of the site settings (analytics code and start time stay inside). */
+export function toPublicSiteConfig(config: SiteConfig | null) {
+  return {
+    site_title: config?.site_title ?? '',
+    site_keywords: config?.site_keywords ?? '',
+    site_description: config?.site_description ?? '',
+    site_favicon: config?.site_favicon ?? '',
+    site_url: config?.site_url ?? '',
+    copyright: config?.copyright ?? '',
+    icp: config?.icp ?? '',
+    home_notice: config?.home_notice ?? '',
+  };
+}
+
+export type PublicSiteConfig = ReturnType<typeof toPublicSiteConfig>;

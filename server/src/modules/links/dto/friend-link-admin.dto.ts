@@ -1,0 +1,95 @@
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+import type { FriendLink } from '../../../database/entities';
+
+const REQUIRED = '友链名称和链接不能为空';
+const BAD_URL = '友链链接或头像链接格式无效';
+const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
+const INVALID_ID = '无效的友链ID';
+const SORT_ORDER = '排序必须是整数';
+
+export class SaveFriendLinkDto {
+  @Trimmed()
+  @MaxLength(100, { message: '友链名称过长（最多 100 个字符）' })
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: REQUIRED })
+  name: string;
+
+  @Trimmed()
+  @Matches(HTTP_URL, { message: BAD_URL })
+  @MaxLength(500, { message: BAD_URL })
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: REQUIRED })
+  link_url: string;
+
+  @IsOptional()
+  @Trimmed()
+  @ValidateIf((_, value) => value !== '' && value !== null)
+  @Matches(HTTP_URL, { message: BAD_URL })
+  @MaxLength(500, { message: BAD_URL })
+  @IsString({ message: BAD_URL })
+  avatar_url?: string | null;
+
+  @IsOptional()
+  @MaxLength(500, { message: '描述过长（最多 500 个字符）' })
+  @IsString({ message: '描述必须是文本' })
+  description?: string | null;
+
+  @IsOptional()
+  @IntLike()
+  @Min(-1_000_000, { message: SORT_ORDER })
+  @Max(1_000_000, { message: SORT_ORDER })
+  @IsInt({ message: SORT_ORDER })
+  sort_order?: number;
+
+  @IsOptional()
+  @Flag()
+  @IsIn([0, 1], { message: '状态只能是 0 或 1' })
+  status?: number;
+}
+
+export class UpdateFriendLinkDto extends SaveFriendLinkDto {
+  @IntLike()
+  @Min(1, { message: INVALID_ID })
+  @IsInt({ message: INVALID_ID })
+  id: number;
+}
+
+export class FriendLinkIdDto {
+  @IntLike()
+  @Min(1, { message: INVALID_ID })
+  @IsInt({ message: INVALID_ID })
+  id: number;
+}
+
+export const toFriendLinkValues = (dto: SaveFriendLinkDto): Partial<FriendLink> => ({
+  name: dto.name,
+  link_url: dto.link_url,
+  avatar_url: dto.avatar_url ?? '',
+  description: dto.description ?? '',
+  sort_order: dto.sort_order ?? 0,
+  status: dto.status ?? 1,
+});
+
+export const toAdminFriendLink = (row: FriendLink) => ({
+  id: row.id,
+  name: row.name,
+  link_url: row.link_url,
+  avatar_url: row.avatar_url,
+  description: row.description,
+  sort_order: row.sort_order,
+  status: row.status,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});

@@ -1,0 +1,27 @@
+import type { FriendLink, SidebarLink } from '../../../database/entities';
+
+export function toSidebarLink(link: SidebarLink) {
+  return {
+    id: link.id,
+    title: link.title,
+    description: link.description,
+    url: link.url,
+    target: link.target,
+    sort_order: link.sort_order,
+    status: link.status,
+  };
+}
+
+export function toFriendLink(link: FriendLink) {
+  return {
+    id: link.id,
+    name: link.name,
+    link_url: link.link_url,
+    avatar_url: link.avatar_url,
+    description: link.description,
+    sort_order: link.sort_order,
+    status: link.status,
+    created_at: link.created_at.toISOString(),
+    updated_at: link.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,90 @@
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+import type { SidebarLink } from '../../../database/entities';
+
+const REQUIRED = 'title and URL are required';
+const INVALID_ID = 'invalid sidebar link ID';
+const SORT_ORDER = 'sort order must be an integer';
+export const LINK_TARGETS = ['_self', '_blank'] as const;
+
+export class SaveSidebarLinkDto {
+  @Trimmed()
+  @MaxLength(100, { message: 'title is too long (max 100 characters)' })
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: REQUIRED })
+  title: string;
+
+  // A path on this site ("/about") or an http(s) URL elsewhere.
+  @Trimmed()
+  @Matches(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, { message: 'URL format is incorrect' })
+  @MaxLength(500, { message: 'URL is too long (max 500 characters)' })
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: REQUIRED })
+  url: string;
+
+  @IsOptional()
+  @MaxLength(500, { message: 'description is too long (max 500 characters)' })
+  @IsString({ message: 'description must be text' })
+  description?: string;
+
+  @IsOptional()
+  @IsIn(LINK_TARGETS, { message: 'target must be _self or _blank' })
+  target?: (typeof LINK_TARGETS)[number];
+
+  @IsOptional()
+  @IntLike()
+  @Min(-1_000_000, { message: SORT_ORDER })
+  @Max(1_000_000, { message: SORT_ORDER })
+  @IsInt({ message: SORT_ORDER })
+  sort_order?: number;
+
+  @IsOptional()
+  @Flag()
+  @IsIn([0, 1], { message: 'status must be 0 or 1' })
+  status?: number;
+}
+
+export class UpdateSidebarLinkDto extends SaveSidebarLinkDto {
+  @IntLike()
+  @Min(1, { message: INVALID_ID })
+  @IsInt({ message: INVALID_ID })
+  id: number;
+}
+
+export class SidebarLinkIdDto {
+  @IntLike()
+  @Min(1, { message: INVALID_ID })
+  @IsInt({ message: INVALID_ID })
+  id: number;
+}
+
+export const toSidebarLinkValues = (dto: SaveSidebarLinkDto): Partial<SidebarLink> => ({
+  title: dto.title,
+  url: dto.url,
+  description: dto.description ?? '',
+  target: dto.target ?? '_self',
+  sort_order: dto.sort_order ?? 0,
+  status: dto.status ?? 1,
+});
+
+export const toAdminSidebarLink = (row: SidebarLink) => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  url: row.url,
+  target: row.target,
+  sort_order: row.sort_order,
+  status: row.status,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});

@@ -1,0 +1,50 @@
+import { Body, Controller, Get, Post, Query, UseGuards } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AdminRecords } from '../../common/admin-records';
+import { ContentEvents } from '../../common/content-events';
+import { FriendLink } from '../../database/entities';
+import { AdminGuard, RequireCsrf } from '../auth/auth.guards';
+import {
+  FriendLinkIdDto,
+  SaveFriendLinkDto,
+  toAdminFriendLink,
+  toFriendLinkValues,
+  UpdateFriendLinkDto,
+} from './dto/friend-link-admin.dto';
+
+@Controller('api/admin')
+@UseGuards(AdminGuard)
+export class FriendLinksAdminController {
+  private readonly records: AdminRecords<FriendLink>;
+
+  constructor(@InjectRepository(FriendLink) repo: Repository<FriendLink>, events: ContentEvents) {
+    this.records = new AdminRecords(repo, events, 'friend_links', '友链不存在');
+  }
+
+  @Get('get_friend_links.php')
+  async list() {
+    const rows = await this.records.list();
+    return { success: true, message: 'ok', data: rows.map(toAdminFriendLink) };
+  }
+
+  @Post('add_friend_link.php')
+  async add(@Body() body: SaveFriendLinkDto) {
+    const row = await this.records.add(toFriendLinkValues(body));
+    return { success: true, message: '友链添加成功', data: toAdminFriendLink(row) };
+  }
+
+  @Post('update_friend_link.php')
+  async update(@Body() body: UpdateFriendLinkDto) {
+    const row = await this.records.update(body.id, toFriendLinkValues(body));
+    return { success: true, message: '友链更新成功', data: toAdminFriendLink(row) };
+  }
+
+  /** A GET that deletes (SPEC.md §7): it still needs the XSRF header like every write. */
+  @Get('delete_friend_link.php')
+  @RequireCsrf()
+  async remove(@Query() query: FriendLinkIdDto) {
+    await this.records.remove(query.id);
+    return { success: true, message: '友链删除成功' };
+  }
+}

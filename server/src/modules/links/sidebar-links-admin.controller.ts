@@ -1,0 +1,48 @@
+import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AdminRecords } from '../../common/admin-records';
+import { ContentEvents } from '../../common/content-events';
+import { SidebarLink } from '../../database/entities';
+import { AdminGuard } from '../auth/auth.guards';
+import {
+  SaveSidebarLinkDto,
+  SidebarLinkIdDto,
+  toAdminSidebarLink,
+  toSidebarLinkValues,
+  UpdateSidebarLinkDto,
+} from './dto/sidebar-link-admin.dto';
+
+@Controller('api/admin')
+@UseGuards(AdminGuard)
+export class SidebarLinksAdminController {
+  private readonly records: AdminRecords<SidebarLink>;
+
+  constructor(@InjectRepository(SidebarLink) repo: Repository<SidebarLink>, events: ContentEvents) {
+    this.records = new AdminRecords(repo, events, 'sidebar_links', 'sidebar link not found');
+  }
+
+  @Get('get_sidebar_links_admin.php')
+  async list() {
+    const rows = await this.records.list();
+    return { success: true, message: 'ok', data: rows.map(toAdminSidebarLink) };
+  }
+
+  @Post('add_sidebar_link.php')
+  async add(@Body() body: SaveSidebarLinkDto) {
+    const row = await this.records.add(toSidebarLinkValues(body));
+    return { success: true, message: 'sidebar link added', data: toAdminSidebarLink(row) };
+  }
+
+  @Post('update_sidebar_link.php')
+  async update(@Body() body: UpdateSidebarLinkDto) {
+    const row = await this.records.update(body.id, toSidebarLinkValues(body));
+    return { success: true, message: 'sidebar link updated', data: toAdminSidebarLink(row) };
+  }
+
+  @Post('delete_sidebar_link.php')
+  async remove(@Body() body: SidebarLinkIdDto) {
+    await this.records.remove(body.id);
+    return { success: true, message: 'sidebar link deleted' };
+  }
+}

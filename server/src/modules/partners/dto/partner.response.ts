@@ -1,0 +1,15 @@
+import type { Partner } from '../../../database/entities';
+
+export function toPartner(partner: Partner) {
+  return {
+    id: partner.id,
+    name: partner.name,
+    logo_url: partner.logo_url,
+    website_url: partner.website_url,
+    description: partner.description,
+    sort_order: partner.sort_order,
+    status: partner.status,
+    created_at: partner.created_at.toISOString(),
+    updated_at: partner.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { arch, platform, release } from 'node:os';
+import { join } from 'node:path';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
+import { notFound } from '../../common/app-error';
+import { ApiDailyStat, ApiEntry, SiteConfig } from '../../database/entities';
+import { DailyStatsQuery } from './dto/stats-admin.dto';
+
+export const TOP_APIS = 10;
+export const DAILY_WINDOW_DAYS = 30;
+
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** 'YYYY-MM-DD' for a date column value (a string on SQLite, a Date or string on MySQL). */
+function dayText(value: unknown): string {
+  if (value instanceof Date) {
+    const y = value.getFullYear();
+    const m = String(value.getMonth() + 1).padStart(2, '0');
+    const d = String(value.getDate()).padStart(2, '0');
+    return `${y}-${m}-${d}`;
+  }
+  return String(value).slice(0, 10);
+}
+
+function utcDay(offsetDays = 0): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+function formatUptime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return `${days}天 ${hours}小时 ${minutes}分钟`;
+}
+
+/** The server package's version (the same relative path from src/ and from dist/). */
+function appVersion(): string {
+  try {
+    const text = readFileSync(join(__dirname, '../../../package.json'), 'utf8');
+    return (JSON.parse(text) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+@Injectable()
+export class StatsAdminService {
+  private databaseVersion?: Promise<string>;
+
+  constructor(
+    @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
+    @InjectRepository(ApiDailyStat) private readonly daily: Repository<ApiDailyStat>,
+    @InjectRepository(SiteConfig) private readonly configs: Repository<SiteConfig>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** The statistics list: every API (disabled too) with its total calls, by id. */
+  async list(query: DailyStatsQuery) {
+    const qb = this.apis.createQueryBuilder('api');
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      qb.where("(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!')", {
+        q: `%${escapeLike(search)}%`,
+      });
+    }
+    const [rows, total] = await qb
+      .orderBy('api.id', 'ASC')
+      .skip((query.page - 1) * query.per_page)
+      .take(query.per_page)
+      .getManyAndCount();
+    return {
+      apis: rows.map((api) => ({
+        id: api.id,
+        name: api.name,
+        total_calls: api.usage_count,
+        status: api.status,
+        created_at: api.created_at.toISOString(),
+        updated_at: api.updated_at.toISOString(),
+      })),
+      total,
+      total_pages: Math.ceil(total / query.per_page),
+      current_page: query.page,
+    };
+  }
+
+  /** One API's calls per day, newest first, as JSON text mapping 'YYYY-MM-DD' to a count. */
+  async detail(id: number) {
+    const api = await this.apis.findOne({ where: { id } });
+    if (!api) throw notFound('api_not_found', 'API not found');
+    const days = await this.daily.find({
+      where: { api_id: id },
+      order: { access_date: 'DESC' },
+    });
+    const history: Record<string, number> = {};
+    for (const day of days) history[dayText(day.access_date)] = Number(day.calls);
+    return {
+      id: api.id,
+      name: api.name,
+      name_en: api.name_en,
+      daily_calls_history: JSON.stringify(history),
+    };
+  }
+
+  async dashboard() {
+    const totals = await this.apis
+      .createQueryBuilder('api')
+      .select('COALESCE(SUM(api.usage_count), 0)', 'calls')
+      .addSelect('COUNT(*)', 'apis')
+      .getRawOne<{ calls: string | number; apis: string | number }>();
+    const all = await this.apis.find({
+      select: { id: true, name: true, usage_count: true },
+      order: { usage_count: 'DESC', id: 'ASC' },
+    });
+    const since = utcDay(-(DAILY_WINDOW_DAYS - 1));
+    const daily = await this.daily.find({
+      where: { access_date: MoreThanOrEqual(since) },
+      order: { access_date: 'ASC', api_id: 'ASC' },
+    });
+    const names = new Map(all.map((api) => [api.id, api.name]));
+    const config = await this.configs.findOne({ where: { id: 1 } });
+    return {
+      total_stats: {
+        total_calls: Number(totals?.calls ?? 0),
+        total_apis: Number(totals?.apis ?? 0),
+      },
+      top_apis: all
+        .slice(0, TOP_APIS)
+        .map((api) => ({ id: api.id, name: api.name, call_count: api.usage_count })),
+      all_api_total_calls: all.map((api) => ({
+        id: api.id,
+        name: api.name,
+        total_calls: api.usage_count,
+      })),
+      daily_calls_per_api: daily.map((row) => ({
+        access_date: dayText(row.access_date),
+        api_id: row.api_id,
+        api_name: names.get(row.api_id) ?? '未知API',
+        daily_calls: Number(row.calls),
+      })),
+      site_start_time: config?.site_start_time.toISOString() ?? null,
+      server_info: await this.serverInfo(),
+    };
+  }
+
+  private async serverInfo() {
+    const memory = process.memoryUsage();
+    return [
+      { name: 'Portico 版本', value: appVersion() },
+      { name: 'Node.js', value: process.version },
+      { name: '操作系统', value: `${platform()} ${release()} (${arch()})` },
+      { name: '数据库', value: await this.database() },
+      { name: '运行时间', value: formatUptime(process.uptime()) },
+      {
+        name: '内存占用',
+        value: `RSS ${megabytes(memory.rss)} / 堆 ${megabytes(memory.heapUsed)}`,
+      },
+    ];
+  }
+
+  private database(): Promise<string> {
+    this.databaseVersion ??= (async () => {
+      if (this.dataSource.options.type === 'better-sqlite3') {
+        const [row] = await this.dataSource.query<{ v: string }[]>('SELECT sqlite_version() AS v');
+        return `SQLite ${row.v}`;
+      }
+      const [row] = await this.dataSource.query<{ v: string }[]>('SELECT VERSION() AS v');
+      return /mariadb/i.test(row.v) ? `MariaDB ${row.v}` : `MySQL ${row.v}`;
+    })().catch(() => this.dataSource.options.type);
+    return this.databaseVersion;
+  }
+}

@@ -1,0 +1,286 @@
+import { adminClient } from './factories/admin';
+import { createFriendLink } from './factories/catalogue';
+import { describeEachDb } from './harness';
+import type { HttpClient } from './http-client';
+
+describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx) => {
+  let admin: HttpClient;
+  beforeAll(async () => {
+    admin = await adminClient(ctx.t);
+  });
+  const publicList = async (path: string) =>
+    (await ctx.t.client().get(path)).body.data as Record<string, unknown>[];
+
+  describe('partners', () => {
+    it('adds, updates and deletes, and the public list follows the status at once', async () => {
+      const added = await admin.post('/api/admin/add_partner.php', {
+        name: '合作伙伴甲',
+        logo_url: 'https://img.example.com/logo.png',
+        website_url: 'https://partner.example.com',
+        description: 'desc',
+        sort_order: '3',
+        status: 1,
+      });
+      expect(added.body).toMatchObject({
+        success: true,
+        message: 'partner added',
+        data: { name: '合作伙伴甲', sort_order: 3, status: 1 },
+      });
+      const id = added.body.data.id as number;
+      expect((await publicList('/api/admin/get_partners.php')).map((p) => p.id)).toContain(id);
+
+      const updated = await admin.post('/api/admin/update_partner.php', {
+        ...added.body.data,
+        name: '合作伙伴乙',
+        status: 0,
+      });
+      expect(updated.body).toMatchObject({
+        success: true,
+        data: { name: '合作伙伴乙', status: 0 },
+      });
+      expect((await publicList('/api/admin/get_partners.php')).map((p) => p.id)).not.toContain(id);
+
+      expect((await admin.post('/api/admin/delete_partner.php', { id })).body).toEqual({
+        success: true,
+        message: 'partner deleted',
+      });
+      const again = await admin.post('/api/admin/delete_partner.php', { id });
+      expect(again.status).toBe(404);
+      expect(again.body.message).toBe('partner not found');
+    });
+
+    it.each([
+      [{ name: '' }, 'partner name cannot be empty'],
+      [{}, 'partner name cannot be empty'],
+      [{ name: 'p', logo_url: 'javascript:alert(1)' }, 'logo URL format is incorrect'],
+      [{ name: 'p', website_url: 'partner.example.com' }, 'website URL format is incorrect'],
+      [{ name: 'p', sort_order: 'first' }, 'sort order must be an integer'],
+      [{ name: 'p', status: 3 }, 'status must be 0 or 1'],
+    ])('rejects %j', async (body, message) => {
+      const res = await admin.post('/api/admin/add_partner.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
+
+    it('accepts empty logo and site links', async () => {
+      const res = await admin.post('/api/admin/add_partner.php', {
+        name: 'no links',
+        logo_url: '',
+        website_url: '',
+      });
+      expect(res.status).toBe(201);
+    });
+  });
+
+  describe('ads', () => {
+    it('adds, updates and deletes, and the public list follows the status at once', async () => {
+      const added = await admin.post('/api/admin/add_ad.php', {
+        title: '广告',
+        image_url: '/assets/ad.png',
+        link_url: 'https://ads.example.com',
+      });
+      expect(added.body).toMatchObject({ success: true, message: 'ad added' });
+      const id = added.body.data.id as number;
+      expect((await publicList('/api/admin/get_ads.php')).map((a) => a.id)).toContain(id);
+      const updated = await admin.post('/api/admin/update_ad.php', {
+        ...added.body.data,
+        status: 0,
+      });
+      expect(updated.body.message).toBe('ad updated');
+      expect((await publicList('/api/admin/get_ads.php')).map((a) => a.id)).not.toContain(id);
+      expect((await admin.post('/api/admin/delete_ad.php', { id })).body.message).toBe(
+        'ad deleted',
+      );
+    });
+
+    const ad = {
+      title: 't',
+      image_url: 'https://i.example.com/a.png',
+      link_url: 'https://x.example.com',
+    };
+    it.each([
+      [{ ...ad, title: '' }, 'title, image URL and link URL are required'],
+      [{ ...ad, image_url: undefined }, 'title, image URL and link URL are required'],
+      [{ ...ad, link_url: ' ' }, 'title, image URL and link URL are required'],
+      [{ ...ad, image_url: 'ftp://i.example.com/a.png' }, 'image URL format is incorrect'],
+      [{ ...ad, image_url: '//evil.example.com/a.png' }, 'image URL format is incorrect'],
+      [{ ...ad, link_url: 'x.example.com' }, 'link URL format is incorrect'],
+      [{ ...ad, id: 'x' }, 'invalid ad ID'],
+    ])('rejects %j', async (body, message) => {
+      const path = 'id' in body ? '/api/admin/update_ad.php' : '/api/admin/add_ad.php';
+      const res = await admin.post(path, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
+  });
+
+  describe('sidebar links', () => {
+    it('lists disabled links for the admin only, with _self as the default target', async () => {
+      const added = await admin.post('/api/admin/add_sidebar_link.php', {
+        title: '文档',
+        url: '/about',
+        sort_order: -1,
+      });
+      expect(added.body).toMatchObject({
+        success: true,
+        message: 'sidebar link added',
+        data: { target: '_self', status: 1, sort_order: -1 },
+      });
+      const id = added.body.data.id as number;
+      expect((await publicList('/api/get_sidebar_links_public.php')).map((l) => l.id)).toContain(
+        id,
+      );
+
+      await admin.post('/api/admin/update_sidebar_link.php', {
+        ...added.body.data,
+        target: '_blank',
+        url: 'https://docs.example.com',
+        status: 0,
+      });
+      expect(
+        (await publicList('/api/get_sidebar_links_public.php')).map((l) => l.id),
+      ).not.toContain(id);
+      const adminList = await admin.get('/api/admin/get_sidebar_links_admin.php');
+      expect(adminList.body.data).toContainEqual(
+        expect.objectContaining({
+          id,
+          target: '_blank',
+          status: 0,
+          url: 'https://docs.example.com',
+        }),
+      );
+      expect((await admin.post('/api/admin/delete_sidebar_link.php', { id })).body.message).toBe(
+        'sidebar link deleted',
+      );
+    });
+
+    it.each([
+      [{ title: '', url: '/x' }, 'title and URL are required'],
+      [{ title: 't' }, 'title and URL are required'],
+      [{ title: 't', url: 'mailto:a@b.c' }, 'URL format is incorrect'],
+      [{ title: 't', url: '/x', target: '_top' }, 'target must be _self or _blank'],
+    ])('rejects %j', async (body, message) => {
+      const res = await admin.post('/api/admin/add_sidebar_link.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
+  });
+
+  describe('friend links', () => {
+    it('adds, lists in sort order, updates and deletes (by GET), following the status publicly', async () => {
+      const added = await admin.post('/api/admin/add_friend_link.php', {
+        name: '友链甲',
+        link_url: 'https://friend.example.com',
+        avatar_url: '',
+        description: '',
+        sort_order: '-5',
+      });
+      expect(added.body).toMatchObject({
+        success: true,
+        message: '友链添加成功',
+        data: { name: '友链甲', sort_order: -5, status: 1 },
+      });
+      const id = added.body.data.id as number;
+      await createFriendLink(ctx.t.dataSource, { sort_order: 7 });
+      const list = (await admin.get('/api/admin/get_friend_links.php')).body.data as {
+        id: number;
+        sort_order: number;
+      }[];
+      expect(list[0].id).toBe(id);
+      const orders = list.map((l) => l.sort_order);
+      expect(orders).toEqual([...orders].sort((a, b) => a - b));
+      expect((await publicList('/api/get_friend_links_public.php')).map((l) => l.id)).toContain(id);
+
+      const updated = await admin.post('/api/admin/update_friend_link.php', {
+        ...added.body.data,
+        status: 0,
+      });
+      expect(updated.body).toMatchObject({ success: true, message: '友链更新成功' });
+      expect((await publicList('/api/get_friend_links_public.php')).map((l) => l.id)).not.toContain(
+        id,
+      );
+
+      const deleted = await admin.get('/api/admin/delete_friend_link.php', { query: { id } });
+      expect(deleted.body).toEqual({ success: true, message: '友链删除成功' });
+      const missing = await admin.get('/api/admin/delete_friend_link.php', { query: { id } });
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe('友链不存在');
+    });
+
+    const link = { name: 'n', link_url: 'https://f.example.com' };
+    it.each([
+      [{ ...link, name: '' }, '友链名称和链接不能为空'],
+      [{ ...link, link_url: undefined }, '友链名称和链接不能为空'],
+      [{ ...link, link_url: 'f.example.com' }, '友链链接或头像链接格式无效'],
+      [{ ...link, avatar_url: 'not a url' }, '友链链接或头像链接格式无效'],
+      [{ ...link, sort_order: 'abc' }, '排序必须是整数'],
+      [{ ...link, status: 2 }, '状态只能是 0 或 1'],
+    ])('rejects %j', async (body, message) => {
+      const res = await admin.post('/api/admin/add_friend_link.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
+
+    it('rejects a bad id on update and delete', async () => {
+      const update = await admin.post('/api/admin/update_friend_link.php', { ...link, id: 'abc' });
+      expect(update.body).toEqual({ success: false, message: '无效的友链ID' });
+      const del = await admin.get('/api/admin/delete_friend_link.php', { query: { id: '0' } });
+      expect(del.status).toBe(400);
+      expect(del.body).toEqual({ success: false, message: '无效的友链ID' });
+    });
+  });
+
+  describe('site config', () => {
+    it('returns every field and updates them, the public config following at once', async () => {
+      const before = await admin.get('/api/admin/get_config.php');
+      expect(Object.keys(before.body.data)).toEqual(
+        expect.arrayContaining([
+          'site_title',
+          'site_keywords',
+          'site_description',
+          'site_favicon',
+          'site_url',
+          'copyright',
+          'icp',
+          'analytics_code',
+          'home_notice',
+        ]),
+      );
+      const values = {
+        site_title: '新站点',
+        site_keywords: 'a,b',
+        site_description: 'd',
+        site_favicon: '/favicon.ico',
+        site_url: 'https://site.example.com',
+        copyright: '© 2026',
+        icp: '京ICP备00000000号',
+        analytics_code: '<script>/* stats */</script>',
+        home_notice: '欢迎使用',
+      };
+      const res = await admin.post('/api/admin/update_config.php', values);
+      expect(res.body).toMatchObject({
+        success: true,
+        message: 'site config updated',
+        data: values,
+      });
+      const partial = await admin.post('/api/admin/update_config.php', { icp: '' });
+      expect(partial.body.data).toMatchObject({ ...values, icp: '' });
+      const pub = await ctx.t.client().get('/api/get_config.php');
+      expect(pub.body.data).toMatchObject({
+        site_title: '新站点',
+        home_notice: '欢迎使用',
+        icp: '',
+      });
+    });
+
+    it.each([
+      [{ site_title: 'x'.repeat(201) }, 'site title is too long (max 200 characters)'],
+      [{ icp: 'x'.repeat(101) }, 'ICP number is too long (max 100 characters)'],
+      [{ home_notice: 5 }, 'home notice must be text'],
+    ])('rejects %j', async (body, message) => {
+      const res = await admin.post('/api/admin/update_config.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
+  });
+});
