@@ -7,14 +7,15 @@ import RegisterPage from '../features/auth/RegisterPage';
 import ApiDetailPage from '../features/catalogue/ApiDetailPage';
 import HomePage from '../features/catalogue/HomePage';
 import NotFoundPage from '../features/not-found/NotFoundPage';
-import RechargePage from '../features/recharge/RechargePage';
 import AboutPage from '../features/site/AboutPage';
 import FriendsPage from '../features/site/FriendsPage';
-import AccessLogsPage from '../features/user/AccessLogsPage';
-import DashboardPage from '../features/user/DashboardPage';
 import PublicLayout from './layouts/PublicLayout';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+// The signed-in user's pages load on demand: visitors' first page stays within the size budget.
+const DashboardPage = lazy(() => import('../features/user/DashboardPage'));
+const AccessLogsPage = lazy(() => import('../features/user/AccessLogsPage'));
+const RechargePage = lazy(() => import('../features/recharge/RechargePage'));
 
 const loading = (element: ReactNode) => (
   <Suspense fallback={<p className="p-4 text-muted">Loading…</p>}>{element}</Suspense>
@@ -47,27 +48,15 @@ export function makeRouter() {
         },
         {
           path: 'user/dashboard',
-          element: (
-            <RequireUser>
-              <DashboardPage />
-            </RequireUser>
-          ),
+          element: <RequireUser>{loading(<DashboardPage />)}</RequireUser>,
         },
         {
           path: 'user/accesslogs',
-          element: (
-            <RequireUser>
-              <AccessLogsPage />
-            </RequireUser>
-          ),
+          element: <RequireUser>{loading(<AccessLogsPage />)}</RequireUser>,
         },
         {
           path: 'user/recharge',
-          element: (
-            <RequireUser>
-              <RechargePage />
-            </RequireUser>
-          ),
+          element: <RequireUser>{loading(<RechargePage />)}</RequireUser>,
         },
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -1,17 +1,117 @@
-import { Link, Outlet } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../store';
 import { FALLBACK_SITE_NAME, paths } from '../../config/paths';
+import { selectIsLoggedIn, selectUser, siteNameLoaded } from '../../features/auth/authSlice';
+import { useGetSiteConfigQuery } from '../../features/site/api';
+import { errorMessage } from '../../lib/api';
+import { noticeSeen } from './notice';
+import SidebarDrawer from './SidebarDrawer';
+
+const HomeNotice = lazy(() => import('./HomeNotice'));
+
+const DESKTOP = '(min-width: 992px)';
+
+type NoticeState = 'due' | 'open' | 'done';
 
 export default function PublicLayout() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const user = useAppSelector(selectUser);
+  const { data: config, error: configError } = useGetSiteConfigQuery();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sidebarHidden, setSidebarHidden] = useState(false);
+  const [notice, setNotice] = useState<NoticeState>(() => (noticeSeen() ? 'done' : 'due'));
+
+  useEffect(() => {
+    if (config) dispatch(siteNameLoaded(config.site_title));
+  }, [config, dispatch]);
+
+  useEffect(() => {
+    if (notice === 'due' && pathname === paths.home && config?.home_notice.trim()) {
+      setNotice('open');
+    }
+  }, [notice, pathname, config]);
+
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const toggleSidebar = () => {
+    if (window.matchMedia?.(DESKTOP).matches) setSidebarHidden((hidden) => !hidden);
+    else setDrawerOpen((open) => !open);
+  };
+  const siteName = config?.site_title || FALLBACK_SITE_NAME;
+
   return (
     <div className="d-flex flex-column min-vh-100">
-      <header className="navbar navbar-dark bg-primary px-3">
-        <Link to={paths.home} className="navbar-brand">
-          {FALLBACK_SITE_NAME}
-        </Link>
+      <header className="navbar navbar-dark bg-primary px-2 px-sm-3 sticky-top portico-header">
+        <div className="d-flex align-items-center gap-2 min-w-0">
+          <button
+            type="button"
+            className="btn btn-outline-light btn-sm"
+            aria-label="Toggle sidebar"
+            aria-controls="portico-sidebar"
+            onClick={toggleSidebar}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <Link to={paths.home} className="navbar-brand text-truncate me-0">
+            {siteName}
+          </Link>
+        </div>
+        <div className="d-flex align-items-center gap-2 flex-shrink-0">
+          {isLoggedIn ? (
+            <span className="text-white small text-truncate portico-welcome">
+              Welcome, <strong>{user.username}</strong>
+            </span>
+          ) : (
+            <>
+              <Link to={paths.login} className="btn btn-light btn-sm">
+                Login
+              </Link>
+              <Link to={paths.register} className="btn btn-outline-light btn-sm">
+                Register
+              </Link>
+            </>
+          )}
+        </div>
       </header>
-      <main className="container py-4 flex-grow-1">
-        <Outlet />
-      </main>
+
+      <div className="d-flex flex-grow-1">
+        <SidebarDrawer
+          title={siteName}
+          open={drawerOpen}
+          hidden={sidebarHidden}
+          onClose={closeDrawer}
+        />
+        <div className="d-flex flex-column flex-grow-1 min-w-0">
+          {configError && (
+            <div className="alert alert-warning rounded-0 mb-0 py-2 small" role="alert">
+              {errorMessage(configError, 'failed to get site config')}
+            </div>
+          )}
+          <main className="container-fluid portico-main py-4 flex-grow-1">
+            <Outlet />
+          </main>
+          <footer className="border-top bg-white py-3 px-3 small text-muted text-center">
+            <div>{config?.copyright || `© ${new Date().getFullYear()} ${siteName}`}</div>
+            <div className="d-flex justify-content-center flex-wrap gap-3 mt-1">
+              <Link to={paths.about}>About</Link>
+              <Link to={paths.friends}>Friend links</Link>
+              {config?.icp && (
+                <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+                  {config.icp}
+                </a>
+              )}
+            </div>
+          </footer>
+        </div>
+      </div>
+
+      {notice === 'open' && config && (
+        <Suspense fallback={null}>
+          <HomeNotice notice={config.home_notice} onClosed={() => setNotice('done')} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,25 +1,30 @@
-import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import ErrorBanner from '../../components/ui/ErrorBanner';
+import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage } from '../../lib/api';
-import { useGetApiListQuery } from './api';
+import { useGetAdsQuery, useGetPartnersQuery, useGetUsageStatsQuery } from './api';
+import FreeApis from './FreeApis';
+import { AdsGrid, PartnersGrid, StatsCard } from './HomeExtras';
+import PaidApis from './PaidApis';
 
 export default function HomePage() {
-  const { data, error, isLoading } = useGetApiListQuery({ is_paid: 0, page: 1, per_page: 48 });
-  if (isLoading) return <p>Loading…</p>;
-  if (error) return <p role="alert">{errorMessage(error, 'failed to load APIs')}</p>;
+  usePageTitle('Home');
+  const partners = useGetPartnersQuery();
+  const ads = useGetAdsQuery();
+  const stats = useGetUsageStatsQuery();
   return (
-    <ul className="list-unstyled row g-3" aria-label="Free APIs">
-      {data?.data.map((item) => (
-        <li key={item.id} className="col-12 col-md-6 col-xl-4">
-          <Link
-            to={paths.apiDetail(item.id, item.name_en)}
-            className="card h-100 p-3 text-decoration-none"
-          >
-            <strong>{item.name}</strong>
-            <span className="text-muted small">{item.description}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ErrorBanner
+        messages={[
+          partners.error && errorMessage(partners.error, 'failed to load partners'),
+          ads.error && errorMessage(ads.error, 'failed to load ads'),
+          stats.error && errorMessage(stats.error, 'failed to load call statistics'),
+        ]}
+      />
+      <StatsCard stats={stats.data} />
+      <PartnersGrid partners={partners.data ?? []} />
+      <AdsGrid ads={ads.data ?? []} />
+      <PaidApis />
+      <FreeApis />
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 
 export default function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <section className="text-center py-5">
       <h1 className="display-5">404</h1>

@@ -1,0 +1,249 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { describeBrowser, screenshot, Site, startSite } from './harness';
+
+/** Extra free APIs so the free list spans more than one page of 48. */
+const EXTRA_FREE_APIS = 40;
+
+function addFreeApis(dbFile: string): void {
+  const db = new Database(dbFile);
+  const insert = db.prepare(
+    `INSERT INTO apis (name, name_en, description, description_en, endpoint, example_url,
+       request_params, response_params, status_codes, php_example, response_example)
+     VALUES (?, ?, 'Filler API for paging', '', ?, '', '[]', '[]', '[]', '', '')`,
+  );
+  for (let i = 1; i <= EXTRA_FREE_APIS; i++) {
+    insert.run(`Filler ${i}`, `filler-${i}`, `/apis/filler-${i}`);
+  }
+  db.close();
+}
+
+describeBrowser('public catalogue', () => {
+  let site: Site;
+  const dbDir = mkdtempSync(join(tmpdir(), 'portico-e2e-cat-'));
+
+  beforeAll(async () => {
+    const dbFile = join(dbDir, 'catalogue.db');
+    site = await startSite({ DATABASE_URL: `sqlite:${dbFile}` });
+    addFreeApis(dbFile);
+  });
+  afterAll(async () => {
+    await site?.stop();
+    rmSync(dbDir, { recursive: true, force: true });
+  });
+
+  const freeCards = (page: Page) => page.getByRole('list', { name: 'Free APIs' }).getByRole('link');
+
+  /** Client-side navigation (a direct load of /api/... is answered by the server, see README). */
+  async function navigate(page: Page, path: string) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+
+  async function dismissNotice(page: Page) {
+    const dialog = page.getByRole('dialog', { name: 'Site announcement' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  it('shows the home notice once per session, only on home', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { name: /About/ }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Site announcement' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Welcome to Portico');
+    await screenshot(page, 'catalogue-notice');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.reload();
+    await freeCards(page).first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    const other = await context.browser()!.newContext({ baseURL: site.url });
+    const fresh = await other.newPage();
+    await fresh.goto('/');
+    await fresh.getByRole('dialog', { name: 'Site announcement' }).waitFor();
+    await other.close();
+    await context.close();
+  });
+
+  it('renders home with stats, partners, ads and both lists, titled with the site name', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/');
+    await dismissNotice(page);
+    await freeCards(page).first().waitFor();
+    expect(await freeCards(page).count()).toBe(48);
+    expect(await page.title()).toBe('Home - Portico API');
+    await page.getByRole('list', { name: 'Partners' }).getByRole('link').first().waitFor();
+    expect(await page.getByTestId('calls-total').textContent()).toMatch(/^\d/);
+    expect(
+      await page.getByRole('list', { name: 'Paid APIs' }).getByRole('link').count(),
+    ).toBeGreaterThan(3);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await screenshot(page, 'catalogue-home-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'catalogue-home-375');
+    await context.close();
+  });
+
+  it('paginates the free list through the page query parameter', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/?page=2');
+    await dismissNotice(page);
+    const pages = page.getByRole('navigation', { name: 'Free API pages' });
+    await pages.waitFor();
+    expect(await pages.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    const secondPage = await freeCards(page).count();
+    expect(secondPage).toBeGreaterThan(0);
+    expect(secondPage).toBeLessThan(48);
+
+    await pages.getByRole('button', { name: 'Page 1' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await context.close();
+  });
+
+  it('searches the free list (debounced) and resets to page 1', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/?page=2');
+    await dismissNotice(page);
+    await freeCards(page).first().waitFor();
+    const requests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('get_api_list.php') && req.url().includes('search=')) {
+        requests.push(req.url());
+      }
+    });
+    await page.getByRole('searchbox', { name: 'Search free APIs' }).pressSequentially('filler 3', {
+      delay: 30,
+    });
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[aria-label="Free APIs"] a').length > 0 &&
+        [...document.querySelectorAll('[aria-label="Free APIs"] a')].every((a) =>
+          a.textContent?.includes('Filler 3'),
+        ),
+    );
+    // Typing quickly sends one request for the final text, not one per keystroke.
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('search=filler+3');
+    await screenshot(page, 'catalogue-search');
+
+    await page.getByRole('searchbox', { name: 'Search free APIs' }).fill('no-such-api-anywhere');
+    await page.getByText('No free APIs match "no-such-api-anywhere".').waitFor();
+    await context.close();
+  });
+
+  it('opens an API detail from a card, with tables and request examples', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/');
+    await dismissNotice(page);
+    const card = page.getByRole('list', { name: 'Paid APIs' }).getByRole('link').first();
+    const name = (await card.locator('h3').textContent())!;
+    await card.click();
+    await page.waitForURL(/\/api\/\d+\/[\w-]+$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await page.title()).toBe(`${name} - Portico API`);
+    expect(await page.getByRole('table').count()).toBeGreaterThanOrEqual(2);
+    const curl = await page.getByLabel('curl request example', { exact: true }).textContent();
+    expect(curl).toContain(`${site.url}/apis/`);
+    expect(curl).toContain('X-API-Key: YOUR_API_KEY');
+    await page.getByRole('tab', { name: 'Python (requests)' }).click();
+    expect(
+      await page.getByLabel('python request example', { exact: true }).textContent(),
+    ).toContain('import requests');
+    await screenshot(page, 'catalogue-detail-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'catalogue-detail-375');
+    await context.close();
+  });
+
+  it('explains a missing API and an unknown page', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/about');
+    await navigate(page, '/api/999999');
+    await page.getByRole('alert').getByText('API not found').waitFor();
+    await screenshot(page, 'catalogue-detail-missing');
+
+    await page.goto('/no/such/page');
+    await page.getByText('The page you are looking for does not exist.').waitFor();
+    expect(await page.title()).toBe('Page not found - Portico API');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await context.close();
+  });
+
+  it('shows friend links and about, and the sidebar link kinds', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/friends');
+    const friends = page.getByRole('list', { name: 'Friend links' }).getByRole('link');
+    await friends.first().waitFor();
+    expect(await friends.count()).toBe(5);
+    expect(await friends.first().getAttribute('target')).toBe('_blank');
+    expect(await page.title()).toBe('Friend links - Portico API');
+
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    const status = sidebar.getByRole('link', { name: /Status page/ });
+    expect(await status.getAttribute('target')).toBe('_blank');
+    expect(await sidebar.getByText('More APIs coming soon').getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    expect(await sidebar.getByRole('link', { name: 'Login' }).count()).toBe(1);
+    await screenshot(page, 'catalogue-friends');
+
+    await page.goto('/about');
+    await page.getByText('99.9% availability').waitFor();
+    await screenshot(page, 'catalogue-about');
+    await context.close();
+  });
+
+  it('opens the sidebar as a drawer on a phone-sized screen', async () => {
+    const { context, page } = await site.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/friends');
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    expect(await sidebar.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await sidebar.getByRole('link', { name: 'About' }).waitFor();
+    await page.waitForFunction(
+      () => getComputedStyle(document.getElementById('portico-sidebar')!).transform === 'none',
+    );
+    await screenshot(page, 'catalogue-drawer-360');
+    await sidebar.getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(/\/about$/);
+    await page.waitForFunction(
+      () => !document.getElementById('portico-sidebar')?.classList.contains('show'),
+    );
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  it('leaves /apis/ links to the browser', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/about');
+    await navigate(page, '/api/1');
+    const example = page.locator('a[href*="/apis/"]').first();
+    await example.waitFor();
+    expect(await example.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/apis\//);
+    await context.close();
+  });
+});

@@ -1,0 +1,118 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useAppSelector } from '../store';
+import { paths } from '../../config/paths';
+import LogoutLink from '../../features/auth/LogoutLink';
+import { selectIsLoggedIn } from '../../features/auth/authSlice';
+import { useGetSidebarLinksQuery } from '../../features/site/api';
+import { errorMessage } from '../../lib/api';
+import { classifySidebarLink, SidebarLinkData } from '../../lib/sidebar-links';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `nav-link portico-side-link${isActive ? ' active' : ''}`;
+
+function ServerLink({ link }: { link: SidebarLinkData }) {
+  const entry = classifySidebarLink(link);
+  const title = link.description || undefined;
+  switch (entry.kind) {
+    case 'internal':
+      return (
+        <NavLink to={entry.to} className={itemClass} title={title}>
+          {link.title}
+        </NavLink>
+      );
+    case 'document':
+      return (
+        <a href={entry.href} className="nav-link portico-side-link" title={title}>
+          {link.title}
+        </a>
+      );
+    case 'external':
+      return (
+        <a
+          href={entry.href}
+          className="nav-link portico-side-link"
+          title={title}
+          {...(entry.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          {link.title}
+          {entry.newTab && (
+            <span className="ms-1 small" aria-hidden="true">
+              ↗
+            </span>
+          )}
+        </a>
+      );
+    default:
+      return (
+        <span className="nav-link portico-side-link disabled" aria-disabled="true" title={title}>
+          {link.title}
+        </span>
+      );
+  }
+}
+
+function ServerLinks() {
+  const { data, error, isLoading } = useGetSidebarLinksQuery();
+  if (isLoading) return <p className="small text-muted px-3 mb-1">Loading links…</p>;
+  if (error) {
+    const message = 'status' in error && error.status === 'FETCH_ERROR' ? 'check network' : null;
+    return (
+      <p className="small text-danger px-3 mb-1" role="alert">
+        {message ?? errorMessage(error, 'failed to get links')}
+      </p>
+    );
+  }
+  if (!data?.length) return null;
+  return (
+    <>
+      <hr className="my-2" />
+      {data.map((link) => (
+        <ServerLink key={link.id} link={link} />
+      ))}
+    </>
+  );
+}
+
+/** The sidebar's entries; `onNavigate` closes the mobile drawer after a click. */
+export default function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  return (
+    // Any link click inside closes the drawer on small screens.
+    <nav aria-label="Sidebar" className="nav flex-column" onClick={onNavigate}>
+      <NavLink to={paths.home} end className={itemClass}>
+        Home
+      </NavLink>
+      <NavLink to={paths.friends} className={itemClass}>
+        Friend links
+      </NavLink>
+      <NavLink to={paths.about} className={itemClass}>
+        About
+      </NavLink>
+      <ServerLinks />
+      <hr className="my-2" />
+      {isLoggedIn ? (
+        <>
+          <NavLink to={paths.userDashboard} className={itemClass}>
+            User centre
+          </NavLink>
+          <NavLink to={paths.userAccessLogs} className={itemClass}>
+            Call records
+          </NavLink>
+          <NavLink to={paths.userRecharge} className={itemClass}>
+            Recharge centre
+          </NavLink>
+          <LogoutLink className="nav-link portico-side-link btn btn-link text-start" />
+        </>
+      ) : (
+        <>
+          <Link to={paths.login} className="nav-link portico-side-link">
+            Login
+          </Link>
+          <Link to={paths.register} className="nav-link portico-side-link">
+            Register
+          </Link>
+        </>
+      )}
+    </nav>
+  );
+}

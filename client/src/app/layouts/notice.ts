@@ -1,0 +1,4 @@
+/** sessionStorage flag: the home notice was shown in this browser session. */
+export const NOTICE_SEEN_KEY = 'homeNoticeShown';
+
+export const noticeSeen = () => sessionStorage.getItem(NOTICE_SEEN_KEY) !== null;

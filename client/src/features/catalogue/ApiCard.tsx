@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import type { ApiSummary } from './api';
+
+export default function ApiCard({ api }: { api: ApiSummary }) {
+  return (
+    <Link
+      to={paths.apiDetail(api.id, api.name_en)}
+      className="card h-100 text-decoration-none text-body portico-api-card"
+    >
+      <div className="card-body d-flex flex-column gap-1">
+        <div className="d-flex align-items-start justify-content-between gap-2">
+          <h3 className="h6 mb-0 text-primary text-break">{api.name}</h3>
+          <div className="d-flex gap-1 flex-shrink-0">
+            {api.is_pinned === 1 && <span className="badge text-bg-warning">Pinned</span>}
+            <span className="badge text-bg-light border">{api.request_method}</span>
+          </div>
+        </div>
+        <p className="small text-muted mb-1 portico-clamp">{api.description || '—'}</p>
+        <div className="mt-auto d-flex justify-content-between small">
+          <span className={api.is_paid ? 'text-danger' : 'text-success'}>
+            {api.is_paid ? `¥${api.price_per_call} / call` : 'Free'}
+          </span>
+          <span className="text-muted">{api.usage_count.toLocaleString()} calls</span>
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+
+/** Preformatted code with a copy button (no highlighter: it would cost more than the page). */
+export default function CodeBlock({ code, label }: { code: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="position-relative">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-light position-absolute top-0 end-0 m-2 portico-copy"
+        onClick={() => void copy()}
+        aria-label={`Copy ${label}`}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+      <pre className="portico-code mb-0" aria-label={label}>
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}

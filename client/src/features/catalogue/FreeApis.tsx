@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import ErrorBanner from '../../components/ui/ErrorBanner';
+import Loading from '../../components/ui/Loading';
+import Pagination from '../../components/ui/Pagination';
+import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
+import { errorMessage } from '../../lib/api';
+import { useGetApiListQuery } from './api';
+import ApiGrid from './ApiGrid';
+import SearchBox from './SearchBox';
+
+export const FREE_PAGE_SIZE = 48;
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export default function FreeApis() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // A new search starts again from page 1; done on typing, so the debounced request never
+  // goes out with the old page.
+  const changeSearch = (text: string) => {
+    setSearch(text);
+    if (params.has('page')) {
+      setParams(
+        (current) => {
+          current.delete('page');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  const { data, error, isFetching } = useGetApiListQuery({
+    is_paid: 0,
+    page,
+    per_page: FREE_PAGE_SIZE,
+    ...(query ? { search: query } : {}),
+  });
+
+  const goTo = (next: number) => {
+    setParams((current) => {
+      if (next <= 1) current.delete('page');
+      else current.set('page', String(next));
+      return current;
+    });
+    headingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <section aria-labelledby="free-apis-heading">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h2 id="free-apis-heading" ref={headingRef} className="h5 mb-0">
+          Free APIs
+          {data && <span className="text-muted fw-normal small ms-2">({data.total})</span>}
+        </h2>
+        <SearchBox label="Search free APIs" value={search} onChange={changeSearch} />
+      </div>
+      {error ? (
+        <ErrorBanner messages={[errorMessage(error, 'failed to load free APIs')]} />
+      ) : !data ? (
+        <Loading />
+      ) : data.data.length === 0 ? (
+        <p className="text-muted">
+          {query
+            ? `No free APIs match "${query}".`
+            : page > 1
+              ? 'There is nothing on this page.'
+              : 'No free APIs yet.'}
+        </p>
+      ) : (
+        <>
+          <div className={isFetching ? 'opacity-50' : undefined}>
+            <ApiGrid apis={data.data} label="Free APIs" />
+          </div>
+          <div className="mt-4">
+            <Pagination
+              page={page}
+              totalPages={data.total_pages}
+              onChange={goTo}
+              label="Free API pages"
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

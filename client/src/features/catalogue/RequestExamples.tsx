@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import { useAppSelector } from '../../app/store';
+import { selectIsLoggedIn, selectUser } from '../auth/authSlice';
+import type { ApiDetail } from './api';
+import CodeBlock from './CodeBlock';
+import {
+  absoluteUrl,
+  buildExamples,
+  ExampleLanguage,
+  KEY_PLACEHOLDER,
+  samplesFromExampleUrl,
+} from './requestExamples';
+
+const LANGUAGES: [ExampleLanguage, string][] = [
+  ['curl', 'cURL'],
+  ['javascript', 'JavaScript (fetch)'],
+  ['python', 'Python (requests)'],
+  ['php', 'PHP'],
+];
+
+export default function RequestExamples({ api }: { api: ApiDetail }) {
+  const [language, setLanguage] = useState<ExampleLanguage>('curl');
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const user = useAppSelector(selectUser);
+  const apiKey = isLoggedIn ? user.api_key : null;
+  const examples = useMemo(
+    () =>
+      buildExamples({
+        method: api.request_method,
+        url: absoluteUrl(api.endpoint, window.location.origin),
+        params: api.request_params,
+        samples: samplesFromExampleUrl(api.example_url),
+        apiKey,
+      }),
+    [api, apiKey],
+  );
+  return (
+    <>
+      <div className="nav nav-tabs flex-nowrap overflow-auto" role="tablist">
+        {LANGUAGES.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={value === language}
+            className={`nav-link text-nowrap${value === language ? ' active' : ''}`}
+            onClick={() => setLanguage(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <CodeBlock code={examples[language]} label={`${language} request example`} />
+      <p className="small text-muted mt-2 mb-0">
+        {apiKey
+          ? 'Your API key is filled in. Keep it secret.'
+          : `Replace ${KEY_PLACEHOLDER} with your API key from the user centre.${api.is_paid ? '' : ' Free APIs also work without a key.'}`}
+      </p>
+    </>
+  );
+}

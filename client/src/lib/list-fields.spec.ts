@@ -1,0 +1,26 @@
+import { parseListField } from './list-fields';
+
+describe('parseListField', () => {
+  const list = [{ name: 'q', type: 'string', required: true, description: 'text' }];
+
+  it('keeps arrays as they are', () => {
+    expect(parseListField(list)).toBe(list);
+  });
+
+  it('decodes JSON text, also when encoded several times (up to 5)', () => {
+    let text = JSON.stringify(list);
+    expect(parseListField(text)).toEqual(list);
+    for (let i = 2; i <= 5; i++) {
+      text = JSON.stringify(text);
+      expect(parseListField(text)).toEqual(list);
+    }
+    expect(parseListField(JSON.stringify(text))).toEqual([]);
+  });
+
+  it.each([['not json'], [''], ['{"a":1}'], ['null'], [null], [undefined], [42], [{ a: 1 }]])(
+    'treats %p as empty',
+    (value) => {
+      expect(parseListField(value)).toEqual([]);
+    },
+  );
+});
