@@ -1,3 +1,60 @@
+import { useEffect } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import NotFoundPage from '../not-found/NotFoundPage';
+import AdminLayout from './AdminLayout';
+import AdminLoginPage from './pages/AdminLoginPage';
+import AdsPage from './pages/AdsPage';
+import ApiEditorPage from './pages/ApiEditorPage';
+import ApiListPage from './pages/ApiListPage';
+import ApiStatsDetailPage from './pages/ApiStatsDetailPage';
+import ConfigPage from './pages/ConfigPage';
+import DashboardPage from './pages/DashboardPage';
+import FriendLinksPage from './pages/FriendLinksPage';
+import PartnersPage from './pages/PartnersPage';
+import SidebarLinksPage from './pages/SidebarLinksPage';
+import StatisticsPage from './pages/StatisticsPage';
+import UsersPage from './pages/UsersPage';
+import { ADMIN_UNAUTHORIZED_EVENT, isAdminLoggedIn } from './session';
+
+/** Admin routes need the admin flag; without it they look like any unknown page. */
+function RequireAdmin() {
+  if (!isAdminLoggedIn()) return <NotFoundPage />;
+  return <AdminLayout />;
+}
+
+/**
+ * The admin area, one lazy bundle: the login at its hidden path and everything under /admin.
+ * A 401 from any admin call clears the flag and lands on the admin login.
+ */
 export default function AdminApp() {
-  return <h1 className="h3">管理后台</h1>;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const toLogin = () => void navigate(paths.adminLogin, { replace: true });
+    window.addEventListener(ADMIN_UNAUTHORIZED_EVENT, toLogin);
+    return () => window.removeEventListener(ADMIN_UNAUTHORIZED_EVENT, toLogin);
+  }, [navigate]);
+
+  if (pathname.replace(/\/+$/, '') === paths.adminLogin) return <AdminLoginPage />;
+  return (
+    <Routes>
+      <Route element={<RequireAdmin />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="control" element={<ApiListPage />} />
+        <Route path="create" element={<ApiEditorPage />} />
+        <Route path="edit/:id" element={<ApiEditorPage />} />
+        <Route path="partners" element={<PartnersPage />} />
+        <Route path="ads" element={<AdsPage />} />
+        <Route path="config" element={<ConfigPage />} />
+        <Route path="sidebar" element={<SidebarLinksPage />} />
+        <Route path="statistics" element={<StatisticsPage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="api/stats/:id" element={<ApiStatsDetailPage />} />
+        <Route path="friendlinks" element={<FriendLinksPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,397 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
+
+const LOGIN_PATH = '/MiloraAPI/admin/lg';
+
+async function adminLogin(page: Page) {
+  await page.goto(LOGIN_PATH);
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
+}
+
+/** Registers users through the public API, as visitors would. */
+async function registerUsers(url: string, names: string[]) {
+  const first = await fetch(`${url}/api/get_config.php`);
+  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const token = decodeURIComponent(
+    cookie.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length),
+  );
+  for (const username of names) {
+    const res = await fetch(`${url}/api/register.php`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: cookie.join('; '),
+        'x-xsrf-token': token,
+      },
+      body: JSON.stringify({ username, password: 'user-password-1' }),
+    });
+    if (!res.ok) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
+  }
+}
+
+const nav = (page: Page, label: string) =>
+  page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+
+describeBrowser('admin back office', () => {
+  let site: Site;
+  let databaseFile: string;
+  beforeAll(async () => {
+    databaseFile = join(mkdtempSync(join(tmpdir(), 'portico-admin-')), 'e2e.db');
+    site = await startSite({ DATABASE_URL: `sqlite:${databaseFile}` });
+    // Calls as the gateway would have counted them, for the dashboard chart and the detail page.
+    const db = new Database(databaseFile);
+    try {
+      const apis = db.prepare('SELECT id FROM apis ORDER BY id LIMIT 4').all() as { id: number }[];
+      const insert = db.prepare(
+        'INSERT INTO api_daily_stats (api_id, access_date, calls) VALUES (?, ?, ?)',
+      );
+      const bump = db.prepare('UPDATE apis SET usage_count = usage_count + ? WHERE id = ?');
+      apis.forEach(({ id }, n) => {
+        for (let day = 0; day < 30; day++) {
+          const date = new Date(Date.now() - day * 86_400_000).toISOString().slice(0, 10);
+          const calls = ((day * (n + 3)) % 17) + (4 - n) * 5;
+          insert.run(id, date, calls);
+          bump.run(calls, id);
+        }
+      });
+    } finally {
+      db.close();
+    }
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('shows the not-found page to a visitor without the admin flag', async () => {
+    const { context, page } = await site.newPage();
+    for (const path of ['/admin', '/admin/users', '/admin/statistics?page=2']) {
+      await page.goto(path);
+      await page.getByText('The page you are looking for does not exist.').waitFor();
+    }
+    await screenshot(page, 'admin-not-found');
+    await context.close();
+  });
+
+  it('logs in at the hidden path, with the SPEC messages for missing and wrong credentials', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto(LOGIN_PATH);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('please enter username and password').waitFor();
+    await page.getByLabel('用户名').fill(ADMIN.username);
+    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('login failed, check username and password').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('adminLoggedIn'))).toBeNull();
+    await screenshot(page, 'admin-login');
+
+    await page.getByLabel('密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('heading', { name: '仪表盘' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('adminLoggedIn'))).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    // Already admin: the login path goes straight to the dashboard.
+    await page.goto(LOGIN_PATH);
+    await page.waitForURL('**/admin');
+    await context.close();
+  });
+
+  it('renders every section of the nav bar', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await page.getByRole('img', { name: '近 30 天各 API 每日调用次数' }).waitFor();
+    await page.getByText('服务器信息').waitFor();
+    await screenshot(page, 'admin-dashboard');
+
+    const sections: [label: string, heading: string, ready: string][] = [
+      ['API管理', 'API管理', '新建 API'],
+      ['合作伙伴', '合作伙伴', '添加合作伙伴'],
+      ['广告管理', '广告管理', '添加广告'],
+      ['网站配置', '网站配置', '首页公告'],
+      ['侧边栏', '侧边栏链接', '添加链接'],
+      ['访问统计', '访问统计', '查看详情'],
+      ['用户列表', '用户列表', '总用户数量'],
+      ['友链管理', '友链管理', '添加友链'],
+    ];
+    for (const [label, heading, ready] of sections) {
+      await nav(page, label);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page.getByText(ready).first().waitFor();
+      expect(await page.title()).toMatch(new RegExp(`^${label} - `));
+      await screenshot(page, `admin-${label}`);
+    }
+    await page.goto('/admin/no-such-screen');
+    await page.getByText('The page you are looking for does not exist.').waitFor();
+    await context.close();
+  });
+
+  it('creates, edits and deletes an API', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await nav(page, 'API管理');
+    await page.getByRole('link', { name: '新建 API' }).click();
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('API name, English name and Endpoint cannot be empty').waitFor();
+
+    await page.getByLabel('API 名称').fill('浏览器测试接口');
+    await page.getByLabel('英文名').fill('browser-test-api');
+    expect(await page.getByLabel('Endpoint').inputValue()).toBe('/apis/browser-test-api');
+    await page.getByRole('button', { name: '添加一行' }).first().click();
+    await page.getByLabel('请求参数 1 参数名').fill('q');
+    await page.getByLabel('请求参数 1 类型').selectOption('integer');
+    await page.getByLabel('请求参数 1 必填').check();
+    await page.getByLabel('付费').check();
+    await page.getByLabel('每次调用价格（元）').fill('0.0001');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page
+      .getByText(
+        'invalid price format, must be a non-negative number with at most three decimal places',
+      )
+      .waitFor();
+    await page.getByLabel('每次调用价格（元）').fill('0.005');
+    await screenshot(page, 'admin-api-create');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('API created').waitFor();
+    const row = page.getByRole('row', { name: /browser-test-api/ });
+    await row.getByText('付费 ¥0.005/次').waitFor();
+
+    await row.getByRole('link', { name: '编辑' }).click();
+    await page.getByRole('heading', { name: '编辑 API' }).waitFor();
+    expect(await page.getByLabel('请求参数 1 类型').inputValue()).toBe('integer');
+    await page.getByLabel('API 名称').fill('浏览器测试接口（改）');
+    await page.getByLabel('请求方法').selectOption('POST');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('API updated').waitFor();
+    await page.getByRole('row', { name: /浏览器测试接口（改）.*POST/ }).waitFor();
+
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await page
+      .getByRole('row', { name: /browser-test-api/ })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await page.getByText('API deleted').waitFor();
+    expect(question).toBe('确定要删除 API「浏览器测试接口（改）」吗？');
+    await page.getByRole('row', { name: /browser-test-api/ }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('lists disabled APIs too, marked 禁用', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await page.goto('/admin/create');
+    await page.getByLabel('API 名称').fill('停用的接口');
+    await page.getByLabel('英文名').fill('disabled-browser-api');
+    await page.getByLabel('启用').uncheck();
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('API created').waitFor();
+    await page.getByRole('row', { name: /disabled-browser-api.*禁用/ }).waitFor();
+    await context.close();
+  });
+
+  it('adds, edits and deletes a friend link through the modal', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await nav(page, '友链管理');
+    await page.getByRole('button', { name: '添加友链' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('添加友链').waitFor();
+    await modal.getByRole('button', { name: '保存' }).click();
+    await modal.getByText('友链名称和链接不能为空').waitFor();
+    await modal.getByLabel('名称').fill('浏览器友链');
+    await modal.getByLabel('链接', { exact: true }).fill('not a url');
+    await modal.getByRole('button', { name: '保存' }).click();
+    await modal.getByText('友链链接或头像链接格式无效').waitFor();
+    // Escape does not close it (keyboard close is off).
+    await page.keyboard.press('Escape');
+    await modal.getByText('友链链接或头像链接格式无效').waitFor();
+    await modal.getByLabel('链接', { exact: true }).fill('https://friend.example.com');
+    await modal.getByLabel('排序').fill('-9');
+    await screenshot(page, 'admin-friendlink-modal');
+    await modal.getByRole('button', { name: '保存' }).click();
+    await modal.getByText('友链添加成功').waitFor();
+    await modal.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /浏览器友链/ });
+    await row.getByText('启用').waitFor();
+
+    await row.getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('dialog').getByText('编辑友链').waitFor();
+    await page.getByRole('dialog').getByLabel('状态').selectOption('0');
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page
+      .getByRole('row', { name: /浏览器友链/ })
+      .getByText('禁用')
+      .waitFor();
+
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await page
+      .getByRole('row', { name: /浏览器友链/ })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await page.getByText('友链删除成功').waitFor();
+    expect(question).toBe('确定要删除此友链吗？');
+    await page.getByRole('row', { name: /浏览器友链/ }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('keeps the statistics page and search in the URL, and opens the daily detail', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await nav(page, '访问统计');
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await pager.getByRole('button', { name: '下一页' }).click();
+    await page.waitForURL(/\/admin\/statistics\?page=2$/);
+    await page.reload();
+    await page
+      .getByRole('button', { name: '2', exact: true })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+
+    await page.getByPlaceholder('搜索 API 名称...').fill('base64');
+    await page.waitForURL(/search=base64/);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await screenshot(page, 'admin-statistics-search');
+    expect(await pager.count()).toBe(0);
+
+    await page.getByPlaceholder('搜索 API 名称...').fill('no-such-api-anywhere');
+    await page.getByText('暂无匹配的统计数据').waitFor();
+    // Searches replace the history entry, so Back leaves the search; the box follows the URL.
+    await page.goBack();
+    await page.waitForURL(/\/admin\/statistics$/);
+    await page.waitForFunction(
+      () => (document.querySelector('input[type=search]') as HTMLInputElement).value === '',
+    );
+
+    await page.getByPlaceholder('搜索 API 名称...').fill('IP');
+    await page.waitForURL(/search=IP/);
+    await page.getByRole('link', { name: '查看详情' }).first().click();
+    await page.getByRole('heading', { name: 'API 每日调用详情' }).waitFor();
+    await page.locator('tbody tr').nth(29).waitFor();
+    const dates = await page.locator('tbody tr td:first-child').allTextContents();
+    expect(dates.length).toBe(30);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    await screenshot(page, 'admin-api-stats-detail');
+    await page.getByRole('button', { name: '返回统计列表' }).click();
+    await page.waitForURL(/\/admin\/statistics\?search=IP$/);
+    expect(await page.getByPlaceholder('搜索 API 名称...').inputValue()).toBe('IP');
+
+    await page.goto('/admin/api/stats/abc');
+    await page.getByText('无效的API ID').waitFor();
+    await page.goto('/admin/api/stats/999999');
+    await page.getByText('未找到指定的API统计数据').waitFor();
+    await context.close();
+  });
+
+  it('lists users 10 a page with the totals, searching by name with a clear button', async () => {
+    await registerUsers(
+      site.url,
+      Array.from({ length: 11 }, (_, i) => `member_${String(i).padStart(2, '0')}`),
+    );
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await nav(page, '用户列表');
+    await page.getByText('总用户数量: 11，共 2 页').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(10);
+    await page.getByRole('row', { name: /member_10.*0\.00/ }).waitFor();
+    await screenshot(page, 'admin-users-list');
+
+    await page
+      .getByRole('row', { name: /member_10/ })
+      .getByRole('button', { name: '调整余额' })
+      .click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('金额（元，负数为扣减）').fill('12.5');
+    await modal.getByLabel('原因').fill('测试补偿');
+    await modal.getByRole('button', { name: '确认调整' }).click();
+    await modal.getByText('balance adjusted').waitFor();
+    await screenshot(page, 'admin-users-balance');
+    await modal.getByRole('button', { name: '关闭' }).click();
+    await page.getByRole('row', { name: /member_10.*12\.50/ }).waitFor();
+    await page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: '2' }).click();
+    await page.waitForURL(/\/admin\/users\?page=2$/);
+    await page.getByRole('row', { name: /member_00/ }).waitFor();
+
+    const box = page.getByPlaceholder('按用户名或邮箱搜索...');
+    await box.fill('MEMBER_07');
+    await page.waitForURL(/search=MEMBER_07/);
+    await page.getByText('总用户数量: 1，共 1 页').waitFor();
+    await page.getByRole('button', { name: '清除' }).click();
+    await page.waitForURL(/\/admin\/users$/);
+    await box.fill('nobody-like-this');
+    await page.getByText('未找到与“nobody-like-this”匹配的用户。').waitFor();
+    await context.close();
+  });
+
+  it('manages ads in a modal, with banners that clear after 5 s', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await nav(page, '广告管理');
+    await page.getByRole('button', { name: '添加广告' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('标题').fill('浏览器广告');
+    await modal.getByLabel('图片链接').fill('ftp://img.example.com/a.png');
+    await modal.getByLabel('跳转链接').fill('/about');
+    await modal.getByRole('button', { name: '保存' }).click();
+    await modal.getByText('image URL format is incorrect').waitFor();
+    await modal.getByLabel('图片链接').fill('https://img.example.com/a.png');
+    await modal.getByRole('button', { name: '保存' }).click();
+    const banner = page.getByText('ad added');
+    await banner.waitFor();
+    await page.getByRole('row', { name: /浏览器广告/ }).waitFor();
+    await banner.waitFor({ state: 'detached', timeout: 7000 });
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page
+      .getByRole('row', { name: /浏览器广告/ })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await page.getByText('ad deleted').waitFor();
+    await page.getByRole('row', { name: /浏览器广告/ }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('saves the site config, and the public site shows the new notice', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await nav(page, '网站配置');
+    await page.getByLabel('首页公告').fill('浏览器测试公告');
+    await page.getByRole('button', { name: '保存配置' }).click();
+    await page.getByText('site config updated').waitFor();
+    const config = (await (await fetch(`${site.url}/api/get_config.php`)).json()) as {
+      data: { home_notice: string };
+    };
+    expect(config.data.home_notice).toBe('浏览器测试公告');
+    await context.close();
+  });
+
+  it('sends the admin to the login when the session is gone (401), clearing the flag', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await context.clearCookies();
+    await nav(page, '用户列表');
+    await page.waitForURL(`**${LOGIN_PATH}`);
+    expect(await page.evaluate(() => sessionStorage.getItem('adminLoggedIn'))).toBeNull();
+
+    await adminLogin(page);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL(`**${LOGIN_PATH}`);
+    expect(await page.evaluate(() => sessionStorage.getItem('adminLoggedIn'))).toBeNull();
+    await page.goto('/admin');
+    await page.getByText('The page you are looking for does not exist.').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,73 @@
+import { Container, Nav, Navbar } from 'react-bootstrap';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { api } from '../../lib/api';
+import { useAdminLogoutMutation } from './api';
+import { adminPaths } from './paths';
+import { clearAdminLoggedIn } from './session';
+
+export const ADMIN_SECTIONS = [
+  { to: adminPaths.dashboard, label: '仪表盘', end: true },
+  { to: adminPaths.control, label: 'API管理', also: [adminPaths.create, adminPaths.edit('')] },
+  { to: adminPaths.partners, label: '合作伙伴' },
+  { to: adminPaths.ads, label: '广告管理' },
+  { to: adminPaths.config, label: '网站配置' },
+  { to: adminPaths.sidebar, label: '侧边栏' },
+  { to: adminPaths.statistics, label: '访问统计', also: [adminPaths.apiStats('')] },
+  { to: adminPaths.users, label: '用户列表' },
+  { to: adminPaths.friendLinks, label: '友链管理' },
+] as const;
+
+export default function AdminLayout() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [logout, { isLoading }] = useAdminLogoutMutation();
+  const { pathname } = useLocation();
+  // Sub-pages (create, edit, a daily detail) keep their section lit.
+  const lit = (section: (typeof ADMIN_SECTIONS)[number]) =>
+    'also' in section && section.also.some((prefix) => pathname.startsWith(prefix));
+
+  const onLogout = async () => {
+    // The flag goes whatever the server says: a failed logout must not leave the area open.
+    await logout().catch(() => undefined);
+    clearAdminLoggedIn();
+    dispatch(api.util.resetApiState());
+    void navigate(adminPaths.login, { replace: true });
+  };
+
+  return (
+    <div className="min-vh-100 bg-light">
+      <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="mb-4">
+        <Container fluid>
+          <Navbar.Brand as={NavLink} to={adminPaths.dashboard}>
+            管理后台
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="admin-nav" />
+          <Navbar.Collapse id="admin-nav">
+            <Nav className="me-auto" aria-label="管理导航">
+              {ADMIN_SECTIONS.map((section) => (
+                <Nav.Link
+                  key={section.to}
+                  as={NavLink}
+                  to={section.to}
+                  end={'end' in section ? section.end : false}
+                  className={lit(section) ? 'active' : undefined}
+                >
+                  {section.label}
+                </Nav.Link>
+              ))}
+            </Nav>
+            <Nav>
+              <Nav.Link as="button" onClick={() => void onLogout()} disabled={isLoading}>
+                退出登录
+              </Nav.Link>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <Container fluid className="pb-5">
+        <Outlet />
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api, Envelope } from '../../lib/api';
+import { adminSessionExpired } from './session';
+import type {
+  Ad,
+  AdminApi,
+  AdminApiSummary,
+  ApiBody,
+  Dashboard,
+  DataEnvelope,
+  FriendLink,
+  FriendLinkBody,
+  Partner,
+  SidebarLink,
+  SiteConfig,
+  StatsDetail,
+  StatsPage,
+  UserPage,
+} from './types';
+
+/** Every admin call: a 401 means the admin session is gone, so the area sends them to log in. */
+function onAdminError(error: FetchBaseQueryError): FetchBaseQueryError {
+  if (error.status === 401) adminSessionExpired();
+  return error;
+}
+
+export const ADMIN_API_LIST_SIZE = 1000;
+export const ADMIN_PAGE_SIZE = 10;
+
+export interface PageArgs {
+  page: number;
+  search: string;
+}
+
+const post = (url: string, body: unknown) => ({ url, method: 'POST', body });
+
+const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminLogin: build.mutation<Envelope, { username: string; password: string }>({
+      query: (body) => post('api/admin/admin_login.php', body),
+    }),
+    adminLogout: build.mutation<Envelope, void>({
+      query: () => post('api/admin/logout.php', {}),
+    }),
+
+    adminDashboard: build.query<DataEnvelope<Dashboard>, void>({
+      query: () => 'api/admin/get_dashboard_stats.php',
+      transformErrorResponse: onAdminError,
+      providesTags: ['Stats'],
+    }),
+
+    adminApiList: build.query<DataEnvelope<AdminApiSummary[]>, void>({
+      query: () => ({ url: 'api/get_api_list.php', params: { per_page: ADMIN_API_LIST_SIZE } }),
+      transformErrorResponse: onAdminError,
+      providesTags: ['Apis'],
+    }),
+    adminApi: build.query<DataEnvelope<AdminApi>, number>({
+      query: (id) => ({ url: 'api/admin/get_api.php', params: { id } }),
+      transformErrorResponse: onAdminError,
+      providesTags: ['Apis'],
+    }),
+    createApi: build.mutation<DataEnvelope<AdminApi>, ApiBody>({
+      query: (body) => post('api/admin/create_api.php', body),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Apis', 'Stats'],
+    }),
+    updateApi: build.mutation<DataEnvelope<AdminApi>, ApiBody>({
+      query: (body) => post('api/admin/update_api.php', body),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Apis', 'Stats'],
+    }),
+    deleteApi: build.mutation<Envelope, number>({
+      query: (id) => post('api/admin/delete_api.php', { id }),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Apis', 'Stats'],
+    }),
+
+    adminPartners: build.query<DataEnvelope<Partner[]>, void>({
+      query: () => 'api/admin/get_partners.php',
+      transformErrorResponse: onAdminError,
+      providesTags: ['Partners'],
+    }),
+    savePartner: build.mutation<Envelope, Partial<Partner>>({
+      query: (body) =>
+        post(body.id ? 'api/admin/update_partner.php' : 'api/admin/add_partner.php', body),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Partners'],
+    }),
+    deletePartner: build.mutation<Envelope, number>({
+      query: (id) => post('api/admin/delete_partner.php', { id }),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Partners'],
+    }),
+
+    adminAds: build.query<DataEnvelope<Ad[]>, void>({
+      query: () => 'api/admin/get_ads.php',
+      transformErrorResponse: onAdminError,
+      providesTags: ['Ads'],
+    }),
+    saveAd: build.mutation<Envelope, Partial<Ad>>({
+      query: (body) => post(body.id ? 'api/admin/update_ad.php' : 'api/admin/add_ad.php', body),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Ads'],
+    }),
+    deleteAd: build.mutation<Envelope, number>({
+      query: (id) => post('api/admin/delete_ad.php', { id }),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Ads'],
+    }),
+
+    adminSidebarLinks: build.query<DataEnvelope<SidebarLink[]>, void>({
+      query: () => 'api/admin/get_sidebar_links_admin.php',
+      transformErrorResponse: onAdminError,
+      providesTags: ['Links'],
+    }),
+    saveSidebarLink: build.mutation<Envelope, Partial<SidebarLink>>({
+      query: (body) =>
+        post(
+          body.id ? 'api/admin/update_sidebar_link.php' : 'api/admin/add_sidebar_link.php',
+          body,
+        ),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Links'],
+    }),
+    deleteSidebarLink: build.mutation<Envelope, number>({
+      query: (id) => post('api/admin/delete_sidebar_link.php', { id }),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Links'],
+    }),
+
+    adminFriendLinks: build.query<DataEnvelope<FriendLink[]>, void>({
+      query: () => 'api/admin/get_friend_links.php',
+      transformErrorResponse: onAdminError,
+      providesTags: ['FriendLinks'],
+    }),
+    saveFriendLink: build.mutation<Envelope, FriendLinkBody>({
+      query: (body) =>
+        post(body.id ? 'api/admin/update_friend_link.php' : 'api/admin/add_friend_link.php', body),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['FriendLinks'],
+    }),
+    deleteFriendLink: build.mutation<Envelope, number>({
+      query: (id) => ({ url: 'api/admin/delete_friend_link.php', params: { id } }),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['FriendLinks'],
+    }),
+
+    adminConfig: build.query<DataEnvelope<SiteConfig>, void>({
+      query: () => 'api/admin/get_config.php',
+      transformErrorResponse: onAdminError,
+      providesTags: ['Config'],
+    }),
+    updateConfig: build.mutation<DataEnvelope<SiteConfig>, SiteConfig>({
+      query: (body) => post('api/admin/update_config.php', body),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['Config'],
+    }),
+
+    adminStats: build.query<DataEnvelope<StatsPage>, PageArgs>({
+      query: ({ page, search }) => ({
+        url: 'api/admin/get_api_daily_stats.php',
+        params: { page, per_page: ADMIN_PAGE_SIZE, ...(search && { search }) },
+      }),
+      transformErrorResponse: onAdminError,
+      providesTags: ['Stats'],
+    }),
+    adminStatsDetail: build.query<DataEnvelope<StatsDetail>, number>({
+      query: (id) => ({ url: 'api/admin/get_api_daily_stats.php', params: { id } }),
+      transformErrorResponse: onAdminError,
+      providesTags: ['Stats'],
+    }),
+
+    adminUsers: build.query<DataEnvelope<UserPage>, PageArgs>({
+      query: ({ page, search }) => ({
+        url: 'api/admin/get_user_list.php',
+        params: { page, per_page: ADMIN_PAGE_SIZE, ...(search && { search }) },
+      }),
+      transformErrorResponse: onAdminError,
+      providesTags: ['AdminUsers'],
+    }),
+    adjustUserBalance: build.mutation<
+      Envelope,
+      { user_id: number; amount: string; reason: string }
+    >({
+      query: (body) => post('api/admin/adjust_user_balance.php', body),
+      transformErrorResponse: onAdminError,
+      invalidatesTags: ['AdminUsers'],
+    }),
+  }),
+});
+
+export const {
+  useAdminLoginMutation,
+  useAdminLogoutMutation,
+  useAdminDashboardQuery,
+  useAdminApiListQuery,
+  useAdminApiQuery,
+  useCreateApiMutation,
+  useUpdateApiMutation,
+  useDeleteApiMutation,
+  useAdminPartnersQuery,
+  useSavePartnerMutation,
+  useDeletePartnerMutation,
+  useAdminAdsQuery,
+  useSaveAdMutation,
+  useDeleteAdMutation,
+  useAdminSidebarLinksQuery,
+  useSaveSidebarLinkMutation,
+  useDeleteSidebarLinkMutation,
+  useAdminFriendLinksQuery,
+  useSaveFriendLinkMutation,
+  useDeleteFriendLinkMutation,
+  useAdminConfigQuery,
+  useUpdateConfigMutation,
+  useAdminStatsQuery,
+  useAdminStatsDetailQuery,
+  useAdminUsersQuery,
+  useAdjustUserBalanceMutation,
+} = adminApi;

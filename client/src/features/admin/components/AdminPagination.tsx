@@ -1,0 +1,36 @@
+import { pageWindow } from '../../../components/ui/pageWindow';
+
+interface Props {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+}
+
+/** 上一页 / 下一页 and up to 5 page numbers around the current one; hidden for a single page. */
+export default function AdminPagination({ page, totalPages, onChange }: Props) {
+  if (totalPages <= 1) return null;
+  const item = (key: string, label: string, target: number, disabled: boolean, active = false) => (
+    <li key={key} className={`page-item${disabled ? ' disabled' : ''}${active ? ' active' : ''}`}>
+      <button
+        type="button"
+        className="page-link"
+        disabled={disabled}
+        aria-current={active ? 'page' : undefined}
+        onClick={() => onChange(target)}
+      >
+        {label}
+      </button>
+    </li>
+  );
+  return (
+    <nav aria-label="分页">
+      <ul className="pagination justify-content-center flex-wrap mb-0">
+        {item('prev', '上一页', page - 1, page <= 1)}
+        {pageWindow(page, totalPages).map((n) =>
+          item(String(n), String(n), n, n === page, n === page),
+        )}
+        {item('next', '下一页', page + 1, page >= totalPages)}
+      </ul>
+    </nav>
+  );
+}

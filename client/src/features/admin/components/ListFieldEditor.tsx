@@ -1,0 +1,112 @@
+import { Button, Form, Table } from 'react-bootstrap';
+
+export interface Column<T> {
+  key: keyof T & string;
+  label: string;
+  /** text (default), a select of options, or a checkbox. */
+  kind?: 'text' | 'number' | 'select' | 'checkbox';
+  options?: readonly string[];
+  width?: string;
+}
+
+interface Props<T> {
+  title: string;
+  rows: T[];
+  columns: Column<T>[];
+  blank: T;
+  onChange: (rows: T[]) => void;
+}
+
+/** Edits one of an API's list fields (request/response parameters, status codes) row by row. */
+export default function ListFieldEditor<T extends Record<string, unknown>>({
+  title,
+  rows,
+  columns,
+  blank,
+  onChange,
+}: Props<T>) {
+  const update = (index: number, key: keyof T, value: unknown) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+
+  return (
+    <fieldset className="mb-4">
+      <div className="d-flex align-items-center justify-content-between mb-2">
+        <legend className="h6 mb-0 w-auto">{title}</legend>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          className="text-nowrap"
+          onClick={() => onChange([...rows, { ...blank }])}
+        >
+          添加一行
+        </Button>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-muted small mb-0">暂无，点击“添加一行”。</p>
+      ) : (
+        <Table size="sm" bordered className="bg-white mb-0">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} style={{ width: c.width }}>
+                  {c.label}
+                </th>
+              ))}
+              <th style={{ width: '4rem' }} />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                {columns.map((c) => {
+                  const label = `${title} ${index + 1} ${c.label}`;
+                  const value = row[c.key];
+                  return (
+                    <td key={c.key}>
+                      {c.kind === 'checkbox' ? (
+                        <Form.Check
+                          aria-label={label}
+                          checked={Boolean(value)}
+                          onChange={(e) => update(index, c.key, e.target.checked)}
+                        />
+                      ) : c.kind === 'select' ? (
+                        <Form.Select
+                          size="sm"
+                          aria-label={label}
+                          value={String(value)}
+                          onChange={(e) => update(index, c.key, e.target.value)}
+                        >
+                          {c.options?.map((o) => (
+                            <option key={o}>{o}</option>
+                          ))}
+                        </Form.Select>
+                      ) : (
+                        <Form.Control
+                          size="sm"
+                          aria-label={label}
+                          type={c.kind === 'number' ? 'number' : 'text'}
+                          value={String(value ?? '')}
+                          onChange={(e) => update(index, c.key, e.target.value)}
+                        />
+                      )}
+                    </td>
+                  );
+                })}
+                <td>
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    aria-label={`删除 ${title} ${index + 1}`}
+                    onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                  >
+                    删除
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </fieldset>
+  );
+}

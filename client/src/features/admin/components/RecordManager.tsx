@@ -1,0 +1,245 @@
+import { FormEvent, ReactNode, useEffect, useState } from 'react';
+import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
+import Loading from '../../../components/ui/Loading';
+import type { Envelope } from '../../../lib/api';
+import { adminErrorText } from '../errors';
+import StatusBadge from './StatusBadge';
+
+/** Banners clear themselves after 5 s (SPEC.md §4, §9). */
+export const BANNER_MS = 5000;
+
+export interface Field {
+  key: string;
+  label: string;
+  kind?: 'text' | 'url' | 'textarea' | 'number' | 'status' | 'select';
+  options?: { value: string; label: string }[];
+  placeholder?: string;
+}
+
+export interface ColumnDef<T> {
+  label: string;
+  render: (row: T) => ReactNode;
+}
+
+type Row = { id: number; status: number };
+type Outcome = { data: Envelope } | { error: unknown };
+
+interface Props<T extends Row> {
+  title: string;
+  noun: string;
+  rows: T[] | undefined;
+  loading: boolean;
+  loadError: unknown;
+  columns: ColumnDef<T>[];
+  fields: Field[];
+  blank: Record<string, string | number>;
+  /** Client-side checks before saving; a message stops the save. */
+  validate: (values: Record<string, string | number>) => string | null;
+  save: (values: Record<string, string | number>) => Promise<Outcome>;
+  remove: (id: number) => Promise<Outcome>;
+}
+
+/** A table of small records with an add/edit modal and a confirmed delete. */
+export default function RecordManager<T extends Row>(props: Props<T>) {
+  const [editing, setEditing] = useState<Record<string, string | number> | null>(null);
+  const [banner, setBanner] = useState<{ ok: boolean; text: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  const open = (row: T | null) => {
+    setFormError(null);
+    setEditing(
+      row
+        ? { ...props.blank, ...(row as unknown as Record<string, string | number>) }
+        : { ...props.blank },
+    );
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!editing) return;
+    const problem = props.validate(editing);
+    if (problem) return setFormError(problem);
+    setSaving(true);
+    const result = await props.save(editing);
+    setSaving(false);
+    if ('error' in result) {
+      setFormError(
+        adminErrorText(result.error, {
+          failed: editing.id ? 'update failed' : 'add failed',
+          network: 'request error',
+        }),
+      );
+      return;
+    }
+    setEditing(null);
+    setBanner({ ok: true, text: result.data.message });
+  };
+
+  const onDelete = async (row: T) => {
+    if (!window.confirm(`确定要删除此${props.noun}吗？`)) return;
+    const result = await props.remove(row.id);
+    setBanner(
+      'error' in result
+        ? {
+            ok: false,
+            text: adminErrorText(result.error, {
+              failed: 'delete failed',
+              network: 'request error',
+            }),
+          }
+        : { ok: true, text: result.data.message },
+    );
+  };
+
+  const input = (field: Field) => {
+    const value = editing?.[field.key] ?? '';
+    const change = (next: string | number) =>
+      setEditing((current) => (current ? { ...current, [field.key]: next } : current));
+    if (field.kind === 'status') {
+      return (
+        <Form.Select value={value} onChange={(e) => change(Number(e.target.value))}>
+          <option value={1}>启用</option>
+          <option value={0}>禁用</option>
+        </Form.Select>
+      );
+    }
+    if (field.kind === 'select') {
+      return (
+        <Form.Select value={value} onChange={(e) => change(e.target.value)}>
+          {field.options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Form.Select>
+      );
+    }
+    if (field.kind === 'textarea') {
+      return (
+        <Form.Control
+          as="textarea"
+          rows={2}
+          value={value}
+          onChange={(e) => change(e.target.value)}
+        />
+      );
+    }
+    return (
+      <Form.Control
+        type={field.kind === 'url' ? 'url' : field.kind === 'number' ? 'number' : 'text'}
+        placeholder={field.placeholder}
+        value={value}
+        onChange={(e) => change(e.target.value)}
+      />
+    );
+  };
+
+  return (
+    <section>
+      <div className="d-flex align-items-center justify-content-between mb-3">
+        <h1 className="h3 mb-0">{props.title}</h1>
+        <Button onClick={() => open(null)}>添加{props.noun}</Button>
+      </div>
+      {banner && (
+        <Alert variant={banner.ok ? 'success' : 'danger'} role={banner.ok ? 'status' : 'alert'}>
+          {banner.text}
+        </Alert>
+      )}
+      {props.loadError ? (
+        <div className="alert alert-danger" role="alert">
+          {adminErrorText(props.loadError, {
+            failed: `获取${props.noun}列表失败`,
+            network: 'request error',
+          })}
+        </div>
+      ) : props.loading || !props.rows ? (
+        <Loading label="加载中..." />
+      ) : (
+        <Table striped bordered hover responsive className="bg-white align-middle">
+          <thead>
+            <tr>
+              <th>ID</th>
+              {props.columns.map((c) => (
+                <th key={c.label}>{c.label}</th>
+              ))}
+              <th>状态</th>
+              <th>操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.length === 0 ? (
+              <tr>
+                <td colSpan={props.columns.length + 3} className="text-center text-muted">
+                  暂无{props.noun}。
+                </td>
+              </tr>
+            ) : (
+              props.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.id}</td>
+                  {props.columns.map((c) => (
+                    <td key={c.label}>{c.render(row)}</td>
+                  ))}
+                  <td>
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td className="text-nowrap">
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      className="me-2"
+                      onClick={() => open(row)}
+                    >
+                      编辑
+                    </Button>
+                    <Button size="sm" variant="outline-danger" onClick={() => void onDelete(row)}>
+                      删除
+                    </Button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      )}
+      <Modal show={editing !== null} onHide={() => !saving && setEditing(null)} backdrop="static">
+        <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+          <Modal.Header closeButton>
+            <Modal.Title>
+              {editing?.id ? '编辑' : '添加'}
+              {props.noun}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {formError && (
+              <Alert variant="danger" role="alert">
+                {formError}
+              </Alert>
+            )}
+            {props.fields.map((field) => (
+              <Form.Group key={field.key} className="mb-3" controlId={`record-${field.key}`}>
+                <Form.Label>{field.label}</Form.Label>
+                {input(field)}
+              </Form.Group>
+            ))}
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" disabled={saving} onClick={() => setEditing(null)}>
+              取消
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? '保存中...' : '保存'}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

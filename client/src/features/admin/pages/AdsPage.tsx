@@ -1,0 +1,64 @@
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAdminAdsQuery, useDeleteAdMutation, useSaveAdMutation } from '../api';
+import RecordManager from '../components/RecordManager';
+import { isSiteOrHttpUrl, isSortOrder, sortOrder, str } from '../components/recordValues';
+
+export default function AdsPage() {
+  usePageTitle('广告管理');
+  const { data, error, isLoading } = useAdminAdsQuery();
+  const [save] = useSaveAdMutation();
+  const [remove] = useDeleteAdMutation();
+
+  return (
+    <RecordManager
+      title="广告管理"
+      noun="广告"
+      rows={data?.data}
+      loading={isLoading}
+      loadError={error}
+      columns={[
+        { label: '图片', render: (a) => <img src={a.image_url} alt={a.title} height={36} /> },
+        { label: '标题', render: (a) => a.title },
+        {
+          label: '链接',
+          render: (a) => (
+            <a href={a.link_url} target="_blank" rel="noopener noreferrer">
+              {a.link_url}
+            </a>
+          ),
+        },
+        { label: '描述', render: (a) => a.description },
+        { label: '排序', render: (a) => a.sort_order },
+      ]}
+      fields={[
+        { key: 'title', label: '标题' },
+        { key: 'image_url', label: '图片链接', placeholder: 'https:// 或 /站内路径' },
+        { key: 'link_url', label: '跳转链接', placeholder: 'https:// 或 /站内路径' },
+        { key: 'description', label: '描述', kind: 'textarea' },
+        { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
+        { key: 'status', label: '状态', kind: 'status' },
+      ]}
+      blank={{ title: '', image_url: '', link_url: '', description: '', sort_order: 0, status: 1 }}
+      validate={(v) => {
+        if (!str(v.title) || !str(v.image_url) || !str(v.link_url)) {
+          return 'title, image URL and link URL are required';
+        }
+        if (!isSiteOrHttpUrl(str(v.image_url))) return 'image URL format is incorrect';
+        if (!isSiteOrHttpUrl(str(v.link_url))) return 'link URL format is incorrect';
+        return isSortOrder(v.sort_order) ? null : 'sort order must be an integer';
+      }}
+      save={(v) =>
+        save({
+          ...(v.id ? { id: Number(v.id) } : {}),
+          title: str(v.title),
+          image_url: str(v.image_url),
+          link_url: str(v.link_url),
+          description: str(v.description),
+          sort_order: sortOrder(v.sort_order),
+          status: Number(v.status),
+        })
+      }
+      remove={(id) => remove(id)}
+    />
+  );
+}

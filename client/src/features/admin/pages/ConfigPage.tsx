@@ -1,0 +1,111 @@
+import { FormEvent, useState } from 'react';
+import { Alert, Button, Card, Form } from 'react-bootstrap';
+import Loading from '../../../components/ui/Loading';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAdminConfigQuery, useUpdateConfigMutation } from '../api';
+import { adminErrorText } from '../errors';
+import type { SiteConfig } from '../types';
+
+const FIELDS: {
+  key: keyof SiteConfig;
+  label: string;
+  max: number;
+  rows?: number;
+  help?: string;
+}[] = [
+  { key: 'site_title', label: '网站标题', max: 200 },
+  { key: 'site_keywords', label: '关键词', max: 500, help: '用英文逗号分隔' },
+  { key: 'site_description', label: '网站描述', max: 1000, rows: 3 },
+  { key: 'site_favicon', label: 'Favicon 链接', max: 500 },
+  { key: 'site_url', label: '网站地址', max: 500 },
+  { key: 'copyright', label: '版权信息', max: 500 },
+  { key: 'icp', label: 'ICP 备案号', max: 100 },
+  { key: 'home_notice', label: '首页公告', max: 20000, rows: 4, help: '留空则不弹出公告' },
+  { key: 'analytics_code', label: '统计代码', max: 20000, rows: 4, help: '原样插入页面的统计脚本' },
+];
+
+function ConfigForm({ initial }: { initial: SiteConfig }) {
+  const [update, { isLoading }] = useUpdateConfigMutation();
+  const [form, setForm] = useState(initial);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const change = (key: keyof SiteConfig, value: string) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await update(form);
+    setNotice(
+      'error' in result
+        ? {
+            ok: false,
+            text: adminErrorText(result.error, {
+              failed: 'update failed',
+              network: 'request error',
+            }),
+          }
+        : { ok: true, text: result.data.message || '保存成功' },
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      {notice && (
+        <Alert
+          variant={notice.ok ? 'success' : 'danger'}
+          dismissible
+          onClose={() => setNotice(null)}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      <Card className="mb-3">
+        <Card.Body>
+          {FIELDS.map((field) => (
+            <Form.Group key={field.key} className="mb-3" controlId={`config-${field.key}`}>
+              <Form.Label>{field.label}</Form.Label>
+              {field.rows ? (
+                <Form.Control
+                  as="textarea"
+                  rows={field.rows}
+                  maxLength={field.max}
+                  className={field.key === 'analytics_code' ? 'font-monospace' : undefined}
+                  value={form[field.key]}
+                  onChange={(e) => change(field.key, e.target.value)}
+                />
+              ) : (
+                <Form.Control
+                  maxLength={field.max}
+                  value={form[field.key]}
+                  onChange={(e) => change(field.key, e.target.value)}
+                />
+              )}
+              {field.help && <Form.Text>{field.help}</Form.Text>}
+            </Form.Group>
+          ))}
+        </Card.Body>
+      </Card>
+      <Button type="submit" disabled={isLoading}>
+        {isLoading ? '保存中...' : '保存配置'}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ConfigPage() {
+  usePageTitle('网站配置');
+  const { data, error, isLoading } = useAdminConfigQuery();
+  return (
+    <section style={{ maxWidth: '52rem' }}>
+      <h1 className="h3 mb-3">网站配置</h1>
+      {error ? (
+        <div className="alert alert-danger" role="alert">
+          {adminErrorText(error, { failed: '获取网站配置失败', network: 'request error' })}
+        </div>
+      ) : isLoading || !data ? (
+        <Loading label="加载中..." />
+      ) : (
+        <ConfigForm initial={data.data} />
+      )}
+    </section>
+  );
+}

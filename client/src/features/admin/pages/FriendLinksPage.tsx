@@ -1,0 +1,137 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Table } from 'react-bootstrap';
+import Loading from '../../../components/ui/Loading';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAdminFriendLinksQuery, useDeleteFriendLinkMutation } from '../api';
+import FriendLinkModal from '../components/FriendLinkModal';
+import StatusBadge from '../components/StatusBadge';
+import { adminErrorText, formatTime } from '../errors';
+import type { FriendLink } from '../types';
+
+type Editing = { link: FriendLink | null } | null;
+
+export default function FriendLinksPage() {
+  usePageTitle('友链管理');
+  const { data, error, isLoading } = useAdminFriendLinksQuery();
+  const [remove] = useDeleteFriendLinkMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const close = useCallback(() => setEditing(null), []);
+  const links = data?.data ?? [];
+
+  const onDelete = async (link: FriendLink) => {
+    if (!window.confirm('确定要删除此友链吗？')) return;
+    const result = await remove(link.id);
+    setNotice(
+      'error' in result
+        ? {
+            ok: false,
+            text: adminErrorText(result.error, {
+              failed: '友链删除失败',
+              network: '请求删除友链接口失败，请稍后再试',
+            }),
+          }
+        : { ok: true, text: result.data.message || '友链删除成功' },
+    );
+  };
+
+  return (
+    <section>
+      <div className="d-flex align-items-center justify-content-between mb-3">
+        <h1 className="h3 mb-0">友链管理</h1>
+        <Button onClick={() => setEditing({ link: null })}>添加友链</Button>
+      </div>
+      {notice && (
+        <Alert
+          variant={notice.ok ? 'success' : 'danger'}
+          dismissible
+          onClose={() => setNotice(null)}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      {error ? (
+        <div className="alert alert-danger" role="alert">
+          {adminErrorText(error, {
+            failed: '获取友链列表失败',
+            network: '请求友链列表接口失败，请稍后再试',
+          })}
+        </div>
+      ) : isLoading ? (
+        <Loading label="加载中..." />
+      ) : (
+        <Table striped bordered hover responsive className="bg-white align-middle">
+          <thead>
+            <tr>
+              <th>ID</th>
+              <th>名称</th>
+              <th>头像</th>
+              <th>链接</th>
+              <th>描述</th>
+              <th>排序</th>
+              <th>状态</th>
+              <th>创建时间</th>
+              <th>更新时间</th>
+              <th>操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {links.length === 0 ? (
+              <tr>
+                <td colSpan={10} className="text-center text-muted">
+                  暂无友链信息。
+                </td>
+              </tr>
+            ) : (
+              links.map((link) => (
+                <tr key={link.id}>
+                  <td>{link.id}</td>
+                  <td>{link.name}</td>
+                  <td>
+                    {link.avatar_url ? (
+                      <img
+                        src={link.avatar_url}
+                        alt={link.name}
+                        width={32}
+                        height={32}
+                        className="rounded"
+                      />
+                    ) : (
+                      '无'
+                    )}
+                  </td>
+                  <td>
+                    <a href={link.link_url} target="_blank" rel="noopener noreferrer">
+                      {link.link_url}
+                    </a>
+                  </td>
+                  <td>{link.description}</td>
+                  <td>{link.sort_order}</td>
+                  <td>
+                    <StatusBadge status={link.status} />
+                  </td>
+                  <td>{formatTime(link.created_at)}</td>
+                  <td>{formatTime(link.updated_at)}</td>
+                  <td className="text-nowrap">
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      className="me-2"
+                      onClick={() => setEditing({ link })}
+                    >
+                      编辑
+                    </Button>
+                    <Button size="sm" variant="outline-danger" onClick={() => void onDelete(link)}>
+                      删除
+                    </Button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      )}
+      {editing && <FriendLinkModal link={editing.link} onClose={close} />}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAdminPartnersQuery, useDeletePartnerMutation, useSavePartnerMutation } from '../api';
+import RecordManager from '../components/RecordManager';
+import { isHttpUrl, isSortOrder, sortOrder, str } from '../components/recordValues';
+
+export default function PartnersPage() {
+  usePageTitle('合作伙伴');
+  const { data, error, isLoading } = useAdminPartnersQuery();
+  const [save] = useSavePartnerMutation();
+  const [remove] = useDeletePartnerMutation();
+
+  return (
+    <RecordManager
+      title="合作伙伴"
+      noun="合作伙伴"
+      rows={data?.data}
+      loading={isLoading}
+      loadError={error}
+      columns={[
+        {
+          label: 'Logo',
+          render: (p) => (p.logo_url ? <img src={p.logo_url} alt={p.name} height={28} /> : '无'),
+        },
+        { label: '名称', render: (p) => p.name },
+        {
+          label: '网站',
+          render: (p) =>
+            p.website_url ? (
+              <a href={p.website_url} target="_blank" rel="noopener noreferrer">
+                {p.website_url}
+              </a>
+            ) : (
+              '-'
+            ),
+        },
+        { label: '描述', render: (p) => p.description },
+        { label: '排序', render: (p) => p.sort_order },
+      ]}
+      fields={[
+        { key: 'name', label: '名称' },
+        { key: 'logo_url', label: 'Logo 链接', kind: 'url', placeholder: 'https://' },
+        { key: 'website_url', label: '网站链接', kind: 'url', placeholder: 'https://' },
+        { key: 'description', label: '描述', kind: 'textarea' },
+        { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
+        { key: 'status', label: '状态', kind: 'status' },
+      ]}
+      blank={{ name: '', logo_url: '', website_url: '', description: '', sort_order: 0, status: 1 }}
+      validate={(v) => {
+        if (!str(v.name)) return 'partner name cannot be empty';
+        if (str(v.logo_url) && !isHttpUrl(str(v.logo_url))) return 'logo URL format is incorrect';
+        if (str(v.website_url) && !isHttpUrl(str(v.website_url))) {
+          return 'website URL format is incorrect';
+        }
+        return isSortOrder(v.sort_order) ? null : 'sort order must be an integer';
+      }}
+      save={(v) =>
+        save({
+          ...(v.id ? { id: Number(v.id) } : {}),
+          name: str(v.name),
+          logo_url: str(v.logo_url),
+          website_url: str(v.website_url),
+          description: str(v.description),
+          sort_order: sortOrder(v.sort_order),
+          status: Number(v.status),
+        })
+      }
+      remove={(id) => remove(id)}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import {
+  useAdminSidebarLinksQuery,
+  useDeleteSidebarLinkMutation,
+  useSaveSidebarLinkMutation,
+} from '../api';
+import RecordManager from '../components/RecordManager';
+import { isSiteOrHttpUrl, isSortOrder, sortOrder, str } from '../components/recordValues';
+import type { SidebarLink } from '../types';
+
+export default function SidebarLinksPage() {
+  usePageTitle('侧边栏');
+  const { data, error, isLoading } = useAdminSidebarLinksQuery();
+  const [save] = useSaveSidebarLinkMutation();
+  const [remove] = useDeleteSidebarLinkMutation();
+
+  return (
+    <RecordManager
+      title="侧边栏链接"
+      noun="链接"
+      rows={data?.data}
+      loading={isLoading}
+      loadError={error}
+      columns={[
+        { label: '标题', render: (l) => l.title },
+        { label: '链接', render: (l) => <code>{l.url ?? '-'}</code> },
+        { label: '打开方式', render: (l) => (l.target === '_blank' ? '新标签页' : '当前页') },
+        { label: '描述', render: (l) => l.description },
+        { label: '排序', render: (l) => l.sort_order },
+      ]}
+      fields={[
+        { key: 'title', label: '标题' },
+        { key: 'url', label: '链接', placeholder: '/站内路径 或 https://' },
+        {
+          key: 'target',
+          label: '打开方式',
+          kind: 'select',
+          options: [
+            { value: '_self', label: '当前页 (_self)' },
+            { value: '_blank', label: '新标签页 (_blank)' },
+          ],
+        },
+        { key: 'description', label: '描述', kind: 'textarea' },
+        { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
+        { key: 'status', label: '状态', kind: 'status' },
+      ]}
+      blank={{ title: '', url: '', target: '_self', description: '', sort_order: 0, status: 1 }}
+      validate={(v) => {
+        if (!str(v.title) || !str(v.url)) return 'title and URL are required';
+        if (!isSiteOrHttpUrl(str(v.url))) return 'URL format is incorrect';
+        return isSortOrder(v.sort_order) ? null : 'sort order must be an integer';
+      }}
+      save={(v) =>
+        save({
+          ...(v.id ? { id: Number(v.id) } : {}),
+          title: str(v.title),
+          url: str(v.url),
+          target: str(v.target) as SidebarLink['target'],
+          description: str(v.description),
+          sort_order: sortOrder(v.sort_order),
+          status: Number(v.status),
+        })
+      }
+      remove={(id) => remove(id)}
+    />
+  );
+}

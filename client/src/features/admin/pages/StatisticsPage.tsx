@@ -1,0 +1,86 @@
+import { Table } from 'react-bootstrap';
+import { Link, useLocation } from 'react-router-dom';
+import Loading from '../../../components/ui/Loading';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAdminStatsQuery } from '../api';
+import AdminPagination from '../components/AdminPagination';
+import SearchBox from '../components/SearchBox';
+import StatusBadge from '../components/StatusBadge';
+import { adminErrorText, formatTime } from '../errors';
+import { adminPaths } from '../paths';
+import { usePagedSearch } from '../usePagedSearch';
+
+export default function StatisticsPage() {
+  usePageTitle('访问统计');
+  const { page, search, text, setText, setPage } = usePagedSearch();
+  const listQuery = useLocation().search;
+  const { data, error, isFetching, isLoading } = useAdminStatsQuery({ page, search });
+  const rows = data?.data.apis ?? [];
+
+  return (
+    <section>
+      <h1 className="h3 mb-3">访问统计</h1>
+      <SearchBox value={text} placeholder="搜索 API 名称..." onChange={setText} />
+      {error ? (
+        <div className="alert alert-danger" role="alert">
+          {adminErrorText(error, { failed: '获取统计数据失败', network: '加载统计数据时出错' })}
+        </div>
+      ) : isLoading || (isFetching && !data) ? (
+        <Loading label="加载中..." />
+      ) : (
+        <>
+          <Table striped bordered hover responsive className="bg-white">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>API 名称</th>
+                <th>总调用次数</th>
+                <th>状态</th>
+                <th>创建时间</th>
+                <th>更新时间</th>
+                <th>操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="text-center text-muted">
+                    暂无匹配的统计数据
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.id}</td>
+                    <td>{row.name}</td>
+                    <td>{row.total_calls}</td>
+                    <td>
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td>{formatTime(row.created_at)}</td>
+                    <td>{formatTime(row.updated_at)}</td>
+                    <td>
+                      <Link
+                        to={adminPaths.apiStats(row.id)}
+                        state={{ listQuery }}
+                        className="btn btn-sm btn-outline-primary"
+                      >
+                        查看详情
+                      </Link>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+          {isFetching && <Loading label="加载中..." />}
+          <AdminPagination
+            page={page}
+            totalPages={data?.data.total_pages ?? 0}
+            onChange={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button, Table } from 'react-bootstrap';
+import Loading from '../../../components/ui/Loading';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAdminUsersQuery } from '../api';
+import AdminPagination from '../components/AdminPagination';
+import BalanceModal from '../components/BalanceModal';
+import SearchBox from '../components/SearchBox';
+import { adminErrorText, formatTime } from '../errors';
+import type { AdminUser } from '../types';
+import { usePagedSearch } from '../usePagedSearch';
+
+export const formatUserBalance = (balance: number | null | undefined) =>
+  balance === null || balance === undefined ? 'N/A' : Number(balance).toFixed(2);
+
+export default function UsersPage() {
+  usePageTitle('用户列表');
+  const { page, search, text, setText, setPage } = usePagedSearch();
+  const { data, error, isFetching, isLoading } = useAdminUsersQuery({ page, search });
+  const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const list = data?.data;
+  const users = list?.users ?? [];
+
+  return (
+    <section>
+      <h1 className="h3 mb-3">用户列表</h1>
+      <SearchBox value={text} placeholder="按用户名或邮箱搜索..." onChange={setText} clearable />
+      {error ? (
+        <div className="alert alert-danger" role="alert">
+          {adminErrorText(error, {
+            failed: '获取用户列表失败',
+            network: '加载用户列表时出错',
+            notFound: '用户列表接口未找到 (404)',
+          })}
+        </div>
+      ) : isLoading || !list ? (
+        <Loading label="加载中..." />
+      ) : (
+        <>
+          <Table striped bordered hover responsive className="bg-white">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>用户名</th>
+                <th>邮箱</th>
+                <th>余额</th>
+                <th>API Key</th>
+                <th>注册时间</th>
+                <th>操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="text-center text-muted">
+                    {search ? `未找到与“${search}”匹配的用户。` : '暂无用户数据。'}
+                  </td>
+                </tr>
+              ) : (
+                users.map((user) => (
+                  <tr key={user.id}>
+                    <td>{user.id}</td>
+                    <td>{user.username}</td>
+                    <td>{user.email || '-'}</td>
+                    <td>{formatUserBalance(user.balance)}</td>
+                    <td>
+                      <code>{user.api_key}</code>
+                    </td>
+                    <td>{formatTime(user.created_at)}</td>
+                    <td>
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        onClick={() => setAdjusting(user)}
+                      >
+                        调整余额
+                      </Button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+          {isFetching && <Loading label="加载中..." />}
+          <AdminPagination page={page} totalPages={list.total_pages} onChange={setPage} />
+          <p className="text-muted mt-3 mb-0">
+            总用户数量: {list.total}，共 {list.total_pages} 页
+          </p>
+        </>
+      )}
+      {adjusting && <BalanceModal user={adjusting} onClose={() => setAdjusting(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { paths } from '../../config/paths';
+
+/** The admin area's routes (children of paths.admin). */
+export const adminPaths = {
+  login: paths.adminLogin,
+  dashboard: paths.admin,
+  control: `${paths.admin}/control`,
+  create: `${paths.admin}/create`,
+  edit: (id: number | string) => `${paths.admin}/edit/${id}`,
+  partners: `${paths.admin}/partners`,
+  ads: `${paths.admin}/ads`,
+  config: `${paths.admin}/config`,
+  sidebar: `${paths.admin}/sidebar`,
+  statistics: `${paths.admin}/statistics`,
+  users: `${paths.admin}/users`,
+  apiStats: (id: number | string) => `${paths.admin}/api/stats/${id}`,
+  friendLinks: `${paths.admin}/friendlinks`,
+} as const;

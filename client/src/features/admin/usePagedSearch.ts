@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
+
+/**
+ * Page and search kept in the URL query (?page=&search=). The box updates the URL 300 ms after
+ * the last keystroke, going back to page 1.
+ */
+export function usePagedSearch() {
+  const [params, setParams] = useSearchParams();
+  const parsed = Number.parseInt(params.get('page') ?? '', 10);
+  const page = Number.isInteger(parsed) && parsed > 0 ? parsed : 1;
+  const search = params.get('search') ?? '';
+  const [text, setText] = useState(search);
+  const debounced = useDebouncedValue(text);
+
+  useEffect(() => {
+    if (debounced.trim() === search) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debounced.trim()) next.set('search', debounced.trim());
+        else next.delete('search');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+    // Only a settled keystroke writes the URL; URL changes do not re-run this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  // The URL changed by itself (back/forward, a link): the box follows it.
+  useEffect(() => {
+    if (search !== debounced.trim()) setText(search);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('page', String(next));
+      return updated;
+    });
+
+  return { page, search, text, setText, setPage };
+}
