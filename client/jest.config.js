@@ -2,6 +2,7 @@
 module.exports = {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
+  setupFiles: ['<rootDir>/src/test/polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   moduleNameMapper: { '\\.(css|scss)$': 'identity-obj-proxy' },
   transform: {

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { PinoLogger } from './common/pino-logger';
 import { validationPipe } from './common/validation';
-import { runMigrations } from './database/migrate';
+import { runMigrations, withStartupLock } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
 import { Env } from './env/env';
 
@@ -44,7 +44,9 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
   app.enableShutdownHooks();
   await app.init();
   const dataSource = app.get(DataSource);
-  await runMigrations(dataSource);
-  await seedDatabase(dataSource, env);
+  await withStartupLock(dataSource, async () => {
+    await runMigrations(dataSource);
+    await seedDatabase(dataSource, env);
+  });
   return app;
 }

@@ -63,6 +63,10 @@ describeEachDb(
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toContain('immutable');
       expect((await client.get('/assets/missing.js')).status).toBe(404);
+      for (const detail of ['/api/7', '/api/7/ip', '/api/qrcode']) {
+        expect((await client.get(detail)).text).toContain('<title>spa</title>');
+      }
+      expect((await client.get('/api/user/get_user_info.php')).status).toBe(401);
       expect((await client.get('/api/user/dashboard')).headers.get('content-type')).toContain(
         'application/json',
       );

@@ -66,7 +66,6 @@ export async function startTestApp(
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dir,
-    DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     ADMIN_USERNAME: TEST_ADMIN.username,

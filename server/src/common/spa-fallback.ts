@@ -15,7 +15,11 @@ export class SpaFallback {
   serves(request: FastifyRequest): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = request.url.split('?')[0];
-    return !/^\/(api|apis)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (/\.[a-z0-9]+$/i.test(path)) return false;
+    // The client's API detail route /api/:id/:name_en? shares the prefix of the server's calls,
+    // which all end in .php or live under /api/admin, /api/user and /api/afdian.
+    if (/^\/api\/(?!(admin|user|afdian)(\/|$))[^/]+(\/[^/]+)?\/?$/.test(path)) return true;
+    return !/^\/(api|apis)(\/|$)/.test(path);
   }
 
   async send(reply: FastifyReply): Promise<void> {

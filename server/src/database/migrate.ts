@@ -1,17 +1,20 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 
-const LOCK_NAME = 'portico_migrations';
+const LOCK_NAME = 'portico_startup';
 const LOCK_TIMEOUT_S = 60;
 
 /**
- * Runs pending migrations. On MySQL a named lock (GET_LOCK) makes instances that start together
- * take turns, so exactly one applies each migration; SQLite is one file with one writer.
+ * Runs `work` while holding the database-wide start-up lock. On MySQL a named lock (GET_LOCK)
+ * makes instances that start together take turns, so exactly one applies each migration and seeds
+ * an empty database; SQLite is one file with one writer and needs none.
  */
-export async function runMigrations(dataSource: DataSource): Promise<void> {
-  const logger = new Logger('Migrations');
+export async function withStartupLock(
+  dataSource: DataSource,
+  work: () => Promise<void>,
+): Promise<void> {
   if (dataSource.options.type === 'better-sqlite3') {
-    await log(logger, dataSource.runMigrations({ transaction: 'all' }));
+    await work();
     return;
   }
   const runner = dataSource.createQueryRunner();
@@ -22,9 +25,9 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
     ])) as {
       got: number | string | null;
     }[];
-    if (Number(row?.got) !== 1) throw new Error('could not take the migration lock within 60 s');
+    if (Number(row?.got) !== 1) throw new Error('could not take the start-up lock within 60 s');
     try {
-      await log(logger, dataSource.runMigrations({ transaction: 'each' }));
+      await work();
     } finally {
       await runner.query('SELECT RELEASE_LOCK(?)', [LOCK_NAME]);
     }
@@ -33,6 +36,11 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
   }
 }
 
-async function log(logger: Logger, ran: Promise<{ name: string }[]>): Promise<void> {
-  for (const migration of await ran) logger.log(`applied ${migration.name}`);
+/** Applies pending migrations (call it under the start-up lock). */
+export async function runMigrations(dataSource: DataSource): Promise<void> {
+  const logger = new Logger('Migrations');
+  const transaction = dataSource.options.type === 'better-sqlite3' ? 'all' : 'each';
+  for (const migration of await dataSource.runMigrations({ transaction })) {
+    logger.log(`applied ${migration.name}`);
+  }
 }

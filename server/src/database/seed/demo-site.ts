@@ -80,9 +80,9 @@ export const DEMO_ADS: readonly Row<Ad>[] = [
 
 export const DEMO_SIDEBAR_LINKS: readonly Row<SidebarLink>[] = [
   {
-    title: 'User centre',
-    description: 'Your balance and API key',
-    url: '/user/dashboard',
+    title: 'QR code generator',
+    description: 'The most popular API this month',
+    url: '/api/qrcode',
     target: '_self',
     sort_order: 1,
     status: 1,
