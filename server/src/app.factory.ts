@@ -19,6 +19,8 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
     bodyLimit: BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // No Nest middleware is used, so every request is spared middie's pass.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     logger: new PinoLogger(env.LOG_LEVEL),

@@ -63,7 +63,7 @@ describeEachDb(
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toContain('immutable');
       expect((await client.get('/assets/missing.js')).status).toBe(404);
-      for (const detail of ['/api/7', '/api/7/ip', '/api/qrcode']) {
+      for (const detail of ['/api/7', '/api/7/ip', '/api/qrcode', '/api/5/ip.v2']) {
         expect((await client.get(detail)).text).toContain('<title>spa</title>');
       }
       expect((await client.get('/api/user/get_user_info.php')).status).toBe(401);

@@ -39,7 +39,7 @@ async function logsOf(t: TestApp, apiId: number) {
 describeEachDb(
   'gateway',
   (ctx) => {
-    it('serves a free built-in without a key, logs it and counts it', async () => {
+    it('serves a free built-in without a key and counts it without logging it', async () => {
       const api = await createGatewayApi(ctx.t, { handler: 'hash' });
       const res = await ctx.t
         .client()
@@ -48,8 +48,18 @@ describeEachDb(
       expect(res.body.data).toMatchObject({ hash: '900150983cd24fb0d6963f7d28e17f72' });
       expect(res.headers.get('x-ratelimit-limit')).toBe('1000000');
       expect(await counters(ctx.t, api.id)).toEqual({ usage: 1, daily: 1 });
+      expect(await logsOf(ctx.t, api.id)).toEqual([]);
+    });
+
+    it('logs a free call made with a key for the key owner, at no cost', async () => {
+      const api = await createGatewayApi(ctx.t);
+      const { user, apiKey } = await createKeyedUser(ctx.t, 0);
+      const res = await ctx.t
+        .client()
+        .get(`/apis/${api.name_en}`, { headers: { 'x-api-key': apiKey } });
+      expect(res.status).toBe(200);
       const [log] = await logsOf(ctx.t, api.id);
-      expect(log).toMatchObject({ user_id: null, status_code: 200 });
+      expect(log).toMatchObject({ user_id: user.id, status_code: 200 });
       expect(Number(log.cost_milli)).toBe(0);
     });
 
@@ -189,11 +199,16 @@ describeEachDb(
           expect(res.status).toBe(502);
           expect(res.body.success).toBe(false);
         }
+        const climb = await call('/..%2f..%2fadmin');
+        expect(climb.status).toBe(400);
+        expect(climb.body).toEqual({ success: false, message: 'invalid API path' });
+        expect(upstream.seen.some((r) => r.url.includes('admin'))).toBe(false);
+
         const redirect = await call('/redirect');
         expect(redirect.status).toBe(302);
         expect(upstream.seen.some((r) => r.url.includes('elsewhere'))).toBe(false);
 
-        // 2 charged (ok, redirect), 3 refunded
+        // 2 charged (ok, redirect), 4 refunded (three failures, one path refused)
         expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 1000 - 14, expected: 1000 - 14 });
         const logs = await logsOf(ctx.t, api.id);
         expect(logs.map((l) => [Number(l.cost_milli), l.status_code])).toEqual([
@@ -201,6 +216,7 @@ describeEachDb(
           [0, 502],
           [0, 502],
           [0, 502],
+          [0, 400],
           [7, 200],
         ]);
         expect(await counters(ctx.t, api.id)).toEqual({ usage: 2, daily: 2 });

@@ -64,20 +64,24 @@ describe.each(TEST_DATABASES)('graceful shutdown [%s]', (db) => {
       const t = await startTestApp(db, {
         DATABASE_URL: database.url,
         RATE_LIMIT_PER_IP: '1000000',
+        RATE_LIMIT_PER_KEY: '1000000',
         GATEWAY_FLUSH_MS: '60000',
       });
       const api = await createGatewayApi(t);
+      const { apiKey } = await createKeyedUser(t, 0);
+      const headers = { 'x-api-key': apiKey };
       const client = t.client();
-      let answered = 0;
+      let settled = 0;
       let closing: Promise<void> | undefined;
+      // Close while most calls are still in flight.
+      const settle = (status: number) => {
+        if (++settled === 50) closing = t.app.close();
+        return status;
+      };
       const calls = Array.from({ length: 400 }, () =>
-        client.get(`/apis/${api.name_en}`).then(
-          (r) => {
-            // Close while most calls are still in flight.
-            if (++answered === 50) closing = t.app.close();
-            return r.status;
-          },
-          () => 0,
+        client.get(`/apis/${api.name_en}`, { headers }).then(
+          (r) => settle(r.status),
+          () => settle(0),
         ),
       );
       await new Promise<void>((done) => {

@@ -100,6 +100,18 @@ describeEachDb(
       expect(await balanceOf(ctx.t, userId)).toBe(0);
       expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([{ user_id: null }]);
     });
+
+    it('treats a custom_order_id that is not text as naming nobody (it is outside the signature)', async () => {
+      const order = fake.addOrder();
+      const payload = fake.webhookPayload(order);
+      const body = {
+        ...payload,
+        data: { ...payload.data, order: { ...payload.data.order, custom_order_id: 42 } },
+      };
+      const res = await ctx.t.client().post(WEBHOOK, body);
+      expect(res.body).toEqual({ ec: 200, em: '' });
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([{ user_id: null }]);
+    });
   },
   env,
 );

@@ -69,7 +69,7 @@ function startChild(script: string, args: string[], env: Record<string, string>)
 }
 
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((done) => child.once('exit', done));
 }

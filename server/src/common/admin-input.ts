@@ -31,11 +31,3 @@ export const IntLike = () =>
   });
 
 /** An absolute http(s) URL. */
-export const isHttpUrl = (text: string) => {
-  if (!/^https?:\/\//i.test(text)) return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-};

@@ -15,11 +15,12 @@ export class SpaFallback {
   serves(request: FastifyRequest): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = request.url.split('?')[0];
-    if (/\.[a-z0-9]+$/i.test(path)) return false;
     // The client's API detail route /api/:id/:name_en? shares the prefix of the server's calls,
     // which all end in .php or live under /api/admin, /api/user and /api/afdian.
-    if (/^\/api\/(?!(admin|user|afdian)(\/|$))[^/]+(\/[^/]+)?\/?$/.test(path)) return true;
-    return !/^\/(api|apis)(\/|$)/.test(path);
+    if (/^\/api\/(?!(admin|user|afdian)(\/|$))[^/]+(\/[^/]+)?\/?$/.test(path)) {
+      return !path.endsWith('.php');
+    }
+    return !/^\/(api|apis)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
   }
 
   async send(reply: FastifyReply): Promise<void> {

@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
-import { api } from '../../lib/api';
 import { useLogoutMutation } from './api';
 import { loggedOut } from './authSlice';
 
@@ -24,7 +23,6 @@ export default function LogoutLink({ className }: { className?: string }) {
         // to the logout by sending us to login instead of home.
         await navigate(paths.home, { flushSync: true });
         dispatch(loggedOut());
-        dispatch(api.util.invalidateTags(['User', 'Logs', 'Recharges']));
       }}
     >
       Logout

@@ -1,4 +1,5 @@
 import { makeStore } from '../../app/store';
+import { catalogueApi } from '../catalogue/api';
 import { EMPTY_USER, loggedIn, loggedOut, SESSION_KEYS } from './authSlice';
 
 const user = {
@@ -41,5 +42,29 @@ describe('auth slice', () => {
     expect(store.getState().auth.user).toEqual({ ...EMPTY_USER, balance: '0.00' });
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(Object.values(SESSION_KEYS).every((k) => sessionStorage.getItem(k) === null)).toBe(true);
+  });
+});
+
+describe('cached answers across sign-ins', () => {
+  it('drops every cached answer when the user signs in or out', async () => {
+    const store = makeStore();
+    const cached = () => Object.keys(store.getState().api.queries).length;
+    await store.dispatch(
+      catalogueApi.util.upsertQueryData('getUsageStats', undefined, {
+        total_global_calls: 1,
+        total_today_global_calls: 1,
+      }),
+    );
+    expect(cached()).toBe(1);
+    store.dispatch(loggedIn(user));
+    expect(cached()).toBe(0);
+    await store.dispatch(
+      catalogueApi.util.upsertQueryData('getUsageStats', undefined, {
+        total_global_calls: 2,
+        total_today_global_calls: 2,
+      }),
+    );
+    store.dispatch(loggedOut());
+    expect(cached()).toBe(0);
   });
 });

@@ -28,7 +28,15 @@ export function loginError(username: string, password: string): string | null {
 
 /** A `redirect` query value that stays on this site, else the dashboard. */
 export function safeRedirect(target: string | null, fallback: string): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+  // Only same-site client routes: not other hosts, and not the gateway (/apis/*), which the
+  // router must never render.
+  if (
+    !target ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target.startsWith('/\\') ||
+    target.startsWith('/apis/')
+  ) {
     return fallback;
   }
   return target;

@@ -9,6 +9,7 @@ import { ApiDetail, ApiRef, useGetApiDetailQuery } from './api';
 import CodeBlock from './CodeBlock';
 import RequestExamples from './RequestExamples';
 import { absoluteUrl } from './requestExamples';
+import { formatTime } from '../../lib/formatTime';
 
 export const NO_REFERENCE = 'API ID or English name not provided';
 
@@ -33,11 +34,6 @@ export function detailErrorText(error: unknown): string {
 
 const isRequired = (value: unknown) =>
   value === true || value === 1 || value === '1' || value === 'true';
-const formatTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="card mb-4">

@@ -70,6 +70,7 @@ export interface Partner {
   logo_url: string;
   website_url: string;
   description: string;
+  status: number;
 }
 
 export interface Ad {
@@ -78,6 +79,7 @@ export interface Ad {
   image_url: string;
   link_url: string;
   description: string;
+  status: number;
 }
 
 export interface UsageSummary {
@@ -89,10 +91,15 @@ interface DataEnvelope<T> extends Envelope {
   data: T;
 }
 
-const catalogueApi = api.injectEndpoints({
+export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiList: build.query<ApiList, ApiListArgs>({
       query: (params) => ({ url: 'api/get_api_list.php', params }),
+      // An admin session also lists disabled APIs; the public pages never show them.
+      transformResponse: (res: ApiList) => ({
+        ...res,
+        data: res.data.filter((a) => a.status === 1),
+      }),
       providesTags: ['Apis'],
     }),
     getApiDetail: build.query<ApiDetail, ApiRef>({
@@ -108,12 +115,15 @@ const catalogueApi = api.injectEndpoints({
     }),
     getPartners: build.query<Partner[], void>({
       query: () => 'api/admin/get_partners.php',
-      transformResponse: (res: DataEnvelope<Partner[]>) => res.data ?? [],
+      // Admins get disabled rows from this endpoint too; the public site shows enabled ones only.
+      transformResponse: (res: DataEnvelope<Partner[]>) =>
+        (res.data ?? []).filter((p) => p.status === 1),
       providesTags: ['Partners'],
     }),
     getAds: build.query<Ad[], void>({
       query: () => 'api/admin/get_ads.php',
-      transformResponse: (res: DataEnvelope<Ad[]>) => res.data ?? [],
+      transformResponse: (res: DataEnvelope<Ad[]>) =>
+        (res.data ?? []).filter((a) => a.status === 1),
       providesTags: ['Ads'],
     }),
     getUsageStats: build.query<UsageSummary, void>({

@@ -10,8 +10,7 @@ import { paths } from '../../config/paths';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { loggedOut, selectUser, userUpdated } from '../auth/authSlice';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString();
+import { formatTime } from '../../lib/formatTime';
 
 /** The server's message, else SPEC.md §8's fallbacks: a reply without one, or no reply at all. */
 const failure = (error: unknown, fallback: string) =>

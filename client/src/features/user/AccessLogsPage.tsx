@@ -6,7 +6,7 @@ import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage } from '../../lib/api';
 import { useGetAccessLogsQuery } from './api';
-import { formatTime } from './formatTime';
+import { formatTime } from '../../lib/formatTime';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));

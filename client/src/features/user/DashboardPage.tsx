@@ -7,7 +7,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { userUpdated } from '../auth/authSlice';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
-import { formatTime } from './formatTime';
+import { formatTime } from '../../lib/formatTime';
 
 function loadError(error: unknown): string {
   return errorStatus(error) === undefined

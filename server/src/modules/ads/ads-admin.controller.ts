@@ -5,7 +5,8 @@ import { AdminRecords } from '../../common/admin-records';
 import { ContentEvents } from '../../common/content-events';
 import { Ad } from '../../database/entities';
 import { AdminGuard } from '../auth/auth.guards';
-import { AdIdDto, SaveAdDto, toAdminAd, toAdValues, UpdateAdDto } from './dto/ad-admin.dto';
+import { AdIdDto, SaveAdDto, toAdValues, UpdateAdDto } from './dto/ad-admin.dto';
+import { toAd } from './dto/ad.response';
 
 /** Ad writes; the list (public, or with disabled rows for admins) is get_ads.php. */
 @Controller('api/admin')
@@ -20,13 +21,13 @@ export class AdsAdminController {
   @Post('add_ad.php')
   async add(@Body() body: SaveAdDto) {
     const row = await this.records.add(toAdValues(body));
-    return { success: true, message: 'ad added', data: toAdminAd(row) };
+    return { success: true, message: 'ad added', data: toAd(row) };
   }
 
   @Post('update_ad.php')
   async update(@Body() body: UpdateAdDto) {
     const row = await this.records.update(body.id, toAdValues(body));
-    return { success: true, message: 'ad updated', data: toAdminAd(row) };
+    return { success: true, message: 'ad updated', data: toAd(row) };
   }
 
   @Post('delete_ad.php')

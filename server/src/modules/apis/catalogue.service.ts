@@ -8,12 +8,11 @@ import { ApiDetail, ApiSummary, toApiDetail, toApiSummary } from './dto/api.resp
 import { ApiDetailQuery } from './dto/api-detail.query';
 import { ListApisQuery } from './dto/list-apis.query';
 import { ResponseCache } from './response-cache';
+import { containsPattern } from '../../common/like';
 
 export const PUBLIC_MAX_PER_PAGE = 100;
 const CACHE_TTL_MS = 5000;
 const CACHE_MAX_ENTRIES = 500;
-
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 export interface ApiListPage {
   data: ApiSummary[];
@@ -74,7 +73,7 @@ export class CatalogueService implements OnModuleDestroy {
     if (query.search) {
       qb.andWhere(
         "(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!' OR LOWER(api.description) LIKE :q ESCAPE '!')",
-        { q: `%${escapeLike(query.search)}%` },
+        { q: containsPattern(query.search) },
       );
     }
     const [rows, total] = await qb

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +7,7 @@ import { formatBalance, formatPrice } from '../../common/money';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { BUILTIN_HANDLERS } from '../apis/builtins';
+import { hashApiKey } from '../auth/api-keys';
 import type { BuiltinResponse } from '../apis/builtins';
 import { ChargeQueue } from './charge-queue';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
@@ -33,8 +33,6 @@ const OUTCOMES: Record<number, string> = {
   429: 'rate_limited',
   502: 'upstream_failure',
 };
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 class GatewayError extends AppError {}
 const gatewayError = (status: number, message: string, headers: Record<string, string> = {}) =>
@@ -146,10 +144,10 @@ export class GatewayService implements OnModuleInit {
     if (api.is_paid && !key) {
       throw gatewayError(401, 'this API needs an API key: send it in the X-API-Key header');
     }
-    const keyHash = key ? sha256(key) : undefined;
+    const keyHash = key ? hashApiKey(key) : undefined;
     await this.rateLimit(keyHash, request.ip, reply);
 
-    const log: ChargedLog = {
+    const callLog = (): ChargedLog => ({
       api_id: api.id,
       api_name: api.name.slice(0, 100),
       ip_address: request.ip.slice(0, 64),
@@ -159,11 +157,11 @@ export class GatewayService implements OnModuleInit {
       status_code: 200,
       cost_milli: api.is_paid ? api.price_per_call_milli : 0,
       latency_ms: 0,
-    };
+    });
     let chargedLogId: number | undefined;
-    let userId: number | null = null;
+    let userId: number | undefined;
     if (api.is_paid) {
-      const charge = await this.charges.charge(keyHash!, api.price_per_call_milli, log);
+      const charge = await this.charges.charge(keyHash!, api.price_per_call_milli, callLog());
       if (!charge.ok && charge.reason === 'invalid_key') throw gatewayError(401, 'invalid API key');
       if (!charge.ok) {
         throw gatewayError(
@@ -190,12 +188,13 @@ export class GatewayService implements OnModuleInit {
       throw error;
     }
     if (outcome.status < 400) {
-      const latency = Math.round(performance.now() - started);
-      this.usage.record(
-        api.id,
-        at,
-        chargedLogId === undefined ? { ...log, user_id: userId, latency_ms: latency } : undefined,
-      );
+      // Charged calls wrote their row with the debit; free calls with a key are logged for their
+      // owner's call records; anonymous free calls are only counted.
+      const log =
+        userId === undefined
+          ? undefined
+          : { ...callLog(), user_id: userId, latency_ms: Math.round(performance.now() - started) };
+      this.usage.record(api.id, at, log);
     }
     return outcome;
   }

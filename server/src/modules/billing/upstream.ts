@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
+import { AppError } from '../../common/app-error';
 
 /** Headers that describe one hop, or that carry our own credentials: never forwarded. */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -56,6 +57,10 @@ export interface UpstreamResponse {
  * caller, never followed. Network errors, timeouts and 5xx answers are UpstreamFailure.
  */
 export async function callUpstream(call: UpstreamCall): Promise<UpstreamResponse> {
+  // A sub-path may only go deeper below the API's base path, never climb out of it.
+  if (call.subPath.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new AppError('invalid_path', 'invalid API path', 400);
+  }
   const url = new URL(call.baseUrl);
   if (call.subPath) url.pathname = `${url.pathname.replace(/\/$/, '')}/${call.subPath}`;
   for (const [key, value] of call.search) url.searchParams.append(key, value);

@@ -9,7 +9,18 @@ import type { Ledger } from './ledger';
 /** Log rows per insert. */
 const LOG_CHUNK = 250;
 
-const utcDate = (date: Date) => date.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+let cachedDay = -1;
+let cachedDate = '';
+/** The UTC date of a call, formatted once per day rather than once per call. */
+const utcDate = (date: Date) => {
+  const day = Math.floor(date.getTime() / DAY_MS);
+  if (day !== cachedDay) {
+    cachedDay = day;
+    cachedDate = date.toISOString().slice(0, 10);
+  }
+  return cachedDate;
+};
 
 /**
  * Successful calls are counted in memory and written in batches: per-API totals, per-day upserts

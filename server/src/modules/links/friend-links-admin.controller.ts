@@ -8,10 +8,10 @@ import { AdminGuard, RequireCsrf } from '../auth/auth.guards';
 import {
   FriendLinkIdDto,
   SaveFriendLinkDto,
-  toAdminFriendLink,
   toFriendLinkValues,
   UpdateFriendLinkDto,
 } from './dto/friend-link-admin.dto';
+import { toFriendLink } from './dto/link.response';
 
 @Controller('api/admin')
 @UseGuards(AdminGuard)
@@ -25,19 +25,19 @@ export class FriendLinksAdminController {
   @Get('get_friend_links.php')
   async list() {
     const rows = await this.records.list();
-    return { success: true, message: 'ok', data: rows.map(toAdminFriendLink) };
+    return { success: true, message: 'ok', data: rows.map(toFriendLink) };
   }
 
   @Post('add_friend_link.php')
   async add(@Body() body: SaveFriendLinkDto) {
     const row = await this.records.add(toFriendLinkValues(body));
-    return { success: true, message: '友链添加成功', data: toAdminFriendLink(row) };
+    return { success: true, message: '友链添加成功', data: toFriendLink(row) };
   }
 
   @Post('update_friend_link.php')
   async update(@Body() body: UpdateFriendLinkDto) {
     const row = await this.records.update(body.id, toFriendLinkValues(body));
-    return { success: true, message: '友链更新成功', data: toAdminFriendLink(row) };
+    return { success: true, message: '友链更新成功', data: toFriendLink(row) };
   }
 
   /** A GET that deletes (SPEC.md §7): it still needs the XSRF header like every write. */

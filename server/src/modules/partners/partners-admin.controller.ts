@@ -8,10 +8,10 @@ import { AdminGuard } from '../auth/auth.guards';
 import {
   PartnerIdDto,
   SavePartnerDto,
-  toAdminPartner,
   toPartnerValues,
   UpdatePartnerDto,
 } from './dto/partner-admin.dto';
+import { toPartner } from './dto/partner.response';
 
 /** Partner writes; the list (public, or with disabled rows for admins) is get_partners.php. */
 @Controller('api/admin')
@@ -26,13 +26,13 @@ export class PartnersAdminController {
   @Post('add_partner.php')
   async add(@Body() body: SavePartnerDto) {
     const row = await this.records.add(toPartnerValues(body));
-    return { success: true, message: 'partner added', data: toAdminPartner(row) };
+    return { success: true, message: 'partner added', data: toPartner(row) };
   }
 
   @Post('update_partner.php')
   async update(@Body() body: UpdatePartnerDto) {
     const row = await this.records.update(body.id, toPartnerValues(body));
-    return { success: true, message: 'partner updated', data: toAdminPartner(row) };
+    return { success: true, message: 'partner updated', data: toPartner(row) };
   }
 
   @Post('delete_partner.php')

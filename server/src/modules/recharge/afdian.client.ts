@@ -6,7 +6,8 @@ import { AFDIAN_EC_MESSAGES, RechargeErrors } from './recharge.errors';
 /** The fields of an Afdian order Portico relies on; Afdian sends more. */
 export interface AfdianOrder {
   out_trade_no: string;
-  custom_order_id?: string;
+  // Not covered by the signature and not always text in the wild.
+  custom_order_id?: unknown;
   user_id?: string;
   plan_id?: string;
   total_amount: string;

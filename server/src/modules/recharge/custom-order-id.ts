@@ -14,8 +14,16 @@ export function customOrderIdFor(secret: string, userId: number): string {
   return `u${userId}-${tag(secret, userId)}`;
 }
 
-/** The user a custom_order_id was issued to, or null when it is not one this site issued. */
-export function userIdFromCustomOrderId(secret: string, customOrderId: string): number | null {
+/** Whether an order carries no custom_order_id at all (absent, null or blank). */
+export const noCustomOrderId = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The user a custom_order_id was issued to, or null when it is not one this site issued (including
+ * values that are not even text: the field is outside what Afdian's signature covers).
+ */
+export function userIdFromCustomOrderId(secret: string, customOrderId: unknown): number | null {
+  if (typeof customOrderId !== 'string') return null;
   const match = FORMAT.exec(customOrderId.trim());
   if (!match) return null;
   const userId = Number(match[1]);

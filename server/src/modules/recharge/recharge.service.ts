@@ -10,7 +10,7 @@ import { verifyWebhookSign } from './afdian.client';
 import type { AfdianClient, AfdianOrder } from './afdian.client';
 import { BALANCE_BOOK } from './balance-book';
 import type { BalanceBook } from './balance-book';
-import { customOrderIdFor, userIdFromCustomOrderId } from './custom-order-id';
+import { customOrderIdFor, noCustomOrderId, userIdFromCustomOrderId } from './custom-order-id';
 import { RechargeHistoryQuery } from './dto/recharge-history.query';
 import { toRechargeRecordResponse } from './dto/recharge.response';
 import { RechargeErrors } from './recharge.errors';
@@ -63,9 +63,9 @@ export class RechargeService {
     if (Number(order.status) !== PAID) throw RechargeErrors.orderNotPaid();
     const credit = this.creditFor(order);
     if (credit === null) throw RechargeErrors.orderNoAmount();
-    const owner = order.custom_order_id?.trim()
-      ? userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id)
-      : userId;
+    const owner = noCustomOrderId(order.custom_order_id)
+      ? userId
+      : userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id);
     if (owner !== userId) throw RechargeErrors.orderOfAnotherUser();
     const result = await this.book.recordOrder({
       user_id: userId,
@@ -106,9 +106,9 @@ export class RechargeService {
       throw RechargeErrors.webhookBadSignature();
     const credit = this.creditFor(order);
     if (Number(order.status) !== PAID || credit === null) return;
-    const userId = order.custom_order_id
-      ? userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id)
-      : null;
+    const userId = noCustomOrderId(order.custom_order_id)
+      ? null
+      : userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id);
     const result = await this.book.recordOrder({
       user_id: userId,
       out_trade_no: order.out_trade_no,

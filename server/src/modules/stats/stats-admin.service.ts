@@ -7,11 +7,10 @@ import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { notFound } from '../../common/app-error';
 import { ApiDailyStat, ApiEntry, SiteConfig } from '../../database/entities';
 import { DailyStatsQuery } from './dto/stats-admin.dto';
+import { containsPattern } from '../../common/like';
 
 export const TOP_APIS = 10;
 export const DAILY_WINDOW_DAYS = 30;
-
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /** 'YYYY-MM-DD' for a date column value (a string on SQLite, a Date or string on MySQL). */
 function dayText(value: unknown): string {
@@ -64,7 +63,7 @@ export class StatsAdminService {
     const search = query.search?.trim().toLowerCase();
     if (search) {
       qb.where("(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!')", {
-        q: `%${escapeLike(search)}%`,
+        q: containsPattern(search),
       });
     }
     const [rows, total] = await qb

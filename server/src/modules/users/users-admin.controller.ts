@@ -4,8 +4,7 @@ import { Repository } from 'typeorm';
 import { User } from '../../database/entities';
 import { AdminGuard } from '../auth/auth.guards';
 import { toAdminUser, UserListQuery } from './dto/user-list.dto';
-
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+import { containsPattern } from '../../common/like';
 
 @Controller('api/admin')
 @UseGuards(AdminGuard)
@@ -19,7 +18,7 @@ export class UsersAdminController {
     const search = query.search?.trim().toLowerCase();
     if (search) {
       qb.where("(user.username_key LIKE :q ESCAPE '!' OR LOWER(user.email) LIKE :q ESCAPE '!')", {
-        q: `%${escapeLike(search)}%`,
+        q: containsPattern(search),
       });
     }
     const [rows, total] = await qb

@@ -108,11 +108,17 @@ export function toApiBody(form: ApiForm, id?: number): ApiBody {
     status: form.status ? 1 : 0,
     is_paid: form.is_paid ? 1 : 0,
     is_pinned: form.is_pinned ? 1 : 0,
-    price_per_call: form.price_per_call.trim(),
+    price_per_call: threeDecimals(form.price_per_call.trim()),
     handler: form.handler.trim(),
     upstream_url: form.upstream_url.trim(),
     upstream_timeout_ms: Number(form.upstream_timeout_ms) || 10000,
   };
+}
+
+/** SPEC §7 sends the price with 3 decimals ("0.5" → "0.500"); anything else goes as typed for the server to reject. */
+function threeDecimals(price: string): string {
+  const match = /^(\d+)(?:\.(\d{0,3}))?$/.exec(price);
+  return match ? `${match[1]}.${(match[2] ?? '').padEnd(3, '0')}` : price;
 }
 
 function ApiFormView({ initial, id }: { initial: ApiForm; id?: number }) {

@@ -21,7 +21,13 @@ const FIELDS: {
   { key: 'copyright', label: '版权信息', max: 500 },
   { key: 'icp', label: 'ICP 备案号', max: 100 },
   { key: 'home_notice', label: '首页公告', max: 20000, rows: 4, help: '留空则不弹出公告' },
-  { key: 'analytics_code', label: '统计代码', max: 20000, rows: 4, help: '原样插入页面的统计脚本' },
+  {
+    key: 'analytics_code',
+    label: '统计代码',
+    max: 20000,
+    rows: 4,
+    help: '仅保存备用，当前版本不会插入页面',
+  },
 ];
 
 function ConfigForm({ initial }: { initial: SiteConfig }) {

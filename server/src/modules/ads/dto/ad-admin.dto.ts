@@ -79,15 +79,3 @@ export const toAdValues = (dto: SaveAdDto): Partial<Ad> => ({
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });
-
-export const toAdminAd = (row: Ad) => ({
-  id: row.id,
-  title: row.title,
-  image_url: row.image_url,
-  link_url: row.link_url,
-  description: row.description,
-  sort_order: row.sort_order,
-  status: row.status,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});

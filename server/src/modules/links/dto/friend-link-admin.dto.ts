@@ -81,15 +81,3 @@ export const toFriendLinkValues = (dto: SaveFriendLinkDto): Partial<FriendLink> 
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });
-
-export const toAdminFriendLink = (row: FriendLink) => ({
-  id: row.id,
-  name: row.name,
-  link_url: row.link_url,
-  avatar_url: row.avatar_url,
-  description: row.description,
-  sort_order: row.sort_order,
-  status: row.status,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});

@@ -80,15 +80,3 @@ export const toPartnerValues = (dto: SavePartnerDto): Partial<Partner> => ({
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });
-
-export const toAdminPartner = (row: Partner) => ({
-  id: row.id,
-  name: row.name,
-  logo_url: row.logo_url,
-  website_url: row.website_url,
-  description: row.description,
-  sort_order: row.sort_order,
-  status: row.status,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});
