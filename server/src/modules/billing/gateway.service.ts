@@ -18,6 +18,7 @@ import { UsageRecorder } from './usage-recorder';
 import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
 
 const MAX_KEY_LENGTH = 128;
+const MAX_CACHED_KEYS = 10_000;
 const MAX_URL_LENGTH = 1000;
 const MAX_USER_AGENT_LENGTH = 500;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
@@ -73,6 +74,8 @@ export function loggedUrl(rawUrl: string): string {
 @Injectable()
 export class GatewayService implements OnModuleInit {
   private readonly logger = new Logger('Gateway');
+  /** Recent keys' hashes: the same few keys call again and again (bounded, cleared when full). */
+  private readonly keyHashes = new Map<string, string>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -144,7 +147,7 @@ export class GatewayService implements OnModuleInit {
     if (api.is_paid && !key) {
       throw gatewayError(401, 'this API needs an API key: send it in the X-API-Key header');
     }
-    const keyHash = key ? hashApiKey(key) : undefined;
+    const keyHash = key ? this.hashOf(key) : undefined;
     await this.rateLimit(keyHash, request.ip, reply);
 
     const callLog = (): ChargedLog => ({
@@ -197,6 +200,16 @@ export class GatewayService implements OnModuleInit {
       this.usage.record(api.id, at, log);
     }
     return outcome;
+  }
+
+  private hashOf(key: string): string {
+    let hash = this.keyHashes.get(key);
+    if (hash === undefined) {
+      if (this.keyHashes.size >= MAX_CACHED_KEYS) this.keyHashes.clear();
+      hash = hashApiKey(key);
+      this.keyHashes.set(key, hash);
+    }
+    return hash;
   }
 
   private async rateLimit(

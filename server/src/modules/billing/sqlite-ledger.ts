@@ -7,7 +7,6 @@ import {
   chargedLogValues,
   ChargeResult,
   DailyUsage,
-  INSERT_CHARGED_LOG,
   INSERT_LOG,
   KeyOwner,
   Ledger,
@@ -16,8 +15,16 @@ import {
   SQL,
 } from './ledger';
 
-/** SQLite keeps datetimes as UTC text, the way TypeORM writes them. */
-const sqliteTime = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
+let lastTime = NaN;
+let lastText = '';
+/** SQLite keeps datetimes as UTC text, the way TypeORM writes them (formatted once per ms). */
+const sqliteTime = (date: Date) => {
+  if (date.getTime() !== lastTime) {
+    lastTime = date.getTime();
+    lastText = date.toISOString().replace('T', ' ').replace('Z', '');
+  }
+  return lastText;
+};
 
 /**
  * better-sqlite3 is synchronous, so each money transaction runs start to finish without yielding:
@@ -39,8 +46,8 @@ export class SqliteLedger implements Ledger {
     const db = this.db;
     return {
       findOwner: db.prepare(SQL.findOwner),
-      debit: db.prepare(SQL.debit),
-      insertCharged: db.prepare(INSERT_CHARGED_LOG),
+      // SQLite returns the debited row's id, so the log row needs no second look-up of the key.
+      debit: db.prepare(`${SQL.debit} RETURNING id`),
       insertLog: db.prepare(`${INSERT_LOG} VALUES ${LOG_PLACEHOLDERS}`),
       refundZero: db.prepare(SQL.refundZero),
       refundCredit: db.prepare(SQL.refundCredit),
@@ -61,9 +68,11 @@ export class SqliteLedger implements Ledger {
     await this.idle();
     const logIds = this.db.transaction(() =>
       charges.map(({ keyHash, priceMilli, log }) => {
-        if (this.sql.debit.run(priceMilli, keyHash, priceMilli).changes !== 1) return null;
-        const values = chargedLogValues(log, sqliteTime(log.access_time));
-        return Number(this.sql.insertCharged.run(...values, keyHash).lastInsertRowid);
+        const debited = this.sql.debit.get(priceMilli, keyHash, priceMilli) as
+          { id: number } | undefined;
+        if (!debited) return null;
+        const values = [debited.id, ...chargedLogValues(log, sqliteTime(log.access_time))];
+        return Number(this.sql.insertLog.run(...values).lastInsertRowid);
       }),
     )();
     return logIds.map((logId, i) =>
