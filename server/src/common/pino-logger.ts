@@ -1,6 +1,14 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
+const NEST_STARTUP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
 /** Nest's logger interface over pino: one JSON line per message, secrets redacted by path. */
 export class PinoLogger implements LoggerService {
   private readonly pino: Logger;
@@ -20,7 +28,10 @@ export class PinoLogger implements LoggerService {
   }
 
   log(message: unknown, context?: string) {
-    this.pino.info({ context }, String(message));
+    // Nest's start-up chatter (one line per module and route) is debug detail, not news.
+    if (context && NEST_STARTUP_CONTEXTS.has(context))
+      this.pino.debug({ context }, String(message));
+    else this.pino.info({ context }, String(message));
   }
 
   error(message: unknown, trace?: string, context?: string) {
