@@ -1,4 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /**
  * Input conversions shared by the admin write DTOs. Admin forms send numbers and flags sometimes as
@@ -31,3 +33,23 @@ export const IntLike = () =>
   });
 
 /** An absolute http(s) URL. */
+
+// The stacks below register bottom-up like the decorators they replace (see the note above).
+
+/** An optional sort order: an integer within ±1,000,000. */
+export const SortOrder = (message: string) =>
+  applyDecorators(
+    IsInt({ message }),
+    Max(1_000_000, { message }),
+    Min(-1_000_000, { message }),
+    IntLike(),
+    IsOptional(),
+  );
+
+/** An optional 0/1 status. */
+export const StatusFlag = () =>
+  applyDecorators(IsIn([0, 1], { message: 'status must be 0 or 1' }), Flag(), IsOptional());
+
+/** A required positive record id. */
+export const RecordId = (message: string) =>
+  applyDecorators(IsInt({ message }), Min(1, { message }), IntLike());

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Database } from 'better-sqlite3';
-import type { Pool as CallbackPool } from 'mysql2';
 import { DataSource } from 'typeorm';
+import { byRawDriver } from '../../database/raw-driver';
 import { RechargeRecord } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { AfdianWebhookController } from './afdian-webhook.controller';
 import { AfdianClient, webhookKey } from './afdian.client';
 import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-book';
+import type { BalanceBook } from './balance-book';
 import { BalanceAdjustmentsService } from './balance-adjustments.service';
 import { RechargeController } from './recharge.controller';
 import { AFDIAN_CLIENT, AFDIAN_WEBHOOK_KEY, RechargeService } from './recharge.service';
@@ -38,15 +38,11 @@ import { AFDIAN_CLIENT, AFDIAN_WEBHOOK_KEY, RechargeService } from './recharge.s
     {
       provide: BALANCE_BOOK,
       inject: [DataSource],
-      useFactory: (dataSource: DataSource) => {
-        const driver = dataSource.driver as unknown as {
-          databaseConnection?: Database;
-          pool?: CallbackPool;
-        };
-        return dataSource.options.type === 'better-sqlite3'
-          ? new SqliteBalanceBook(driver.databaseConnection!)
-          : new MysqlBalanceBook(driver.pool!.promise());
-      },
+      useFactory: (dataSource: DataSource) =>
+        byRawDriver<BalanceBook>(dataSource, {
+          sqlite: (db) => new SqliteBalanceBook(db),
+          mysql: (pool) => new MysqlBalanceBook(pool),
+        }),
     },
     RechargeService,
     BalanceAdjustmentsService,

@@ -1,15 +1,5 @@
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
-import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
 import type { Ad } from '../../../database/entities';
 
 const REQUIRED = 'title, image URL and link URL are required';
@@ -44,30 +34,20 @@ export class SaveAdDto {
   @IsString({ message: 'description must be text' })
   description?: string;
 
-  @IsOptional()
-  @IntLike()
-  @Min(-1_000_000, { message: SORT_ORDER })
-  @Max(1_000_000, { message: SORT_ORDER })
-  @IsInt({ message: SORT_ORDER })
+  @SortOrder(SORT_ORDER)
   sort_order?: number;
 
-  @IsOptional()
-  @Flag()
-  @IsIn([0, 1], { message: 'status must be 0 or 1' })
+  @StatusFlag()
   status?: number;
 }
 
 export class UpdateAdDto extends SaveAdDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 
 export class AdIdDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 

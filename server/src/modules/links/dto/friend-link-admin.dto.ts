@@ -1,16 +1,13 @@
 import {
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateIf,
 } from 'class-validator';
-import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+import { Flag, RecordId, SortOrder, Trimmed } from '../../../common/admin-input';
 import type { FriendLink } from '../../../database/entities';
 
 const REQUIRED = '友链名称和链接不能为空';
@@ -46,11 +43,7 @@ export class SaveFriendLinkDto {
   @IsString({ message: '描述必须是文本' })
   description?: string | null;
 
-  @IsOptional()
-  @IntLike()
-  @Min(-1_000_000, { message: SORT_ORDER })
-  @Max(1_000_000, { message: SORT_ORDER })
-  @IsInt({ message: SORT_ORDER })
+  @SortOrder(SORT_ORDER)
   sort_order?: number;
 
   @IsOptional()
@@ -60,16 +53,12 @@ export class SaveFriendLinkDto {
 }
 
 export class UpdateFriendLinkDto extends SaveFriendLinkDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 
 export class FriendLinkIdDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 

@@ -1,15 +1,5 @@
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
-import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
 import type { SidebarLink } from '../../../database/entities';
 
 const REQUIRED = 'title and URL are required';
@@ -41,30 +31,20 @@ export class SaveSidebarLinkDto {
   @IsIn(LINK_TARGETS, { message: 'target must be _self or _blank' })
   target?: (typeof LINK_TARGETS)[number];
 
-  @IsOptional()
-  @IntLike()
-  @Min(-1_000_000, { message: SORT_ORDER })
-  @Max(1_000_000, { message: SORT_ORDER })
-  @IsInt({ message: SORT_ORDER })
+  @SortOrder(SORT_ORDER)
   sort_order?: number;
 
-  @IsOptional()
-  @Flag()
-  @IsIn([0, 1], { message: 'status must be 0 or 1' })
+  @StatusFlag()
   status?: number;
 }
 
 export class UpdateSidebarLinkDto extends SaveSidebarLinkDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 
 export class SidebarLinkIdDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 

@@ -1,16 +1,5 @@
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
-import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
 import type { Partner } from '../../../database/entities';
 
 const HTTP_URL = /^https?:\/\/\S+$/i;
@@ -45,30 +34,20 @@ export class SavePartnerDto {
   @IsString({ message: 'description must be text' })
   description?: string;
 
-  @IsOptional()
-  @IntLike()
-  @Min(-1_000_000, { message: SORT_ORDER })
-  @Max(1_000_000, { message: SORT_ORDER })
-  @IsInt({ message: SORT_ORDER })
+  @SortOrder(SORT_ORDER)
   sort_order?: number;
 
-  @IsOptional()
-  @Flag()
-  @IsIn([0, 1], { message: 'status must be 0 or 1' })
+  @StatusFlag()
   status?: number;
 }
 
 export class UpdatePartnerDto extends SavePartnerDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 
 export class PartnerIdDto {
-  @IntLike()
-  @Min(1, { message: INVALID_ID })
-  @IsInt({ message: INVALID_ID })
+  @RecordId(INVALID_ID)
   id: number;
 }
 
