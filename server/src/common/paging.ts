@@ -1,0 +1,36 @@
+import { applyDecorators } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+// class-validator runs a property's rules in registration order and stops at the first failure;
+// these register the type check first, so 'abc' fails as "not an integer", not as "too large".
+
+/** `page`: a positive integer, 1 by default. */
+export const PageNumber = () =>
+  applyDecorators(
+    IsInt({ message: 'page must be a positive integer' }),
+    Min(1, { message: 'page must be a positive integer' }),
+    Max(1_000_000, { message: 'page is too large' }),
+    Type(() => Number),
+    IsOptional(),
+  );
+
+/** `per_page`: an integer from 1 to `max`. */
+export const PerPage = (max: number) => {
+  const message = `per_page must be an integer between 1 and ${max}`;
+  return applyDecorators(
+    IsInt({ message }),
+    Min(1, { message }),
+    Max(max, { message }),
+    Type(() => Number),
+    IsOptional(),
+  );
+};
+
+/** `search`: free text up to 100 characters, always bound as a parameter. */
+export const SearchText = () =>
+  applyDecorators(
+    IsString({ message: 'search must be text' }),
+    MaxLength(100, { message: 'search text is too long (max 100 characters)' }),
+    IsOptional(),
+  );
