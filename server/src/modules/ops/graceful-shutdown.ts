@@ -3,6 +3,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { UsageRecorder } from '../billing/usage-recorder';
 
+const SWEEP_MS = 100;
+
 /**
  * Shutdown in the order that loses nothing: stop accepting and finish in-flight requests, then
  * write the batched counters and logs, and only then (Nest's later hooks) close the database pool.
@@ -18,7 +20,16 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(signal?: string): Promise<void> {
     if (signal) this.logger.log(`${signal}: draining requests`);
-    await this.adapterHost.httpAdapter.getInstance<FastifyInstance>().close();
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    const closing = fastify.close();
+    // Close only drops the connections idle at that moment; one that finishes its response later
+    // would otherwise stay open for the whole keep-alive timeout and hold the shutdown.
+    const sweep = setInterval(() => fastify.server.closeIdleConnections(), SWEEP_MS);
+    try {
+      await closing;
+    } finally {
+      clearInterval(sweep);
+    }
     await this.usage.stop();
   }
 }
