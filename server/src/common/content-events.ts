@@ -7,8 +7,6 @@ export type ContentKind = 'apis' | 'config' | 'sidebar_links' | 'friend_links' |
 
 type Listener = (kind: ContentKind) => void;
 
-const CHANNEL = 'portico:content-changed';
-
 /**
  * Tells the read side that content changed so its caches drop stale entries. Admin writes call
  * `changed()`; caches subscribe with `on()`. With Redis the news is published to every instance;
@@ -19,13 +17,16 @@ export class ContentEvents implements OnModuleInit {
   private readonly logger = new Logger('ContentEvents');
   private readonly listeners = new Set<Listener>();
   private readonly origin = randomUUID();
+  private readonly channel: string;
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(private readonly redis: RedisService) {
+    this.channel = `${redis.prefix}content-changed`;
+  }
 
   onModuleInit(): void {
     const subscriber = this.redis.subscriber;
     if (!subscriber) return;
-    subscriber.subscribe(CHANNEL).catch((error: Error) => this.logger.warn(error.message));
+    subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(error.message));
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         const { origin, kind } = JSON.parse(message) as { origin: string; kind: ContentKind };
@@ -44,7 +45,7 @@ export class ContentEvents implements OnModuleInit {
   changed(kind: ContentKind): void {
     this.notify(kind);
     this.redis.client
-      ?.publish(CHANNEL, JSON.stringify({ origin: this.origin, kind }))
+      ?.publish(this.channel, JSON.stringify({ origin: this.origin, kind }))
       .catch((error: Error) =>
         this.logger.warn(`could not publish a content change: ${error.message}`),
       );

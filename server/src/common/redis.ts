@@ -13,8 +13,11 @@ export class RedisService implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   readonly client?: Redis;
   readonly subscriber?: Redis;
+  /** Put in front of every key and channel name (REDIS_PREFIX). */
+  readonly prefix: string;
 
   constructor(@Inject(ENV) env: Env) {
+    this.prefix = env.REDIS_PREFIX;
     if (!env.REDIS_URL) return;
     this.client = this.connect(env.REDIS_URL, { enableOfflineQueue: false });
     this.subscriber = this.connect(env.REDIS_URL, {});

@@ -75,6 +75,12 @@ export class EnvSchema {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:port' })
   REDIS_URL?: string;
 
+  /** Prefix of every Redis key and channel, so several sites (or test runs) can share one Redis. */
+  @Matches(/^[A-Za-z0-9:_-]{1,40}$/, {
+    message: 'REDIS_PREFIX may only contain letters, digits, : _ -',
+  })
+  REDIS_PREFIX = 'portico:';
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

@@ -48,7 +48,7 @@ export class RateLimiter {
   }
 
   private async hitRedis(subject: string, window: number): Promise<number> {
-    const key = `portico:rl:${window}:${subject}`;
+    const key = `${this.redis.prefix}rl:${window}:${subject}`;
     try {
       const results = await this.redis
         .client!.multi()

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { createUser, primeCsrf } from './factories/users';
+import { startTestApp, TEST_DATABASES, TEST_REDIS_URL, TestApp } from './harness';
+
+const enabled = TEST_DATABASES.includes('mysql') && Boolean(TEST_REDIS_URL);
+
+(enabled ? describe : describe.skip)('login lock-out shared by two instances through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    // A prefix of its own: Redis keeps failure windows for 15 minutes across runs.
+    const vars = {
+      REDIS_URL: TEST_REDIS_URL!,
+      REDIS_PREFIX: `t${randomBytes(4).toString('hex')}:`,
+    };
+    a = await startTestApp('mysql', vars);
+    b = await startTestApp('mysql', { ...vars, DATABASE_URL: a.env.DATABASE_URL });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('locks a name after five failures, wherever they happened', async () => {
+    const { user } = await createUser(a);
+    const clients = [a.client(), b.client()];
+    for (const client of clients) await primeCsrf(client);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await clients[i % 2].post('/api/login.php', {
+        username: user.username,
+        password: 'wrong-password',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
