@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions, detectDatabaseKind } from '../src/database/data-source-options';
@@ -19,23 +19,25 @@ interface Instance {
   process: ChildProcess;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
+/** How many times each status came back (the whole distribution shows in a failure). */
+const countBy = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>(
+    (counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }),
+    {},
+  );
 
+/**
+ * Starts one instance on a port of its own choosing (PORT=0) and reads the port back from its
+ * start-up line: a port picked here and handed over could be taken by another suite's server in
+ * between, and the test would then talk to that server instead.
+ */
 async function startInstance(databaseUrl: string, vars: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       APP_SECRET: 'cluster-test-secret-cluster-test-secret',
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portico-cluster-')),
@@ -43,22 +45,24 @@ async function startInstance(databaseUrl: string, vars: Record<string, string>):
       SEED_DEMO: 'true',
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'info',
       ...vars,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const port = await new Promise<number>((done, fail) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      const match = /Portico is running at http:\/\/localhost:(\d+)\//.exec(line);
+      if (match) done(Number(match[1]));
+    });
+    child.once('exit', (code) => fail(new Error(`instance exited with ${code}`)));
+    setTimeout(() => fail(new Error('instance did not start within 30 s')), 30_000).unref();
+  });
+  child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, process: child };
-    } catch {
-      // still starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('instance did not become ready');
+  if (!(await fetch(`${url}/readyz`)).ok) throw new Error('instance is not ready');
+  return { url, process: child };
 }
 
 async function stopInstance(instance: Instance): Promise<void> {
@@ -152,8 +156,7 @@ async function stopInstance(instance: Instance): Promise<void> {
           .then((r) => r.status),
       ),
     );
-    expect(statuses.filter((s) => s === 200)).toHaveLength(300);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(600);
+    expect(countBy(statuses)).toEqual({ 200: 300, 402: 600 });
     expect(await ledger()).toEqual({ balance: 0, expected: 0 });
   });
 
@@ -172,7 +175,8 @@ async function stopInstance(instance: Instance): Promise<void> {
     instances[2].process.kill('SIGKILL');
     const statuses = await Promise.all(calls);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
-    expect(statuses.every((s) => s === 200 || s === 0)).toBe(true);
+    // 0: the killed instance's connections broke; nothing else may go wrong.
+    expect(Object.keys(countBy(statuses)).filter((s) => s !== '200' && s !== '0')).toEqual([]);
     const { balance, expected } = await ledger();
     expect(balance).toBe(expected);
     instances = instances.slice(0, 2);

@@ -53,6 +53,11 @@ export interface Envelope {
   message: string;
 }
 
+/** An envelope whose payload sits in `data`. */
+export interface DataEnvelope<T> extends Envelope {
+  data: T;
+}
+
 /** The root RTK Query API; features add their endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',

@@ -34,3 +34,16 @@ export const SearchText = () =>
     MaxLength(100, { message: 'search text is too long (max 100 characters)' }),
     IsOptional(),
   );
+
+/** The rows of one page: what to skip and take. */
+export const pageSlice = (query: { page: number; per_page: number }) => ({
+  skip: (query.page - 1) * query.per_page,
+  take: query.per_page,
+});
+
+/** The page fields every list answer carries beside its rows. */
+export const pageInfo = (total: number, query: { page: number; per_page: number }) => ({
+  total,
+  total_pages: Math.ceil(total / query.per_page),
+  current_page: query.page,
+});

@@ -1,10 +1,10 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, Envelope } from '../../lib/api';
+import type { ApiSummary } from '../../lib/api-summary';
 import { adminSessionExpired } from './session';
 import type {
   Ad,
   AdminApi,
-  AdminApiSummary,
   ApiBody,
   Dashboard,
   DataEnvelope,
@@ -49,7 +49,7 @@ const adminApi = api.injectEndpoints({
       providesTags: ['Stats'],
     }),
 
-    adminApiList: build.query<DataEnvelope<AdminApiSummary[]>, void>({
+    adminApiList: build.query<DataEnvelope<ApiSummary[]>, void>({
       query: () => ({ url: 'api/get_api_list.php', params: { per_page: ADMIN_API_LIST_SIZE } }),
       transformErrorResponse: onAdminError,
       providesTags: ['Apis'],

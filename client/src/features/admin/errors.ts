@@ -1,4 +1,5 @@
 import { errorMessage, errorStatus } from '../../lib/api';
+import type { Envelope } from '../../lib/api';
 
 export interface ErrorTexts {
   /** When the server answered without a message of its own. */
@@ -15,6 +16,23 @@ export function adminErrorText(error: unknown, texts: ErrorTexts): string {
   if (status === undefined) return texts.network;
   if (status === 404 && texts.notFound) return texts.notFound;
   return errorMessage(error, texts.failed);
+}
+
+/** A banner on an admin screen: green for success, red for failure. */
+export interface Notice {
+  ok: boolean;
+  text: string;
+}
+
+/** A write's outcome as a banner: the server's message, else the success text or the fallbacks. */
+export function outcomeNotice(
+  result: { data: Envelope } | { error: unknown },
+  texts: ErrorTexts,
+  success: string,
+): Notice {
+  return 'error' in result
+    ? { ok: false, text: adminErrorText(result.error, texts) }
+    : { ok: true, text: result.data.message || success };
 }
 
 export const formatTime = (value: string | null | undefined) =>

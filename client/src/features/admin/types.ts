@@ -1,8 +1,6 @@
-import type { Envelope } from '../../lib/api';
+import type { ApiSummary } from '../../lib/api-summary';
 
-export interface DataEnvelope<T> extends Envelope {
-  data: T;
-}
+export type { DataEnvelope } from '../../lib/api';
 
 export interface RequestParam {
   name: string;
@@ -22,23 +20,7 @@ export interface StatusCode {
   description: string;
 }
 
-export interface AdminApiSummary {
-  id: number;
-  name: string;
-  name_en: string;
-  description: string;
-  endpoint: string;
-  request_method: string;
-  status: number;
-  is_paid: number;
-  is_pinned: number;
-  price_per_call: string;
-  usage_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AdminApi extends AdminApiSummary {
+export interface AdminApi extends ApiSummary {
   description_en: string;
   example_url: string;
   response_format: string;

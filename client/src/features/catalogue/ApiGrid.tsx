@@ -1,4 +1,4 @@
-import type { ApiSummary } from './api';
+import type { ApiSummary } from '../../lib/api-summary';
 import ApiCard from './ApiCard';
 
 export default function ApiGrid({ apis, label }: { apis: ApiSummary[]; label: string }) {

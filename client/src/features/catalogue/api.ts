@@ -1,22 +1,6 @@
-import { api, Envelope } from '../../lib/api';
+import { api, DataEnvelope, Envelope } from '../../lib/api';
+import type { ApiSummary } from '../../lib/api-summary';
 import { parseListField } from '../../lib/list-fields';
-
-export interface ApiSummary {
-  id: number;
-  name: string;
-  name_en: string;
-  description: string;
-  description_en: string;
-  endpoint: string;
-  request_method: string;
-  status: number;
-  is_paid: number;
-  is_pinned: number;
-  price_per_call: string;
-  usage_count: number;
-  created_at: string;
-  updated_at: string;
-}
 
 export interface RequestParam {
   name: string;
@@ -85,10 +69,6 @@ export interface Ad {
 export interface UsageSummary {
   total_global_calls: number;
   total_today_global_calls: number;
-}
-
-interface DataEnvelope<T> extends Envelope {
-  data: T;
 }
 
 export const catalogueApi = api.injectEndpoints({

@@ -1,4 +1,4 @@
-import { api, Envelope } from '../../lib/api';
+import { api, DataEnvelope } from '../../lib/api';
 import type { SidebarLinkData } from '../../lib/sidebar-links';
 
 export interface SiteConfig {
@@ -18,10 +18,6 @@ export interface FriendLink {
   link_url: string;
   avatar_url: string;
   description: string;
-}
-
-interface DataEnvelope<T> extends Envelope {
-  data: T;
 }
 
 const siteApi = api.injectEndpoints({

@@ -9,6 +9,7 @@ import { ApiDetailQuery } from './dto/api-detail.query';
 import { ListApisQuery } from './dto/list-apis.query';
 import { ResponseCache } from './response-cache';
 import { containsPattern } from '../../common/like';
+import { pageInfo } from '../../common/paging';
 
 export const PUBLIC_MAX_PER_PAGE = 100;
 const CACHE_TTL_MS = 5000;
@@ -84,9 +85,7 @@ export class CatalogueService implements OnModuleDestroy {
       .getManyAndCount();
     return {
       data: rows.map(toApiSummary),
-      total,
-      total_pages: Math.ceil(total / query.per_page),
-      current_page: query.page,
+      ...pageInfo(total, query),
     };
   }
 

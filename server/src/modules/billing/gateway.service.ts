@@ -114,8 +114,13 @@ export class GatewayService implements OnModuleInit {
         .send();
     }
     let status = 500;
+    // Metric label: the API's name once it is known to exist, never an arbitrary caller string.
+    let label = 'unknown';
     try {
-      const outcome = await this.call(request, reply);
+      const api = await this.catalogue.find(request.params.name);
+      if (!api) throw gatewayError(404, 'API not found');
+      label = api.name_en;
+      const outcome = await this.call(api, request, reply);
       status = outcome.status;
       return outcome.send(reply);
     } catch (error) {
@@ -128,17 +133,19 @@ export class GatewayService implements OnModuleInit {
       return reply.status(status).headers(headers).send({ success: false, message });
     } finally {
       this.metrics.gatewayCalls.inc({
-        api: status === 404 ? 'unknown' : request.params.name,
+        api: label,
         outcome: OUTCOMES[status] ?? (status < 400 ? 'ok' : 'error'),
       });
     }
   }
 
-  private async call(request: GatewayRequest, reply: FastifyReply): Promise<Outcome> {
+  private async call(
+    api: GatewayApi,
+    request: GatewayRequest,
+    reply: FastifyReply,
+  ): Promise<Outcome> {
     const started = performance.now();
     const at = new Date();
-    const api = await this.catalogue.find(request.params.name);
-    if (!api) throw gatewayError(404, 'API not found');
     if (api.status !== 1) throw gatewayError(403, 'this API is disabled');
     const key = extractKey(request);
     if (key !== undefined && (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key))) {

@@ -14,6 +14,7 @@ import { customOrderIdFor, noCustomOrderId, userIdFromCustomOrderId } from './cu
 import { RechargeHistoryQuery } from './dto/recharge-history.query';
 import { toRechargeRecordResponse } from './dto/recharge.response';
 import { RechargeErrors } from './recharge.errors';
+import { pageInfo, pageSlice } from '../../common/paging';
 
 export const AFDIAN_CLIENT = Symbol('AFDIAN_CLIENT');
 export const AFDIAN_WEBHOOK_KEY = Symbol('AFDIAN_WEBHOOK_KEY');
@@ -83,14 +84,11 @@ export class RechargeService {
     const [rows, total] = await this.records.findAndCount({
       where: { user_id: userId },
       order: { id: 'DESC' },
-      skip: (query.page - 1) * query.per_page,
-      take: query.per_page,
+      ...pageSlice(query),
     });
     return {
       records: rows.map(toRechargeRecordResponse),
-      total,
-      total_pages: Math.ceil(total / query.per_page),
-      current_page: query.page,
+      ...pageInfo(total, query),
     };
   }
 

@@ -8,6 +8,7 @@ import { notFound } from '../../common/app-error';
 import { ApiDailyStat, ApiEntry, SiteConfig } from '../../database/entities';
 import { DailyStatsQuery } from './dto/stats-admin.dto';
 import { containsPattern } from '../../common/like';
+import { pageInfo } from '../../common/paging';
 
 export const TOP_APIS = 10;
 export const DAILY_WINDOW_DAYS = 30;
@@ -80,9 +81,7 @@ export class StatsAdminService {
         created_at: api.created_at.toISOString(),
         updated_at: api.updated_at.toISOString(),
       })),
-      total,
-      total_pages: Math.ceil(total / query.per_page),
-      current_page: query.page,
+      ...pageInfo(total, query),
     };
   }
 

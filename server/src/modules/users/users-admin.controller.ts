@@ -5,6 +5,7 @@ import { User } from '../../database/entities';
 import { AdminGuard } from '../auth/auth.guards';
 import { toAdminUser, UserListQuery } from './dto/user-list.dto';
 import { containsPattern } from '../../common/like';
+import { pageInfo } from '../../common/paging';
 
 @Controller('api/admin')
 @UseGuards(AdminGuard)
@@ -31,9 +32,7 @@ export class UsersAdminController {
       message: 'ok',
       data: {
         users: rows.map(toAdminUser),
-        total,
-        total_pages: Math.ceil(total / query.per_page),
-        current_page: query.page,
+        ...pageInfo(total, query),
       },
     };
   }

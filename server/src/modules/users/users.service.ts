@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { AccessLogsQuery } from './dto/access-logs.query';
 import { RegisterBody, registrationError } from './dto/register.body';
 import { toAccessLogView, toUserInfo } from './dto/user.response';
+import { pageInfo, pageSlice } from '../../common/paging';
 
 const USERNAME_TAKEN = 'username already exists';
 
@@ -71,14 +72,11 @@ export class UsersService {
     const [rows, total] = await this.logs.findAndCount({
       where: { user_id: userId },
       order: { id: 'DESC' },
-      skip: (query.page - 1) * query.per_page,
-      take: query.per_page,
+      ...pageSlice(query),
     });
     return {
       logs: rows.map(toAccessLogView),
-      total,
-      total_pages: Math.ceil(total / query.per_page),
-      current_page: query.page,
+      ...pageInfo(total, query),
     };
   }
 

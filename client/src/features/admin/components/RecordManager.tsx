@@ -2,7 +2,8 @@ import { FormEvent, ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
 import type { Envelope } from '../../../lib/api';
-import { adminErrorText } from '../errors';
+import { adminErrorText, outcomeNotice } from '../errors';
+import type { Notice } from '../errors';
 import StatusBadge from './StatusBadge';
 
 /** Banners clear themselves after 5 s (SPEC.md §4, §9). */
@@ -42,7 +43,7 @@ interface Props<T extends Row> {
 /** A table of small records with an add/edit modal and a confirmed delete. */
 export default function RecordManager<T extends Row>(props: Props<T>) {
   const [editing, setEditing] = useState<Record<string, string | number> | null>(null);
-  const [banner, setBanner] = useState<{ ok: boolean; text: string } | null>(null);
+  const [banner, setBanner] = useState<Notice | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -85,17 +86,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
   const onDelete = async (row: T) => {
     if (!window.confirm(`确定要删除此${props.noun}吗？`)) return;
     const result = await props.remove(row.id);
-    setBanner(
-      'error' in result
-        ? {
-            ok: false,
-            text: adminErrorText(result.error, {
-              failed: 'delete failed',
-              network: 'request error',
-            }),
-          }
-        : { ok: true, text: result.data.message },
-    );
+    setBanner(outcomeNotice(result, { failed: 'delete failed', network: 'request error' }, ''));
   };
 
   const input = (field: Field) => {

@@ -5,9 +5,10 @@ import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminApiListQuery, useDeleteApiMutation } from '../api';
 import StatusBadge from '../components/StatusBadge';
-import { adminErrorText } from '../errors';
+import { adminErrorText, outcomeNotice } from '../errors';
+import type { Notice } from '../errors';
 import { adminPaths } from '../paths';
-import type { AdminApiSummary } from '../types';
+import type { ApiSummary } from '../../../lib/api-summary';
 
 export default function ApiListPage() {
   usePageTitle('API管理');
@@ -15,24 +16,14 @@ export default function ApiListPage() {
   const [remove] = useDeleteApiMutation();
   // The editor comes back here with what it saved.
   const saved = (useLocation().state as { saved?: string } | null)?.saved;
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(
-    saved ? { ok: true, text: saved } : null,
-  );
+  const [notice, setNotice] = useState<Notice | null>(saved ? { ok: true, text: saved } : null);
   const apis = data?.data ?? [];
 
-  const onDelete = async (api: AdminApiSummary) => {
+  const onDelete = async (api: ApiSummary) => {
     if (!window.confirm(`确定要删除 API「${api.name}」吗？`)) return;
     const result = await remove(api.id);
     setNotice(
-      'error' in result
-        ? {
-            ok: false,
-            text: adminErrorText(result.error, {
-              failed: 'delete failed',
-              network: 'request error',
-            }),
-          }
-        : { ok: true, text: result.data.message || 'API deleted' },
+      outcomeNotice(result, { failed: 'delete failed', network: 'request error' }, 'API deleted'),
     );
   };
 

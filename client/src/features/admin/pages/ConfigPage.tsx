@@ -3,7 +3,8 @@ import { Alert, Button, Card, Form } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminConfigQuery, useUpdateConfigMutation } from '../api';
-import { adminErrorText } from '../errors';
+import { adminErrorText, outcomeNotice } from '../errors';
+import type { Notice } from '../errors';
 import type { SiteConfig } from '../types';
 
 const FIELDS: {
@@ -33,7 +34,7 @@ const FIELDS: {
 function ConfigForm({ initial }: { initial: SiteConfig }) {
   const [update, { isLoading }] = useUpdateConfigMutation();
   const [form, setForm] = useState(initial);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const change = (key: keyof SiteConfig, value: string) =>
     setForm((current) => ({ ...current, [key]: value }));
 
@@ -41,15 +42,7 @@ function ConfigForm({ initial }: { initial: SiteConfig }) {
     event.preventDefault();
     const result = await update(form);
     setNotice(
-      'error' in result
-        ? {
-            ok: false,
-            text: adminErrorText(result.error, {
-              failed: 'update failed',
-              network: 'request error',
-            }),
-          }
-        : { ok: true, text: result.data.message || '保存成功' },
+      outcomeNotice(result, { failed: 'update failed', network: 'request error' }, '保存成功'),
     );
   };
 

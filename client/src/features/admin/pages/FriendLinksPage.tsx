@@ -5,7 +5,8 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminFriendLinksQuery, useDeleteFriendLinkMutation } from '../api';
 import FriendLinkModal from '../components/FriendLinkModal';
 import StatusBadge from '../components/StatusBadge';
-import { adminErrorText, formatTime } from '../errors';
+import { adminErrorText, formatTime, outcomeNotice } from '../errors';
+import type { Notice } from '../errors';
 import type { FriendLink } from '../types';
 
 type Editing = { link: FriendLink | null } | null;
@@ -15,7 +16,7 @@ export default function FriendLinksPage() {
   const { data, error, isLoading } = useAdminFriendLinksQuery();
   const [remove] = useDeleteFriendLinkMutation();
   const [editing, setEditing] = useState<Editing>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const close = useCallback(() => setEditing(null), []);
   const links = data?.data ?? [];
 
@@ -23,15 +24,11 @@ export default function FriendLinksPage() {
     if (!window.confirm('确定要删除此友链吗？')) return;
     const result = await remove(link.id);
     setNotice(
-      'error' in result
-        ? {
-            ok: false,
-            text: adminErrorText(result.error, {
-              failed: '友链删除失败',
-              network: '请求删除友链接口失败，请稍后再试',
-            }),
-          }
-        : { ok: true, text: result.data.message || '友链删除成功' },
+      outcomeNotice(
+        result,
+        { failed: '友链删除失败', network: '请求删除友链接口失败，请稍后再试' },
+        '友链删除成功',
+      ),
     );
   };
 
