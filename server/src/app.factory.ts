@@ -6,6 +6,12 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { PinoLogger } from './common/pino-logger';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerJsonOnlyBodies,
+  rewriteToCanonical,
+} from './common/request-guards';
 import { validationPipe } from './common/validation';
 import { runMigrations, withStartupLock } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
@@ -19,14 +25,20 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
     bodyLimit: BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    rewriteUrl: rewriteToCanonical,
+    clientErrorHandler,
+    frameworkErrors,
     // No Nest middleware is used, so every request is spared middie's pass.
     skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     logger: new PinoLogger(env.LOG_LEVEL),
     abortOnError: false,
+    // Nest's parsers would take urlencoded forms too; registerJsonOnlyBodies takes JSON only.
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  registerJsonOnlyBodies(fastify);
   await fastify.register(fastifyCookie);
   if (existsSync(env.CLIENT_DIST)) {
     app.useStaticAssets({

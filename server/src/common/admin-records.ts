@@ -44,7 +44,7 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
 
   private async find(id: number): Promise<T> {
     const row = await this.repo.findOne({ where: { id } as never });
-    if (!row) throw notFound(`${this.kind}_not_found`, this.notFoundMessage);
+    if (!row) throw notFound('admin.record_not_found', this.notFoundMessage);
     return row;
   }
 }

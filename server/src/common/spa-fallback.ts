@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ENV } from '../env/env';
+import { pathOf } from './request-guards';
 import type { Env } from '../env/env';
 
 /** Serves the client's index.html for client-side routes (never for /api or /apis). */
@@ -14,7 +15,7 @@ export class SpaFallback {
 
   serves(request: FastifyRequest): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const path = request.url.split('?')[0];
+    const path = pathOf(request);
     // The client's API detail route /api/:id/:name_en? shares the prefix of the server's calls,
     // which all end in .php or live under /api/admin, /api/user and /api/afdian.
     if (/^\/api\/(?!(admin|user|afdian)(\/|$))[^/]+(\/[^/]+)?\/?$/.test(path)) {

@@ -1,14 +1,19 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { badRequest } from './app-error';
+import { HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
+import { AppError } from './app-error';
 
-function firstMessage(errors: ValidationError[]): string {
+/** The first failed rule, with the dotted path of the field it failed on. */
+function firstFailure(
+  errors: ValidationError[],
+  parent = '',
+): { field: string; message: string } | null {
   for (const error of errors) {
+    const field = parent ? `${parent}.${error.property}` : error.property;
     const message = Object.values(error.constraints ?? {})[0];
-    if (message) return message;
-    const nested = firstMessage(error.children ?? []);
+    if (message) return { field, message };
+    const nested = firstFailure(error.children ?? [], field);
     if (nested) return nested;
   }
-  return 'invalid request';
+  return null;
 }
 
 /** DTO validation: unknown fields dropped, values converted, the first failed rule is the message. */
@@ -17,5 +22,14 @@ export const validationPipe = new ValidationPipe({
   transform: true,
   forbidUnknownValues: true,
   stopAtFirstError: true,
-  exceptionFactory: (errors) => badRequest('validation', firstMessage(errors)),
+  exceptionFactory: (errors) => {
+    const failure = firstFailure(errors);
+    return new AppError(
+      'request.validation',
+      failure?.message ?? 'invalid request',
+      HttpStatus.BAD_REQUEST,
+      {},
+      failure?.field,
+    );
+  },
 });

@@ -69,7 +69,7 @@ export class ApisAdminService {
 
   private async find(id: number) {
     const api = await this.apis.findOne({ where: { id } });
-    if (!api) throw notFound('api_not_found', 'API not found');
+    if (!api) throw notFound('apis.not_found', 'API not found');
     return api;
   }
 
@@ -79,14 +79,14 @@ export class ApisAdminService {
       .createQueryBuilder('api')
       .where('LOWER(api.name_en) = :name', { name: nameEn.toLowerCase() });
     if (exceptId !== undefined) qb.andWhere('api.id <> :id', { id: exceptId });
-    if ((await qb.getCount()) > 0) throw conflict('api_name_taken', DUPLICATE_NAME);
+    if ((await qb.getCount()) > 0) throw conflict('apis.name_taken', DUPLICATE_NAME);
   }
 
   private async save(api: ApiEntry) {
     try {
       return await this.apis.save(api);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('api_name_taken', DUPLICATE_NAME);
+      if (isUniqueViolation(error)) throw conflict('apis.name_taken', DUPLICATE_NAME);
       throw error;
     }
   }
@@ -95,7 +95,7 @@ export class ApisAdminService {
     const isPaid = dto.is_paid ?? 0;
     const price = priceMilli(dto.price_per_call ?? '0');
     // Only a paid API charges its price; a free one keeps a valid price for when it turns paid.
-    if (isPaid === 1 && price === null) throw badRequest('invalid_price', PRICE_MESSAGE);
+    if (isPaid === 1 && price === null) throw badRequest('apis.invalid_price', PRICE_MESSAGE);
     return {
       name: dto.name,
       name_en: dto.name_en,

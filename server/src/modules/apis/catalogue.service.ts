@@ -58,7 +58,7 @@ export class CatalogueService implements OnModuleDestroy {
   /** One API by id or English name; disabled ones only for the admin view. */
   detail(query: ApiDetailQuery, includeDisabled = false): Promise<ApiDetail> {
     if (query.id === undefined && query.name_en === undefined) {
-      throw badRequest('api_ref_missing', 'API ID or English name not provided');
+      throw badRequest('apis.ref_missing', 'API ID or English name not provided');
     }
     const load = () => this.loadDetail(query, includeDisabled);
     const key = query.id !== undefined ? `id:${query.id}` : `en:${query.name_en}`;
@@ -94,7 +94,7 @@ export class CatalogueService implements OnModuleDestroy {
     const api = await this.apis.findOne({
       where: includeDisabled ? where : { ...where, status: 1 },
     });
-    if (!api) throw notFound('api_not_found', 'API not found');
+    if (!api) throw notFound('apis.not_found', 'API not found');
     return toApiDetail(api);
   }
 }

@@ -20,11 +20,18 @@ async function admit(
   sessions: SessionService,
   context: ExecutionContext,
   kind: SessionKind,
-  message: string,
 ): Promise<boolean> {
   const request = context.switchToHttp().getRequest<RequestWithSubjects>();
   const session = await sessions.peek(request, kind);
-  if (!session) throw new AppError('unauthenticated', message, HttpStatus.UNAUTHORIZED);
+  if (!session) {
+    throw kind === 'user'
+      ? new AppError('auth.unauthenticated', 'please log in first', HttpStatus.UNAUTHORIZED)
+      : new AppError(
+          'auth.admin_unauthenticated',
+          'please log in as administrator first',
+          HttpStatus.UNAUTHORIZED,
+        );
+  }
   request[SUBJECT] = { ...request[SUBJECT], [kind]: session.subjectId };
   return true;
 }
@@ -35,7 +42,7 @@ export class UserGuard implements CanActivate {
   constructor(private readonly sessions: SessionService) {}
 
   canActivate(context: ExecutionContext): Promise<boolean> {
-    return admit(this.sessions, context, 'user', 'please log in first');
+    return admit(this.sessions, context, 'user');
   }
 }
 
@@ -45,7 +52,7 @@ export class AdminGuard implements CanActivate {
   constructor(private readonly sessions: SessionService) {}
 
   canActivate(context: ExecutionContext): Promise<boolean> {
-    return admit(this.sessions, context, 'admin', 'please log in as administrator first');
+    return admit(this.sessions, context, 'admin');
   }
 }
 

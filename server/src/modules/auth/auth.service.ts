@@ -33,7 +33,7 @@ export class AuthService {
       USER_LOGIN_FAILED,
     );
     if (user.status !== 1) {
-      throw new AppError('account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);
+      throw new AppError('auth.account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);
     }
     return user;
   }
@@ -58,7 +58,7 @@ export class AuthService {
     const wait = await this.throttle.retryAfter(attempt);
     if (wait > 0) {
       throw new AppError(
-        'login_throttled',
+        'auth.login_throttled',
         `too many failed logins, try again in ${Math.ceil(wait / 60)} minute(s)`,
         HttpStatus.TOO_MANY_REQUESTS,
         { 'Retry-After': String(wait) },
@@ -68,7 +68,7 @@ export class AuthService {
     const matches = await verifyPassword(account?.password_hash ?? (await this.dummy()), password);
     if (!account || !matches) {
       await this.throttle.recordFailure(attempt);
-      throw new AppError('login_failed', failure, HttpStatus.UNAUTHORIZED);
+      throw new AppError('auth.login_failed', failure, HttpStatus.UNAUTHORIZED);
     }
     await this.throttle.recordSuccess(attempt);
     return account;

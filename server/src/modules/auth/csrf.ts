@@ -10,6 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/app-error';
+import { pathOf } from '../../common/request-guards';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { SessionService } from './session.service';
@@ -41,7 +42,7 @@ export class CsrfService {
 
   /** Whether the CSRF rules apply: the JSON API, except the key-authenticated and webhook paths. */
   covers(request: FastifyRequest): boolean {
-    const path = request.url.split('?')[0];
+    const path = pathOf(request);
     if (!path.startsWith('/api/')) return false;
     return !(request.method === 'POST' && path === '/api/afdian/webhook');
   }
@@ -112,7 +113,7 @@ export class CsrfGuard implements CanActivate {
         context.getClass(),
       ]);
     if (required && !(await this.csrf.headerIsValid(request))) {
-      throw new AppError('csrf', CSRF_MESSAGE, HttpStatus.FORBIDDEN);
+      throw new AppError('auth.csrf_invalid', CSRF_MESSAGE, HttpStatus.FORBIDDEN);
     }
     return true;
   }

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/app-error';
+import { toErrorAnswer } from '../../common/error-answer';
+import type { ErrorCode } from '../../contracts/errors';
 import { MetricsService } from '../../common/metrics';
 import { formatBalance, formatPrice } from '../../common/money';
 import { ENV } from '../../env/env';
@@ -14,6 +16,7 @@ import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
 import { ChargedLog, LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 import { RateLimiter } from './rate-limiter';
+import type { RateLimitResult } from './rate-limiter';
 import { UsageRecorder } from './usage-recorder';
 import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
 
@@ -35,9 +38,23 @@ const OUTCOMES: Record<number, string> = {
   502: 'upstream_failure',
 };
 
-class GatewayError extends AppError {}
-const gatewayError = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new GatewayError('gateway', message, status, headers);
+const gatewayError = (
+  code: ErrorCode,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) => new AppError(code, message, status, headers);
+
+/**
+ * Every gateway answer is the API's, not the site's: upstream HTML or SVG must not run with the
+ * site's origin, be sniffed into something else, or be embedded by other sites' pages.
+ */
+const SANDBOX_HEADERS = {
+  'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'cross-origin',
+  'access-control-allow-origin': '*',
+} as const;
 
 type GatewayRequest = FastifyRequest<{ Params: { name: string; '*'?: string } }>;
 
@@ -104,7 +121,7 @@ export class GatewayService implements OnModuleInit {
   }
 
   private async handle(request: GatewayRequest, reply: FastifyReply): Promise<FastifyReply> {
-    void reply.header('access-control-allow-origin', '*');
+    void reply.headers(SANDBOX_HEADERS);
     if (request.method === 'OPTIONS') {
       return reply
         .status(204)
@@ -118,7 +135,10 @@ export class GatewayService implements OnModuleInit {
     let label = 'unknown';
     try {
       const api = await this.catalogue.find(request.params.name);
-      if (!api) throw gatewayError(404, 'API not found');
+      if (!api) {
+        await this.limitIp(request.ip, reply);
+        throw gatewayError('gateway.api_not_found', 404, 'API not found');
+      }
       label = api.name_en;
       const outcome = await this.call(api, request, reply);
       status = outcome.status;
@@ -127,10 +147,9 @@ export class GatewayService implements OnModuleInit {
       if (!(error instanceof AppError)) {
         this.logger.error(error instanceof Error ? error.stack : String(error));
       }
-      status = error instanceof AppError ? error.status : 500;
-      const message = error instanceof AppError ? error.message : 'internal server error';
-      const headers = error instanceof AppError ? error.headers : {};
-      return reply.status(status).headers(headers).send({ success: false, message });
+      const answer = toErrorAnswer(error);
+      status = answer.status;
+      return reply.status(status).headers(answer.headers).send(answer.body);
     } finally {
       this.metrics.gatewayCalls.inc({
         api: label,
@@ -146,16 +165,11 @@ export class GatewayService implements OnModuleInit {
   ): Promise<Outcome> {
     const started = performance.now();
     const at = new Date();
-    if (api.status !== 1) throw gatewayError(403, 'this API is disabled');
-    const key = extractKey(request);
-    if (key !== undefined && (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key))) {
-      throw gatewayError(401, 'invalid API key');
+    if (api.status !== 1) {
+      await this.limitIp(request.ip, reply);
+      throw gatewayError('gateway.api_disabled', 403, 'this API is disabled');
     }
-    if (api.is_paid && !key) {
-      throw gatewayError(401, 'this API needs an API key: send it in the X-API-Key header');
-    }
-    const keyHash = key ? this.hashOf(key) : undefined;
-    await this.rateLimit(keyHash, request.ip, reply);
+    const caller = await this.authenticate(api, request, reply);
 
     const callLog = (): ChargedLog => ({
       api_id: api.id,
@@ -171,19 +185,22 @@ export class GatewayService implements OnModuleInit {
     let chargedLogId: number | undefined;
     let userId: number | undefined;
     if (api.is_paid) {
-      const charge = await this.charges.charge(keyHash!, api.price_per_call_milli, callLog());
-      if (!charge.ok && charge.reason === 'invalid_key') throw gatewayError(401, 'invalid API key');
+      const charge = await this.charges.charge(
+        caller!.keyHash,
+        api.price_per_call_milli,
+        callLog(),
+      );
+      if (!charge.ok && charge.reason === 'invalid_key') return this.refuseKey(request.ip, reply);
       if (!charge.ok) {
         throw gatewayError(
+          'gateway.insufficient_balance',
           402,
           `insufficient balance: this call costs ${formatPrice(api.price_per_call_milli)} yuan and your balance is ${formatBalance(charge.balance_milli)} yuan`,
         );
       }
       chargedLogId = charge.logId;
-    } else if (keyHash) {
-      const owner = await this.ledger.findKeyOwner(keyHash);
-      if (!owner) throw gatewayError(401, 'invalid API key');
-      userId = owner.id;
+    } else {
+      userId = caller?.userId;
     }
 
     let outcome: Outcome;
@@ -194,7 +211,13 @@ export class GatewayService implements OnModuleInit {
         const status = error instanceof AppError ? error.status : 502;
         await this.ledger.refund(chargedLogId, api.price_per_call_milli, status);
       }
-      if (error instanceof UpstreamFailure) throw gatewayError(502, error.message);
+      if (error instanceof UpstreamFailure) {
+        throw gatewayError(
+          error.timedOut ? 'gateway.upstream_timeout' : 'gateway.upstream_failed',
+          502,
+          error.message,
+        );
+      }
       throw error;
     }
     if (outcome.status < 400) {
@@ -219,21 +242,61 @@ export class GatewayService implements OnModuleInit {
     return hash;
   }
 
-  private async rateLimit(
-    keyHash: string | undefined,
-    ip: string,
+  /**
+   * Who is calling, before any limit or charge. A key is checked first, so a rotated or unknown
+   * key is a 401 whatever its own bucket says, and its failure counts against the caller's IP:
+   * guessing keys costs the guesser, and no limiter state is created for keys that do not exist.
+   * A known key is then limited on its own bucket, a keyless call on its IP's.
+   */
+  private async authenticate(
+    api: GatewayApi,
+    request: GatewayRequest,
     reply: FastifyReply,
-  ): Promise<void> {
-    const result = keyHash
-      ? await this.limiter.hit(`k:${keyHash}`, this.env.RATE_LIMIT_PER_KEY)
-      : await this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP);
+  ): Promise<{ keyHash: string; userId: number } | undefined> {
+    const key = extractKey(request);
+    if (key === undefined) {
+      if (api.is_paid) {
+        await this.limitIp(request.ip, reply);
+        throw gatewayError(
+          'gateway.key_required',
+          401,
+          'this API needs an API key: send it in the X-API-Key header',
+        );
+      }
+      await this.limitIp(request.ip, reply);
+      return undefined;
+    }
+    if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+      return this.refuseKey(request.ip, reply);
+    }
+    const keyHash = this.hashOf(key);
+    const owner = await this.ledger.findKeyOwner(keyHash);
+    if (!owner) return this.refuseKey(request.ip, reply);
+    this.setLimitHeaders(
+      reply,
+      await this.limiter.hit(`k:${keyHash}`, this.env.RATE_LIMIT_PER_KEY),
+    );
+    return { keyHash, userId: owner.id };
+  }
+
+  /** A bad key: 401, counted against the caller's IP (429 once the IP has guessed too often). */
+  private async refuseKey(ip: string, reply: FastifyReply): Promise<never> {
+    await this.limitIp(ip, reply);
+    throw gatewayError('gateway.key_invalid', 401, 'invalid API key');
+  }
+
+  private async limitIp(ip: string, reply: FastifyReply): Promise<void> {
+    this.setLimitHeaders(reply, await this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP));
+  }
+
+  private setLimitHeaders(reply: FastifyReply, result: RateLimitResult): void {
     void reply.headers({
       'x-ratelimit-limit': String(result.limit),
       'x-ratelimit-remaining': String(result.remaining),
       'x-ratelimit-reset': String(result.resetSeconds),
     });
     if (!result.allowed) {
-      throw gatewayError(429, 'too many requests, try again later', {
+      throw gatewayError('gateway.rate_limited', 429, 'too many requests, try again later', {
         'retry-after': String(result.resetSeconds),
       });
     }
@@ -265,7 +328,7 @@ export class GatewayService implements OnModuleInit {
       });
       return upstreamOutcome(upstream);
     }
-    throw gatewayError(503, 'this API has no implementation configured');
+    throw gatewayError('gateway.not_implemented', 503, 'this API has no implementation configured');
   }
 }
 
@@ -286,7 +349,7 @@ function parseBody(request: FastifyRequest): unknown {
     try {
       return JSON.parse(request.body.toString('utf8'));
     } catch {
-      throw gatewayError(400, 'request body is not valid JSON');
+      throw gatewayError('gateway.invalid_json', 400, 'request body is not valid JSON');
     }
   }
   if (/x-www-form-urlencoded/i.test(type)) {

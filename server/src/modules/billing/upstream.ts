@@ -32,7 +32,14 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'set-cookie',
 ]);
 
-export class UpstreamFailure extends Error {}
+export class UpstreamFailure extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface UpstreamCall {
   baseUrl: string;
@@ -51,18 +58,50 @@ export interface UpstreamResponse {
   body: Readable;
 }
 
+const invalidPath = () => new AppError('gateway.invalid_path', 'invalid API path', 400);
+
+/**
+ * The upstream URL for a sub-path below the API's base, or a 400. The sub-path is decoded until it
+ * no longer changes (so `%252e%252e` is seen as `..`), refused if any segment is a dot segment
+ * (also before a `;` parameter, as servers such as Tomcat read `..;`), contains a backslash, NUL
+ * or other control character, and the resolved URL must still sit under the base path: the check
+ * is made on the URL the request will really go to, not on the text that was sent.
+ */
+export function upstreamUrl(baseUrl: string, subPath: string): URL {
+  let decoded = subPath;
+  for (let previous = ''; decoded !== previous;) {
+    previous = decoded;
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      throw invalidPath();
+    }
+  }
+  if (/[\\\x00-\x1f\x7f]/.test(decoded)) throw invalidPath();
+  const segments = decoded.split('/');
+  if (segments.some((segment) => /^\.{1,2}$/.test(segment.split(';')[0]))) throw invalidPath();
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/$/, '');
+  const url = new URL(base);
+  if (subPath) {
+    url.pathname = `${basePath}/${segments.map(encodeURIComponent).join('/')}`;
+  }
+  if (
+    url.origin !== base.origin ||
+    (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`))
+  ) {
+    throw invalidPath();
+  }
+  return url;
+}
+
 /**
  * Forwards a call to the API's upstream (undici): method, path below the API, query and body go
  * through; the caller's key, cookies and hop-by-hop headers do not; redirects are returned to the
  * caller, never followed. Network errors, timeouts and 5xx answers are UpstreamFailure.
  */
 export async function callUpstream(call: UpstreamCall): Promise<UpstreamResponse> {
-  // A sub-path may only go deeper below the API's base path, never climb out of it.
-  if (call.subPath.split('/').some((segment) => segment === '.' || segment === '..')) {
-    throw new AppError('invalid_path', 'invalid API path', 400);
-  }
-  const url = new URL(call.baseUrl);
-  if (call.subPath) url.pathname = `${url.pathname.replace(/\/$/, '')}/${call.subPath}`;
+  const url = upstreamUrl(call.baseUrl, call.subPath);
   for (const [key, value] of call.search) url.searchParams.append(key, value);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(call.headers)) {
@@ -85,6 +124,7 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResponse
     const timedOut = /timeout/i.test((error as { code?: string }).code ?? '');
     throw new UpstreamFailure(
       timedOut ? 'the upstream API timed out' : 'the upstream API is unreachable',
+      timedOut,
     );
   }
   if (response.statusCode >= 500) {

@@ -32,7 +32,7 @@ export class ConfigAdminController {
   private async load() {
     const row = await this.configs.findOne({ where: { id: CONFIG_ID } });
     // The seed always writes the row; its absence means a damaged database.
-    if (!row) throw notFound('config_missing', 'site config not found');
+    if (!row) throw notFound('admin.record_not_found', 'site config not found');
     return row;
   }
 }

@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { badRequest } from '../../common/app-error';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { AppError, badRequest } from '../../common/app-error';
 import { formatBalance, parseSignedYuan } from '../../common/money';
 import { BALANCE_BOOK } from './balance-book';
 import type { BalanceBook } from './balance-book';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
-import { RechargeErrors } from './recharge.errors';
+import { balanceBelowZero, userNotFound } from './recharge.errors';
 
 /** Admin corrections to a balance, audited in balance_adjustments. */
 @Injectable()
@@ -14,17 +14,18 @@ export class BalanceAdjustmentsService {
   async adjust(adminId: number, body: AdjustBalanceBody) {
     const delta = parseSignedYuan(body.amount);
     if (delta === null) {
-      throw badRequest(
-        'adjust.amount',
+      throw new AppError(
+        'request.validation',
         'amount must be a decimal with at most three decimal places',
+        HttpStatus.BAD_REQUEST,
+        {},
+        'amount',
       );
     }
-    if (delta === 0) throw badRequest('adjust.zero', 'the amount must not be zero');
+    if (delta === 0) throw badRequest('admin.adjust_zero', 'the amount must not be zero');
     const result = await this.book.adjust(body.user_id, adminId, delta, body.reason);
     if (!result.ok) {
-      throw result.reason === 'no_user'
-        ? RechargeErrors.userNotFound()
-        : RechargeErrors.belowZero();
+      throw result.reason === 'no_user' ? userNotFound() : balanceBelowZero();
     }
     return { balance: formatBalance(result.balance_milli) };
   }

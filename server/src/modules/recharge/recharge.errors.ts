@@ -1,11 +1,18 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import type { ErrorCode } from '../../contracts/errors';
 
 /** The texts SPEC.md §8 names as the recharge fallbacks. */
 export const RECHARGE_FAILED = 'recharge failed!';
 export const RECHARGE_REQUEST_ERROR = 'recharge request error, try again later';
 
-const error = (code: string, message: string, status: HttpStatus) => () =>
+type RechargeCode = ErrorCode extends infer C
+  ? C extends `recharge.${infer R}`
+    ? R
+    : never
+  : never;
+
+const error = (code: RechargeCode, message: string, status: HttpStatus) => () =>
   new AppError(`recharge.${code}`, message, status);
 
 export const RechargeErrors = {
@@ -53,13 +60,16 @@ export const RechargeErrors = {
     'invalid webhook signature',
     HttpStatus.BAD_REQUEST,
   ),
-  userNotFound: error('user_not_found', 'user not found', HttpStatus.NOT_FOUND),
-  belowZero: error(
-    'balance_below_zero',
+};
+
+export const userNotFound = () =>
+  new AppError('users.not_found', 'user not found', HttpStatus.NOT_FOUND);
+export const balanceBelowZero = () =>
+  new AppError(
+    'admin.balance_below_zero',
     'the adjustment would take the balance below zero',
     HttpStatus.CONFLICT,
-  ),
-};
+  );
 
 /** What Afdian's own error codes mean, said so a user (or the admin they tell) can act on it. */
 export const AFDIAN_EC_MESSAGES: Record<number, string> = {

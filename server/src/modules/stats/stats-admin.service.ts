@@ -88,7 +88,7 @@ export class StatsAdminService {
   /** One API's calls per day, newest first, as JSON text mapping 'YYYY-MM-DD' to a count. */
   async detail(id: number) {
     const api = await this.apis.findOne({ where: { id } });
-    if (!api) throw notFound('api_not_found', 'API not found');
+    if (!api) throw notFound('apis.not_found', 'API not found');
     const days = await this.daily.find({
       where: { api_id: id },
       order: { access_date: 'DESC' },

@@ -29,11 +29,11 @@ export class UsersService {
   /** Creates the account and returns its first API key; it does not sign in. */
   async register(body: RegisterBody): Promise<string> {
     const error = registrationError(body);
-    if (error) throw badRequest('validation', error);
+    if (error) throw badRequest(error.code, error.message);
     const username = body.username!;
     const usernameKey = username.toLowerCase();
     if (await this.users.existsBy({ username_key: usernameKey })) {
-      throw conflict('username_taken', USERNAME_TAKEN);
+      throw conflict('users.username_taken', USERNAME_TAKEN);
     }
     const { key, ...stored } = this.keys.issue();
     try {
@@ -48,7 +48,7 @@ export class UsersService {
       });
     } catch (e) {
       // Two registrations of one name at once: the unique index decides.
-      if (isUniqueViolation(e)) throw conflict('username_taken', USERNAME_TAKEN);
+      if (isUniqueViolation(e)) throw conflict('users.username_taken', USERNAME_TAKEN);
       throw e;
     }
     return key;
@@ -84,7 +84,7 @@ export class UsersService {
   private async find(userId: number): Promise<User> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user || user.status !== 1) {
-      throw new AppError('unauthenticated', 'please log in first', HttpStatus.UNAUTHORIZED);
+      throw new AppError('auth.unauthenticated', 'please log in first', HttpStatus.UNAUTHORIZED);
     }
     return user;
   }

@@ -14,14 +14,14 @@ function decode(value: unknown, message: string): Row[] {
     try {
       current = JSON.parse(current);
     } catch {
-      throw badRequest('invalid_list_field', message);
+      throw badRequest('apis.invalid_list_field', message);
     }
   }
   if (current === undefined || current === null) return [];
-  if (!Array.isArray(current)) throw badRequest('invalid_list_field', message);
+  if (!Array.isArray(current)) throw badRequest('apis.invalid_list_field', message);
   for (const item of current) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw badRequest('invalid_list_field', message);
+      throw badRequest('apis.invalid_list_field', message);
     }
   }
   return current as Row[];
@@ -37,10 +37,10 @@ export function normalizeRequestParams(value: unknown): string {
   const rows = decode(value, message).map((row) => {
     const name = text(row.name);
     const type = text(row.type) ?? 'string';
-    if (!name) throw badRequest('invalid_list_field', 'every request parameter needs a name');
+    if (!name) throw badRequest('apis.invalid_list_field', 'every request parameter needs a name');
     if (!PARAMETER_TYPES.includes(type)) {
       throw badRequest(
-        'invalid_parameter_type',
+        'apis.invalid_list_field',
         `parameter type must be one of ${PARAMETER_TYPES.join(', ')}`,
       );
     }
@@ -59,7 +59,7 @@ export function normalizeResponseParams(value: unknown): string {
   const message = 'response parameters must be a JSON list of {name, type, description}';
   const rows = decode(value, message).map((row) => {
     const name = text(row.name) ?? text(row.key);
-    if (!name) throw badRequest('invalid_list_field', 'every response parameter needs a name');
+    if (!name) throw badRequest('apis.invalid_list_field', 'every response parameter needs a name');
     return { name, type: text(row.type) ?? '', description: text(row.description) ?? '' };
   });
   return JSON.stringify(rows);
@@ -72,7 +72,7 @@ export function normalizeStatusCodes(value: unknown): string {
     const code =
       typeof row.code === 'string' && row.code.trim() !== '' ? Number(row.code) : row.code;
     if (typeof code !== 'number' || !Number.isInteger(code) || code < 0 || code > 99999) {
-      throw badRequest('invalid_list_field', 'every status code must be a number');
+      throw badRequest('apis.invalid_list_field', 'every status code must be a number');
     }
     return { code, description: text(row.description) ?? '' };
   });

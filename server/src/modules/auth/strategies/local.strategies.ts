@@ -8,7 +8,7 @@ import { AuthService, CREDENTIALS_MISSING } from '../auth.service';
 
 function credentials(username: unknown, password: unknown): [string, string] {
   if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
-    throw badRequest('validation', CREDENTIALS_MISSING);
+    throw badRequest('auth.credentials_missing', CREDENTIALS_MISSING);
   }
   return [username, password];
 }
@@ -38,7 +38,7 @@ export class AdminLocalStrategy extends PassportStrategy(Strategy, 'admin-local'
 /** passport-local stops before validate() when a field is missing: that is our 400, not a 401. */
 function handle<T>(error: unknown, account: T | false): T {
   if (error instanceof Error) throw error;
-  if (!account) throw badRequest('validation', CREDENTIALS_MISSING);
+  if (!account) throw badRequest('auth.credentials_missing', CREDENTIALS_MISSING);
   return account;
 }
 

@@ -1,4 +1,5 @@
 import { IsOptional, IsString } from 'class-validator';
+import type { ErrorCode } from '../../../contracts/errors';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const USERNAME_LENGTH = { min: 3, max: 32 } as const;
@@ -19,18 +20,31 @@ export class RegisterBody {
   confirm_password?: string;
 }
 
+const rule = (code: ErrorCode, message: string) => ({ code, message });
+
 /** The first register rule the body breaks (the client checks the same ones, same order). */
-export function registrationError(body: RegisterBody): string | null {
+export function registrationError(body: RegisterBody): { code: ErrorCode; message: string } | null {
   const { username, password, confirm_password: confirm } = body;
-  if (!username || !password || confirm === '') return 'all fields cannot be empty';
-  if (confirm !== undefined && confirm !== password) return 'the two passwords do not match';
-  if (password.length < PASSWORD_LENGTH.min) return 'password must be at least 6 characters';
-  if (password.length > PASSWORD_LENGTH.max) return 'password must be at most 128 characters';
+  if (!username || !password || confirm === '') {
+    return rule('users.fields_empty', 'all fields cannot be empty');
+  }
+  if (confirm !== undefined && confirm !== password) {
+    return rule('users.password_mismatch', 'the two passwords do not match');
+  }
+  if (password.length < PASSWORD_LENGTH.min) {
+    return rule('users.password_too_short', 'password must be at least 6 characters');
+  }
+  if (password.length > PASSWORD_LENGTH.max) {
+    return rule('users.password_too_long', 'password must be at most 128 characters');
+  }
   if (!USERNAME_PATTERN.test(username)) {
-    return 'username may only contain letters, digits and underscores';
+    return rule(
+      'users.username_invalid',
+      'username may only contain letters, digits and underscores',
+    );
   }
   if (username.length < USERNAME_LENGTH.min || username.length > USERNAME_LENGTH.max) {
-    return 'username must be 3 to 32 characters';
+    return rule('users.username_length', 'username must be 3 to 32 characters');
   }
   return null;
 }

@@ -1,0 +1,87 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorCode, ErrorEnvelope } from '../contracts/errors';
+import { AppError } from './app-error';
+
+/** What the answer says for errors raised below the features (parsing, routing, the guards). */
+const STATUS_ERRORS: Partial<Record<number, [ErrorCode, string]>> = {
+  400: ['request.invalid', 'bad request'],
+  401: ['auth.unauthenticated', 'please log in first'],
+  403: ['request.forbidden', 'forbidden'],
+  404: ['request.not_found', 'not found'],
+  405: ['request.method_not_allowed', 'method not allowed'],
+  413: ['request.body_too_large', 'request body too large (max 1 MB)'],
+  415: ['request.unsupported_media_type', 'unsupported content type: send application/json'],
+  429: ['request.rate_limited', 'too many requests, try again later'],
+  431: ['request.headers_too_large', 'request headers too large'],
+};
+
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ErrorEnvelope;
+}
+
+const answer = (
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+  field?: string,
+): ErrorAnswer => ({
+  status,
+  headers,
+  body:
+    field === undefined
+      ? { success: false, message, code }
+      : { success: false, message, code, field },
+});
+
+/** The answer for a bare HTTP status (errors that carry nothing else). */
+export function statusAnswer(status: number): ErrorAnswer {
+  const [code, message] = STATUS_ERRORS[status] ?? STATUS_ERRORS[400]!;
+  return answer(status, code, message);
+}
+
+/**
+ * Maps anything thrown while handling a request to its answer: the status, headers and the
+ * envelope `{ success: false, message, code }`. The one place errors are turned into answers; the
+ * gateway uses it too. Nothing from an unexpected error (stack, SQL, input) reaches the body.
+ */
+export function toErrorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof AppError) {
+    return answer(error.status, error.code, error.message, error.headers, error.field);
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status >= 500) return answer(500, 'server.internal', 'internal server error');
+    const [code, message] = httpExceptionError(error, status);
+    return answer(status, code, message);
+  }
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    if (statusCode === 400 && error instanceof SyntaxError) {
+      return answer(400, 'request.invalid_json', 'request body is not valid JSON');
+    }
+    return statusAnswer(statusCode);
+  }
+  return answer(500, 'server.internal', 'internal server error');
+}
+
+function httpExceptionError(error: HttpException, status: number): [ErrorCode, string] {
+  const fallback = STATUS_ERRORS[status] ?? STATUS_ERRORS[400]!;
+  const body = error.getResponse();
+  // Errors Fastify raised before routing (body parsing) reach us wrapped, with Fastify's text.
+  if (typeof body === 'string') {
+    return status === 400 && /json/i.test(body)
+      ? ['request.invalid_json', 'request body is not valid JSON']
+      : fallback;
+  }
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const { message } = body;
+    if (Array.isArray(message) && typeof message[0] === 'string') return [fallback[0], message[0]];
+    if (typeof message === 'string' && status !== Number(HttpStatus.NOT_FOUND)) {
+      return [fallback[0], message];
+    }
+  }
+  return fallback;
+}

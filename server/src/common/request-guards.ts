@@ -1,0 +1,147 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import { statusAnswer, toErrorAnswer } from './error-answer';
+
+/** Where a request whose path cannot be read one way only is sent: it answers 400. */
+export const INVALID_PATH_ROUTE = '/__portico/invalid-path';
+
+/**
+ * Encodings that make a path mean two things: an encoded dot, slash or backslash reads as a path
+ * separator to one component and as a name to another; an encoded `%`, `?` or `#` decodes into
+ * another encoding or into the query; NUL ends strings in C.
+ */
+const AMBIGUOUS_ESCAPE = /%(2e|2f|5c|25|3f|23|00)/i;
+const MALFORMED_ESCAPE = /%(?![0-9a-f]{2})/i;
+const UNREADABLE = /[\\\x00-\x1f\x7f]/;
+const DOT_SEGMENT = /\/\.{1,2}(\/|$)/;
+
+/**
+ * The one canonical form of a request path: decoded once, or null when it cannot be read one way
+ * only. Everything that depends on the path (routing, CSRF, the page fallback, limits) sees this.
+ */
+export function canonicalPath(rawPath: string): string | null {
+  if (MALFORMED_ESCAPE.test(rawPath) || AMBIGUOUS_ESCAPE.test(rawPath)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (UNREADABLE.test(decoded) || DOT_SEGMENT.test(decoded) || !decoded.startsWith('/')) {
+    return null;
+  }
+  return decoded;
+}
+
+/**
+ * Fastify's rewriteUrl hook, run before routing: the router gets the canonical path (re-encoded,
+ * so it decodes to the same text again), or the invalid-path route.
+ */
+export function rewriteToCanonical(request: IncomingMessage): string {
+  const raw = request.url ?? '/';
+  const queryAt = raw.indexOf('?');
+  const path = canonicalPath(queryAt === -1 ? raw : raw.slice(0, queryAt));
+  if (path === null) return INVALID_PATH_ROUTE;
+  return queryAt === -1 ? encodeURI(path) : `${encodeURI(path)}${raw.slice(queryAt)}`;
+}
+
+/** The canonical path of a routed request (after rewriteToCanonical), without the query. */
+export function pathOf(request: FastifyRequest): string {
+  const url = request.url;
+  const queryAt = url.indexOf('?');
+  return decodeURI(queryAt === -1 ? url : url.slice(0, queryAt));
+}
+
+export const JSON_LIMITS = { maxKeys: 1000, maxDepth: 32 } as const;
+
+const tooComplex = () =>
+  new AppError(
+    'request.body_too_complex',
+    `request body is too complex (at most ${JSON_LIMITS.maxKeys} keys per object, nesting depth ${JSON_LIMITS.maxDepth})`,
+    400,
+  );
+
+/**
+ * Checks a JSON text's shape in one linear pass before it is parsed, so that no body can make the
+ * parser recurse deeply or hand the validators an object with a huge number of keys (whose cost
+ * grows faster than linearly there). Strings are skipped, escapes included.
+ */
+export function checkJsonShape(text: string): void {
+  // For each open container: the number of keys so far, or -1 for an array.
+  const keys: number[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (keys.length >= JSON_LIMITS.maxDepth) throw tooComplex();
+      keys.push(c === 0x7b ? 0 : -1);
+    } else if (c === 0x7d || c === 0x5d) {
+      keys.pop();
+    } else if (c === 0x3a && keys.length > 0 && keys[keys.length - 1] >= 0) {
+      if (++keys[keys.length - 1] > JSON_LIMITS.maxKeys) throw tooComplex();
+    }
+  }
+}
+
+/**
+ * The site's JSON API takes JSON bodies only (a cross-site HTML form can send urlencoded, multipart
+ * and text/plain bodies, never JSON), parsed with prototype poisoning refused and the shape limits
+ * above. Anything else with a body answers 415.
+ */
+export function registerJsonOnlyBodies(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    try {
+      checkJsonShape(text);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+  fastify.all(INVALID_PATH_ROUTE, (_request, reply) => {
+    void reply
+      .status(400)
+      .send(toErrorAnswer(new AppError('request.invalid_path', 'invalid request path', 400)).body);
+  });
+}
+
+/**
+ * Answers for requests Node's HTTP parser refuses before Fastify sees them (headers too large,
+ * malformed request lines): the same envelope as every other error, never the input.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : [400, 'Bad Request'];
+  const body = JSON.stringify(statusAnswer(status).body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Router-level failures (a URL the router cannot decode, an over-long parameter): a 400 envelope. */
+export function frameworkErrors(
+  _error: Error,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply
+    .status(400)
+    .send(toErrorAnswer(new AppError('request.invalid_path', 'invalid request path', 400)).body);
+}

@@ -1,0 +1,97 @@
+/**
+ * Every error code an envelope can carry: `{ success: false, message, code }`.
+ *
+ * Codes are `<area>.<snake_case>` and never change once shipped; `message` keeps SPEC.md's English
+ * text for API clients, and the UIs translate the code (never the message). The table is the one
+ * documented list (docs/architecture.md points here).
+ */
+export const ERROR_CODES = {
+  // Any endpoint: the request itself is malformed or refused before any feature sees it.
+  'request.invalid': 'the request is malformed (a generic 400)',
+  'request.validation': 'a field failed validation; `field` names it',
+  'request.invalid_json': 'the body is not valid JSON',
+  'request.body_too_large': 'the body is over 1 MB',
+  'request.body_too_complex': 'the JSON body has too many keys or is nested too deeply',
+  'request.unsupported_media_type': 'the body is not JSON where JSON is required',
+  'request.invalid_path': 'the path has an ambiguous or malformed encoding',
+  'request.headers_too_large': 'the request headers are too large',
+  'request.not_found': 'no such endpoint',
+  'request.method_not_allowed': 'the endpoint does not take this method',
+  'request.rate_limited': 'too many requests; `Retry-After` says when to try again',
+  'request.forbidden': 'the caller may not do this',
+  'server.internal': 'an unexpected failure; details are in the server log only',
+  'server.unavailable': 'a dependency is not configured or not reachable',
+
+  'auth.unauthenticated': 'no valid user session (user endpoints)',
+  'auth.admin_unauthenticated': 'no valid admin session (admin endpoints)',
+  'auth.csrf_invalid': 'missing or stale X-XSRF-TOKEN; the answer carries a fresh cookie',
+  'auth.credentials_missing': 'username or password missing',
+  'auth.login_failed': 'wrong username or password',
+  'auth.login_throttled': 'too many failed logins; `Retry-After` says when to try again',
+  'auth.account_disabled': 'the account is disabled',
+  'auth.metrics_token': 'the metrics endpoint needs its bearer token',
+
+  'users.fields_empty': 'registration: a field is empty',
+  'users.password_mismatch': 'registration: the two passwords differ',
+  'users.password_too_short': 'registration: password under 6 characters',
+  'users.password_too_long': 'registration: password over 128 characters',
+  'users.username_invalid': 'registration: username has characters other than letters, digits, _',
+  'users.username_length': 'registration: username not 3 to 32 characters',
+  'users.username_taken': 'registration: the username exists',
+  'users.registration_throttled': 'too many registrations from this address',
+  'users.not_found': 'no such user',
+
+  'apis.ref_missing': 'API detail without id or English name',
+  'apis.not_found': 'no such API (or it is disabled)',
+  'apis.name_taken': 'another API has this English name',
+  'apis.invalid_list_field': 'request_params, response_params or status_codes is malformed',
+  'apis.invalid_price': 'a paid API needs a valid price',
+
+  'admin.record_not_found': 'the partner, ad, link or config row does not exist',
+  'admin.adjust_zero': 'a balance adjustment of zero',
+  'admin.balance_below_zero': 'the adjustment would take the balance below zero',
+
+  'gateway.api_not_found': 'no API with this English name',
+  'gateway.api_disabled': 'the API is disabled',
+  'gateway.key_required': 'a paid API was called without a key',
+  'gateway.key_invalid': 'the key is malformed, unknown or rotated',
+  'gateway.insufficient_balance': 'the balance does not cover the price',
+  'gateway.rate_limited': 'the per-key or per-IP limit is reached; see `Retry-After`',
+  'gateway.invalid_param': 'the built-in API refused an input (refunded)',
+  'gateway.invalid_json': 'the call body is not valid JSON (refunded)',
+  'gateway.invalid_path': 'the sub-path leaves the API base (refunded)',
+  'gateway.upstream_failed': 'the upstream failed or is unreachable (refunded)',
+  'gateway.upstream_timeout': 'the upstream did not answer in time (refunded)',
+  'gateway.not_implemented': 'the API has neither a built-in nor an upstream',
+
+  'recharge.not_configured': 'Afdian credentials are not set',
+  'recharge.order_not_found': 'Afdian does not know the order',
+  'recharge.order_not_paid': 'the order is not paid yet',
+  'recharge.order_no_amount': 'the order has no amount',
+  'recharge.order_of_another_user': 'the order was placed for another account',
+  'recharge.order_used': 'the order was credited before',
+  'recharge.afdian_failed': 'Afdian answered with an error',
+  'recharge.afdian_rejected': 'Afdian refused the query (its own error code)',
+  'recharge.afdian_unreachable': 'Afdian could not be reached',
+  'recharge.afdian_timeout': 'Afdian did not answer in time',
+  'recharge.webhook_not_configured': 'no Afdian public key for the webhook',
+  'recharge.webhook_invalid': 'the webhook payload lacks the order or signature',
+  'recharge.webhook_bad_signature': 'the webhook signature does not verify',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The envelope of every failed JSON answer, gateway included. */
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  /** The offending field, on `request.validation`. */
+  field?: string;
+}
+
+/** Whether a parsed body is an error envelope with a known code. */
+export function errorCodeOf(body: unknown): ErrorCode | undefined {
+  const code = (body as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code in ERROR_CODES ? (code as ErrorCode) : undefined;
+}
