@@ -12,6 +12,7 @@ import {
   registerJsonOnlyBodies,
   rewriteToCanonical,
 } from './common/request-guards';
+import { PAGE_SECURITY_HEADERS } from './common/spa-fallback';
 import { validationPipe } from './common/validation';
 import { runMigrations, withStartupLock } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
@@ -47,10 +48,16 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
       wildcard: false,
       // @fastify/static 10 hands the Fastify reply here, not the raw response its types name.
       setHeaders: (reply: unknown, path: string) => {
-        (reply as { header(name: string, value: string): void }).header(
+        const headers = reply as { header(name: string, value: string): void };
+        headers.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        if (path.endsWith('.html')) {
+          for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) {
+            headers.header(name, value);
+          }
+        }
       },
     });
   }

@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { ContentEventsModule } from './common/content-events';
 import { EnvelopeFilter } from './common/envelope.filter';
 import { MetricsModule } from './common/metrics';
+import { RateLimiterModule } from './common/rate-limiter';
 import { RedisModule } from './common/redis';
 import { SpaFallback } from './common/spa-fallback';
 import { DatabaseModule } from './database/database.module';
@@ -20,6 +21,7 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         MetricsModule,
+        RateLimiterModule,
         ContentEventsModule,
         ...FEATURE_MODULES,
       ],

@@ -35,4 +35,21 @@ const enabled = TEST_DATABASES.includes('mysql') && Boolean(TEST_REDIS_URL);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
+
+  it('lets exactly five of 40 parallel guesses through, across both instances', async () => {
+    const { user } = await createUser(a);
+    const clients = [a.client(), b.client()];
+    for (const client of clients) await primeCsrf(client);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        clients[i % 2]
+          .post('/api/login.php', { username: user.username, password: 'wrong-password' })
+          .then((res) => res.status),
+      ),
+    );
+    expect(statuses.sort()).toEqual([
+      ...Array<number>(5).fill(401),
+      ...Array<number>(35).fill(429),
+    ]);
+  });
 });

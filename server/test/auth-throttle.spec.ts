@@ -18,41 +18,73 @@ const login = (c: HttpClient, ip: string, username: string, password: string) =>
 describeEachDb(
   'auth: brute-force lock-out',
   (ctx) => {
-    it('locks a username after 5 failures in 15 minutes, whatever the IP, with Retry-After', async () => {
+    it('locks an address out of an account after 5 failures, not the owner elsewhere', async () => {
       const { user } = await createUser(ctx.t);
       const c = await client(ctx);
+      const attacker = nextIp();
       for (let i = 0; i < 5; i++) {
-        expect((await login(c, nextIp(), user.username, 'wrong-password')).status).toBe(401);
+        expect((await login(c, attacker, user.username, 'wrong-password')).status).toBe(401);
       }
-      const locked = await login(c, nextIp(), user.username.toUpperCase(), DEFAULT_PASSWORD);
+      const locked = await login(c, attacker, user.username.toUpperCase(), DEFAULT_PASSWORD);
       expect(locked.status).toBe(429);
       expect(locked.body).toEqual({
         success: false,
+        code: 'auth.login_throttled',
         message: 'too many failed logins, try again in 15 minute(s)',
       });
       const retryAfter = Number(locked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(880);
       expect(retryAfter).toBeLessThanOrEqual(900);
 
+      // The owner, from a clean address, is not locked out.
+      expect((await login(c, nextIp(), user.username, DEFAULT_PASSWORD)).status).toBe(200);
+
       // Another name from the same address is not affected.
       const { user: other } = await createUser(ctx.t);
-      expect((await login(c, nextIp(), other.username, DEFAULT_PASSWORD)).status).toBe(200);
+      expect((await login(c, attacker, other.username, DEFAULT_PASSWORD)).status).toBe(200);
 
-      // Once the window has passed the name may try again.
+      // Once the window has passed the address may try again.
       const now = Date.now();
       const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 15 * 60 * 1000 + 1000);
       try {
-        expect((await login(c, nextIp(), user.username, DEFAULT_PASSWORD)).status).toBe(200);
+        expect((await login(c, attacker, user.username, DEFAULT_PASSWORD)).status).toBe(200);
       } finally {
         clock.mockRestore();
       }
     });
 
+    it('never locks the owner out when the guesses come from many addresses, but slows them', async () => {
+      const { user } = await createUser(ctx.t);
+      const c = await client(ctx);
+      for (let i = 0; i < 12; i++) {
+        expect((await login(c, nextIp(), user.username, 'wrong-password')).status).toBe(401);
+      }
+      const started = performance.now();
+      expect((await login(c, nextIp(), user.username, DEFAULT_PASSWORD)).status).toBe(200);
+      // 12 failures (+ this attempt) are 3 past the slowdown threshold: at least 3 s of waiting.
+      // A lower bound only: a busy machine makes it slower, never faster.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2900);
+    });
+
+    it('checks and counts parallel guesses in one step: exactly 5 get through', async () => {
+      const { user } = await createUser(ctx.t);
+      const c = await client(ctx);
+      const ip = nextIp();
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, () => login(c, ip, user.username, 'wrong-password')),
+      );
+      expect(statuses.map((r) => r.status).sort()).toEqual([
+        ...Array<number>(5).fill(401),
+        ...Array<number>(35).fill(429),
+      ]);
+    });
+
     it('counts unknown names too, with the same answers as known ones', async () => {
       const c = await client(ctx);
       const answers = [];
+      const ip = nextIp();
       for (let i = 0; i < 6; i++) {
-        answers.push((await login(c, nextIp(), 'ghost_user', 'wrong-password')).status);
+        answers.push((await login(c, ip, 'ghost_user', 'wrong-password')).status);
       }
       expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
     });
@@ -70,29 +102,34 @@ describeEachDb(
       expect((await login(c, nextIp(), user.username, DEFAULT_PASSWORD)).status).toBe(200);
     });
 
-    it('a correct password clears the name’s failures', async () => {
+    it('a correct password clears the address’s failures on that account', async () => {
       const { user } = await createUser(ctx.t);
       const c = await client(ctx);
+      const ip = nextIp();
       for (let round = 0; round < 2; round++) {
         for (let i = 0; i < 4; i++) {
-          expect((await login(c, nextIp(), user.username, 'wrong-password')).status).toBe(401);
+          expect((await login(c, ip, user.username, 'wrong-password')).status).toBe(401);
         }
-        expect((await login(c, nextIp(), user.username, DEFAULT_PASSWORD)).status).toBe(200);
+        expect((await login(c, ip, user.username, DEFAULT_PASSWORD)).status).toBe(200);
       }
     });
 
-    it('locks the admin login the same way', async () => {
+    it('locks the admin login the same way, and not for the admin elsewhere', async () => {
       const c = await client(ctx);
-      const adminLogin = (password: string) =>
+      const attacker = nextIp();
+      const adminLogin = (password: string, ip: string) =>
         c.post(
           '/api/admin/admin_login.php',
           { username: TEST_ADMIN.username, password },
-          { headers: { 'x-forwarded-for': nextIp() } },
+          { headers: { 'x-forwarded-for': ip } },
         );
-      for (let i = 0; i < 5; i++) expect((await adminLogin('wrong-password')).status).toBe(401);
-      const locked = await adminLogin(TEST_ADMIN.password);
+      for (let i = 0; i < 5; i++) {
+        expect((await adminLogin('wrong-password', attacker)).status).toBe(401);
+      }
+      const locked = await adminLogin(TEST_ADMIN.password, attacker);
       expect(locked.status).toBe(429);
       expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await adminLogin(TEST_ADMIN.password, nextIp())).status).toBe(200);
     });
 
     it('marks cookies Secure behind an HTTPS proxy', async () => {

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 
 /**
  * Input conversions shared by the admin write DTOs. Admin forms send numbers and flags sometimes as
@@ -32,7 +32,11 @@ export const IntLike = () =>
     return value;
   });
 
-/** An absolute http(s) URL. */
+/**
+ * May be left out, but not sent as null (IsOptional lets null through, and a null would reach a
+ * NOT NULL column as a failed write instead of a clear 400).
+ */
+export const OptionalNotNull = () => ValidateIf((_object, value) => value !== undefined);
 
 // The stacks below register bottom-up like the decorators they replace (see the note above).
 
@@ -50,6 +54,11 @@ export const SortOrder = (message: string) =>
 export const StatusFlag = () =>
   applyDecorators(IsIn([0, 1], { message: 'status must be 0 or 1' }), Flag(), IsOptional());
 
-/** A required positive record id. */
+/** A required positive record id, within the INT columns' range. */
 export const RecordId = (message: string) =>
-  applyDecorators(IsInt({ message }), Min(1, { message }), IntLike());
+  applyDecorators(
+    IsInt({ message }),
+    Max(2_147_483_647, { message }),
+    Min(1, { message }),
+    IntLike(),
+  );

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IntLike } from './admin-input';
 
 // class-validator runs a property's rules in registration order and stops at the first failure;
 // these register the type check first, so 'abc' fails as "not an integer", not as "too large".
@@ -11,7 +11,7 @@ export const PageNumber = () =>
     IsInt({ message: 'page must be a positive integer' }),
     Min(1, { message: 'page must be a positive integer' }),
     Max(1_000_000, { message: 'page is too large' }),
-    Type(() => Number),
+    IntLike(),
     IsOptional(),
   );
 
@@ -22,7 +22,7 @@ export const PerPage = (max: number) => {
     IsInt({ message }),
     Min(1, { message }),
     Max(max, { message }),
-    Type(() => Number),
+    IntLike(),
     IsOptional(),
   );
 };

@@ -14,8 +14,16 @@ export const INVALID_PATH_ROUTE = '/__portico/invalid-path';
  */
 const AMBIGUOUS_ESCAPE = /%(2e|2f|5c|25|3f|23|00)/i;
 const MALFORMED_ESCAPE = /%(?![0-9a-f]{2})/i;
-const UNREADABLE = /[\\\x00-\x1f\x7f]/;
 const DOT_SEGMENT = /\/\.{1,2}(\/|$)/;
+
+/** A backslash (a separator to some servers) or a control character (NUL ends C strings). */
+export function hasUnreadableCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === 0x5c) return true;
+  }
+  return false;
+}
 
 /**
  * The one canonical form of a request path: decoded once, or null when it cannot be read one way
@@ -29,7 +37,7 @@ export function canonicalPath(rawPath: string): string | null {
   } catch {
     return null;
   }
-  if (UNREADABLE.test(decoded) || DOT_SEGMENT.test(decoded) || !decoded.startsWith('/')) {
+  if (hasUnreadableCharacter(decoded) || DOT_SEGMENT.test(decoded) || !decoded.startsWith('/')) {
     return null;
   }
   return decoded;
@@ -106,9 +114,9 @@ export function registerJsonOnlyBodies(fastify: FastifyInstance): void {
       done(error as Error, undefined);
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done);
   });
-  fastify.all(INVALID_PATH_ROUTE, (_request, reply) => {
+  void fastify.all(INVALID_PATH_ROUTE, (_request, reply) => {
     void reply
       .status(400)
       .send(toErrorAnswer(new AppError('request.invalid_path', 'invalid request path', 400)).body);

@@ -103,6 +103,18 @@ export class EnvSchema {
   @Min(1)
   RATE_LIMIT_PER_IP = 120;
 
+  /** Bearer token for /metrics; unset, only direct connections from this machine may read it. */
+  @Transform(emptyAsUnset)
+  @IsOptional()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
+  /** Accounts one IP may register per hour (guards against scripted sign-ups). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTRATIONS_PER_IP_PER_HOUR = 10;
+
   /** How often batched call counters and free-call logs are written, in milliseconds. */
   @Transform(toInt)
   @IsInt()

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -55,22 +56,22 @@ export class AuthService {
     find: () => Promise<T | null>,
     failure: string,
   ): Promise<T> {
-    const wait = await this.throttle.retryAfter(attempt);
-    if (wait > 0) {
+    const { retryAfter, delayMs } = await this.throttle.begin(attempt);
+    if (retryAfter > 0) {
       throw new AppError(
         'auth.login_throttled',
-        `too many failed logins, try again in ${Math.ceil(wait / 60)} minute(s)`,
+        `too many failed logins, try again in ${Math.ceil(retryAfter / 60)} minute(s)`,
         HttpStatus.TOO_MANY_REQUESTS,
-        { 'Retry-After': String(wait) },
+        { 'Retry-After': String(retryAfter) },
       );
     }
+    if (delayMs > 0) await sleep(delayMs);
     const account = PLAUSIBLE_USERNAME.test(attempt.username) ? await find() : null;
     const matches = await verifyPassword(account?.password_hash ?? (await this.dummy()), password);
     if (!account || !matches) {
-      await this.throttle.recordFailure(attempt);
       throw new AppError('auth.login_failed', failure, HttpStatus.UNAUTHORIZED);
     }
-    await this.throttle.recordSuccess(attempt);
+    await this.throttle.succeeded(attempt);
     return account;
   }
 

@@ -9,7 +9,6 @@ import { GatewayService } from './gateway.service';
 import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 import { MysqlLedger } from './mysql-ledger';
-import { RateLimiter } from './rate-limiter';
 import { SqliteLedger } from './sqlite-ledger';
 import { UsageRecorder } from './usage-recorder';
 
@@ -27,7 +26,6 @@ import { UsageRecorder } from './usage-recorder';
     },
     ChargeQueue,
     GatewayCatalogue,
-    RateLimiter,
     UsageRecorder,
     GatewayService,
   ],

@@ -15,8 +15,8 @@ import { ChargeQueue } from './charge-queue';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
 import { ChargedLog, LEDGER } from './ledger';
 import type { Ledger } from './ledger';
-import { RateLimiter } from './rate-limiter';
-import type { RateLimitResult } from './rate-limiter';
+import { RateLimiter } from '../../common/rate-limiter';
+import type { RateLimitResult } from '../../common/rate-limiter';
 import { UsageRecorder } from './usage-recorder';
 import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
 

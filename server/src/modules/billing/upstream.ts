@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
 import { AppError } from '../../common/app-error';
+import { hasUnreadableCharacter } from '../../common/request-guards';
 
 /** Headers that describe one hop, or that carry our own credentials: never forwarded. */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -77,7 +78,7 @@ export function upstreamUrl(baseUrl: string, subPath: string): URL {
       throw invalidPath();
     }
   }
-  if (/[\\\x00-\x1f\x7f]/.test(decoded)) throw invalidPath();
+  if (hasUnreadableCharacter(decoded)) throw invalidPath();
   const segments = decoded.split('/');
   if (segments.some((segment) => /^\.{1,2}$/.test(segment.split(';')[0]))) throw invalidPath();
   const base = new URL(baseUrl);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
 import { CurrentUserId, UserGuard } from '../auth/auth.guards';
 import { AccessLogsQuery } from './dto/access-logs.query';
 import { RegisterBody } from './dto/register.body';
@@ -9,8 +9,8 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Post('register.php')
-  async register(@Body() body: RegisterBody) {
-    const apiKey = await this.users.register(body);
+  async register(@Body() body: RegisterBody, @Ip() ip: string) {
+    const apiKey = await this.users.register(body, ip);
     return { success: true, message: 'registration successful, please log in', api_key: apiKey };
   }
 

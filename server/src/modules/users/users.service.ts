@@ -1,22 +1,21 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { AppError, badRequest, conflict } from '../../common/app-error';
 import { AccessLog, User } from '../../database/entities';
+import { isUniqueViolation } from '../../database/transactions';
 import { ApiKeyService } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { AccessLogsQuery } from './dto/access-logs.query';
 import { RegisterBody, registrationError } from './dto/register.body';
 import { toAccessLogView, toUserInfo } from './dto/user.response';
 import { pageInfo, pageSlice } from '../../common/paging';
+import { RateLimiter } from '../../common/rate-limiter';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 
 const USERNAME_TAKEN = 'username already exists';
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof QueryFailedError &&
-  /SQLITE_CONSTRAINT_UNIQUE|ER_DUP_ENTRY/.test(
-    String((error.driverError as { code?: string } | undefined)?.code),
-  );
+const HOUR_MS = 60 * 60 * 1000;
 
 @Injectable()
 export class UsersService {
@@ -24,12 +23,28 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
     private readonly keys: ApiKeyService,
+    private readonly limiter: RateLimiter,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** Creates the account and returns its first API key; it does not sign in. */
-  async register(body: RegisterBody): Promise<string> {
+  async register(body: RegisterBody, ip: string): Promise<string> {
     const error = registrationError(body);
     if (error) throw badRequest(error.code, error.message);
+    // Counted once the form is valid, so typos do not use up an address's allowance.
+    const limit = await this.limiter.hit(
+      `register:${ip}`,
+      this.env.REGISTRATIONS_PER_IP_PER_HOUR,
+      HOUR_MS,
+    );
+    if (!limit.allowed) {
+      throw new AppError(
+        'users.registration_throttled',
+        'too many registrations from this address, try again later',
+        HttpStatus.TOO_MANY_REQUESTS,
+        { 'Retry-After': String(limit.resetSeconds) },
+      );
+    }
     const username = body.username!;
     const usernameKey = username.toLowerCase();
     if (await this.users.existsBy({ username_key: usernameKey })) {

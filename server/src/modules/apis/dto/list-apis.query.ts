@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
+import { IntLike } from '../../../common/admin-input';
 import { PageNumber, PerPage, SearchText } from '../../../common/paging';
 
 export class ListApisQuery {
@@ -10,12 +10,12 @@ export class ListApisQuery {
   per_page = 48;
 
   @IsOptional()
-  @Type(() => Number)
+  @IntLike()
   @IsIn([0, 1], { message: 'is_paid must be 0 or 1' })
   is_paid?: 0 | 1;
 
   @IsOptional()
-  @Type(() => Number)
+  @IntLike()
   @IsIn([0, 1], { message: 'is_pinned must be 0 or 1' })
   is_pinned?: 0 | 1;
 

@@ -1,4 +1,5 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../../../common/admin-input';
 import type { SiteConfig } from '../../../database/entities';
 
 const tooLong = (field: string, max: number) => ({
@@ -7,47 +8,47 @@ const tooLong = (field: string, max: number) => ({
 
 /** update_config.php: every field optional; what is sent replaces the stored value. */
 export class UpdateConfigDto {
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(200, tooLong('site title', 200))
   @IsString({ message: 'site title must be text' })
   site_title?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(500, tooLong('site keywords', 500))
   @IsString({ message: 'site keywords must be text' })
   site_keywords?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(1000, tooLong('site description', 1000))
   @IsString({ message: 'site description must be text' })
   site_description?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(500, tooLong('favicon URL', 500))
   @IsString({ message: 'favicon URL must be text' })
   site_favicon?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(500, tooLong('site URL', 500))
   @IsString({ message: 'site URL must be text' })
   site_url?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(500, tooLong('copyright', 500))
   @IsString({ message: 'copyright must be text' })
   copyright?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(100, tooLong('ICP number', 100))
   @IsString({ message: 'ICP number must be text' })
   icp?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(20000, tooLong('analytics code', 20000))
   @IsString({ message: 'analytics code must be text' })
   analytics_code?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @MaxLength(20000, tooLong('home notice', 20000))
   @IsString({ message: 'home notice must be text' })
   home_notice?: string;

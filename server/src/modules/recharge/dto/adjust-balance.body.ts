@@ -1,16 +1,16 @@
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { RecordId, Trimmed } from '../../../common/admin-input';
 
-const trimmed = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() : value;
 /** Amounts may arrive as JSON numbers from simple clients; they are read as their decimal text. */
-const asText = ({ value }: { value: unknown }) =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value) : trimmed({ value });
+const asText = ({ value }: { value: unknown }) => {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? value.trim() : value;
+};
 
 export class AdjustBalanceBody {
-  @Type(() => Number)
-  @Min(1, { message: 'user_id must be a positive integer' })
-  @IsInt({ message: 'user_id must be a positive integer' })
+  /** A JSON integer or its digits as text; not true, "0x2" or "1e0". */
+  @RecordId('user_id must be a positive integer')
   user_id: number;
 
   // With stopAtFirstError the bottom rule runs first.
@@ -22,7 +22,7 @@ export class AdjustBalanceBody {
   @IsNotEmpty({ message: 'please enter the amount' })
   amount: string;
 
-  @Transform(trimmed)
+  @Trimmed()
   @MaxLength(500, { message: 'the reason is too long (max 500 characters)' })
   @IsString({ message: 'the reason must be text' })
   @IsNotEmpty({ message: 'please enter the reason for the adjustment' })
