@@ -4,7 +4,10 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
   setupFiles: ['<rootDir>/src/test/polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
-  moduleNameMapper: { '\\.(css|scss)$': 'identity-obj-proxy' },
+  moduleNameMapper: {
+    '\\.(css|scss)$': 'identity-obj-proxy',
+    '^@contracts/(.*)$': '<rootDir>/../server/src/contracts/$1',
+  },
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { Envelope } from '@contracts/envelope';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { loggedOut } from '../features/auth/authSlice';
 import { readCookie } from './cookies';
@@ -46,17 +47,6 @@ export const sessionAwareBaseQuery: BaseQueryFn<
   }
   return result;
 };
-
-/** The envelope every server response carries. */
-export interface Envelope {
-  success: boolean;
-  message: string;
-}
-
-/** An envelope whose payload sits in `data`. */
-export interface DataEnvelope<T> extends Envelope {
-  data: T;
-}
 
 /** The root RTK Query API; features add their endpoints with injectEndpoints. */
 export const api = createApi({

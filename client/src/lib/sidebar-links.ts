@@ -1,10 +1,4 @@
-export interface SidebarLinkData {
-  id: number;
-  title: string;
-  description?: string;
-  url: string | null;
-  target?: string | null;
-}
+import type { SidebarLink } from '@contracts/content';
 
 /** How the sidebar renders a server link. */
 export type SidebarEntry =
@@ -20,7 +14,10 @@ const SAFE_EXTERNAL = /^(https?:|mailto:)/i;
  * browser must load itself. Anything else is external and opens in a new tab unless the link says
  * _self. No URL, or a scheme that could run script, gives a disabled label.
  */
-export function classifySidebarLink(link: Pick<SidebarLinkData, 'url' | 'target'>): SidebarEntry {
+export function classifySidebarLink(link: {
+  url: SidebarLink['url'];
+  target?: string | null;
+}): SidebarEntry {
   const url = link.url?.trim() ?? '';
   if (!url) return { kind: 'disabled' };
   if (url.startsWith('/') && !url.startsWith('//')) {

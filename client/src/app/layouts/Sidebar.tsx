@@ -1,3 +1,4 @@
+import type { SidebarLink } from '@contracts/content';
 import { Link, NavLink } from 'react-router-dom';
 import { useAppSelector } from '../store';
 import { paths } from '../../config/paths';
@@ -5,12 +6,12 @@ import LogoutLink from '../../features/auth/LogoutLink';
 import { selectIsLoggedIn } from '../../features/auth/authSlice';
 import { useGetSidebarLinksQuery } from '../../features/site/api';
 import { errorMessage } from '../../lib/api';
-import { classifySidebarLink, SidebarLinkData } from '../../lib/sidebar-links';
+import { classifySidebarLink } from '../../lib/sidebar-links';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `nav-link portico-side-link${isActive ? ' active' : ''}`;
 
-function ServerLink({ link }: { link: SidebarLinkData }) {
+function ServerLink({ link }: { link: SidebarLink }) {
   const entry = classifySidebarLink(link);
   const title = link.description || undefined;
   switch (entry.kind) {

@@ -1,22 +1,27 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api, Envelope } from '../../lib/api';
-import type { ApiSummary } from '../../lib/api-summary';
-import { adminSessionExpired } from './session';
+import type { AdminApi, ApiSummary, SaveApiBody } from '@contracts/apis';
 import type {
   Ad,
-  AdminApi,
-  ApiBody,
-  Dashboard,
-  DataEnvelope,
+  AdminSidebarLink,
   FriendLink,
-  FriendLinkBody,
   Partner,
-  SidebarLink,
-  SiteConfig,
+  SaveAdBody,
+  SaveFriendLinkBody,
+  SavePartnerBody,
+  SaveSidebarLinkBody,
+} from '@contracts/content';
+import type { DataEnvelope, Envelope } from '@contracts/envelope';
+import type { AdjustBalanceBody, AdjustedBalance } from '@contracts/recharge';
+import type {
+  AdminSiteConfig,
+  Dashboard,
+  SiteConfigBody,
   StatsDetail,
   StatsPage,
-  UserPage,
-} from './types';
+} from '@contracts/site';
+import type { Credentials, UserPage } from '@contracts/users';
+import { api } from '../../lib/api';
+import { adminSessionExpired } from './session';
 
 /** Every admin call: a 401 means the admin session is gone, so the area sends them to log in. */
 function onAdminError(error: FetchBaseQueryError): FetchBaseQueryError {
@@ -36,7 +41,7 @@ const post = (url: string, body: unknown) => ({ url, method: 'POST', body });
 
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    adminLogin: build.mutation<Envelope, { username: string; password: string }>({
+    adminLogin: build.mutation<Envelope, Credentials>({
       query: (body) => post('api/admin/admin_login.php', body),
     }),
     adminLogout: build.mutation<Envelope, void>({
@@ -59,12 +64,12 @@ const adminApi = api.injectEndpoints({
       transformErrorResponse: onAdminError,
       providesTags: ['Apis'],
     }),
-    createApi: build.mutation<DataEnvelope<AdminApi>, ApiBody>({
+    createApi: build.mutation<DataEnvelope<AdminApi>, SaveApiBody>({
       query: (body) => post('api/admin/create_api.php', body),
       transformErrorResponse: onAdminError,
       invalidatesTags: ['Apis', 'Stats'],
     }),
-    updateApi: build.mutation<DataEnvelope<AdminApi>, ApiBody>({
+    updateApi: build.mutation<DataEnvelope<AdminApi>, SaveApiBody>({
       query: (body) => post('api/admin/update_api.php', body),
       transformErrorResponse: onAdminError,
       invalidatesTags: ['Apis', 'Stats'],
@@ -80,7 +85,7 @@ const adminApi = api.injectEndpoints({
       transformErrorResponse: onAdminError,
       providesTags: ['Partners'],
     }),
-    savePartner: build.mutation<Envelope, Partial<Partner>>({
+    savePartner: build.mutation<DataEnvelope<Partner>, SavePartnerBody>({
       query: (body) =>
         post(body.id ? 'api/admin/update_partner.php' : 'api/admin/add_partner.php', body),
       transformErrorResponse: onAdminError,
@@ -97,7 +102,7 @@ const adminApi = api.injectEndpoints({
       transformErrorResponse: onAdminError,
       providesTags: ['Ads'],
     }),
-    saveAd: build.mutation<Envelope, Partial<Ad>>({
+    saveAd: build.mutation<DataEnvelope<Ad>, SaveAdBody>({
       query: (body) => post(body.id ? 'api/admin/update_ad.php' : 'api/admin/add_ad.php', body),
       transformErrorResponse: onAdminError,
       invalidatesTags: ['Ads'],
@@ -108,12 +113,12 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['Ads'],
     }),
 
-    adminSidebarLinks: build.query<DataEnvelope<SidebarLink[]>, void>({
+    adminSidebarLinks: build.query<DataEnvelope<AdminSidebarLink[]>, void>({
       query: () => 'api/admin/get_sidebar_links_admin.php',
       transformErrorResponse: onAdminError,
       providesTags: ['Links'],
     }),
-    saveSidebarLink: build.mutation<Envelope, Partial<SidebarLink>>({
+    saveSidebarLink: build.mutation<DataEnvelope<AdminSidebarLink>, SaveSidebarLinkBody>({
       query: (body) =>
         post(
           body.id ? 'api/admin/update_sidebar_link.php' : 'api/admin/add_sidebar_link.php',
@@ -133,7 +138,7 @@ const adminApi = api.injectEndpoints({
       transformErrorResponse: onAdminError,
       providesTags: ['FriendLinks'],
     }),
-    saveFriendLink: build.mutation<Envelope, FriendLinkBody>({
+    saveFriendLink: build.mutation<DataEnvelope<FriendLink>, SaveFriendLinkBody>({
       query: (body) =>
         post(body.id ? 'api/admin/update_friend_link.php' : 'api/admin/add_friend_link.php', body),
       transformErrorResponse: onAdminError,
@@ -145,12 +150,12 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['FriendLinks'],
     }),
 
-    adminConfig: build.query<DataEnvelope<SiteConfig>, void>({
+    adminConfig: build.query<DataEnvelope<AdminSiteConfig>, void>({
       query: () => 'api/admin/get_config.php',
       transformErrorResponse: onAdminError,
       providesTags: ['Config'],
     }),
-    updateConfig: build.mutation<DataEnvelope<SiteConfig>, SiteConfig>({
+    updateConfig: build.mutation<DataEnvelope<AdminSiteConfig>, SiteConfigBody>({
       query: (body) => post('api/admin/update_config.php', body),
       transformErrorResponse: onAdminError,
       invalidatesTags: ['Config'],
@@ -178,10 +183,7 @@ const adminApi = api.injectEndpoints({
       transformErrorResponse: onAdminError,
       providesTags: ['AdminUsers'],
     }),
-    adjustUserBalance: build.mutation<
-      Envelope,
-      { user_id: number; amount: string; reason: string }
-    >({
+    adjustUserBalance: build.mutation<DataEnvelope<AdjustedBalance>, AdjustBalanceBody>({
       query: (body) => post('api/admin/adjust_user_balance.php', body),
       transformErrorResponse: onAdminError,
       invalidatesTags: ['AdminUsers'],

@@ -1,5 +1,5 @@
+import type { Envelope } from '@contracts/envelope';
 import { errorMessage, errorStatus } from '../../lib/api';
-import type { Envelope } from '../../lib/api';
 
 export interface ErrorTexts {
   /** When the server answered without a message of its own. */

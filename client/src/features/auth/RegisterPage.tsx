@@ -1,3 +1,4 @@
+import { registrationError } from '@contracts/users';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router-dom';
@@ -5,7 +6,6 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { useRegisterMutation } from './api';
-import { registerError } from './validation';
 
 export default function RegisterPage() {
   usePageTitle('Register');
@@ -19,8 +19,12 @@ export default function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = username.trim();
-    const invalid = registerError({ username: name, password, confirmPassword });
-    setError(invalid);
+    const invalid = registrationError({
+      username: name,
+      password,
+      confirm_password: confirmPassword,
+    });
+    setError(invalid?.message ?? null);
     if (invalid) return;
     try {
       const result = await register({ username: name, password }).unwrap();

@@ -1,18 +1,6 @@
-import { api, Envelope } from '../../lib/api';
-import type { AuthUser } from './authSlice';
-
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export interface LoginResult extends Envelope {
-  user_info: AuthUser & { id: number; username: string };
-}
-
-export interface RegisterResult extends Envelope {
-  api_key: string;
-}
+import type { Envelope } from '@contracts/envelope';
+import type { Credentials, LoginResult, RegisterResult } from '@contracts/users';
+import { api } from '../../lib/api';
 
 const authApi = api.injectEndpoints({
   endpoints: (build) => ({

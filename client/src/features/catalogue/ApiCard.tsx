@@ -1,6 +1,6 @@
+import type { ApiSummary } from '@contracts/apis';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import type { ApiSummary } from '../../lib/api-summary';
 
 export default function ApiCard({ api }: { api: ApiSummary }) {
   return (

@@ -1,3 +1,5 @@
+import type { ApiDetail, ApiRef } from '@contracts/apis';
+import { isRequiredFlag } from '@contracts/list-fields';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
@@ -5,7 +7,7 @@ import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { errorStatus } from '../../lib/api';
-import { ApiDetail, ApiRef, useGetApiDetailQuery } from './api';
+import { useGetApiDetailQuery } from './api';
 import CodeBlock from './CodeBlock';
 import RequestExamples from './RequestExamples';
 import { absoluteUrl } from './requestExamples';
@@ -32,8 +34,6 @@ export function detailErrorText(error: unknown): string {
   return 'no response from the server, check your network and try again';
 }
 
-const isRequired = (value: unknown) =>
-  value === true || value === 1 || value === '1' || value === 'true';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="card mb-4">
@@ -132,7 +132,7 @@ function Detail({ api }: { api: ApiDetail }) {
           rows={api.request_params.map((p) => [
             <code>{p.name}</code>,
             p.type,
-            isRequired(p.required) ? (
+            isRequiredFlag(p.required) ? (
               <span className="badge text-bg-danger">yes</span>
             ) : (
               <span className="badge text-bg-secondary">no</span>

@@ -1,4 +1,4 @@
-import type { ApiSummary } from '../../lib/api-summary';
+import type { ApiSummary } from '@contracts/apis';
 import ApiCard from './ApiCard';
 
 export default function ApiGrid({ apis, label }: { apis: ApiSummary[]; label: string }) {

@@ -1,4 +1,5 @@
-import type { Ad, Partner, UsageSummary } from './api';
+import type { Ad, Partner } from '@contracts/content';
+import type { UsageSummary } from '@contracts/site';
 
 export function StatsCard({ stats }: { stats: UsageSummary | undefined }) {
   const value = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString());

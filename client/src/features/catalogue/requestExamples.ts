@@ -1,4 +1,4 @@
-import type { RequestParam } from './api';
+import type { RequestParam } from '@contracts/list-fields';
 
 export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 

@@ -1,8 +1,9 @@
+import type { FriendLink } from '@contracts/content';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage } from '../../lib/api';
-import { FriendLink, useGetFriendLinksQuery } from './api';
+import { useGetFriendLinksQuery } from './api';
 
 export const FRIENDS_ERROR = 'request to public friend link endpoint failed, try again later';
 

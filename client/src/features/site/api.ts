@@ -1,35 +1,18 @@
-import { api, DataEnvelope } from '../../lib/api';
-import type { SidebarLinkData } from '../../lib/sidebar-links';
-
-export interface SiteConfig {
-  site_title: string;
-  site_keywords: string;
-  site_description: string;
-  site_favicon: string;
-  site_url: string;
-  copyright: string;
-  icp: string;
-  home_notice: string;
-}
-
-export interface FriendLink {
-  id: number;
-  name: string;
-  link_url: string;
-  avatar_url: string;
-  description: string;
-}
+import type { FriendLink, SidebarLink } from '@contracts/content';
+import type { DataEnvelope } from '@contracts/envelope';
+import type { PublicSiteConfig } from '@contracts/site';
+import { api } from '../../lib/api';
 
 const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSiteConfig: build.query<SiteConfig, void>({
+    getSiteConfig: build.query<PublicSiteConfig, void>({
       query: () => 'api/get_config.php',
-      transformResponse: (res: DataEnvelope<SiteConfig>) => res.data,
+      transformResponse: (res: DataEnvelope<PublicSiteConfig>) => res.data,
       providesTags: ['Config'],
     }),
-    getSidebarLinks: build.query<SidebarLinkData[], void>({
+    getSidebarLinks: build.query<SidebarLink[], void>({
       query: () => 'api/get_sidebar_links_public.php',
-      transformResponse: (res: DataEnvelope<SidebarLinkData[]>) => res.data ?? [],
+      transformResponse: (res: DataEnvelope<SidebarLink[]>) => res.data ?? [],
       providesTags: ['Links'],
     }),
     getFriendLinks: build.query<FriendLink[], void>({

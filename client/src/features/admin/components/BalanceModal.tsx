@@ -1,10 +1,9 @@
+import { ADJUST_AMOUNT_PATTERN } from '@contracts/recharge';
+import type { AdminUser } from '@contracts/users';
 import { FormEvent, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useAdjustUserBalanceMutation } from '../api';
 import { adminErrorText } from '../errors';
-import type { AdminUser } from '../types';
-
-const AMOUNT = /^[+-]?\d{1,9}(\.\d{1,3})?$/;
 
 /** Credits or debits a user's balance (a signed amount in yuan) with a reason, audited. */
 export default function BalanceModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -16,7 +15,7 @@ export default function BalanceModal({ user, onClose }: { user: AdminUser; onClo
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!AMOUNT.test(amount.trim()) || Number(amount) === 0) {
+    if (!ADJUST_AMOUNT_PATTERN.test(amount.trim()) || Number(amount) === 0) {
       setError('请输入非零金额，最多三位小数（负数表示扣减）');
       return;
     }

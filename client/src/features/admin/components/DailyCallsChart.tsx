@@ -1,4 +1,4 @@
-import type { Dashboard } from '../types';
+import type { Dashboard } from '@contracts/site';
 
 const COLORS = ['#0d6efd', '#dc3545', '#198754', '#fd7e14', '#6f42c1', '#20c997'];
 const SERIES = 6;

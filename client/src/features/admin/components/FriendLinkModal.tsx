@@ -1,19 +1,11 @@
+import { FRIEND_LINK_RULES, type FriendLink, type SaveFriendLinkBody } from '@contracts/content';
 import { FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useSaveFriendLinkMutation } from '../api';
 import { adminErrorText } from '../errors';
-import type { FriendLink, FriendLinkBody } from '../types';
 
 /** How long the success message stays before the modal closes (SPEC.md §9). */
 export const CLOSE_AFTER_SUCCESS_MS = 1500;
-
-const isUrl = (text: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-};
 
 interface Props {
   /** The link to edit, or null to add one. */
@@ -49,13 +41,14 @@ export default function FriendLinkModal({ link, onClose }: Props) {
     const name = form.name.trim();
     const linkUrl = form.link_url.trim();
     const avatarUrl = form.avatar_url.trim();
-    if (!name || !linkUrl) return setError('友链名称和链接不能为空');
-    if (!isUrl(linkUrl) || (avatarUrl && !isUrl(avatarUrl))) {
-      return setError('友链链接或头像链接格式无效');
+    if (!name || !linkUrl) return setError(FRIEND_LINK_RULES.required);
+    const { url } = FRIEND_LINK_RULES;
+    if (!url.test(linkUrl) || (avatarUrl && !url.test(avatarUrl))) {
+      return setError(FRIEND_LINK_RULES.badUrl);
     }
     if (!/^-?\d+$/.test(form.sort_order.trim())) return setError('排序必须是数字');
     setError(null);
-    const body: FriendLinkBody = {
+    const body: SaveFriendLinkBody = {
       ...(link && { id: link.id }),
       name,
       link_url: linkUrl,

@@ -1,7 +1,7 @@
+import type { Envelope } from '@contracts/envelope';
 import { FormEvent, ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
-import type { Envelope } from '../../../lib/api';
 import { adminErrorText, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import StatusBadge from './StatusBadge';

@@ -1,9 +1,4 @@
-const HTTP_URL = /^https?:\/\/\S+$/i;
-/** An http(s) URL or a path on this site. */
-const SITE_OR_HTTP_URL = /^(https?:\/\/\S+|\/(?!\/)\S*)$/i;
-
-export const isHttpUrl = (text: string) => HTTP_URL.test(text);
-export const isSiteOrHttpUrl = (text: string) => SITE_OR_HTTP_URL.test(text);
+import { SORT_ORDER_LIMIT } from '@contracts/content';
 
 export const str = (value: string | number | undefined) => String(value ?? '').trim();
 
@@ -11,4 +6,4 @@ export const str = (value: string | number | undefined) => String(value ?? '').t
 export const sortOrder = (value: string | number | undefined) => Number(str(value) || 0);
 
 export const isSortOrder = (value: string | number | undefined) =>
-  /^-?\d+$/.test(str(value) || '0');
+  /^-?\d+$/.test(str(value) || '0') && Math.abs(sortOrder(value)) <= SORT_ORDER_LIMIT;

@@ -1,3 +1,4 @@
+import { LOGIN_REQUIRED } from '@contracts/users';
 import { FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -20,7 +21,7 @@ export default function AdminLoginPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      setError('please enter username and password');
+      setError(LOGIN_REQUIRED);
       return;
     }
     setError(null);

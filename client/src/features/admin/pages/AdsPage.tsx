@@ -1,7 +1,8 @@
+import { AD_RULES, SORT_ORDER_MESSAGE } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminAdsQuery, useDeleteAdMutation, useSaveAdMutation } from '../api';
 import RecordManager from '../components/RecordManager';
-import { isSiteOrHttpUrl, isSortOrder, sortOrder, str } from '../components/recordValues';
+import { isSortOrder, sortOrder, str } from '../components/recordValues';
 
 export default function AdsPage() {
   usePageTitle('广告管理');
@@ -40,12 +41,10 @@ export default function AdsPage() {
       ]}
       blank={{ title: '', image_url: '', link_url: '', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
-        if (!str(v.title) || !str(v.image_url) || !str(v.link_url)) {
-          return 'title, image URL and link URL are required';
-        }
-        if (!isSiteOrHttpUrl(str(v.image_url))) return 'image URL format is incorrect';
-        if (!isSiteOrHttpUrl(str(v.link_url))) return 'link URL format is incorrect';
-        return isSortOrder(v.sort_order) ? null : 'sort order must be an integer';
+        if (!str(v.title) || !str(v.image_url) || !str(v.link_url)) return AD_RULES.required;
+        if (!AD_RULES.url.test(str(v.image_url))) return AD_RULES.imageUrl;
+        if (!AD_RULES.url.test(str(v.link_url))) return AD_RULES.linkUrl;
+        return isSortOrder(v.sort_order) ? null : SORT_ORDER_MESSAGE;
       }}
       save={(v) =>
         save({

@@ -1,3 +1,12 @@
+import {
+  API_MESSAGES,
+  PRICE_PATTERN,
+  REQUEST_METHODS,
+  type AdminApi,
+  type RequestMethod,
+  type SaveApiBody,
+} from '@contracts/apis';
+import { isRequiredFlag, PARAMETER_TYPES } from '@contracts/list-fields';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { FormEvent, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
@@ -9,22 +18,9 @@ import ListFieldEditor from '../components/ListFieldEditor';
 import { adminErrorText } from '../errors';
 import { parseRouteId } from '../ids';
 import { adminPaths } from '../paths';
-import type { AdminApi, ApiBody, RequestParam, ResponseParam } from '../types';
 
-export const PARAMETER_TYPES = [
-  'string',
-  'integer',
-  'number',
-  'boolean',
-  'array',
-  'object',
-] as const;
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-const PRICE = /^\d+(\.\d{1,3})?$/;
-const REQUIRED_MESSAGE = 'API name, English name and Endpoint cannot be empty';
-const PRICE_MESSAGE =
-  'invalid price format, must be a non-negative number with at most three decimal places';
-
+type RequestRow = { name: string; type: string; required: boolean; description: string };
+type ResponseRow = { name: string; type: string; description: string };
 type StatusRow = { code: string; description: string };
 
 interface ApiForm {
@@ -35,9 +31,9 @@ interface ApiForm {
   endpoint: string;
   example_url: string;
   response_format: string;
-  request_method: string;
-  request_params: RequestParam[];
-  response_params: ResponseParam[];
+  request_method: RequestMethod;
+  request_params: RequestRow[];
+  response_params: ResponseRow[];
   status_codes: StatusRow[];
   php_example: string;
   response_example: string;
@@ -75,6 +71,17 @@ const EMPTY: ApiForm = {
 
 const toForm = (api: AdminApi): ApiForm => ({
   ...api,
+  request_params: api.request_params.map((p) => ({
+    name: p.name,
+    type: p.type,
+    required: isRequiredFlag(p.required),
+    description: p.description,
+  })),
+  response_params: api.response_params.map((p) => ({
+    name: p.name ?? p.key ?? '',
+    type: p.type,
+    description: p.description,
+  })),
   status_codes: api.status_codes.map((s) => ({ code: String(s.code), description: s.description })),
   status: api.status === 1,
   is_paid: api.is_paid === 1,
@@ -85,7 +92,7 @@ const toForm = (api: AdminApi): ApiForm => ({
 });
 
 /** The create_api/update_api body: list fields as JSON text, numeric 0/1 flags. */
-export function toApiBody(form: ApiForm, id?: number): ApiBody {
+export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
   return {
     ...(id !== undefined && { id }),
     name: form.name.trim(),
@@ -145,9 +152,10 @@ function ApiFormView({ initial, id }: { initial: ApiForm; id?: number }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim() || !form.name_en.trim() || !form.endpoint.trim()) {
-      return setError(REQUIRED_MESSAGE);
+      return setError(API_MESSAGES.required);
     }
-    if (form.is_paid && !PRICE.test(form.price_per_call.trim())) return setError(PRICE_MESSAGE);
+    if (form.is_paid && !PRICE_PATTERN.test(form.price_per_call.trim()))
+      return setError(API_MESSAGES.price);
     setError(null);
     const body = toApiBody(form, id);
     const result = id === undefined ? await create(body) : await update(body);
@@ -200,9 +208,9 @@ function ApiFormView({ initial, id }: { initial: ApiForm; id?: number }) {
                 <Form.Label>请求方法</Form.Label>
                 <Form.Select
                   value={form.request_method}
-                  onChange={(e) => set('request_method', e.target.value)}
+                  onChange={(e) => set('request_method', e.target.value as RequestMethod)}
                 >
-                  {METHODS.map((m) => (
+                  {REQUEST_METHODS.map((m) => (
                     <option key={m}>{m}</option>
                   ))}
                 </Form.Select>

@@ -1,3 +1,4 @@
+import type { ApiSummary } from '@contracts/apis';
 import { useState } from 'react';
 import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router-dom';
@@ -8,7 +9,6 @@ import StatusBadge from '../components/StatusBadge';
 import { adminErrorText, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import { adminPaths } from '../paths';
-import type { ApiSummary } from '../../../lib/api-summary';
 
 export default function ApiListPage() {
   usePageTitle('API管理');

@@ -5,10 +5,10 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminConfigQuery, useUpdateConfigMutation } from '../api';
 import { adminErrorText, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
-import type { SiteConfig } from '../types';
+import type { SiteConfigBody } from '@contracts/site';
 
 const FIELDS: {
-  key: keyof SiteConfig;
+  key: keyof SiteConfigBody;
   label: string;
   max: number;
   rows?: number;
@@ -31,11 +31,11 @@ const FIELDS: {
   },
 ];
 
-function ConfigForm({ initial }: { initial: SiteConfig }) {
+function ConfigForm({ initial }: { initial: SiteConfigBody }) {
   const [update, { isLoading }] = useUpdateConfigMutation();
   const [form, setForm] = useState(initial);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const change = (key: keyof SiteConfig, value: string) =>
+  const change = (key: keyof SiteConfigBody, value: string) =>
     setForm((current) => ({ ...current, [key]: value }));
 
   const onSubmit = async (event: FormEvent) => {

@@ -7,7 +7,7 @@ import FriendLinkModal from '../components/FriendLinkModal';
 import StatusBadge from '../components/StatusBadge';
 import { adminErrorText, formatTime, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
-import type { FriendLink } from '../types';
+import type { FriendLink } from '@contracts/content';
 
 type Editing = { link: FriendLink | null } | null;
 

@@ -1,7 +1,8 @@
+import { PARTNER_RULES, SORT_ORDER_MESSAGE } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminPartnersQuery, useDeletePartnerMutation, useSavePartnerMutation } from '../api';
 import RecordManager from '../components/RecordManager';
-import { isHttpUrl, isSortOrder, sortOrder, str } from '../components/recordValues';
+import { isSortOrder, sortOrder, str } from '../components/recordValues';
 
 export default function PartnersPage() {
   usePageTitle('合作伙伴');
@@ -46,12 +47,11 @@ export default function PartnersPage() {
       ]}
       blank={{ name: '', logo_url: '', website_url: '', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
-        if (!str(v.name)) return 'partner name cannot be empty';
-        if (str(v.logo_url) && !isHttpUrl(str(v.logo_url))) return 'logo URL format is incorrect';
-        if (str(v.website_url) && !isHttpUrl(str(v.website_url))) {
-          return 'website URL format is incorrect';
-        }
-        return isSortOrder(v.sort_order) ? null : 'sort order must be an integer';
+        const { url } = PARTNER_RULES;
+        if (!str(v.name)) return PARTNER_RULES.nameRequired;
+        if (str(v.logo_url) && !url.test(str(v.logo_url))) return PARTNER_RULES.logoUrl;
+        if (str(v.website_url) && !url.test(str(v.website_url))) return PARTNER_RULES.websiteUrl;
+        return isSortOrder(v.sort_order) ? null : SORT_ORDER_MESSAGE;
       }}
       save={(v) =>
         save({

@@ -1,3 +1,4 @@
+import { SIDEBAR_LINK_RULES, SORT_ORDER_MESSAGE, type LinkTarget } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import {
   useAdminSidebarLinksQuery,
@@ -5,8 +6,7 @@ import {
   useSaveSidebarLinkMutation,
 } from '../api';
 import RecordManager from '../components/RecordManager';
-import { isSiteOrHttpUrl, isSortOrder, sortOrder, str } from '../components/recordValues';
-import type { SidebarLink } from '../types';
+import { isSortOrder, sortOrder, str } from '../components/recordValues';
 
 export default function SidebarLinksPage() {
   usePageTitle('侧边栏');
@@ -46,16 +46,16 @@ export default function SidebarLinksPage() {
       ]}
       blank={{ title: '', url: '', target: '_self', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
-        if (!str(v.title) || !str(v.url)) return 'title and URL are required';
-        if (!isSiteOrHttpUrl(str(v.url))) return 'URL format is incorrect';
-        return isSortOrder(v.sort_order) ? null : 'sort order must be an integer';
+        if (!str(v.title) || !str(v.url)) return SIDEBAR_LINK_RULES.required;
+        if (!SIDEBAR_LINK_RULES.url.test(str(v.url))) return SIDEBAR_LINK_RULES.badUrl;
+        return isSortOrder(v.sort_order) ? null : SORT_ORDER_MESSAGE;
       }}
       save={(v) =>
         save({
           ...(v.id ? { id: Number(v.id) } : {}),
           title: str(v.title),
           url: str(v.url),
-          target: str(v.target) as SidebarLink['target'],
+          target: str(v.target) as LinkTarget,
           description: str(v.description),
           sort_order: sortOrder(v.sort_order),
           status: Number(v.status),

@@ -7,7 +7,7 @@ import AdminPagination from '../components/AdminPagination';
 import BalanceModal from '../components/BalanceModal';
 import SearchBox from '../components/SearchBox';
 import { adminErrorText, formatTime } from '../errors';
-import type { AdminUser } from '../types';
+import type { AdminUser } from '@contracts/users';
 import { usePagedSearch } from '../usePagedSearch';
 
 export const formatUserBalance = (balance: number | null | undefined) =>

@@ -1,8 +1,16 @@
 import { formatPrice } from '../../../common/money';
-import { parseJsonList } from '../../../common/json-list';
+import type { ApiDetail, ApiSummary } from '../../../contracts/apis';
+import {
+  parseListField,
+  type RequestParam,
+  type ResponseParam,
+  type StatusCode,
+} from '../../../contracts/list-fields';
 import type { ApiEntry } from '../../../database/entities';
 
-export function toApiSummary(api: ApiEntry) {
+export type { ApiDetail, ApiSummary };
+
+export function toApiSummary(api: ApiEntry): ApiSummary {
   return {
     id: api.id,
     name: api.name,
@@ -21,18 +29,15 @@ export function toApiSummary(api: ApiEntry) {
   };
 }
 
-export function toApiDetail(api: ApiEntry) {
+export function toApiDetail(api: ApiEntry): ApiDetail {
   return {
     ...toApiSummary(api),
     example_url: api.example_url,
     response_format: api.response_format,
-    request_params: parseJsonList(api.request_params),
-    response_params: parseJsonList(api.response_params),
-    status_codes: parseJsonList(api.status_codes),
+    request_params: parseListField<RequestParam>(api.request_params),
+    response_params: parseListField<ResponseParam>(api.response_params),
+    status_codes: parseListField<StatusCode>(api.status_codes),
     php_example: api.php_example,
     response_example: api.response_example,
   };
 }
-
-export type ApiSummary = ReturnType<typeof toApiSummary>;
-export type ApiDetail = ReturnType<typeof toApiDetail>;

@@ -1,15 +1,17 @@
 import { badRequest } from '../../../common/app-error';
-
-export const PARAMETER_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object'];
-
-const MAX_DECODES = 5;
+import {
+  isParameterType,
+  isRequiredFlag,
+  MAX_LIST_PARSES,
+  PARAMETER_TYPES,
+} from '../../../contracts/list-fields';
 
 type Row = Record<string, unknown>;
 
 /** Decodes a list field sent as JSON text (possibly encoded more than once) or as an array. */
 function decode(value: unknown, message: string): Row[] {
   let current = value;
-  for (let i = 0; i < MAX_DECODES && typeof current === 'string'; i++) {
+  for (let i = 0; i < MAX_LIST_PARSES && typeof current === 'string'; i++) {
     if (current.trim() === '') return [];
     try {
       current = JSON.parse(current);
@@ -28,8 +30,6 @@ function decode(value: unknown, message: string): Row[] {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
-const toRequired = (value: unknown) =>
-  value === true || value === 1 || value === '1' || value === 'true';
 
 /** request_params → [{ name, type, required, description }]. */
 export function normalizeRequestParams(value: unknown): string {
@@ -38,7 +38,7 @@ export function normalizeRequestParams(value: unknown): string {
     const name = text(row.name);
     const type = text(row.type) ?? 'string';
     if (!name) throw badRequest('apis.invalid_list_field', 'every request parameter needs a name');
-    if (!PARAMETER_TYPES.includes(type)) {
+    if (!isParameterType(type)) {
       throw badRequest(
         'apis.invalid_list_field',
         `parameter type must be one of ${PARAMETER_TYPES.join(', ')}`,
@@ -47,7 +47,7 @@ export function normalizeRequestParams(value: unknown): string {
     return {
       name,
       type,
-      required: toRequired(row.required),
+      required: isRequiredFlag(row.required),
       description: text(row.description) ?? '',
     };
   });

@@ -1,7 +1,10 @@
+import type { PublicSiteConfig } from '../../../contracts/site';
 import type { SiteConfig } from '../../../database/entities';
 
+export type { PublicSiteConfig };
+
 /** What every visitor may see of the site settings (analytics code and start time stay inside). */
-export function toPublicSiteConfig(config: SiteConfig | null) {
+export function toPublicSiteConfig(config: SiteConfig | null): PublicSiteConfig {
   return {
     site_title: config?.site_title ?? '',
     site_keywords: config?.site_keywords ?? '',
@@ -13,5 +16,3 @@ export function toPublicSiteConfig(config: SiteConfig | null) {
     home_notice: config?.home_notice ?? '',
   };
 }
-
-export type PublicSiteConfig = ReturnType<typeof toPublicSiteConfig>;

@@ -1,6 +1,10 @@
-import type { FriendLink, SidebarLink } from '../../../database/entities';
+import type { FriendLink, SidebarLink } from '../../../contracts/content';
+import type {
+  FriendLink as FriendLinkRow,
+  SidebarLink as SidebarLinkRow,
+} from '../../../database/entities';
 
-export function toSidebarLink(link: SidebarLink) {
+export function toSidebarLink(link: SidebarLinkRow): SidebarLink {
   return {
     id: link.id,
     title: link.title,
@@ -12,7 +16,7 @@ export function toSidebarLink(link: SidebarLink) {
   };
 }
 
-export function toFriendLink(link: FriendLink) {
+export function toFriendLink(link: FriendLinkRow): FriendLink {
   return {
     id: link.id,
     name: link.name,

@@ -1,14 +1,8 @@
 import { formatBalance } from '../../../common/money';
-import type { RechargeRecord } from '../../../database/entities';
+import type { RechargeRecord } from '../../../contracts/recharge';
+import type { RechargeRecord as RechargeRecordRow } from '../../../database/entities';
 
-export interface RechargeRecordResponse {
-  id: number;
-  out_trade_no: string;
-  amount: string;
-  created_at: string;
-}
-
-export function toRechargeRecordResponse(record: RechargeRecord): RechargeRecordResponse {
+export function toRechargeRecordResponse(record: RechargeRecordRow): RechargeRecord {
   return {
     id: record.id,
     out_trade_no: record.out_trade_no,

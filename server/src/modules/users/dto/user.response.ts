@@ -1,8 +1,9 @@
 import { formatBalance } from '../../../common/money';
-import type { AccessLog, User } from '../../../database/entities';
+import type { AccessLog, UserInfo } from '../../../contracts/users';
+import type { AccessLog as AccessLogRow, User } from '../../../database/entities';
 
 /** The signed-in user's own view (login's user_info and get_user_info's data). */
-export function toUserInfo(user: User, apiKey: string | null) {
+export function toUserInfo(user: User, apiKey: string | null): UserInfo {
   return {
     id: user.id,
     username: user.username,
@@ -12,7 +13,7 @@ export function toUserInfo(user: User, apiKey: string | null) {
   };
 }
 
-export function toAccessLogView(log: AccessLog) {
+export function toAccessLogView(log: AccessLogRow): AccessLog {
   return {
     id: Number(log.id),
     api_name: log.api_name,
@@ -22,6 +23,3 @@ export function toAccessLogView(log: AccessLog) {
     access_time: log.access_time.toISOString(),
   };
 }
-
-export type UserInfo = ReturnType<typeof toUserInfo>;
-export type AccessLogView = ReturnType<typeof toAccessLogView>;

@@ -1,4 +1,4 @@
-import { parseListField } from './list-fields';
+import { isParameterType, isRequiredFlag, parseListField } from './list-fields';
 
 describe('parseListField', () => {
   const list = [{ name: 'q', type: 'string', required: true, description: 'text' }];
@@ -23,4 +23,24 @@ describe('parseListField', () => {
       expect(parseListField(value)).toEqual([]);
     },
   );
+});
+
+describe('isRequiredFlag', () => {
+  it.each([true, 1, '1', 'true'])('reads %p as required', (value) => {
+    expect(isRequiredFlag(value)).toBe(true);
+  });
+
+  it.each([false, 0, '0', 'false', '', null, undefined, 'yes'])('reads %p as optional', (value) => {
+    expect(isRequiredFlag(value)).toBe(false);
+  });
+});
+
+describe('isParameterType', () => {
+  it('knows the six parameter types and nothing else', () => {
+    expect(
+      ['string', 'integer', 'number', 'boolean', 'array', 'object'].every(isParameterType),
+    ).toBe(true);
+    expect(isParameterType('String')).toBe(false);
+    expect(isParameterType('file')).toBe(false);
+  });
 });

@@ -1,0 +1,96 @@
+import type { DataEnvelope, PageInfo } from './envelope';
+import type { RequestParam, ResponseParam, StatusCode } from './list-fields';
+
+export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type RequestMethod = (typeof REQUEST_METHODS)[number];
+
+/** An API as the catalogue list returns it. */
+export interface ApiSummary {
+  id: number;
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  endpoint: string;
+  request_method: RequestMethod;
+  /** STATUS: 1 enabled, 0 disabled. */
+  status: number;
+  /** 0/1 */
+  is_paid: number;
+  /** 0/1 */
+  is_pinned: number;
+  /** Yuan with three decimals: "0.005". */
+  price_per_call: string;
+  usage_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** get_api_detail.php's `data`: the list fields as arrays. */
+export interface ApiDetail extends ApiSummary {
+  example_url: string;
+  response_format: string;
+  request_params: RequestParam[];
+  response_params: ResponseParam[];
+  status_codes: StatusCode[];
+  php_example: string;
+  response_example: string;
+}
+
+/** The admin's view: the detail plus how the API is served. */
+export interface AdminApi extends ApiDetail {
+  handler: string | null;
+  upstream_url: string | null;
+  upstream_timeout_ms: number;
+}
+
+export interface ApiListQuery {
+  page?: number;
+  per_page?: number;
+  is_paid?: 0 | 1;
+  is_pinned?: 0 | 1;
+  search?: string;
+}
+
+export type ApiList = DataEnvelope<ApiSummary[]> & PageInfo;
+
+/** get_api_detail.php takes either. */
+export type ApiRef = { id: number } | { name_en: string };
+
+/** create_api.php's body (update_api.php adds the id): list fields as JSON text, 0/1 flags. */
+export interface SaveApiBody {
+  id?: number;
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  endpoint: string;
+  example_url: string;
+  response_format: string;
+  request_method: RequestMethod;
+  request_params: string;
+  response_params: string;
+  status_codes: string;
+  php_example: string;
+  response_example: string;
+  status: number;
+  is_paid: number;
+  is_pinned: number;
+  price_per_call: string;
+  /** A built-in handler's name; '' for none. */
+  handler: string;
+  /** '' for none. */
+  upstream_url: string;
+  upstream_timeout_ms: number;
+}
+
+/** Yuan, non-negative, at most three decimals (SPEC.md §5, §9). */
+export const PRICE_PATTERN = /^\d{1,12}(\.\d{1,3})?$/;
+
+export const UPSTREAM_TIMEOUT_MS = { min: 100, max: 120_000, default: 10_000 } as const;
+
+export const API_MESSAGES = {
+  required: 'API name, English name and Endpoint cannot be empty',
+  price: 'invalid price format, must be a non-negative number with at most three decimal places',
+  invalidId: 'invalid API ID',
+} as const;

@@ -1,0 +1,101 @@
+/** Partners, ads, sidebar links and friend links: what the admin edits and the site shows. */
+
+export interface Partner {
+  id: number;
+  name: string;
+  logo_url: string;
+  website_url: string;
+  description: string;
+  sort_order: number;
+  /** STATUS: 1 enabled, 0 disabled. */
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Ad {
+  id: number;
+  title: string;
+  image_url: string;
+  link_url: string;
+  description: string;
+  sort_order: number;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const LINK_TARGETS = ['_self', '_blank'] as const;
+export type LinkTarget = (typeof LINK_TARGETS)[number];
+
+/** A sidebar link as the public list returns it. */
+export interface SidebarLink {
+  id: number;
+  title: string;
+  description: string;
+  url: string | null;
+  target: LinkTarget;
+  sort_order: number;
+  status: number;
+}
+
+export interface AdminSidebarLink extends SidebarLink {
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FriendLink {
+  id: number;
+  name: string;
+  link_url: string;
+  avatar_url: string;
+  description: string;
+  sort_order: number;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The add bodies; the update bodies add the id. */
+type Body<T> = Omit<T, 'id' | 'created_at' | 'updated_at'> & { id?: number };
+export type SavePartnerBody = Body<Partner>;
+export type SaveAdBody = Body<Ad>;
+export type SaveSidebarLinkBody = Omit<Body<SidebarLink>, 'url'> & { url: string };
+export type SaveFriendLinkBody = Body<FriendLink>;
+
+/** An absolute http(s) URL. */
+export const HTTP_URL = /^https?:\/\/\S+$/i;
+/** An http(s) URL, or a path on this site ("/..."; "//host" would leave it). */
+export const SITE_OR_HTTP_URL = /^(https?:\/\/\S+|\/(?!\/)\S*)$/i;
+/** An http(s) URL with a host. */
+export const HOSTED_HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
+
+/** Sort orders are integers within ±SORT_ORDER_LIMIT; smaller first. */
+export const SORT_ORDER_LIMIT = 1_000_000;
+export const SORT_ORDER_MESSAGE = 'sort order must be an integer';
+
+export const PARTNER_RULES = {
+  url: HTTP_URL,
+  nameRequired: 'partner name cannot be empty',
+  logoUrl: 'logo URL format is incorrect',
+  websiteUrl: 'website URL format is incorrect',
+} as const;
+
+export const AD_RULES = {
+  url: SITE_OR_HTTP_URL,
+  required: 'title, image URL and link URL are required',
+  imageUrl: 'image URL format is incorrect',
+  linkUrl: 'link URL format is incorrect',
+} as const;
+
+export const SIDEBAR_LINK_RULES = {
+  url: SITE_OR_HTTP_URL,
+  required: 'title and URL are required',
+  badUrl: 'URL format is incorrect',
+} as const;
+
+export const FRIEND_LINK_RULES = {
+  url: HOSTED_HTTP_URL,
+  required: '友链名称和链接不能为空',
+  badUrl: '友链链接或头像链接格式无效',
+} as const;

@@ -1,0 +1,59 @@
+/**
+ * An API's three list fields (request_params, response_params, status_codes). Stored as JSON text
+ * and answered as arrays; rows written before the server checked them may still use the loose
+ * shapes below, so readers accept them.
+ */
+
+export const PARAMETER_TYPES = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'array',
+  'object',
+] as const;
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
+
+export const isParameterType = (value: string): value is ParameterType =>
+  (PARAMETER_TYPES as readonly string[]).includes(value);
+
+export interface RequestParam {
+  name: string;
+  type: string;
+  /** Written as a boolean; older rows say 1, "1" or "true". */
+  required: boolean | number | string;
+  description: string;
+}
+
+export interface ResponseParam {
+  /** Older rows name the field `key`. */
+  name?: string;
+  key?: string;
+  type: string;
+  description: string;
+}
+
+export interface StatusCode {
+  code: number | string;
+  description: string;
+}
+
+/** Whether a request parameter's `required` means yes, in any of the spellings it arrives in. */
+export const isRequiredFlag = (value: unknown): boolean =>
+  value === true || value === 1 || value === '1' || value === 'true';
+
+/** List fields may arrive as JSON text, sometimes encoded more than once: decode up to 5 times. */
+export const MAX_LIST_PARSES = 5;
+
+/** The list a field holds; anything that is not a list after MAX_LIST_PARSES decodes is empty. */
+export function parseListField<T = unknown>(value: unknown): T[] {
+  let current = value;
+  for (let i = 0; i < MAX_LIST_PARSES && typeof current === 'string'; i++) {
+    try {
+      current = JSON.parse(current);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(current) ? (current as T[]) : [];
+}

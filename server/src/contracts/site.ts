@@ -1,0 +1,73 @@
+import type { PageInfo } from './envelope';
+
+/** What every visitor sees of the site settings (get_config.php). */
+export interface PublicSiteConfig {
+  site_title: string;
+  site_keywords: string;
+  site_description: string;
+  site_favicon: string;
+  site_url: string;
+  copyright: string;
+  icp: string;
+  home_notice: string;
+}
+
+/** update_config.php's body: every field it sends replaces the stored one. */
+export interface SiteConfigBody extends PublicSiteConfig {
+  analytics_code: string;
+}
+
+/** The admin's get_config.php data. */
+export interface AdminSiteConfig extends SiteConfigBody {
+  site_start_time: string;
+  updated_at: string;
+}
+
+/** get_usage_stats.php's data. */
+export interface UsageSummary {
+  total_global_calls: number;
+  total_today_global_calls: number;
+}
+
+/** get_dashboard_stats.php's data. */
+export interface Dashboard {
+  total_stats: { total_calls: number; total_apis: number };
+  top_apis: { id: number; name: string; call_count: number }[];
+  all_api_total_calls: { id: number; name: string; total_calls: number }[];
+  daily_calls_per_api: {
+    access_date: string;
+    api_id: number;
+    api_name: string;
+    daily_calls: number;
+  }[];
+  site_start_time: string | null;
+  server_info: { name: string; value: string }[];
+}
+
+/** A page of an admin list with its search (get_api_daily_stats.php, get_user_list.php). */
+export interface PageQuery {
+  page: number;
+  per_page: number;
+  search?: string;
+}
+
+export interface StatsRow {
+  id: number;
+  name: string;
+  total_calls: number;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StatsPage extends PageInfo {
+  apis: StatsRow[];
+}
+
+/** One API's daily calls: JSON text mapping 'YYYY-MM-DD' to a count. */
+export interface StatsDetail {
+  id: number;
+  name: string | null;
+  name_en: string | null;
+  daily_calls_history: string;
+}

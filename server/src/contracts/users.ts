@@ -1,0 +1,99 @@
+import type { Envelope, PageInfo } from './envelope';
+import type { ErrorCode } from './errors';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** register.php's body; confirm_password is optional for API clients. */
+export interface RegisterBody extends Credentials {
+  confirm_password?: string;
+}
+
+export interface RegisterResult extends Envelope {
+  api_key: string;
+}
+
+/** The signed-in user's own view: login's user_info and get_user_info's data. */
+export interface UserInfo {
+  id: number;
+  username: string;
+  /** Decimal text with at least two decimals: "0.00", "12.50". */
+  balance: string;
+  api_key: string | null;
+  created_at: string;
+}
+
+export interface LoginResult extends Envelope {
+  user_info: UserInfo;
+}
+
+/** change_api_key.php's data. */
+export interface NewApiKey {
+  new_api_key: string;
+}
+
+export interface AccessLog {
+  id: number;
+  api_name: string;
+  ip_address: string;
+  access_url: string;
+  user_agent: string;
+  access_time: string;
+}
+
+export interface AccessLogPage extends PageInfo {
+  logs: AccessLog[];
+}
+
+/** The admin's view of a user: the key only as its hint. */
+export interface AdminUser {
+  id: number;
+  username: string;
+  email: string | null;
+  /** Yuan as a number; null when unknown. */
+  balance: number | null;
+  api_key: string;
+  status: number;
+  created_at: string;
+}
+
+export interface UserPage extends PageInfo {
+  users: AdminUser[];
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+export const USERNAME_LENGTH = { min: 3, max: 32 } as const;
+export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
+
+export const LOGIN_REQUIRED = 'please enter username and password';
+
+/** The first register rule (SPEC.md §5, in its order) the body breaks, or null. */
+export function registrationError(
+  body: Partial<RegisterBody>,
+): { code: ErrorCode; message: string } | null {
+  const { username, password, confirm_password: confirm } = body;
+  if (!username || !password || confirm === '') {
+    return { code: 'users.fields_empty', message: 'all fields cannot be empty' };
+  }
+  if (confirm !== undefined && confirm !== password) {
+    return { code: 'users.password_mismatch', message: 'the two passwords do not match' };
+  }
+  if (password.length < PASSWORD_LENGTH.min) {
+    return { code: 'users.password_too_short', message: 'password must be at least 6 characters' };
+  }
+  if (password.length > PASSWORD_LENGTH.max) {
+    return { code: 'users.password_too_long', message: 'password must be at most 128 characters' };
+  }
+  if (!USERNAME_PATTERN.test(username)) {
+    return {
+      code: 'users.username_invalid',
+      message: 'username may only contain letters, digits and underscores',
+    };
+  }
+  if (username.length < USERNAME_LENGTH.min || username.length > USERNAME_LENGTH.max) {
+    return { code: 'users.username_length', message: 'username must be 3 to 32 characters' };
+  }
+  return null;
+}
