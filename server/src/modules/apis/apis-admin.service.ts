@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { badRequest, conflict, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { parseYuan } from '../../common/money';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
+import { isUniqueViolation } from '../../database/transactions';
 import { toAdminApi } from './dto/admin-api.response';
 import {
   normalizeRequestParams,
@@ -23,12 +24,6 @@ function priceMilli(value: unknown): number | null {
   if (typeof value === 'string') return parseYuan(value);
   return null;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof QueryFailedError &&
-  /UNIQUE constraint failed|ER_DUP_ENTRY|Duplicate entry/i.test(
-    `${(error.driverError as { code?: string } | undefined)?.code ?? ''} ${error.message}`,
-  );
 
 @Injectable()
 export class ApisAdminService {

@@ -12,8 +12,8 @@ interface Pending extends Charge {
 /**
  * Group commit for charges: calls that arrive while a batch is being written join the next one, so
  * one transaction (and one commit) carries many conditional debits. Each call still gets its own
- * outcome. If a whole batch fails (a deadlock, a lost connection) its calls are retried one by one,
- * so one bad charge cannot fail its neighbours.
+ * outcome. If a whole batch fails (a lost connection, or deadlocks beyond the transaction's own
+ * retries) its calls are retried one by one, so one bad charge cannot fail its neighbours.
  */
 @Injectable()
 export class ChargeQueue {

@@ -1,4 +1,5 @@
-import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import { mysqlTransaction } from '../../database/transactions';
 import {
   CallLog,
   callLogValues,
@@ -28,7 +29,7 @@ export class MysqlLedger implements Ledger {
   readonly parallelBatches = 4;
 
   async chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]> {
-    const logIds = await this.inTransaction(async (conn) => {
+    const logIds = await mysqlTransaction(this.pool, async (conn) => {
       const ids: (number | null)[] = [];
       for (const { keyHash, priceMilli, log } of charges) {
         const [debit] = await conn.query<ResultSetHeader>(SQL.debit, [
@@ -58,7 +59,7 @@ export class MysqlLedger implements Ledger {
   }
 
   async refund(logId: number, priceMilli: number, statusCode: number): Promise<void> {
-    await this.inTransaction(async (conn) => {
+    await mysqlTransaction(this.pool, async (conn) => {
       // Only a row still carrying its cost is refunded, so a refund can never run twice.
       const [zeroed] = await conn.query<ResultSetHeader>(SQL.refundZero, [
         statusCode,
@@ -66,7 +67,6 @@ export class MysqlLedger implements Ledger {
         priceMilli,
       ]);
       if (zeroed.affectedRows === 1) await conn.query(SQL.refundCredit, [priceMilli, logId]);
-      return null;
     });
   }
 
@@ -80,7 +80,7 @@ export class MysqlLedger implements Ledger {
 
   async addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void> {
     if (totals.size === 0 && daily.length === 0) return;
-    await this.inTransaction(async (conn) => {
+    await mysqlTransaction(this.pool, async (conn) => {
       for (const [apiId, calls] of totals) await conn.query(SQL.bumpUsage, [calls, apiId]);
       if (daily.length > 0) {
         await conn.query(
@@ -88,22 +88,6 @@ export class MysqlLedger implements Ledger {
           daily.flatMap((row) => [row.api_id, row.access_date, row.calls]),
         );
       }
-      return null;
     });
-  }
-
-  private async inTransaction<T>(work: (conn: PoolConnection) => Promise<T>): Promise<T> {
-    const conn = await this.pool.getConnection();
-    try {
-      await conn.beginTransaction();
-      const result = await work(conn);
-      await conn.commit();
-      return result;
-    } catch (error) {
-      await conn.rollback().catch(() => undefined);
-      throw error;
-    } finally {
-      conn.release();
-    }
   }
 }

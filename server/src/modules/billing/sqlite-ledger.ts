@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { setImmediate as nextTick } from 'node:timers/promises';
+import { sqliteTransaction } from '../../database/transactions';
 import {
   CallLog,
   callLogValues,
@@ -28,8 +28,7 @@ const sqliteTime = (date: Date) => {
 
 /**
  * better-sqlite3 is synchronous, so each money transaction runs start to finish without yielding:
- * no other statement can interleave. It waits only while another (asynchronous, TypeORM) transaction
- * is open on the shared connection, so a charge never becomes part of someone else's transaction.
+ * no other statement can interleave (see sqliteTransaction for the one wait it makes).
  */
 export class SqliteLedger implements Ledger {
   private statements?: ReturnType<SqliteLedger['prepare']>;
@@ -65,8 +64,7 @@ export class SqliteLedger implements Ledger {
   readonly parallelBatches = 1;
 
   async chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]> {
-    await this.idle();
-    const logIds = this.db.transaction(() =>
+    const logIds = await sqliteTransaction(this.db, () =>
       charges.map(({ keyHash, priceMilli, log }) => {
         const debited = this.sql.debit.get(priceMilli, keyHash, priceMilli) as
           { id: number } | undefined;
@@ -74,46 +72,39 @@ export class SqliteLedger implements Ledger {
         const values = [debited.id, ...chargedLogValues(log, sqliteTime(log.access_time))];
         return Number(this.sql.insertLog.run(...values).lastInsertRowid);
       }),
-    )();
+    );
     return logIds.map((logId, i) =>
       logId === null ? refused(this.owner(charges[i].keyHash)) : { ok: true, logId },
     );
   }
 
   async refund(logId: number, priceMilli: number, statusCode: number): Promise<void> {
-    await this.idle();
-    this.db.transaction(() => {
+    await sqliteTransaction(this.db, () => {
       // Only a row still carrying its cost is refunded, so a refund can never run twice.
       if (this.sql.refundZero.run(statusCode, logId, priceMilli).changes === 1) {
         this.sql.refundCredit.run(priceMilli, logId);
       }
-    })();
+    });
   }
 
   async insertLogs(rows: readonly CallLog[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.idle();
-    this.db.transaction(() => {
+    await sqliteTransaction(this.db, () => {
       for (const row of rows)
         this.sql.insertLog.run(...callLogValues(row, sqliteTime(row.access_time)));
-    })();
+    });
   }
 
   async addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void> {
     if (totals.size === 0 && daily.length === 0) return;
-    await this.idle();
-    this.db.transaction(() => {
+    await sqliteTransaction(this.db, () => {
       for (const [apiId, calls] of totals) this.sql.bumpUsage.run(calls, apiId);
       for (const row of daily) this.sql.upsertDaily.run(row.api_id, row.access_date, row.calls);
-    })();
+    });
   }
 
   private owner(keyHash: string): KeyOwner | null {
     const row = this.sql.findOwner.get(keyHash) as KeyOwner | undefined;
     return row ? { id: Number(row.id), balance_milli: Number(row.balance_milli) } : null;
-  }
-
-  private async idle(): Promise<void> {
-    while (this.db.inTransaction) await nextTick();
   }
 }

@@ -1,7 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import { setImmediate as nextTick } from 'node:timers/promises';
 import type { RechargeSource } from '../../database/entities/recharge-record.entity';
+import {
+  isUniqueViolation,
+  mysqlTransaction,
+  sqliteTransaction,
+} from '../../database/transactions';
 
 /** A paid order about to be recorded; `user_id` null records it unclaimed (a webhook without owner). */
 export interface NewRecharge {
@@ -66,20 +70,11 @@ const rechargeValues = (o: NewRecharge) => [
   o.raw,
 ];
 
-/** The unique index said no: SQLite and MySQL/MariaDB name it differently. */
-function isDuplicateKey(error: unknown): boolean {
-  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' || errno === 1062;
-}
-
-class Rollback extends Error {}
-
 export class SqliteBalanceBook implements BalanceBook {
   constructor(private readonly db: Database) {}
 
-  async recordOrder(order: NewRecharge): Promise<RecordOutcome> {
-    await this.idle();
-    return this.db.transaction((): RecordOutcome => {
+  recordOrder(order: NewRecharge): Promise<RecordOutcome> {
+    return sqliteTransaction(this.db, (): RecordOutcome => {
       const claimed =
         order.user_id !== null &&
         this.db
@@ -89,25 +84,24 @@ export class SqliteBalanceBook implements BalanceBook {
         try {
           this.db.prepare(SQL.insertRecharge).run(...rechargeValues(order));
         } catch (error) {
-          if (isDuplicateKey(error)) return { outcome: 'duplicate' };
+          if (isUniqueViolation(error)) return { outcome: 'duplicate' };
           throw error;
         }
       }
       if (order.user_id === null) return { outcome: 'recorded' };
       this.credit(order.user_id, order.amount_milli);
       return { outcome: 'credited', balance_milli: this.balance(order.user_id)! };
-    })();
+    });
   }
 
-  async adjust(userId: number, adminId: number, deltaMilli: number, reason: string) {
-    await this.idle();
-    return this.db.transaction((): AdjustOutcome => {
+  adjust(userId: number, adminId: number, deltaMilli: number, reason: string) {
+    return sqliteTransaction(this.db, (): AdjustOutcome => {
       if (this.db.prepare(SQL.adjust).run(deltaMilli, userId, deltaMilli).changes !== 1) {
         return { ok: false, reason: this.balance(userId) === null ? 'no_user' : 'below_zero' };
       }
       this.db.prepare(SQL.insertAdjustment).run(userId, adminId, deltaMilli, reason);
       return { ok: true, balance_milli: this.balance(userId)! };
-    })();
+    });
   }
 
   private credit(userId: number, milli: number): void {
@@ -120,14 +114,7 @@ export class SqliteBalanceBook implements BalanceBook {
     const row = this.db.prepare(SQL.balance).get(userId) as { balance_milli: number } | undefined;
     return row ? Number(row.balance_milli) : null;
   }
-
-  /** better-sqlite3 is synchronous: wait only while a TypeORM transaction holds the connection. */
-  private async idle(): Promise<void> {
-    while (this.db.inTransaction) await nextTick();
-  }
 }
-
-const DEADLOCK_RETRIES = 3;
 
 export class MysqlBalanceBook implements BalanceBook {
   constructor(private readonly pool: Pool) {}
@@ -135,48 +122,44 @@ export class MysqlBalanceBook implements BalanceBook {
   async recordOrder(order: NewRecharge): Promise<RecordOutcome> {
     // Insert first and claim only after a duplicate, in a second transaction: a claim UPDATE on a
     // missing key would take gap locks that deadlock concurrent inserts of the same order.
-    const inserted = await this.inTransaction(async (conn) => {
+    const inserted = await mysqlTransaction(this.pool, async (conn) => {
       try {
         await conn.query(SQL.insertRecharge, rechargeValues(order));
       } catch (error) {
-        if (isDuplicateKey(error)) throw new Rollback();
+        if (isUniqueViolation(error)) return null;
         throw error;
       }
       return this.creditWithin(conn, order);
     });
     if (inserted) return inserted;
     if (order.user_id === null) return { outcome: 'duplicate' };
-    const claimed = await this.inTransaction(async (conn) => {
+    const claimed = await mysqlTransaction(this.pool, async (conn) => {
       const [claim] = await conn.query<ResultSetHeader>(SQL.claimRecharge, [
         order.user_id,
         order.amount_milli,
         order.out_trade_no,
       ]);
-      if (claim.affectedRows !== 1) throw new Rollback();
-      return this.creditWithin(conn, order);
+      return claim.affectedRows === 1 ? this.creditWithin(conn, order) : null;
     });
     return claimed ?? { outcome: 'duplicate' };
   }
 
-  async adjust(
-    userId: number,
-    adminId: number,
-    deltaMilli: number,
-    reason: string,
-  ): Promise<AdjustOutcome> {
-    const done = await this.inTransaction(async (conn): Promise<AdjustOutcome> => {
+  adjust(userId: number, adminId: number, deltaMilli: number, reason: string) {
+    return mysqlTransaction(this.pool, async (conn): Promise<AdjustOutcome> => {
       const [update] = await conn.query<ResultSetHeader>(SQL.adjust, [
         deltaMilli,
         userId,
         deltaMilli,
       ]);
-      if (update.affectedRows !== 1) throw new Rollback();
+      if (update.affectedRows !== 1) {
+        return {
+          ok: false,
+          reason: (await this.balance(conn, userId)) === null ? 'no_user' : 'below_zero',
+        };
+      }
       await conn.query(SQL.insertAdjustment, [userId, adminId, deltaMilli, reason]);
       return { ok: true, balance_milli: (await this.balance(conn, userId))! };
     });
-    if (done) return done;
-    const exists = (await this.balance(this.pool, userId)) !== null;
-    return { ok: false, reason: exists ? 'below_zero' : 'no_user' };
   }
 
   private async creditWithin(conn: PoolConnection, order: NewRecharge): Promise<RecordOutcome> {
@@ -189,28 +172,8 @@ export class MysqlBalanceBook implements BalanceBook {
     return { outcome: 'credited', balance_milli: (await this.balance(conn, order.user_id))! };
   }
 
-  private async balance(conn: Pool | PoolConnection, userId: number): Promise<number | null> {
+  private async balance(conn: PoolConnection, userId: number): Promise<number | null> {
     const [rows] = await conn.query<RowDataPacket[]>(SQL.balance, [userId]);
     return rows[0] ? Number(rows[0].balance_milli) : null;
-  }
-
-  /** Runs `work` in a transaction; null when it asked for a rollback. Deadlocks are retried. */
-  private async inTransaction<T>(work: (conn: PoolConnection) => Promise<T>): Promise<T | null> {
-    for (let attempt = 1; ; attempt += 1) {
-      const conn = await this.pool.getConnection();
-      try {
-        await conn.beginTransaction();
-        const result = await work(conn);
-        await conn.commit();
-        return result;
-      } catch (error) {
-        await conn.rollback();
-        if (error instanceof Rollback) return null;
-        const deadlock = (error as { errno?: number }).errno === 1213;
-        if (!deadlock || attempt >= DEADLOCK_RETRIES) throw error;
-      } finally {
-        conn.release();
-      }
-    }
   }
 }

@@ -1,12 +1,9 @@
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches } from 'class-validator';
-
-const trimmed = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() : value;
+import { Trimmed } from '../../../common/admin-input';
 
 export class VerifyOrderBody {
   // With stopAtFirstError the bottom rule runs first.
-  @Transform(trimmed)
+  @Trimmed()
   @Matches(/^\d{1,64}$/, {
     message: 'the order number must be digits only (at most 64), as shown on your Afdian order',
   })
