@@ -17,6 +17,7 @@ import { validationPipe } from './common/validation';
 import { runMigrations, withStartupLock } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
 import { Env } from './env/env';
+import { CsrfService } from './modules/auth/csrf';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -61,6 +62,13 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
       },
     });
   }
+  // Every page carries the XSRF cookie, so a page's first write (an admin login) needs no retry.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      await app.get(CsrfService).ensureToken(request, reply);
+    }
+    return payload;
+  });
   app.useGlobalPipes(validationPipe);
   app.enableShutdownHooks();
   await app.init();

@@ -12,7 +12,7 @@ import { createFriendLink } from './factories/catalogue';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { createUser, loginUser, primeCsrf } from './factories/users';
 import { startUpstreamFake } from './fakes/upstream-fake';
-import { describeEachDb, startTestApp, TestApp } from './harness';
+import { describeEachDb, startTestApp, TEST_ADMIN, TestApp } from './harness';
 
 interface RawAnswer {
   status: number;
@@ -391,4 +391,12 @@ describe('security regressions: pages (finding 9: no security headers)', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     },
   );
+
+  it('hands out the XSRF cookie with the page, so the first write needs no retry', async () => {
+    const c = t.client();
+    await c.get(ADMIN_LOGIN_PATH);
+    expect(c.cookies.has('XSRF-TOKEN')).toBe(true);
+    const login = await c.post('/api/admin/admin_login.php', TEST_ADMIN);
+    expect(login.status).toBe(200);
+  });
 });

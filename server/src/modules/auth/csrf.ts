@@ -65,6 +65,11 @@ export class CsrfService {
     return this.cookieIsValid(request);
   }
 
+  /** Hands out a token when the request has no valid one (pages and JSON reads alike). */
+  async ensureToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!(await this.cookieIsValid(request))) await this.issue(request, reply);
+  }
+
   /** Sets a fresh token for the request's current sessions (after login, logout, or when stale). */
   async issue(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = await this.sign(request, randomBytes(16).toString('base64url'));
@@ -104,8 +109,7 @@ export class CsrfGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (!this.csrf.covers(request)) return true;
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
-    if (!(await this.csrf.cookieIsValid(request))) await this.csrf.issue(request, reply);
+    await this.csrf.ensureToken(request, context.switchToHttp().getResponse<FastifyReply>());
     const required =
       !SAFE_METHODS.has(request.method) ||
       this.reflector.getAllAndOverride<boolean>(REQUIRE_CSRF, [
