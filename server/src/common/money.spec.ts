@@ -1,4 +1,4 @@
-import { formatBalance, parseSignedYuan, parseYuan, scaleMilli } from './money';
+import { formatBalance, MAX_BALANCE_MILLI, parseSignedYuan, parseYuan, scaleMilli } from './money';
 
 describe('money', () => {
   it('parses non-negative yuan text into milli-yuan', () => {
@@ -38,5 +38,11 @@ describe('money', () => {
     expect(formatBalance(0)).toBe('0.00');
     expect(formatBalance(12_500)).toBe('12.50');
     expect(formatBalance(9_995)).toBe('9.995');
+  });
+
+  it('keeps the balance ceiling and any single credit on top of it exact as a JS number', () => {
+    const largestCredit = parseYuan('999999999999.999')!;
+    expect(Number.isSafeInteger(MAX_BALANCE_MILLI + largestCredit)).toBe(true);
+    expect(formatBalance(MAX_BALANCE_MILLI)).toBe('1000000000000.00');
   });
 });

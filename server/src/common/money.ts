@@ -1,5 +1,13 @@
 /** Money lives as integer milli-yuan; these are the only conversions to and from text. */
 
+/**
+ * The most a balance may hold: 10^15 milli-yuan, 10^12 yuan. Every credit (recharge, admin
+ * adjustment, refund) is refused past it, in the same conditional UPDATE that applies it. It keeps
+ * balances far inside the integers a JS number holds exactly (2^53, about 9 × 10^15), which matters
+ * because better-sqlite3 reads and binds numbers as doubles.
+ */
+export const MAX_BALANCE_MILLI = 1_000_000_000_000_000;
+
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,3}))?$/;
 
 /** Parses "12", "0.5" or "9.995" into milli-yuan; null when not a non-negative decimal with ≤3 places. */

@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   'admin.record_not_found': 'the partner, ad, link or config row does not exist',
   'admin.adjust_zero': 'a balance adjustment of zero',
   'admin.balance_below_zero': 'the adjustment would take the balance below zero',
+  'admin.balance_ceiling':
+    'the adjustment would take the balance past 10^12 yuan, the most it holds',
 
   'gateway.api_not_found': 'no API with this English name',
   'gateway.api_disabled': 'the API is disabled',
@@ -62,6 +64,8 @@ export const ERROR_CODES = {
   'gateway.invalid_path': 'the sub-path leaves the API base (refunded)',
   'gateway.upstream_failed': 'the upstream failed or is unreachable (refunded)',
   'gateway.upstream_timeout': 'the upstream did not answer in time (refunded)',
+  'gateway.balance_ceiling':
+    'the failed call could not be refunded: the balance would pass 10^12 yuan (the call stays charged)',
   'gateway.not_implemented': 'the API has neither a built-in nor an upstream',
 
   'recharge.not_configured': 'Afdian credentials are not set',
@@ -70,6 +74,8 @@ export const ERROR_CODES = {
   'recharge.order_no_amount': 'the order has no amount',
   'recharge.order_of_another_user': 'the order was placed for another account',
   'recharge.order_used': 'the order was credited before',
+  'recharge.balance_ceiling':
+    'the credit would take the balance past 10^12 yuan, the most it holds; the order stays unused',
   'recharge.afdian_failed': 'Afdian answered with an error',
   'recharge.afdian_rejected': 'Afdian refused the query (its own error code)',
   'recharge.afdian_unreachable': 'Afdian could not be reached',

@@ -1,3 +1,7 @@
+import { HttpStatus } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
+
 /** One gateway call as the access log records it. */
 export interface CallLog {
   user_id: number | null;
@@ -52,7 +56,10 @@ export interface Ledger {
   chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]>;
   /** How many batches may run at once (SQLite has one writer; MySQL has a pool). */
   readonly parallelBatches: number;
-  /** Gives a charged call's money back and zeroes its cost, at most once per log row. */
+  /**
+   * Gives a charged call's money back and zeroes its cost, at most once per log row. A refund that
+   * would take the balance past MAX_BALANCE_MILLI changes nothing and throws `refundPastCeiling`.
+   */
   refund(logId: number, priceMilli: number, statusCode: number): Promise<void>;
   insertLogs(rows: readonly CallLog[]): Promise<void>;
   addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void>;
@@ -101,7 +108,7 @@ export const INSERT_CHARGED_LOG = `${INSERT_LOG} SELECT id, ${LOG_COLUMNS.slice(
 const REFUND_ZERO =
   'UPDATE access_logs SET cost_milli = 0, status_code = ? WHERE id = ? AND cost_milli = ?';
 const REFUND_CREDIT =
-  'UPDATE users SET balance_milli = balance_milli + ? WHERE id = (SELECT user_id FROM access_logs WHERE id = ?)';
+  'UPDATE users SET balance_milli = balance_milli + ? WHERE id = (SELECT user_id FROM access_logs WHERE id = ?) AND balance_milli + ? <= ?';
 export const SQL = {
   findOwner: 'SELECT id, balance_milli FROM users WHERE api_key_hash = ? AND status = 1',
   debit:
@@ -110,6 +117,13 @@ export const SQL = {
   refundCredit: REFUND_CREDIT,
   bumpUsage: 'UPDATE apis SET usage_count = usage_count + ? WHERE id = ?',
 } as const;
+
+export const refundPastCeiling = () =>
+  new AppError(
+    'gateway.balance_ceiling',
+    `this call failed but cannot be refunded: the balance would pass ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
+    HttpStatus.CONFLICT,
+  );
 
 /** Why a charge's conditional debit changed nothing: no such key, or not enough money. */
 export const refused = (owner: KeyOwner | null): ChargeResult =>

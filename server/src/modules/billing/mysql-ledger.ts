@@ -1,4 +1,5 @@
 import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import { MAX_BALANCE_MILLI } from '../../common/money';
 import { mysqlTransaction } from '../../database/transactions';
 import {
   CallLog,
@@ -12,6 +13,7 @@ import {
   KeyOwner,
   Ledger,
   LOG_PLACEHOLDERS,
+  refundPastCeiling,
   refused,
   SQL,
 } from './ledger';
@@ -66,7 +68,14 @@ export class MysqlLedger implements Ledger {
         logId,
         priceMilli,
       ]);
-      if (zeroed.affectedRows === 1) await conn.query(SQL.refundCredit, [priceMilli, logId]);
+      if (zeroed.affectedRows !== 1) return;
+      const [credit] = await conn.query<ResultSetHeader>(SQL.refundCredit, [
+        priceMilli,
+        logId,
+        priceMilli,
+        MAX_BALANCE_MILLI,
+      ]);
+      if (credit.affectedRows !== 1) throw refundPastCeiling();
     });
   }
 

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { MAX_BALANCE_MILLI } from '../../common/money';
 import { sqliteTransaction } from '../../database/transactions';
 import {
   CallLog,
@@ -11,6 +12,7 @@ import {
   KeyOwner,
   Ledger,
   LOG_PLACEHOLDERS,
+  refundPastCeiling,
   refused,
   SQL,
 } from './ledger';
@@ -81,9 +83,9 @@ export class SqliteLedger implements Ledger {
   async refund(logId: number, priceMilli: number, statusCode: number): Promise<void> {
     await sqliteTransaction(this.db, () => {
       // Only a row still carrying its cost is refunded, so a refund can never run twice.
-      if (this.sql.refundZero.run(statusCode, logId, priceMilli).changes === 1) {
-        this.sql.refundCredit.run(priceMilli, logId);
-      }
+      if (this.sql.refundZero.run(statusCode, logId, priceMilli).changes !== 1) return;
+      const credit = this.sql.refundCredit.run(priceMilli, logId, priceMilli, MAX_BALANCE_MILLI);
+      if (credit.changes !== 1) throw refundPastCeiling();
     });
   }
 

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppError, badRequest } from '../../common/app-error';
-import { formatBalance, parseSignedYuan } from '../../common/money';
+import { formatBalance, MAX_BALANCE_MILLI, parseSignedYuan } from '../../common/money';
 import { BALANCE_BOOK } from './balance-book';
 import type { BalanceBook } from './balance-book';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
@@ -24,9 +24,13 @@ export class BalanceAdjustmentsService {
     }
     if (delta === 0) throw badRequest('admin.adjust_zero', 'the amount must not be zero');
     const result = await this.book.adjust(body.user_id, adminId, delta, body.reason);
-    if (!result.ok) {
-      throw result.reason === 'no_user' ? userNotFound() : balanceBelowZero();
-    }
-    return { balance: formatBalance(result.balance_milli) };
+    if (result.ok) return { balance: formatBalance(result.balance_milli) };
+    if (result.reason === 'no_user') throw userNotFound();
+    if (result.reason === 'below_zero') throw balanceBelowZero();
+    throw new AppError(
+      'admin.balance_ceiling',
+      `the adjustment would take the balance past ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
+      HttpStatus.CONFLICT,
+    );
   }
 }

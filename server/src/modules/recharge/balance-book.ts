@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { RechargeSource } from '../../database/entities/recharge-record.entity';
 import {
   isUniqueViolation,
@@ -20,10 +21,12 @@ export interface NewRecharge {
 export type RecordOutcome =
   | { outcome: 'credited'; balance_milli: number }
   | { outcome: 'recorded' }
-  | { outcome: 'duplicate' };
+  | { outcome: 'duplicate' }
+  /** The credit would pass MAX_BALANCE_MILLI: nothing was recorded. */
+  | { outcome: 'ceiling' };
 
 export type AdjustOutcome =
-  { ok: true; balance_milli: number } | { ok: false; reason: 'no_user' | 'below_zero' };
+  { ok: true; balance_milli: number } | { ok: false; reason: 'no_user' | 'below_zero' | 'ceiling' };
 
 /**
  * Where money enters a balance: recharges and admin adjustments. Each change is one transaction on
@@ -37,7 +40,10 @@ export interface BalanceBook {
    * a user (by the webhook) is claimed instead; recorded for anyone else, it is a duplicate.
    */
   recordOrder(order: NewRecharge): Promise<RecordOutcome>;
-  /** Adds `delta_milli` (may be negative, never below zero) and its audit row, or neither. */
+  /**
+   * Adds `delta_milli` (may be negative; never below zero nor past the ceiling) and its audit row,
+   * or neither.
+   */
   adjust(
     userId: number,
     adminId: number,
@@ -53,13 +59,31 @@ const SQL = {
     'INSERT INTO recharge_records (user_id, out_trade_no, amount_milli, paid_amount, source, raw) VALUES (?, ?, ?, ?, ?, ?)',
   claimRecharge:
     'UPDATE recharge_records SET user_id = ?, amount_milli = ? WHERE out_trade_no = ? AND user_id IS NULL',
-  credit: 'UPDATE users SET balance_milli = balance_milli + ? WHERE id = ?',
+  credit:
+    'UPDATE users SET balance_milli = balance_milli + ? WHERE id = ? AND balance_milli + ? <= ?',
   adjust:
-    'UPDATE users SET balance_milli = balance_milli + ? WHERE id = ? AND balance_milli + ? >= 0',
+    'UPDATE users SET balance_milli = balance_milli + ? WHERE id = ? AND balance_milli + ? BETWEEN 0 AND ?',
   insertAdjustment:
     'INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason) VALUES (?, ?, ?, ?)',
   balance: 'SELECT balance_milli FROM users WHERE id = ?',
 } as const;
+
+/** Undoes a recorded order whose credit would pass the ceiling. */
+class PastCeiling extends Error {}
+
+const ceilingOutcome = (error: unknown): RecordOutcome => {
+  if (error instanceof PastCeiling) return { outcome: 'ceiling' };
+  throw error;
+};
+
+/** Why a credit changed no row: the user is gone, or the balance would pass the ceiling. */
+const creditRefusal = (userId: number, balance: number | null) =>
+  balance === null ? new Error(`recharge for missing user ${userId}`) : new PastCeiling();
+
+const adjustRefusal = (balance: number | null, deltaMilli: number): AdjustOutcome => ({
+  ok: false,
+  reason: balance === null ? 'no_user' : deltaMilli > 0 ? 'ceiling' : 'below_zero',
+});
 
 const rechargeValues = (o: NewRecharge) => [
   o.user_id,
@@ -91,22 +115,23 @@ export class SqliteBalanceBook implements BalanceBook {
       if (order.user_id === null) return { outcome: 'recorded' };
       this.credit(order.user_id, order.amount_milli);
       return { outcome: 'credited', balance_milli: this.balance(order.user_id)! };
-    });
+    }).catch(ceilingOutcome);
   }
 
   adjust(userId: number, adminId: number, deltaMilli: number, reason: string) {
     return sqliteTransaction(this.db, (): AdjustOutcome => {
-      if (this.db.prepare(SQL.adjust).run(deltaMilli, userId, deltaMilli).changes !== 1) {
-        return { ok: false, reason: this.balance(userId) === null ? 'no_user' : 'below_zero' };
-      }
+      const adjusted = this.db
+        .prepare(SQL.adjust)
+        .run(deltaMilli, userId, deltaMilli, MAX_BALANCE_MILLI).changes;
+      if (adjusted !== 1) return adjustRefusal(this.balance(userId), deltaMilli);
       this.db.prepare(SQL.insertAdjustment).run(userId, adminId, deltaMilli, reason);
       return { ok: true, balance_milli: this.balance(userId)! };
     });
   }
 
   private credit(userId: number, milli: number): void {
-    if (this.db.prepare(SQL.credit).run(milli, userId).changes !== 1) {
-      throw new Error(`recharge for missing user ${userId}`);
+    if (this.db.prepare(SQL.credit).run(milli, userId, milli, MAX_BALANCE_MILLI).changes !== 1) {
+      throw creditRefusal(userId, this.balance(userId));
     }
   }
 
@@ -130,7 +155,7 @@ export class MysqlBalanceBook implements BalanceBook {
         throw error;
       }
       return this.creditWithin(conn, order);
-    });
+    }).catch(ceilingOutcome);
     if (inserted) return inserted;
     if (order.user_id === null) return { outcome: 'duplicate' };
     const claimed = await mysqlTransaction(this.pool, async (conn) => {
@@ -140,7 +165,7 @@ export class MysqlBalanceBook implements BalanceBook {
         order.out_trade_no,
       ]);
       return claim.affectedRows === 1 ? this.creditWithin(conn, order) : null;
-    });
+    }).catch(ceilingOutcome);
     return claimed ?? { outcome: 'duplicate' };
   }
 
@@ -150,12 +175,10 @@ export class MysqlBalanceBook implements BalanceBook {
         deltaMilli,
         userId,
         deltaMilli,
+        MAX_BALANCE_MILLI,
       ]);
       if (update.affectedRows !== 1) {
-        return {
-          ok: false,
-          reason: (await this.balance(conn, userId)) === null ? 'no_user' : 'below_zero',
-        };
+        return adjustRefusal(await this.balance(conn, userId), deltaMilli);
       }
       await conn.query(SQL.insertAdjustment, [userId, adminId, deltaMilli, reason]);
       return { ok: true, balance_milli: (await this.balance(conn, userId))! };
@@ -167,8 +190,12 @@ export class MysqlBalanceBook implements BalanceBook {
     const [credit] = await conn.query<ResultSetHeader>(SQL.credit, [
       order.amount_milli,
       order.user_id,
+      order.amount_milli,
+      MAX_BALANCE_MILLI,
     ]);
-    if (credit.affectedRows !== 1) throw new Error(`recharge for missing user ${order.user_id}`);
+    if (credit.affectedRows !== 1) {
+      throw creditRefusal(order.user_id, await this.balance(conn, order.user_id));
+    }
     return { outcome: 'credited', balance_milli: (await this.balance(conn, order.user_id))! };
   }
 
