@@ -63,7 +63,7 @@ async function expectInvalid(
   const error = await rejection(() => call(name, query, extra));
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).status).toBe(400);
-  expect((error as AppError).code).toBe('invalid_param');
+  expect((error as AppError).code).toBe('gateway.invalid_param');
   expect((error as AppError).message).toMatch(/parameter '[a-z_]+'/);
   if (message !== undefined) expect((error as AppError).message).toMatch(message);
 }

@@ -3,7 +3,7 @@ import type { BuiltinRequest, BuiltinResponse } from './types';
 
 /** The one error a built-in raises for bad input. */
 export function invalidParam(message: string): AppError {
-  return new AppError('invalid_param', message, 400);
+  return new AppError('gateway.invalid_param', message, 400);
 }
 
 /** The success envelope every JSON built-in answers with. */
