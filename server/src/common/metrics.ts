@@ -1,13 +1,22 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/** Database pool connections by state. */
+export interface PoolUse {
+  in_use: number;
+  idle: number;
+}
+
 /**
  * Prometheus metrics for this instance (its own registry, so several apps in one test process do
- * not collide). Owners record into the metrics declared here; /metrics renders the registry.
+ * not collide). Owners record into the metrics declared here; /metrics renders the registry. The
+ * gauges that describe a state are read at scrape time from what their owners report.
  */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
+  private readFlushLag = () => 0;
+  private readPoolUse?: () => PoolUse;
 
   readonly httpRequests = new Counter({
     name: 'portico_http_requests_total',
@@ -38,21 +47,40 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  readonly flushLag = new Gauge({
+  readonly flushLag: Gauge = new Gauge({
     name: 'portico_usage_flush_lag_seconds',
     help: 'Age of the oldest call not yet written to the database (0 when none is pending)',
     registers: [this.registry],
+    collect: () => {
+      this.flushLag.set(this.readFlushLag());
+    },
   });
 
-  readonly dbPool = new Gauge({
+  readonly dbPool: Gauge<'state'> = new Gauge({
     name: 'portico_db_pool_connections',
     help: 'Database pool connections by state (MySQL)',
     labelNames: ['state'] as const,
     registers: [this.registry],
+    collect: () => {
+      const use = this.readPoolUse?.();
+      if (!use) return;
+      this.dbPool.set({ state: 'in_use' }, use.in_use);
+      this.dbPool.set({ state: 'idle' }, use.idle);
+    },
   });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'portico_' });
+  }
+
+  /** The usage recorder: seconds since the oldest call it has not written yet. */
+  reportFlushLag(read: () => number): void {
+    this.readFlushLag = read;
+  }
+
+  /** The MySQL pool's connections in use and idle (SQLite has no pool and reports none). */
+  reportPoolUse(read: () => PoolUse): void {
+    this.readPoolUse = read;
   }
 }
 

@@ -43,9 +43,7 @@ export class UsageRecorder implements OnModuleInit {
     @Inject(ENV) private readonly env: Env,
     private readonly metrics: MetricsService,
   ) {
-    const lag = metrics.flushLag as unknown as { collect: () => void };
-    lag.collect = () =>
-      metrics.flushLag.set(this.pendingSince ? (Date.now() - this.pendingSince) / 1000 : 0);
+    metrics.reportFlushLag(() => (this.pendingSince ? (Date.now() - this.pendingSince) / 1000 : 0));
   }
 
   onModuleInit(): void {
