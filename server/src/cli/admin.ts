@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions, detectDatabaseKind } from '../database/data-source-options';
+import { Admin, Session } from '../database/entities';
+import { runMigrations, withStartupLock } from '../database/migrate';
+import { EnvError, loadEnv } from '../env/env';
+import type { Env } from '../env/env';
+import { hashPassword } from '../modules/auth/passwords';
+
+const USAGE = 'usage: npm run admin -- reset-password <name> | create <name>';
+const ADMIN_NAME = /^[A-Za-z0-9_]{3,32}$/;
+
+/** A password box a person can copy from, printed once. */
+export const passwordBox = (lines: string[]): string => {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return [rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule].join('\n');
+};
+
+/**
+ * `reset-password <name>`: a new generated password for an administrator, whose sessions end;
+ * `create <name>`: another administrator with a generated password. Answers the exit code.
+ */
+export async function adminCommand(
+  argv: readonly string[],
+  env: Env,
+  print: (text: string) => void,
+): Promise<number> {
+  const [command, name, ...rest] = argv;
+  if (!['reset-password', 'create'].includes(command) || !name || rest.length > 0) {
+    print(USAGE);
+    return 2;
+  }
+  if (!ADMIN_NAME.test(name)) {
+    print('an administrator name has 3 to 32 letters, digits or underscores');
+    return 2;
+  }
+  const dataSource = new DataSource(
+    buildDataSourceOptions(env.DATABASE_URL, await detectDatabaseKind(env.DATABASE_URL)),
+  );
+  await dataSource.initialize();
+  try {
+    await withStartupLock(dataSource, () => runMigrations(dataSource));
+    const admins = dataSource.getRepository(Admin);
+    const existing = await admins.findOneBy({ username: name });
+    if (command === 'create' && existing) {
+      print(`an administrator named "${name}" exists already: use reset-password`);
+      return 1;
+    }
+    if (command === 'reset-password' && !existing) {
+      print(`no administrator is named "${name}": use create`);
+      return 1;
+    }
+    const password = randomBytes(12).toString('base64url');
+    const password_hash = await hashPassword(password);
+    if (existing) {
+      await admins.update({ id: existing.id }, { password_hash });
+      await dataSource.getRepository(Session).delete({ kind: 'admin', subject_id: existing.id });
+    } else {
+      await admins.insert({ username: name, password_hash, last_login_at: null });
+    }
+    print(
+      passwordBox([
+        existing ? `New password for administrator "${name}":` : `Administrator "${name}" created:`,
+        '',
+        `  ${password}`,
+        '',
+        'Shown once: keep it in a password manager.',
+      ]),
+    );
+    return 0;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+if (require.main === module) {
+  const print = (text: string) => process.stdout.write(`${text}\n`);
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+  adminCommand(process.argv.slice(2), env, print).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
