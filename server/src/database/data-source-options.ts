@@ -45,6 +45,9 @@ export function buildDataSourceOptions(url: string, kind = databaseKind(url)): D
       url: url.replace(MYSQL_URL, 'mysql://'),
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
+      // A DATE is a calendar day, not a moment: read as a Date it would move with the server's
+      // time zone (a day early west of UTC).
+      dateStrings: ['DATE'],
       supportBigNumbers: true,
       bigNumberStrings: true,
       extra: { connectionLimit: 20, enableKeepAlive: true },

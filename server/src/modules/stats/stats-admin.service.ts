@@ -13,17 +13,6 @@ import { pageInfo } from '../../common/paging';
 export const TOP_APIS = 10;
 export const DAILY_WINDOW_DAYS = 30;
 
-/** 'YYYY-MM-DD' for a date column value (a string on SQLite, a Date or string on MySQL). */
-function dayText(value: unknown): string {
-  if (value instanceof Date) {
-    const y = value.getFullYear();
-    const m = String(value.getMonth() + 1).padStart(2, '0');
-    const d = String(value.getDate()).padStart(2, '0');
-    return `${y}-${m}-${d}`;
-  }
-  return String(value).slice(0, 10);
-}
-
 function utcDay(offsetDays = 0): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
@@ -94,7 +83,7 @@ export class StatsAdminService {
       order: { access_date: 'DESC' },
     });
     const history: Record<string, number> = {};
-    for (const day of days) history[dayText(day.access_date)] = Number(day.calls);
+    for (const day of days) history[day.access_date] = Number(day.calls);
     return {
       id: api.id,
       name: api.name,
@@ -134,7 +123,7 @@ export class StatsAdminService {
         total_calls: api.usage_count,
       })),
       daily_calls_per_api: daily.map((row) => ({
-        access_date: dayText(row.access_date),
+        access_date: row.access_date,
         api_id: row.api_id,
         api_name: names.get(row.api_id) ?? '未知API',
         daily_calls: Number(row.calls),
