@@ -1,5 +1,5 @@
 import { enumParam, ok } from './params';
-import { pick } from './random';
+import { pick } from './pick';
 import type { BuiltinHandler } from './types';
 
 interface Quote {

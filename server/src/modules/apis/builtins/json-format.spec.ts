@@ -1,0 +1,58 @@
+import { JSON_FORMAT_HANDLERS } from './json-format';
+import { harness } from './test/harness';
+
+const { data, expectInvalid } = harness(JSON_FORMAT_HANDLERS);
+
+describe('json-format', () => {
+  it('formats, sorts and minifies', async () => {
+    expect(
+      await data('json-format', {
+        json: '{"b":1,"a":[1,{"d":2,"c":3}]}',
+        indent: '1',
+        sort_keys: 'true',
+      }),
+    ).toEqual({
+      valid: true,
+      type: 'object',
+      formatted: '{\n "a": [\n  1,\n  {\n   "c": 3,\n   "d": 2\n  }\n ],\n "b": 1\n}',
+      minified: '{"a":[1,{"c":3,"d":2}],"b":1}',
+      size: 29,
+    });
+  });
+
+  it('reports invalid JSON as data rather than an error', async () => {
+    const result = await data('json-format', { json: '{"a":' });
+    expect(result.valid).toBe(false);
+    expect(typeof result.error).toBe('string');
+  });
+
+  it('takes the document from a json field or the whole body', async () => {
+    expect(
+      (await data('json-format', {}, { method: 'POST', body: { json: { k: [true] } } })).minified,
+    ).toBe('{"k":[true]}');
+    expect(
+      (await data('json-format', { indent: '0' }, { method: 'POST', body: [1, 2] })).formatted,
+    ).toBe('[1,2]');
+    expect((await data('json-format', {}, { method: 'POST', body: 'text' })).type).toBe('string');
+  });
+
+  it('rejects missing, oversized and too deeply nested documents', async () => {
+    await expectInvalid('json-format', {}, "parameter 'json' is required");
+    await expectInvalid(
+      'json-format',
+      { json: `"${'x'.repeat(100_000)}"` },
+      'at most 100000 characters',
+    );
+    await expectInvalid('json-format', {}, 'at most 100000 characters', {
+      body: { blob: 'x'.repeat(100_000) },
+    });
+    await expectInvalid(
+      'json-format',
+      { json: '['.repeat(50_000) + ']'.repeat(50_000) },
+      'nested deeper',
+    );
+    const deep = JSON.parse('['.repeat(5_000) + ']'.repeat(5_000)) as unknown;
+    await expectInvalid('json-format', {}, 'nested deeper', { body: deep });
+    await expectInvalid('json-format', { json: '[]', indent: '9' }, "parameter 'indent'");
+  });
+});

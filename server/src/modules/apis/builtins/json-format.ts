@@ -1,0 +1,98 @@
+import {
+  boolParam,
+  intParam,
+  invalidParam,
+  isPlainObject,
+  ok,
+  rawParam,
+  requiredString,
+} from './params';
+import type { BuiltinHandler, BuiltinRequest } from './types';
+
+const MAX_JSON_CHARS = 100_000;
+/** Deeper documents would overflow the stack when the response is serialised. */
+const MAX_JSON_DEPTH = 100;
+
+function exceedsDepth(root: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[root, 1]];
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    const [value, depth] = entry;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!isPlainObject(value)) return value;
+  // fromEntries defines own properties, so a "__proto__" key survives as data.
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
+}
+
+/** Refuses documents nested deeper than the response serialiser can handle. */
+export function checkDepth(document: unknown, name: string): void {
+  if (exceedsDepth(document, MAX_JSON_DEPTH)) {
+    throw invalidParam(
+      `parameter '${name}' holds JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
+  }
+}
+
+type JsonSource = { text: string } | { document: unknown };
+
+/** The `json` parameter as text or as an already-parsed value, else the whole JSON request body. */
+function jsonSource(req: BuiltinRequest): JsonSource {
+  const param = rawParam(req, 'json');
+  if (typeof param === 'string') {
+    return { text: requiredString(req, 'json', MAX_JSON_CHARS) };
+  }
+  const document = param ?? req.body;
+  if (document === undefined) throw invalidParam("parameter 'json' is required");
+  checkDepth(document, 'json');
+  if (JSON.stringify(document).length > MAX_JSON_CHARS) {
+    throw invalidParam(`parameter 'json' must be at most ${MAX_JSON_CHARS} characters long`);
+  }
+  return { document };
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+const jsonFormat: BuiltinHandler = (req) => {
+  const source = jsonSource(req);
+  const indent = intParam(req, 'indent', { min: 0, max: 8, fallback: 2 });
+  const sort = boolParam(req, 'sort_keys', false);
+  let document: unknown;
+  if ('text' in source) {
+    try {
+      document = JSON.parse(source.text);
+    } catch (error) {
+      return ok({ valid: false, error: error instanceof Error ? error.message : 'invalid JSON' });
+    }
+    checkDepth(document, 'json');
+  } else {
+    document = source.document;
+  }
+  const value = sort ? sortKeys(document) : document;
+  const minified = JSON.stringify(value);
+  return ok({
+    valid: true,
+    type: jsonType(value),
+    formatted: JSON.stringify(value, null, indent),
+    minified,
+    size: Buffer.byteLength(minified, 'utf8'),
+  });
+};
+
+export const JSON_FORMAT_HANDLERS = { 'json-format': jsonFormat } satisfies Record<
+  string,
+  BuiltinHandler
+>;
