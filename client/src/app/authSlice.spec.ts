@@ -1,6 +1,9 @@
-import { makeStore } from '../../app/store';
-import { catalogueApi } from '../catalogue/api';
+import { catalogueApi } from '../features/catalogue/api';
+import { rechargeApi } from '../features/recharge/api';
+import { userApi } from '../features/user/api';
+import { http, ok, server } from '../test/server';
 import { EMPTY_USER, loggedIn, loggedOut, SESSION_KEYS } from './authSlice';
+import { makeStore } from './store';
 
 const user = {
   id: 7,
@@ -66,5 +69,37 @@ describe('cached answers across sign-ins', () => {
     );
     store.dispatch(loggedOut());
     expect(cached()).toBe(0);
+  });
+});
+
+describe('the user follows the server’s answers', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('takes balance and key from user info, a changed key and a verified order', async () => {
+    server.use(
+      http.get('/api/user/get_user_info.php', () => ok({ ...user, balance: '20.00' })),
+      http.post('/api/user/change_api_key.php', () => ok({ new_api_key: 'pk_new' })),
+      http.post('/api/user/verify_aifadian_order.php', () =>
+        ok({ amount: '5.00', balance: '25.00' }),
+      ),
+    );
+    const store = makeStore();
+    store.dispatch(loggedIn(user));
+    await store.dispatch(userApi.endpoints.getUserInfo.initiate());
+    expect(store.getState().auth.user.balance).toBe('20.00');
+    await store.dispatch(userApi.endpoints.changeApiKey.initiate());
+    expect(store.getState().auth.user.api_key).toBe('pk_new');
+    expect(sessionStorage.getItem(SESSION_KEYS.apiKey)).toBe('pk_new');
+    await store.dispatch(rechargeApi.endpoints.verifyOrder.initiate({ order_number: '1' }));
+    expect(store.getState().auth.user.balance).toBe('25.00');
+    expect(sessionStorage.getItem(SESSION_KEYS.balance)).toBe('25.00');
+  });
+
+  it('ignores an answer that arrives after sign-out', async () => {
+    server.use(http.get('/api/user/get_user_info.php', () => ok(user)));
+    const store = makeStore();
+    await store.dispatch(userApi.endpoints.getUserInfo.initiate());
+    expect(store.getState().auth).toMatchObject({ user: EMPTY_USER, isLoggedIn: false });
+    expect(sessionStorage.getItem(SESSION_KEYS.isLoggedIn)).toBeNull();
   });
 });

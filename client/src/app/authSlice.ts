@@ -1,6 +1,11 @@
 import { createSlice, PayloadAction } from '@reduxjs/toolkit';
+import { rechargeApi } from '../features/recharge/api';
+import { userApi } from '../features/user/api';
 
-/** The signed-in user as the client keeps it (SPEC.md §3). */
+/**
+ * The signed-in user as the client keeps it (SPEC.md §3). App-wide state: the layouts, the guards
+ * and several features read it, so it lives here rather than in one feature.
+ */
 export interface AuthUser {
   id: number | null;
   username: string | null;
@@ -51,6 +56,13 @@ function writeSession(user: AuthUser): void {
   sessionStorage.setItem(SESSION_KEYS.createdAt, user.created_at ?? '');
 }
 
+/** Newer facts about the signed-in user; answers arriving after a sign-out are ignored. */
+function updateUser(state: AuthState, changes: Partial<AuthUser>): void {
+  if (!state.isLoggedIn) return;
+  state.user = { ...state.user, ...changes };
+  writeSession(state.user);
+}
+
 function clearSession(): void {
   for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key);
 }
@@ -85,10 +97,6 @@ const authSlice = createSlice({
       state.initialized = true;
       writeSession(state.user);
     },
-    userUpdated(state, action: PayloadAction<Partial<AuthUser>>) {
-      state.user = { ...state.user, ...action.payload };
-      if (state.isLoggedIn) writeSession(state.user);
-    },
     loggedOut(state) {
       state.user = EMPTY_USER;
       state.isLoggedIn = false;
@@ -98,9 +106,22 @@ const authSlice = createSlice({
       state.siteName = action.payload || null;
     },
   },
+  // The balance and key follow the server's answers wherever they arrive.
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(userApi.endpoints.getUserInfo.matchFulfilled, (state, { payload }) =>
+        updateUser(state, payload),
+      )
+      .addMatcher(userApi.endpoints.changeApiKey.matchFulfilled, (state, { payload }) =>
+        updateUser(state, { api_key: payload }),
+      )
+      .addMatcher(rechargeApi.endpoints.verifyOrder.matchFulfilled, (state, { payload }) =>
+        updateUser(state, { balance: payload.data.balance }),
+      );
+  },
 });
 
-export const { initialize, loggedIn, userUpdated, loggedOut, siteNameLoaded } = authSlice.actions;
+export const { initialize, loggedIn, loggedOut, siteNameLoaded } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 export const selectAuth = (state: { auth: AuthState }) => state.auth;

@@ -1,22 +1,32 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { authReducer, initialize, loggedIn, loggedOut } from '../features/auth/authSlice';
+import { clearAdminLoggedIn } from '../features/admin/session';
 import { api } from '../lib/api';
+import { sessionExpired } from '../lib/session';
+import { authReducer, initialize, loggedIn, loggedOut } from './authSlice';
 
 export function makeStore() {
+  const listeners = createListenerMiddleware<{ auth: { isLoggedIn: boolean } }>();
   // Cached answers belong to whoever was signed in: a new user must never see the last one's
   // key, history or recharge order id, so the whole cache goes when the user changes.
-  const sessionChanges = createListenerMiddleware();
-  sessionChanges.startListening({
+  listeners.startListening({
     matcher: isAnyOf(loggedIn, loggedOut),
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(api.util.resetApiState());
     },
   });
+  // The one 401 path: the user is signed out (the route guard then sends them to login), the
+  // admin flag goes (the admin area, listening too, goes to the admin login).
+  listeners.startListening({
+    actionCreator: sessionExpired,
+    effect: ({ payload: area }, listenerApi) => {
+      if (area === 'admin') clearAdminLoggedIn();
+      else if (listenerApi.getState().auth.isLoggedIn) listenerApi.dispatch(loggedOut());
+    },
+  });
   const store = configureStore({
     reducer: { [api.reducerPath]: api.reducer, auth: authReducer },
-    middleware: (getDefault) =>
-      getDefault().prepend(sessionChanges.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
   });
   // Auth initialization runs once, before the router's first navigation.
   store.dispatch(initialize());

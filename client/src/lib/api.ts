@@ -1,8 +1,9 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { Envelope } from '@contracts/envelope';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { loggedOut } from '../features/auth/authSlice';
+import type { Envelope } from '@contracts/envelope';
+import { errorCodeOf, type ErrorCode } from '@contracts/errors';
 import { readCookie } from './cookies';
+import { sessionAreaOf, sessionExpired } from './session';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -18,16 +19,13 @@ export const baseQuery = fetchBaseQuery({
   },
 });
 
-/** The server's answer when the XSRF token no longer fits the session; it sends a fresh one. */
-export const CSRF_REJECTED = 'invalid or missing CSRF token, reload the page and try again';
-
-const urlOf = (args: string | FetchArgs) =>
+const pathOf = (args: string | FetchArgs) =>
   (typeof args === 'string' ? args : args.url).replace(/^\//, '');
 
 /**
- * baseQuery plus two session rules: a write refused for a stale XSRF token is retried once with
- * the token the refusal carried, and a 401 from a user endpoint signs the client out (the route
- * guard then sends the visitor to /login?redirect=<where they were>).
+ * baseQuery plus the session rules, in one place for every endpoint: a call refused for a stale
+ * XSRF token is retried once with the fresh token the refusal set, and a 401 tells the store whose
+ * session ended (sessionExpired) so the user is signed out and the admin sent to the admin login.
  */
 export const sessionAwareBaseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -35,16 +33,11 @@ export const sessionAwareBaseQuery: BaseQueryFn<
   FetchBaseQueryError
 > = async (args, baseApi, extraOptions) => {
   let result = await baseQuery(args, baseApi, extraOptions);
-  const error = result.error;
-  if (
-    error?.status === 403 &&
-    (error.data as Partial<Envelope> | undefined)?.message === CSRF_REJECTED
-  ) {
+  if (result.error?.status === 403 && errorCode(result.error) === 'auth.csrf_invalid') {
     result = await baseQuery(args, baseApi, extraOptions);
   }
-  if (result.error?.status === 401 && urlOf(args).startsWith('api/user/')) {
-    baseApi.dispatch(loggedOut());
-  }
+  const area = result.error?.status === 401 ? sessionAreaOf(pathOf(args)) : null;
+  if (area) baseApi.dispatch(sessionExpired(area));
   return result;
 };
 
@@ -68,18 +61,29 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The server's message when it sent one, else the given fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const e = error as FetchBaseQueryError | undefined;
-  if (e && typeof e === 'object' && 'data' in e) {
-    const data = e.data as Partial<Envelope> | undefined;
-    if (data && typeof data.message === 'string' && data.message) return data.message;
-  }
-  return fallback;
+const bodyOf = (error: unknown): unknown =>
+  error && typeof error === 'object' && 'data' in error ? error.data : undefined;
+
+/**
+ * The error code the server answered with (contracts/errors.ts), or undefined when there was no
+ * answer or it carried none. Screens decide on codes, never on the message text.
+ */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return errorCodeOf(bodyOf(error));
 }
 
-/** The HTTP status of an RTK Query error, or undefined for network failures. */
+/** The server's message when it sent one, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const message = (bodyOf(error) as Partial<Envelope> | undefined)?.message;
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+/**
+ * The HTTP status of an RTK Query error, or undefined for network failures. An answer that is not
+ * JSON (a proxy's error page) still has its status.
+ */
 export function errorStatus(error: unknown): number | undefined {
-  const status = (error as FetchBaseQueryError | undefined)?.status;
-  return typeof status === 'number' ? status : undefined;
+  const e = error as FetchBaseQueryError | undefined;
+  if (typeof e?.status === 'number') return e.status;
+  return e?.status === 'PARSING_ERROR' ? e.originalStatus : undefined;
 }

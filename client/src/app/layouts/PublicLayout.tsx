@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../store';
 import { FALLBACK_SITE_NAME, paths } from '../../config/paths';
-import { selectIsLoggedIn, selectUser, siteNameLoaded } from '../../features/auth/authSlice';
+import { selectIsLoggedIn, selectUser, siteNameLoaded } from '../authSlice';
 import { useGetSiteConfigQuery } from '../../features/site/api';
 import { errorMessage } from '../../lib/api';
 import { noticeSeen } from './notice';

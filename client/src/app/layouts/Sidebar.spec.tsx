@@ -1,13 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { loggedIn } from '../../features/auth/authSlice';
-import * as siteApi from '../../features/site/api';
+import { failure, http, HttpResponse, ok, server } from '../../test/server';
+import { loggedIn } from '../authSlice';
 import { makeStore } from '../store';
 import Sidebar from './Sidebar';
-
-jest.mock('../../features/site/api', () => ({ useGetSidebarLinksQuery: jest.fn() }));
-const mocked = siteApi as jest.Mocked<typeof siteApi>;
 
 const LINKS = [
   { id: 1, title: 'Docs', url: '/about', target: '_blank' },
@@ -17,9 +14,9 @@ const LINKS = [
   { id: 5, title: 'Gateway', url: '/apis/ip', target: '_self' },
 ];
 
-function setup(result: object, signedIn = false) {
+function setup(answer: () => Response, signedIn = false) {
   sessionStorage.clear();
-  mocked.useGetSidebarLinksQuery.mockReturnValue(result as never);
+  server.use(http.get('/api/get_sidebar_links_public.php', answer));
   const store = makeStore();
   if (signedIn) store.dispatch(loggedIn({ id: 1, username: 'alice' }));
   render(
@@ -33,8 +30,9 @@ function setup(result: object, signedIn = false) {
 }
 
 describe('Sidebar', () => {
-  it('shows the fixed entries, then server links by kind, then login and register', () => {
-    const nav = setup({ data: LINKS, isLoading: false });
+  it('shows the fixed entries, then server links by kind, then login and register', async () => {
+    const nav = setup(() => ok(LINKS));
+    await nav.findByRole('link', { name: 'Docs' });
     const names = nav.getAllByRole('link').map((a) => a.textContent);
     expect(names).toEqual([
       'Home',
@@ -59,7 +57,7 @@ describe('Sidebar', () => {
   });
 
   it('shows the user entries and logout when signed in', () => {
-    const nav = setup({ data: [], isLoading: false }, true);
+    const nav = setup(() => ok([]), true);
     for (const name of ['User centre', 'Call records', 'Recharge centre']) {
       expect(nav.getByRole('link', { name })).toBeInTheDocument();
     }
@@ -67,11 +65,12 @@ describe('Sidebar', () => {
     expect(nav.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
-  it('says the links failed, with the server message when there is one', () => {
-    let nav = setup({ error: { status: 500, data: {} }, isLoading: false });
-    expect(nav.getByRole('alert')).toHaveTextContent('failed to get links');
-    document.body.innerHTML = '';
-    nav = setup({ error: { status: 'FETCH_ERROR', error: 'x' }, isLoading: false });
-    expect(nav.getByRole('alert')).toHaveTextContent('check network');
+  it.each([
+    ['the server message', () => failure(503, { message: 'links are resting' }), 'links are resting'],
+    ['a fallback', () => failure(500), 'failed to get links'],
+    ['a network failure', () => HttpResponse.error(), 'check network'],
+  ])('says the links failed, with %s', async (_case, answer, text) => {
+    const nav = setup(answer);
+    expect(await nav.findByRole('alert')).toHaveTextContent(text);
   });
 });

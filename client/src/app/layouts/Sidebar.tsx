@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { useAppSelector } from '../store';
 import { paths } from '../../config/paths';
 import LogoutLink from '../../features/auth/LogoutLink';
-import { selectIsLoggedIn } from '../../features/auth/authSlice';
+import { selectIsLoggedIn } from '../authSlice';
 import { useGetSidebarLinksQuery } from '../../features/site/api';
 import { errorMessage } from '../../lib/api';
 import { classifySidebarLink } from '../../lib/sidebar-links';

@@ -1,5 +1,7 @@
+import { addListener } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
 import NotFoundPage from '../not-found/NotFoundPage';
 import AdminLayout from './AdminLayout';
@@ -15,7 +17,8 @@ import PartnersPage from './pages/PartnersPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
 import StatisticsPage from './pages/StatisticsPage';
 import UsersPage from './pages/UsersPage';
-import { ADMIN_UNAUTHORIZED_EVENT, isAdminLoggedIn } from './session';
+import { sessionExpired } from '../../lib/session';
+import { isAdminLoggedIn } from './session';
 
 /** Admin routes need the admin flag; without it they look like any unknown page. */
 function RequireAdmin() {
@@ -25,17 +28,25 @@ function RequireAdmin() {
 
 /**
  * The admin area, one lazy bundle: the login at its hidden path and everything under /admin.
- * A 401 from any admin call clears the flag and lands on the admin login.
+ * A 401 from any admin call (the store has cleared the flag) lands on the admin login.
  */
 export default function AdminApp() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
 
-  useEffect(() => {
-    const toLogin = () => void navigate(paths.adminLogin, { replace: true });
-    window.addEventListener(ADMIN_UNAUTHORIZED_EVENT, toLogin);
-    return () => window.removeEventListener(ADMIN_UNAUTHORIZED_EVENT, toLogin);
-  }, [navigate]);
+  useEffect(
+    () =>
+      dispatch(
+        addListener({
+          actionCreator: sessionExpired,
+          effect: ({ payload: area }) => {
+            if (area === 'admin') void navigate(paths.adminLogin, { replace: true });
+          },
+        }),
+      ),
+    [dispatch, navigate],
+  );
 
   if (pathname.replace(/\/+$/, '') === paths.adminLogin) return <AdminLoginPage />;
   return (

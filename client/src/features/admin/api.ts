@@ -1,4 +1,3 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { AdminApi, ApiSummary, SaveApiBody } from '@contracts/apis';
 import type {
   Ad,
@@ -21,13 +20,6 @@ import type {
 } from '@contracts/site';
 import type { Credentials, UserPage } from '@contracts/users';
 import { api } from '../../lib/api';
-import { adminSessionExpired } from './session';
-
-/** Every admin call: a 401 means the admin session is gone, so the area sends them to log in. */
-function onAdminError(error: FetchBaseQueryError): FetchBaseQueryError {
-  if (error.status === 401) adminSessionExpired();
-  return error;
-}
 
 export const ADMIN_API_LIST_SIZE = 1000;
 export const ADMIN_PAGE_SIZE = 10;
@@ -50,72 +42,59 @@ const adminApi = api.injectEndpoints({
 
     adminDashboard: build.query<DataEnvelope<Dashboard>, void>({
       query: () => 'api/admin/get_dashboard_stats.php',
-      transformErrorResponse: onAdminError,
       providesTags: ['Stats'],
     }),
 
     adminApiList: build.query<DataEnvelope<ApiSummary[]>, void>({
       query: () => ({ url: 'api/get_api_list.php', params: { per_page: ADMIN_API_LIST_SIZE } }),
-      transformErrorResponse: onAdminError,
       providesTags: ['Apis'],
     }),
     adminApi: build.query<DataEnvelope<AdminApi>, number>({
       query: (id) => ({ url: 'api/admin/get_api.php', params: { id } }),
-      transformErrorResponse: onAdminError,
       providesTags: ['Apis'],
     }),
     createApi: build.mutation<DataEnvelope<AdminApi>, SaveApiBody>({
       query: (body) => post('api/admin/create_api.php', body),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Apis', 'Stats'],
     }),
     updateApi: build.mutation<DataEnvelope<AdminApi>, SaveApiBody>({
       query: (body) => post('api/admin/update_api.php', body),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Apis', 'Stats'],
     }),
     deleteApi: build.mutation<Envelope, number>({
       query: (id) => post('api/admin/delete_api.php', { id }),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Apis', 'Stats'],
     }),
 
     adminPartners: build.query<DataEnvelope<Partner[]>, void>({
       query: () => 'api/admin/get_partners.php',
-      transformErrorResponse: onAdminError,
       providesTags: ['Partners'],
     }),
     savePartner: build.mutation<DataEnvelope<Partner>, SavePartnerBody>({
       query: (body) =>
         post(body.id ? 'api/admin/update_partner.php' : 'api/admin/add_partner.php', body),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Partners'],
     }),
     deletePartner: build.mutation<Envelope, number>({
       query: (id) => post('api/admin/delete_partner.php', { id }),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Partners'],
     }),
 
     adminAds: build.query<DataEnvelope<Ad[]>, void>({
       query: () => 'api/admin/get_ads.php',
-      transformErrorResponse: onAdminError,
       providesTags: ['Ads'],
     }),
     saveAd: build.mutation<DataEnvelope<Ad>, SaveAdBody>({
       query: (body) => post(body.id ? 'api/admin/update_ad.php' : 'api/admin/add_ad.php', body),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Ads'],
     }),
     deleteAd: build.mutation<Envelope, number>({
       query: (id) => post('api/admin/delete_ad.php', { id }),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Ads'],
     }),
 
     adminSidebarLinks: build.query<DataEnvelope<AdminSidebarLink[]>, void>({
       query: () => 'api/admin/get_sidebar_links_admin.php',
-      transformErrorResponse: onAdminError,
       providesTags: ['Links'],
     }),
     saveSidebarLink: build.mutation<DataEnvelope<AdminSidebarLink>, SaveSidebarLinkBody>({
@@ -124,40 +103,33 @@ const adminApi = api.injectEndpoints({
           body.id ? 'api/admin/update_sidebar_link.php' : 'api/admin/add_sidebar_link.php',
           body,
         ),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Links'],
     }),
     deleteSidebarLink: build.mutation<Envelope, number>({
       query: (id) => post('api/admin/delete_sidebar_link.php', { id }),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Links'],
     }),
 
     adminFriendLinks: build.query<DataEnvelope<FriendLink[]>, void>({
       query: () => 'api/admin/get_friend_links.php',
-      transformErrorResponse: onAdminError,
       providesTags: ['FriendLinks'],
     }),
     saveFriendLink: build.mutation<DataEnvelope<FriendLink>, SaveFriendLinkBody>({
       query: (body) =>
         post(body.id ? 'api/admin/update_friend_link.php' : 'api/admin/add_friend_link.php', body),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['FriendLinks'],
     }),
     deleteFriendLink: build.mutation<Envelope, number>({
       query: (id) => ({ url: 'api/admin/delete_friend_link.php', params: { id } }),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['FriendLinks'],
     }),
 
     adminConfig: build.query<DataEnvelope<AdminSiteConfig>, void>({
       query: () => 'api/admin/get_config.php',
-      transformErrorResponse: onAdminError,
       providesTags: ['Config'],
     }),
     updateConfig: build.mutation<DataEnvelope<AdminSiteConfig>, SiteConfigBody>({
       query: (body) => post('api/admin/update_config.php', body),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['Config'],
     }),
 
@@ -166,12 +138,10 @@ const adminApi = api.injectEndpoints({
         url: 'api/admin/get_api_daily_stats.php',
         params: { page, per_page: ADMIN_PAGE_SIZE, ...(search && { search }) },
       }),
-      transformErrorResponse: onAdminError,
       providesTags: ['Stats'],
     }),
     adminStatsDetail: build.query<DataEnvelope<StatsDetail>, number>({
       query: (id) => ({ url: 'api/admin/get_api_daily_stats.php', params: { id } }),
-      transformErrorResponse: onAdminError,
       providesTags: ['Stats'],
     }),
 
@@ -180,12 +150,10 @@ const adminApi = api.injectEndpoints({
         url: 'api/admin/get_user_list.php',
         params: { page, per_page: ADMIN_PAGE_SIZE, ...(search && { search }) },
       }),
-      transformErrorResponse: onAdminError,
       providesTags: ['AdminUsers'],
     }),
     adjustUserBalance: build.mutation<DataEnvelope<AdjustedBalance>, AdjustBalanceBody>({
       query: (body) => post('api/admin/adjust_user_balance.php', body),
-      transformErrorResponse: onAdminError,
       invalidatesTags: ['AdminUsers'],
     }),
   }),

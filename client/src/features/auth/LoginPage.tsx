@@ -6,7 +6,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { useLoginMutation } from './api';
-import { loggedIn } from './authSlice';
+import { loggedIn } from '../../app/authSlice';
 import { loginError } from './validation';
 
 export default function LoginPage() {

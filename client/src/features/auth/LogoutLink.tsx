@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
 import { useLogoutMutation } from './api';
-import { loggedOut } from './authSlice';
+import { loggedOut } from '../../app/authSlice';
 
 /** The sidebar's logout entry: ends the server session, forgets the user, returns home. */
 export default function LogoutLink({ className }: { className?: string }) {

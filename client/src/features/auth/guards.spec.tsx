@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore } from '../../app/store';
-import { loggedIn, loggedOut } from './authSlice';
+import { loggedIn, loggedOut } from '../../app/authSlice';
 import { GuestOnly, RequireUser } from './guards';
 
 function Where() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { paths } from '../../config/paths';
-import { selectIsLoggedIn } from './authSlice';
+import { selectIsLoggedIn } from '../../app/authSlice';
 import { safeRedirect } from './validation';
 
 /** User pages: signed-out visitors go to /login?redirect=<the page they asked for>. */

@@ -1,13 +1,11 @@
 import { render, screen } from '@testing-library/react';
+import { delay } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { loggedIn } from '../../app/authSlice';
 import { makeStore } from '../../app/store';
-import { loggedIn } from '../auth/authSlice';
-import * as catalogueApi from './api';
+import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import ApiDetailPage, { apiRefFromParams } from './ApiDetailPage';
-
-jest.mock('./api', () => ({ useGetApiDetailQuery: jest.fn() }));
-const mocked = catalogueApi as jest.Mocked<typeof catalogueApi>;
 
 const API = {
   id: 7,
@@ -33,9 +31,16 @@ const API = {
   response_example: '{"success":true}',
 };
 
-function setup(result: object, signedIn = false) {
+/** Answers get_api_detail.php and records the query strings it was asked with. */
+function setup(answer: () => Response | Promise<Response>, signedIn = false) {
+  const queries: string[] = [];
+  server.use(
+    http.get('/api/get_api_detail.php', ({ request }) => {
+      queries.push(new URL(request.url).search);
+      return answer();
+    }),
+  );
   sessionStorage.clear();
-  mocked.useGetApiDetailQuery.mockReturnValue(result as never);
   const store = makeStore();
   if (signedIn) store.dispatch(loggedIn({ id: 1, username: 'alice', api_key: 'pk_secret' }));
   render(
@@ -47,12 +52,13 @@ function setup(result: object, signedIn = false) {
       </MemoryRouter>
     </Provider>,
   );
+  return queries;
 }
 
 describe('ApiDetailPage', () => {
-  it('shows the documentation with the empty-table messages and the page title', () => {
-    setup({ currentData: API, isFetching: false });
-    expect(screen.getByRole('heading', { level: 1, name: 'IP lookup' })).toBeInTheDocument();
+  it('shows the documentation with the empty-table messages and the page title', async () => {
+    const queries = setup(() => ok(API));
+    expect(await screen.findByRole('heading', { level: 1, name: 'IP lookup' })).toBeInTheDocument();
     expect(screen.getByText(`${window.location.origin}/apis/ip`)).toBeInTheDocument();
     expect(screen.getByText('1,234')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'format' })).toBeInTheDocument();
@@ -65,29 +71,44 @@ describe('ApiDetailPage', () => {
       'X-API-Key: YOUR_API_KEY',
     );
     expect(document.title).toBe('IP lookup - Portico API');
-    expect(mocked.useGetApiDetailQuery).toHaveBeenCalledWith({ id: 7 }, { skip: false });
+    expect(queries).toEqual(['?id=7']);
   });
 
-  it('says when there are no request parameters, and fills in the signed-in key', () => {
-    setup({ currentData: { ...API, request_params: [] }, isFetching: false }, true);
-    expect(screen.getByText('no request parameters')).toBeInTheDocument();
+  it('reads list fields sent as (doubly) encoded JSON text', async () => {
+    const encoded = JSON.stringify(JSON.stringify(API.request_params));
+    setup(() => ok({ ...API, request_params: encoded, status_codes: 'not json' }));
+    expect(await screen.findByRole('cell', { name: 'format' })).toBeInTheDocument();
+    expect(screen.getByText('no specific status codes')).toBeInTheDocument();
+  });
+
+  it('says when there are no request parameters, and fills in the signed-in key', async () => {
+    setup(() => ok({ ...API, request_params: [] }), true);
+    expect(await screen.findByText('no request parameters')).toBeInTheDocument();
     expect(screen.getByLabelText('curl request example', { selector: 'pre' })).toHaveTextContent(
       'X-API-Key: pk_secret',
     );
   });
 
   it.each([
-    [{ status: 404, data: { success: false, message: 'API not found' } }, 'API not found'],
-    [{ status: 500, data: {} }, 'failed to get API data (status code 500)'],
-    [{ status: 'FETCH_ERROR', error: 'TypeError' }, 'no response from the server'],
-  ])('explains error %j', (error, text) => {
-    setup({ error, isFetching: false });
-    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    [
+      '404',
+      () => failure(404, { code: 'apis.not_found', message: 'API not found' }),
+      'API not found',
+    ],
+    ['500', () => failure(500), 'failed to get API data (status code 500)'],
+    ['a network failure', () => HttpResponse.error(), 'no response from the server'],
+  ])('explains %s', async (_case, answer, text) => {
+    setup(answer);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
-  it('shows a loading state', () => {
-    setup({ isFetching: true });
+  it('shows a loading state', async () => {
+    setup(async () => {
+      await delay(50);
+      return ok(API);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('IP lookup');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ApiDetail } from '@contracts/apis';
 import { useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/store';
-import { selectIsLoggedIn, selectUser } from '../auth/authSlice';
+import { selectIsLoggedIn, selectUser } from '../../app/authSlice';
 import CodeBlock from './CodeBlock';
 import {
   absoluteUrl,

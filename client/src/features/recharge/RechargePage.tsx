@@ -1,14 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { selectUser } from '../../app/authSlice';
+import { useAppSelector } from '../../app/store';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { paths } from '../../config/paths';
 import { errorMessage, errorStatus } from '../../lib/api';
-import { loggedOut, selectUser, userUpdated } from '../auth/authSlice';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import { formatTime } from '../../lib/formatTime';
 
@@ -20,9 +18,6 @@ const failure = (error: unknown, fallback: string) =>
 
 export default function RechargePage() {
   usePageTitle('Recharge centre');
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const user = useAppSelector(selectUser);
   const [page, setPage] = useState(1);
   const [orderNumber, setOrderNumber] = useState('');
@@ -30,16 +25,6 @@ export default function RechargePage() {
   const info = useGetRechargeInfoQuery();
   const history = useGetRechargeHistoryQuery({ page });
   const [verifyOrder, verifying] = useVerifyOrderMutation();
-
-  // A 401 here means the session is gone: forget the login and go to the login page.
-  const unauthorized = [info.error, history.error, verifying.error].some(
-    (error) => errorStatus(error) === 401,
-  );
-  useEffect(() => {
-    if (!unauthorized) return;
-    dispatch(loggedOut());
-    void navigate(`${paths.login}?redirect=${encodeURIComponent(pathname)}`, { replace: true });
-  }, [unauthorized, dispatch, navigate, pathname]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +36,6 @@ export default function RechargePage() {
     setNotice(null);
     try {
       const result = await verifyOrder({ order_number: number }).unwrap();
-      dispatch(userUpdated({ balance: result.data.balance }));
       setNotice({
         ok: true,
         text: `Recharge successful: ${result.data.amount} credited, balance now ${result.data.balance}.`,
@@ -59,9 +43,7 @@ export default function RechargePage() {
       setOrderNumber('');
       setPage(1);
     } catch (error) {
-      if (errorStatus(error) !== 401) {
-        setNotice({ ok: false, text: failure(error, 'recharge failed!') });
-      }
+      setNotice({ ok: false, text: failure(error, 'recharge failed!') });
     }
   };
 
@@ -105,7 +87,7 @@ export default function RechargePage() {
                 Recharge by Afdian order
               </Card.Title>
               {info.isLoading && <Loading />}
-              {info.isError && !unauthorized && (
+              {info.isError && (
                 <ErrorBanner messages={[failure(info.error, 'failed to get recharge settings')]} />
               )}
               {!configured && (
@@ -165,7 +147,7 @@ export default function RechargePage() {
             </Button>
           </div>
           {history.isLoading && <Loading />}
-          {history.isError && !unauthorized && (
+          {history.isError && (
             <ErrorBanner
               messages={[errorMessage(history.error, 'failed to get recharge records')]}
             />

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
-import { useAppDispatch } from '../../app/store';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage, errorStatus } from '../../lib/api';
-import { userUpdated } from '../auth/authSlice';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
 import { formatTime } from '../../lib/formatTime';
 
@@ -32,7 +30,6 @@ async function copyText(text: string): Promise<boolean> {
 
 export default function DashboardPage() {
   usePageTitle('User centre');
-  const dispatch = useAppDispatch();
   const {
     data: user,
     error,
@@ -45,10 +42,6 @@ export default function DashboardPage() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
 
-  useEffect(() => {
-    if (user) dispatch(userUpdated(user));
-  }, [user, dispatch]);
-
   const copy = async () => {
     if (!user?.api_key) return;
     setCopied(await copyText(user.api_key));
@@ -57,8 +50,7 @@ export default function DashboardPage() {
 
   const confirmChange = async () => {
     try {
-      const newKey = await changeKey().unwrap();
-      dispatch(userUpdated({ api_key: newKey }));
+      await changeKey().unwrap();
       setNotice({ ok: true, text: 'API key changed; the old key no longer works' });
     } catch (e) {
       setNotice({ ok: false, text: changeError(e) });

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { makeStore } from '../../app/store';
+import { paths } from '../../config/paths';
+import { failure, http, server } from '../../test/server';
+import AdminApp from './AdminApp';
+import { ADMIN_FLAG_KEY } from './session';
+
+function show(path: string) {
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={paths.adminLogin} element={<AdminApp />} />
+          <Route path={`${paths.admin}/*`} element={<AdminApp />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('AdminApp', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('looks like an unknown page without the admin flag', () => {
+    show('/admin/users');
+    expect(screen.getByText('The page you are looking for does not exist.')).toBeInTheDocument();
+  });
+
+  it('sends the admin to the admin login when a call answers 401, clearing the flag', async () => {
+    sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
+    server.use(
+      http.get('/api/admin/get_user_list.php', () =>
+        failure(401, { code: 'auth.admin_unauthenticated', message: 'please log in first' }),
+      ),
+    );
+    show('/admin/users');
+    expect(await screen.findByRole('heading', { name: '管理员登录' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
+  });
+});
