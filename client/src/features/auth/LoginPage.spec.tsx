@@ -3,13 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../app/store';
-import * as authApi from './api';
+import { failure, http, HttpResponse, server } from '../../test/server';
 import { GuestOnly } from './guards';
 import LoginPage from './LoginPage';
-
-jest.mock('./api', () => ({ useLoginMutation: jest.fn() }));
-
-const mocked = authApi as jest.Mocked<typeof authApi>;
 
 const userInfo = {
   id: 3,
@@ -19,9 +15,23 @@ const userInfo = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-function setup(login: jest.Mock, start = '/login') {
+/** Answers login.php and records what it was sent. */
+function answerLogin(
+  answer: () => Response = () =>
+    HttpResponse.json({ success: true, message: 'login successful', user_info: userInfo }),
+) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('/api/login.php', async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+function setup(start = '/login') {
   sessionStorage.clear();
-  mocked.useLoginMutation.mockReturnValue([login, { isLoading: false }] as never);
   const store = makeStore();
   render(
     <Provider store={store}>
@@ -44,8 +54,6 @@ function setup(login: jest.Mock, start = '/login') {
   return store;
 }
 
-const answer = (result: Promise<unknown>) => jest.fn(() => ({ unwrap: () => result }));
-
 async function fill(username: string, password: string) {
   if (username) await userEvent.type(screen.getByLabelText('Username'), username);
   if (password) await userEvent.type(screen.getByLabelText('Password'), password);
@@ -54,44 +62,44 @@ async function fill(username: string, password: string) {
 
 describe('LoginPage', () => {
   it('asks for both fields before calling', async () => {
-    const login = answer(Promise.resolve({}));
-    setup(login);
+    const bodies = answerLogin();
+    setup();
     await fill('alice', '');
     expect(await screen.findByText('please enter username and password')).toBeInTheDocument();
-    expect(login).not.toHaveBeenCalled();
+    expect(bodies).toEqual([]);
   });
 
   it('signs in, mirrors the user into sessionStorage and opens the dashboard', async () => {
-    const login = answer(Promise.resolve({ success: true, user_info: userInfo }));
-    const store = setup(login);
+    const bodies = answerLogin();
+    const store = setup();
     await fill(' alice ', 'secret-pass');
-    expect(login).toHaveBeenCalledWith({ username: 'alice', password: 'secret-pass' });
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(bodies).toEqual([{ username: 'alice', password: 'secret-pass' }]);
     expect(store.getState().auth.isLoggedIn).toBe(true);
     expect(sessionStorage.getItem('username')).toBe('alice');
   });
 
   it('goes to the redirect target after login', async () => {
-    const login = answer(Promise.resolve({ success: true, user_info: userInfo }));
-    setup(login, `/login?redirect=${encodeURIComponent('/user/accesslogs')}`);
+    answerLogin();
+    setup(`/login?redirect=${encodeURIComponent('/user/accesslogs')}`);
     await fill('alice', 'secret-pass');
     expect(await screen.findByText('call records')).toBeInTheDocument();
   });
 
   it.each([
     [
-      { status: 401, data: { success: false, message: 'invalid username or password' } },
+      'the server message',
+      () => failure(401, { code: 'auth.login_failed', message: 'invalid username or password' }),
       'invalid username or password',
     ],
-    [{ status: 500, data: 'oops' }, 'login failed'],
-    [
-      { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' },
-      'login request failed, try again later',
-    ],
-  ])('shows the failure %j as "%s"', async (error, message) => {
-    setup(answer(Promise.reject(Object.assign(new Error('rejected'), error))));
+    ['the fallback', () => failure(500, 'oops'), 'login failed'],
+    ['a network failure', () => HttpResponse.error(), 'login request failed, try again later'],
+  ])('shows %s', async (_case, answer, message) => {
+    answerLogin(answer);
+    const store = setup();
     await fill('alice', 'secret-pass');
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Username')).toBeInTheDocument());
+    expect(store.getState().auth.isLoggedIn).toBe(false);
   });
 });

@@ -3,18 +3,31 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../app/store';
-import * as authApi from './api';
+import { failure, http, HttpResponse, server } from '../../test/server';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 
-jest.mock('./api', () => ({ useRegisterMutation: jest.fn(), useLoginMutation: jest.fn() }));
+/** Answers register.php and records what it was sent. */
+function answerRegister(answer: () => Response) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('/api/register.php', async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
 
-const mocked = authApi as jest.Mocked<typeof authApi>;
+const registered = () =>
+  HttpResponse.json({
+    success: true,
+    message: 'registration successful, please log in',
+    api_key: 'pk_1',
+  });
 
-function setup(register: jest.Mock) {
+function setup() {
   sessionStorage.clear();
-  mocked.useRegisterMutation.mockReturnValue([register, { isLoading: false }] as never);
-  mocked.useLoginMutation.mockReturnValue([jest.fn(), { isLoading: false }] as never);
   render(
     <Provider store={makeStore()}>
       <MemoryRouter initialEntries={['/register']}>
@@ -26,8 +39,6 @@ function setup(register: jest.Mock) {
     </Provider>,
   );
 }
-
-const answer = (result: Promise<unknown>) => jest.fn(() => ({ unwrap: () => result }));
 
 async function fill(username: string, password: string, confirm: string) {
   if (username) await userEvent.type(screen.getByLabelText('Username'), username);
@@ -50,37 +61,37 @@ describe('RegisterPage', () => {
     ],
     ['al', 'secret-pass', 'secret-pass', 'username must be 3 to 32 characters'],
   ])('checks %j / %j / %j before calling: "%s"', async (username, password, confirm, message) => {
-    const register = answer(Promise.resolve({}));
-    setup(register);
+    const bodies = answerRegister(registered);
+    setup();
     await fill(username, password, confirm);
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(register).not.toHaveBeenCalled();
+    expect(bodies).toEqual([]);
   });
 
   it('registers and leads to login with a confirmation', async () => {
-    const register = answer(
-      Promise.resolve({
-        success: true,
-        message: 'registration successful, please log in',
-        api_key: 'pk_1',
-      }),
-    );
-    setup(register);
+    const bodies = answerRegister(registered);
+    setup();
     await fill('alice_1', 'secret-pass', 'secret-pass');
-    expect(register).toHaveBeenCalledWith({ username: 'alice_1', password: 'secret-pass' });
     expect(await screen.findByText('registration successful, please log in')).toBeInTheDocument();
+    expect(bodies).toEqual([{ username: 'alice_1', password: 'secret-pass' }]);
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
   it.each([
     [
-      { status: 409, data: { success: false, message: 'username already exists' } },
+      'the server message',
+      () => failure(409, { code: 'users.username_taken', message: 'username already exists' }),
       'username already exists',
     ],
-    [{ status: 500, data: '' }, 'registration failed'],
-    [{ status: 'FETCH_ERROR', error: 'offline' }, 'registration request failed, try again later'],
-  ])('shows the failure %j as "%s"', async (error, message) => {
-    setup(answer(Promise.reject(Object.assign(new Error('rejected'), error))));
+    ['the fallback', () => failure(500, ''), 'registration failed'],
+    [
+      'a network failure',
+      () => HttpResponse.error(),
+      'registration request failed, try again later',
+    ],
+  ])('shows %s', async (_case, answer, message) => {
+    answerRegister(answer);
+    setup();
     await fill('alice_1', 'secret-pass', 'secret-pass');
     expect(await screen.findByText(message)).toBeInTheDocument();
   });

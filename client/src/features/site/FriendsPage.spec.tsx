@@ -1,14 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../app/store';
-import * as siteApi from './api';
+import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import FriendsPage, { FRIENDS_ERROR } from './FriendsPage';
 
-jest.mock('./api', () => ({ useGetFriendLinksQuery: jest.fn() }));
-const mocked = siteApi as jest.Mocked<typeof siteApi>;
-
-function setup(result: object) {
-  mocked.useGetFriendLinksQuery.mockReturnValue(result as never);
+function setup(answer: () => Response) {
+  server.use(http.get('/api/get_friend_links_public.php', answer));
   render(
     <Provider store={makeStore()}>
       <FriendsPage />
@@ -16,37 +13,41 @@ function setup(result: object) {
   );
 }
 
+const link = (id: number, name: string, avatar_url: string, description: string) => ({
+  id,
+  name,
+  link_url: `https://${name.toLowerCase()}.example`,
+  avatar_url,
+  description,
+  sort_order: 0,
+  status: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
 describe('FriendsPage', () => {
-  it('shows cards that open in a new tab, with a letter when there is no avatar', () => {
-    setup({
-      isLoading: false,
-      data: [
-        {
-          id: 1,
-          name: 'DevNotes',
-          link_url: 'https://d.example',
-          avatar_url: '/a.svg',
-          description: 'Blog',
-        },
-        { id: 2, name: 'pixel', link_url: 'https://p.example', avatar_url: '', description: '' },
-      ],
-    });
-    const links = screen.getAllByRole('link');
+  it('shows cards that open in a new tab, with a letter when there is no avatar', async () => {
+    setup(() => ok([link(1, 'DevNotes', '/a.svg', 'Blog'), link(2, 'pixel', '', '')]));
+    const links = await screen.findAllByRole('link');
     expect(links).toHaveLength(2);
-    expect(links[0]).toHaveAttribute('href', 'https://d.example');
+    expect(links[0]).toHaveAttribute('href', 'https://devnotes.example');
     expect(links[0]).toHaveAttribute('target', '_blank');
     expect(links[0]).toHaveTextContent('Blog');
     expect(links[1]).toHaveTextContent('P');
     expect(document.title).toBe('Friend links - Portico API');
   });
 
-  it('says when there are none', () => {
-    setup({ isLoading: false, data: [] });
-    expect(screen.getByText('no friend links yet')).toBeInTheDocument();
+  it('says when there are none', async () => {
+    setup(() => ok([]));
+    expect(await screen.findByText('no friend links yet')).toBeInTheDocument();
   });
 
-  it('explains a failed request', () => {
-    setup({ isLoading: false, error: { status: 'FETCH_ERROR', error: 'x' } });
-    expect(screen.getByRole('alert')).toHaveTextContent(FRIENDS_ERROR);
+  it.each([
+    ['a network failure', () => HttpResponse.error(), FRIENDS_ERROR],
+    ['a reply without a message', () => failure(500), FRIENDS_ERROR],
+    ['the server message', () => failure(503, { message: 'maintenance' }), 'maintenance'],
+  ])('explains %s', async (_case, answer, text) => {
+    setup(answer);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 });

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as adminApi from '../api';
+import { delay } from 'msw';
+import { Provider } from 'react-redux';
+import { makeStore } from '../../../app/store';
+import { failure, http, HttpResponse, server } from '../../../test/server';
 import FriendLinkModal, { CLOSE_AFTER_SUCCESS_MS } from './FriendLinkModal';
-
-jest.mock('../api', () => ({ useSaveFriendLinkMutation: jest.fn() }));
-const mocked = adminApi as jest.Mocked<typeof adminApi>;
 
 const existing = {
   id: 4,
@@ -18,11 +18,27 @@ const existing = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-function setup(save: jest.Mock, link: typeof existing | null = null, isLoading = false) {
-  mocked.useSaveFriendLinkMutation.mockReturnValue([save, { isLoading }] as never);
+const saved = (message: string) => () =>
+  HttpResponse.json({ success: true, message, data: existing });
+
+/** Answers add/update_friend_link.php and records the bodies it was sent. */
+function setup(link: typeof existing | null, answer: () => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  const record = async ({ request }: { request: Request }) => {
+    bodies.push(await request.json());
+    return answer();
+  };
+  server.use(
+    http.post('/api/admin/add_friend_link.php', record),
+    http.post('/api/admin/update_friend_link.php', record),
+  );
   const onClose = jest.fn();
-  render(<FriendLinkModal link={link} onClose={onClose} />);
-  return onClose;
+  render(
+    <Provider store={makeStore()}>
+      <FriendLinkModal link={link} onClose={onClose} />
+    </Provider>,
+  );
+  return { onClose, bodies };
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
@@ -32,12 +48,12 @@ describe('FriendLinkModal', () => {
   afterEach(() => jest.useRealTimers());
 
   it('says 添加友链 when adding', () => {
-    setup(jest.fn());
+    setup(null, saved(''));
     expect(screen.getByText('添加友链')).toBeInTheDocument();
   });
 
   it('edits with the existing values', () => {
-    setup(jest.fn(), existing);
+    setup(existing, saved(''));
     expect(screen.getByText('编辑友链')).toBeInTheDocument();
     expect(field('名称')).toHaveValue('老友');
     expect(field('排序')).toHaveValue(2);
@@ -52,42 +68,47 @@ describe('FriendLinkModal', () => {
       '友链链接或头像链接格式无效',
     ],
   ])('checks %j before saving: %s', async (values, message) => {
-    const save = jest.fn();
-    setup(save);
+    const { bodies } = setup(null, saved(''));
     if (values.name) await userEvent.type(field('名称'), values.name);
     if (values.link) await userEvent.type(field('链接'), values.link);
     if ('avatar' in values) await userEvent.type(field('头像链接'), values.avatar);
     await userEvent.click(saveButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(save).not.toHaveBeenCalled();
+    expect(bodies).toEqual([]);
   });
 
   it('cannot be closed with Escape and disables save while saving', async () => {
-    const onClose = setup(jest.fn(), null, true);
+    const { onClose } = setup(existing, async () => {
+      await delay(100);
+      return saved('')();
+    });
+    await userEvent.click(saveButton());
     await userEvent.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
     expect(saveButton()).toBeDisabled();
     expect(saveButton()).toHaveTextContent('保存中...');
+    expect(await screen.findByText('操作成功')).toBeInTheDocument();
   });
 
   it('saves, shows the server message and closes 1.5 s later', async () => {
-    jest.useFakeTimers();
+    const { onClose, bodies } = setup(existing, saved('友链更新成功'));
+    await userEvent.clear(field('排序'));
+    await userEvent.type(field('排序'), '-1');
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const save = jest.fn().mockResolvedValue({ data: { success: true, message: '友链更新成功' } });
-    const onClose = setup(save, existing);
-    await user.clear(field('排序'));
-    await user.type(field('排序'), '-1');
     await user.click(saveButton());
-    expect(save).toHaveBeenCalledWith({
-      id: 4,
-      name: '老友',
-      link_url: 'https://old.example.com',
-      avatar_url: '',
-      description: '',
-      sort_order: -1,
-      status: 1,
-    });
     expect(await screen.findByText('友链更新成功')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        id: 4,
+        name: '老友',
+        link_url: 'https://old.example.com',
+        avatar_url: '',
+        description: '',
+        sort_order: -1,
+        status: 1,
+      },
+    ]);
     act(() => jest.advanceTimersByTime(CLOSE_AFTER_SUCCESS_MS - 10));
     expect(onClose).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(20));
@@ -96,21 +117,21 @@ describe('FriendLinkModal', () => {
 
   it.each([
     [
-      { status: 400, data: { success: false, message: '友链名称和链接不能为空' } },
+      'the server message',
+      () => failure(400, { code: 'request.validation', message: '友链名称和链接不能为空' }),
       '友链名称和链接不能为空',
     ],
-    [{ status: 500, data: {} }, '操作失败'],
-    [{ status: 'FETCH_ERROR', error: 'TypeError' }, '请求保存友链接口失败，请稍后再试'],
-  ])('shows a failed save %j as %s and stays open', async (error, message) => {
-    const save = jest.fn().mockResolvedValue({ error });
-    const onClose = setup(save, existing);
+    ['the fallback', () => failure(500), '操作失败'],
+    ['a network failure', () => HttpResponse.error(), '请求保存友链接口失败，请稍后再试'],
+  ])('shows %s for a failed save and stays open', async (_case, answer, message) => {
+    const { onClose } = setup(existing, answer);
     await userEvent.click(saveButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it('shows 操作成功 when the server says nothing', async () => {
-    setup(jest.fn().mockResolvedValue({ data: { success: true, message: '' } }), existing);
+    setup(existing, saved(''));
     await userEvent.click(saveButton());
     expect(await screen.findByText('操作成功')).toBeInTheDocument();
   });
