@@ -1,15 +1,9 @@
-// Dependencies published as ES modules only; Jest on Node 20 cannot require() them, so SWC
-// turns them into CommonJS like our own sources.
-const ESM_DEPENDENCIES = ['content-disposition'];
-
 /** @type {import('jest').Config} */
 module.exports = {
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_DEPENDENCIES.join('|')})/)`],
   rootDir: '.',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
-    '^.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
     '^.+\\.ts$': [
       '@swc/jest',
       {
