@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { DatabaseOpenError } from './database/data-source-options';
 import { ADMIN_LOGIN_PATH } from './database/seed/seed';
 import { EnvError, loadEnv } from './env/env';
 
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof EnvError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof DatabaseOpenError) {
+    process.stderr.write(`Portico failed to start: ${error.message}\n`);
   } else {
     process.stderr.write(
       `Portico failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

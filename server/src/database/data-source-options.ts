@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -26,6 +27,32 @@ export async function detectDatabaseKind(url: string): Promise<DatabaseKind> {
     return /mariadb/i.test(version) ? 'mariadb' : 'mysql';
   } finally {
     await connection.end();
+  }
+}
+
+/** A database that cannot be opened, said in terms an operator can act on. */
+export class DatabaseOpenError extends Error {}
+
+const SQLITE_FAULTS: Record<string, string> = {
+  SQLITE_NOTADB: 'is not a database',
+  SQLITE_CORRUPT: 'is corrupt',
+};
+
+/**
+ * Opens and initialises the DataSource. An SQLite file that fails to open is named in the error:
+ * the driver's own message ("file is not a database") does not say which file.
+ */
+export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  try {
+    return await new DataSource(options).initialize();
+  } catch (error) {
+    if (options.type !== 'better-sqlite3') throw error;
+    const code = String((error as { code?: unknown } | null)?.code);
+    const fault = SQLITE_FAULTS[code] ?? 'could not be opened';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseOpenError(`the SQLite database at ${options.database} ${fault} (${reason})`, {
+      cause: error,
+    });
   }
 }
 
