@@ -46,20 +46,28 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       });
       const again = await admin.post('/api/admin/delete_partner.php', { id });
       expect(again.status).toBe(404);
-      expect(again.body.message).toBe('partner not found');
+      expect(again.body).toEqual({
+        success: false,
+        message: 'partner not found',
+        code: 'admin.record_not_found',
+      });
     });
 
     it.each([
-      [{ name: '' }, 'partner name cannot be empty'],
-      [{}, 'partner name cannot be empty'],
-      [{ name: 'p', logo_url: 'javascript:alert(1)' }, 'logo URL format is incorrect'],
-      [{ name: 'p', website_url: 'partner.example.com' }, 'website URL format is incorrect'],
-      [{ name: 'p', sort_order: 'first' }, 'sort order must be an integer'],
-      [{ name: 'p', status: 3 }, 'status must be 0 or 1'],
-    ])('rejects %j', async (body, message) => {
+      [{ name: '' }, 'partner name cannot be empty', 'name'],
+      [{}, 'partner name cannot be empty', 'name'],
+      [{ name: 'p', logo_url: 'javascript:alert(1)' }, 'logo URL format is incorrect', 'logo_url'],
+      [
+        { name: 'p', website_url: 'partner.example.com' },
+        'website URL format is incorrect',
+        'website_url',
+      ],
+      [{ name: 'p', sort_order: 'first' }, 'sort order must be an integer', 'sort_order'],
+      [{ name: 'p', status: 3 }, 'status must be 0 or 1', 'status'],
+    ])('rejects %j', async (body, message, field) => {
       const res = await admin.post('/api/admin/add_partner.php', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
     });
 
     it('accepts empty logo and site links', async () => {
@@ -99,18 +107,26 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       link_url: 'https://x.example.com',
     };
     it.each([
-      [{ ...ad, title: '' }, 'title, image URL and link URL are required'],
-      [{ ...ad, image_url: undefined }, 'title, image URL and link URL are required'],
-      [{ ...ad, link_url: ' ' }, 'title, image URL and link URL are required'],
-      [{ ...ad, image_url: 'ftp://i.example.com/a.png' }, 'image URL format is incorrect'],
-      [{ ...ad, image_url: '//evil.example.com/a.png' }, 'image URL format is incorrect'],
-      [{ ...ad, link_url: 'x.example.com' }, 'link URL format is incorrect'],
-      [{ ...ad, id: 'x' }, 'invalid ad ID'],
-    ])('rejects %j', async (body, message) => {
+      [{ ...ad, title: '' }, 'title, image URL and link URL are required', 'title'],
+      [{ ...ad, image_url: undefined }, 'title, image URL and link URL are required', 'image_url'],
+      [{ ...ad, link_url: ' ' }, 'title, image URL and link URL are required', 'link_url'],
+      [
+        { ...ad, image_url: 'ftp://i.example.com/a.png' },
+        'image URL format is incorrect',
+        'image_url',
+      ],
+      [
+        { ...ad, image_url: '//evil.example.com/a.png' },
+        'image URL format is incorrect',
+        'image_url',
+      ],
+      [{ ...ad, link_url: 'x.example.com' }, 'link URL format is incorrect', 'link_url'],
+      [{ ...ad, id: 'x' }, 'invalid ad ID', 'id'],
+    ])('rejects %j', async (body, message, field) => {
       const path = 'id' in body ? '/api/admin/update_ad.php' : '/api/admin/add_ad.php';
       const res = await admin.post(path, body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
     });
   });
 
@@ -155,14 +171,14 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
     });
 
     it.each([
-      [{ title: '', url: '/x' }, 'title and URL are required'],
-      [{ title: 't' }, 'title and URL are required'],
-      [{ title: 't', url: 'mailto:a@b.c' }, 'URL format is incorrect'],
-      [{ title: 't', url: '/x', target: '_top' }, 'target must be _self or _blank'],
-    ])('rejects %j', async (body, message) => {
+      [{ title: '', url: '/x' }, 'title and URL are required', 'title'],
+      [{ title: 't' }, 'title and URL are required', 'url'],
+      [{ title: 't', url: 'mailto:a@b.c' }, 'URL format is incorrect', 'url'],
+      [{ title: 't', url: '/x', target: '_top' }, 'target must be _self or _blank', 'target'],
+    ])('rejects %j', async (body, message, field) => {
       const res = await admin.post('/api/admin/add_sidebar_link.php', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
     });
   });
 
@@ -204,29 +220,39 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       expect(deleted.body).toEqual({ success: true, message: '友链删除成功' });
       const missing = await admin.get('/api/admin/delete_friend_link.php', { query: { id } });
       expect(missing.status).toBe(404);
-      expect(missing.body.message).toBe('友链不存在');
+      expect(missing.body).toEqual({
+        success: false,
+        message: '友链不存在',
+        code: 'admin.record_not_found',
+      });
     });
 
     const link = { name: 'n', link_url: 'https://f.example.com' };
     it.each([
-      [{ ...link, name: '' }, '友链名称和链接不能为空'],
-      [{ ...link, link_url: undefined }, '友链名称和链接不能为空'],
-      [{ ...link, link_url: 'f.example.com' }, '友链链接或头像链接格式无效'],
-      [{ ...link, avatar_url: 'not a url' }, '友链链接或头像链接格式无效'],
-      [{ ...link, sort_order: 'abc' }, '排序必须是整数'],
-      [{ ...link, status: 2 }, '状态只能是 0 或 1'],
-    ])('rejects %j', async (body, message) => {
+      [{ ...link, name: '' }, '友链名称和链接不能为空', 'name'],
+      [{ ...link, link_url: undefined }, '友链名称和链接不能为空', 'link_url'],
+      [{ ...link, link_url: 'f.example.com' }, '友链链接或头像链接格式无效', 'link_url'],
+      [{ ...link, avatar_url: 'not a url' }, '友链链接或头像链接格式无效', 'avatar_url'],
+      [{ ...link, sort_order: 'abc' }, '排序必须是整数', 'sort_order'],
+      [{ ...link, status: 2 }, '状态只能是 0 或 1', 'status'],
+    ])('rejects %j', async (body, message, field) => {
       const res = await admin.post('/api/admin/add_friend_link.php', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
     });
 
     it('rejects a bad id on update and delete', async () => {
       const update = await admin.post('/api/admin/update_friend_link.php', { ...link, id: 'abc' });
-      expect(update.body).toEqual({ success: false, message: '无效的友链ID' });
+      const invalidId = {
+        success: false,
+        message: '无效的友链ID',
+        code: 'request.validation',
+        field: 'id',
+      };
+      expect(update.body).toEqual(invalidId);
       const del = await admin.get('/api/admin/delete_friend_link.php', { query: { id: '0' } });
       expect(del.status).toBe(400);
-      expect(del.body).toEqual({ success: false, message: '无效的友链ID' });
+      expect(del.body).toEqual(invalidId);
     });
   });
 
@@ -274,13 +300,17 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
     });
 
     it.each([
-      [{ site_title: 'x'.repeat(201) }, 'site title is too long (max 200 characters)'],
-      [{ icp: 'x'.repeat(101) }, 'ICP number is too long (max 100 characters)'],
-      [{ home_notice: 5 }, 'home notice must be text'],
-    ])('rejects %j', async (body, message) => {
+      [
+        { site_title: 'x'.repeat(201) },
+        'site title is too long (max 200 characters)',
+        'site_title',
+      ],
+      [{ icp: 'x'.repeat(101) }, 'ICP number is too long (max 100 characters)', 'icp'],
+      [{ home_notice: 5 }, 'home notice must be text', 'home_notice'],
+    ])('rejects %j', async (body, message, field) => {
       const res = await admin.post('/api/admin/update_config.php', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
     });
   });
 });

@@ -87,11 +87,20 @@ describeEachDb('admin: statistics, dashboard and users', (ctx) => {
         query: { id: 999999 },
       });
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ success: false, message: 'API not found' });
+      expect(missing.body).toEqual({
+        success: false,
+        message: 'API not found',
+        code: 'apis.not_found',
+      });
       for (const id of ['abc', '0', '-1', '1.5']) {
         const bad = await admin.get('/api/admin/get_api_daily_stats.php', { query: { id } });
         expect(bad.status).toBe(400);
-        expect(bad.body).toEqual({ success: false, message: 'invalid API ID' });
+        expect(bad.body).toEqual({
+          success: false,
+          message: 'invalid API ID',
+          code: 'request.validation',
+          field: 'id',
+        });
       }
     });
 
@@ -100,9 +109,19 @@ describeEachDb('admin: statistics, dashboard and users', (ctx) => {
         query: { per_page: 1000 },
       });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('per_page must be an integer between 1 and 100');
+      expect(res.body).toEqual({
+        success: false,
+        message: 'per_page must be an integer between 1 and 100',
+        code: 'request.validation',
+        field: 'per_page',
+      });
       const page = await admin.get('/api/admin/get_api_daily_stats.php', { query: { page: 'x' } });
-      expect(page.body.message).toBe('page must be a positive integer');
+      expect(page.body).toEqual({
+        success: false,
+        message: 'page must be a positive integer',
+        code: 'request.validation',
+        field: 'page',
+      });
     });
   });
 

@@ -14,6 +14,11 @@ const PRICE_MESSAGE =
   'invalid price format, must be a non-negative number with at most three decimal places';
 const REQUIRED = 'API name, English name and Endpoint cannot be empty';
 
+/** What an error envelope carries beside `success` and `message`. */
+const invalid = (field: string) => ({ code: 'request.validation', field });
+const BAD_PRICE = { code: 'apis.invalid_price' };
+const BAD_LIST = { code: 'apis.invalid_list_field' };
+
 /** Every admin route this work adds, with a body that would otherwise be acceptable. */
 const ADMIN_ROUTES: [method: 'GET' | 'POST', path: string][] = [
   ['GET', '/api/admin/get_api.php?id=1'],
@@ -55,7 +60,11 @@ describeEachDb('admin: access and API management', (ctx) => {
         for (const client of [await anonymousClient(ctx.t), await userClient(ctx.t)]) {
           const res = await client.request(method, path, method === 'POST' ? { id: 1 } : undefined);
           expect(res.status).toBe(401);
-          expect(res.body).toEqual({ success: false, message: expect.any(String) });
+          expect(res.body).toEqual({
+            success: false,
+            message: expect.any(String),
+            code: 'auth.admin_unauthenticated',
+          });
         }
       },
     );
@@ -174,6 +183,7 @@ describeEachDb('admin: access and API management', (ctx) => {
       expect(again.body).toEqual({
         success: false,
         message: 'an API with this English name already exists',
+        code: 'apis.name_taken',
       });
       const other = await seedApi(ctx.t);
       const rename = await admin.post('/api/admin/update_api.php', {
@@ -187,47 +197,64 @@ describeEachDb('admin: access and API management', (ctx) => {
 
   describe('validation', () => {
     it.each([
-      [{ name: '' }, REQUIRED],
-      [{ name: '   ' }, REQUIRED],
-      [{ name_en: undefined }, REQUIRED],
-      [{ endpoint: '' }, REQUIRED],
-      [{ is_paid: 1, price_per_call: '-1' }, PRICE_MESSAGE],
-      [{ is_paid: 1, price_per_call: '0.0001' }, PRICE_MESSAGE],
-      [{ is_paid: 1, price_per_call: 'abc' }, PRICE_MESSAGE],
-      [{ is_paid: 1, price_per_call: '' }, PRICE_MESSAGE],
-      [{ is_paid: 1, price_per_call: 1e-7 }, PRICE_MESSAGE],
-      [{ request_method: 'PATCH' }, 'request method must be GET, POST, PUT or DELETE'],
-      [{ status: 2 }, 'status must be 0 or 1'],
-      [{ is_paid: 'yes' }, 'is_paid must be 0 or 1'],
-      [{ is_pinned: 5 }, 'is_pinned must be 0 or 1'],
+      [{ name: '' }, REQUIRED, invalid('name')],
+      [{ name: '   ' }, REQUIRED, invalid('name')],
+      [{ name_en: undefined }, REQUIRED, invalid('name_en')],
+      [{ endpoint: '' }, REQUIRED, invalid('endpoint')],
+      [{ is_paid: 1, price_per_call: '-1' }, PRICE_MESSAGE, BAD_PRICE],
+      [{ is_paid: 1, price_per_call: '0.0001' }, PRICE_MESSAGE, BAD_PRICE],
+      [{ is_paid: 1, price_per_call: 'abc' }, PRICE_MESSAGE, BAD_PRICE],
+      [{ is_paid: 1, price_per_call: '' }, PRICE_MESSAGE, BAD_PRICE],
+      [{ is_paid: 1, price_per_call: 1e-7 }, PRICE_MESSAGE, BAD_PRICE],
+      [
+        { request_method: 'PATCH' },
+        'request method must be GET, POST, PUT or DELETE',
+        invalid('request_method'),
+      ],
+      [{ status: 2 }, 'status must be 0 or 1', invalid('status')],
+      [{ is_paid: 'yes' }, 'is_paid must be 0 or 1', invalid('is_paid')],
+      [{ is_pinned: 5 }, 'is_pinned must be 0 or 1', invalid('is_pinned')],
       [
         { name_en: 'has space' },
         'English name may only contain letters, digits, dots, hyphens and underscores',
+        invalid('name_en'),
       ],
       [
         { request_params: '{not json' },
         'request parameters must be a JSON list of {name, type, required, description}',
+        BAD_LIST,
       ],
       [
         { request_params: '{"name":"q"}' },
         'request parameters must be a JSON list of {name, type, required, description}',
+        BAD_LIST,
       ],
       [
         { request_params: '[{"name":"q","type":"date"}]' },
         'parameter type must be one of string, integer, number, boolean, array, object',
+        BAD_LIST,
       ],
-      [{ request_params: '[{"type":"string"}]' }, 'every request parameter needs a name'],
+      [{ request_params: '[{"type":"string"}]' }, 'every request parameter needs a name', BAD_LIST],
       [
         { response_params: '[1,2]' },
         'response parameters must be a JSON list of {name, type, description}',
+        BAD_LIST,
       ],
-      [{ status_codes: '[{"code":"abc"}]' }, 'every status code must be a number'],
-      [{ upstream_url: 'ftp://files.example.com' }, 'upstream URL must be an http(s) URL'],
-      [{ upstream_timeout_ms: 5 }, 'upstream timeout must be an integer between 100 and 120000 ms'],
-    ])('rejects %j with its message', async (overrides, message) => {
+      [{ status_codes: '[{"code":"abc"}]' }, 'every status code must be a number', BAD_LIST],
+      [
+        { upstream_url: 'ftp://files.example.com' },
+        'upstream URL must be an http(s) URL',
+        invalid('upstream_url'),
+      ],
+      [
+        { upstream_timeout_ms: 5 },
+        'upstream timeout must be an integer between 100 and 120000 ms',
+        invalid('upstream_timeout_ms'),
+      ],
+    ])('rejects %j with its message', async (overrides, message, error) => {
       const res = await admin.post('/api/admin/create_api.php', apiBody(overrides));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, ...error });
     });
 
     it('lets a free API keep any price text it does not charge', async () => {
@@ -244,16 +271,20 @@ describeEachDb('admin: access and API management', (ctx) => {
       async (id) => {
         const res = await admin.post('/api/admin/update_api.php', { ...apiBody(), id });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message: 'invalid API ID' });
+        expect(res.body).toEqual({ success: false, message: 'invalid API ID', ...invalid('id') });
         const del = await admin.post('/api/admin/delete_api.php', { id });
-        expect(del.body).toEqual({ success: false, message: 'invalid API ID' });
+        expect(del.body).toEqual({ success: false, message: 'invalid API ID', ...invalid('id') });
       },
     );
 
     it('answers 404 when updating an API that does not exist', async () => {
       const res = await admin.post('/api/admin/update_api.php', { ...apiBody(), id: 999999 });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'API not found' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'API not found',
+        code: 'apis.not_found',
+      });
     });
   });
 });

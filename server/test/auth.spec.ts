@@ -69,7 +69,11 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       await primeCsrf(client);
       const res = await client.post('/api/login.php', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'please enter username and password' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'please enter username and password',
+        code: 'auth.credentials_missing',
+      });
     });
 
     it('answers a wrong password and an unknown name the same way', async () => {
@@ -86,7 +90,11 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       });
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ success: false, message: 'invalid username or password' });
+        expect(res.body).toEqual({
+          success: false,
+          message: 'invalid username or password',
+          code: 'auth.login_failed',
+        });
         expect(res.headers.getSetCookie().some((c) => c.startsWith(`${USER_COOKIE}=`))).toBe(false);
       }
     });
@@ -100,7 +108,11 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
         password: DEFAULT_PASSWORD,
       });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'this account is disabled' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'this account is disabled',
+        code: 'auth.account_disabled',
+      });
     });
   });
 
@@ -121,7 +133,11 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       expect(await sessions().countBy({ kind: 'user', subject_id: user.id })).toBe(1);
       const old = await replay(client, { [USER_COOKIE]: first }).get('/api/user/get_user_info.php');
       expect(old.status).toBe(401);
-      expect(old.body).toEqual({ success: false, message: 'please log in first' });
+      expect(old.body).toEqual({
+        success: false,
+        message: 'please log in first',
+        code: 'auth.unauthenticated',
+      });
       expect((await client.get('/api/user/get_user_info.php')).status).toBe(200);
     });
 
@@ -163,7 +179,11 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       expect((await client.get('/api/user/get_user_access_logs.php')).status).toBe(401);
       const change = await client.post('/api/user/change_api_key.php');
       expect(change.status).toBe(401);
-      expect(change.body).toEqual({ success: false, message: 'please log in first' });
+      expect(change.body).toEqual({
+        success: false,
+        message: 'please log in first',
+        code: 'auth.unauthenticated',
+      });
     });
   });
 
@@ -201,7 +221,11 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
         const noCookie = await ctx.t.client().post(path, body);
         for (const res of [missing, wrong, noCookie]) {
           expect(res.status).toBe(403);
-          expect(res.body).toEqual({ success: false, message: CSRF_MESSAGE });
+          expect(res.body).toEqual({
+            success: false,
+            message: CSRF_MESSAGE,
+            code: 'auth.csrf_invalid',
+          });
         }
       },
     );
@@ -281,11 +305,16 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
         expect(res.body).toEqual({
           success: false,
           message: 'login failed, check username and password',
+          code: 'auth.login_failed',
         });
       }
       const empty = await client.post('/api/admin/admin_login.php', { username: '', password: '' });
       expect(empty.status).toBe(400);
-      expect(empty.body.message).toBe('please enter username and password');
+      expect(empty.body).toEqual({
+        success: false,
+        message: 'please enter username and password',
+        code: 'auth.credentials_missing',
+      });
     });
 
     it('logout ends the admin session only', async () => {

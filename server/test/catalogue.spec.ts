@@ -137,25 +137,30 @@ describeEachDb('public catalogue', (ctx) => {
     });
 
     it.each([
-      [{ page: -1 }, 'page must be a positive integer'],
-      [{ page: 'abc' }, 'page must be a positive integer'],
-      [{ page: '1.5' }, 'page must be a positive integer'],
-      [{ per_page: 'abc' }, 'per_page must be an integer between 1 and 1000'],
-      [{ per_page: 0 }, 'per_page must be an integer between 1 and 1000'],
-      [{ per_page: 5000 }, 'per_page must be an integer between 1 and 1000'],
-      [{ is_paid: 7 }, 'is_paid must be 0 or 1'],
-      [{ is_pinned: 'yes' }, 'is_pinned must be 0 or 1'],
-      [{ search: 'x'.repeat(10_000) }, 'search text is too long (max 100 characters)'],
-    ])('rejects %j with a clear 400', async (query, message) => {
+      [{ page: -1 }, 'page must be a positive integer', 'page'],
+      [{ page: 'abc' }, 'page must be a positive integer', 'page'],
+      [{ page: '1.5' }, 'page must be a positive integer', 'page'],
+      [{ per_page: 'abc' }, 'per_page must be an integer between 1 and 1000', 'per_page'],
+      [{ per_page: 0 }, 'per_page must be an integer between 1 and 1000', 'per_page'],
+      [{ per_page: 5000 }, 'per_page must be an integer between 1 and 1000', 'per_page'],
+      [{ is_paid: 7 }, 'is_paid must be 0 or 1', 'is_paid'],
+      [{ is_pinned: 'yes' }, 'is_pinned must be 0 or 1', 'is_pinned'],
+      [{ search: 'x'.repeat(10_000) }, 'search text is too long (max 100 characters)', 'search'],
+    ])('rejects %j with a clear 400', async (query, message, field) => {
       const res = await list(query);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
     });
 
     it('rejects a repeated search parameter with 400', async () => {
       const res = await ctx.t.client().get('/api/get_api_list.php?search=a&search=b');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'search must be text' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'search must be text',
+        code: 'request.validation',
+        field: 'search',
+      });
     });
 
     it('serves cached lists until an admin write announces a change', async () => {
@@ -287,7 +292,11 @@ describeEachDb('public catalogue', (ctx) => {
       for (const query of [{ id: 999999 }, { name_en: 'nope' }, { id: disabled.id }]) {
         const res = await detail(query);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ success: false, message: 'API not found' });
+        expect(res.body).toEqual({
+          success: false,
+          message: 'API not found',
+          code: 'apis.not_found',
+        });
       }
       expect((await detail({ name_en: 'switched-off' })).status).toBe(404);
     });
@@ -299,6 +308,7 @@ describeEachDb('public catalogue', (ctx) => {
         expect(res.body).toEqual({
           success: false,
           message: 'API ID or English name not provided',
+          code: 'apis.ref_missing',
         });
       }
     });
@@ -308,14 +318,24 @@ describeEachDb('public catalogue', (ctx) => {
       async (id) => {
         const res = await detail({ id });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message: 'invalid API ID' });
+        expect(res.body).toEqual({
+          success: false,
+          message: 'invalid API ID',
+          code: 'request.validation',
+          field: 'id',
+        });
       },
     );
 
     it('rejects an over-long English name with 400', async () => {
       const res = await detail({ name_en: 'x'.repeat(5000) });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'invalid API English name' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'invalid API English name',
+        code: 'request.validation',
+        field: 'name_en',
+      });
     });
 
     it('serves cached details until an admin write announces a change', async () => {

@@ -17,39 +17,49 @@ describeEachDb(
       expect((await client.get('/readyz')).body).toEqual({ success: true, message: 'ready' });
     });
 
-    it.each(['/api/nope.php', '/api/', '/apis/unknown-thing/x', '/api/admin/nothing'])(
-      'gives a 404 envelope for unknown route %s',
-      async (path) => {
-        const res = await ctx.t.client().get(path);
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({ success: false, message: expect.any(String) });
-      },
-    );
+    it.each([
+      ['/api/nope.php', 'request.not_found'],
+      ['/api/', 'request.not_found'],
+      ['/apis/unknown-thing/x', 'gateway.api_not_found'],
+      ['/api/admin/nothing', 'request.not_found'],
+    ])('gives a 404 envelope for unknown route %s', async (path, code) => {
+      const res = await ctx.t.client().get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, message: expect.any(String), code });
+    });
 
     it('rejects malformed JSON with 400, never 500', async () => {
       const res = await ctx.t.client().post('/api/get_api_list.php', undefined, { raw: '{"a":' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'request body is not valid JSON' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'request body is not valid JSON',
+        code: 'request.invalid_json',
+      });
     });
 
     it('rejects bodies over 1 MB with 413', async () => {
       const raw = JSON.stringify({ filler: 'x'.repeat(1024 * 1024 + 10) });
       const res = await ctx.t.client().post('/api/get_api_list.php', undefined, { raw });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ success: false, message: 'request body too large (max 1 MB)' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'request body too large (max 1 MB)',
+        code: 'request.body_too_large',
+      });
     });
 
     it('rejects invalid query values with a clear 400', async () => {
       const client = ctx.t.client();
-      for (const [query, message] of [
-        [{ page: -1 }, 'page must be a positive integer'],
-        [{ per_page: 'abc' }, 'per_page must be an integer between 1 and 1000'],
-        [{ is_paid: 7 }, 'is_paid must be 0 or 1'],
-        [{ search: 'x'.repeat(10_000) }, 'search text is too long (max 100 characters)'],
+      for (const [query, message, field] of [
+        [{ page: -1 }, 'page must be a positive integer', 'page'],
+        [{ per_page: 'abc' }, 'per_page must be an integer between 1 and 1000', 'per_page'],
+        [{ is_paid: 7 }, 'is_paid must be 0 or 1', 'is_paid'],
+        [{ search: 'x'.repeat(10_000) }, 'search text is too long (max 100 characters)', 'search'],
       ] as const) {
         const res = await client.get('/api/get_api_list.php', { query });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message });
+        expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
       }
     });
 

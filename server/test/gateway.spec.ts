@@ -68,11 +68,16 @@ describeEachDb(
       expect((await client.get('/apis/no-such-api')).body).toEqual({
         success: false,
         message: 'API not found',
+        code: 'gateway.api_not_found',
       });
       const disabled = await createGatewayApi(ctx.t, { status: 0 });
       const res = await client.get(`/apis/${disabled.name_en}`);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'this API is disabled' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'this API is disabled',
+        code: 'gateway.api_disabled',
+      });
     });
 
     it('requires a valid key for paid APIs and charges exactly the price', async () => {
@@ -85,6 +90,7 @@ describeEachDb(
       ).toEqual({
         success: false,
         message: 'invalid API key',
+        code: 'gateway.key_invalid',
       });
       expect(
         (await client.get(`/apis/${api.name_en}`, { headers: { 'x-api-key': 'x'.repeat(500) } }))
@@ -103,9 +109,11 @@ describeEachDb(
       ).toBe(200);
       const poor = await client.get(`/apis/${api.name_en}`, { query: { key: apiKey } });
       expect(poor.status).toBe(402);
-      expect(poor.body.message).toBe(
-        'insufficient balance: this call costs 0.005 yuan and your balance is 0.002 yuan',
-      );
+      expect(poor.body).toEqual({
+        success: false,
+        message: 'insufficient balance: this call costs 0.005 yuan and your balance is 0.002 yuan',
+        code: 'gateway.insufficient_balance',
+      });
       expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 2, expected: 2 });
       expect(await counters(ctx.t, api.id)).toEqual({ usage: 2, daily: 2 });
     });
@@ -236,7 +244,11 @@ describeEachDb(
         .client()
         .get(`/apis/${api.name_en}`, { headers: { 'x-api-key': apiKey } });
       expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/text/);
+      expect(res.body).toEqual({
+        success: false,
+        message: expect.stringMatching(/text/),
+        code: 'gateway.invalid_param',
+      });
       expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 10, expected: 10 });
     });
 
@@ -301,6 +313,7 @@ describeEachDb(
       expect(limited.body).toEqual({
         success: false,
         message: 'too many requests, try again later',
+        code: 'gateway.rate_limited',
       });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');

@@ -13,6 +13,13 @@ import { createUser, loginUser } from './factories/users';
 
 const { fake, env } = useAfdianFake();
 
+const EMPTY_ORDER_NUMBER = {
+  success: false,
+  message: 'please enter the order number',
+  code: 'request.validation',
+  field: 'order_number',
+};
+
 describeEachDb(
   'recharge by Afdian order number',
   (ctx) => {
@@ -28,7 +35,14 @@ describeEachDb(
       expect(await balanceOf(ctx.t, userId)).toBe(12_500);
 
       const again = await client.post(VERIFY, { order_number: order.out_trade_no });
-      expect([again.status, again.body.message]).toEqual([409, 'this order has already been used']);
+      expect([again.status, again.body]).toEqual([
+        409,
+        {
+          success: false,
+          message: 'this order has already been used',
+          code: 'recharge.order_used',
+        },
+      ]);
       expect(await balanceOf(ctx.t, userId)).toBe(12_500);
       expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(1);
     });
@@ -62,30 +76,34 @@ describeEachDb(
         () => fake.addOrder({ status: 1 }).out_trade_no,
         400,
         'this order has not been paid yet',
+        'recharge.order_not_paid',
       ],
       [
         'a zero-amount order',
         () => fake.addOrder({ total_amount: '0.00' }).out_trade_no,
         400,
         'this order has no amount to credit',
+        'recharge.order_no_amount',
       ],
       [
         'an unknown order',
         () => fake.unknownOrderNumber(),
         404,
         'order not found on Afdian, check the order number',
+        'recharge.order_not_found',
       ],
       [
         "another user's custom_order_id",
         () => fake.addOrder({ custom_order_id: 'u999999-0123456789' }).out_trade_no,
         403,
         'this order was placed for another account',
+        'recharge.order_of_another_user',
       ],
-    ])('refuses %s and credits nothing', async (_name, orderNumber, status, message) => {
+    ])('refuses %s and credits nothing', async (_name, orderNumber, status, message, code) => {
       const { client, userId } = await signedInUser(ctx.t);
       const number = orderNumber();
       const res = await client.post(VERIFY, { order_number: number });
-      expect([res.status, res.body]).toEqual([status, { success: false, message }]);
+      expect([res.status, res.body]).toEqual([status, { success: false, message, code }]);
       expect(await balanceOf(ctx.t, userId)).toBe(0);
       expect(await recordsFor(ctx.t, number)).toHaveLength(0);
     });
@@ -110,22 +128,26 @@ describeEachDb(
     });
 
     it.each([
-      [{ ec: 400005 }, 502, /sign validation failed/],
-      [{ clockSkewSeconds: -700 }, 502, /request time expired/],
-      [{ ec: 400004 }, 502, /no valid token found/],
-      [{ ec: 500123 }, 502, /^recharge failed!$/],
-      [{ delayMs: 1500 }, 504, /did not answer in time/],
-      [{ garbage: true }, 502, /^recharge request error, try again later$/],
+      [{ ec: 400005 }, 502, /sign validation failed/, 'recharge.afdian_rejected'],
+      [{ clockSkewSeconds: -700 }, 502, /request time expired/, 'recharge.afdian_rejected'],
+      [{ ec: 400004 }, 502, /no valid token found/, 'recharge.afdian_rejected'],
+      [{ ec: 500123 }, 502, /^recharge failed!$/, 'recharge.afdian_failed'],
+      [{ delayMs: 1500 }, 504, /did not answer in time/, 'recharge.afdian_timeout'],
+      [
+        { garbage: true },
+        502,
+        /^recharge request error, try again later$/,
+        'recharge.afdian_unreachable',
+      ],
     ])(
       'maps Afdian trouble %j to a clear message and credits nothing',
-      async (behaviour, status, message) => {
+      async (behaviour, status, message, code) => {
         const { client, userId } = await signedInUser(ctx.t);
         const order = fake.addOrder();
         fake.behaviour = behaviour;
         const res = await client.post(VERIFY, { order_number: order.out_trade_no });
         expect(res.status).toBe(status);
-        expect(res.body.success).toBe(false);
-        expect(res.body.message).toMatch(message);
+        expect(res.body).toEqual({ success: false, message: expect.stringMatching(message), code });
         expect(await balanceOf(ctx.t, userId)).toBe(0);
         expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(0);
       },
@@ -135,12 +157,17 @@ describeEachDb(
       const { client } = await signedInUser(ctx.t);
       for (const body of [{}, { order_number: '' }, { order_number: '   ' }]) {
         const res = await client.post(VERIFY, body);
-        expect([res.status, res.body.message]).toEqual([400, 'please enter the order number']);
+        expect([res.status, res.body]).toEqual([400, EMPTY_ORDER_NUMBER]);
       }
       for (const bad of ['12ab', '1'.repeat(65), '-1', '1.5']) {
         const res = await client.post(VERIFY, { order_number: bad });
         expect(res.status).toBe(400);
-        expect(res.body.message).toMatch(/digits only \(at most 64\)/);
+        expect(res.body).toEqual({
+          success: false,
+          message: expect.stringMatching(/digits only \(at most 64\)/),
+          code: 'request.validation',
+          field: 'order_number',
+        });
       }
       expect((await client.post(VERIFY, { order_number: 12 })).status).toBe(400);
       expect(fake.queries).toHaveLength(0);
@@ -215,11 +242,9 @@ describeEachDb('recharge without Afdian settings', (ctx) => {
     const res = await client.post(VERIFY, { order_number: '2026010100001' });
     expect([res.status, res.body]).toEqual([
       503,
-      { success: false, message: 'recharge is not configured' },
+      { success: false, message: 'recharge is not configured', code: 'recharge.not_configured' },
     ]);
-    expect((await client.post(VERIFY, { order_number: '' })).body.message).toBe(
-      'please enter the order number',
-    );
+    expect((await client.post(VERIFY, { order_number: '' })).body).toEqual(EMPTY_ORDER_NUMBER);
     const info = await client.get(RECHARGE_INFO);
     expect(info.body.data).toMatchObject({ configured: false, sponsor_url: null });
   });

@@ -65,44 +65,71 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
     });
 
     it.each([
-      [{}, 'all fields cannot be empty'],
-      [{ username: '', password: 'secret-pass' }, 'all fields cannot be empty'],
-      [{ username: 'someone', password: '' }, 'all fields cannot be empty'],
+      [{}, 'all fields cannot be empty', { code: 'users.fields_empty' }],
+      [
+        { username: '', password: 'secret-pass' },
+        'all fields cannot be empty',
+        { code: 'users.fields_empty' },
+      ],
+      [
+        { username: 'someone', password: '' },
+        'all fields cannot be empty',
+        { code: 'users.fields_empty' },
+      ],
       [
         { username: 'someone', password: 'secret-pass', confirm_password: '' },
         'all fields cannot be empty',
+        { code: 'users.fields_empty' },
       ],
       [
         { username: 'someone', password: 'secret-pass', confirm_password: 'secret-pasS' },
         'the two passwords do not match',
+        { code: 'users.password_mismatch' },
       ],
-      [{ username: 'someone', password: '12345' }, 'password must be at least 6 characters'],
+      [
+        { username: 'someone', password: '12345' },
+        'password must be at least 6 characters',
+        { code: 'users.password_too_short' },
+      ],
       [
         { username: 'someone', password: 'x'.repeat(129) },
         'password must be at most 128 characters',
+        { code: 'users.password_too_long' },
       ],
       [
         { username: 'some one', password: 'secret-pass' },
         'username may only contain letters, digits and underscores',
+        { code: 'users.username_invalid' },
       ],
       [
         { username: 'bob-1', password: 'secret-pass' },
         'username may only contain letters, digits and underscores',
+        { code: 'users.username_invalid' },
       ],
       [
         { username: 'usér', password: 'secret-pass' },
         'username may only contain letters, digits and underscores',
+        { code: 'users.username_invalid' },
       ],
-      [{ username: 'ab', password: 'secret-pass' }, 'username must be 3 to 32 characters'],
+      [
+        { username: 'ab', password: 'secret-pass' },
+        'username must be 3 to 32 characters',
+        { code: 'users.username_length' },
+      ],
       [
         { username: 'a'.repeat(33), password: 'secret-pass' },
         'username must be 3 to 32 characters',
+        { code: 'users.username_length' },
       ],
-      [{ username: 12345, password: 'secret-pass' }, 'username must be text'],
-    ])('rejects %j with "%s"', async (body, message) => {
+      [
+        { username: 12345, password: 'secret-pass' },
+        'username must be text',
+        { code: 'request.validation', field: 'username' },
+      ],
+    ])('rejects %j with "%s"', async (body, message, error) => {
       const res = await (await anonymous(ctx.t)).post('/api/register.php', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, ...error });
     });
 
     it('accepts the limits: 3 and 32 characters, 6 and 128 character passwords', async () => {
@@ -125,7 +152,11 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
       for (const username of ['Taken_Name', 'taken_name', 'TAKEN_NAME', 'tAkEn_nAmE']) {
         const res = await client.post('/api/register.php', { username, password: 'secret-pass' });
         expect(res.status).toBe(409);
-        expect(res.body).toEqual({ success: false, message: 'username already exists' });
+        expect(res.body).toEqual({
+          success: false,
+          message: 'username already exists',
+          code: 'users.username_taken',
+        });
       }
       expect(
         await ctx.t.dataSource.getRepository(User).countBy({ username_key: 'taken_name' }),
@@ -235,15 +266,15 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
     });
 
     it.each([
-      [{ page: 0 }, 'page must be a positive integer'],
-      [{ page: 'x' }, 'page must be a positive integer'],
-      [{ per_page: 101 }, 'per_page must be an integer between 1 and 100'],
-      [{ per_page: 0 }, 'per_page must be an integer between 1 and 100'],
-    ])('rejects the query %j', async (query, message) => {
+      [{ page: 0 }, 'page must be a positive integer', 'page'],
+      [{ page: 'x' }, 'page must be a positive integer', 'page'],
+      [{ per_page: 101 }, 'per_page must be an integer between 1 and 100', 'per_page'],
+      [{ per_page: 0 }, 'per_page must be an integer between 1 and 100', 'per_page'],
+    ])('rejects the query %j', async (query, message, field) => {
       const { client } = await signedIn(ctx.t);
       const res = await client.get('/api/user/get_user_access_logs.php', { query });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
     });
   });
 
