@@ -732,23 +732,28 @@ const SPECS: Spec[] = [
     name: '正则表达式测试',
     name_en: 'regex-test',
     description:
-      '用 JavaScript 正则表达式匹配文本，返回每个匹配的位置、捕获组和命名分组。执行有时间上限，可安全测试可能出现灾难性回溯的表达式。',
+      '用正则表达式（JavaScript 语法）匹配文本，返回每个匹配的位置、捕获组和命名分组。由线性时间的 RE2 引擎执行，任何表达式都不会灾难性回溯；因此不支持反向引用和前瞻、后顾断言，且 .、^、$ 只把 \\n 视为换行。',
     description_en:
-      'Runs a JavaScript regular expression against a text and returns every match with its index, capture groups and named groups. Execution is time-limited, so patterns prone to catastrophic backtracking are safe to try.',
+      'Runs a regular expression in JavaScript syntax against a text and returns every match with its index, capture groups and named groups. The linear-time RE2 engine does the matching, so no pattern can backtrack catastrophically; backreferences, lookahead and lookbehind are therefore not supported, and only \\n counts as a line break for ., ^ and $.',
     params: [
       param(
         'pattern',
         'string',
         true,
-        'the regular expression without slashes, up to 200 characters',
+        'the regular expression without slashes, up to 200 characters, without backreferences or lookaround',
       ),
       param(
         'flags',
         'string',
         false,
-        'any of d, g, i, m, s, u, y; without g only the first match is returned',
+        'any of d, g, i, m, s, u, y; without g only the first match is returned; matching always goes by whole code points, as with u',
       ),
-      param('text', 'string', true, 'the text to search, up to 10000 characters'),
+      param(
+        'text',
+        'string',
+        true,
+        'the text to search, up to 10000 characters; a complex pattern allows fewer, and the error says how many',
+      ),
     ],
     data: [
       field('data.pattern', 'string', 'the pattern used'),
@@ -756,7 +761,11 @@ const SPECS: Spec[] = [
       field('data.matched', 'boolean', 'whether anything matched'),
       field('data.count', 'integer', 'number of matches returned (at most 100)'),
       field('data.matches', 'array', 'objects with match, index, groups and named_groups'),
-      field('data.truncated', 'boolean', 'true when matches or long captures were cut short'),
+      field(
+        'data.truncated',
+        'boolean',
+        'true when the list stops early: after 100 matches, on captures over 1000 characters, or where a global search of a long text reaches its work limit',
+      ),
     ],
     example_params: { pattern: '\\d+', flags: 'g', text: 'Order 42 shipped on day 17' },
     example: {
