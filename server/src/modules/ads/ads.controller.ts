@@ -1,21 +1,49 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, UseGuards } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
+import { Repository } from 'typeorm';
+import { ContentEvents } from '../../common/content-events';
+import type { Ad } from '../../contracts/content';
+import { Ad as AdRow } from '../../database/entities';
+import { AdminGuard } from '../auth/auth.guards';
 import { SessionService } from '../auth/session.service';
-import { AdsService } from './ads.service';
+import { Showcase } from '../partners/showcase';
+import { AdIdDto, SaveAdDto, toAdValues, UpdateAdDto } from './dto/ad-admin.dto';
 import { toAd } from './dto/ad.response';
 
-/** Anyone may read the list (SPEC.md §6); only an admin session sees disabled ads. */
+/** The ad list (public, with disabled rows for admins) and the admin's ad writes. */
 @Controller('api/admin')
 export class AdsController {
+  private readonly ads: Showcase<AdRow, Ad>;
+
   constructor(
-    private readonly ads: AdsService,
-    private readonly sessions: SessionService,
-  ) {}
+    @InjectRepository(AdRow) repo: Repository<AdRow>,
+    events: ContentEvents,
+    sessions: SessionService,
+  ) {
+    this.ads = new Showcase(repo, events, sessions, { content: 'ads', noun: 'ad', toView: toAd });
+  }
 
   @Get('get_ads.php')
-  async list(@Req() request: FastifyRequest) {
-    const admin = (await this.sessions.peek(request, 'admin')) !== null;
-    const rows = await this.ads.list(admin);
-    return { success: true, message: 'ok', data: rows.map(toAd) };
+  list(@Req() request: FastifyRequest) {
+    return this.ads.list(request);
+  }
+
+  @Post('add_ad.php')
+  @UseGuards(AdminGuard)
+  add(@Body() body: SaveAdDto) {
+    return this.ads.add(toAdValues(body));
+  }
+
+  @Post('update_ad.php')
+  @UseGuards(AdminGuard)
+  update(@Body() body: UpdateAdDto) {
+    return this.ads.update(body.id, toAdValues(body));
+  }
+
+  @Post('delete_ad.php')
+  @UseGuards(AdminGuard)
+  remove(@Body() body: AdIdDto) {
+    return this.ads.remove(body.id);
   }
 }

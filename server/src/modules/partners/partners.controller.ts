@@ -1,21 +1,58 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, UseGuards } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
+import { Repository } from 'typeorm';
+import { ContentEvents } from '../../common/content-events';
+import type { Partner } from '../../contracts/content';
+import { Partner as PartnerRow } from '../../database/entities';
+import { AdminGuard } from '../auth/auth.guards';
 import { SessionService } from '../auth/session.service';
+import {
+  PartnerIdDto,
+  SavePartnerDto,
+  toPartnerValues,
+  UpdatePartnerDto,
+} from './dto/partner-admin.dto';
 import { toPartner } from './dto/partner.response';
-import { PartnersService } from './partners.service';
+import { Showcase } from './showcase';
 
-/** Anyone may read the list (SPEC.md §6); only an admin session sees disabled partners. */
+/** The partner list (public, with disabled rows for admins) and the admin's partner writes. */
 @Controller('api/admin')
 export class PartnersController {
+  private readonly partners: Showcase<PartnerRow, Partner>;
+
   constructor(
-    private readonly partners: PartnersService,
-    private readonly sessions: SessionService,
-  ) {}
+    @InjectRepository(PartnerRow) repo: Repository<PartnerRow>,
+    events: ContentEvents,
+    sessions: SessionService,
+  ) {
+    this.partners = new Showcase(repo, events, sessions, {
+      content: 'partners',
+      noun: 'partner',
+      toView: toPartner,
+    });
+  }
 
   @Get('get_partners.php')
-  async list(@Req() request: FastifyRequest) {
-    const admin = (await this.sessions.peek(request, 'admin')) !== null;
-    const rows = await this.partners.list(admin);
-    return { success: true, message: 'ok', data: rows.map(toPartner) };
+  list(@Req() request: FastifyRequest) {
+    return this.partners.list(request);
+  }
+
+  @Post('add_partner.php')
+  @UseGuards(AdminGuard)
+  add(@Body() body: SavePartnerDto) {
+    return this.partners.add(toPartnerValues(body));
+  }
+
+  @Post('update_partner.php')
+  @UseGuards(AdminGuard)
+  update(@Body() body: UpdatePartnerDto) {
+    return this.partners.update(body.id, toPartnerValues(body));
+  }
+
+  @Post('delete_partner.php')
+  @UseGuards(AdminGuard)
+  remove(@Body() body: PartnerIdDto) {
+    return this.partners.remove(body.id);
   }
 }

@@ -1,32 +1,29 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
+import { AD_RULES, SORT_ORDER_MESSAGE } from '../../../contracts/content';
 import type { Ad } from '../../../database/entities';
 
-const REQUIRED = 'title, image URL and link URL are required';
-/** An http(s) URL, or a path on this site ("/..."; "//host" would leave it). */
-const AD_URL = /^(https?:\/\/\S+|\/(?!\/)\S*)$/i;
 const INVALID_ID = 'invalid ad ID';
-const SORT_ORDER = 'sort order must be an integer';
 
 export class SaveAdDto {
   @Trimmed()
   @MaxLength(100, { message: 'title is too long (max 100 characters)' })
-  @IsNotEmpty({ message: REQUIRED })
-  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: AD_RULES.required })
+  @IsString({ message: AD_RULES.required })
   title: string;
 
   @Trimmed()
-  @Matches(AD_URL, { message: 'image URL format is incorrect' })
+  @Matches(AD_RULES.url, { message: AD_RULES.imageUrl })
   @MaxLength(500, { message: 'image URL is too long (max 500 characters)' })
-  @IsNotEmpty({ message: REQUIRED })
-  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: AD_RULES.required })
+  @IsString({ message: AD_RULES.required })
   image_url: string;
 
   @Trimmed()
-  @Matches(AD_URL, { message: 'link URL format is incorrect' })
+  @Matches(AD_RULES.url, { message: AD_RULES.linkUrl })
   @MaxLength(500, { message: 'link URL is too long (max 500 characters)' })
-  @IsNotEmpty({ message: REQUIRED })
-  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: AD_RULES.required })
+  @IsString({ message: AD_RULES.required })
   link_url: string;
 
   @IsOptional()
@@ -34,7 +31,7 @@ export class SaveAdDto {
   @IsString({ message: 'description must be text' })
   description?: string;
 
-  @SortOrder(SORT_ORDER)
+  @SortOrder(SORT_ORDER_MESSAGE)
   sort_order?: number;
 
   @StatusFlag()

@@ -1,6 +1,7 @@
-import type { Ad } from '../../../database/entities';
+import type { Ad } from '../../../contracts/content';
+import type { Ad as AdRow } from '../../../database/entities';
 
-export function toAd(ad: Ad) {
+export function toAd(ad: AdRow): Ad {
   return {
     id: ad.id,
     title: ad.title,

@@ -1,32 +1,31 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
+import { PARTNER_RULES, SORT_ORDER_MESSAGE } from '../../../contracts/content';
 import type { Partner } from '../../../database/entities';
 
-const HTTP_URL = /^https?:\/\/\S+$/i;
 const INVALID_ID = 'invalid partner ID';
-const SORT_ORDER = 'sort order must be an integer';
 
 export class SavePartnerDto {
   @Trimmed()
   @MaxLength(100, { message: 'partner name is too long (max 100 characters)' })
-  @IsNotEmpty({ message: 'partner name cannot be empty' })
-  @IsString({ message: 'partner name cannot be empty' })
+  @IsNotEmpty({ message: PARTNER_RULES.nameRequired })
+  @IsString({ message: PARTNER_RULES.nameRequired })
   name: string;
 
   @IsOptional()
   @Trimmed()
   @ValidateIf((_, value) => value !== '')
-  @Matches(HTTP_URL, { message: 'logo URL format is incorrect' })
+  @Matches(PARTNER_RULES.url, { message: PARTNER_RULES.logoUrl })
   @MaxLength(500, { message: 'logo URL is too long (max 500 characters)' })
-  @IsString({ message: 'logo URL format is incorrect' })
+  @IsString({ message: PARTNER_RULES.logoUrl })
   logo_url?: string;
 
   @IsOptional()
   @Trimmed()
   @ValidateIf((_, value) => value !== '')
-  @Matches(HTTP_URL, { message: 'website URL format is incorrect' })
+  @Matches(PARTNER_RULES.url, { message: PARTNER_RULES.websiteUrl })
   @MaxLength(500, { message: 'website URL is too long (max 500 characters)' })
-  @IsString({ message: 'website URL format is incorrect' })
+  @IsString({ message: PARTNER_RULES.websiteUrl })
   website_url?: string;
 
   @IsOptional()
@@ -34,7 +33,7 @@ export class SavePartnerDto {
   @IsString({ message: 'description must be text' })
   description?: string;
 
-  @SortOrder(SORT_ORDER)
+  @SortOrder(SORT_ORDER_MESSAGE)
   sort_order?: number;
 
   @StatusFlag()

@@ -1,6 +1,7 @@
-import type { Partner } from '../../../database/entities';
+import type { Partner } from '../../../contracts/content';
+import type { Partner as PartnerRow } from '../../../database/entities';
 
-export function toPartner(partner: Partner) {
+export function toPartner(partner: PartnerRow): Partner {
   return {
     id: partner.id,
     name: partner.name,

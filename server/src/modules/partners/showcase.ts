@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import type { DeepPartial, ObjectLiteral, Repository } from 'typeorm';
+import { AdminRecords } from '../../common/admin-records';
+import type { ContentEvents, ContentKind } from '../../common/content-events';
+import { STATUS } from '../../contracts/envelope';
+import type { DataEnvelope, Envelope } from '../../contracts/envelope';
+import type { SessionService } from '../auth/session.service';
+
+/**
+ * Partners and ads are one thing twice: rows the admin adds, edits, orders and switches off, which
+ * the site lists in order. Anyone may read the list (SPEC.md §6); only an admin session sees the
+ * disabled rows.
+ */
+export class Showcase<Row extends ObjectLiteral & { id: number }, View> {
+  private readonly records: AdminRecords<Row>;
+
+  constructor(
+    private readonly repo: Repository<Row>,
+    events: ContentEvents,
+    private readonly sessions: SessionService,
+    /** What sets partners and ads apart: cache kind, name in messages, wire shape. */
+    private readonly kind: { content: ContentKind; noun: string; toView: (row: Row) => View },
+  ) {
+    this.records = new AdminRecords(repo, events, kind.content, `${kind.noun} not found`);
+  }
+
+  async list(request: FastifyRequest): Promise<DataEnvelope<View[]>> {
+    const admin = (await this.sessions.peek(request, 'admin')) !== null;
+    const query = this.repo
+      .createQueryBuilder('row')
+      .orderBy('row.sort_order', 'ASC')
+      .addOrderBy('row.id', 'ASC');
+    if (!admin) query.where('row.status = :enabled', { enabled: STATUS.enabled });
+    const rows = await query.getMany();
+    return { success: true, message: 'ok', data: rows.map(this.kind.toView) };
+  }
+
+  async add(values: DeepPartial<Row>): Promise<DataEnvelope<View>> {
+    return this.answer(await this.records.add(values), 'added');
+  }
+
+  async update(id: number, values: DeepPartial<Row>): Promise<DataEnvelope<View>> {
+    return this.answer(await this.records.update(id, values), 'updated');
+  }
+
+  async remove(id: number): Promise<Envelope> {
+    await this.records.remove(id);
+    return { success: true, message: `${this.kind.noun} deleted` };
+  }
+
+  private answer(row: Row, done: string): DataEnvelope<View> {
+    return { success: true, message: `${this.kind.noun} ${done}`, data: this.kind.toView(row) };
+  }
+}
