@@ -9,6 +9,8 @@ import { hashPassword } from '../auth/passwords';
 import { AccessLogsQuery } from './dto/access-logs.query';
 import { RegisterBody, registrationError } from './dto/register.body';
 import { toAccessLogView, toUserInfo } from './dto/user.response';
+import { toAdminUser, UserListQuery } from './dto/user-list.dto';
+import { containsPattern } from '../../common/like';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { RateLimiter } from '../../common/rate-limiter';
 import { ENV } from '../../env/env';
@@ -80,6 +82,23 @@ export class UsersService {
     const { key, ...stored } = this.keys.issue();
     await this.users.update({ id: userId }, stored);
     return key;
+  }
+
+  /** The admin user list: newest first; search matches username or email, case-insensitively. */
+  async adminList(query: UserListQuery) {
+    const qb = this.users.createQueryBuilder('user');
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      qb.where("(user.username_key LIKE :q ESCAPE '!' OR LOWER(user.email) LIKE :q ESCAPE '!')", {
+        q: containsPattern(search),
+      });
+    }
+    const [rows, total] = await qb
+      .orderBy('user.id', 'DESC')
+      .skip(pageSlice(query).skip)
+      .take(query.per_page)
+      .getManyAndCount();
+    return { users: rows.map(toAdminUser), ...pageInfo(total, query) };
   }
 
   /** The caller's own call log, newest first. */
