@@ -55,4 +55,18 @@ describe('json-format', () => {
     await expectInvalid('json-format', {}, 'nested deeper', { body: deep });
     await expectInvalid('json-format', { json: '[]', indent: '9' }, "parameter 'indent'");
   });
+
+  it('refuses documents whose indentation would make the answer huge', async () => {
+    const zeros = (count: number) => `[${'0,'.repeat(count - 1)}0]`;
+    const largest = await data('json-format', { json: zeros(36_363), indent: '8' });
+    expect(largest.formatted).toHaveLength(399_995);
+    await expectInvalid(
+      'json-format',
+      { json: zeros(36_364), indent: '8' },
+      "parameter 'json' would take 400006 characters formatted with indent 8, more than 400000",
+    );
+    const nested = `${'['.repeat(99)}${zeros(40_000)}${']'.repeat(99)}`;
+    await expectInvalid('json-format', { json: nested, indent: '1' }, 'use a smaller indent');
+    expect((await data('json-format', { json: nested, indent: '0' })).formatted).toBe(nested);
+  });
 });

@@ -12,6 +12,11 @@ import type { BuiltinHandler, BuiltinRequest } from './types';
 const MAX_JSON_CHARS = 100_000;
 /** Deeper documents would overflow the stack when the response is serialised. */
 const MAX_JSON_DEPTH = 100;
+/**
+ * Indentation grows with depth, so 100 000 characters of nested arrays would format to tens of
+ * megabytes; the formatted size is worked out first and refused past this.
+ */
+const MAX_FORMATTED_CHARS = 400_000;
 
 function exceedsDepth(root: unknown, limit: number): boolean {
   const pending: [unknown, number][] = [[root, 1]];
@@ -61,6 +66,20 @@ function jsonSource(req: BuiltinRequest): JsonSource {
   return { document };
 }
 
+/**
+ * What JSON.stringify adds at this indent: a line break and indentation before each member and
+ * each closing bracket, and a space after each colon.
+ */
+function layoutChars(value: unknown, indent: number, depth: number): number {
+  if (indent === 0 || typeof value !== 'object' || value === null) return 0;
+  const members = Object.values(value);
+  if (members.length === 0) return 0;
+  const colons = Array.isArray(value) ? 0 : members.length;
+  let total = members.length * (1 + indent * (depth + 1)) + 1 + indent * depth + colons;
+  for (const member of members) total += layoutChars(member, indent, depth + 1);
+  return total;
+}
+
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
   return Array.isArray(value) ? 'array' : typeof value;
@@ -83,6 +102,12 @@ const jsonFormat: BuiltinHandler = (req) => {
   }
   const value = sort ? sortKeys(document) : document;
   const minified = JSON.stringify(value);
+  const formattedChars = minified.length + layoutChars(value, indent, 0);
+  if (formattedChars > MAX_FORMATTED_CHARS) {
+    throw invalidParam(
+      `parameter 'json' would take ${formattedChars} characters formatted with indent ${indent}, more than ${MAX_FORMATTED_CHARS}; use a smaller indent`,
+    );
+  }
   return ok({
     valid: true,
     type: jsonType(value),
