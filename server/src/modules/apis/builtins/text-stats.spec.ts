@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { TEXT_STATS_HANDLERS } from './text-stats';
 import { harness } from './test/harness';
 
@@ -33,5 +34,40 @@ describe('text-stats', () => {
       paragraphs: 1,
       sentences: 1,
     });
+  });
+
+  it('counts as the plain definitions do, without their arrays of every character', async () => {
+    const pieces = [
+      '中',
+      '𠀀',
+      'a',
+      'É',
+      '7',
+      ' ',
+      '\u00a0',
+      '\t',
+      '\n',
+      '\r',
+      '.',
+      '!',
+      '。',
+      "'",
+      '-',
+      '😀',
+    ];
+    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((a) => a.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, async (sample) => {
+        fc.pre(sample !== '');
+        const codePoints = [...sample];
+        expect(await data('text-stats', {}, { body: { text: sample } })).toMatchObject({
+          characters: codePoints.length,
+          characters_no_spaces: codePoints.filter((char) => !/\s/.test(char)).length,
+          cjk_characters: sample.match(/\p{Script=Han}/gu)?.length ?? 0,
+          sentences: sample.split(/[.!?。！？]+/).filter((piece) => /[\p{L}\p{N}]/u.test(piece))
+            .length,
+        });
+      }),
+    );
   });
 });
