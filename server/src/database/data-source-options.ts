@@ -47,9 +47,10 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     return await new DataSource(options).initialize();
   } catch (error) {
     if (options.type !== 'better-sqlite3') throw error;
-    const code = String((error as { code?: unknown } | null)?.code);
-    const fault = SQLITE_FAULTS[code] ?? 'could not be opened';
-    const reason = error instanceof Error ? error.message : String(error);
+    // Read as plain fields: under Jest the driver's errors can come from another realm's Error.
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const fault = SQLITE_FAULTS[String(code)] ?? 'could not be opened';
+    const reason = typeof message === 'string' ? message : String(error);
     throw new DatabaseOpenError(`the SQLite database at ${options.database} ${fault} (${reason})`, {
       cause: error,
     });
