@@ -10,5 +10,6 @@ describe('crc32', () => {
       decimal: 907060870,
     });
     expect((await data('crc32', { text: '123456789' })).crc32).toBe('cbf43926');
+    expect((await data('crc32', { text: '你好' })).crc32).toBe('50a2b841');
   });
 });

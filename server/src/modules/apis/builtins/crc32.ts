@@ -1,22 +1,10 @@
+import { crc32 } from 'node:zlib';
 import { ok, requiredString } from './params';
 import type { BuiltinHandler } from './types';
 
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** CRC-32 (IEEE 802.3, as in zip and PNG). */
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
+/** CRC-32 (as in zip and PNG) of the UTF-8 bytes, by zlib: a JavaScript loop over 300 kB took ms. */
 const crc32Handler: BuiltinHandler = (req) => {
-  const text = requiredString(req, 'text', 100_000);
-  const value = crc32(Buffer.from(text, 'utf8'));
+  const value = crc32(requiredString(req, 'text', 100_000));
   return ok({ crc32: value.toString(16).padStart(8, '0'), decimal: value });
 };
 

@@ -18,6 +18,8 @@ describe('prime', () => {
       factors: [],
       factorization: '1',
     });
+    expect((await data('prime', { number: '999962000357' })).factors).toEqual([999_979, 999_983]);
+    expect((await data('prime', { number: '999966000289' })).factorization).toBe('999983^2');
     await expectInvalid('prime', { number: '1000000000001' }, "parameter 'number'");
   });
 });

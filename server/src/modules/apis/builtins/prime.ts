@@ -1,17 +1,18 @@
 import { intParam, ok } from './params';
 import type { BuiltinHandler } from './types';
 
-/** Trial division by 2, 3 and then 6k ± 1: at most about 330 000 steps for numbers up to 10^12. */
+/**
+ * Trial division by 2, 3 and then 6k ± 1: about 330 000 divisions for a prime near 10^12, a few
+ * milliseconds as long as the loop allocates nothing (a pair array per step tripled that).
+ */
 function primeFactors(n: number): number[] {
   const factors: number[] = [];
   let rest = n;
-  for (const p of [2, 3]) {
-    for (; rest % p === 0; rest /= p) factors.push(p);
-  }
+  for (; rest % 2 === 0; rest /= 2) factors.push(2);
+  for (; rest % 3 === 0; rest /= 3) factors.push(3);
   for (let k = 5; k * k <= rest; k += 6) {
-    for (const p of [k, k + 2]) {
-      for (; rest % p === 0; rest /= p) factors.push(p);
-    }
+    for (; rest % k === 0; rest /= k) factors.push(k);
+    for (; rest % (k + 2) === 0; rest /= k + 2) factors.push(k + 2);
   }
   if (rest > 1) factors.push(rest);
   return factors;
