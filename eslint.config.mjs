@@ -1,15 +1,59 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const FEATURES = 'client/src/features';
+const SHARE = 'share it through client/src/lib, client/src/components/ui or client/src/app.';
+
+/**
+ * The boundaries of DESIGN.md §2: a feature reaches no other feature's files; lib/ knows neither
+ * features nor app/; the client takes from the server only its contracts, and the contracts take
+ * nothing from anywhere. Every feature folder gets its zone, so a new one is covered at once.
+ */
+const boundaries = [
+  ...readdirSync(FEATURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${FEATURES}/${name}`,
+      from: FEATURES,
+      except: [`./${name}`],
+      message: `A feature imports only its own files; ${SHARE}`,
+    })),
+  {
+    target: 'client/src/lib',
+    from: [FEATURES, 'client/src/app'],
+    message: 'lib/ is below the features and the app; it imports neither.',
+  },
+  {
+    target: 'client/src/components',
+    from: FEATURES,
+    message: `Shared components import no feature; ${SHARE}`,
+  },
+  {
+    target: 'client/src',
+    from: 'server',
+    except: ['./src/contracts'],
+    message: 'The client takes from the server only server/src/contracts (as @contracts/...).',
+  },
+  {
+    target: 'server/src/contracts',
+    from: '.',
+    except: ['./server/src/contracts'],
+    message: 'Contracts are plain TypeScript shared with the client: they import nothing else.',
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.cjs', '*.mjs'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: true,
+        projectService: { allowDefaultProject: ['eslint.config.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -20,6 +64,29 @@ export default tseslint.config(
         { checksVoidReturn: { attributes: false } },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The TypeScript sources must be parsed for no-cycle to follow their imports.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          project: ['client/tsconfig.json', 'server/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: boundaries },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { GuestOnly, RequireUser } from '../features/auth/guards';
+import { GuestOnly, RequireUser } from './guards';
 import LoginPage from '../features/auth/LoginPage';
 import RegisterPage from '../features/auth/RegisterPage';
 import ApiDetailPage from '../features/catalogue/ApiDetailPage';
 import HomePage from '../features/catalogue/HomePage';
-import NotFoundPage from '../features/not-found/NotFoundPage';
+import NotFoundPage from './NotFoundPage';
 import AboutPage from '../features/site/AboutPage';
 import FriendsPage from '../features/site/FriendsPage';
 import PublicLayout from './layouts/PublicLayout';

@@ -1,6 +1,7 @@
-import { makeStore } from '../app/store';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { failure, http, HttpResponse, ok, server } from '../test/server';
 import { api, errorCode, errorMessage, errorStatus } from './api';
+import { sessionExpired, type SessionArea } from './session';
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,16 +11,21 @@ const probe = api.injectEndpoints({
   }),
 });
 
-function signedInStore() {
-  sessionStorage.clear();
-  sessionStorage.setItem('isLoggedIn', 'true');
-  sessionStorage.setItem('username', 'alice');
-  sessionStorage.setItem('adminLoggedIn', 'true');
-  return makeStore();
+/** A store with only the API, and the sessions its 401s ended. */
+function setup() {
+  const expired: SessionArea[] = [];
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    actionCreator: sessionExpired,
+    effect: ({ payload }) => void expired.push(payload),
+  });
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+  const call = (url: string) => store.dispatch(probe.endpoints.probe.initiate(url));
+  return { call, expired };
 }
-
-const call = (store: ReturnType<typeof makeStore>, url: string) =>
-  store.dispatch(probe.endpoints.probe.initiate(url));
 
 describe('the base query', () => {
   it('retries once, with the fresh token, a write refused for a stale XSRF token', async () => {
@@ -33,7 +39,7 @@ describe('the base query', () => {
       }),
     );
     document.cookie = 'XSRF-TOKEN=stale';
-    const result = await call(signedInStore(), 'api/user/save.php');
+    const result = await setup().call('api/user/save.php');
     expect(result).toHaveProperty('data');
     expect(tokens).toEqual(['stale', 'fresh']);
   });
@@ -49,42 +55,28 @@ describe('the base query', () => {
         });
       }),
     );
-    await call(signedInStore(), 'api/user/save.php');
+    await setup().call('api/user/save.php');
     expect(calls).toBe(1);
   });
 
-  it('signs the user out on a 401 from a user endpoint', async () => {
-    server.use(
-      http.post('/api/user/save.php', () => failure(401, { code: 'auth.unauthenticated' })),
-    );
-    const store = signedInStore();
-    await call(store, 'api/user/save.php');
-    expect(store.getState().auth.isLoggedIn).toBe(false);
-    expect(sessionStorage.getItem('isLoggedIn')).toBeNull();
-    expect(sessionStorage.getItem('adminLoggedIn')).toBe('true');
+  it.each([
+    ['/api/user/save.php', 'user'],
+    ['/api/admin/update_ad.php', 'admin'],
+    // A refused admin login is a wrong password, not an ended session.
+    ['/api/admin/admin_login.php', undefined],
+    ['/api/login.php', undefined],
+  ])('says whose session a 401 from %s ended: %s', async (path, area) => {
+    server.use(http.post(path, () => failure(401, { code: 'auth.unauthenticated' })));
+    const { call, expired } = setup();
+    await call(path.slice(1));
+    expect(expired).toEqual(area ? [area] : []);
   });
 
-  it('clears the admin flag on a 401 from an admin endpoint, not on a refused admin login', async () => {
-    server.use(
-      http.post('/api/admin/admin_login.php', () => failure(401, { code: 'auth.login_failed' })),
-      http.post('/api/admin/update_ad.php', () =>
-        failure(401, { code: 'auth.admin_unauthenticated' }),
-      ),
-    );
-    const store = signedInStore();
-    await call(store, 'api/admin/admin_login.php');
-    expect(sessionStorage.getItem('adminLoggedIn')).toBe('true');
-    await call(store, 'api/admin/update_ad.php');
-    expect(sessionStorage.getItem('adminLoggedIn')).toBeNull();
-    expect(store.getState().auth.isLoggedIn).toBe(true);
-  });
-
-  it('leaves both sessions alone on a 401 from a public endpoint', async () => {
-    server.use(http.post('/api/login.php', () => failure(401, { code: 'auth.login_failed' })));
-    const store = signedInStore();
-    await call(store, 'api/login.php');
-    expect(store.getState().auth.isLoggedIn).toBe(true);
-    expect(sessionStorage.getItem('adminLoggedIn')).toBe('true');
+  it('ends no session on other failures', async () => {
+    server.use(http.post('/api/user/save.php', () => failure(403, { code: 'request.forbidden' })));
+    const { call, expired } = setup();
+    await call('api/user/save.php');
+    expect(expired).toEqual([]);
   });
 });
 
@@ -96,7 +88,7 @@ describe('reading a failed call', () => {
     [HttpResponse.error(), undefined, undefined],
   ])('gives the status and the known code', async (answer, status, code) => {
     server.use(http.post('/api/x.php', () => answer));
-    const result = await call(signedInStore(), 'api/x.php');
+    const result = await setup().call('api/x.php');
     const error = 'error' in result ? result.error : undefined;
     expect(errorStatus(error)).toBe(status);
     expect(errorCode(error)).toBe(code);
@@ -107,9 +99,9 @@ describe('reading a failed call', () => {
       http.post('/api/a.php', () => failure(400, { message: 'from the server' })),
       http.post('/api/b.php', () => failure(502, 'Bad Gateway')),
     );
-    const store = signedInStore();
-    const a = await call(store, 'api/a.php');
-    const b = await call(store, 'api/b.php');
+    const { call } = setup();
+    const a = await call('api/a.php');
+    const b = await call('api/b.php');
     expect(errorMessage('error' in a && a.error, 'fallback')).toBe('from the server');
     expect(errorMessage('error' in b && b.error, 'fallback')).toBe('fallback');
   });

@@ -5,7 +5,8 @@ import { setupServer } from 'msw/node';
 export const server = setupServer();
 
 /** A successful envelope around `data`. */
-export const ok = <T>(data: T, message = 'ok') => HttpResponse.json({ success: true, message, data });
+export const ok = <T>(data: T, message = 'ok') =>
+  HttpResponse.json({ success: true, message, data });
 
 /** A failed envelope with the given status, or a raw body when it is not an object. */
 export const failure = (status: number, body: object | string = {}) =>

@@ -66,7 +66,11 @@ describe('Sidebar', () => {
   });
 
   it.each([
-    ['the server message', () => failure(503, { message: 'links are resting' }), 'links are resting'],
+    [
+      'the server message',
+      () => failure(503, { message: 'links are resting' }),
+      'links are resting',
+    ],
     ['a fallback', () => failure(500), 'failed to get links'],
     ['a network failure', () => HttpResponse.error(), 'check network'],
   ])('says the links failed, with %s', async (_case, answer, text) => {

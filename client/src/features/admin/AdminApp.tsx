@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
-import NotFoundPage from '../not-found/NotFoundPage';
+import NotFoundPage from '../../app/NotFoundPage';
 import AdminLayout from './AdminLayout';
 import AdminLoginPage from './pages/AdminLoginPage';
 import AdsPage from './pages/AdsPage';

@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { GuestOnly } from '../../app/guards';
 import { makeStore } from '../../app/store';
 import { failure, http, HttpResponse, server } from '../../test/server';
-import { GuestOnly } from './guards';
 import LoginPage from './LoginPage';
 
 const userInfo = {

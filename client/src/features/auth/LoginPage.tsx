@@ -1,3 +1,4 @@
+import { LOGIN_REQUIRED } from '@contracts/users';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router-dom';
@@ -7,7 +8,6 @@ import { paths } from '../../config/paths';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { useLoginMutation } from './api';
 import { loggedIn } from '../../app/authSlice';
-import { loginError } from './validation';
 
 export default function LoginPage() {
   usePageTitle('Login');
@@ -22,7 +22,7 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = username.trim();
-    const invalid = loginError(name, password);
+    const invalid = name && password ? null : LOGIN_REQUIRED;
     setError(invalid);
     if (invalid) return;
     try {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loggedIn } from '../../app/authSlice';
+import { RequireUser } from '../../app/guards';
 import { makeStore } from '../../app/store';
-import { RequireUser } from '../auth/guards';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import RechargePage from './RechargePage';
 

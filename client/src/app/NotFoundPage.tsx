@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../components/ui/usePageTitle';
-import { paths } from '../../config/paths';
+import { usePageTitle } from '../components/ui/usePageTitle';
+import { paths } from '../config/paths';
 
 export default function NotFoundPage() {
   usePageTitle('Page not found');

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { makeStore } from '../../app/store';
-import { loggedIn, loggedOut } from '../../app/authSlice';
+import { makeStore } from './store';
+import { loggedIn, loggedOut } from './authSlice';
 import { GuestOnly, RequireUser } from './guards';
 
 function Where() {

@@ -1,9 +1,24 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/store';
-import { paths } from '../../config/paths';
-import { selectIsLoggedIn } from '../../app/authSlice';
-import { safeRedirect } from './validation';
+import { paths } from '../config/paths';
+import { selectIsLoggedIn } from './authSlice';
+import { useAppSelector } from './store';
+
+/** A `redirect` query value that stays on this site, else the fallback. */
+export function safeRedirect(target: string | null, fallback: string): string {
+  // Only same-site client routes: not other hosts, and not the gateway (/apis/*), which the
+  // router must never render.
+  if (
+    !target ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target.startsWith('/\\') ||
+    target.startsWith('/apis/')
+  ) {
+    return fallback;
+  }
+  return target;
+}
 
 /** User pages: signed-out visitors go to /login?redirect=<the page they asked for>. */
 export function RequireUser({ children }: { children: ReactNode }) {
