@@ -55,7 +55,9 @@ describe('text-stats', () => {
       '-',
       '😀',
     ];
-    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((a) => a.join(''));
+    const text = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 60, size: 'max' })
+      .map((a) => a.join(''));
     await fc.assert(
       fc.asyncProperty(text, async (sample) => {
         fc.pre(sample !== '');
