@@ -1,0 +1,123 @@
+import { REQUEST_METHODS, type RequestMethod } from '@contracts/apis';
+import { Card, Col, Form, Row } from 'react-bootstrap';
+import type { SectionProps } from './model';
+import TextField from './TextField';
+
+/** Names, endpoint, descriptions, method, flags and price. */
+export default function BasicInfoSection({
+  form,
+  set,
+  onNameEn,
+}: SectionProps & { onNameEn: (value: string) => void }) {
+  return (
+    <Card className="mb-4">
+      <Card.Header>基本信息</Card.Header>
+      <Card.Body>
+        <Row>
+          <Col md={6}>
+            <TextField
+              id="name"
+              label="API 名称"
+              value={form.name}
+              onChange={(v) => set('name', v)}
+            />
+          </Col>
+          <Col md={6}>
+            <TextField id="name_en" label="英文名" value={form.name_en} onChange={onNameEn} />
+          </Col>
+          <Col md={6}>
+            <TextField
+              id="endpoint"
+              label="Endpoint"
+              value={form.endpoint}
+              onChange={(v) => set('endpoint', v)}
+            />
+          </Col>
+          <Col md={6}>
+            <TextField
+              id="example_url"
+              label="示例 URL"
+              value={form.example_url}
+              onChange={(v) => set('example_url', v)}
+            />
+          </Col>
+          <Col md={6}>
+            <TextField
+              id="response_format"
+              label="返回格式"
+              value={form.response_format}
+              onChange={(v) => set('response_format', v)}
+            />
+          </Col>
+          <Col md={6}>
+            <Form.Group className="mb-3" controlId="api-request_method">
+              <Form.Label>请求方法</Form.Label>
+              <Form.Select
+                value={form.request_method}
+                onChange={(e) => set('request_method', e.target.value as RequestMethod)}
+              >
+                {REQUEST_METHODS.map((m) => (
+                  <option key={m}>{m}</option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col md={6}>
+            <TextField
+              id="description"
+              label="描述"
+              as="textarea"
+              rows={3}
+              value={form.description}
+              onChange={(v) => set('description', v)}
+            />
+          </Col>
+          <Col md={6}>
+            <TextField
+              id="description_en"
+              label="英文描述"
+              as="textarea"
+              rows={3}
+              value={form.description_en}
+              onChange={(v) => set('description_en', v)}
+            />
+          </Col>
+        </Row>
+        <div className="d-flex flex-wrap gap-4 align-items-end">
+          <Form.Check
+            type="switch"
+            id="api-status"
+            label="启用"
+            checked={form.status}
+            onChange={(e) => set('status', e.target.checked)}
+          />
+          <Form.Check
+            type="switch"
+            id="api-is_pinned"
+            label="置顶"
+            checked={form.is_pinned}
+            onChange={(e) => set('is_pinned', e.target.checked)}
+          />
+          <Form.Check
+            type="switch"
+            id="api-is_paid"
+            label="付费"
+            checked={form.is_paid}
+            onChange={(e) => set('is_paid', e.target.checked)}
+          />
+          <Form.Group controlId="api-price_per_call" style={{ width: '12rem' }}>
+            <Form.Label>每次调用价格（元）</Form.Label>
+            <Form.Control
+              type="number"
+              min={0}
+              step={0.001}
+              disabled={!form.is_paid}
+              value={form.price_per_call}
+              onChange={(e) => set('price_per_call', e.target.value)}
+            />
+          </Form.Group>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

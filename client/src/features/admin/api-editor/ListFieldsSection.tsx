@@ -1,0 +1,48 @@
+import { PARAMETER_TYPES } from '@contracts/list-fields';
+import { Card } from 'react-bootstrap';
+import ListFieldEditor from '../components/ListFieldEditor';
+import type { SectionProps } from './model';
+
+/** The request parameters, response parameters and status codes, row by row. */
+export default function ListFieldsSection({ form, set }: SectionProps) {
+  return (
+    <Card className="mb-4">
+      <Card.Header>参数与状态码</Card.Header>
+      <Card.Body>
+        <ListFieldEditor
+          title="请求参数"
+          rows={form.request_params}
+          blank={{ name: '', type: 'string', required: false, description: '' }}
+          columns={[
+            { key: 'name', label: '参数名', width: '20%' },
+            { key: 'type', label: '类型', kind: 'select', options: PARAMETER_TYPES, width: '15%' },
+            { key: 'required', label: '必填', kind: 'checkbox', width: '4rem' },
+            { key: 'description', label: '说明' },
+          ]}
+          onChange={(rows) => set('request_params', rows)}
+        />
+        <ListFieldEditor
+          title="返回参数"
+          rows={form.response_params}
+          blank={{ name: '', type: 'string', description: '' }}
+          columns={[
+            { key: 'name', label: '字段名', width: '25%' },
+            { key: 'type', label: '类型', width: '15%' },
+            { key: 'description', label: '说明' },
+          ]}
+          onChange={(rows) => set('response_params', rows)}
+        />
+        <ListFieldEditor
+          title="状态码"
+          rows={form.status_codes}
+          blank={{ code: '', description: '' }}
+          columns={[
+            { key: 'code', label: '状态码', kind: 'number', width: '20%' },
+            { key: 'description', label: '说明' },
+          ]}
+          onChange={(rows) => set('status_codes', rows)}
+        />
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { Form } from 'react-bootstrap';
+
+type Props = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+} & Omit<ComponentProps<typeof Form.Control>, 'id' | 'value' | 'onChange'>;
+
+/** A labelled text input (or textarea, with as="textarea") of the API form. */
+export default function TextField({ id, label, value, onChange, ...control }: Props) {
+  return (
+    <Form.Group className="mb-3" controlId={`api-${id}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control value={value} onChange={(e) => onChange(e.target.value)} {...control} />
+    </Form.Group>
+  );
+}

@@ -1,0 +1,167 @@
+import type { AdminApi } from '@contracts/apis';
+import {
+  apiFormError,
+  apiFormFrom,
+  EMPTY_API_FORM,
+  toApiBody,
+  withNameEn,
+  type ApiForm,
+} from './model';
+
+const API: AdminApi = {
+  id: 7,
+  name: '二维码',
+  name_en: 'qrcode',
+  description: '生成二维码',
+  description_en: 'QR codes',
+  endpoint: '/apis/qrcode',
+  example_url: '/apis/qrcode?text=hi',
+  response_format: 'image/png',
+  request_method: 'POST',
+  request_params: [
+    { name: 'text', type: 'string', required: true, description: '内容' },
+    { name: 'size', type: 'integer', required: '0', description: '' },
+    { name: 'margin', type: 'integer', required: 1, description: '' },
+  ],
+  response_params: [
+    { name: 'image', type: 'string', description: 'PNG' },
+    { key: 'legacy', type: 'string', description: 'older rows say key' },
+  ],
+  status_codes: [{ code: 200, description: '成功' }],
+  php_example: '<?php',
+  response_example: '{}',
+  status: 0,
+  is_paid: 1,
+  is_pinned: 1,
+  price_per_call: '0.005',
+  usage_count: 12,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  handler: null,
+  upstream_url: 'https://up.example/qr',
+  upstream_timeout_ms: 5000,
+};
+
+const filled: ApiForm = {
+  ...EMPTY_API_FORM,
+  name: ' IP ',
+  name_en: ' ip ',
+  endpoint: ' /apis/ip ',
+};
+
+describe('apiFormFrom', () => {
+  it('fills the form from an API, with flags as switches and every row in the editor’s shape', () => {
+    const form = apiFormFrom(API);
+    expect(form).toMatchObject({
+      name: '二维码',
+      request_method: 'POST',
+      status: false,
+      is_paid: true,
+      is_pinned: true,
+      price_per_call: '0.005',
+      handler: '',
+      upstream_url: 'https://up.example/qr',
+      upstream_timeout_ms: '5000',
+      status_codes: [{ code: '200', description: '成功' }],
+    });
+    expect(form.request_params.map((p) => p.required)).toEqual([true, false, true]);
+    expect(form.response_params.map((p) => p.name)).toEqual(['image', 'legacy']);
+    expect(form).not.toHaveProperty('usage_count');
+  });
+
+  it('starts a new API enabled, free, GET, JSON, with a 200 status code row', () => {
+    expect(EMPTY_API_FORM).toMatchObject({
+      status: true,
+      is_paid: false,
+      request_method: 'GET',
+      response_format: 'application/json',
+      status_codes: [{ code: '200', description: '成功' }],
+      upstream_timeout_ms: '10000',
+    });
+  });
+});
+
+describe('apiFormError', () => {
+  it.each<[Partial<ApiForm>]>([[{ name: ' ' }], [{ name_en: '' }], [{ endpoint: '' }]])(
+    'needs the name, English name and endpoint: %j',
+    (change) => {
+      expect(apiFormError({ ...filled, ...change })).toBe(
+        'API name, English name and Endpoint cannot be empty',
+      );
+    },
+  );
+
+  it.each(['-1', '1.2345', 'abc', ''])('refuses the price %p for a paid API', (price) => {
+    expect(apiFormError({ ...filled, is_paid: true, price_per_call: price })).toBe(
+      'invalid price format, must be a non-negative number with at most three decimal places',
+    );
+  });
+
+  it('accepts a valid price, and any price on a free API', () => {
+    expect(apiFormError({ ...filled, is_paid: true, price_per_call: ' 0.5 ' })).toBeNull();
+    expect(apiFormError({ ...filled, is_paid: false, price_per_call: 'abc' })).toBeNull();
+  });
+});
+
+describe('withNameEn', () => {
+  it('lets a new API’s endpoint follow its English name until it is edited by hand', () => {
+    let form = withNameEn(EMPTY_API_FORM, 'ip', true);
+    expect(form.endpoint).toBe('/apis/ip');
+    form = withNameEn(form, 'ip2', true);
+    expect(form.endpoint).toBe('/apis/ip2');
+    form = withNameEn({ ...form, endpoint: '/apis/custom' }, 'ip3', true);
+    expect(form).toMatchObject({ name_en: 'ip3', endpoint: '/apis/custom' });
+  });
+
+  it('never moves an existing API’s endpoint', () => {
+    const form = withNameEn(apiFormFrom(API), 'qr', false);
+    expect(form).toMatchObject({ name_en: 'qr', endpoint: '/apis/qrcode' });
+  });
+});
+
+describe('toApiBody', () => {
+  it('trims, sends list fields as JSON text without empty rows, and flags as 0/1', () => {
+    const body = toApiBody(
+      {
+        ...filled,
+        request_params: [
+          { name: 'q', type: 'string', required: true, description: 'query' },
+          { name: ' ', type: 'string', required: false, description: '' },
+        ],
+        response_params: [{ name: '', type: '', description: '' }],
+        status_codes: [
+          { code: '200', description: 'ok' },
+          { code: '', description: 'blank' },
+        ],
+        status: false,
+        is_pinned: true,
+        upstream_timeout_ms: '',
+      },
+      9,
+    );
+    expect(body).toMatchObject({
+      id: 9,
+      name: 'IP',
+      name_en: 'ip',
+      endpoint: '/apis/ip',
+      request_params: '[{"name":"q","type":"string","required":true,"description":"query"}]',
+      response_params: '[]',
+      status_codes: '[{"code":200,"description":"ok"}]',
+      status: 0,
+      is_paid: 0,
+      is_pinned: 1,
+      upstream_timeout_ms: 10000,
+    });
+    expect(toApiBody(filled)).not.toHaveProperty('id');
+  });
+
+  it.each([
+    ['0.5', '0.500'],
+    ['2', '2.000'],
+    ['3.', '3.000'],
+    [' 0.005 ', '0.005'],
+    ['1.2345', '1.2345'],
+  ])('sends the price %p as %p', (price, sent) => {
+    expect(toApiBody({ ...filled, price_per_call: price }).price_per_call).toBe(sent);
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  API_MESSAGES,
+  PRICE_PATTERN,
+  UPSTREAM_TIMEOUT_MS,
+  type AdminApi,
+  type RequestMethod,
+  type SaveApiBody,
+} from '@contracts/apis';
+import { STATUS } from '@contracts/envelope';
+import { isRequiredFlag } from '@contracts/list-fields';
+
+/** The API editor's form model: what the inputs hold, its checks, and the body it sends. */
+
+export type RequestRow = { name: string; type: string; required: boolean; description: string };
+export type ResponseRow = { name: string; type: string; description: string };
+/** The code stays text while it is typed. */
+export type StatusRow = { code: string; description: string };
+
+export interface ApiForm {
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  endpoint: string;
+  example_url: string;
+  response_format: string;
+  request_method: RequestMethod;
+  request_params: RequestRow[];
+  response_params: ResponseRow[];
+  status_codes: StatusRow[];
+  php_example: string;
+  response_example: string;
+  status: boolean;
+  is_paid: boolean;
+  is_pinned: boolean;
+  price_per_call: string;
+  handler: string;
+  upstream_url: string;
+  upstream_timeout_ms: string;
+}
+
+/** What the form's sections get: the values and a setter for one of them. */
+export interface SectionProps {
+  form: ApiForm;
+  set: <K extends keyof ApiForm>(key: K, value: ApiForm[K]) => void;
+}
+
+export const EMPTY_API_FORM: ApiForm = {
+  name: '',
+  name_en: '',
+  description: '',
+  description_en: '',
+  endpoint: '',
+  example_url: '',
+  response_format: 'application/json',
+  request_method: 'GET',
+  request_params: [],
+  response_params: [],
+  status_codes: [{ code: '200', description: '成功' }],
+  php_example: '',
+  response_example: '',
+  status: true,
+  is_paid: false,
+  is_pinned: false,
+  price_per_call: '0.000',
+  handler: '',
+  upstream_url: '',
+  upstream_timeout_ms: String(UPSTREAM_TIMEOUT_MS.default),
+};
+
+/** The form for an existing API; list rows in older shapes are read into the editor's. */
+export function apiFormFrom(api: AdminApi): ApiForm {
+  return {
+    name: api.name,
+    name_en: api.name_en,
+    description: api.description,
+    description_en: api.description_en,
+    endpoint: api.endpoint,
+    example_url: api.example_url,
+    response_format: api.response_format,
+    request_method: api.request_method,
+    request_params: api.request_params.map((p) => ({
+      name: p.name,
+      type: p.type,
+      required: isRequiredFlag(p.required),
+      description: p.description,
+    })),
+    response_params: api.response_params.map((p) => ({
+      name: p.name ?? p.key ?? '',
+      type: p.type,
+      description: p.description,
+    })),
+    status_codes: api.status_codes.map((s) => ({
+      code: String(s.code),
+      description: s.description,
+    })),
+    php_example: api.php_example,
+    response_example: api.response_example,
+    status: api.status === STATUS.enabled,
+    is_paid: api.is_paid === 1,
+    is_pinned: api.is_pinned === 1,
+    price_per_call: api.price_per_call,
+    handler: api.handler ?? '',
+    upstream_url: api.upstream_url ?? '',
+    upstream_timeout_ms: String(api.upstream_timeout_ms),
+  };
+}
+
+/** A new English name; a new API's endpoint follows it until the endpoint is edited by hand. */
+export function withNameEn(form: ApiForm, nameEn: string, isNew: boolean): ApiForm {
+  const following = isNew && (form.endpoint === '' || form.endpoint === `/apis/${form.name_en}`);
+  return { ...form, name_en: nameEn, endpoint: following ? `/apis/${nameEn}` : form.endpoint };
+}
+
+/** SPEC.md §5's first broken rule, or null when the form may be sent. */
+export function apiFormError(form: ApiForm): string | null {
+  if (!form.name.trim() || !form.name_en.trim() || !form.endpoint.trim()) {
+    return API_MESSAGES.required;
+  }
+  if (form.is_paid && !PRICE_PATTERN.test(form.price_per_call.trim())) return API_MESSAGES.price;
+  return null;
+}
+
+/** The create_api/update_api body: list fields as JSON text (empty rows left out), 0/1 flags. */
+export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
+  return {
+    ...(id !== undefined && { id }),
+    name: form.name.trim(),
+    name_en: form.name_en.trim(),
+    description: form.description,
+    description_en: form.description_en,
+    endpoint: form.endpoint.trim(),
+    example_url: form.example_url.trim(),
+    response_format: form.response_format.trim(),
+    request_method: form.request_method,
+    request_params: JSON.stringify(form.request_params.filter((p) => p.name.trim())),
+    response_params: JSON.stringify(form.response_params.filter((p) => p.name.trim())),
+    status_codes: JSON.stringify(
+      form.status_codes
+        .filter((s) => s.code.trim())
+        .map((s) => ({ code: Number(s.code), description: s.description })),
+    ),
+    php_example: form.php_example,
+    response_example: form.response_example,
+    status: form.status ? 1 : 0,
+    is_paid: form.is_paid ? 1 : 0,
+    is_pinned: form.is_pinned ? 1 : 0,
+    price_per_call: threeDecimals(form.price_per_call.trim()),
+    handler: form.handler.trim(),
+    upstream_url: form.upstream_url.trim(),
+    upstream_timeout_ms: Number(form.upstream_timeout_ms) || UPSTREAM_TIMEOUT_MS.default,
+  };
+}
+
+/**
+ * SPEC.md §7 sends the price with 3 decimals ("0.5" → "0.500"); anything else goes as typed, for
+ * the server to refuse.
+ */
+function threeDecimals(price: string): string {
+  const match = /^(\d+)(?:\.(\d{0,3}))?$/.exec(price);
+  return match ? `${match[1]}.${(match[2] ?? '').padEnd(3, '0')}` : price;
+}
