@@ -1,5 +1,6 @@
 import { catalogueApi } from '../features/catalogue/api';
 import { rechargeApi } from '../features/recharge/api';
+import { siteApi } from '../features/site/api';
 import { userApi } from '../features/user/api';
 import { http, ok, server } from '../test/server';
 import { EMPTY_USER, loggedIn, loggedOut, SESSION_KEYS } from './authSlice';
@@ -93,6 +94,20 @@ describe('the user follows the server’s answers', () => {
     await store.dispatch(rechargeApi.endpoints.verifyOrder.initiate({ order_number: '1' }));
     expect(store.getState().auth.user.balance).toBe('25.00');
     expect(sessionStorage.getItem(SESSION_KEYS.balance)).toBe('25.00');
+  });
+
+  it('names the site after the config’s title, falling back when it has none', async () => {
+    const titles = ['Portico Test', ''];
+    server.use(
+      http.get('/api/get_config.php', () => ok({ site_title: titles.shift(), home_notice: '' })),
+    );
+    const store = makeStore();
+    await store.dispatch(siteApi.endpoints.getSiteConfig.initiate());
+    expect(store.getState().auth.siteName).toBe('Portico Test');
+    await store.dispatch(
+      siteApi.endpoints.getSiteConfig.initiate(undefined, { forceRefetch: true }),
+    );
+    expect(store.getState().auth.siteName).toBeNull();
   });
 
   it('ignores an answer that arrives after sign-out', async () => {

@@ -1,5 +1,6 @@
 import { createSlice, PayloadAction } from '@reduxjs/toolkit';
 import { rechargeApi } from '../features/recharge/api';
+import { siteApi } from '../features/site/api';
 import { userApi } from '../features/user/api';
 
 /**
@@ -102,13 +103,13 @@ const authSlice = createSlice({
       state.isLoggedIn = false;
       clearSession();
     },
-    siteNameLoaded(state, action: PayloadAction<string>) {
-      state.siteName = action.payload || null;
-    },
   },
-  // The balance and key follow the server's answers wherever they arrive.
+  // The balance, the key and the site name follow the server's answers wherever they arrive.
   extraReducers: (builder) => {
     builder
+      .addMatcher(siteApi.endpoints.getSiteConfig.matchFulfilled, (state, { payload }) => {
+        state.siteName = payload.site_title || null;
+      })
       .addMatcher(userApi.endpoints.getUserInfo.matchFulfilled, (state, { payload }) =>
         updateUser(state, payload),
       )
@@ -121,7 +122,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { initialize, loggedIn, loggedOut, siteNameLoaded } = authSlice.actions;
+export const { initialize, loggedIn, loggedOut } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 export const selectAuth = (state: { auth: AuthState }) => state.auth;

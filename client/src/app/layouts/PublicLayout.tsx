@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../store';
+import { useAppSelector } from '../store';
 import { FALLBACK_SITE_NAME, paths } from '../../config/paths';
-import { selectIsLoggedIn, selectUser, siteNameLoaded } from '../authSlice';
+import { selectIsLoggedIn, selectUser } from '../authSlice';
 import { useGetSiteConfigQuery } from '../../features/site/api';
 import { errorMessage } from '../../lib/api';
 import { noticeSeen } from './notice';
@@ -15,7 +15,6 @@ const DESKTOP = '(min-width: 992px)';
 type NoticeState = 'due' | 'open' | 'done';
 
 export default function PublicLayout() {
-  const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
@@ -23,10 +22,6 @@ export default function PublicLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sidebarHidden, setSidebarHidden] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(() => (noticeSeen() ? 'done' : 'due'));
-
-  useEffect(() => {
-    if (config) dispatch(siteNameLoaded(config.site_title));
-  }, [config, dispatch]);
 
   useEffect(() => {
     if (notice === 'due' && pathname === paths.home && config?.home_notice.trim()) {

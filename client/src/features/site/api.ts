@@ -3,7 +3,7 @@ import type { DataEnvelope } from '@contracts/envelope';
 import type { PublicSiteConfig } from '@contracts/site';
 import { api } from '../../lib/api';
 
-const siteApi = api.injectEndpoints({
+export const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSiteConfig: build.query<PublicSiteConfig, void>({
       query: () => 'api/get_config.php',
