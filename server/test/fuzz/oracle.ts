@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { UsageRecorder } from '../../src/modules/billing/usage-recorder';
+import type { TestApp } from '../harness';
+import type { Attack } from './attacks';
+import type { Route } from './routes';
+import type { WireAnswer } from './wire';
+
+/**
+ * Successful answers that are not envelopes by design; their errors still must be. The harness
+ * serves no client build, so the SPA fallback answers a 404 envelope there and HTML is never right.
+ */
+const OWN_FORMAT = [
+  /^\/apis\//, // the API's own payload
+  /^\/metrics$/, // Prometheus text
+  /^\/api\/afdian\/webhook$/, // Afdian's { ec, em } protocol
+];
+
+const STACK_TRACE = /\n\s+at \S|\bat \S+ \([^)]*:\d+:\d+\)|\.(?:ts|js):\d+/;
+/** SQL statements, and SQLite's and MySQL's error codes and messages. */
+const SQL_TEXT = new RegExp(
+  [
+    String.raw`\bSQLITE_[A-Z]+`,
+    String.raw`\bER_[A-Z_]{3,}`,
+    'QueryFailedError',
+    'SQL syntax',
+    'constraint failed',
+    String.raw`no such (?:table|column)`,
+    'Duplicate entry',
+    'Data too long',
+    String.raw`Incorrect \w+ value`,
+    'Out of range value',
+    String.raw`\bSELECT\b.{0,200}\bFROM\b`,
+    String.raw`\bINSERT\s+INTO\b`,
+    String.raw`\bUPDATE\s+\S+\s+SET\b`,
+    String.raw`\bDELETE\s+FROM\b`,
+  ].join('|'),
+  's',
+);
+
+/** What is wrong with the server's answer to an attack on a route (nothing, ideally). */
+export function problemsWith(route: Route, attack: Attack, answer: WireAnswer): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push(`answered ${answer.status}`);
+  if (attack.method === 'HEAD' || answer.status === 204) {
+    // A request line the HTTP parser cannot read has no method the answer could respect.
+    if (answer.body && wellFormed(attack)) {
+      problems.push(`answered ${attack.method} ${answer.status} with a body`);
+    }
+    return problems;
+  }
+  if (answer.status < 400 && OWN_FORMAT.some((format) => format.test(route.path))) return problems;
+
+  const type = String(answer.headers['content-type'] ?? '');
+  if (!/^application\/json\b/i.test(type)) problems.push(`content-type ${type || '(none)'}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.body);
+  } catch {
+    parsed = undefined;
+  }
+  const envelope = parsed as { success?: unknown; message?: unknown; code?: unknown } | undefined;
+  if (
+    typeof envelope !== 'object' ||
+    envelope === null ||
+    typeof envelope.success !== 'boolean' ||
+    typeof envelope.message !== 'string'
+  ) {
+    problems.push('body is not a { success, message } envelope');
+  } else if (answer.status >= 400 && (envelope.success || typeof envelope.code !== 'string')) {
+    problems.push('error envelope without success: false and a string code');
+  }
+  if (STACK_TRACE.test(answer.body)) problems.push('body holds a stack trace');
+  if (SQL_TEXT.test(answer.body)) problems.push('body holds SQL or a driver error');
+  if (attack.kind === 'path' && echoes(answer.body, attack.path)) {
+    problems.push('body echoes the hostile path');
+  }
+  return problems;
+}
+
+const wellFormed = (attack: Attack) => /^\/[\x21-\x7e]*$/.test(attack.path + attack.query);
+
+function echoes(body: string, path: string): boolean {
+  const forms = new Set([path, JSON.stringify(path).slice(1, -1)]);
+  try {
+    forms.add(decodeURIComponent(path));
+  } catch {
+    // Undecodable paths are echoed, if at all, as sent.
+  }
+  return [...forms].some((form) => body.includes(form));
+}
+
+/**
+ * Tables a refused request may still change, left out of the digest: `sessions` (every signed-in
+ * read slides last_seen_at, and the harness's own re-logins rotate rows) and `access_logs` (the
+ * gateway's call records, which the retention job also prunes on its own clock). Every other
+ * table is content: users and their balances and keys, the catalogue, partners, ads, links, site
+ * config, recharge records, adjustments, daily stats, admins.
+ */
+const NOT_CONTENT = new Set(['sessions', 'access_logs']);
+
+export type Digest = Map<string, string>;
+
+/** A hash per content table, taken once the gateway's batched counters have been written. */
+export async function digestContent(t: TestApp): Promise<Digest> {
+  await t.app.get(UsageRecorder).flush();
+  const driver = t.dataSource.driver;
+  const tables = t.dataSource.entityMetadatas.filter((e) => !NOT_CONTENT.has(e.tableName));
+  // In parallel: on MySQL each query takes its own pooled connection.
+  const hashes = await Promise.all(
+    tables.map(async (entity) => {
+      const order = entity.primaryColumns.map((c) => driver.escape(c.databaseName)).join(', ');
+      const rows: unknown[] = await t.dataSource.query(
+        `SELECT * FROM ${driver.escape(entity.tableName)} ORDER BY ${order}`,
+      );
+      return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+    }),
+  );
+  return new Map(tables.map((entity, i) => [entity.tableName, hashes[i]]));
+}
+
+export function changedTables(before: Digest, after: Digest): string[] {
+  return [...after.keys()].filter((table) => before.get(table) !== after.get(table));
+}
