@@ -84,7 +84,6 @@ describe('reading a failed call', () => {
   it.each([
     [failure(409, { code: 'recharge.order_used', message: 'used' }), 409, 'recharge.order_used'],
     [failure(500, 'oops'), 500, undefined],
-    [failure(400, { code: 'no.such_code', message: 'm' }), 400, undefined],
     [HttpResponse.error(), undefined, undefined],
   ])('gives the status and the known code', async (answer, status, code) => {
     server.use(http.post('/api/x.php', () => answer));

@@ -1,7 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Envelope } from '@contracts/envelope';
-import { errorCodeOf, type ErrorCode } from '@contracts/errors';
+import type { ErrorCode, ErrorEnvelope } from '@contracts/errors';
 import { readCookie } from './cookies';
 import { sessionAreaOf, sessionExpired } from './session';
 
@@ -65,11 +65,13 @@ const bodyOf = (error: unknown): unknown =>
   error && typeof error === 'object' && 'data' in error ? error.data : undefined;
 
 /**
- * The error code the server answered with (contracts/errors.ts), or undefined when there was no
- * answer or it carried none. Screens decide on codes, never on the message text.
+ * The error code the server answered with, or undefined when there was no answer or it carried
+ * none. Screens decide on codes, never on the message text. The contract types the code; its table
+ * of descriptions (errorCodeOf's) is server documentation and stays out of the visitors' bundle.
  */
 export function errorCode(error: unknown): ErrorCode | undefined {
-  return errorCodeOf(bodyOf(error));
+  const code = (bodyOf(error) as Partial<ErrorEnvelope> | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** The server's message when it sent one, else the given fallback. */
