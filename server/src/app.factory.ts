@@ -16,13 +16,17 @@ import { PAGE_SECURITY_HEADERS } from './common/spa-fallback';
 import { validationPipe } from './common/validation';
 import { runMigrations, withStartupLock } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
-import { Env } from './env/env';
+import type { SeedReport } from './database/seed/seed';
+import { Env, prettyLogs } from './env/env';
 import { CsrfService } from './modules/auth/csrf';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole application, migrated and seeded, ready to listen. */
-export async function createApp(env: Env): Promise<NestFastifyApplication> {
+export async function createApp(
+  env: Env,
+  onSeeded: (report: SeedReport) => void = () => {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
@@ -34,7 +38,7 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
     skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
-    logger: new PinoLogger(env.LOG_LEVEL),
+    logger: new PinoLogger(env.LOG_LEVEL, prettyLogs(env)),
     abortOnError: false,
     // Nest's parsers would take urlencoded forms too; registerJsonOnlyBodies takes JSON only.
     bodyParser: false,
@@ -75,7 +79,7 @@ export async function createApp(env: Env): Promise<NestFastifyApplication> {
   const dataSource = app.get(DataSource);
   await withStartupLock(dataSource, async () => {
     await runMigrations(dataSource);
-    await seedDatabase(dataSource, env);
+    onSeeded(await seedDatabase(dataSource, env));
   });
   return app;
 }

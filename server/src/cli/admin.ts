@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { box } from '../common/startup';
 import { buildDataSourceOptions, detectDatabaseKind } from '../database/data-source-options';
 import { Admin, Session } from '../database/entities';
 import { runMigrations, withStartupLock } from '../database/migrate';
@@ -9,13 +10,6 @@ import { hashPassword } from '../modules/auth/passwords';
 
 const USAGE = 'usage: npm run admin -- reset-password <name> | create <name>';
 const ADMIN_NAME = /^[A-Za-z0-9_]{3,32}$/;
-
-/** A password box a person can copy from, printed once. */
-export const passwordBox = (lines: string[]): string => {
-  const width = Math.max(...lines.map((line) => line.length));
-  const rule = `+${'-'.repeat(width + 2)}+`;
-  return [rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule].join('\n');
-};
 
 /**
  * `reset-password <name>`: a new generated password for an administrator, whose sessions end;
@@ -60,7 +54,7 @@ export async function adminCommand(
       await admins.insert({ username: name, password_hash, last_login_at: null });
     }
     print(
-      passwordBox([
+      box([
         existing ? `New password for administrator "${name}":` : `Administrator "${name}" created:`,
         '',
         `  ${password}`,

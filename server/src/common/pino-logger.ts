@@ -9,22 +9,52 @@ const NEST_STARTUP_CONTEXTS = new Set([
   'NestApplication',
 ]);
 
+const LEVELS: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+
+/** pino's JSON lines turned into `12:00:00 WARN  Context  message` for a terminal. */
+const readableLines = {
+  write(line: string) {
+    const entry = JSON.parse(line) as {
+      time: number;
+      level: number;
+      context?: string;
+      msg?: string;
+      trace?: string;
+    };
+    const time = new Date(entry.time).toTimeString().slice(0, 8);
+    const level = (LEVELS[entry.level] ?? String(entry.level)).padEnd(5);
+    const context = entry.context ? `${entry.context}  ` : '';
+    const trace = entry.trace ? `\n${entry.trace}` : '';
+    process.stdout.write(`${time} ${level} ${context}${entry.msg ?? ''}${trace}\n`);
+  },
+};
+
 /** Nest's logger interface over pino: one JSON line per message, secrets redacted by path. */
 export class PinoLogger implements LoggerService {
   private readonly pino: Logger;
 
-  constructor(level: string) {
-    this.pino = pino({
-      level,
-      base: { service: 'portico' },
-      redact: [
-        'headers.authorization',
-        'headers["x-api-key"]',
-        'headers.cookie',
-        'apiKey',
-        'password',
-      ],
-    });
+  constructor(level: string, pretty = false) {
+    this.pino = pino(
+      {
+        level,
+        base: { service: 'portico' },
+        redact: [
+          'headers.authorization',
+          'headers["x-api-key"]',
+          'headers.cookie',
+          'apiKey',
+          'password',
+        ],
+      },
+      pretty ? readableLines : process.stdout,
+    );
   }
 
   log(message: unknown, context?: string) {

@@ -84,6 +84,10 @@ export class EnvSchema {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** `auto`: readable lines on a terminal, JSON lines otherwise; or force `json` / `pretty`. */
+  @IsIn(['auto', 'json', 'pretty'])
+  LOG_FORMAT: 'auto' | 'json' | 'pretty' = 'auto';
+
   @Transform(toBool)
   @IsBoolean()
   SEED_DEMO = true;

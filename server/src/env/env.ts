@@ -32,6 +32,13 @@ export type Env = Readonly<
     >
   >;
 
+/** Whether logs and the start-up banner are for a person (a terminal) rather than a collector. */
+export function prettyLogs(env: Pick<Env, 'LOG_FORMAT'>): boolean {
+  return (
+    env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && process.stdout.isTTY === true)
+  );
+}
+
 /** Injection token for the validated environment. */
 export const ENV = Symbol('ENV');
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Env } from '../../env/env';
 import { hashPassword } from '../../modules/auth/passwords';
@@ -24,13 +23,21 @@ import {
 
 export const ADMIN_LOGIN_PATH = '/MiloraAPI/admin/lg';
 
+/** What start-up did to the database, for the start-up banner. */
+export interface SeedReport {
+  /** The demo catalogue was written now (an empty database with SEED_DEMO on). */
+  demoSeeded: boolean;
+  /** The first administrator, when start-up created one; the password only when generated. */
+  createdAdmin?: { username: string; generatedPassword?: string };
+}
+
 /**
  * Makes a new database usable: the site settings row and a first admin always; the demo catalogue
  * only when SEED_DEMO is on and the database holds no content or users yet (so never twice, and
  * never over real data).
  */
-export async function seedDatabase(dataSource: DataSource, env: Env): Promise<void> {
-  await dataSource.transaction(async (manager) => {
+export async function seedDatabase(dataSource: DataSource, env: Env): Promise<SeedReport> {
+  const demoSeeded = await dataSource.transaction(async (manager) => {
     const fresh =
       (await manager.count(SiteConfig)) === 0 &&
       (await manager.count(ApiEntry)) === 0 &&
@@ -45,8 +52,9 @@ export async function seedDatabase(dataSource: DataSource, env: Env): Promise<vo
       });
       if (env.SEED_DEMO) await seedDemo(manager);
     }
+    return fresh && env.SEED_DEMO;
   });
-  await ensureAdmin(dataSource, env);
+  return { demoSeeded, createdAdmin: await ensureAdmin(dataSource, env) };
 }
 
 async function seedDemo(manager: EntityManager): Promise<void> {
@@ -67,19 +75,15 @@ async function seedDemo(manager: EntityManager): Promise<void> {
   await manager.insert(FriendLink, [...DEMO_FRIEND_LINKS]);
 }
 
-async function ensureAdmin(dataSource: DataSource, env: Env): Promise<void> {
+async function ensureAdmin(dataSource: DataSource, env: Env): Promise<SeedReport['createdAdmin']> {
   const admins = dataSource.getRepository(Admin);
-  if ((await admins.count()) > 0) return;
+  if ((await admins.count()) > 0) return undefined;
   const username = env.ADMIN_USERNAME ?? 'admin';
-  const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const generatedPassword = env.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
   await admins.insert({
     username,
-    password_hash: await hashPassword(password),
+    password_hash: await hashPassword(env.ADMIN_PASSWORD ?? generatedPassword!),
     last_login_at: null,
   });
-  if (!env.ADMIN_PASSWORD) {
-    new Logger('Portico').warn(
-      `Created the first admin "${username}" with password "${password}" (shown once; set ADMIN_PASSWORD to choose it)`,
-    );
-  }
+  return { username, generatedPassword };
 }
