@@ -9,6 +9,7 @@ import { PinoLogger } from './common/pino-logger';
 import {
   clientErrorHandler,
   frameworkErrors,
+  registerInvalidPathRoute,
   registerJsonOnlyBodies,
   rewriteToCanonical,
 } from './common/request-guards';
@@ -76,6 +77,7 @@ export async function createApp(
   app.useGlobalPipes(validationPipe);
   app.enableShutdownHooks();
   await app.init();
+  registerInvalidPathRoute(fastify);
   const dataSource = app.get(DataSource);
   await withStartupLock(dataSource, async () => {
     await runMigrations(dataSource);

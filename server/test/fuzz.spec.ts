@@ -21,8 +21,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? 70_417);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 /** Shrinking replays requests against a live server; a few steps already give a readable case. */
 const MAX_SHRINKS = 20;
-/** Generous for a shared CI machine: the point is to catch handlers that block for seconds. */
-const MAX_LOOP_DELAY_MS = 250;
+/**
+ * The finding this guards was one request freezing the process for 12-18 s. The monitor shares
+ * the loop with the fuzzer's own synchronous work (building 1 MB bodies, hashing table digests),
+ * so its maximum carries that too: the bounds catch a handler that blocks for a second, or
+ * many that block for tenths, without tripping on a busy two-core CI machine.
+ */
+const MAX_LOOP_DELAY_MS = 1000;
+const P99_LOOP_DELAY_MS = 200;
 const FUZZER_ADDRESS = '127.0.0.1';
 const ROLES: Role[] = ['anonymous', 'user', 'admin'];
 
@@ -240,6 +246,7 @@ describeEachDb(
           `p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms`,
       );
       expect(maxMs).toBeLessThan(MAX_LOOP_DELAY_MS);
+      expect(loopDelay.percentile(99) / 1e6).toBeLessThan(P99_LOOP_DELAY_MS);
     });
   },
   // A configured (fake) Afdian lets recharge calls reach the order check; the demo data gives the

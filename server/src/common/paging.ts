@@ -1,6 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IntLike } from './admin-input';
+import { Transform } from 'class-transformer';
+
+/** Digits become a number; anything else ('' included) is left for IsInt to refuse. */
+const DigitsAsNumber = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value,
+  );
 
 // class-validator runs a property's rules in registration order and stops at the first failure;
 // these register the type check first, so 'abc' fails as "not an integer", not as "too large".
@@ -11,7 +17,7 @@ export const PageNumber = () =>
     IsInt({ message: 'page must be a positive integer' }),
     Min(1, { message: 'page must be a positive integer' }),
     Max(1_000_000, { message: 'page is too large' }),
-    IntLike(),
+    DigitsAsNumber(),
     IsOptional(),
   );
 
@@ -22,7 +28,7 @@ export const PerPage = (max: number) => {
     IsInt({ message }),
     Min(1, { message }),
     Max(max, { message }),
-    IntLike(),
+    DigitsAsNumber(),
     IsOptional(),
   );
 };

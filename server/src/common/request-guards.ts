@@ -116,6 +116,14 @@ export function registerJsonOnlyBodies(fastify: FastifyInstance): void {
     }
     void parse(request, text, done);
   });
+}
+
+/**
+ * The route that answers paths that cannot be read one way only. Registered after Nest's
+ * initialisation, so that it takes Nest's error handler (Fastify gives a route the handler of the
+ * moment it is registered): a bad body sent to a bad path still gets the envelope.
+ */
+export function registerInvalidPathRoute(fastify: FastifyInstance): void {
   void fastify.all(INVALID_PATH_ROUTE, (_request, reply) => {
     void reply
       .status(400)
@@ -133,7 +141,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large']
       : [400, 'Bad Request'];
-  const body = JSON.stringify(statusAnswer(status).body);
+  // An answer to HEAD has no body (HTTP says so, and clients would read it as the next answer).
+  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString() === 'HEAD ';
+  const body = head ? '' : JSON.stringify(statusAnswer(status).body);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope } from '../contracts/errors';
 import { ENV } from '../env/env';
 import { pathOf } from './request-guards';
 import type { Env } from '../env/env';
@@ -51,9 +52,11 @@ export class SpaFallback {
     this.indexHtml ??= readFile(join(this.env.CLIENT_DIST, 'index.html')).catch(() => null);
     const html = await this.indexHtml;
     if (!html) {
-      await reply
-        .status(404)
-        .send({ success: false, message: 'client not built: run npm run build' });
+      await reply.status(404).send({
+        success: false,
+        code: 'request.not_found',
+        message: 'client not built: run npm run build',
+      } satisfies ErrorEnvelope);
       return;
     }
     await reply

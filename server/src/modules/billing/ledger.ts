@@ -105,14 +105,16 @@ export const LOG_PLACEHOLDERS = `(${LOG_COLUMNS.map(() => '?').join(', ')})`;
 export const INSERT_CHARGED_LOG = `${INSERT_LOG} SELECT id, ${LOG_COLUMNS.slice(1)
   .map(() => '?')
   .join(', ')} FROM users WHERE api_key_hash = ?`;
+// Money moves keep users.updated_at as it was (MySQL's ON UPDATE would bump it; SQLite never does):
+// the ledgers record money, updated_at records changes to the account itself, on both databases.
 const REFUND_ZERO =
   'UPDATE access_logs SET cost_milli = 0, status_code = ? WHERE id = ? AND cost_milli = ?';
 const REFUND_CREDIT =
-  'UPDATE users SET balance_milli = balance_milli + ? WHERE id = (SELECT user_id FROM access_logs WHERE id = ?) AND balance_milli + ? <= ?';
+  'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = (SELECT user_id FROM access_logs WHERE id = ?) AND balance_milli + ? <= ?';
 export const SQL = {
   findOwner: 'SELECT id, balance_milli FROM users WHERE api_key_hash = ? AND status = 1',
   debit:
-    'UPDATE users SET balance_milli = balance_milli - ? WHERE api_key_hash = ? AND status = 1 AND balance_milli >= ?',
+    'UPDATE users SET balance_milli = balance_milli - ?, updated_at = updated_at WHERE api_key_hash = ? AND status = 1 AND balance_milli >= ?',
   refundZero: REFUND_ZERO,
   refundCredit: REFUND_CREDIT,
   bumpUsage: 'UPDATE apis SET usage_count = usage_count + ? WHERE id = ?',

@@ -60,9 +60,9 @@ const SQL = {
   claimRecharge:
     'UPDATE recharge_records SET user_id = ?, amount_milli = ? WHERE out_trade_no = ? AND user_id IS NULL',
   credit:
-    'UPDATE users SET balance_milli = balance_milli + ? WHERE id = ? AND balance_milli + ? <= ?',
+    'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? <= ?',
   adjust:
-    'UPDATE users SET balance_milli = balance_milli + ? WHERE id = ? AND balance_milli + ? BETWEEN 0 AND ?',
+    'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? BETWEEN 0 AND ?',
   insertAdjustment:
     'INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason) VALUES (?, ?, ?, ?)',
   balance: 'SELECT balance_milli FROM users WHERE id = ?',
