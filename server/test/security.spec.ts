@@ -244,6 +244,47 @@ describeEachDb('security regressions', (ctx) => {
       },
     );
 
+    it.each(['page=', 'per_page=', 'page=&page[]=1'])(
+      'refuses an empty paging parameter (%s) with 400, not 500',
+      async (query) => {
+        const res = await raw(ctx.t, 'GET', `/api/get_api_list.php?${query}`);
+        expect(res.status).toBe(400);
+        expect(JSON.parse(res.text)).toMatchObject({ code: 'request.validation' });
+      },
+    );
+
+    it('answers a bad body sent to a bad path with the envelope', async () => {
+      for (const [type, body] of [
+        ['application/x-www-form-urlencoded', 'a=1'],
+        ['application/json', '{"broken'],
+      ]) {
+        const res = await raw(ctx.t, 'POST', '/apis/base64/a%2fb', {
+          headers: { 'content-type': type },
+          body,
+        });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(JSON.parse(res.text)).toMatchObject({ success: false, code: expect.any(String) });
+        expect(res.text).not.toContain('FST_');
+      }
+    });
+
+    it('answers a HEAD refused for its headers without a body', async () => {
+      const { port } = new URL(ctx.t.baseUrl);
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(`HEAD / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`);
+        });
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+      expect(answer).toContain('Content-Length: 0');
+      expect(answer.endsWith('\r\n\r\n')).toBe(true);
+    });
+
     it('answers over-large headers with an envelope', async () => {
       const { port } = new URL(ctx.t.baseUrl);
       const answer = await new Promise<string>((resolve) => {
