@@ -1,4 +1,5 @@
-import { JSON_FORMAT_HANDLERS } from './json-format';
+import fc from 'fast-check';
+import { checkDocument, JSON_FORMAT_HANDLERS } from './json-format';
 import { harness } from './test/harness';
 
 const { data, expectInvalid } = harness(JSON_FORMAT_HANDLERS);
@@ -68,5 +69,22 @@ describe('json-format', () => {
     const nested = `${'['.repeat(99)}${zeros(40_000)}${']'.repeat(99)}`;
     await expectInvalid('json-format', { json: nested, indent: '1' }, 'use a smaller indent');
     expect((await data('json-format', { json: nested, indent: '0' })).formatted).toBe(nested);
+  });
+
+  it('measures a parsed body as its JSON text, stopping at the limit', async () => {
+    const zeros = (count: number) => new Array<number>(count).fill(0);
+    expect((await data('json-format', {}, { body: { json: zeros(49_999) } })).size).toBe(99_999);
+    for (const count of [50_000, 500_000]) {
+      await expectInvalid('json-format', {}, 'at most 100000 characters', {
+        body: { json: zeros(count) },
+      });
+    }
+    fc.assert(
+      fc.property(fc.jsonValue(), (document) => {
+        const length = JSON.stringify(document).length;
+        expect(() => checkDocument(document, 'json', length)).not.toThrow();
+        expect(() => checkDocument(document, 'json', length - 1)).toThrow('at most');
+      }),
+    );
   });
 });

@@ -18,17 +18,6 @@ const MAX_JSON_DEPTH = 100;
  */
 const MAX_FORMATTED_CHARS = 400_000;
 
-function exceedsDepth(root: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[root, 1]];
-  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
-    const [value, depth] = entry;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(value)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
-
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (!isPlainObject(value)) return value;
@@ -40,12 +29,50 @@ function sortKeys(value: unknown): unknown {
   );
 }
 
-/** Refuses documents nested deeper than the response serialiser can handle. */
-export function checkDepth(document: unknown, name: string): void {
-  if (exceedsDepth(document, MAX_JSON_DEPTH)) {
-    throw invalidParam(
-      `parameter '${name}' holds JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
-    );
+/**
+ * Refuses a document nested deeper than the response serialiser can take or, given `maxChars`,
+ * longer than that once serialised. The walk stops at the first limit passed, so a megabyte body
+ * costs no more than an accepted one, and it keeps its own stack because deep nesting is exactly
+ * what it looks for.
+ */
+export function checkDocument(document: unknown, name: string, maxChars = Infinity): void {
+  let chars = 0;
+  const count = (more: number) => {
+    chars += more;
+    if (chars > maxChars) {
+      throw invalidParam(`parameter '${name}' must be at most ${maxChars} characters long`);
+    }
+  };
+  const containers: object[] = [];
+  const depths: number[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (typeof value === 'object' && value !== null) {
+      containers.push(value);
+      depths.push(depth);
+    } else {
+      count(typeof value === 'string' ? JSON.stringify(value).length : String(value).length);
+    }
+  };
+  visit(document, 1);
+  for (let value = containers.pop(); value !== undefined; value = containers.pop()) {
+    const depth = depths.pop()!;
+    if (depth > MAX_JSON_DEPTH) {
+      throw invalidParam(
+        `parameter '${name}' holds JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      );
+    }
+    if (Array.isArray(value)) {
+      // Brackets and commas are counted before the members, so a huge array is refused at once.
+      count(1 + Math.max(value.length, 1));
+      for (const member of value) visit(member, depth + 1);
+    } else {
+      const entries = Object.entries(value);
+      count(1 + Math.max(entries.length, 1));
+      for (const [key, member] of entries) {
+        count(JSON.stringify(key).length + 1);
+        visit(member, depth + 1);
+      }
+    }
   }
 }
 
@@ -59,10 +86,7 @@ function jsonSource(req: BuiltinRequest): JsonSource {
   }
   const document = param ?? req.body;
   if (document === undefined) throw invalidParam("parameter 'json' is required");
-  checkDepth(document, 'json');
-  if (JSON.stringify(document).length > MAX_JSON_CHARS) {
-    throw invalidParam(`parameter 'json' must be at most ${MAX_JSON_CHARS} characters long`);
-  }
+  checkDocument(document, 'json', MAX_JSON_CHARS);
   return { document };
 }
 
@@ -96,7 +120,7 @@ const jsonFormat: BuiltinHandler = (req) => {
     } catch (error) {
       return ok({ valid: false, error: error instanceof Error ? error.message : 'invalid JSON' });
     }
-    checkDepth(document, 'json');
+    checkDocument(document, 'json');
   } else {
     document = source.document;
   }

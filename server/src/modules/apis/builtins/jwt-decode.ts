@@ -1,5 +1,5 @@
 import { decodeBase64 } from './base64';
-import { checkDepth } from './json-format';
+import { checkDocument } from './json-format';
 import { invalidParam, isPlainObject, ok, requiredString } from './params';
 import type { BuiltinHandler } from './types';
 import { utf8Text } from './utf8';
@@ -17,7 +17,7 @@ function jwtPart(segment: string, label: string): Record<string, unknown> {
     throw invalidParam(`${what} is not JSON`);
   }
   if (!isPlainObject(value)) throw invalidParam(`${what} is not a JSON object`);
-  checkDepth(value, 'token');
+  checkDocument(value, 'token');
   return value;
 }
 
