@@ -48,6 +48,9 @@ describe('parameter reading', () => {
     );
     await expectInvalid('random', { unique: 'maybe' }, "parameter 'unique' must be true or false");
     await expectInvalid('hash', { text: 'x'.repeat(100_001) }, 'at most 100000 characters');
+    await expectInvalid('hash', {}, 'at most 100000 characters', {
+      body: { text: `\ud800${'x'.repeat(1_000_000)}` },
+    });
   });
 
   it('ignores a body that is not an object', async () => {

@@ -39,13 +39,14 @@ export function optionalString(
   if (value === undefined) return undefined;
   const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
   if (typeof text !== 'string') throw invalidParam(`parameter '${name}' must be a string`);
+  // Length first: refusing a megabyte body must not cost a scan of it.
+  if (text.length > maxLength) {
+    throw invalidParam(`parameter '${name}' must be at most ${maxLength} characters long`);
+  }
   if (LONE_SURROGATE.test(text)) {
     throw invalidParam(
       `parameter '${name}' is not valid Unicode text (it has an unpaired surrogate)`,
     );
-  }
-  if (text.length > maxLength) {
-    throw invalidParam(`parameter '${name}' must be at most ${maxLength} characters long`);
   }
   return text;
 }
