@@ -40,6 +40,7 @@ describe('text-stats', () => {
     const pieces = [
       '中',
       '𠀀',
+      '〇',
       'a',
       'É',
       '7',
@@ -62,10 +63,15 @@ describe('text-stats', () => {
       fc.asyncProperty(text, async (sample) => {
         fc.pre(sample !== '');
         const codePoints = [...sample];
+        const han = sample.match(/\p{Script=Han}/gu)?.length ?? 0;
+        const otherWords = sample
+          .replace(/\p{Script=Han}/gu, ' ')
+          .match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu);
         expect(await data('text-stats', {}, { body: { text: sample } })).toMatchObject({
           characters: codePoints.length,
           characters_no_spaces: codePoints.filter((char) => !/\s/.test(char)).length,
-          cjk_characters: sample.match(/\p{Script=Han}/gu)?.length ?? 0,
+          cjk_characters: han,
+          words: han + (otherWords?.length ?? 0),
           sentences: sample.split(/[.!?。！？]+/).filter((piece) => /[\p{L}\p{N}]/u.test(piece))
             .length,
         });

@@ -2,7 +2,9 @@ import { ok, requiredString } from './params';
 import type { BuiltinHandler } from './types';
 
 const HAN = /\p{Script=Han}/gu;
-const NON_HAN_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+/** Letters and digits of other scripts (a Han character is a word of its own), joined by ' ’ -. */
+const NON_HAN_WORD =
+  /(?:[^\P{L}\p{Script=Han}]|[^\P{N}\p{Script=Han}])+(?:['’-](?:[^\P{L}\p{Script=Han}]|[^\P{N}\p{Script=Han}])+)*/gu;
 /** From the first letter or digit after an end mark to the next one: one match per sentence. */
 const SENTENCE = /[\p{L}\p{N}][^.!?。！？]*/gu;
 
@@ -39,7 +41,7 @@ function countParagraphs(lines: readonly string[]): number {
 const textStats: BuiltinHandler = (req) => {
   const text = requiredString(req, 'text', 100_000);
   const han = countMatches(text, HAN);
-  const otherWords = countMatches(text.replace(HAN, ' '), NON_HAN_WORD);
+  const otherWords = countMatches(text, NON_HAN_WORD);
   const lines = text.split(/\r\n|\r|\n/);
   return ok({
     characters: countCodePoints(text),
