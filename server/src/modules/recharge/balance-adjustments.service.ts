@@ -1,10 +1,10 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppError, badRequest } from '../../common/app-error';
-import { formatBalance, MAX_BALANCE_MILLI, parseSignedYuan } from '../../common/money';
+import { formatBalance, parseSignedYuan } from '../../common/money';
 import { BALANCE_BOOK } from './balance-book';
 import type { BalanceBook } from './balance-book';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
-import { balanceBelowZero, userNotFound } from './recharge.errors';
+import { adjustmentPastCeiling, balanceBelowZero, userNotFound } from './recharge.errors';
 
 /** Admin corrections to a balance, audited in balance_adjustments. */
 @Injectable()
@@ -27,10 +27,6 @@ export class BalanceAdjustmentsService {
     if (result.ok) return { balance: formatBalance(result.balance_milli) };
     if (result.reason === 'no_user') throw userNotFound();
     if (result.reason === 'below_zero') throw balanceBelowZero();
-    throw new AppError(
-      'admin.balance_ceiling',
-      `the adjustment would take the balance past ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
-      HttpStatus.CONFLICT,
-    );
+    throw adjustmentPastCeiling();
   }
 }

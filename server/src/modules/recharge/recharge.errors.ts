@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
 import type { ErrorCode } from '../../contracts/errors';
 
 /** The texts SPEC.md §8 names as the recharge fallbacks. */
@@ -60,10 +61,22 @@ export const RechargeErrors = {
     'invalid webhook signature',
     HttpStatus.BAD_REQUEST,
   ),
+  balanceCeiling: () =>
+    new AppError(
+      'recharge.balance_ceiling',
+      `this recharge would take the balance past ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
+      HttpStatus.CONFLICT,
+    ),
 };
 
 export const userNotFound = () =>
   new AppError('users.not_found', 'user not found', HttpStatus.NOT_FOUND);
+export const adjustmentPastCeiling = () =>
+  new AppError(
+    'admin.balance_ceiling',
+    `the adjustment would take the balance past ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
+    HttpStatus.CONFLICT,
+  );
 export const balanceBelowZero = () =>
   new AppError(
     'admin.balance_below_zero',

@@ -1,9 +1,8 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { KeyObject } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { formatBalance, MAX_BALANCE_MILLI, parseYuan, scaleMilli } from '../../common/money';
+import { formatBalance, parseYuan, scaleMilli } from '../../common/money';
 import { RechargeRecord } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -77,7 +76,7 @@ export class RechargeService {
       source: 'query',
       raw: JSON.stringify(order),
     });
-    if (result.outcome === 'ceiling') throw balanceCeiling();
+    if (result.outcome === 'ceiling') throw RechargeErrors.balanceCeiling();
     if (result.outcome !== 'credited') throw RechargeErrors.orderUsed();
     return { amount: formatBalance(credit), balance: formatBalance(result.balance_milli) };
   }
@@ -118,7 +117,7 @@ export class RechargeService {
       raw: JSON.stringify(order),
     });
     // Unrecorded, so Afdian sends it again and the payer can still claim it by order number.
-    if (result.outcome === 'ceiling') throw balanceCeiling();
+    if (result.outcome === 'ceiling') throw RechargeErrors.balanceCeiling();
     if (result.outcome === 'credited') {
       this.logger.log(`webhook credited order ${order.out_trade_no} to user ${userId}`);
     }
@@ -132,13 +131,6 @@ export class RechargeService {
     return credit && credit > 0 ? credit : null;
   }
 }
-
-const balanceCeiling = () =>
-  new AppError(
-    'recharge.balance_ceiling',
-    `this recharge would take the balance past ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
-    HttpStatus.CONFLICT,
-  );
 
 const ORDER_NUMBER = /^\d{1,64}$/;
 
