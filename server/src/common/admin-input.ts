@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
+import { SORT_ORDER_LIMIT } from '../contracts/content';
 
 /**
  * Input conversions shared by the admin write DTOs. Admin forms send numbers and flags sometimes as
@@ -44,8 +45,8 @@ export const OptionalNotNull = () => ValidateIf((_object, value) => value !== un
 export const SortOrder = (message: string) =>
   applyDecorators(
     IsInt({ message }),
-    Max(1_000_000, { message }),
-    Min(-1_000_000, { message }),
+    Max(SORT_ORDER_LIMIT, { message }),
+    Min(-SORT_ORDER_LIMIT, { message }),
     IntLike(),
     IsOptional(),
   );

@@ -1,3 +1,5 @@
+import { PRICE_PATTERN } from '../contracts/apis';
+
 /** Money lives as integer milli-yuan; these are the only conversions to and from text. */
 
 /**
@@ -8,13 +10,12 @@
  */
 export const MAX_BALANCE_MILLI = 1_000_000_000_000_000;
 
-const DECIMAL = /^(\d{1,12})(?:\.(\d{1,3}))?$/;
-
 /** Parses "12", "0.5" or "9.995" into milli-yuan; null when not a non-negative decimal with ≤3 places. */
 export function parseYuan(text: string): number | null {
-  const match = DECIMAL.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
+  const trimmed = text.trim();
+  if (!PRICE_PATTERN.test(trimmed)) return null;
+  const [whole, fraction = ''] = trimmed.split('.');
+  return Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
 }
 
 const SIGNED_DECIMAL = /^([+-]?)(\d{1,12}(?:\.\d{1,3})?)$/;

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
+import type { PageInfo } from '../contracts/envelope';
 
 /** Digits become a number; anything else ('' included) is left for IsInt to refuse. */
 const DigitsAsNumber = () =>
@@ -48,7 +49,7 @@ export const pageSlice = (query: { page: number; per_page: number }) => ({
 });
 
 /** The page fields every list answer carries beside its rows. */
-export const pageInfo = (total: number, query: { page: number; per_page: number }) => ({
+export const pageInfo = (total: number, query: { page: number; per_page: number }): PageInfo => ({
   total,
   total_pages: Math.ceil(total / query.per_page),
   current_page: query.page,

@@ -1,7 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
-
-export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import type { RequestMethod } from '../../contracts/apis';
 
 @Entity('apis')
 @Index('uq_apis_name_en', ['name_en'], { unique: true })

@@ -1,7 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAt, FlagColumn, UpdatedAt } from '../columns';
-
-export type LinkTarget = '_self' | '_blank';
+import type { LinkTarget } from '../../contracts/content';
 
 @Entity('sidebar_links')
 export class SidebarLink {

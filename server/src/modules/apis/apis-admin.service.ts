@@ -13,9 +13,8 @@ import {
   normalizeStatusCodes,
 } from './dto/list-fields';
 import { SaveApiDto, UpdateApiDto } from './dto/save-api.dto';
+import { API_MESSAGES } from '../../contracts/apis';
 
-const PRICE_MESSAGE =
-  'invalid price format, must be a non-negative number with at most three decimal places';
 const DUPLICATE_NAME = 'an API with this English name already exists';
 
 /** Parses the price: text or a JSON number, yuan with at most three decimals. */
@@ -90,7 +89,7 @@ export class ApisAdminService {
     const isPaid = dto.is_paid ?? 0;
     const price = priceMilli(dto.price_per_call ?? '0');
     // Only a paid API charges its price; a free one keeps a valid price for when it turns paid.
-    if (isPaid === 1 && price === null) throw badRequest('apis.invalid_price', PRICE_MESSAGE);
+    if (isPaid === 1 && price === null) throw badRequest('apis.invalid_price', API_MESSAGES.price);
     return {
       name: dto.name,
       name_en: dto.name_en,

@@ -10,6 +10,8 @@ import { ListApisQuery } from './dto/list-apis.query';
 import { ResponseCache } from './response-cache';
 import { containsPattern } from '../../common/like';
 import { pageInfo } from '../../common/paging';
+import type { ApiList } from '../../contracts/apis';
+import type { Envelope } from '../../contracts/envelope';
 
 export const PUBLIC_MAX_PER_PAGE = 100;
 const CACHE_TTL_MS = 5000;
@@ -65,7 +67,10 @@ export class CatalogueService implements OnModuleDestroy {
     return includeDisabled ? load() : this.details.get(key, load);
   }
 
-  private async loadList(query: ListApisQuery & { search: string }, includeDisabled: boolean) {
+  private async loadList(
+    query: ListApisQuery & { search: string },
+    includeDisabled: boolean,
+  ): Promise<Omit<ApiList, keyof Envelope>> {
     const qb = this.apis.createQueryBuilder('api');
     if (!includeDisabled) qb.andWhere('api.status = 1');
     if (query.is_paid !== undefined) qb.andWhere('api.is_paid = :paid', { paid: query.is_paid });

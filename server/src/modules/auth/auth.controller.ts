@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-keys';
 import { CsrfService } from './csrf';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
 import { SessionService } from './session.service';
+import type { LoginResult } from '../../contracts/users';
 
 type LoginRequest<T> = FastifyRequest & { user: T };
 
@@ -21,7 +22,10 @@ export class AuthController {
   @Post('login.php')
   @HttpCode(200)
   @UseGuards(UserLoginGuard)
-  async login(@Req() request: LoginRequest<User>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async login(
+    @Req() request: LoginRequest<User>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LoginResult> {
     await this.startSession(request, reply, 'user', request.user.id);
     const apiKey = this.keys.reveal(request.user.api_key_enc);
     return {

@@ -5,13 +5,14 @@ import { BALANCE_BOOK } from './balance-book';
 import type { BalanceBook } from './balance-book';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { adjustmentPastCeiling, balanceBelowZero, userNotFound } from './recharge.errors';
+import type { AdjustedBalance } from '../../contracts/recharge';
 
 /** Admin corrections to a balance, audited in balance_adjustments. */
 @Injectable()
 export class BalanceAdjustmentsService {
   constructor(@Inject(BALANCE_BOOK) private readonly book: BalanceBook) {}
 
-  async adjust(adminId: number, body: AdjustBalanceBody) {
+  async adjust(adminId: number, body: AdjustBalanceBody): Promise<AdjustedBalance> {
     const delta = parseSignedYuan(body.amount);
     if (delta === null) {
       throw new AppError(

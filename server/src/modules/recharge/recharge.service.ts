@@ -15,6 +15,7 @@ import { RechargeHistoryQuery } from './dto/recharge-history.query';
 import { toRechargeRecordResponse } from './dto/recharge.response';
 import { RechargeErrors } from './recharge.errors';
 import { pageInfo, pageSlice } from '../../common/paging';
+import type { RechargeHistory, RechargeInfo, VerifiedOrder } from '../../contracts/recharge';
 
 export const AFDIAN_CLIENT = Symbol('AFDIAN_CLIENT');
 export const AFDIAN_WEBHOOK_KEY = Symbol('AFDIAN_WEBHOOK_KEY');
@@ -35,7 +36,7 @@ export class RechargeService {
   ) {}
 
   /** What the recharge page needs: where to pay, and the id that ties a payment to this user. */
-  info(userId: number) {
+  info(userId: number): RechargeInfo {
     const customOrderId = customOrderIdFor(this.env.APP_SECRET, userId);
     let sponsorUrl: string | null = null;
     if (this.env.AFDIAN_SPONSOR_URL) {
@@ -51,7 +52,7 @@ export class RechargeService {
   }
 
   /** Checks the order with Afdian and credits it to this user, once ever. */
-  async verifyOrder(userId: number, orderNumber: string) {
+  async verifyOrder(userId: number, orderNumber: string): Promise<VerifiedOrder> {
     if (!this.afdian) throw RechargeErrors.notConfigured();
     // Saves a round trip to Afdian for the common double submit; the unique index still decides.
     const existing = await this.records.findOne({
@@ -81,7 +82,7 @@ export class RechargeService {
     return { amount: formatBalance(credit), balance: formatBalance(result.balance_milli) };
   }
 
-  async history(userId: number, query: RechargeHistoryQuery) {
+  async history(userId: number, query: RechargeHistoryQuery): Promise<RechargeHistory> {
     const [rows, total] = await this.records.findAndCount({
       where: { user_id: userId },
       order: { id: 'DESC' },

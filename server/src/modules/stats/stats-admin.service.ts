@@ -9,6 +9,7 @@ import { ApiDailyStat, ApiEntry, SiteConfig } from '../../database/entities';
 import { DailyStatsQuery } from './dto/stats-admin.dto';
 import { containsPattern } from '../../common/like';
 import { pageInfo } from '../../common/paging';
+import type { Dashboard, StatsDetail, StatsPage } from '../../contracts/site';
 
 export const TOP_APIS = 10;
 export const DAILY_WINDOW_DAYS = 30;
@@ -48,7 +49,7 @@ export class StatsAdminService {
   ) {}
 
   /** The statistics list: every API (disabled too) with its total calls, by id. */
-  async list(query: DailyStatsQuery) {
+  async list(query: DailyStatsQuery): Promise<StatsPage> {
     const qb = this.apis.createQueryBuilder('api');
     const search = query.search?.trim().toLowerCase();
     if (search) {
@@ -75,7 +76,7 @@ export class StatsAdminService {
   }
 
   /** One API's calls per day, newest first, as JSON text mapping 'YYYY-MM-DD' to a count. */
-  async detail(id: number) {
+  async detail(id: number): Promise<StatsDetail> {
     const api = await this.apis.findOne({ where: { id } });
     if (!api) throw notFound('apis.not_found', 'API not found');
     const days = await this.daily.find({
@@ -92,7 +93,7 @@ export class StatsAdminService {
     };
   }
 
-  async dashboard() {
+  async dashboard(): Promise<Dashboard> {
     const totals = await this.apis
       .createQueryBuilder('api')
       .select('COALESCE(SUM(api.usage_count), 0)', 'calls')

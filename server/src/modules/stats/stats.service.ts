@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
+import type { UsageSummary } from '../../contracts/site';
 
 /** Today's date as the daily counters store it: the UTC calendar day. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -13,7 +14,7 @@ export class StatsService {
     @InjectRepository(ApiDailyStat) private readonly daily: Repository<ApiDailyStat>,
   ) {}
 
-  async usageSummary() {
+  async usageSummary(): Promise<UsageSummary> {
     const total = await this.apis
       .createQueryBuilder('api')
       .select('COALESCE(SUM(api.usage_count), 0)', 'calls')

@@ -3,13 +3,14 @@ import { CurrentUserId, UserGuard } from '../auth/auth.guards';
 import { AccessLogsQuery } from './dto/access-logs.query';
 import { RegisterBody } from './dto/register.body';
 import { UsersService } from './users.service';
+import type { RegisterResult } from '../../contracts/users';
 
 @Controller('api')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Post('register.php')
-  async register(@Body() body: RegisterBody, @Ip() ip: string) {
+  async register(@Body() body: RegisterBody, @Ip() ip: string): Promise<RegisterResult> {
     const apiKey = await this.users.register(body, ip);
     return { success: true, message: 'registration successful, please log in', api_key: apiKey };
   }

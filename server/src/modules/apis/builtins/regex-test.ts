@@ -1,5 +1,6 @@
 import { RE2JS, RE2JSException } from 're2js';
 import { invalidParam, ok, optionalString, requiredString } from './params';
+import { programSizeEstimate, toRe2, unsupportedFeature } from './regex-syntax';
 import type { BuiltinHandler } from './types';
 
 const MAX_PATTERN_CHARS = 200;
@@ -24,96 +25,10 @@ const MAX_STEPS = 250_000;
 
 const SUPPORTED_FLAGS = /^[dgimsuy]*$/;
 
-/**
- * The tokens of a pattern JavaScript has accepted: an escape, a class, a group opening with its
- * `(?…` prefix, a counted quantifier, or one code point. In Unicode mode `\p{…}` and `\u{…}` are
- * one escape; without it their braces are ordinary characters, as JavaScript reads them.
- */
-function* tokens(pattern: string, unicode: boolean): Generator<string> {
-  for (let start = 0; start < pattern.length;) {
-    const end = tokenEnd(pattern, start, unicode);
-    yield pattern.slice(start, end);
-    start = end;
-  }
-}
-
-const COUNTED = /\{\d+(?:,\d*)?\}/y;
-const GROUP_PREFIX = /\(\?(?:<[=!]|<[^>]*>|[=!:]|[a-z-]*:)/y;
-const DECIMAL_ESCAPE = /\\[1-9]\d*/y;
-
-function tokenEnd(pattern: string, start: number, unicode: boolean): number {
-  const char = pattern[start];
-  if (char === '\\') {
-    DECIMAL_ESCAPE.lastIndex = start;
-    if (DECIMAL_ESCAPE.test(pattern)) return DECIMAL_ESCAPE.lastIndex;
-    const braced = unicode && 'pPu'.includes(pattern[start + 1]) && pattern[start + 2] === '{';
-    return braced ? pattern.indexOf('}', start) + 1 : start + 2;
-  }
-  if (char === '[') {
-    let end = start + 1;
-    while (pattern[end] !== ']') end += pattern[end] === '\\' ? 2 : 1;
-    return end + 1;
-  }
-  if (char === '{' || char === '(') {
-    const shape = char === '{' ? COUNTED : GROUP_PREFIX;
-    shape.lastIndex = start;
-    if (shape.test(pattern)) return shape.lastIndex;
-  }
-  return start + (pattern.codePointAt(start)! > 0xffff ? 2 : 1);
-}
-
-const isCapture = (token: string) => token === '(' || /^\(\?<[^=!]/.test(token);
-
-/**
- * What JavaScript can express and RE2 cannot. Outside Unicode mode `\1` is a backreference only
- * when that many groups exist and `\k` only when some group is named; otherwise they are the
- * characters JavaScript has always read them as.
- */
-function unsupportedFeature(pattern: string, unicode: boolean): string | null {
-  const all = [...tokens(pattern, unicode)];
-  const captures = all.filter(isCapture).length;
-  const named = all.some((token) => token.startsWith('(?<') && isCapture(token));
-  for (const token of all) {
-    if (/^\(\?[=!]/.test(token)) return 'lookahead';
-    if (/^\(\?<[=!]/.test(token)) return 'lookbehind';
-    const decimal = /^\\([1-9]\d*)$/.exec(token);
-    if (decimal && (unicode || Number(decimal[1]) <= captures)) return 'backreferences';
-    if (token === '\\k' && (unicode || named)) return 'backreferences';
-  }
-  return null;
-}
-
-/** Roughly the instructions RE2 compiles the pattern to, counting every copy of a repetition. */
-function programSizeEstimate(pattern: string, unicode: boolean): number {
-  const enclosing: number[] = [];
-  let size = 0;
-  let repeatable = 0;
-  for (const token of tokens(pattern, unicode)) {
-    const counted = /^\{(\d+)(,?)(\d*)\}$/.exec(token);
-    if (token.startsWith('(')) {
-      enclosing.push(size);
-      size = 0;
-      repeatable = 0;
-    } else if (token === ')') {
-      repeatable = size + 2;
-      size = enclosing.pop()! + repeatable;
-    } else if (counted) {
-      const copies = Number(counted[3] || counted[1]) + (counted[2] && !counted[3] ? 1 : 0);
-      size += repeatable * (copies - 1) + copies;
-      repeatable = 0;
-    } else {
-      size += 1;
-      repeatable = '|*+?^$'.includes(token) ? 0 : 1;
-    }
-  }
-  return size;
-}
-
 function compile(pattern: string, flags: string): RE2JS {
   const unicode = flags.includes('u');
-  let native: RegExp;
   try {
-    native = new RegExp(pattern, flags);
+    new RegExp(pattern, flags);
   } catch (error) {
     const reason = (error as Error).message.replace(/^Invalid regular expression: /, '');
     throw invalidParam(`parameter 'pattern' is not a valid regular expression: ${reason}`);
@@ -127,7 +42,7 @@ function compile(pattern: string, flags: string): RE2JS {
     );
   }
   try {
-    return RE2JS.compile(RE2JS.translateRegExp(native));
+    return RE2JS.compile(toRe2(pattern, flags));
   } catch (error) {
     if (!(error instanceof RE2JSException)) throw error;
     throw unsupported(error.message.replace(/^error parsing regexp: /, ''));

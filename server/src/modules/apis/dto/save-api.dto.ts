@@ -11,10 +11,12 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
+import { API_MESSAGES, REQUEST_METHODS, UPSTREAM_TIMEOUT_MS } from '../../../contracts/apis';
+import type { RequestMethod } from '../../../contracts/apis';
 
-const REQUIRED = 'API name, English name and Endpoint cannot be empty';
-export const INVALID_API_ID = 'invalid API ID';
-export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+const REQUIRED = API_MESSAGES.required;
+const INVALID_API_ID = API_MESSAGES.invalidId;
+const TIMEOUT_MESSAGE = `upstream timeout must be an integer between ${UPSTREAM_TIMEOUT_MS.min} and ${UPSTREAM_TIMEOUT_MS.max} ms`;
 
 /** The body of create_api.php; update_api.php adds the id. */
 export class SaveApiDto {
@@ -64,7 +66,7 @@ export class SaveApiDto {
 
   @IsOptional()
   @IsIn(REQUEST_METHODS, { message: 'request method must be GET, POST, PUT or DELETE' })
-  request_method?: (typeof REQUEST_METHODS)[number];
+  request_method?: RequestMethod;
 
   /** JSON text (or an array); checked item by item in the service. */
   @IsOptional()
@@ -122,9 +124,9 @@ export class SaveApiDto {
 
   @IsOptional()
   @IntLike()
-  @Min(100, { message: 'upstream timeout must be an integer between 100 and 120000 ms' })
-  @Max(120000, { message: 'upstream timeout must be an integer between 100 and 120000 ms' })
-  @IsInt({ message: 'upstream timeout must be an integer between 100 and 120000 ms' })
+  @Min(UPSTREAM_TIMEOUT_MS.min, { message: TIMEOUT_MESSAGE })
+  @Max(UPSTREAM_TIMEOUT_MS.max, { message: TIMEOUT_MESSAGE })
+  @IsInt({ message: TIMEOUT_MESSAGE })
   upstream_timeout_ms?: number;
 }
 

@@ -1,6 +1,7 @@
 import { IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../../common/admin-input';
 import type { SiteConfig } from '../../../database/entities';
+import type { AdminSiteConfig } from '../../../contracts/site';
 
 const tooLong = (field: string, max: number) => ({
   message: `${field} is too long (max ${max} characters)`,
@@ -54,7 +55,7 @@ export class UpdateConfigDto {
   home_notice?: string;
 }
 
-export const toAdminConfig = (row: SiteConfig) => ({
+export const toAdminConfig = (row: SiteConfig): AdminSiteConfig => ({
   site_title: row.site_title,
   site_keywords: row.site_keywords,
   site_description: row.site_description,

@@ -8,11 +8,12 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Flag, RecordId, SortOrder, Trimmed } from '../../../common/admin-input';
+import { FRIEND_LINK_RULES } from '../../../contracts/content';
 import type { FriendLink } from '../../../database/entities';
 
-const REQUIRED = '友链名称和链接不能为空';
-const BAD_URL = '友链链接或头像链接格式无效';
-const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
+const REQUIRED = FRIEND_LINK_RULES.required;
+const BAD_URL = FRIEND_LINK_RULES.badUrl;
+const HTTP_URL = FRIEND_LINK_RULES.url;
 const INVALID_ID = '无效的友链ID';
 const SORT_ORDER = '排序必须是整数';
 

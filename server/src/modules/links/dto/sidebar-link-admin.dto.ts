@@ -1,11 +1,12 @@
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
+import { LINK_TARGETS, SIDEBAR_LINK_RULES, SORT_ORDER_MESSAGE } from '../../../contracts/content';
+import type { LinkTarget } from '../../../contracts/content';
 import type { SidebarLink } from '../../../database/entities';
+import type { AdminSidebarLink } from '../../../contracts/content';
 
-const REQUIRED = 'title and URL are required';
+const REQUIRED = SIDEBAR_LINK_RULES.required;
 const INVALID_ID = 'invalid sidebar link ID';
-const SORT_ORDER = 'sort order must be an integer';
-export const LINK_TARGETS = ['_self', '_blank'] as const;
 
 export class SaveSidebarLinkDto {
   @Trimmed()
@@ -16,7 +17,7 @@ export class SaveSidebarLinkDto {
 
   // A path on this site ("/about") or an http(s) URL elsewhere.
   @Trimmed()
-  @Matches(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, { message: 'URL format is incorrect' })
+  @Matches(SIDEBAR_LINK_RULES.url, { message: SIDEBAR_LINK_RULES.badUrl })
   @MaxLength(500, { message: 'URL is too long (max 500 characters)' })
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: REQUIRED })
@@ -29,9 +30,9 @@ export class SaveSidebarLinkDto {
 
   @IsOptional()
   @IsIn(LINK_TARGETS, { message: 'target must be _self or _blank' })
-  target?: (typeof LINK_TARGETS)[number];
+  target?: LinkTarget;
 
-  @SortOrder(SORT_ORDER)
+  @SortOrder(SORT_ORDER_MESSAGE)
   sort_order?: number;
 
   @StatusFlag()
@@ -57,7 +58,7 @@ export const toSidebarLinkValues = (dto: SaveSidebarLinkDto): Partial<SidebarLin
   status: dto.status ?? 1,
 });
 
-export const toAdminSidebarLink = (row: SidebarLink) => ({
+export const toAdminSidebarLink = (row: SidebarLink): AdminSidebarLink => ({
   id: row.id,
   title: row.title,
   description: row.description,

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { RecordId, Trimmed } from '../../../common/admin-input';
+import { ADJUST_AMOUNT_PATTERN } from '../../../contracts/recharge';
 
 /** Amounts may arrive as JSON numbers from simple clients; they are read as their decimal text. */
 const asText = ({ value }: { value: unknown }) => {
@@ -15,7 +16,7 @@ export class AdjustBalanceBody {
 
   // With stopAtFirstError the bottom rule runs first.
   @Transform(asText)
-  @Matches(/^[+-]?\d{1,9}(\.\d{1,3})?$/, {
+  @Matches(ADJUST_AMOUNT_PATTERN, {
     message: 'amount must be a decimal such as 10 or -2.5, with at most three decimal places',
   })
   @IsString({ message: 'amount must be a decimal such as 10 or -2.5' })

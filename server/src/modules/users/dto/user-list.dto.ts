@@ -1,5 +1,6 @@
 import type { User } from '../../../database/entities';
 import { PageNumber, PerPage, SearchText } from '../../../common/paging';
+import type { AdminUser } from '../../../contracts/users';
 
 export class UserListQuery {
   @PageNumber()
@@ -13,7 +14,7 @@ export class UserListQuery {
 }
 
 /** The admin's view of a user: the key only as its hint; never a hash or the encrypted key. */
-export const toAdminUser = (user: User) => ({
+export const toAdminUser = (user: User): AdminUser => ({
   id: user.id,
   username: user.username,
   email: user.email,
