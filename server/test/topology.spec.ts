@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Connection, createConnection } from 'mysql2/promise';
+import { freshDatabase, TEST_DATABASES, TEST_REDIS_URL } from './harness';
+import { send, steadyStream } from './topology/http';
+import {
+  CLIENT_DIST,
+  Instance,
+  MAIN,
+  METRICS_TOKEN,
+  startInstance,
+  stopInstance,
+} from './topology/instances';
+import { LoopbackNginx, NGINX } from './topology/nginx';
+import { waitFor } from './topology/wait';
+
+const enabled =
+  TEST_DATABASES.includes('mysql') &&
+  Boolean(TEST_REDIS_URL) &&
+  existsSync(NGINX) &&
+  existsSync(MAIN) &&
+  existsSync(join(CLIENT_DIST, 'index.html'));
+
+const BEARER = { authorization: `Bearer ${METRICS_TOKEN}` };
+
+/** How many times each outcome came back (the whole distribution shows in a failure). */
+const countBy = (outcomes: (number | string)[]) =>
+  outcomes.reduce<Record<string, number>>(
+    (counts, o) => ({ ...counts, [o]: (counts[o] ?? 0) + 1 }),
+    {},
+  );
+
+/** docker/docker-compose.yml's topology on loopback: docker/nginx.conf before two instances. */
+(enabled ? describe : describe.skip)('nginx before two instances (the compose topology)', () => {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let db: Connection | undefined;
+  let nginx: LoopbackNginx | undefined;
+  let instances: Instance[] = [];
+  // Every instance ever started, so that afterAll stops the replaced ones too.
+  const started: Instance[] = [];
+  const start = async () => {
+    const instance = await startInstance(database!.url);
+    started.push(instance);
+    return instance;
+  };
+
+  beforeAll(async () => {
+    database = await freshDatabase('mysql', mkdtempSync(join(tmpdir(), 'portico-topology-db-')));
+    instances = await Promise.all([start(), start()]);
+    nginx = new LoopbackNginx(mkdtempSync(join(tmpdir(), 'portico-nginx-')));
+    await nginx.start(instances.map((i) => i.port));
+    db = await createConnection({ uri: database.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all(started.map((instance) => stopInstance(instance)));
+    await db?.end();
+    await database?.drop();
+  }, 30_000);
+
+  it('passes the client address to the app and ignores one the client claims', async () => {
+    const key = `pk_${randomBytes(18).toString('base64url')}`;
+    const name = `topology_${randomBytes(4).toString('hex')}`;
+    const [user] = await db!.query<any>(
+      "INSERT INTO users (username, username_key, password_hash, balance_milli, api_key_hash, api_key_enc, api_key_hint, status) VALUES (?, ?, 'x', 0, ?, 'x', 'x', 1)",
+      [name, name, createHash('sha256').update(key).digest('hex')],
+    );
+    const answer = await send(nginx!.port, '/apis/uuid', {
+      localAddress: '127.0.0.2',
+      headers: { 'x-api-key': key, 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(answer.status).toBe(200);
+
+    // A free call with a key is logged for its owner in the next batch (GATEWAY_FLUSH_MS=100).
+    let rows: { ip_address: string }[] = [];
+    await waitFor(
+      async () => {
+        [rows] = await db!.query<any>('SELECT ip_address FROM access_logs WHERE user_id = ?', [
+          user.insertId,
+        ]);
+        return rows.length > 0;
+      },
+      5_000,
+      'the access log row',
+    );
+    expect(rows).toEqual([{ ip_address: '127.0.0.2' }]);
+  });
+
+  it('refuses /metrics in every spelling, even with the token, while the instances answer it', async () => {
+    const spellings = [
+      '/metrics',
+      '/metrics/',
+      '/METRICS',
+      '//metrics',
+      '/%6Detrics',
+      '/./metrics',
+    ];
+    const statuses = await Promise.all(
+      spellings.map(async (path) => [
+        path,
+        (await send(nginx!.port, path, { headers: BEARER })).status,
+      ]),
+    );
+    expect(statuses).toEqual(spellings.map((path) => [path, 404]));
+
+    // The scrape Prometheus does, straight to an instance: with the token, and only with it.
+    const [instance] = instances;
+    const scrape = await send(instance.port, '/metrics', { headers: BEARER });
+    expect(scrape.status).toBe(200);
+    expect(scrape.body.toString()).toContain('portico_http_requests_total');
+    expect((await send(instance.port, '/metrics')).status).toBe(401);
+  });
+
+  it('serves the built assets compressed and cacheable for a year', async () => {
+    const index = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8');
+    const assets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      ([, path]) => path,
+    );
+    expect(assets.some((path) => path.endsWith('.js'))).toBe(true);
+    for (const path of assets) {
+      const onDisk = readFileSync(join(CLIENT_DIST, path));
+      const gzipped = await send(nginx!.port, path, { headers: { 'accept-encoding': 'gzip' } });
+      expect([path, gzipped.status, gzipped.headers['content-encoding']]).toEqual([
+        path,
+        200,
+        'gzip',
+      ]);
+      expect(gzipped.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+      expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(gzipped.body).equals(onDisk)).toBe(true);
+      // A client that cannot take gzip gets the file as it is.
+      const plain = await send(nginx!.port, path);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(onDisk)).toBe(true);
+    }
+  });
+
+  /** How many get_config.php answers an instance has counted, from a direct scrape. */
+  const configAnswers = async (instance: Instance) => {
+    const scrape = await send(instance.port, '/metrics', { headers: BEARER });
+    const line =
+      /^portico_http_requests_total\{[^}]*route="\/api\/get_config\.php"[^}]*status="200"[^}]*\} (\d+)$/m;
+    return Number(line.exec(scrape.body.toString())?.[1] ?? 0);
+  };
+
+  it('loses no request while one instance is replaced (rolling restart)', async () => {
+    const [old, kept] = instances;
+    const stream = steadyStream(nginx!.port, '/api/get_config.php', 10, 40_000);
+    let replacement: Instance;
+    try {
+      await waitFor(() => stream.outcomes.length >= 50, 10_000, 'traffic through nginx');
+      expect(await configAnswers(old)).toBeGreaterThan(0);
+
+      // The old instance drains while its replacement starts; nginx still names the old one, so
+      // its refused connections must go to the instance that stays.
+      const drained = stopInstance(old);
+      replacement = await start();
+      await drained;
+      expect([old.process.exitCode, old.process.signalCode]).toEqual([null, 'SIGTERM']);
+      await nginx!.reload([replacement.port, kept.port]);
+      instances = [replacement, kept];
+      const afterReload = stream.outcomes.length;
+      await waitFor(
+        () => stream.outcomes.length >= afterReload + 100,
+        10_000,
+        'traffic after the reload',
+      );
+    } finally {
+      await stream.stop();
+    }
+
+    const failed = stream.outcomes.filter((o) => typeof o !== 'number' || o < 200 || o >= 300);
+    expect(countBy(failed)).toEqual({});
+    expect(stream.outcomes.length).toBeGreaterThan(150);
+    // Not luck: the stopped instance did refuse connections, and those requests were sent on.
+    expect(nginx!.errorLog()).toMatch(
+      new RegExp(
+        `Connection refused\\) while connecting to upstream.*127\\.0\\.0\\.1:${old.port}/`,
+      ),
+    );
+    // The replacement took its share once nginx knew it.
+    expect(await configAnswers(replacement)).toBeGreaterThan(0);
+  }, 60_000);
+});
