@@ -732,9 +732,9 @@ const SPECS: Spec[] = [
     name: '正则表达式测试',
     name_en: 'regex-test',
     description:
-      '用正则表达式（JavaScript 语法）匹配文本，返回每个匹配的位置、捕获组和命名分组。由线性时间的 RE2 引擎执行，任何表达式都不会灾难性回溯；因此不支持反向引用和前瞻、后顾断言，且 .、^、$ 只把 \\n 视为换行。',
+      '用正则表达式（JavaScript 语法）匹配文本，返回每个匹配的位置、捕获组和命名分组。由线性时间的 RE2 引擎执行，任何表达式都不会灾难性回溯；因此不支持反向引用和前瞻、后顾断言；带 m 标志时 ^ 和 $ 只把 \\n 视为换行。',
     description_en:
-      'Runs a regular expression in JavaScript syntax against a text and returns every match with its index, capture groups and named groups. The linear-time RE2 engine does the matching, so no pattern can backtrack catastrophically; backreferences, lookahead and lookbehind are therefore not supported, and only \\n counts as a line break for ., ^ and $.',
+      'Runs a regular expression in JavaScript syntax against a text and returns every match with its index, capture groups and named groups. The linear-time RE2 engine does the matching, so no pattern can backtrack catastrophically; backreferences, lookahead and lookbehind are therefore not supported, and with m only \\n counts as a line break for ^ and $.',
     params: [
       param(
         'pattern',

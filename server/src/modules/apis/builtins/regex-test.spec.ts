@@ -1,9 +1,65 @@
+import fc from 'fast-check';
 import { REGEX_TEST_HANDLERS } from './regex-test';
 import { harness } from './test/harness';
 
 const { data, expectInvalid } = harness(REGEX_TEST_HANDLERS);
 
 const indexes = (result: { matches: { index: number }[] }) => result.matches.map((m) => m.index);
+
+function isValid(pattern: string, flags: string): boolean {
+  try {
+    return new RegExp(pattern, flags) instanceof RegExp;
+  } catch {
+    return false;
+  }
+}
+
+/** What JavaScript's own exec loop finds: each match and where. */
+function nativeMatches(pattern: string, flags: string, text: string): [string, number][] {
+  const re = new RegExp(pattern, flags.includes('g') ? flags : `${flags}g`);
+  const found: [string, number][] = [];
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    found.push([m[0], m.index]);
+    if (!flags.includes('g')) break;
+    if (m[0] === '') re.lastIndex += (text.codePointAt(re.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+  }
+  return found;
+}
+
+const ATOMS = [
+  ...['a', 'b', 'A', '.', '^', '$', '\\b', '\\B', '\\d', '\\D', '\\w', '\\W', '\\s', '\\S'],
+  ...[
+    '[ab]',
+    '[^a]',
+    '[\\s]',
+    '[^\\s]',
+    '[\\s\\S]',
+    '[^]',
+    '[]',
+    '[\\b]',
+    '[\\w-]',
+    '[\\]]',
+    '[\\^]',
+  ],
+  ...['(a|b)', '(?:ab)', '(?<n>a)', 'x|', '\\n', '\\t', '\\v', '\\f', '\\0', '\\cJ', '\\x41'],
+  ...['\\u0041', '\\-', '\\/', '\\ ', '😀', '[😀]'],
+];
+/** Escapes JavaScript reads only without the u flag, or differently with it. */
+const LEGACY_ATOMS = [
+  '\\a',
+  '\\A',
+  '\\z',
+  '\\Q',
+  '\\p',
+  '\\k',
+  '\\é',
+  '\\c',
+  '\\01',
+  '\\12',
+  '\\18',
+];
+const UNICODE_ATOMS = ['\\u{1F600}', '\\p{L}', '\\P{L}', '\\p{Lu}', '[\\p{N}]'];
+const LEGACY_TEXT_ATOMS = ['{', '}', ']', 'x{,2}', '\\8'];
 
 describe('regex-test', () => {
   it('lists global matches with groups', async () => {
@@ -52,6 +108,23 @@ describe('regex-test', () => {
     expect(result.matches[1].named_groups).toEqual(
       JSON.parse('{"__proto__": null, "constructor": "b"}'),
     );
+  });
+
+  it("keeps JavaScript's meaning where RE2 reads the same text otherwise", async () => {
+    for (const [pattern, flags, text, match] of [
+      ['.+', '', 'a\rb', 'a'],
+      ['.+', 's', 'a\rb', 'a\rb'],
+      ['\\s+', 'u', '\u3000\u00a0\v\ufeffx', '\u3000\u00a0\v\ufeff'],
+      ['[^\\s]+', '', '\u3000ab ', 'ab'],
+      ['[\\b]', '', 'a\bb', '\b'],
+      ['\\a\\z\\Q\\12', '', 'azQ\n', 'azQ\n'],
+      ['\\cJ\\x41\\u0042\\0', '', '\nAB\0', '\nAB\0'],
+      ['\\u{1F600}\\p{Lu}', 'u', '😀A', '😀A'],
+      ['[^]', '', '\n', '\n'],
+    ]) {
+      const result = await data('regex-test', {}, { body: { pattern, flags, text } });
+      expect(result.matches[0]?.match).toBe(match);
+    }
   });
 
   it('reads legacy escapes as JavaScript does without the u flag', async () => {
@@ -160,6 +233,60 @@ describe('regex-test', () => {
       'regex-test',
       { pattern: 'x', text: 'x'.repeat(10_001) },
       "parameter 'text'",
+    );
+  });
+
+  it('finds what JavaScript finds, apart from the documented differences', async () => {
+    const piece = (atoms: readonly string[]) =>
+      fc
+        .tuple(
+          fc.constantFrom(...atoms),
+          fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '+?'),
+        )
+        .map(([atom, quantifier]) =>
+          /^(?:\^|\$|\\[bB]|x\|)$/.test(atom) ? atom : atom + quantifier,
+        );
+    const pattern = (atoms: readonly string[]) =>
+      fc.array(piece(atoms), { minLength: 1, maxLength: 5 }).map((pieces) => pieces.join(''));
+    const flags = fc.subarray(['g', 'i', 'm', 's', 'y']).map((chosen) => chosen.join(''));
+    const legacy = fc.tuple(pattern([...ATOMS, ...LEGACY_ATOMS, ...LEGACY_TEXT_ATOMS]), flags);
+    const unicode = fc.tuple(
+      pattern([...ATOMS, ...UNICODE_ATOMS]),
+      flags.map((f) => `${f}u`),
+    );
+    const text = fc
+      .array(
+        fc.constantFrom(
+          ...'ab AéxkzQpc1\n\r\t\v\f\u00a0\u3000\u2028\\{}]-/\0\b\x01'.split(''),
+          '😀',
+        ),
+        {
+          minLength: 1,
+          maxLength: 12,
+          size: 'max',
+        },
+      )
+      .map((chars) => chars.join(''));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(legacy, unicode), text, async ([source, flagSet], sample) => {
+        // Documented: ^ and $ with m see only \n; without u, RE2 still reads code points; in a
+        // class, \S is RE2's, which counts \v and Unicode spaces as not spaces. And V8 lets \B
+        // match inside a surrogate pair, where RE2 never looks.
+        fc.pre(!(flagSet.includes('m') && /[\r\u2028]/.test(sample)));
+        fc.pre(flagSet.includes('u') || !(source + sample).includes('😀'));
+        fc.pre(!/\[[^\]]*\\S/.test(source));
+        fc.pre(!(source.includes('\\B') && sample.includes('😀')));
+        fc.pre(isValid(source, flagSet));
+        const result = await data(
+          'regex-test',
+          {},
+          { body: { pattern: source, flags: flagSet, text: sample } },
+        );
+        expect(
+          result.matches.map((m: { match: string; index: number }) => [m.match, m.index]),
+        ).toEqual(nativeMatches(source, flagSet, sample));
+      }),
+      { numRuns: 500 },
     );
   });
 });
