@@ -36,7 +36,6 @@ import { ZODIAC_HANDLERS } from './zodiac';
 
 export type { BuiltinHandler, BuiltinRequest, BuiltinResponse } from './types';
 
-/** Each file holds one API, or a few that share their helpers (time and timestamp, say). */
 const FAMILIES: readonly Record<string, BuiltinHandler>[] = [
   NETWORK_HANDLERS,
   TIME_HANDLERS,

@@ -27,6 +27,7 @@ const SUPPORTED_FLAGS = /^[dgimsuy]*$/;
 
 function compile(pattern: string, flags: string): RE2JS {
   const unicode = flags.includes('u');
+  // The language is JavaScript's, so its parser decides what is a valid pattern.
   try {
     new RegExp(pattern, flags);
   } catch (error) {
