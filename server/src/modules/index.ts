@@ -5,6 +5,7 @@ import { BillingModule } from './billing/billing.module';
 import { SiteConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { OpsModule } from './ops/ops.module';
 import { PartnersModule } from './partners/partners.module';
 import { RechargeModule } from './recharge/recharge.module';
@@ -24,5 +25,6 @@ export const FEATURE_MODULES = [
   LinksModule,
   SiteConfigModule,
   StatsModule,
+  OpenApiModule,
   OpsModule,
 ];

@@ -1,0 +1,102 @@
+import { formatPrice } from '../../../common/money';
+import type { RequestMethod } from '../../../contracts/apis';
+import {
+  isParameterType,
+  isRequiredFlag,
+  parseListField,
+  type ParameterType,
+} from '../../../contracts/list-fields';
+import type { ApiEntry } from '../../../database/entities';
+
+export interface DocumentedParam {
+  name: string;
+  type: ParameterType;
+  required: boolean;
+  description: string;
+}
+
+export interface DocumentedField {
+  name: string;
+  type: string;
+  description: string;
+}
+
+export interface DocumentedStatus {
+  code: number;
+  description: string;
+}
+
+/** An enabled API as the agent-facing documents describe it (OpenAPI, llms.txt, MCP). */
+export interface DocumentedApi {
+  id: number;
+  name: string;
+  name_en: string;
+  /** The English description when there is one (public text is English), else the other. */
+  description: string;
+  method: RequestMethod;
+  is_paid: boolean;
+  /** Yuan with three decimals: "0.005". */
+  price: string;
+  request_params: DocumentedParam[];
+  response_params: DocumentedField[];
+  status_codes: DocumentedStatus[];
+  response_format: string;
+  response_example: string;
+  /** Path and query of an example call, e.g. /apis/time?tz=Asia/Shanghai. */
+  example_url: string;
+  /** Served by an upstream (which may fail with 502), not by a built-in. */
+  proxied: boolean;
+  updated_at: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The list fields as stored may hold rows written before the server checked them (numbers as
+ * text, `key` for `name`, unknown types): rows without a name are dropped, odd types read as
+ * string, so every document built from them stays valid.
+ */
+export function toDocumentedApi(api: ApiEntry): DocumentedApi {
+  const request_params = parseListField<Record<string, unknown>>(api.request_params).flatMap(
+    (row) => {
+      const name = text(row?.name);
+      if (!name) return [];
+      const type = text(row.type);
+      return [
+        {
+          name,
+          type: isParameterType(type) ? type : 'string',
+          required: isRequiredFlag(row.required),
+          description: text(row.description),
+        },
+      ];
+    },
+  );
+  const response_params = parseListField<Record<string, unknown>>(api.response_params).flatMap(
+    (row) => {
+      const name = text(row?.name) || text(row?.key);
+      return name ? [{ name, type: text(row.type), description: text(row.description) }] : [];
+    },
+  );
+  const status_codes = parseListField<Record<string, unknown>>(api.status_codes).flatMap((row) => {
+    const code = Number(row?.code);
+    return Number.isInteger(code) ? [{ code, description: text(row.description) }] : [];
+  });
+  return {
+    id: api.id,
+    name: api.name,
+    name_en: api.name_en,
+    description: api.description_en.trim() || api.description.trim(),
+    method: api.request_method,
+    is_paid: api.is_paid === 1,
+    price: formatPrice(api.price_per_call_milli),
+    request_params,
+    response_params,
+    status_codes,
+    response_format: api.response_format,
+    response_example: api.response_example,
+    example_url: api.example_url,
+    proxied: !api.handler && Boolean(api.upstream_url),
+    updated_at: api.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,343 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import createClient from 'openapi-fetch';
+import ts from 'typescript';
+import { parse as parseYaml } from 'yaml';
+import type { ApiEntry } from '../src/database/entities';
+import { adminClient, apiBody } from './factories/admin';
+import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
+import { describeEachDb, TestApp } from './harness';
+
+const KEY_SECURITY = [{ ApiKeyHeader: [] }, { BearerAuth: [] }];
+
+async function expectValid(document: unknown) {
+  const result = await validate(structuredClone(document) as never);
+  if (!result.valid) throw new Error(compileErrors(result));
+  expect(result.specification).toBe('OpenAPI');
+}
+
+const fetchDocument = async (t: TestApp, path = '/openapi.json') => {
+  const res = await t.client().get(path);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+/**
+ * Runs the openapi-typescript CLI as a user would (in a child: its dependencies are ES modules,
+ * which Jest's module loader cannot require) and returns the generated declarations.
+ */
+async function generateTypes(dir: string, document: unknown): Promise<string> {
+  const input = join(dir, 'openapi.json');
+  const output = join(dir, 'portico.d.ts');
+  writeFileSync(input, JSON.stringify(document));
+  const cli = join(dirname(require.resolve('openapi-typescript/package.json')), 'bin/cli.js');
+  await promisify(execFile)(process.execPath, [cli, input, '-o', output]);
+  return readFileSync(output, 'utf8');
+}
+
+/**
+ * Type-checks files against the generated types with the TypeScript compiler, openapi-fetch's
+ * own declarations standing in for the package (the files live in a temp dir).
+ */
+function typeErrors(dir: string, files: Record<string, string>): string[] {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const fetchTypes = require.resolve('openapi-fetch').replace(/\.cjs$/, '.d.cts');
+  const program = ts.createProgram(
+    Object.keys(files).map((name) => join(dir, name)),
+    {
+      strict: true,
+      noEmit: true,
+      esModuleInterop: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+      types: ['node'],
+      typeRoots: [dirname(dirname(require.resolve('@types/node/package.json')))],
+      paths: { 'openapi-fetch': [fetchTypes] },
+    },
+  );
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+describeEachDb(
+  'OpenAPI documents',
+  (ctx) => {
+    let disabled: ApiEntry;
+
+    beforeAll(async () => {
+      await createGatewayApi(ctx.t, {
+        name: '哈希（付费）',
+        name_en: 'paid-hash',
+        description_en: 'Hashes text',
+        handler: 'hash',
+        is_paid: 1,
+        price_per_call_milli: 5,
+        request_params: JSON.stringify([
+          { name: 'text', type: 'string', required: true, description: 'the text' },
+          { name: 'algo', type: 'string', required: false, description: 'md5, sha1 or sha256' },
+          { name: 'rounds', type: 'integer', required: '1', description: 'an old-style flag' },
+        ]),
+        response_params: JSON.stringify([
+          { name: 'success', type: 'boolean', description: 'true' },
+          { name: 'data', type: 'object', description: 'the result' },
+          { key: 'data.hash', type: 'string', description: 'the digest, hex' },
+        ]),
+        status_codes: JSON.stringify([
+          { code: 200, description: 'the digest' },
+          { code: '400', description: 'bad text' },
+          { code: 99999, description: 'not an HTTP status' },
+        ]),
+        response_example: '{"success":true,"message":"ok","data":{"hash":"2cf24d"}}',
+      });
+      await createGatewayApi(ctx.t, {
+        name_en: 'post-diff',
+        handler: 'text-diff',
+        request_method: 'POST',
+        request_params: JSON.stringify([
+          { name: 'a', type: 'string', required: true, description: 'first' },
+          { name: 'b', type: 'string', required: false, description: 'second' },
+        ]),
+      });
+      disabled = await createGatewayApi(ctx.t, { name_en: 'switched-off', status: 0 });
+    });
+
+    it('describes every enabled API, demo catalogue included, as a valid OpenAPI 3.1 document', async () => {
+      const res = await ctx.t.client().get('/openapi.json');
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const doc = res.body;
+      await expectValid(doc);
+      expect(doc.openapi).toBe('3.1.0');
+      expect(doc.servers).toEqual([{ url: ctx.t.baseUrl }]);
+      expect(doc.components.securitySchemes).toMatchObject({
+        ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        BearerAuth: { type: 'http', scheme: 'bearer' },
+      });
+      const enabled = await ctx.t.dataSource.query<
+        { name_en: string; request_method: string; is_paid: number; price: string }[]
+      >(
+        'SELECT name_en, request_method, is_paid, price_per_call_milli AS price FROM apis WHERE status = 1',
+      );
+      expect(enabled.length).toBeGreaterThan(20);
+      expect(Object.keys(doc.paths).sort()).toEqual(
+        enabled.map((api) => `/apis/${api.name_en}`).sort(),
+      );
+      expect(doc.paths[`/apis/${disabled.name_en}`]).toBeUndefined();
+      for (const api of enabled) {
+        const operation = doc.paths[`/apis/${api.name_en}`][api.request_method.toLowerCase()];
+        expect(operation.operationId).toBe(api.name_en);
+        if (Number(api.is_paid) === 1) {
+          expect(operation['x-price-per-call']).toBe((Number(api.price) / 1000).toFixed(3));
+          expect(operation.security).toEqual(KEY_SECURITY);
+          expect(operation.responses['402'].content['application/json'].schema).toEqual({
+            $ref: '#/components/schemas/Error',
+          });
+        } else {
+          expect(operation['x-price-per-call']).toBeUndefined();
+          expect(operation.security).toEqual([{}, ...KEY_SECURITY]);
+        }
+      }
+    });
+
+    it('turns request_params into query parameters or a JSON body, and the rest into responses', async () => {
+      const doc = await fetchDocument(ctx.t);
+      const get = doc.paths['/apis/paid-hash'].get;
+      expect(get).toMatchObject({ summary: '哈希（付费）', description: 'Hashes text' });
+      expect(get['x-price-per-call']).toBe('0.005');
+      expect(get.parameters).toEqual([
+        {
+          name: 'text',
+          in: 'query',
+          required: true,
+          description: 'the text',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'algo',
+          in: 'query',
+          required: false,
+          description: 'md5, sha1 or sha256',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'rounds',
+          in: 'query',
+          required: true,
+          description: 'an old-style flag',
+          schema: { type: 'integer' },
+        },
+      ]);
+      expect(Object.keys(get.responses)).toEqual(['200', '400', '401', '402', '429']);
+      expect(get.responses['200']).toEqual({
+        description: 'the digest',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                success: { type: 'boolean', description: 'true' },
+                data: {
+                  type: 'object',
+                  description: 'the result',
+                  properties: { hash: { type: 'string', description: 'the digest, hex' } },
+                },
+              },
+            },
+            example: { success: true, message: 'ok', data: { hash: '2cf24d' } },
+          },
+        },
+      });
+      expect(get.responses['400'].description).toBe('bad text');
+
+      const post = doc.paths['/apis/post-diff'].post;
+      expect(post.parameters).toBeUndefined();
+      expect(post.requestBody).toEqual({
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                a: { type: 'string', description: 'first' },
+                b: { type: 'string', description: 'second' },
+              },
+              required: ['a'],
+            },
+          },
+        },
+      });
+      // The demo QR code answers with an image, not JSON.
+      expect(Object.keys(doc.paths['/apis/qrcode'].get.responses['200'].content)).toEqual([
+        'image/svg+xml',
+        'image/png',
+      ]);
+    });
+
+    it('serves the same document as YAML', async () => {
+      const res = await ctx.t.client().get('/openapi.yaml');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
+      expect(res.text).not.toMatch(/[&*]a\d+\b/); // no YAML anchors or aliases
+      expect(parseYaml(res.text)).toEqual(await fetchDocument(ctx.t));
+    });
+
+    it('serves one API’s own document, and 404 for unknown or disabled ones', async () => {
+      const doc = await fetchDocument(ctx.t, '/openapi/paid-hash.json');
+      await expectValid(doc);
+      expect(Object.keys(doc.paths)).toEqual(['/apis/paid-hash']);
+      expect(doc.info.title).toMatch(/: paid-hash$/);
+      expect(doc.tags).toEqual([{ name: 'Paid', description: expect.any(String) }]);
+      for (const path of [
+        '/openapi/no-such-api.json',
+        `/openapi/${disabled.name_en}.json`,
+        '/openapi/paid-hash.yaml',
+      ]) {
+        const res = await ctx.t.client().get(path);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({
+          success: false,
+          message: 'API not found',
+          code: 'apis.not_found',
+        });
+      }
+    });
+
+    it('names the site_url as the server once it is set, following the admin’s edits', async () => {
+      const admin = await adminClient(ctx.t);
+      const set = await admin.post('/api/admin/update_config.php', {
+        site_url: 'https://apis.example.com/',
+      });
+      expect(set.body.success).toBe(true);
+      try {
+        expect((await fetchDocument(ctx.t)).servers).toEqual([{ url: 'https://apis.example.com' }]);
+        const one = await fetchDocument(ctx.t, '/openapi/paid-hash.json');
+        expect(one.servers).toEqual([{ url: 'https://apis.example.com' }]);
+      } finally {
+        await admin.post('/api/admin/update_config.php', { site_url: '' });
+      }
+      expect((await fetchDocument(ctx.t)).servers).toEqual([{ url: ctx.t.baseUrl }]);
+    });
+
+    it('follows admin writes to the catalogue at once', async () => {
+      const admin = await adminClient(ctx.t);
+      const body = apiBody({ name_en: 'made-by-admin', description_en: 'first words' });
+      const created = await admin.post('/api/admin/create_api.php', body);
+      expect(created.body.success).toBe(true);
+      const id = created.body.data.id as number;
+      expect((await fetchDocument(ctx.t)).paths['/apis/made-by-admin'].get.description).toBe(
+        'first words',
+      );
+      await admin.post('/api/admin/update_api.php', {
+        ...body,
+        id,
+        description_en: 'second words',
+        request_method: 'PUT',
+        is_paid: 1,
+        price_per_call: '1.25',
+      });
+      const updated = (await fetchDocument(ctx.t)).paths['/apis/made-by-admin'];
+      expect(Object.keys(updated)).toEqual(['put']);
+      expect(updated.put).toMatchObject({
+        description: 'second words',
+        'x-price-per-call': '1.250',
+      });
+      await admin.post('/api/admin/update_api.php', { ...body, id, status: 0 });
+      expect((await fetchDocument(ctx.t)).paths['/apis/made-by-admin']).toBeUndefined();
+      expect((await ctx.t.client().get('/openapi/made-by-admin.json')).status).toBe(404);
+    });
+
+    it('generates a typed client (openapi-typescript + openapi-fetch) whose paid call costs exactly the price', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'portico-openapi-'));
+      try {
+        const types = await generateTypes(dir, await fetchDocument(ctx.t));
+        const client = [
+          "import createClient from 'openapi-fetch';",
+          "import type { paths } from './portico';",
+          '',
+          'export async function hashPaid(create: typeof createClient, baseUrl: string, key: string) {',
+          '  const client = create<paths>({ baseUrl });',
+          "  const { data, error, response } = await client.GET('/apis/paid-hash', {",
+          "    params: { query: { text: 'hello', algo: 'sha256', rounds: 1 } },",
+          "    headers: { 'X-API-Key': key },",
+          '  });',
+          '  const hash: string | undefined = data?.data?.hash;',
+          '  return { status: response.status, hash, error };',
+          '}',
+          '',
+          'export function misspelt(create: typeof createClient) {',
+          "  const client = create<paths>({ baseUrl: 'http://localhost' });",
+          '  // @ts-expect-error the parameter is text, not txet',
+          "  void client.GET('/apis/paid-hash', { params: { query: { txet: 'x', rounds: 1 } } });",
+          '}',
+        ].join('\n');
+        expect(typeErrors(dir, { 'portico.d.ts': types, 'client.ts': client })).toEqual([]);
+
+        const { outputText } = ts.transpileModule(client, {
+          compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+        });
+        writeFileSync(join(dir, 'client.js'), outputText);
+        const generated = (await import(join(dir, 'client.js'))) as {
+          hashPaid(create: typeof createClient, baseUrl: string, key: string): Promise<unknown>;
+        };
+        const { user, apiKey } = await createKeyedUser(ctx.t, 12);
+        const answer = await generated.hashPaid(createClient, ctx.t.baseUrl, apiKey);
+        expect(answer).toEqual({
+          status: 200,
+          hash: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+          error: undefined,
+        });
+        expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 7, expected: 7 });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+  { SEED_DEMO: 'true' },
+);
