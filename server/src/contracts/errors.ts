@@ -68,6 +68,13 @@ export const ERROR_CODES = {
     'the failed call could not be refunded: the balance would pass 10^12 yuan (the call stays charged)',
   'gateway.not_implemented': 'the API has neither a built-in nor an upstream',
 
+  'openapi.too_large': 'the OpenAPI document to import is over 1 MB',
+  'openapi.invalid_document':
+    'the document is not JSON/YAML, not OpenAPI 3.0/3.1, fails validation or has no usable server URL',
+  'openapi.remote_ref': 'the document has a $ref to another file or URL (only #/... references)',
+  'openapi.circular_ref': 'the document has $ref pointers that loop',
+  'openapi.duplicate_name': 'two operations of the document map to the same English name',
+
   'recharge.not_configured': 'Afdian credentials are not set',
   'recharge.order_not_found': 'Afdian does not know the order',
   'recharge.order_not_paid': 'the order is not paid yet',

@@ -3,13 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiEntry } from '../../database/entities';
 import { SiteConfigModule } from '../config/config.module';
 import { CatalogueDocs } from './catalogue-docs.service';
+import { OpenApiAdminController } from './openapi-admin.controller';
+import { OpenApiImportService } from './openapi-import.service';
 import { OpenApiController } from './openapi.controller';
 
-/** The catalogue for programs and agents: OpenAPI and llms.txt. */
+/** The catalogue for programs and agents: OpenAPI and llms.txt out, OpenAPI import in. */
 @Module({
   imports: [TypeOrmModule.forFeature([ApiEntry]), SiteConfigModule],
-  controllers: [OpenApiController],
-  providers: [CatalogueDocs],
+  controllers: [OpenApiController, OpenApiAdminController],
+  providers: [CatalogueDocs, OpenApiImportService],
   exports: [CatalogueDocs],
 })
 export class OpenApiModule {}

@@ -1,0 +1,45 @@
+import type { RequestMethod } from './apis';
+import type { RequestParam } from './list-fields';
+
+/** The most an imported OpenAPI document may hold: 1 MB of UTF-8. */
+export const OPENAPI_IMPORT_MAX_BYTES = 1_000_000;
+
+/** POST /api/admin/import_openapi.php */
+export interface ImportOpenApiBody {
+  /** An OpenAPI 3.0 or 3.1 document, as JSON or YAML text. */
+  document: string;
+  /** true: only answer the preview; false: apply it in one transaction. */
+  dry_run: boolean;
+}
+
+export type ImportAction = 'create' | 'update' | 'unchanged';
+
+/** One operation of the document and what the import does with it. */
+export interface ImportedApi {
+  name: string;
+  name_en: string;
+  method: RequestMethod;
+  /** The document's server URL + the operation's path. */
+  upstream_url: string;
+  parameters: RequestParam[];
+  action: ImportAction;
+  /** The catalogue entry it updates or matches; null for a new one. */
+  id: number | null;
+  /** The columns an update changes (empty otherwise). */
+  changed_fields: string[];
+}
+
+/** An operation the import leaves out, and why (Chinese, for the admin screen). */
+export interface SkippedOperation {
+  method: string;
+  path: string;
+  reason: string;
+}
+
+/** import_openapi.php's `data`. Imported APIs start disabled and free, for the admin to price. */
+export interface ImportPreview {
+  dry_run: boolean;
+  apis: ImportedApi[];
+  skipped: SkippedOperation[];
+  counts: Record<ImportAction, number>;
+}

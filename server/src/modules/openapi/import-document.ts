@@ -1,0 +1,185 @@
+import { dereference, validate, type ParserOptions } from '@readme/openapi-parser';
+import { parse as parseYaml } from 'yaml';
+import { OPENAPI_IMPORT_MAX_BYTES } from '../../contracts/openapi';
+import { OpenApiErrors } from './openapi.errors';
+
+/** A parsed document: plain JSON values, every `$ref` resolved. */
+export type OpenApiObject = Record<string, unknown>;
+
+/** Beyond these a document is refused before any parser walks it recursively. */
+const MAX_DEPTH = 64;
+const MAX_NODES = 200_000;
+const VALIDATION_TIMEOUT_MS = 10_000;
+const REPORTED_ERRORS = 3;
+
+/**
+ * References resolve inside the document only: external ones (other files, URLs) are never
+ * fetched — they are refused before the parser runs, and `external: false` makes the parser
+ * ignore any it were to meet.
+ */
+const PARSER_OPTIONS = {
+  resolve: { external: false, file: false },
+  dereference: { circular: false },
+  timeoutMs: VALIDATION_TIMEOUT_MS,
+} satisfies ParserOptions;
+
+/**
+ * Reads an OpenAPI 3.0/3.1 document from JSON or YAML text: parsed, checked for size, depth,
+ * external and looping references, validated with @readme/openapi-parser, and dereferenced.
+ * Every refusal is an AppError whose Chinese message names the problem.
+ */
+export async function readOpenApiDocument(text: string): Promise<OpenApiObject> {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > OPENAPI_IMPORT_MAX_BYTES) throw OpenApiErrors.tooLarge(bytes);
+  const document = parseText(text);
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw OpenApiErrors.invalid('文档的顶层必须是一个对象（OpenAPI 文档以 openapi: 3.x 开头）');
+  }
+  checkVersion(document as OpenApiObject);
+  inspect(document);
+  const dereferenced = await resolveReferences(document as OpenApiObject);
+  await validateSpec(document as OpenApiObject);
+  return dereferenced;
+}
+
+function parseText(text: string): unknown {
+  if (!text.trim()) throw OpenApiErrors.invalid('文档为空');
+  // JSON first when it looks like JSON: its errors then read as JSON errors, not YAML ones.
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw OpenApiErrors.invalid(`不是合法的 JSON：${firstLine(error)}`);
+    }
+  }
+  try {
+    return parseYaml(text, { maxAliasCount: 100 }) as unknown;
+  } catch (error) {
+    throw OpenApiErrors.invalid(`不是合法的 JSON 或 YAML：${firstLine(error)}`);
+  }
+}
+
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/:$/, '').trim();
+
+function checkVersion(document: OpenApiObject): void {
+  const version = document.openapi;
+  if (typeof version === 'string' && /^3\.[01]\.\d+/.test(version)) return;
+  if (document.swagger !== undefined) {
+    throw OpenApiErrors.invalid(
+      '这是 Swagger 2.0 文档，只支持 OpenAPI 3.0 或 3.1（可先转换为 3.x）',
+    );
+  }
+  throw OpenApiErrors.invalid(
+    version === undefined
+      ? '缺少 openapi 版本字段（应为 3.0.x 或 3.1.x）'
+      : `不支持的 openapi 版本 ${JSON.stringify(version)}，只支持 3.0.x 和 3.1.x`,
+  );
+}
+
+interface Frame {
+  value: unknown;
+  depth: number;
+  parent?: Frame;
+  key?: string;
+}
+
+/** The frame's place as a JSON pointer (#/paths/~1pets/get), built only when a message needs it. */
+function pointer(frame: Frame): string {
+  const keys: string[] = [];
+  for (let at: Frame | undefined = frame; at?.key !== undefined; at = at.parent) {
+    keys.unshift(at.key.replace(/~/g, '~0').replace(/\//g, '~1'));
+  }
+  return `#/${keys.join('/')}`;
+}
+
+/**
+ * One iterative pass over the parsed document: refuses external `$ref`s (anything not starting
+ * with #), nesting deeper than MAX_DEPTH (which YAML anchors that contain themselves also reach)
+ * and more than MAX_NODES containers, before any recursive parser sees it.
+ */
+function inspect(document: unknown): void {
+  const stack: Frame[] = [{ value: document, depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const { value } = frame;
+    if (typeof value !== 'object' || value === null) continue;
+    if (++nodes > MAX_NODES) {
+      throw OpenApiErrors.invalid(`文档过于复杂（超过 ${MAX_NODES} 个对象和数组）`);
+    }
+    if (frame.depth > MAX_DEPTH) {
+      throw OpenApiErrors.invalid(
+        `嵌套超过 ${MAX_DEPTH} 层（位于 ${pointer(frame)}），或 YAML 锚点引用了自身`,
+      );
+    }
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item])
+      : Object.entries(value);
+    for (const [key, child] of entries) {
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
+        throw OpenApiErrors.remoteRef(child, pointer(frame));
+      }
+      stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
+    }
+  }
+}
+
+/** The parser types documents by OpenAPI version; this module works on plain JSON values. */
+type ParserInput = Parameters<typeof validate>[0];
+const copyForParser = (document: OpenApiObject) =>
+  structuredClone(document) as unknown as ParserInput;
+
+/** The parser reports places as `<base>#/...`; the admin knows only the part after the #. */
+const localPlace = (path: string) => path.slice(Math.max(0, path.indexOf('#')));
+
+async function resolveReferences(document: OpenApiObject): Promise<OpenApiObject> {
+  let loop: string | undefined;
+  try {
+    const dereferenced = await dereference(copyForParser(document), {
+      ...PARSER_OPTIONS,
+      dereference: { circular: false, onCircular: (path) => (loop ??= path) },
+    });
+    return dereferenced as unknown as OpenApiObject;
+  } catch (error) {
+    if (loop !== undefined) throw OpenApiErrors.circularRef(localPlace(loop));
+    throw OpenApiErrors.invalid(`$ref 无法解析：${firstLine(error)}`);
+  }
+}
+
+async function validateSpec(document: OpenApiObject): Promise<void> {
+  let result;
+  try {
+    result = await validate(copyForParser(document), PARSER_OPTIONS);
+  } catch (error) {
+    throw OpenApiErrors.invalid(firstLine(error));
+  }
+  if (result.valid) return;
+  const reasons = [...new Set(result.errors.map((error) => describe(error.message)))];
+  const shown = reasons.slice(0, REPORTED_ERRORS);
+  const more = reasons.length - shown.length + result.additionalErrors;
+  throw OpenApiErrors.invalid(
+    `校验失败：${shown.join('；')}${more > 0 ? `（另有 ${more} 处错误）` : ''}`,
+  );
+}
+
+/**
+ * A validator message is a reason, then a code frame of the document rendered as JSON; its line
+ * numbers mean nothing to an admin who pasted YAML, so only the offending line and the hint are
+ * kept: `TYPE must be string（位于 "description": 5）`.
+ */
+function describe(message: string): string {
+  const lines = message.split('\n');
+  const reason = lines[0].trim();
+  const source = lines
+    .find((line) => /^>\s*\d+\s*\|/.test(line))
+    ?.replace(/^>\s*\d+\s*\|\s*/, '')
+    .trim();
+  const hint = lines
+    .find((line) => /^\s*\|\s*\^/.test(line))
+    ?.replace(/^\s*\|\s*\^+\s*/, '')
+    .trim();
+  if (!source) return reason;
+  const extra = hint && !reason.toLowerCase().includes(hint.toLowerCase()) ? `：${hint}` : '';
+  return `${reason}（位于 ${source}${extra}）`;
+}

@@ -1,0 +1,19 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { AdminGuard } from '../auth/auth.guards';
+import { importMessage } from './dto/import-preview.response';
+import { ImportOpenApiDto } from './dto/import-openapi.dto';
+import { OpenApiImportService } from './openapi-import.service';
+
+@Controller('api/admin')
+@UseGuards(AdminGuard)
+export class OpenApiAdminController {
+  constructor(private readonly imports: OpenApiImportService) {}
+
+  /** Preview (dry_run) or apply an OpenAPI document; the XSRF header is needed like every write. */
+  @Post('import_openapi.php')
+  @HttpCode(200)
+  async import(@Body() body: ImportOpenApiDto) {
+    const data = await this.imports.import(body.document, body.dry_run);
+    return { success: true, message: importMessage(data), data };
+  }
+}

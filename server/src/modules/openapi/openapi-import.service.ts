@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { conflict } from '../../common/app-error';
+import { ContentEvents } from '../../common/content-events';
+import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
+import { ApiEntry } from '../../database/entities';
+import { isUniqueViolation } from '../../database/transactions';
+import {
+  normalizeRequestParams,
+  normalizeResponseParams,
+  normalizeStatusCodes,
+} from '../apis/dto/list-fields';
+import { ImportDecision, toImportPreview } from './dto/import-preview.response';
+import { readOpenApiDocument } from './import-document';
+import { ApiDraft, ImportPlan, planImport } from './import-operations';
+
+/** The columns an import writes, and compares to decide between update and unchanged. */
+const IMPORTED_COLUMNS = [
+  'name',
+  'name_en',
+  'description',
+  'description_en',
+  'request_method',
+  'request_params',
+  'response_params',
+  'status_codes',
+  'response_format',
+  'response_example',
+  'upstream_url',
+] as const;
+
+type ImportedColumns = Pick<ApiEntry, (typeof IMPORTED_COLUMNS)[number]>;
+
+/** Stored exactly as the admin form stores them, so a re-import compares equal. */
+function columnsOf(draft: ApiDraft): ImportedColumns {
+  return {
+    name: draft.name,
+    name_en: draft.name_en,
+    description: draft.description,
+    description_en: draft.description,
+    request_method: draft.method,
+    request_params: normalizeRequestParams(draft.request_params),
+    response_params: normalizeResponseParams(draft.response_params),
+    status_codes: normalizeStatusCodes(draft.status_codes),
+    response_format: draft.response_format,
+    response_example: draft.response_example,
+    upstream_url: draft.upstream_url,
+  };
+}
+
+interface Outcome {
+  decisions: (ImportDecision & { columns: ImportedColumns })[];
+  skipped: SkippedOperation[];
+}
+
+/**
+ * Imports an OpenAPI document into the catalogue: one API per operation, served by the document's
+ * upstream. A dry run only answers what would happen; otherwise the whole document is applied in
+ * one transaction. New APIs start disabled and free so the admin can price them before anyone
+ * calls them; updates change only what the document describes (never status, price or flags).
+ */
+@Injectable()
+export class OpenApiImportService {
+  constructor(
+    @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
+    private readonly events: ContentEvents,
+  ) {}
+
+  async import(documentText: string, dryRun: boolean): Promise<ImportPreview> {
+    const plan = planImport(await readOpenApiDocument(documentText));
+    if (dryRun) {
+      const { decisions, skipped } = decide(plan, await this.apis.find());
+      return toImportPreview(decisions, skipped, true);
+    }
+    let outcome: Outcome;
+    try {
+      outcome = await this.apis.manager.transaction(async (manager) => {
+        const decided = decide(plan, await manager.find(ApiEntry));
+        for (const decision of decided.decisions) {
+          if (decision.action === 'create') {
+            const { identifiers } = await manager.insert(ApiEntry, {
+              ...decision.columns,
+              endpoint: `/apis/${decision.draft.name_en}`,
+              example_url: `/apis/${decision.draft.name_en}`,
+              php_example: '',
+              status: 0,
+              is_paid: 0,
+              is_pinned: 0,
+              price_per_call_milli: 0,
+              usage_count: 0,
+              handler: null,
+            });
+            decision.id = Number(identifiers[0]?.id);
+          } else if (decision.action === 'update') {
+            const changed = Object.fromEntries(
+              decision.changed.map((column) => [
+                column,
+                decision.columns[column as keyof ImportedColumns],
+              ]),
+            );
+            await manager.update(ApiEntry, { id: decision.id! }, changed);
+          }
+        }
+        return decided;
+      });
+    } catch (error) {
+      // Another write took one of the names between the read and the insert.
+      if (isUniqueViolation(error)) {
+        throw conflict('apis.name_taken', '英文名刚被其他接口占用，请刷新后重新导入');
+      }
+      throw error;
+    }
+    if (outcome.decisions.some(({ action }) => action !== 'unchanged')) {
+      this.events.changed('apis');
+    }
+    return toImportPreview(outcome.decisions, outcome.skipped, false);
+  }
+}
+
+/** Matches each draft with the API of the same English name (any case), if there is one. */
+function decide(plan: ImportPlan, existing: ApiEntry[]): Outcome {
+  const byName = new Map(existing.map((row) => [row.name_en.toLowerCase(), row]));
+  const outcome: Outcome = { decisions: [], skipped: [...plan.skipped] };
+  for (const draft of plan.drafts) {
+    const columns = columnsOf(draft);
+    const row = byName.get(draft.name_en.toLowerCase());
+    if (!row) {
+      outcome.decisions.push({ draft, columns, action: 'create', id: null, changed: [] });
+    } else if (row.handler) {
+      outcome.skipped.push({
+        method: draft.method,
+        path: draft.path,
+        reason: `已有同名的内置接口 “${row.name_en}”，导入不会覆盖它`,
+      });
+    } else {
+      const changed = IMPORTED_COLUMNS.filter((column) => row[column] !== columns[column]);
+      outcome.decisions.push({
+        draft,
+        columns,
+        action: changed.length > 0 ? 'update' : 'unchanged',
+        id: row.id,
+        changed,
+      });
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,437 @@
+import { stringify as toYaml } from 'yaml';
+import { ApiEntry } from '../src/database/entities';
+import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { adminClient } from './factories/admin';
+import { createGatewayApi } from './factories/gateway';
+import { primeCsrf } from './factories/users';
+import { startUpstreamFake } from './fakes/upstream-fake';
+import { describeEachDb, TestApp } from './harness';
+import type { HttpClient } from './http-client';
+
+const IMPORT = '/api/admin/import_openapi.php';
+
+type Doc = Record<string, any>;
+
+/** A small pet store: two importable operations, three the catalogue cannot take. */
+function petStore(serverUrl: string): Doc {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Pet store', version: '1.0.0' },
+    servers: [{ url: `${serverUrl}/{version}`, variables: { version: { default: 'v1' } } }],
+    paths: {
+      '/pets': {
+        parameters: [{ name: 'trace', in: 'header', required: false, schema: { type: 'string' } }],
+        get: {
+          operationId: 'listPets',
+          summary: 'List pets',
+          description: 'Every pet in the store, newest first.',
+          parameters: [
+            {
+              name: 'limit',
+              in: 'query',
+              required: false,
+              description: 'at most this many',
+              schema: { type: 'integer', maximum: 100 },
+            },
+            { name: 'species', in: 'query', required: true, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'the pets',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } },
+                    },
+                  },
+                  example: { pets: [{ id: 1, name: 'Rex' }] },
+                },
+              },
+            },
+            '400': { description: 'bad limit' },
+          },
+        },
+        post: {
+          operationId: 'createPet',
+          summary: 'Add a pet',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
+          },
+          responses: { '201': { description: 'created' } },
+        },
+      },
+      '/pets/{petId}': {
+        get: {
+          operationId: 'showPet',
+          parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'one pet' } },
+        },
+      },
+      '/pets/tags': {
+        patch: { operationId: 'renameTags', responses: { '200': { description: 'ok' } } },
+      },
+      '/photos': {
+        post: {
+          operationId: 'uploadPhoto',
+          requestBody: {
+            required: true,
+            content: { 'multipart/form-data': { schema: { type: 'object' } } },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        NewPet: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string', description: 'what to call it' },
+            tag: { type: ['string', 'null'] },
+          },
+        },
+        Pet: {
+          allOf: [
+            { $ref: '#/components/schemas/NewPet' },
+            { type: 'object', properties: { id: { type: 'integer' } } },
+          ],
+        },
+      },
+    },
+  };
+}
+
+/** The catalogue as stored, once the gateway's batched counters are written. */
+async function catalogue(t: TestApp) {
+  await t.app.get(UsageRecorder).flush();
+  return t.dataSource.getRepository(ApiEntry).find({ order: { id: 'ASC' } });
+}
+
+describeEachDb('admin OpenAPI import', (ctx) => {
+  let upstream: Awaited<ReturnType<typeof startUpstreamFake>>;
+  let admin: HttpClient;
+
+  beforeAll(async () => {
+    upstream = await startUpstreamFake();
+    admin = await adminClient(ctx.t);
+  });
+  afterAll(() => upstream.close());
+
+  const send = (document: unknown, dryRun: boolean) =>
+    admin.post(IMPORT, {
+      document: typeof document === 'string' ? document : JSON.stringify(document),
+      dry_run: dryRun,
+    });
+
+  it('is for administrators only, with the XSRF token like every write', async () => {
+    const anonymous = ctx.t.client();
+    await primeCsrf(anonymous);
+    const body = { document: JSON.stringify(petStore(upstream.url)), dry_run: true };
+    expect((await anonymous.post(IMPORT, body)).body.code).toBe('auth.admin_unauthenticated');
+    const noToken = await admin.post(IMPORT, body, { noXsrf: true });
+    expect(noToken.status).toBe(403);
+    expect(noToken.body.code).toBe('auth.csrf_invalid');
+    const noFlag = await admin.post(IMPORT, { document: body.document });
+    expect(noFlag.status).toBe(400);
+    expect(noFlag.body).toMatchObject({ code: 'request.validation', field: 'dry_run' });
+  });
+
+  it('previews what it would create, and what it skips and why, writing nothing', async () => {
+    const before = await catalogue(ctx.t);
+    const res = await send(petStore(upstream.url), true);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('预览：将新建 2 个、更新 0 个接口，0 个不变，跳过 3 个');
+    expect(res.body.data).toEqual({
+      dry_run: true,
+      counts: { create: 2, update: 0, unchanged: 0 },
+      apis: [
+        {
+          name: 'List pets',
+          name_en: 'listPets',
+          method: 'GET',
+          upstream_url: `${upstream.url}/v1/pets`,
+          parameters: [
+            { name: 'limit', type: 'integer', required: false, description: 'at most this many' },
+            { name: 'species', type: 'string', required: true, description: '' },
+          ],
+          action: 'create',
+          id: null,
+          changed_fields: [],
+        },
+        {
+          name: 'Add a pet',
+          name_en: 'createPet',
+          method: 'POST',
+          upstream_url: `${upstream.url}/v1/pets`,
+          parameters: [
+            { name: 'name', type: 'string', required: true, description: 'what to call it' },
+            { name: 'tag', type: 'string', required: false, description: '' },
+          ],
+          action: 'create',
+          id: null,
+          changed_fields: [],
+        },
+      ],
+      skipped: [
+        {
+          method: 'GET',
+          path: '/pets/{petId}',
+          reason: expect.stringContaining('路径中有参数 {petId}'),
+        },
+        {
+          method: 'PATCH',
+          path: '/pets/tags',
+          reason: expect.stringContaining('只支持 GET、POST'),
+        },
+        { method: 'POST', path: '/photos', reason: '请求体不是 JSON（multipart/form-data）' },
+      ],
+    });
+    expect(await catalogue(ctx.t)).toEqual(before);
+  });
+
+  it('applies it in one go: new APIs start disabled and free, served by the upstream', async () => {
+    const res = await send(petStore(upstream.url), false);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('导入完成：新建 2 个、更新 0 个接口，0 个不变，跳过 3 个');
+    const ids = (res.body.data.apis as { id: number }[]).map((api) => api.id);
+    expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+
+    const list = await ctx.t.dataSource.getRepository(ApiEntry).findOneByOrFail({ id: ids[0] });
+    expect(list).toMatchObject({
+      name: 'List pets',
+      name_en: 'listPets',
+      description: 'Every pet in the store, newest first.',
+      description_en: 'Every pet in the store, newest first.',
+      endpoint: '/apis/listPets',
+      request_method: 'GET',
+      status: 0,
+      is_paid: 0,
+      price_per_call_milli: 0,
+      handler: null,
+      upstream_url: `${upstream.url}/v1/pets`,
+      response_format: 'application/json',
+    });
+    expect(JSON.parse(list.response_params)).toEqual([
+      { name: 'pets', type: 'array', description: '' },
+      { name: 'pets.name', type: 'string', description: 'what to call it' },
+      { name: 'pets.tag', type: 'string', description: '' },
+      { name: 'pets.id', type: 'integer', description: '' },
+    ]);
+    expect(JSON.parse(list.status_codes)).toEqual([
+      { code: 200, description: 'the pets' },
+      { code: 400, description: 'bad limit' },
+    ]);
+    expect(JSON.parse(list.response_example)).toEqual({ pets: [{ id: 1, name: 'Rex' }] });
+
+    // Disabled until the admin switches it on; then the gateway serves it from the upstream.
+    expect((await ctx.t.client().get('/apis/listPets')).status).toBe(403);
+    // The edit form sends the whole row back.
+    const form: Record<string, unknown> = { ...list, status: 1 };
+    for (const column of ['created_at', 'updated_at', 'price_per_call_milli', 'usage_count']) {
+      delete form[column];
+    }
+    const enable = await admin.post('/api/admin/update_api.php', form);
+    expect(enable.body.success).toBe(true);
+    const call = await ctx.t.client().get('/apis/listPets', { query: { species: 'cat' } });
+    expect(call.status).toBe(200);
+    expect(call.body).toMatchObject({ method: 'GET', url: '/v1/pets?species=cat' });
+  });
+
+  it('changes nothing when the same document (or its YAML) is imported again', async () => {
+    const before = await catalogue(ctx.t);
+    for (const document of [petStore(upstream.url), toYaml(petStore(upstream.url))]) {
+      const res = await send(document, false);
+      expect(res.status).toBe(200);
+      expect(res.body.data.counts).toEqual({ create: 0, update: 0, unchanged: 2 });
+      expect(res.body.data.apis.map((api: { action: string }) => api.action)).toEqual([
+        'unchanged',
+        'unchanged',
+      ]);
+    }
+    expect(await catalogue(ctx.t)).toEqual(before);
+  });
+
+  it('updates only what the document describes, keeping the admin’s status and price', async () => {
+    const doc = petStore(upstream.url);
+    doc.paths['/pets'].get.summary = 'List all pets';
+    doc.paths['/pets'].get.parameters[0].required = true;
+    const preview = await send(doc, true);
+    const listPets = preview.body.data.apis[0];
+    expect(listPets).toMatchObject({ action: 'update', name: 'List all pets' });
+    expect(listPets.changed_fields).toEqual(['name', 'request_params']);
+    expect(preview.body.data.apis[1].action).toBe('unchanged');
+
+    const applied = await send(doc, false);
+    expect(applied.body.data.counts).toEqual({ create: 0, update: 1, unchanged: 1 });
+    const row = await ctx.t.dataSource.getRepository(ApiEntry).findOneByOrFail({ id: listPets.id });
+    expect(row).toMatchObject({ name: 'List all pets', status: 1 });
+    expect(JSON.parse(row.request_params)[0]).toMatchObject({ name: 'limit', required: true });
+  });
+
+  it('skips an operation whose documentation would overflow the catalogue’s columns', async () => {
+    const doc = petStore(upstream.url);
+    doc.paths['/verbose'] = {
+      get: {
+        operationId: 'verbose',
+        parameters: Array.from({ length: 30 }, (_, i) => ({
+          name: `p${i}`,
+          in: 'query',
+          description: '说明'.repeat(500),
+          schema: { type: 'string' },
+        })),
+        responses: { '200': { description: 'ok' } },
+      },
+    };
+    const res = await send(doc, true);
+    expect(res.body.data.skipped).toContainEqual({
+      method: 'GET',
+      path: '/verbose',
+      reason: '参数或字段的说明太长，超过了数据库列的 64 KB 上限',
+    });
+  });
+
+  it('never overwrites a built-in API of the same name', async () => {
+    const builtin = await createGatewayApi(ctx.t, { name_en: 'builtin-uuid', handler: 'uuid' });
+    const doc = petStore(upstream.url);
+    doc.paths['/uuid'] = {
+      get: { operationId: 'BUILTIN-uuid', responses: { '200': { description: 'ok' } } },
+    };
+    const res = await send(doc, false);
+    expect(res.body.data.skipped).toContainEqual({
+      method: 'GET',
+      path: '/uuid',
+      reason: '已有同名的内置接口 “builtin-uuid”，导入不会覆盖它',
+    });
+    expect(
+      await ctx.t.dataSource.getRepository(ApiEntry).findOneByOrFail({ id: builtin.id }),
+    ).toMatchObject({ handler: 'uuid', upstream_url: null });
+  });
+
+  describe('refuses bad documents with a Chinese message naming the problem, importing nothing', () => {
+    const withPaths = (paths: Doc, extra: Doc = {}) => ({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      servers: [{ url: 'https://upstream.example' }],
+      paths,
+      ...extra,
+    });
+    const op = (operationId: string, schema: Doc = { type: 'string' }) => ({
+      get: {
+        operationId,
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema } } },
+        },
+      },
+    });
+
+    const cases: [string, () => unknown, number, string, RegExp][] = [
+      [
+        'not JSON',
+        () => '{"openapi": "3.1.0",',
+        400,
+        'openapi.invalid_document',
+        /不是合法的 JSON/,
+      ],
+      [
+        'not YAML',
+        () => 'openapi: 3.1.0\ninfo: [unclosed',
+        400,
+        'openapi.invalid_document',
+        /不是合法的 JSON 或 YAML：.*line 2/,
+      ],
+      [
+        'Swagger 2.0',
+        () => ({ swagger: '2.0', info: { title: 'x', version: '1' }, paths: {} }),
+        400,
+        'openapi.invalid_document',
+        /Swagger 2\.0/,
+      ],
+      [
+        'failing validation',
+        () => ({ ...withPaths({ '/a': op('a') }), info: { version: '1' } }),
+        400,
+        'openapi.invalid_document',
+        /校验失败：.*'title'/,
+      ],
+      [
+        'no server URL',
+        () => ({ ...withPaths({ '/a': op('a') }), servers: [{ url: '/relative' }] }),
+        400,
+        'openapi.invalid_document',
+        /GET \/a 没有可用的服务器地址.*“\/relative”/,
+      ],
+      [
+        'a $ref loop',
+        () =>
+          withPaths(
+            { '/a': op('a', { $ref: '#/components/schemas/Node' }) },
+            {
+              components: {
+                schemas: {
+                  Node: {
+                    type: 'object',
+                    properties: { next: { $ref: '#/components/schemas/Node' } },
+                  },
+                },
+              },
+            },
+          ),
+        400,
+        'openapi.circular_ref',
+        /循环（位于 #\/components\/schemas\/Node\/properties\/next）/,
+      ],
+      [
+        'duplicate English names',
+        () => withPaths({ '/a': op('findThings'), '/b': op('FindThings') }),
+        400,
+        'openapi.duplicate_name',
+        /“FindThings”：GET \/a 与 GET \/b/,
+      ],
+      [
+        'a document over 1 MB',
+        () => `${JSON.stringify(withPaths({ '/a': op('a') }))}${' '.repeat(1_000_001)}`,
+        413,
+        'openapi.too_large',
+        /文档过大：最多 1 MB/,
+      ],
+    ];
+
+    it.each(cases)('%s', async (_name, document, status, code, says) => {
+      const before = await catalogue(ctx.t);
+      const res = await send(document(), false);
+      expect({ status: res.status, code: res.body.code, success: res.body.success }).toEqual({
+        status,
+        code,
+        success: false,
+      });
+      expect(res.body.message).toMatch(says);
+      expect(await catalogue(ctx.t)).toEqual(before);
+    });
+
+    it('a remote $ref, refused without fetching it', async () => {
+      const before = await catalogue(ctx.t);
+      const seen = upstream.seen.length;
+      const res = await send(
+        withPaths({ '/a': op('a', { $ref: `${upstream.url}/schemas/pet.json` }) }),
+        true,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('openapi.remote_ref');
+      expect(res.body.message).toBe(
+        `文档包含外部引用 “${upstream.url}/schemas/pet.json”（位于 #/paths/~1a/get/responses/200/content/application~1json/schema）：只支持文档内部的 #/… 引用，不会下载其他文件或网址`,
+      );
+      expect(upstream.seen.length).toBe(seen);
+      expect(await catalogue(ctx.t)).toEqual(before);
+    });
+
+    it('a body over the site’s 1 MB request limit', async () => {
+      const res = await send(' '.repeat(1_100_000), false);
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('request.body_too_large');
+    });
+  });
+});
