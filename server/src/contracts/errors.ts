@@ -75,6 +75,10 @@ export const ERROR_CODES = {
   'openapi.circular_ref': 'the document has $ref pointers that loop',
   'openapi.duplicate_name': 'two operations of the document map to the same English name',
 
+  'mcp.invalid_message':
+    'the /mcp body is not a JSON-RPC message the MCP server takes (the answer is a JSON-RPC error too)',
+  'mcp.not_acceptable': 'an MCP request must accept both application/json and text/event-stream',
+
   'recharge.not_configured': 'Afdian credentials are not set',
   'recharge.order_not_found': 'Afdian does not know the order',
   'recharge.order_not_paid': 'the order is not paid yet',

@@ -5,6 +5,7 @@ import { BillingModule } from './billing/billing.module';
 import { SiteConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
+import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { OpsModule } from './ops/ops.module';
 import { PartnersModule } from './partners/partners.module';
@@ -26,5 +27,6 @@ export const FEATURE_MODULES = [
   SiteConfigModule,
   StatsModule,
   OpenApiModule,
+  McpModule,
   OpsModule,
 ];
