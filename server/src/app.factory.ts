@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -22,6 +23,7 @@ import { Env, prettyLogs } from './env/env';
 import { CsrfService } from './modules/auth/csrf';
 
 export const BODY_LIMIT = 1024 * 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 /** Builds the whole application, migrated and seeded, ready to listen. */
 export async function createApp(
@@ -47,11 +49,20 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonOnlyBodies(fastify);
   await fastify.register(fastifyCookie);
+  // The gateway's answers are the APIs' own (often tiny, sometimes already compressed or
+  // streamed) and its hot path must not pay for an extra onSend hook; everything else (pages,
+  // the site's JSON) is compressed from 1 KB up. Registered before any route so it sees them all.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/apis/')) route.compress = false;
+  });
+  await fastify.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD });
   if (existsSync(env.CLIENT_DIST)) {
     app.useStaticAssets({
       root: env.CLIENT_DIST,
       prefix: '/',
       wildcard: false,
+      // The client build writes .br and .gz beside each asset: sent as they are, never recompressed.
+      preCompressed: true,
       // @fastify/static 10 hands the Fastify reply here, not the raw response its types name.
       setHeaders: (reply: unknown, path: string) => {
         const headers = reply as { header(name: string, value: string): void };
