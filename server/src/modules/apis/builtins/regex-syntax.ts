@@ -67,30 +67,42 @@ export function unsupportedFeature(pattern: string, unicode: boolean): string | 
   return null;
 }
 
-/** Roughly the instructions RE2 compiles the pattern to, counting every copy of a repetition. */
-export function programSizeEstimate(pattern: string, unicode: boolean): number {
+/**
+ * Compiling a class converts its ranges one by one: a few instructions' worth for most, but a
+ * Unicode property such as \p{L} has hundreds of ranges, more again with i.
+ */
+const classCost = (token: string) => (/\\[pP]\{/.test(token) ? 40 : 4);
+
+/**
+ * Roughly what RE2 spends compiling the pattern, in instructions: it compiles `x{100}` as a
+ * hundred copies of `x`, so every copy counts.
+ */
+export function compileCost(pattern: string, unicode: boolean): number {
   const enclosing: number[] = [];
-  let size = 0;
+  let cost = 0;
   let repeatable = 0;
   for (const token of tokens(pattern, unicode)) {
     const counted = /^\{(\d+)(,?)(\d*)\}$/.exec(token);
     if (token.startsWith('(')) {
-      enclosing.push(size);
-      size = 0;
+      enclosing.push(cost);
+      cost = 0;
       repeatable = 0;
     } else if (token === ')') {
-      repeatable = size + 2;
-      size = enclosing.pop()! + repeatable;
+      repeatable = cost + 2;
+      cost = enclosing.pop()! + repeatable;
     } else if (counted) {
       const copies = Number(counted[3] || counted[1]) + (counted[2] && !counted[3] ? 1 : 0);
-      size += repeatable * (copies - 1) + copies;
+      cost += repeatable * (copies - 1) + copies;
       repeatable = 0;
+    } else if (token.startsWith('[') || /^\\[sSpP]/.test(token)) {
+      repeatable = classCost(token);
+      cost += repeatable;
     } else {
-      size += 1;
+      cost += 1;
       repeatable = '|*+?^$'.includes(token) ? 0 : 1;
     }
   }
-  return size;
+  return cost;
 }
 
 /** JavaScript's whitespace and line terminators, where RE2's `\s` has only ASCII ones. */

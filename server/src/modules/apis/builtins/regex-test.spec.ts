@@ -195,7 +195,15 @@ describe('regex-test', () => {
     await expectInvalid(
       'regex-test',
       { pattern: '(?:(?:a{10}){10}){10}', text: 'a' },
-      "parameter 'pattern' is too large once its repetitions are expanded",
+      "parameter 'pattern' is too large to compile",
+    );
+    await expectInvalid(
+      'regex-test',
+      { pattern: '\\p{L}'.repeat(40), flags: 'iu', text: 'a' },
+      'use smaller repetition counts or fewer classes',
+    );
+    expect((await data('regex-test', { pattern: '\\s\\S'.repeat(25), text: ' a' })).matched).toBe(
+      false,
     );
     await expectInvalid(
       'regex-test',

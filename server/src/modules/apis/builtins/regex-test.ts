@@ -1,6 +1,6 @@
 import { RE2JS, RE2JSException } from 're2js';
 import { invalidParam, ok, optionalString, requiredString } from './params';
-import { programSizeEstimate, toRe2, unsupportedFeature } from './regex-syntax';
+import { compileCost, toRe2, unsupportedFeature } from './regex-syntax';
 import type { BuiltinHandler } from './types';
 
 const MAX_PATTERN_CHARS = 200;
@@ -11,11 +11,8 @@ const MAX_MATCHES = 100;
  * groups, which MAX_STEPS keeps under 100 000 characters; clipping each one keeps it smaller still.
  */
 const MAX_PART_CHARS = 1000;
-/**
- * RE2 compiles `x{100}` into a hundred copies of `x`, at about a microsecond per instruction, so a
- * short pattern can still be slow to compile; its size is estimated and refused beforehand.
- */
-const MAX_PROGRAM_SIZE = 500;
+/** A few milliseconds of compiling at most: a short pattern can still compile to a large program. */
+const MAX_COMPILE_COST = 500;
 /**
  * A search from some position may visit every instruction at every character after it, and a
  * global search starts one after each match. Capping those visits (weighted by the capture slots
@@ -36,10 +33,10 @@ function compile(pattern: string, flags: string): RE2JS {
   }
   const feature = unsupportedFeature(pattern, unicode);
   if (feature !== null) throw unsupported(feature);
-  const size = programSizeEstimate(pattern, unicode);
-  if (size > MAX_PROGRAM_SIZE) {
+  const cost = compileCost(pattern, unicode);
+  if (cost > MAX_COMPILE_COST) {
     throw invalidParam(
-      `parameter 'pattern' is too large once its repetitions are expanded (about ${size} instructions, at most ${MAX_PROGRAM_SIZE}); use smaller repetition counts`,
+      `parameter 'pattern' is too large to compile: its repetitions and character classes add up to about ${cost} instructions, at most ${MAX_COMPILE_COST}; use smaller repetition counts or fewer classes`,
     );
   }
   try {
