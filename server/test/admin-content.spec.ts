@@ -76,7 +76,7 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
         logo_url: '',
         website_url: '',
       });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
     });
   });
 

@@ -84,7 +84,7 @@ describeEachDb('admin: access and API management', (ctx) => {
     it('round-trips every field, and the public catalogue shows it at once', async () => {
       const body = apiBody({ is_paid: 1, price_per_call: '0.005', is_pinned: 1 });
       const created = await admin.post('/api/admin/create_api.php', body);
-      expect(created.status).toBe(201);
+      expect(created.status).toBe(200);
       expect(created.body).toMatchObject({ success: true, message: 'API created' });
       const id = created.body.data.id as number;
 
@@ -120,7 +120,7 @@ describeEachDb('admin: access and API management', (ctx) => {
         upstream_url: 'https://upstream.example.com/v1',
         upstream_timeout_ms: 5000,
       });
-      expect(updated.status).toBe(201);
+      expect(updated.status).toBe(200);
       expect(updated.body.data).toMatchObject({
         name: '改名后的接口',
         status: 0,
@@ -161,7 +161,7 @@ describeEachDb('admin: access and API management', (ctx) => {
           status: '1',
         }),
       );
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
         request_params: [{ name: 'n', type: 'integer', required: true, description: 'count' }],
         response_params: [{ name: 'value', type: 'string', description: 'v' }],
@@ -174,7 +174,7 @@ describeEachDb('admin: access and API management', (ctx) => {
 
     it('keeps English names unique, whatever the case (409)', async () => {
       const body = apiBody();
-      expect((await admin.post('/api/admin/create_api.php', body)).status).toBe(201);
+      expect((await admin.post('/api/admin/create_api.php', body)).status).toBe(200);
       const again = await admin.post('/api/admin/create_api.php', {
         ...apiBody(),
         name_en: body.name_en.toUpperCase(),
@@ -262,7 +262,7 @@ describeEachDb('admin: access and API management', (ctx) => {
         '/api/admin/create_api.php',
         apiBody({ is_paid: 0, price_per_call: 'n/a' }),
       );
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
       expect(res.body.data.price_per_call).toBe('0.000');
     });
 

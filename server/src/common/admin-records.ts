@@ -1,10 +1,13 @@
 import type { DeepPartial, ObjectLiteral, Repository } from 'typeorm';
+import type { AuditTarget } from '../contracts/audit';
+import type { AuditActor, AuditService } from '../modules/audit/audit.service';
 import { notFound } from './app-error';
 import type { ContentEvents, ContentKind } from './content-events';
 
 /**
  * Add / update / delete for the small admin-managed tables (partners, ads, sidebar and friend
- * links): each write announces the change so the public caches drop stale rows at once.
+ * links): each write is recorded in the audit log and announced so the public caches drop stale
+ * rows at once.
  */
 export class AdminRecords<T extends ObjectLiteral & { id: number }> {
   constructor(
@@ -12,6 +15,8 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
     private readonly events: ContentEvents,
     private readonly kind: ContentKind,
     private readonly notFoundMessage: string,
+    private readonly audit: AuditService,
+    private readonly target: AuditTarget,
   ) {}
 
   /** Every row, disabled too, in display order (sort_order, then oldest first). */
@@ -23,22 +28,44 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
       .getMany();
   }
 
-  async add(values: DeepPartial<T>): Promise<T> {
+  async add(actor: AuditActor, values: DeepPartial<T>): Promise<T> {
     const row = await this.repo.save(this.repo.create(values));
+    await this.audit.record(actor, {
+      action: 'create',
+      target_type: this.target,
+      target_id: row.id,
+      after: row,
+    });
     this.events.changed(this.kind);
     return row;
   }
 
-  async update(id: number, values: DeepPartial<T>): Promise<T> {
+  async update(actor: AuditActor, id: number, values: DeepPartial<T>): Promise<T> {
     const row = await this.find(id);
+    // merge() changes the row in place: the snapshot is taken first.
+    const before = { ...row };
     const saved = await this.repo.save(this.repo.merge(row, values));
+    await this.audit.record(actor, {
+      action: 'update',
+      target_type: this.target,
+      target_id: id,
+      before,
+      after: saved,
+    });
     this.events.changed(this.kind);
     return saved;
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(actor: AuditActor, id: number): Promise<void> {
     const row = await this.find(id);
+    const before = { ...row };
     await this.repo.remove(row);
+    await this.audit.record(actor, {
+      action: 'delete',
+      target_type: this.target,
+      target_id: id,
+      before,
+    });
     this.events.changed(this.kind);
   }
 

@@ -54,6 +54,28 @@ export interface ApiListQuery {
 
 export type ApiList = DataEnvelope<ApiSummary[]> & PageInfo;
 
+/** Orders of the admin API list (GET /api/admin/get_api_list.php?sort=). */
+export const ADMIN_API_SORTS = ['newest', 'oldest', 'calls', 'name', 'price'] as const;
+export type AdminApiSort = (typeof ADMIN_API_SORTS)[number];
+
+/** GET /api/admin/get_api_list.php: all APIs, disabled too; per_page up to 1000. */
+export interface AdminApiListQuery extends ApiListQuery {
+  status?: 0 | 1;
+  sort?: AdminApiSort;
+}
+
+/** POST update_api_flags.php: the list's toggles and bulk enable/disable. */
+export interface ApiFlagsBody {
+  ids: number[];
+  status?: 0 | 1;
+  is_pinned?: 0 | 1;
+}
+
+/** POST delete_apis.php: bulk delete. */
+export interface ApiIdsBody {
+  ids: number[];
+}
+
 /** get_api_detail.php takes either. */
 export type ApiRef = { id: number } | { name_en: string };
 

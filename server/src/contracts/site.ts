@@ -42,7 +42,29 @@ export interface Dashboard {
   }[];
   site_start_time: string | null;
   server_info: { name: string; value: string }[];
+  /** Today, the last 7 and the last 30 days (UTC days, today included). */
+  activity: DashboardActivity;
 }
+
+/** A figure over today, the last 7 and the last 30 days. */
+export interface Periods<T> {
+  today: T;
+  days_7: T;
+  days_30: T;
+}
+
+export interface DashboardActivity {
+  calls_today: number;
+  /** Yuan charged for calls, two decimals at least ("12.50"). */
+  charges: Periods<string>;
+  new_users: Periods<number>;
+  /** Yuan credited by recharges. */
+  recharges: Periods<string>;
+}
+
+/** Orders of the statistics list (get_api_daily_stats.php?sort=). */
+export const STATS_SORTS = ['id', 'calls_desc', 'calls_asc'] as const;
+export type StatsSort = (typeof STATS_SORTS)[number];
 
 /** A page of an admin list with its search (get_api_daily_stats.php, get_user_list.php). */
 export interface PageQuery {

@@ -1,6 +1,7 @@
 import { AccessLog } from './access-log.entity';
 import { Ad } from './ad.entity';
 import { Admin } from './admin.entity';
+import { AuditLog } from './audit-log.entity';
 import { ApiDailyStat } from './api-daily-stat.entity';
 import { ApiEntry } from './api.entity';
 import { BalanceAdjustment } from './balance-adjustment.entity';
@@ -16,6 +17,7 @@ export {
   AccessLog,
   Ad,
   Admin,
+  AuditLog,
   ApiDailyStat,
   ApiEntry,
   BalanceAdjustment,
@@ -32,6 +34,7 @@ export const ENTITIES = [
   AccessLog,
   Ad,
   Admin,
+  AuditLog,
   ApiDailyStat,
   ApiEntry,
   BalanceAdjustment,

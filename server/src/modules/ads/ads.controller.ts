@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Req, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
 import type { Ad } from '../../contracts/content';
 import { Ad as AdRow } from '../../database/entities';
-import { AdminGuard } from '../auth/auth.guards';
+import { AuditService } from '../audit/audit.service';
+import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
 import { SessionService } from '../auth/session.service';
 import { Showcase } from '../partners/showcase';
 import { AdIdDto, SaveAdDto, toAdValues, UpdateAdDto } from './dto/ad-admin.dto';
@@ -20,8 +21,14 @@ export class AdsController {
     @InjectRepository(AdRow) repo: Repository<AdRow>,
     events: ContentEvents,
     sessions: SessionService,
+    audit: AuditService,
   ) {
-    this.ads = new Showcase(repo, events, sessions, { content: 'ads', noun: 'ad', toView: toAd });
+    this.ads = new Showcase(repo, events, sessions, audit, {
+      content: 'ads',
+      target: 'ad',
+      noun: 'ad',
+      toView: toAd,
+    });
   }
 
   @Get('get_ads.php')
@@ -30,20 +37,23 @@ export class AdsController {
   }
 
   @Post('add_ad.php')
+  @HttpCode(200)
   @UseGuards(AdminGuard)
-  add(@Body() body: SaveAdDto) {
-    return this.ads.add(toAdValues(body));
+  add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveAdDto) {
+    return this.ads.add({ adminId, ip }, toAdValues(body));
   }
 
   @Post('update_ad.php')
+  @HttpCode(200)
   @UseGuards(AdminGuard)
-  update(@Body() body: UpdateAdDto) {
-    return this.ads.update(body.id, toAdValues(body));
+  update(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UpdateAdDto) {
+    return this.ads.update({ adminId, ip }, body.id, toAdValues(body));
   }
 
   @Post('delete_ad.php')
+  @HttpCode(200)
   @UseGuards(AdminGuard)
-  remove(@Body() body: AdIdDto) {
-    return this.ads.remove(body.id);
+  remove(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: AdIdDto) {
+    return this.ads.remove({ adminId, ip }, body.id);
   }
 }

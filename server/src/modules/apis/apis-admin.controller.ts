@@ -1,12 +1,19 @@
-import { Body, Controller, Get, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '../auth/auth.guards';
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
+import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
 import { ApisAdminService } from './apis-admin.service';
+import { AdminApiListQuery, ApiFlagsDto, ApiIdsDto } from './dto/admin-api-list.dto';
 import { ApiIdDto, SaveApiDto, UpdateApiDto } from './dto/save-api.dto';
 
 @Controller('api/admin')
 @UseGuards(AdminGuard)
 export class ApisAdminController {
   constructor(private readonly apis: ApisAdminService) {}
+
+  /** API management's list: every API, disabled too (the public list is the visitor's view). */
+  @Get('get_api_list.php')
+  async list(@Query() query: AdminApiListQuery) {
+    return { success: true, message: 'ok', ...(await this.apis.list(query)) };
+  }
 
   /** The edit page's source: any API, disabled too, with its handler and upstream settings. */
   @Get('get_api.php')
@@ -15,18 +22,37 @@ export class ApisAdminController {
   }
 
   @Post('create_api.php')
-  async create(@Body() body: SaveApiDto) {
-    return { success: true, message: 'API created', data: await this.apis.create(body) };
+  @HttpCode(200)
+  async create(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveApiDto) {
+    const data = await this.apis.create({ adminId, ip }, body);
+    return { success: true, message: 'API created', data };
   }
 
   @Post('update_api.php')
-  async update(@Body() body: UpdateApiDto) {
-    return { success: true, message: 'API updated', data: await this.apis.update(body) };
+  @HttpCode(200)
+  async update(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UpdateApiDto) {
+    const data = await this.apis.update({ adminId, ip }, body);
+    return { success: true, message: 'API updated', data };
+  }
+
+  @Post('update_api_flags.php')
+  @HttpCode(200)
+  async flags(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: ApiFlagsDto) {
+    const updated = await this.apis.setFlags({ adminId, ip }, body);
+    return { success: true, message: 'APIs updated', data: { updated } };
   }
 
   @Post('delete_api.php')
-  async remove(@Body() body: ApiIdDto) {
-    await this.apis.remove(body.id);
+  @HttpCode(200)
+  async remove(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: ApiIdDto) {
+    await this.apis.remove({ adminId, ip }, [body.id]);
     return { success: true, message: 'API deleted' };
+  }
+
+  @Post('delete_apis.php')
+  @HttpCode(200)
+  async removeMany(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: ApiIdsDto) {
+    const deleted = await this.apis.remove({ adminId, ip }, body.ids);
+    return { success: true, message: 'APIs deleted', data: { deleted } };
   }
 }

@@ -1,21 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { badRequest, conflict, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
+import { containsPattern } from '../../common/like';
 import { parseYuan } from '../../common/money';
+import { pageInfo, pageSlice } from '../../common/paging';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
+import { AuditService } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import { toApiSummary } from './dto/api.response';
 import { toAdminApi } from './dto/admin-api.response';
 import {
   normalizeRequestParams,
   normalizeResponseParams,
   normalizeStatusCodes,
 } from './dto/list-fields';
+import type { AdminApiListQuery, ApiFlagsDto } from './dto/admin-api-list.dto';
 import { SaveApiDto, UpdateApiDto } from './dto/save-api.dto';
 import { API_MESSAGES } from '../../contracts/apis';
+import type { AdminApiSort } from '../../contracts/apis';
 
 const DUPLICATE_NAME = 'an API with this English name already exists';
+
+const SORTS: Record<AdminApiSort, [keyof ApiEntry, 'ASC' | 'DESC']> = {
+  newest: ['id', 'DESC'],
+  oldest: ['id', 'ASC'],
+  calls: ['usage_count', 'DESC'],
+  name: ['name_en', 'ASC'],
+  price: ['price_per_call_milli', 'DESC'],
+};
 
 /** Parses the price: text or a JSON number, yuan with at most three decimals. */
 function priceMilli(value: unknown): number | null {
@@ -29,36 +44,119 @@ export class ApisAdminService {
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     private readonly events: ContentEvents,
+    private readonly audit: AuditService,
   ) {}
 
   async get(id: number) {
     return toAdminApi(await this.find(id));
   }
 
-  async create(dto: SaveApiDto) {
+  /** Every API, disabled too, filtered, sorted and paged on the server. */
+  async list(query: AdminApiListQuery) {
+    const qb = this.apis.createQueryBuilder('api');
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      qb.andWhere(
+        "(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!' OR LOWER(api.endpoint) LIKE :q ESCAPE '!')",
+        { q: containsPattern(search) },
+      );
+    }
+    for (const flag of ['is_paid', 'is_pinned', 'status'] as const) {
+      const value = query[flag];
+      if (value !== undefined) qb.andWhere(`api.${flag} = :${flag}`, { [flag]: value });
+    }
+    const [column, direction] = SORTS[query.sort ?? 'newest'];
+    const { skip, take } = pageSlice(query);
+    const [rows, total] = await qb
+      .orderBy(`api.${column}`, direction)
+      .addOrderBy('api.id', direction)
+      .skip(skip)
+      .take(take)
+      .getManyAndCount();
+    return { data: rows.map(toApiSummary), ...pageInfo(total, query) };
+  }
+
+  async create(actor: AuditActor, dto: SaveApiDto) {
     const values = this.toColumns(dto);
     await this.assertNameFree(dto.name_en);
     const api = await this.save(this.apis.create(values));
+    await this.audit.record(actor, {
+      action: 'create',
+      target_type: 'api',
+      target_id: api.id,
+      after: api,
+    });
     this.events.changed('apis');
     return toAdminApi(api);
   }
 
-  async update(dto: UpdateApiDto) {
+  async update(actor: AuditActor, dto: UpdateApiDto) {
     const api = await this.find(dto.id);
+    const before = { ...api };
     const values = this.toColumns(dto);
     await this.assertNameFree(dto.name_en, api.id);
     const saved = await this.save(this.apis.merge(api, values));
+    await this.audit.record(actor, {
+      action: 'update',
+      target_type: 'api',
+      target_id: api.id,
+      before,
+      after: saved,
+    });
     this.events.changed('apis');
     return toAdminApi(saved);
   }
 
-  async remove(id: number) {
-    const api = await this.find(id);
+  /** Switches status and/or pinning of one or many APIs (the list's toggles and bulk actions). */
+  async setFlags(actor: AuditActor, dto: ApiFlagsDto) {
+    const changes = {
+      ...(dto.status !== undefined && { status: dto.status }),
+      ...(dto.is_pinned !== undefined && { is_pinned: dto.is_pinned }),
+    };
+    const rows = await this.findAll(dto.ids);
     await this.apis.manager.transaction(async (manager) => {
-      await manager.delete(ApiDailyStat, { api_id: api.id });
-      await manager.delete(ApiEntry, { id: api.id });
+      await manager.update(ApiEntry, { id: In(dto.ids) }, changes);
+      for (const row of rows) {
+        const before = { status: row.status, is_pinned: row.is_pinned };
+        await this.audit.record(
+          actor,
+          {
+            action: 'update',
+            target_type: 'api',
+            target_id: row.id,
+            before,
+            after: { ...before, ...changes },
+          },
+          manager,
+        );
+      }
     });
     this.events.changed('apis');
+    return rows.length;
+  }
+
+  async remove(actor: AuditActor, ids: number[]) {
+    const rows = await this.findAll(ids);
+    await this.apis.manager.transaction(async (manager) => {
+      await manager.delete(ApiDailyStat, { api_id: In(ids) });
+      await manager.delete(ApiEntry, { id: In(ids) });
+      for (const row of rows) {
+        await this.audit.record(
+          actor,
+          { action: 'delete', target_type: 'api', target_id: row.id, before: row },
+          manager,
+        );
+      }
+    });
+    this.events.changed('apis');
+    return rows.length;
+  }
+
+  /** All of the ids, or a 404 naming none of them partly done. */
+  private async findAll(ids: number[]) {
+    const rows = await this.apis.find({ where: { id: In(ids) } });
+    if (rows.length !== new Set(ids).size) throw notFound('apis.not_found', 'API not found');
+    return rows;
   }
 
   private async find(id: number) {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
 import { ApisAdminController } from './apis-admin.controller';
 import { ApisAdminService } from './apis-admin.service';
@@ -7,7 +8,7 @@ import { CatalogueController } from './catalogue.controller';
 import { CatalogueService } from './catalogue.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiEntry, ApiDailyStat])],
+  imports: [AuditModule, TypeOrmModule.forFeature([ApiEntry, ApiDailyStat])],
   controllers: [CatalogueController, ApisAdminController],
   providers: [CatalogueService, ApisAdminService],
   exports: [CatalogueService],

@@ -1,9 +1,12 @@
-import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admin, User } from '../../database/entities';
 import type { SessionKind } from '../../database/entities/session.entity';
 import { toUserInfo } from '../users/dto/user.response';
+import { AdminPasswordService } from './admin-password.service';
 import { ApiKeyService } from './api-keys';
+import { AdminGuard, CurrentAdminId } from './auth.guards';
+import { ChangePasswordDto } from './dto/change-password.dto';
 import { CsrfService } from './csrf';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
 import { SessionService } from './session.service';
@@ -17,6 +20,7 @@ export class AuthController {
     private readonly sessions: SessionService,
     private readonly csrf: CsrfService,
     private readonly keys: ApiKeyService,
+    private readonly adminPasswords: AdminPasswordService,
   ) {}
 
   @Post('login.php')
@@ -65,6 +69,19 @@ export class AuthController {
   ) {
     await this.endSession(request, reply, 'admin');
     return { success: true, message: 'logged out' };
+  }
+
+  @Post('admin/change_password.php')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  async changeAdminPassword(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Req() request: FastifyRequest,
+    @Body() body: ChangePasswordDto,
+  ) {
+    await this.adminPasswords.change({ adminId, ip }, request, body);
+    return { success: true, message: 'password changed; other sessions have been signed out' };
   }
 
   /** A new session means a new CSRF token: the old one was bound to the previous sessions. */

@@ -3,6 +3,8 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Admin, Session, User } from '../../database/entities';
+import { AuditModule } from '../audit/audit.module';
+import { AdminPasswordService } from './admin-password.service';
 import { ApiKeyService } from './api-keys';
 import { AuthController } from './auth.controller';
 import { AdminGuard, UserGuard } from './auth.guards';
@@ -20,7 +22,7 @@ import {
 /** Sessions, CSRF, guards and API keys, available to every module without importing this one. */
 @Global()
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User, Admin, Session])],
+  imports: [AuditModule, PassportModule, TypeOrmModule.forFeature([User, Admin, Session])],
   controllers: [AuthController],
   providers: [
     SessionService,
@@ -28,6 +30,7 @@ import {
     { provide: APP_GUARD, useClass: CsrfGuard },
     LoginThrottle,
     AuthService,
+    AdminPasswordService,
     ApiKeyService,
     UserGuard,
     AdminGuard,

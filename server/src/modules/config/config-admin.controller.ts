@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '../auth/auth.guards';
+import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
 import { toAdminConfig, UpdateConfigDto } from './dto/config-admin.dto';
 import { SiteConfigService } from './site-config.service';
 
@@ -14,8 +14,9 @@ export class ConfigAdminController {
   }
 
   @Post('update_config.php')
-  async update(@Body() body: UpdateConfigDto) {
-    const saved = await this.config.update(body);
+  @HttpCode(200)
+  async update(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UpdateConfigDto) {
+    const saved = await this.config.update({ adminId, ip }, body);
     return { success: true, message: 'site config updated', data: toAdminConfig(saved) };
   }
 }

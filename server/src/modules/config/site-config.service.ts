@@ -4,6 +4,8 @@ import { Repository } from 'typeorm';
 import { notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { SiteConfig } from '../../database/entities';
+import { AuditService } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { UpdateConfigDto } from './dto/config-admin.dto';
 
 @Injectable()
@@ -11,6 +13,7 @@ export class SiteConfigService {
   constructor(
     @InjectRepository(SiteConfig) private readonly configs: Repository<SiteConfig>,
     private readonly events: ContentEvents,
+    private readonly audit: AuditService,
   ) {}
 
   /** The settings row, for the admin: its absence means a damaged database. */
@@ -20,8 +23,17 @@ export class SiteConfigService {
     return row;
   }
 
-  async update(values: UpdateConfigDto): Promise<SiteConfig> {
-    const saved = await this.configs.save(this.configs.merge(await this.load(), values));
+  async update(actor: AuditActor, values: UpdateConfigDto): Promise<SiteConfig> {
+    const row = await this.load();
+    const before = { ...row };
+    const saved = await this.configs.save(this.configs.merge(row, values));
+    await this.audit.record(actor, {
+      action: 'update',
+      target_type: 'config',
+      target_id: saved.id,
+      before,
+      after: saved,
+    });
     this.events.changed('config');
     return saved;
   }

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AdminRecords } from '../../common/admin-records';
 import { ContentEvents } from '../../common/content-events';
 import { FriendLink } from '../../database/entities';
-import { AdminGuard, RequireCsrf } from '../auth/auth.guards';
+import { AuditService } from '../audit/audit.service';
+import { AdminGuard, CurrentAdminId, RequireCsrf } from '../auth/auth.guards';
 import {
   FriendLinkIdDto,
   SaveFriendLinkDto,
@@ -18,8 +19,19 @@ import { toFriendLink } from './dto/link.response';
 export class FriendLinksAdminController {
   private readonly records: AdminRecords<FriendLink>;
 
-  constructor(@InjectRepository(FriendLink) repo: Repository<FriendLink>, events: ContentEvents) {
-    this.records = new AdminRecords(repo, events, 'friend_links', '友链不存在');
+  constructor(
+    @InjectRepository(FriendLink) repo: Repository<FriendLink>,
+    events: ContentEvents,
+    audit: AuditService,
+  ) {
+    this.records = new AdminRecords(
+      repo,
+      events,
+      'friend_links',
+      '友链不存在',
+      audit,
+      'friend_link',
+    );
   }
 
   @Get('get_friend_links.php')
@@ -29,22 +41,32 @@ export class FriendLinksAdminController {
   }
 
   @Post('add_friend_link.php')
-  async add(@Body() body: SaveFriendLinkDto) {
-    const row = await this.records.add(toFriendLinkValues(body));
+  @HttpCode(200)
+  async add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveFriendLinkDto) {
+    const row = await this.records.add({ adminId, ip }, toFriendLinkValues(body));
     return { success: true, message: '友链添加成功', data: toFriendLink(row) };
   }
 
   @Post('update_friend_link.php')
-  async update(@Body() body: UpdateFriendLinkDto) {
-    const row = await this.records.update(body.id, toFriendLinkValues(body));
+  @HttpCode(200)
+  async update(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Body() body: UpdateFriendLinkDto,
+  ) {
+    const row = await this.records.update({ adminId, ip }, body.id, toFriendLinkValues(body));
     return { success: true, message: '友链更新成功', data: toFriendLink(row) };
   }
 
   /** A GET that deletes (SPEC.md §7): it still needs the XSRF header like every write. */
   @Get('delete_friend_link.php')
   @RequireCsrf()
-  async remove(@Query() query: FriendLinkIdDto) {
-    await this.records.remove(query.id);
+  async remove(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Query() query: FriendLinkIdDto,
+  ) {
+    await this.records.remove({ adminId, ip }, query.id);
     return { success: true, message: '友链删除成功' };
   }
 }

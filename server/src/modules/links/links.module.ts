@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { FriendLink, SidebarLink } from '../../database/entities';
 import { FriendLinksAdminController } from './friend-links-admin.controller';
 import { LinksController } from './links.controller';
@@ -7,7 +8,7 @@ import { LinksService } from './links.service';
 import { SidebarLinksAdminController } from './sidebar-links-admin.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SidebarLink, FriendLink])],
+  imports: [AuditModule, TypeOrmModule.forFeature([SidebarLink, FriendLink])],
   controllers: [LinksController, SidebarLinksAdminController, FriendLinksAdminController],
   providers: [LinksService],
   exports: [LinksService],

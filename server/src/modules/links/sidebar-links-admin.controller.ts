@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AdminRecords } from '../../common/admin-records';
 import { ContentEvents } from '../../common/content-events';
 import { SidebarLink } from '../../database/entities';
-import { AdminGuard } from '../auth/auth.guards';
+import { AuditService } from '../audit/audit.service';
+import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
 import {
   SaveSidebarLinkDto,
   SidebarLinkIdDto,
@@ -18,8 +19,19 @@ import {
 export class SidebarLinksAdminController {
   private readonly records: AdminRecords<SidebarLink>;
 
-  constructor(@InjectRepository(SidebarLink) repo: Repository<SidebarLink>, events: ContentEvents) {
-    this.records = new AdminRecords(repo, events, 'sidebar_links', 'sidebar link not found');
+  constructor(
+    @InjectRepository(SidebarLink) repo: Repository<SidebarLink>,
+    events: ContentEvents,
+    audit: AuditService,
+  ) {
+    this.records = new AdminRecords(
+      repo,
+      events,
+      'sidebar_links',
+      'sidebar link not found',
+      audit,
+      'sidebar_link',
+    );
   }
 
   @Get('get_sidebar_links_admin.php')
@@ -29,20 +41,31 @@ export class SidebarLinksAdminController {
   }
 
   @Post('add_sidebar_link.php')
-  async add(@Body() body: SaveSidebarLinkDto) {
-    const row = await this.records.add(toSidebarLinkValues(body));
+  @HttpCode(200)
+  async add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveSidebarLinkDto) {
+    const row = await this.records.add({ adminId, ip }, toSidebarLinkValues(body));
     return { success: true, message: 'sidebar link added', data: toAdminSidebarLink(row) };
   }
 
   @Post('update_sidebar_link.php')
-  async update(@Body() body: UpdateSidebarLinkDto) {
-    const row = await this.records.update(body.id, toSidebarLinkValues(body));
+  @HttpCode(200)
+  async update(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Body() body: UpdateSidebarLinkDto,
+  ) {
+    const row = await this.records.update({ adminId, ip }, body.id, toSidebarLinkValues(body));
     return { success: true, message: 'sidebar link updated', data: toAdminSidebarLink(row) };
   }
 
   @Post('delete_sidebar_link.php')
-  async remove(@Body() body: SidebarLinkIdDto) {
-    await this.records.remove(body.id);
+  @HttpCode(200)
+  async remove(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Body() body: SidebarLinkIdDto,
+  ) {
+    await this.records.remove({ adminId, ip }, body.id);
     return { success: true, message: 'sidebar link deleted' };
   }
 }

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Req, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
 import type { Partner } from '../../contracts/content';
 import { Partner as PartnerRow } from '../../database/entities';
-import { AdminGuard } from '../auth/auth.guards';
+import { AuditService } from '../audit/audit.service';
+import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
 import { SessionService } from '../auth/session.service';
 import {
   PartnerIdDto,
@@ -25,9 +26,11 @@ export class PartnersController {
     @InjectRepository(PartnerRow) repo: Repository<PartnerRow>,
     events: ContentEvents,
     sessions: SessionService,
+    audit: AuditService,
   ) {
-    this.partners = new Showcase(repo, events, sessions, {
+    this.partners = new Showcase(repo, events, sessions, audit, {
       content: 'partners',
+      target: 'partner',
       noun: 'partner',
       toView: toPartner,
     });
@@ -39,20 +42,23 @@ export class PartnersController {
   }
 
   @Post('add_partner.php')
+  @HttpCode(200)
   @UseGuards(AdminGuard)
-  add(@Body() body: SavePartnerDto) {
-    return this.partners.add(toPartnerValues(body));
+  add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SavePartnerDto) {
+    return this.partners.add({ adminId, ip }, toPartnerValues(body));
   }
 
   @Post('update_partner.php')
+  @HttpCode(200)
   @UseGuards(AdminGuard)
-  update(@Body() body: UpdatePartnerDto) {
-    return this.partners.update(body.id, toPartnerValues(body));
+  update(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UpdatePartnerDto) {
+    return this.partners.update({ adminId, ip }, body.id, toPartnerValues(body));
   }
 
   @Post('delete_partner.php')
+  @HttpCode(200)
   @UseGuards(AdminGuard)
-  remove(@Body() body: PartnerIdDto) {
-    return this.partners.remove(body.id);
+  remove(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: PartnerIdDto) {
+    return this.partners.remove({ adminId, ip }, body.id);
   }
 }

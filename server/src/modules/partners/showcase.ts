@@ -2,8 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { DeepPartial, ObjectLiteral, Repository } from 'typeorm';
 import { AdminRecords } from '../../common/admin-records';
 import type { ContentEvents, ContentKind } from '../../common/content-events';
+import type { AuditTarget } from '../../contracts/audit';
 import { STATUS } from '../../contracts/envelope';
 import type { DataEnvelope, Envelope } from '../../contracts/envelope';
+import type { AuditActor, AuditService } from '../audit/audit.service';
 import type { SessionService } from '../auth/session.service';
 
 /**
@@ -18,10 +20,23 @@ export class Showcase<Row extends ObjectLiteral & { id: number }, View> {
     private readonly repo: Repository<Row>,
     events: ContentEvents,
     private readonly sessions: SessionService,
-    /** What sets partners and ads apart: cache kind, name in messages, wire shape. */
-    private readonly kind: { content: ContentKind; noun: string; toView: (row: Row) => View },
+    audit: AuditService,
+    /** What sets partners and ads apart: cache kind, audit target, name in messages, wire shape. */
+    private readonly kind: {
+      content: ContentKind;
+      target: AuditTarget;
+      noun: string;
+      toView: (row: Row) => View;
+    },
   ) {
-    this.records = new AdminRecords(repo, events, kind.content, `${kind.noun} not found`);
+    this.records = new AdminRecords(
+      repo,
+      events,
+      kind.content,
+      `${kind.noun} not found`,
+      audit,
+      kind.target,
+    );
   }
 
   async list(request: FastifyRequest): Promise<DataEnvelope<View[]>> {
@@ -35,16 +50,20 @@ export class Showcase<Row extends ObjectLiteral & { id: number }, View> {
     return { success: true, message: 'ok', data: rows.map(this.kind.toView) };
   }
 
-  async add(values: DeepPartial<Row>): Promise<DataEnvelope<View>> {
-    return this.answer(await this.records.add(values), 'added');
+  async add(actor: AuditActor, values: DeepPartial<Row>): Promise<DataEnvelope<View>> {
+    return this.answer(await this.records.add(actor, values), 'added');
   }
 
-  async update(id: number, values: DeepPartial<Row>): Promise<DataEnvelope<View>> {
-    return this.answer(await this.records.update(id, values), 'updated');
+  async update(
+    actor: AuditActor,
+    id: number,
+    values: DeepPartial<Row>,
+  ): Promise<DataEnvelope<View>> {
+    return this.answer(await this.records.update(actor, id, values), 'updated');
   }
 
-  async remove(id: number): Promise<Envelope> {
-    await this.records.remove(id);
+  async remove(actor: AuditActor, id: number): Promise<Envelope> {
+    await this.records.remove(actor, id);
     return { success: true, message: `${this.kind.noun} deleted` };
   }
 

@@ -6,13 +6,18 @@ import type { BalanceBook } from './balance-book';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { adjustmentPastCeiling, balanceBelowZero, userNotFound } from './recharge.errors';
 import type { AdjustedBalance } from '../../contracts/recharge';
+import { AuditService } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 
 /** Admin corrections to a balance, audited in balance_adjustments. */
 @Injectable()
 export class BalanceAdjustmentsService {
-  constructor(@Inject(BALANCE_BOOK) private readonly book: BalanceBook) {}
+  constructor(
+    @Inject(BALANCE_BOOK) private readonly book: BalanceBook,
+    private readonly audit: AuditService,
+  ) {}
 
-  async adjust(adminId: number, body: AdjustBalanceBody): Promise<AdjustedBalance> {
+  async adjust(actor: AuditActor, body: AdjustBalanceBody): Promise<AdjustedBalance> {
     const delta = parseSignedYuan(body.amount);
     if (delta === null) {
       throw new AppError(
@@ -24,8 +29,18 @@ export class BalanceAdjustmentsService {
       );
     }
     if (delta === 0) throw badRequest('admin.adjust_zero', 'the amount must not be zero');
-    const result = await this.book.adjust(body.user_id, adminId, delta, body.reason);
-    if (result.ok) return { balance: formatBalance(result.balance_milli) };
+    const result = await this.book.adjust(body.user_id, actor.adminId, delta, body.reason);
+    if (result.ok) {
+      const balance = formatBalance(result.balance_milli);
+      await this.audit.record(actor, {
+        action: 'adjust_balance',
+        target_type: 'user',
+        target_id: body.user_id,
+        before: { balance: formatBalance(result.balance_milli - delta) },
+        after: { balance, amount: body.amount, reason: body.reason },
+      });
+      return { balance };
+    }
     if (result.reason === 'no_user') throw userNotFound();
     if (result.reason === 'below_zero') throw balanceBelowZero();
     throw adjustmentPastCeiling();

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
 import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../auth/auth.guards';
 import { BalanceAdjustmentsService } from './balance-adjustments.service';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
@@ -36,8 +36,12 @@ export class RechargeController {
   @Post('admin/adjust_user_balance.php')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  async adjust(@CurrentAdminId() adminId: number, @Body() body: AdjustBalanceBody) {
-    const data = await this.adjustments.adjust(adminId, body);
+  async adjust(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Body() body: AdjustBalanceBody,
+  ) {
+    const data = await this.adjustments.adjust({ adminId, ip }, body);
     return { success: true, message: 'balance adjusted', data };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { DataSource } from 'typeorm';
 import { byRawDriver } from '../../database/raw-driver';
 import { RechargeRecord } from '../../database/entities';
@@ -14,7 +15,7 @@ import { RechargeController } from './recharge.controller';
 import { AFDIAN_CLIENT, AFDIAN_WEBHOOK_KEY, RechargeService } from './recharge.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RechargeRecord])],
+  imports: [AuditModule, TypeOrmModule.forFeature([RechargeRecord])],
   controllers: [RechargeController, AfdianWebhookController],
   providers: [
     {

@@ -8,9 +8,22 @@ import { StatsAdminService } from './stats-admin.service';
 export class StatsAdminController {
   constructor(private readonly stats: StatsAdminService) {}
 
+  /** SPEC.md §7 reads the dashboard keys at the top level, DESIGN.md §4 under data: both. */
   @Get('get_dashboard_stats.php')
   async dashboard() {
-    return { success: true, message: 'ok', data: await this.stats.dashboard() };
+    const data = await this.stats.dashboard();
+    const { total_stats, top_apis, all_api_total_calls, daily_calls_per_api, site_start_time } =
+      data;
+    return {
+      success: true,
+      message: 'ok',
+      data,
+      total_stats,
+      top_apis,
+      all_api_total_calls,
+      daily_calls_per_api,
+      site_start_time,
+    };
   }
 
   /** With ?id= one API's daily history; otherwise a page of per-API totals. */

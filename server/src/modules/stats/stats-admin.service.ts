@@ -4,12 +4,27 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
+import type { ObjectLiteral } from 'typeorm';
 import { notFound } from '../../common/app-error';
-import { ApiDailyStat, ApiEntry, SiteConfig } from '../../database/entities';
+import { formatBalance } from '../../common/money';
+import {
+  AccessLog,
+  ApiDailyStat,
+  ApiEntry,
+  RechargeRecord,
+  SiteConfig,
+  User,
+} from '../../database/entities';
 import { DailyStatsQuery } from './dto/stats-admin.dto';
 import { containsPattern } from '../../common/like';
 import { pageInfo } from '../../common/paging';
-import type { Dashboard, StatsDetail, StatsPage } from '../../contracts/site';
+import type {
+  Dashboard,
+  DashboardActivity,
+  Periods,
+  StatsDetail,
+  StatsPage,
+} from '../../contracts/site';
 
 export const TOP_APIS = 10;
 export const DAILY_WINDOW_DAYS = 30;
@@ -45,6 +60,9 @@ export class StatsAdminService {
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     @InjectRepository(ApiDailyStat) private readonly daily: Repository<ApiDailyStat>,
     @InjectRepository(SiteConfig) private readonly configs: Repository<SiteConfig>,
+    @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(RechargeRecord) private readonly recharges: Repository<RechargeRecord>,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -57,8 +75,15 @@ export class StatsAdminService {
         q: containsPattern(search),
       });
     }
+    if (query.sort === 'calls_desc' || query.sort === 'calls_asc') {
+      qb.orderBy('api.usage_count', query.sort === 'calls_desc' ? 'DESC' : 'ASC').addOrderBy(
+        'api.id',
+        'ASC',
+      );
+    } else {
+      qb.orderBy('api.id', 'ASC');
+    }
     const [rows, total] = await qb
-      .orderBy('api.id', 'ASC')
       .skip((query.page - 1) * query.per_page)
       .take(query.per_page)
       .getManyAndCount();
@@ -116,6 +141,7 @@ export class StatsAdminService {
         total_apis: Number(totals?.apis ?? 0),
       },
       top_apis: all
+        .filter((api) => api.usage_count > 0)
         .slice(0, TOP_APIS)
         .map((api) => ({ id: api.id, name: api.name, call_count: api.usage_count })),
       all_api_total_calls: all.map((api) => ({
@@ -131,7 +157,68 @@ export class StatsAdminService {
       })),
       site_start_time: config?.site_start_time.toISOString() ?? null,
       server_info: await this.serverInfo(),
+      activity: await this.activity(),
     };
+  }
+
+  private async activity(): Promise<DashboardActivity> {
+    const today = await this.daily
+      .createQueryBuilder('stat')
+      .select('COALESCE(SUM(stat.calls), 0)', 'total')
+      .where('stat.access_date = :today', { today: utcDay() })
+      .getRawOne<{ total: string | number }>();
+    const milli = (sums: Periods<number>): Periods<string> => ({
+      today: formatBalance(sums.today),
+      days_7: formatBalance(sums.days_7),
+      days_30: formatBalance(sums.days_30),
+    });
+    return {
+      calls_today: Number(today?.total ?? 0),
+      charges: milli(await this.periods(this.logs, 'SUM', 'row.cost_milli', 'row.access_time')),
+      new_users: await this.periods(this.users, 'COUNT', '1', 'row.created_at'),
+      recharges: milli(
+        await this.periods(
+          this.recharges,
+          'SUM',
+          'row.amount_milli',
+          'row.created_at',
+          'row.user_id IS NOT NULL',
+        ),
+      ),
+    };
+  }
+
+  /** One aggregate over today, 7 and 30 UTC days, in one query. */
+  private async periods<T extends ObjectLiteral>(
+    repo: Repository<T>,
+    fn: 'SUM' | 'COUNT',
+    value: string,
+    column: string,
+    condition = '1 = 1',
+  ): Promise<Periods<number>> {
+    const since = (days: number) => this.asParameter(`${utcDay(-days)}T00:00:00.000Z`);
+    const over = (name: string) =>
+      `COALESCE(${fn}(CASE WHEN ${column} >= :${name} THEN ${value} END), 0)`;
+    const row = await repo
+      .createQueryBuilder('row')
+      .select(over('today'), 'today')
+      .addSelect(over('days_7'), 'days_7')
+      .addSelect(over('days_30'), 'days_30')
+      .where(`${condition} AND ${column} >= :days_30`)
+      .setParameters({ today: since(0), days_7: since(6), days_30: since(29) })
+      .getRawOne<Record<keyof Periods<number>, string | number | null>>();
+    return {
+      today: Number(row?.today ?? 0),
+      days_7: Number(row?.days_7 ?? 0),
+      days_30: Number(row?.days_30 ?? 0),
+    };
+  }
+
+  /** better-sqlite3 binds no Date: SQLite compares the UTC text TypeORM stores. */
+  private asParameter(iso: string): Date | string {
+    return this.dataSource.options.type === 'better-sqlite3'
+      ? iso.replace('T', ' ').replace('Z', '')
+      : new Date(iso);
   }
 
   private async serverInfo() {

@@ -7,6 +7,8 @@ export class StatsController {
 
   @Get('get_usage_stats.php')
   async usage() {
-    return { success: true, message: 'ok', data: await this.stats.usageSummary() };
+    const summary = await this.stats.usageSummary();
+    // SPEC.md §7 names the payload `summary`, DESIGN.md §4 `data`: both carry it.
+    return { success: true, message: 'ok', data: summary, summary };
   }
 }

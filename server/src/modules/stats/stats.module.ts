@@ -1,13 +1,22 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiDailyStat, ApiEntry, SiteConfig } from '../../database/entities';
+import {
+  AccessLog,
+  ApiDailyStat,
+  ApiEntry,
+  RechargeRecord,
+  SiteConfig,
+  User,
+} from '../../database/entities';
 import { StatsAdminController } from './stats-admin.controller';
 import { StatsAdminService } from './stats-admin.service';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, SiteConfig])],
+  imports: [
+    TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, SiteConfig, AccessLog, User, RechargeRecord]),
+  ],
   controllers: [StatsController, StatsAdminController],
   providers: [StatsService, StatsAdminService],
   exports: [StatsService],

@@ -10,6 +10,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Post('register.php')
+  @HttpCode(200)
   async register(@Body() body: RegisterBody, @Ip() ip: string): Promise<RegisterResult> {
     const apiKey = await this.users.register(body, ip);
     return { success: true, message: 'registration successful, please log in', api_key: apiKey };

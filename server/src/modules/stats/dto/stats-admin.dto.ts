@@ -1,7 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
 import { IntLike } from '../../../common/admin-input';
 import { PageNumber, PerPage, SearchText } from '../../../common/paging';
+import { STATS_SORTS } from '../../../contracts/site';
+import type { StatsSort } from '../../../contracts/site';
 
 /** GET get_api_daily_stats.php: a page of the list, or (with id) one API's daily history. */
 export class DailyStatsQuery {
@@ -22,4 +24,8 @@ export class DailyStatsQuery {
 
   @SearchText()
   search?: string;
+
+  @IsOptional()
+  @IsIn(STATS_SORTS, { message: `sort must be one of ${STATS_SORTS.join(', ')}` })
+  sort?: StatsSort;
 }

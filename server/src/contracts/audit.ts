@@ -1,0 +1,59 @@
+import type { PageInfo } from './envelope';
+
+/** What an audit row is about. */
+export const AUDIT_TARGETS = [
+  'api',
+  'partner',
+  'ad',
+  'sidebar_link',
+  'friend_link',
+  'config',
+  'user',
+  'admin',
+] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/** What the admin did. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'adjust_balance',
+  'change_password',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One row of get_audit_log.php: before/after are the JSON values as they were written. */
+export interface AuditEntry {
+  id: number;
+  admin_id: number;
+  admin_username: string | null;
+  action: AuditAction;
+  target_type: AuditTarget;
+  target_id: number | null;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  created_at: string;
+}
+
+export interface AuditPage extends PageInfo {
+  entries: AuditEntry[];
+}
+
+/** Filters of get_audit_log.php; from/to are 'YYYY-MM-DD' (UTC days, both included). */
+export interface AuditQuery {
+  page?: number;
+  per_page?: number;
+  admin?: string;
+  target_type?: AuditTarget;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
+
+/** POST change_password.php. */
+export interface ChangePasswordBody {
+  old_password: string;
+  new_password: string;
+}

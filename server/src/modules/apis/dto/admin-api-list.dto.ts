@@ -1,0 +1,70 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { Flag, IntLike } from '../../../common/admin-input';
+import { PageNumber, PerPage, SearchText } from '../../../common/paging';
+import { ADMIN_API_SORTS, API_MESSAGES } from '../../../contracts/apis';
+import type { AdminApiSort } from '../../../contracts/apis';
+
+/** GET /api/admin/get_api_list.php. */
+export class AdminApiListQuery {
+  @PageNumber()
+  page = 1;
+
+  @PerPage(1000)
+  per_page = 1000;
+
+  @IsOptional()
+  @IntLike()
+  @IsIn([0, 1], { message: 'is_paid must be 0 or 1' })
+  is_paid?: 0 | 1;
+
+  @IsOptional()
+  @IntLike()
+  @IsIn([0, 1], { message: 'is_pinned must be 0 or 1' })
+  is_pinned?: 0 | 1;
+
+  @IsOptional()
+  @IntLike()
+  @IsIn([0, 1], { message: 'status must be 0 or 1' })
+  status?: 0 | 1;
+
+  @IsOptional()
+  @IsIn(ADMIN_API_SORTS, { message: `sort must be one of ${ADMIN_API_SORTS.join(', ')}` })
+  sort?: AdminApiSort;
+
+  @SearchText()
+  search?: string;
+}
+
+/** The ids of a bulk action: 1 to 1000 API ids. */
+export class ApiIdsDto {
+  @Min(1, { each: true, message: API_MESSAGES.invalidId })
+  @IsInt({ each: true, message: API_MESSAGES.invalidId })
+  @Type(() => Number)
+  @ArrayMaxSize(1000, { message: 'at most 1000 ids at a time' })
+  @ArrayNotEmpty({ message: API_MESSAGES.invalidId })
+  @IsArray({ message: API_MESSAGES.invalidId })
+  ids: number[];
+}
+
+/** POST update_api_flags.php: status and/or is_pinned for the ids. */
+export class ApiFlagsDto extends ApiIdsDto {
+  @ValidateIf((dto: ApiFlagsDto) => dto.status !== undefined || dto.is_pinned === undefined)
+  @Flag()
+  @IsIn([0, 1], { message: 'status must be 0 or 1' })
+  status?: 0 | 1;
+
+  @IsOptional()
+  @Flag()
+  @IsIn([0, 1], { message: 'is_pinned must be 0 or 1' })
+  is_pinned?: 0 | 1;
+}

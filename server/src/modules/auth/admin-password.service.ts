@@ -1,0 +1,50 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { FastifyRequest } from 'fastify';
+import { Not, Repository } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { Admin, Session } from '../../database/entities';
+import { AuditService } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import type { ChangePasswordDto } from './dto/change-password.dto';
+import { hashPassword, verifyPassword } from './passwords';
+import { SessionService } from './session.service';
+
+/** An admin changes their own password; their other sessions end, this one stays. */
+@Injectable()
+export class AdminPasswordService {
+  constructor(
+    @InjectRepository(Admin) private readonly admins: Repository<Admin>,
+    @InjectRepository(Session) private readonly sessionRows: Repository<Session>,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async change(actor: AuditActor, request: FastifyRequest, body: ChangePasswordDto) {
+    const admin = await this.admins.findOneByOrFail({ id: actor.adminId });
+    if (!(await verifyPassword(admin.password_hash, body.old_password))) {
+      throw new AppError(
+        'request.validation',
+        'the current password is incorrect',
+        HttpStatus.BAD_REQUEST,
+        {},
+        'old_password',
+      );
+    }
+    await this.admins.update(
+      { id: admin.id },
+      { password_hash: await hashPassword(body.new_password) },
+    );
+    const current = await this.sessions.current(request, 'admin');
+    await this.sessionRows.delete({
+      kind: 'admin',
+      subject_id: admin.id,
+      ...(current && { token_hash: Not(current.token_hash) }),
+    });
+    await this.audit.record(actor, {
+      action: 'change_password',
+      target_type: 'admin',
+      target_id: admin.id,
+    });
+  }
+}
