@@ -64,6 +64,23 @@ describe('compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it('sends the prepared list bytes in every encoding, each the same answer', async () => {
+    const url = `${t.baseUrl}/api/get_api_list.php?per_page=20`;
+    const plain = await rawGet(url);
+    expect(plain.headers['content-type']).toContain('application/json');
+    const br = await rawGet(url, 'br;q=1, gzip;q=0.5');
+    const gz = await rawGet(url, 'gzip');
+    const refused = await rawGet(url, 'br;q=0');
+    expect([br, gz, refused].map((r) => r.headers['content-encoding'])).toEqual([
+      'br',
+      'gzip',
+      undefined,
+    ]);
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect(gunzipSync(gz.body)).toEqual(plain.body);
+    expect(refused.body).toEqual(plain.body);
+  });
+
   it('never compresses the gateway', async () => {
     const res = await rawGet(`${t.baseUrl}/apis/quote`, 'gzip, br');
     expect(res.status).toBe(200);

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: measures, in one run and one process tree, a bare Fastify route (reference),
- * Nest's /healthz, a free built-in call, a paid call on SQLite, a paid call on MySQL and a raw
+ * bare Fastify returning the public API list's payload (the list endpoint's reference), the list
+ * endpoint itself, Nest's /healthz, a free built-in call, a paid call on SQLite, a paid call on MySQL and a raw
  * mysql2 loop doing the same debit + log transaction (the database's own limit). Servers run on
  * core 0 and the load generator on core 1 when taskset is available.
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
 const FREE_PATH = '/apis/uuid';
+const LIST_PATH = '/api/get_api_list.php';
 const PAID_PATH = '/apis/rmb-upper?amount=1234.56';
 const BALANCE_MILLI = 1_000_000_000_000;
 
@@ -199,6 +201,21 @@ async function main(): Promise<void> {
     ).run(BALANCE_MILLI, user.hash);
     db.close();
     const headers = { 'x-api-key': user.apiKey };
+    // The reference serves the very payload the list endpoint answers with.
+    const listFile = join(dir, 'list.json');
+    writeFileSync(listFile, await (await fetch(`${sqlite.base}${LIST_PATH}`)).text());
+    const listPort = await freePort();
+    const bareList = startChild('bare-fastify.js', [String(listPort), listFile], {});
+    children.push(bareList);
+    await waitFor(`http://127.0.0.1:${listPort}/list`);
+    await load('warm-up', `http://127.0.0.1:${listPort}/list`);
+    results.bareList = await load(
+      'bare Fastify, list payload (reference)',
+      `http://127.0.0.1:${listPort}/list`,
+    );
+    await stop(bareList);
+    await load('warm-up', `${sqlite.base}${LIST_PATH}`);
+    results.list = await load('public API list', `${sqlite.base}${LIST_PATH}`);
     await load('warm-up', `${sqlite.base}${FREE_PATH}`);
     results.health = await load('Nest /healthz', `${sqlite.base}/healthz`);
     results.free = await load('free built-in call', `${sqlite.base}${FREE_PATH}`);
@@ -263,6 +280,11 @@ async function main(): Promise<void> {
 function report(r: Record<string, Result>): void {
   const ratio = (a?: Result, b?: Result) => (a && b ? (a.rps / b.rps).toFixed(2) : 'n/a');
   const checks: [string, string, boolean][] = [
+    [
+      'API list / bare Fastify list payload ≥ 0.80',
+      ratio(r.list, r.bareList),
+      r.list.rps / r.bareList.rps >= 0.8,
+    ],
     ['free call / bare Fastify ≥ 0.50', ratio(r.free, r.bare), r.free.rps / r.bare.rps >= 0.5],
     [
       'paid SQLite / bare Fastify ≥ 0.35',

@@ -1,5 +1,5 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionService } from '../auth/session.service';
 import { CatalogueService } from './catalogue.service';
 import { ApiDetailQuery } from './dto/api-detail.query';
@@ -12,11 +12,25 @@ export class CatalogueController {
     private readonly sessions: SessionService,
   ) {}
 
-  /** With an admin session: disabled APIs too, and up to 1000 per page. */
+  /**
+   * Visitors get prepared bytes (see CatalogueService.publicList); with an admin session, disabled
+   * APIs too and up to 1000 per page.
+   */
   @Get('get_api_list.php')
-  async list(@Query() query: ListApisQuery, @Req() request: FastifyRequest) {
-    const admin = (await this.sessions.peek(request, 'admin')) !== null;
-    return { success: true, message: 'ok', ...(await this.catalogue.list(query, admin)) };
+  async list(
+    @Query() query: ListApisQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if ((await this.sessions.peek(request, 'admin')) !== null) {
+      await reply.send({
+        success: true,
+        message: 'ok',
+        ...(await this.catalogue.adminList(query)),
+      });
+      return;
+    }
+    await (await this.catalogue.publicList(query)).send(request, reply);
   }
 
   @Get('get_api_detail.php')

@@ -7,7 +7,7 @@ import { ApiEntry } from '../../database/entities';
 import { ApiDetail, ApiSummary, toApiDetail, toApiSummary } from './dto/api.response';
 import { ApiDetailQuery } from './dto/api-detail.query';
 import { ListApisQuery } from './dto/list-apis.query';
-import { ResponseCache } from './response-cache';
+import { PreparedJson, ResponseCache } from './response-cache';
 import { containsPattern } from '../../common/like';
 import { pageInfo } from '../../common/paging';
 import type { ApiList } from '../../contracts/apis';
@@ -26,7 +26,7 @@ export interface ApiListPage {
 
 @Injectable()
 export class CatalogueService implements OnModuleDestroy {
-  private readonly lists = new ResponseCache<ApiListPage>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
+  private readonly lists = new ResponseCache<PreparedJson>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
   private readonly details = new ResponseCache<ApiDetail>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
   private readonly unsubscribe: () => void;
 
@@ -45,16 +45,26 @@ export class CatalogueService implements OnModuleDestroy {
     this.unsubscribe();
   }
 
-  /** Enabled APIs, pinned first then newest; `includeDisabled` is the admin view. */
-  list(query: ListApisQuery, includeDisabled = false): Promise<ApiListPage> {
-    const perPage = includeDisabled
-      ? query.per_page
-      : Math.min(query.per_page, PUBLIC_MAX_PER_PAGE);
-    const search = query.search?.trim().toLowerCase() ?? '';
-    const normalized = { ...query, per_page: perPage, search };
-    const load = () => this.loadList(normalized, includeDisabled);
-    // The admin view must show its own writes at once, so it is never served from the cache.
-    return includeDisabled ? load() : this.lists.get(JSON.stringify(normalized), load);
+  /**
+   * The public list answer (enabled APIs, pinned first then newest), serialised once per query
+   * and content version: the bytes are what every visitor gets until an admin write or the
+   * counters' lifetime drops them.
+   */
+  publicList(query: ListApisQuery): Promise<PreparedJson> {
+    const normalized = {
+      ...query,
+      per_page: Math.min(query.per_page, PUBLIC_MAX_PER_PAGE),
+      search: query.search?.trim().toLowerCase() ?? '',
+    };
+    return this.lists.get(JSON.stringify(normalized), async () => {
+      const page = await this.loadList(normalized, false);
+      return new PreparedJson({ success: true, message: 'ok', ...page });
+    });
+  }
+
+  /** The admin view: disabled APIs too, never cached, so it shows its own writes at once. */
+  adminList(query: ListApisQuery): Promise<ApiListPage> {
+    return this.loadList({ ...query, search: query.search?.trim().toLowerCase() ?? '' }, true);
   }
 
   /** One API by id or English name; disabled ones only for the admin view. */
