@@ -13,6 +13,9 @@ const OWN_FORMAT = [
   /^\/apis\//, // the API's own payload
   /^\/metrics$/, // Prometheus text
   /^\/api\/afdian\/webhook$/, // Afdian's { ec, em } protocol
+  /^\/openapi(\.json|\.yaml|\/)/, // OpenAPI documents
+  /^\/llms(-full)?\.txt$/, // llmstxt.org text
+  /^\/mcp$/, // JSON-RPC answers
 ];
 
 const STACK_TRACE = /\n\s+at \S|\bat \S+ \([^)]*:\d+:\d+\)|\.(?:ts|js):\d+/;
