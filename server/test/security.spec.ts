@@ -209,12 +209,17 @@ describeEachDb('security regressions', (ctx) => {
       const upstream = await startUpstreamFake();
       try {
         const api = await createGatewayApi(ctx.t, { handler: null, upstream_url: upstream.url });
-        for (const path of [`/apis/${api.name_en}/ok`, '/apis/no-such-api']) {
+        for (const path of [
+          `/apis/${api.name_en}/ok`,
+          `/apis/${api.name_en}/html`,
+          '/apis/no-such-api',
+        ]) {
           const res = await ctx.t.client().get(path);
           expect(res.headers.get('content-security-policy')).toContain('sandbox');
           expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
           expect(res.headers.get('x-content-type-options')).toBe('nosniff');
           expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+          expect(res.headers.get('access-control-allow-origin')).toBe('*');
         }
       } finally {
         await upstream.close();

@@ -10,7 +10,8 @@ export interface SeenRequest {
 
 /**
  * A loopback upstream for the gateway: /ok echoes what it received, /fail answers 500, /slow
- * answers after 2 s, /reset drops the connection, /redirect points at another host.
+ * answers after 2 s, /reset drops the connection, /redirect points at another host, /html is a
+ * script page that asks for a permissive CSP and CORS.
  */
 export async function startUpstreamFake() {
   const seen: SeenRequest[] = [];
@@ -27,6 +28,14 @@ export async function startUpstreamFake() {
         setTimeout(() => res.writeHead(200).end('late'), 2000).unref();
       } else if (path.endsWith('/reset')) {
         req.socket.destroy();
+      } else if (path.endsWith('/html')) {
+        res
+          .writeHead(200, {
+            'content-type': 'text/html',
+            'content-security-policy': "default-src * 'unsafe-inline'",
+            'access-control-allow-origin': 'https://evil.example',
+          })
+          .end('<script>parent.document.title = "owned"</script>');
       } else if (path.endsWith('/redirect')) {
         res.writeHead(302, { location: 'http://elsewhere.invalid/' }).end();
       } else {

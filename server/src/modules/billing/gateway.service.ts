@@ -377,7 +377,12 @@ function builtinOutcome(response: BuiltinResponse): Outcome {
 function upstreamOutcome(upstream: UpstreamResponse): Outcome {
   return {
     status: upstream.statusCode,
+    // The sandbox goes on last: an upstream's own CSP or CORS headers must not replace it.
     send: (reply) =>
-      reply.status(upstream.statusCode).headers(upstream.headers).send(upstream.body),
+      reply
+        .status(upstream.statusCode)
+        .headers(upstream.headers)
+        .headers(SANDBOX_HEADERS)
+        .send(upstream.body),
   };
 }
