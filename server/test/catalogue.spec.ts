@@ -52,6 +52,7 @@ describeEachDb('public catalogue', (ctx) => {
         id: expect.any(Number),
         name: 'Test API priced',
         name_en: 'priced',
+        title_en: '',
         description: 'An API made by a test',
         description_en: 'An API made by a test',
         endpoint: '/apis/priced',

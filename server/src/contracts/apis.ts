@@ -9,6 +9,11 @@ export interface ApiSummary {
   id: number;
   name: string;
   name_en: string;
+  /**
+   * The English display title ("IP lookup"); empty when none was written. The server always
+   * sends it; optional only so fixtures written before it stay valid.
+   */
+  title_en?: string;
   description: string;
   description_en: string;
   endpoint: string;
@@ -84,6 +89,8 @@ export interface SaveApiBody {
   id?: number;
   name: string;
   name_en: string;
+  /** The English display title; optional so older clients keep working. */
+  title_en?: string;
   description: string;
   description_en: string;
   endpoint: string;

@@ -15,6 +15,10 @@ export class ApiEntry {
   @Column({ type: 'varchar', length: 100 })
   name_en: string;
 
+  /** The English display title; name_en is the URL slug. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  title_en: string;
+
   @Column({ type: 'text' })
   description: string;
 

@@ -7,6 +7,7 @@
 export interface DemoApi {
   name: string;
   name_en: string;
+  title_en: string;
   description: string;
   description_en: string;
   request_method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,6 +36,7 @@ type ResponseParam = DemoApi['response_params'][number];
 interface Spec {
   name: string;
   name_en: string;
+  title_en: string;
   description: string;
   description_en: string;
   method?: 'GET' | 'POST';
@@ -206,6 +208,7 @@ function define(spec: Spec): DemoApi {
   return {
     name: spec.name,
     name_en: spec.name_en,
+    title_en: spec.title_en,
     description: spec.description,
     description_en: spec.description_en,
     request_method: method,
@@ -235,6 +238,7 @@ const SPECS: Spec[] = [
   {
     name: 'IP 查询',
     name_en: 'ip',
+    title_en: 'IP lookup',
     description:
       '返回调用方的公网 IP 地址、IP 版本以及请求携带的 User-Agent 和 Accept-Language，适合排查代理、NAT 和客户端标识问题。',
     description_en:
@@ -259,6 +263,7 @@ const SPECS: Spec[] = [
   {
     name: '当前时间',
     name_en: 'time',
+    title_en: 'Current time',
     description:
       '获取服务器当前时间：ISO 8601、Unix 秒与毫秒时间戳，并可按指定 IANA 时区（如 Asia/Shanghai）输出当地时间和 UTC 偏移。',
     description_en:
@@ -294,6 +299,7 @@ const SPECS: Spec[] = [
   {
     name: '时间戳转换',
     name_en: 'timestamp',
+    title_en: 'Timestamp converter',
     description:
       'Unix 时间戳与日期时间互相转换。自动识别秒级或毫秒级时间戳，也可输入“2025-01-31 08:30:00”这类日期时间，按指定时区解析和显示。',
     description_en:
@@ -334,6 +340,7 @@ const SPECS: Spec[] = [
   {
     name: '日期间隔计算',
     name_en: 'date-diff',
+    title_en: 'Date difference',
     description:
       '计算两个日期之间相差的天数、周数、年月日跨度以及工作日（周一至周五）天数，适合计算工期、纪念日和倒计时。',
     description_en:
@@ -371,6 +378,7 @@ const SPECS: Spec[] = [
   {
     name: '生肖星座查询',
     name_en: 'zodiac',
+    title_en: 'Chinese zodiac and star sign',
     description: '输入出生日期，返回周岁年龄、生肖与干支纪年（按农历新年准确划分）以及西方星座。',
     description_en:
       'For a date of birth: the age in whole years, the Chinese zodiac animal and sexagenary year (split exactly at Chinese New Year) and the Western star sign.',
@@ -398,6 +406,7 @@ const SPECS: Spec[] = [
   {
     name: 'UUID 生成',
     name_en: 'uuid',
+    title_en: 'UUID generator',
     description:
       '使用密码学安全的随机数生成 RFC 4122 第 4 版 UUID，单次最多 100 个，可直接用作数据库主键或请求 ID。',
     description_en:
@@ -420,6 +429,7 @@ const SPECS: Spec[] = [
   {
     name: '随机数生成',
     name_en: 'random',
+    title_en: 'Random numbers',
     description:
       '在指定区间内生成均匀分布的随机整数，支持一次生成多个以及不重复抽取，适合抽奖、分组和测试数据。',
     description_en:
@@ -442,6 +452,7 @@ const SPECS: Spec[] = [
   {
     name: '强密码生成',
     name_en: 'password',
+    title_en: 'Strong password generator',
     description:
       '生成高强度随机密码，保证同时包含大小写字母、数字和（可选）符号，并剔除 0/O、1/l/I 等易混淆字符。',
     description_en:
@@ -467,6 +478,7 @@ const SPECS: Spec[] = [
   {
     name: '掷骰子',
     name_en: 'dice',
+    title_en: 'Dice roller',
     description:
       '模拟投掷任意面数的骰子，一次最多 100 个，返回每个骰子的点数和总点数，适合桌游和概率演示。',
     description_en:
@@ -486,6 +498,7 @@ const SPECS: Spec[] = [
   {
     name: '抛硬币',
     name_en: 'coin',
+    title_en: 'Coin flip',
     description: '公平地抛掷硬币，一次最多 100 枚，返回每次结果以及正反面次数统计。',
     description_en:
       'Fair coin flips, up to 100 at once, with each result and the heads and tails counts.',
@@ -502,6 +515,7 @@ const SPECS: Spec[] = [
   {
     name: '随机姓名',
     name_en: 'name',
+    title_en: 'Random names',
     description: '随机生成中文或英文姓名，可指定性别，用于填充测试数据和界面原型。',
     description_en:
       'Random Chinese or English personal names, optionally of one gender, for test data and mock-ups.',
@@ -527,6 +541,7 @@ const SPECS: Spec[] = [
   {
     name: 'Lorem Ipsum 占位文本',
     name_en: 'lorem',
+    title_en: 'Lorem ipsum placeholder text',
     description:
       '生成经典的 Lorem Ipsum 拉丁占位文本，按段落数输出，适合排版和界面设计时填充内容。',
     description_en:
@@ -547,6 +562,7 @@ const SPECS: Spec[] = [
   {
     name: '哈希计算',
     name_en: 'hash',
+    title_en: 'Hash calculator',
     description:
       '计算文本的 MD5、SHA-1、SHA-256 或 SHA-512 摘要（UTF-8 编码，十六进制小写输出），常用于校验和签名调试。',
     description_en:
@@ -569,6 +585,7 @@ const SPECS: Spec[] = [
   {
     name: 'Base64 编解码',
     name_en: 'base64',
+    title_en: 'Base64 encode and decode',
     description:
       '将文本进行 Base64 编码，或把 Base64（兼容 URL 安全字母表和换行）解码为 UTF-8 文本，非法输入会返回明确的错误信息。',
     description_en:
@@ -592,6 +609,7 @@ const SPECS: Spec[] = [
   {
     name: 'URL 编解码',
     name_en: 'urlencode',
+    title_en: 'URL encode and decode',
     description:
       '对文本做 URL 百分号编码（encodeURIComponent），或将百分号编码还原为原文，常用于拼接查询参数。',
     description_en:
@@ -610,6 +628,7 @@ const SPECS: Spec[] = [
   {
     name: 'HTML 转义',
     name_en: 'html-escape',
+    title_en: 'HTML escape',
     description:
       '转义 HTML 特殊字符（& < > " \'）以防止 XSS，或把 &amp;、&#39;、&#x1F600; 等实体还原为字符。',
     description_en:
@@ -628,6 +647,7 @@ const SPECS: Spec[] = [
   {
     name: '十六进制编解码',
     name_en: 'hex',
+    title_en: 'Hex encode and decode',
     description:
       '把文本的 UTF-8 字节转换为十六进制字符串，或把十六进制（可带 0x 前缀和空格）还原为文本。',
     description_en:
@@ -646,6 +666,7 @@ const SPECS: Spec[] = [
   {
     name: 'CRC32 校验',
     name_en: 'crc32',
+    title_en: 'CRC32 checksum',
     description:
       '计算文本 UTF-8 字节的 CRC-32 校验值（与 zip、PNG 所用算法相同），同时返回十六进制和十进制结果。',
     description_en:
@@ -661,6 +682,7 @@ const SPECS: Spec[] = [
   {
     name: 'JWT 解析',
     name_en: 'jwt-decode',
+    title_en: 'JWT decoder',
     description:
       '解析 JWT 的头部和载荷，换算 iat、nbf、exp 等时间声明并判断是否过期。仅解码、不校验签名，请勿据此做鉴权。',
     description_en:
@@ -692,6 +714,7 @@ const SPECS: Spec[] = [
   {
     name: 'JSON 格式化校验',
     name_en: 'json-format',
+    title_en: 'JSON formatter and validator',
     description:
       '校验 JSON 是否合法并格式化输出，支持自定义缩进和按键名排序，同时给出压缩后的结果。可用 json 参数传入，也可直接把 JSON 作为请求体 POST。',
     description_en:
@@ -731,6 +754,7 @@ const SPECS: Spec[] = [
   {
     name: '正则表达式测试',
     name_en: 'regex-test',
+    title_en: 'Regular expression tester',
     description:
       '用正则表达式（JavaScript 语法）匹配文本，返回每个匹配的位置、捕获组和命名分组。由线性时间的 RE2 引擎执行，任何表达式都不会灾难性回溯；因此不支持反向引用和前瞻、后顾断言；带 m 标志时 ^ 和 $ 只把 \\n 视为换行。',
     description_en:
@@ -784,6 +808,7 @@ const SPECS: Spec[] = [
   {
     name: 'User-Agent 解析',
     name_en: 'user-agent',
+    title_en: 'User-Agent parser',
     description:
       '解析 User-Agent 字符串，识别浏览器（含微信、QQ 浏览器等）、操作系统（含鸿蒙）、设备类型以及是否为爬虫。不传参数时解析本次请求自身的 UA。',
     description_en:
@@ -818,6 +843,7 @@ const SPECS: Spec[] = [
   {
     name: '颜色格式转换',
     name_en: 'color',
+    title_en: 'Colour converter',
     description:
       '在 HEX、RGB、HSL 和常见 CSS 颜色名之间转换，并给出相对亮度和在该底色上更易读的文字颜色（黑或白）。',
     description_en:
@@ -851,6 +877,7 @@ const SPECS: Spec[] = [
   {
     name: 'URL Slug 生成',
     name_en: 'slugify',
+    title_en: 'URL slug generator',
     description:
       '把标题转换为适合放进网址的 slug：去除重音符号、转小写、用连字符或下划线连接单词。仅保留 ASCII 字母和数字。',
     description_en:
@@ -868,6 +895,7 @@ const SPECS: Spec[] = [
   {
     name: '命名风格转换',
     name_en: 'case-convert',
+    title_en: 'Naming case converter',
     description:
       '在驼峰、帕斯卡、蛇形、短横线、常量等命名风格以及大写、小写、标题、句子格式之间转换，能正确拆分 XMLHttpRequest 这类缩写。',
     description_en:
@@ -891,6 +919,7 @@ const SPECS: Spec[] = [
   {
     name: '字数统计',
     name_en: 'text-stats',
+    title_en: 'Word count',
     description:
       '统计文本的字符数、字节数、词数（中文按字计）、汉字数、行数、段落数、句子数，并估算阅读时间。',
     description_en:
@@ -923,6 +952,7 @@ const SPECS: Spec[] = [
   {
     name: '文本差异对比',
     name_en: 'text-diff',
+    title_en: 'Text diff',
     description:
       '比较两段文本：给出字符级编辑距离和相似度，以及逐行对比后新增、删除和未改动的行数，适合查重和版本比对。',
     description_en:
@@ -950,6 +980,7 @@ const SPECS: Spec[] = [
   {
     name: '罗马数字转换',
     name_en: 'roman',
+    title_en: 'Roman numerals',
     description:
       '阿拉伯数字与罗马数字双向转换，范围 1 至 3999，只接受标准写法（如 IV 而非 IIII）。',
     description_en:
@@ -967,6 +998,7 @@ const SPECS: Spec[] = [
   {
     name: '数字转英文',
     name_en: 'number-words',
+    title_en: 'Numbers to English words',
     description:
       '把整数转换为英文单词写法（如 one million two hundred thirty-four thousand…），支持负数，最大到千万亿以内。',
     description_en:
@@ -987,6 +1019,7 @@ const SPECS: Spec[] = [
   {
     name: '人民币大写',
     name_en: 'rmb-upper',
+    title_en: 'RMB amount in Chinese capitals',
     description:
       '将金额转换为符合票据填写规范的人民币大写（如 壹仟贰佰叁拾肆元伍角陆分），正确处理“零”和“整”，适用于发票、合同和报销单。',
     description_en:
@@ -1006,6 +1039,7 @@ const SPECS: Spec[] = [
   {
     name: '单位换算',
     name_en: 'unit-convert',
+    title_en: 'Unit converter',
     description: '长度、重量和温度单位换算，支持公制、英制以及市制单位（里、丈、尺、寸、斤、两）。',
     description_en:
       'Converts length, weight and temperature, with metric, imperial and traditional Chinese units (li, zhang, chi, cun, jin, liang).',
@@ -1032,6 +1066,7 @@ const SPECS: Spec[] = [
   {
     name: '质数判断与分解',
     name_en: 'prime',
+    title_en: 'Prime test and factorisation',
     description: '判断一个正整数（最大 10^12）是否为质数，并给出完整的质因数分解。',
     description_en:
       'Tells whether a positive integer up to 10^12 is prime and gives its prime factorisation.',
@@ -1049,6 +1084,7 @@ const SPECS: Spec[] = [
   {
     name: '银行卡号校验',
     name_en: 'luhn',
+    title_en: 'Bank card number check (Luhn)',
     description:
       '用 Luhn 算法校验银行卡号等号码是否有效，计算正确的校验位，并识别 Visa、Mastercard、银联等卡组织。',
     description_en:
@@ -1066,6 +1102,7 @@ const SPECS: Spec[] = [
   {
     name: '邮箱格式校验',
     name_en: 'email-check',
+    title_en: 'Email address check',
     description:
       '按 RFC 规则校验邮箱地址格式并说明不合法的原因，支持中文等国际化域名（自动转换为 Punycode）。不做 DNS 查询。',
     description_en:
@@ -1092,6 +1129,7 @@ const SPECS: Spec[] = [
   {
     name: 'IP 网段判断',
     name_en: 'ip-cidr',
+    title_en: 'IP range (CIDR) check',
     description:
       '判断 IPv4 或 IPv6 地址是否属于某个 CIDR 网段，并给出网段的网络地址、掩码、首末地址和地址总数，适合配置白名单。',
     description_en:
@@ -1124,6 +1162,7 @@ const SPECS: Spec[] = [
   {
     name: '二维码生成',
     name_en: 'qrcode',
+    title_en: 'QR code generator',
     description:
       '把文本或网址生成二维码图片，支持 SVG 矢量和 PNG 位图、64 至 1024 像素尺寸以及 L/M/Q/H 四级容错，直接返回图片内容。',
     description_en:
@@ -1151,6 +1190,7 @@ const SPECS: Spec[] = [
   {
     name: '名言警句',
     name_en: 'quote',
+    title_en: 'Quotations',
     description: '随机返回一条古今中外的名言警句及其出处，可选英文或中文（先秦诸子与唐宋诗文）。',
     description_en:
       'A random famous quotation with its author, in English or in Chinese (classical philosophers and Tang and Song poetry).',
@@ -1170,6 +1210,7 @@ const SPECS: Spec[] = [
   {
     name: '程序员笑话',
     name_en: 'joke',
+    title_en: 'Programmer jokes',
     description: '随机返回一条程序员笑话，中英文可选，给枯燥的调试时光加点乐趣。',
     description_en:
       'A random programmer joke, in English or Chinese, to lighten a long debugging session.',

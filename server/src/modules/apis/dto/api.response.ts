@@ -15,6 +15,7 @@ export function toApiSummary(api: ApiEntry): ApiSummary {
     id: api.id,
     name: api.name,
     name_en: api.name_en,
+    title_en: api.title_en,
     description: api.description,
     description_en: api.description_en,
     endpoint: api.endpoint,

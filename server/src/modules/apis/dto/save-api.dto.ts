@@ -48,6 +48,12 @@ export class SaveApiDto {
   description?: string;
 
   @IsOptional()
+  @Trimmed()
+  @MaxLength(100, { message: 'English title is too long (max 100 characters)' })
+  @IsString({ message: 'English title must be text' })
+  title_en?: string;
+
+  @IsOptional()
   @MaxLength(10000, { message: 'English description is too long (max 10000 characters)' })
   @IsString({ message: 'English description must be text' })
   description_en?: string;
