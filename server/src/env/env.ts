@@ -5,32 +5,19 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { EnvSchema } from './env.schema';
 
-export type Env = Readonly<
-  Required<
-    Omit<
-      EnvSchema,
-      | 'ADMIN_USERNAME'
-      | 'ADMIN_PASSWORD'
-      | 'REDIS_URL'
-      | 'AFDIAN_USER_ID'
-      | 'AFDIAN_TOKEN'
-      | 'AFDIAN_SPONSOR_URL'
-      | 'AFDIAN_WEBHOOK_PUBLIC_KEY'
-    >
-  >
-> &
-  Readonly<
-    Pick<
-      EnvSchema,
-      | 'ADMIN_USERNAME'
-      | 'ADMIN_PASSWORD'
-      | 'REDIS_URL'
-      | 'AFDIAN_USER_ID'
-      | 'AFDIAN_TOKEN'
-      | 'AFDIAN_SPONSOR_URL'
-      | 'AFDIAN_WEBHOOK_PUBLIC_KEY'
-    >
-  >;
+/** The variables that may stay unset; every other one has a value once loaded. */
+type OptionalVariable =
+  | 'ADMIN_USERNAME'
+  | 'ADMIN_PASSWORD'
+  | 'REDIS_URL'
+  | 'METRICS_TOKEN'
+  | 'AFDIAN_USER_ID'
+  | 'AFDIAN_TOKEN'
+  | 'AFDIAN_SPONSOR_URL'
+  | 'AFDIAN_WEBHOOK_PUBLIC_KEY';
+
+export type Env = Readonly<Required<Omit<EnvSchema, OptionalVariable>>> &
+  Readonly<Pick<EnvSchema, OptionalVariable>>;
 
 /** Whether logs and the start-up banner are for a person (a terminal) rather than a collector. */
 export function prettyLogs(env: Pick<Env, 'LOG_FORMAT'>): boolean {

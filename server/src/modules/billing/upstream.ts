@@ -4,8 +4,8 @@ import { request } from 'undici';
 import { AppError } from '../../common/app-error';
 import { hasUnreadableCharacter } from '../../common/request-guards';
 
-/** Headers that describe one hop, or that carry our own credentials: never forwarded. */
-const DROPPED_REQUEST_HEADERS = new Set([
+/** Headers that describe one hop of a connection: never passed on, either way. */
+const HOP_BY_HOP = [
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -14,6 +14,10 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'trailer',
   'transfer-encoding',
   'upgrade',
+];
+/** Also never forwarded upstream: our host and length, and the caller's credentials for us. */
+const DROPPED_REQUEST_HEADERS = new Set([
+  ...HOP_BY_HOP,
   'host',
   'content-length',
   'cookie',
@@ -21,17 +25,8 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'x-api-key',
   'x-xsrf-token',
 ]);
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'set-cookie',
-]);
+/** An upstream may not set cookies on the site's origin. */
+const DROPPED_RESPONSE_HEADERS = new Set([...HOP_BY_HOP, 'set-cookie']);
 
 export class UpstreamFailure extends Error {
   constructor(
