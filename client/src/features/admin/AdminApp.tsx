@@ -10,6 +10,7 @@ import AdsPage from './pages/AdsPage';
 import ApiEditorPage from './pages/ApiEditorPage';
 import ApiListPage from './pages/ApiListPage';
 import ApiStatsDetailPage from './pages/ApiStatsDetailPage';
+import AuditLogPage from './pages/AuditLogPage';
 import ConfigPage from './pages/ConfigPage';
 import DashboardPage from './pages/DashboardPage';
 import FriendLinksPage from './pages/FriendLinksPage';
@@ -64,6 +65,7 @@ export default function AdminApp() {
         <Route path="users" element={<UsersPage />} />
         <Route path="api/stats/:id" element={<ApiStatsDetailPage />} />
         <Route path="friendlinks" element={<FriendLinksPage />} />
+        <Route path="audit" element={<AuditLogPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

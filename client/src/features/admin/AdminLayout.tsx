@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { useAdminLogoutMutation } from './api';
 import { adminPaths } from './paths';
 import { clearAdminLoggedIn } from './session';
+import './admin.css';
 
 export const ADMIN_SECTIONS = [
   { to: adminPaths.dashboard, label: '仪表盘', end: true },
@@ -16,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { to: adminPaths.statistics, label: '访问统计', also: [adminPaths.apiStats('')] },
   { to: adminPaths.users, label: '用户列表' },
   { to: adminPaths.friendLinks, label: '友链管理' },
+  { to: adminPaths.audit, label: '操作日志' },
 ] as const;
 
 export default function AdminLayout() {
@@ -44,7 +46,7 @@ export default function AdminLayout() {
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="admin-nav" />
           <Navbar.Collapse id="admin-nav">
-            <Nav className="me-auto" aria-label="管理导航">
+            <Nav className="me-auto admin-nav" aria-label="管理导航">
               {ADMIN_SECTIONS.map((section) => (
                 <Nav.Link
                   key={section.to}

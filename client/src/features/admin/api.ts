@@ -1,4 +1,11 @@
-import type { AdminApi, ApiSummary, SaveApiBody } from '@contracts/apis';
+import type {
+  AdminApi,
+  AdminApiListQuery,
+  ApiFlagsBody,
+  ApiSummary,
+  SaveApiBody,
+} from '@contracts/apis';
+import type { AuditPage, AuditQuery, ChangePasswordBody } from '@contracts/audit';
 import type {
   Ad,
   AdminSidebarLink,
@@ -9,7 +16,7 @@ import type {
   SavePartnerBody,
   SaveSidebarLinkBody,
 } from '@contracts/content';
-import type { DataEnvelope, Envelope } from '@contracts/envelope';
+import type { DataEnvelope, Envelope, PageInfo } from '@contracts/envelope';
 import type { AdjustBalanceBody, AdjustedBalance } from '@contracts/recharge';
 import type {
   AdminSiteConfig,
@@ -17,6 +24,7 @@ import type {
   SiteConfigBody,
   StatsDetail,
   StatsPage,
+  StatsSort,
 } from '@contracts/site';
 import type { Credentials, UserPage } from '@contracts/users';
 import { api } from '../../lib/api';
@@ -27,6 +35,10 @@ export const ADMIN_PAGE_SIZE = 10;
 export interface PageArgs {
   page: number;
   search: string;
+}
+
+export interface StatsArgs extends PageArgs {
+  sort?: StatsSort;
 }
 
 const post = (url: string, body: unknown) => ({ url, method: 'POST', body });
@@ -45,9 +57,26 @@ const adminApi = api.injectEndpoints({
       providesTags: ['Stats'],
     }),
 
-    adminApiList: build.query<DataEnvelope<ApiSummary[]>, void>({
-      query: () => ({ url: 'api/get_api_list.php', params: { per_page: ADMIN_API_LIST_SIZE } }),
+    adminApiList: build.query<DataEnvelope<ApiSummary[]> & PageInfo, AdminApiListQuery>({
+      query: (params) => ({
+        url: 'api/admin/get_api_list.php',
+        params: { per_page: ADMIN_API_LIST_SIZE, ...params },
+      }),
       providesTags: ['Apis'],
+    }),
+    setApiFlags: build.mutation<Envelope, ApiFlagsBody>({
+      query: (body) => post('api/admin/update_api_flags.php', body),
+      invalidatesTags: ['Apis', 'Stats'],
+    }),
+    deleteApis: build.mutation<Envelope, number[]>({
+      query: (ids) => post('api/admin/delete_apis.php', { ids }),
+      invalidatesTags: ['Apis', 'Stats'],
+    }),
+    adminAuditLog: build.query<DataEnvelope<AuditPage>, AuditQuery>({
+      query: (params) => ({ url: 'api/admin/get_audit_log.php', params }),
+    }),
+    changeAdminPassword: build.mutation<Envelope, ChangePasswordBody>({
+      query: (body) => post('api/admin/change_password.php', body),
     }),
     adminApi: build.query<DataEnvelope<AdminApi>, number>({
       query: (id) => ({ url: 'api/admin/get_api.php', params: { id } }),
@@ -133,10 +162,15 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['Config'],
     }),
 
-    adminStats: build.query<DataEnvelope<StatsPage>, PageArgs>({
-      query: ({ page, search }) => ({
+    adminStats: build.query<DataEnvelope<StatsPage>, StatsArgs>({
+      query: ({ page, search, sort }) => ({
         url: 'api/admin/get_api_daily_stats.php',
-        params: { page, per_page: ADMIN_PAGE_SIZE, ...(search && { search }) },
+        params: {
+          page,
+          per_page: ADMIN_PAGE_SIZE,
+          ...(search && { search }),
+          ...(sort && { sort }),
+        },
       }),
       providesTags: ['Stats'],
     }),
@@ -164,6 +198,10 @@ export const {
   useAdminLogoutMutation,
   useAdminDashboardQuery,
   useAdminApiListQuery,
+  useSetApiFlagsMutation,
+  useDeleteApisMutation,
+  useAdminAuditLogQuery,
+  useChangeAdminPasswordMutation,
   useAdminApiQuery,
   useCreateApiMutation,
   useUpdateApiMutation,

@@ -1,21 +1,41 @@
-import type { Envelope } from '@contracts/envelope';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { errorCode, errorStatus } from '../../lib/api';
+import { ZH, ZH_ERRORS, ZH_FIELD_ERRORS } from './i18n/zh';
 
 export interface ErrorTexts {
-  /** When the server answered without a message of its own. */
+  /** When the server answered without a code the catalogue knows. */
   failed: string;
   /** When no answer came (network failure). */
-  network: string;
+  network?: string;
   /** A fixed text for 404, when the screen names one. */
   notFound?: string;
+  /** The screen's own texts for `request.validation` fields (SPEC.md §5 names some). */
+  fields?: Record<string, string>;
 }
 
-/** The text an admin screen shows for a failed call (SPEC.md §8: server message, else fallback). */
+const fieldOf = (error: unknown): string | undefined => {
+  const data = (error as { data?: { field?: unknown } } | null)?.data;
+  return typeof data?.field === 'string' ? data.field : undefined;
+};
+
+/** The offending field of a `request.validation` answer, for the form to mark. */
+export function errorField(error: unknown): string | undefined {
+  return errorCode(error) === 'request.validation' ? fieldOf(error) : undefined;
+}
+
+/**
+ * The Chinese text an admin screen shows for a failed call: chosen by the envelope's code (and
+ * field), never by the server's English message.
+ */
 export function adminErrorText(error: unknown, texts: ErrorTexts): string {
   const status = errorStatus(error);
-  if (status === undefined) return texts.network;
+  if (status === undefined) return texts.network ?? ZH.network;
   if (status === 404 && texts.notFound) return texts.notFound;
-  return errorMessage(error, texts.failed);
+  const code = errorCode(error);
+  if (code === 'request.validation') {
+    const field = fieldOf(error);
+    return (field && (texts.fields?.[field] ?? ZH_FIELD_ERRORS[field])) || ZH_ERRORS[code];
+  }
+  return (code && ZH_ERRORS[code]) || texts.failed;
 }
 
 /** A banner on an admin screen: green for success, red for failure. */
@@ -24,15 +44,15 @@ export interface Notice {
   text: string;
 }
 
-/** A write's outcome as a banner: the server's message, else the success text or the fallbacks. */
+/** A write's outcome as a banner in Chinese: the success text, or the failure's text. */
 export function outcomeNotice(
-  result: { data: Envelope } | { error: unknown },
+  result: { data: unknown } | { error: unknown },
   texts: ErrorTexts,
   success: string,
 ): Notice {
   return 'error' in result
     ? { ok: false, text: adminErrorText(result.error, texts) }
-    : { ok: true, text: result.data.message || success };
+    : { ok: true, text: success };
 }
 
 export const formatTime = (value: string | null | undefined) =>

@@ -15,4 +15,5 @@ export const adminPaths = {
   users: `${paths.admin}/users`,
   apiStats: (id: number | string) => `${paths.admin}/api/stats/${id}`,
   friendLinks: `${paths.admin}/friendlinks`,
+  audit: `${paths.admin}/audit`,
 } as const;

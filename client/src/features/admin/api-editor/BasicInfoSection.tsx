@@ -7,6 +7,7 @@ import TextField from './TextField';
 export default function BasicInfoSection({
   form,
   set,
+  errors = {},
   onNameEn,
 }: SectionProps & { onNameEn: (value: string) => void }) {
   return (
@@ -19,15 +20,23 @@ export default function BasicInfoSection({
               id="name"
               label="API 名称"
               value={form.name}
+              error={errors.name}
               onChange={(v) => set('name', v)}
             />
           </Col>
           <Col md={6}>
-            <TextField id="name_en" label="英文名" value={form.name_en} onChange={onNameEn} />
+            <TextField
+              id="name_en"
+              label="英文名"
+              value={form.name_en}
+              error={errors.name_en}
+              onChange={onNameEn}
+            />
           </Col>
           <Col md={6}>
             <TextField
               id="endpoint"
+              error={errors.endpoint}
               label="Endpoint"
               value={form.endpoint}
               onChange={(v) => set('endpoint', v)}
@@ -113,8 +122,10 @@ export default function BasicInfoSection({
               step={0.001}
               disabled={!form.is_paid}
               value={form.price_per_call}
+              isInvalid={errors.price_per_call !== undefined}
               onChange={(e) => set('price_per_call', e.target.value)}
             />
+            <Form.Control.Feedback type="invalid">{errors.price_per_call}</Form.Control.Feedback>
           </Form.Group>
         </div>
       </Card.Body>

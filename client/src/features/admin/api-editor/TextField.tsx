@@ -6,14 +6,21 @@ type Props = {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  error?: string;
 } & Omit<ComponentProps<typeof Form.Control>, 'id' | 'value' | 'onChange'>;
 
 /** A labelled text input (or textarea, with as="textarea") of the API form. */
-export default function TextField({ id, label, value, onChange, ...control }: Props) {
+export default function TextField({ id, label, value, onChange, error, ...control }: Props) {
   return (
     <Form.Group className="mb-3" controlId={`api-${id}`}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control value={value} onChange={(e) => onChange(e.target.value)} {...control} />
+      <Form.Control
+        value={value}
+        isInvalid={error !== undefined}
+        onChange={(e) => onChange(e.target.value)}
+        {...control}
+      />
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
     </Form.Group>
   );
 }

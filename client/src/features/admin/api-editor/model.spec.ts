@@ -85,15 +85,13 @@ describe('apiFormError', () => {
   it.each<[Partial<ApiForm>]>([[{ name: ' ' }], [{ name_en: '' }], [{ endpoint: '' }]])(
     'needs the name, English name and endpoint: %j',
     (change) => {
-      expect(apiFormError({ ...filled, ...change })).toBe(
-        'API name, English name and Endpoint cannot be empty',
-      );
+      expect(apiFormError({ ...filled, ...change })).toBe('API 名称、英文名称和 Endpoint 不能为空');
     },
   );
 
   it.each(['-1', '1.2345', 'abc', ''])('refuses the price %p for a paid API', (price) => {
     expect(apiFormError({ ...filled, is_paid: true, price_per_call: price })).toBe(
-      'invalid price format, must be a non-negative number with at most three decimal places',
+      '价格格式无效：须为非负数，最多三位小数',
     );
   });
 

@@ -1,5 +1,4 @@
 import {
-  API_MESSAGES,
   PRICE_PATTERN,
   UPSTREAM_TIMEOUT_MS,
   type AdminApi,
@@ -43,6 +42,8 @@ export interface ApiForm {
 export interface SectionProps {
   form: ApiForm;
   set: <K extends keyof ApiForm>(key: K, value: ApiForm[K]) => void;
+  /** Texts shown at the fields they belong to. */
+  errors?: Partial<Record<keyof ApiForm, string>>;
 }
 
 export const EMPTY_API_FORM: ApiForm = {
@@ -112,13 +113,26 @@ export function withNameEn(form: ApiForm, nameEn: string, isNew: boolean): ApiFo
   return { ...form, name_en: nameEn, endpoint: following ? `/apis/${nameEn}` : form.endpoint };
 }
 
+export const API_FORM_TEXTS = {
+  required: 'API 名称、英文名称和 Endpoint 不能为空',
+  price: '价格格式无效：须为非负数，最多三位小数',
+} as const;
+
+/** Each broken SPEC.md §5 rule at its field, in the order the form shows them. */
+export function apiFieldErrors(form: ApiForm): Partial<Record<keyof ApiForm, string>> {
+  const errors: Partial<Record<keyof ApiForm, string>> = {};
+  for (const key of ['name', 'name_en', 'endpoint'] as const) {
+    if (!form[key].trim()) errors[key] = API_FORM_TEXTS.required;
+  }
+  if (form.is_paid && !PRICE_PATTERN.test(form.price_per_call.trim())) {
+    errors.price_per_call = API_FORM_TEXTS.price;
+  }
+  return errors;
+}
+
 /** SPEC.md §5's first broken rule, or null when the form may be sent. */
 export function apiFormError(form: ApiForm): string | null {
-  if (!form.name.trim() || !form.name_en.trim() || !form.endpoint.trim()) {
-    return API_MESSAGES.required;
-  }
-  if (form.is_paid && !PRICE_PATTERN.test(form.price_per_call.trim())) return API_MESSAGES.price;
-  return null;
+  return Object.values(apiFieldErrors(form))[0] ?? null;
 }
 
 /** The create_api/update_api body: list fields as JSON text (empty rows left out), 0/1 flags. */

@@ -9,13 +9,12 @@ interface Props {
 /** 上一页 / 下一页 and up to 5 page numbers around the current one; hidden for a single page. */
 export default function AdminPagination({ page, totalPages, onChange }: Props) {
   if (totalPages <= 1) return null;
-  const item = (key: string, label: string, target: number, disabled: boolean, active = false) => (
-    <li key={key} className={`page-item${disabled ? ' disabled' : ''}${active ? ' active' : ''}`}>
+  const item = (key: string, label: string, target: number, disabled: boolean) => (
+    <li key={key} className={`page-item${disabled ? ' disabled' : ''}`}>
       <button
         type="button"
         className="page-link"
         disabled={disabled}
-        aria-current={active ? 'page' : undefined}
         onClick={() => onChange(target)}
       >
         {label}
@@ -27,7 +26,16 @@ export default function AdminPagination({ page, totalPages, onChange }: Props) {
       <ul className="pagination justify-content-center flex-wrap mb-0">
         {item('prev', '上一页', page - 1, page <= 1)}
         {pageWindow(page, totalPages).map((n) =>
-          item(String(n), String(n), n, n === page, n === page),
+          n === page ? (
+            // The current page reads as current (active), not as a disabled control.
+            <li key={n} className="page-item active">
+              <span className="page-link" aria-current="page">
+                {n}
+              </span>
+            </li>
+          ) : (
+            item(String(n), String(n), n, false)
+          ),
         )}
         {item('next', '下一页', page + 1, page >= totalPages)}
       </ul>

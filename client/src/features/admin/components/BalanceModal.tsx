@@ -26,7 +26,7 @@ export default function BalanceModal({ user, onClose }: { user: AdminUser; onClo
     setError(null);
     const result = await adjust({ user_id: user.id, amount: amount.trim(), reason: reason.trim() });
     if ('error' in result) {
-      setError(adminErrorText(result.error, { failed: 'update failed', network: 'request error' }));
+      setError(adminErrorText(result.error, { failed: '更新失败' }));
       return;
     }
     setDone(result.data.message || '余额已调整');

@@ -117,9 +117,14 @@ describe('FriendLinkModal', () => {
 
   it.each([
     [
-      'the server message',
-      () => failure(400, { code: 'request.validation', message: '友链名称和链接不能为空' }),
-      '友链名称和链接不能为空',
+      'the field’s SPEC text',
+      () =>
+        failure(400, {
+          code: 'request.validation',
+          field: 'link_url',
+          message: 'link URL format is invalid',
+        }),
+      '友链链接或头像链接格式无效',
     ],
     ['the fallback', () => failure(500), '操作失败'],
     ['a network failure', () => HttpResponse.error(), '请求保存友链接口失败，请稍后再试'],

@@ -63,6 +63,11 @@ export default function FriendLinkModal({ link, onClose }: Props) {
         adminErrorText(result.error, {
           failed: '操作失败',
           network: '请求保存友链接口失败，请稍后再试',
+          fields: {
+            name: '友链名称和链接不能为空',
+            link_url: '友链链接或头像链接格式无效',
+            avatar_url: '友链链接或头像链接格式无效',
+          },
         }),
       );
       return;

@@ -73,20 +73,19 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
     if ('error' in result) {
       setFormError(
         adminErrorText(result.error, {
-          failed: editing.id ? 'update failed' : 'add failed',
-          network: 'request error',
+          failed: editing.id ? '更新失败' : '添加失败',
         }),
       );
       return;
     }
+    setBanner({ ok: true, text: editing.id ? '更新成功' : '添加成功' });
     setEditing(null);
-    setBanner({ ok: true, text: result.data.message });
   };
 
   const onDelete = async (row: T) => {
     if (!window.confirm(`确定要删除此${props.noun}吗？`)) return;
     const result = await props.remove(row.id);
-    setBanner(outcomeNotice(result, { failed: 'delete failed', network: 'request error' }, ''));
+    setBanner(outcomeNotice(result, { failed: '删除失败' }, '删除成功'));
   };
 
   const input = (field: Field) => {
@@ -147,7 +146,6 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
         <div className="alert alert-danger" role="alert">
           {adminErrorText(props.loadError, {
             failed: `获取${props.noun}列表失败`,
-            network: 'request error',
           })}
         </div>
       ) : props.loading || !props.rows ? (

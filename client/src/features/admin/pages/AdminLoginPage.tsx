@@ -1,10 +1,10 @@
-import { LOGIN_REQUIRED } from '@contracts/users';
 import { FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { errorMessage, errorStatus } from '../../../lib/api';
 import { useAdminLoginMutation } from '../api';
+import { adminErrorText } from '../errors';
+import { ZH } from '../i18n/zh';
 import { adminPaths } from '../paths';
 import { clearAdminLoggedIn, isAdminLoggedIn, markAdminLoggedIn } from '../session';
 
@@ -21,18 +21,14 @@ export default function AdminLoginPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      setError(LOGIN_REQUIRED);
+      setError(ZH.loginRequired);
       return;
     }
     setError(null);
     const result = await login({ username: username.trim(), password });
     if ('error' in result) {
       clearAdminLoggedIn();
-      setError(
-        errorStatus(result.error) === undefined
-          ? 'login request failed, try again later'
-          : errorMessage(result.error, 'login failed, check username and password'),
-      );
+      setError(adminErrorText(result.error, { failed: ZH.loginFailed, network: ZH.loginNetwork }));
       return;
     }
     markAdminLoggedIn();

@@ -50,7 +50,7 @@ function show(path: string) {
 describe('ApiEditorPage', () => {
   it('says invalid API ID for an id that is not a positive integer', () => {
     show('/admin/edit/abc');
-    expect(screen.getByRole('alert')).toHaveTextContent('invalid API ID');
+    expect(screen.getByRole('alert')).toHaveTextContent('无效的API ID');
   });
 
   it('edits an API and goes back to the list once saved', async () => {
@@ -92,15 +92,11 @@ describe('ApiEditorPage', () => {
     );
     show('/admin/create');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'API name, English name and Endpoint cannot be empty',
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent('API 名称、英文名称和 Endpoint 不能为空');
     await userEvent.type(screen.getByLabelText('API 名称'), 'IP');
     await userEvent.type(screen.getByLabelText('英文名'), 'ip');
     expect(screen.getByLabelText('Endpoint')).toHaveValue('/apis/ip');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'an API with this English name already exists',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('已有 API 使用这个英文名称');
   });
 });

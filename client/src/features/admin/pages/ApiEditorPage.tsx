@@ -1,4 +1,3 @@
-import { API_MESSAGES } from '@contracts/apis';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert } from 'react-bootstrap';
 import { useParams } from 'react-router-dom';
@@ -23,13 +22,13 @@ export default function ApiEditorPage() {
   else if (id === null) {
     content = (
       <Alert variant="danger" role="alert">
-        {API_MESSAGES.invalidId}
+        无效的API ID
       </Alert>
     );
   } else if (error) {
     content = (
       <Alert variant="danger" role="alert">
-        {adminErrorText(error, { failed: '获取API数据失败', network: 'request error' })}
+        {adminErrorText(error, { failed: '获取API数据失败' })}
       </Alert>
     );
   } else if (isLoading || !data) content = <Loading label="加载中..." />;

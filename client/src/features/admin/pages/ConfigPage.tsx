@@ -41,9 +41,7 @@ function ConfigForm({ initial }: { initial: SiteConfigBody }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const result = await update(form);
-    setNotice(
-      outcomeNotice(result, { failed: 'update failed', network: 'request error' }, '保存成功'),
-    );
+    setNotice(outcomeNotice(result, { failed: '更新失败' }, '保存成功'));
   };
 
   return (
@@ -98,7 +96,7 @@ export default function ConfigPage() {
       <h1 className="h3 mb-3">网站配置</h1>
       {error ? (
         <div className="alert alert-danger" role="alert">
-          {adminErrorText(error, { failed: '获取网站配置失败', network: 'request error' })}
+          {adminErrorText(error, { failed: '获取网站配置失败' })}
         </div>
       ) : isLoading || !data ? (
         <Loading label="加载中..." />

@@ -26,7 +26,7 @@ export default function DashboardPage() {
       <h1 className="h3 mb-3">仪表盘</h1>
       {error ? (
         <div className="alert alert-danger" role="alert">
-          {adminErrorText(error, { failed: '获取仪表盘数据失败', network: 'request error' })}
+          {adminErrorText(error, { failed: '获取仪表盘数据失败' })}
         </div>
       ) : isLoading || !stats ? (
         <Loading label="加载中..." />

@@ -73,7 +73,7 @@ describe('UsersPage', () => {
       'a refused query',
       () =>
         failure(400, { code: 'request.validation', message: 'page must be a positive integer' }),
-      'page must be a positive integer',
+      '输入有误，请检查后重试',
     ],
     ['a network failure', () => HttpResponse.error(), '加载用户列表时出错'],
   ])('shows %s', async (_case, answer, text) => {
