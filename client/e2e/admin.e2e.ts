@@ -87,11 +87,11 @@ describeBrowser('admin back office', () => {
     const { context, page } = await site.newPage();
     await page.goto(LOGIN_PATH);
     await page.getByRole('button', { name: '登录' }).click();
-    await page.getByText('please enter username and password').waitFor();
+    await page.getByText('请输入用户名和密码').waitFor();
     await page.getByLabel('用户名').fill(ADMIN.username);
     await page.getByLabel('密码').fill('wrong-password');
     await page.getByRole('button', { name: '登录' }).click();
-    await page.getByText('login failed, check username and password').waitFor();
+    await page.getByText('登录失败，请检查用户名和密码').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('adminLoggedIn'))).toBeNull();
     await screenshot(page, 'admin-login');
 
@@ -141,7 +141,14 @@ describeBrowser('admin back office', () => {
     await nav(page, 'API管理');
     await page.getByRole('link', { name: '新建 API' }).click();
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('API name, English name and Endpoint cannot be empty').waitFor();
+    await page.getByRole('alert').getByText('API 名称、英文名称和 Endpoint 不能为空').waitFor();
+    // The first field in error is focused and in view, with its text beside it.
+    await page.waitForFunction(() => document.activeElement?.id === 'api-name');
+    const inView = await page.getByLabel('API 名称').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    if (!inView) throw new Error('the first field in error is not in view');
 
     await page.getByLabel('API 名称').fill('浏览器测试接口');
     await page.getByLabel('英文名').fill('browser-test-api');
@@ -183,7 +190,7 @@ describeBrowser('admin back office', () => {
       .getByRole('row', { name: /browser-test-api/ })
       .getByRole('button', { name: '删除' })
       .click();
-    await page.getByText('API deleted').waitFor();
+    await page.getByText('API 已删除').waitFor();
     expect(question).toBe('确定要删除 API「浏览器测试接口（改）」吗？');
     await page.getByRole('row', { name: /browser-test-api/ }).waitFor({ state: 'detached' });
     await context.close();
