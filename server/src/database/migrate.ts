@@ -1,13 +1,33 @@
 import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 
-const LOCK_NAME = 'portico_startup';
-const LOCK_TIMEOUT_S = 60;
+const LOCK_NAME = 'startup';
+/** How long a holder that stops renewing (a crashed instance) keeps others waiting. */
+const LEASE_S = 30;
+const RENEW_MS = 10_000;
+const POLL_MS = 250;
+const WAIT_S = 120;
+
+// Named locks (GET_LOCK) are not replicated by Galera and Vitess accepts them only in narrow
+// forms, so the lock is a row: a primary key every MySQL-compatible engine certifies or locks, and
+// an expiry so that a holder that died is replaced.
+const SQL = {
+  create:
+    'CREATE TABLE IF NOT EXISTS startup_lock (name VARCHAR(32) NOT NULL PRIMARY KEY, owner VARCHAR(36) NOT NULL, expires_at DATETIME(3) NOT NULL) ENGINE=InnoDB',
+  insert: `INSERT IGNORE INTO startup_lock (name, owner, expires_at) VALUES (?, ?, NOW(3) + INTERVAL ${LEASE_S} SECOND)`,
+  takeOver: `UPDATE startup_lock SET owner = ?, expires_at = NOW(3) + INTERVAL ${LEASE_S} SECOND WHERE name = ? AND (owner = ? OR expires_at < NOW(3))`,
+  release: 'DELETE FROM startup_lock WHERE name = ? AND owner = ?',
+} as const;
+
+/** Galera's certification failure (and InnoDB's deadlock) on two instances taking the row at once. */
+const CONFLICT_ERRNOS = new Set([1213, 1205]);
 
 /**
- * Runs `work` while holding the database-wide start-up lock. On MySQL a named lock (GET_LOCK)
- * makes instances that start together take turns, so exactly one applies each migration and seeds
- * an empty database; SQLite is one file with one writer and needs none.
+ * Runs `work` while holding the database-wide start-up lock, so that instances starting together
+ * take turns: exactly one applies each migration and seeds an empty database. SQLite is one file
+ * with one writer and needs none.
  */
 export async function withStartupLock(
   dataSource: DataSource,
@@ -17,23 +37,65 @@ export async function withStartupLock(
     await work();
     return;
   }
-  const runner = dataSource.createQueryRunner();
+  const owner = randomUUID();
+  await dataSource.query(SQL.create);
+  await acquire(dataSource, owner);
+  const renewal = renewWhileHeld(dataSource, owner);
   try {
-    const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS got', [
-      LOCK_NAME,
-      LOCK_TIMEOUT_S,
-    ])) as {
-      got: number | string | null;
-    }[];
-    if (Number(row?.got) !== 1) throw new Error('could not take the start-up lock within 60 s');
-    try {
-      await work();
-    } finally {
-      await runner.query('SELECT RELEASE_LOCK(?)', [LOCK_NAME]);
-    }
+    await work();
   } finally {
-    await runner.release();
+    renewal.stop();
+    await dataSource.query(SQL.release, [LOCK_NAME, owner]);
   }
+}
+
+async function acquire(dataSource: DataSource, owner: string): Promise<void> {
+  const deadline = Date.now() + WAIT_S * 1000;
+  while (Date.now() < deadline) {
+    if (await tryTake(dataSource, owner)) return;
+    await sleep(POLL_MS);
+  }
+  throw new Error(`could not take the start-up lock within ${WAIT_S} s`);
+}
+
+/** One atomic attempt: create the row, or take it over from its owner's expired lease. */
+async function tryTake(dataSource: DataSource, owner: string): Promise<boolean> {
+  try {
+    const inserted = await dataSource.query<{ affectedRows: number }>(SQL.insert, [
+      LOCK_NAME,
+      owner,
+    ]);
+    if (inserted.affectedRows === 1) return true;
+    const updated = await dataSource.query<{ affectedRows: number }>(SQL.takeOver, [
+      owner,
+      LOCK_NAME,
+      owner,
+    ]);
+    return updated.affectedRows === 1;
+  } catch (error) {
+    const errno = (error as { driverError?: { errno?: unknown } }).driverError?.errno;
+    if (typeof errno === 'number' && CONFLICT_ERRNOS.has(errno)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Extends the lease while `work` runs (a migration may outlast it). A renewal that finds the row
+ * taken means this instance stalled past its lease and another one took over: that is logged, as
+ * the two may now be migrating together.
+ */
+function renewWhileHeld(dataSource: DataSource, owner: string): { stop(): void } {
+  const logger = new Logger('StartupLock');
+  const timer = setInterval(() => {
+    dataSource.query<{ affectedRows: number }>(SQL.takeOver, [owner, LOCK_NAME, owner]).then(
+      (result) => {
+        if (result.affectedRows !== 1) logger.error('the start-up lock expired and was taken over');
+      },
+      (error: unknown) => logger.warn(`could not renew the start-up lock: ${String(error)}`),
+    );
+  }, RENEW_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** Applies pending migrations (call it under the start-up lock). */
