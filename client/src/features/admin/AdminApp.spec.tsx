@@ -1,11 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore } from '../../app/store';
 import { paths } from '../../config/paths';
 import { failure, http, server } from '../../test/server';
 import AdminApp from './AdminApp';
+import { adminPaths } from './paths';
 import { ADMIN_FLAG_KEY } from './session';
+
+function NotFoundRoute() {
+  const { pathname } = useLocation();
+  return <p>not found at {pathname}</p>;
+}
 
 function show(path: string) {
   render(
@@ -14,6 +20,7 @@ function show(path: string) {
         <Routes>
           <Route path={paths.adminLogin} element={<AdminApp />} />
           <Route path={`${paths.admin}/*`} element={<AdminApp />} />
+          <Route path="*" element={<NotFoundRoute />} />
         </Routes>
       </MemoryRouter>
     </Provider>,
@@ -23,9 +30,15 @@ function show(path: string) {
 describe('AdminApp', () => {
   beforeEach(() => sessionStorage.clear());
 
-  it('looks like an unknown page without the admin flag', () => {
+  it('redirects a visitor without the admin flag to the not-found route', () => {
     show('/admin/users');
-    expect(screen.getByText('The page you are looking for does not exist.')).toBeInTheDocument();
+    expect(screen.getByText(`not found at ${adminPaths.notFound}`)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '用户列表' })).not.toBeInTheDocument();
+  });
+
+  it('redirects the bare admin root too', () => {
+    show('/admin');
+    expect(screen.getByText(`not found at ${adminPaths.notFound}`)).toBeInTheDocument();
   });
 
   it('sends the admin to the admin login when a call answers 401, clearing the flag', async () => {

@@ -1,9 +1,8 @@
 import { addListener } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
-import NotFoundPage from '../../app/NotFoundPage';
 import AdminLayout from './AdminLayout';
 import AdminLoginPage from './pages/AdminLoginPage';
 import AdsPage from './pages/AdsPage';
@@ -18,12 +17,13 @@ import PartnersPage from './pages/PartnersPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
 import StatisticsPage from './pages/StatisticsPage';
 import UsersPage from './pages/UsersPage';
+import { adminPaths } from './paths';
 import { sessionExpired } from '../../lib/session';
 import { isAdminLoggedIn } from './session';
 
-/** Admin routes need the admin flag; without it they look like any unknown page. */
+/** Admin routes need the admin flag; without it the visitor goes to the not-found route (SPEC §4). */
 function RequireAdmin() {
-  if (!isAdminLoggedIn()) return <NotFoundPage />;
+  if (!isAdminLoggedIn()) return <Navigate to={adminPaths.notFound} replace />;
   return <AdminLayout />;
 }
 
@@ -67,7 +67,7 @@ export default function AdminApp() {
         <Route path="friendlinks" element={<FriendLinksPage />} />
         <Route path="audit" element={<AuditLogPage />} />
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />
     </Routes>
   );
 }

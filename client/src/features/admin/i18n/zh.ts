@@ -86,6 +86,9 @@ const texts = {
   'recharge.webhook_not_configured': '未配置爱发电公钥',
   'recharge.webhook_invalid': '回调内容缺少订单或签名',
   'recharge.webhook_bad_signature': '回调签名校验失败',
+  'recharge.order_not_pending': '该订单不在待处理状态',
+  'recharge.afdian_hosts_down': '所有爱发电地址均无法连接',
+  'recharge.bad_period': '对账区间须为两个 YYYY-MM-DD 日期，且不超过一年',
 };
 
 /** The admin area's text for every error code the server can answer with. */
