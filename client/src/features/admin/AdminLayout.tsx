@@ -39,7 +39,7 @@ export default function AdminLayout() {
 
   return (
     <div className="min-vh-100 bg-light">
-      <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="mb-4">
+      <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="mb-4 admin-navbar">
         <Container fluid>
           <Navbar.Brand as={NavLink} to={adminPaths.dashboard}>
             管理后台

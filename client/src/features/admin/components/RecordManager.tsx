@@ -133,7 +133,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
 
   return (
     <section>
-      <div className="d-flex align-items-center justify-content-between mb-3">
+      <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
         <h1 className="h3 mb-0">{props.title}</h1>
         <Button onClick={() => open(null)}>添加{props.noun}</Button>
       </div>
@@ -151,7 +151,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
       ) : props.loading || !props.rows ? (
         <Loading label="加载中..." />
       ) : (
-        <Table striped bordered hover responsive className="bg-white align-middle">
+        <Table striped bordered hover responsive className="bg-white align-middle admin-cards">
           <thead>
             <tr>
               <th>ID</th>
@@ -172,14 +172,16 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
             ) : (
               props.rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.id}</td>
+                  <td data-label="ID">{row.id}</td>
                   {props.columns.map((c) => (
-                    <td key={c.label}>{c.render(row)}</td>
+                    <td key={c.label} data-label={c.label}>
+                      {c.render(row)}
+                    </td>
                   ))}
-                  <td>
+                  <td data-label="状态">
                     <StatusBadge status={row.status} />
                   </td>
-                  <td className="text-nowrap">
+                  <td data-label="操作" className="text-nowrap">
                     <Button
                       size="sm"
                       variant="outline-primary"

@@ -58,7 +58,7 @@ export default function ApiStatsDetailPage() {
           <strong>{detail.name || detail.name_en || '未知API'}</strong>
           <span className="text-muted ms-2">ID: {detail.id}</span>
         </p>
-        <Table striped bordered hover className="bg-white" style={{ maxWidth: '32rem' }}>
+        <Table striped bordered hover className="bg-white admin-cards admin-daily-table">
           <thead>
             <tr>
               <th>日期</th>
@@ -75,8 +75,8 @@ export default function ApiStatsDetailPage() {
             ) : (
               rows.map(([date, count]) => (
                 <tr key={date}>
-                  <td>{date}</td>
-                  <td>{count}</td>
+                  <td data-label="日期">{date}</td>
+                  <td data-label="调用次数">{count}</td>
                 </tr>
               ))
             )}

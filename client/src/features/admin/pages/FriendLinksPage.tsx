@@ -34,7 +34,7 @@ export default function FriendLinksPage() {
 
   return (
     <section>
-      <div className="d-flex align-items-center justify-content-between mb-3">
+      <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
         <h1 className="h3 mb-0">友链管理</h1>
         <Button onClick={() => setEditing({ link: null })}>添加友链</Button>
       </div>
@@ -57,7 +57,7 @@ export default function FriendLinksPage() {
       ) : isLoading ? (
         <Loading label="加载中..." />
       ) : (
-        <Table striped bordered hover responsive className="bg-white align-middle">
+        <Table striped bordered hover responsive className="bg-white align-middle admin-cards">
           <thead>
             <tr>
               <th>ID</th>
@@ -82,9 +82,9 @@ export default function FriendLinksPage() {
             ) : (
               links.map((link) => (
                 <tr key={link.id}>
-                  <td>{link.id}</td>
-                  <td>{link.name}</td>
-                  <td>
+                  <td data-label="ID">{link.id}</td>
+                  <td data-label="名称">{link.name}</td>
+                  <td data-label="头像">
                     {link.avatar_url ? (
                       <img
                         src={link.avatar_url}
@@ -97,19 +97,19 @@ export default function FriendLinksPage() {
                       '无'
                     )}
                   </td>
-                  <td>
+                  <td data-label="链接">
                     <a href={link.link_url} target="_blank" rel="noopener noreferrer">
                       {link.link_url}
                     </a>
                   </td>
-                  <td>{link.description}</td>
-                  <td>{link.sort_order}</td>
-                  <td>
+                  <td data-label="描述">{link.description}</td>
+                  <td data-label="排序">{link.sort_order}</td>
+                  <td data-label="状态">
                     <StatusBadge status={link.status} />
                   </td>
-                  <td>{formatTime(link.created_at)}</td>
-                  <td>{formatTime(link.updated_at)}</td>
-                  <td className="text-nowrap">
+                  <td data-label="创建时间">{formatTime(link.created_at)}</td>
+                  <td data-label="更新时间">{formatTime(link.updated_at)}</td>
+                  <td data-label="操作" className="text-nowrap">
                     <Button
                       size="sm"
                       variant="outline-primary"

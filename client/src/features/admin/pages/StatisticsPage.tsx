@@ -29,12 +29,12 @@ export default function StatisticsPage() {
         <Loading label="加载中..." />
       ) : (
         <>
-          <Table striped bordered hover responsive className="bg-white">
+          <Table striped bordered hover responsive className="bg-white align-middle admin-cards">
             <thead>
               <tr>
                 <th>ID</th>
                 <th>API 名称</th>
-                <th>总调用次数</th>
+                <th className="text-nowrap">总调用次数</th>
                 <th>状态</th>
                 <th>创建时间</th>
                 <th>更新时间</th>
@@ -51,15 +51,17 @@ export default function StatisticsPage() {
               ) : (
                 rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{row.id}</td>
-                    <td>{row.name}</td>
-                    <td>{row.total_calls}</td>
-                    <td>
+                    <td data-label="ID">{row.id}</td>
+                    <td data-label="API 名称">{row.name}</td>
+                    <td data-label="总调用次数" className="text-nowrap">
+                      {row.total_calls}
+                    </td>
+                    <td data-label="状态">
                       <StatusBadge status={row.status} />
                     </td>
-                    <td>{formatTime(row.created_at)}</td>
-                    <td>{formatTime(row.updated_at)}</td>
-                    <td>
+                    <td data-label="创建时间">{formatTime(row.created_at)}</td>
+                    <td data-label="更新时间">{formatTime(row.updated_at)}</td>
+                    <td data-label="操作">
                       <Link
                         to={adminPaths.apiStats(row.id)}
                         state={{ listQuery }}

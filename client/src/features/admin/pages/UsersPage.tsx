@@ -37,7 +37,7 @@ export default function UsersPage() {
         <Loading label="加载中..." />
       ) : (
         <>
-          <Table striped bordered hover responsive className="bg-white">
+          <Table striped bordered hover responsive className="bg-white align-middle admin-cards">
             <thead>
               <tr>
                 <th>ID</th>
@@ -59,15 +59,15 @@ export default function UsersPage() {
               ) : (
                 users.map((user) => (
                   <tr key={user.id}>
-                    <td>{user.id}</td>
-                    <td>{user.username}</td>
-                    <td>{user.email || '-'}</td>
-                    <td>{formatUserBalance(user.balance)}</td>
-                    <td>
+                    <td data-label="ID">{user.id}</td>
+                    <td data-label="用户名">{user.username}</td>
+                    <td data-label="邮箱">{user.email || '-'}</td>
+                    <td data-label="余额">{formatUserBalance(user.balance)}</td>
+                    <td data-label="API Key">
                       <code>{user.api_key}</code>
                     </td>
-                    <td>{formatTime(user.created_at)}</td>
-                    <td>
+                    <td data-label="注册时间">{formatTime(user.created_at)}</td>
+                    <td data-label="操作">
                       <Button
                         size="sm"
                         variant="outline-primary"
