@@ -4,7 +4,9 @@ const COLORS = ['#0d6efd', '#dc3545', '#198754', '#fd7e14', '#6f42c1', '#20c997'
 const SERIES = 6;
 const WIDTH = 760;
 const HEIGHT = 260;
-const PAD = { left: 48, right: 12, top: 12, bottom: 32 };
+const PAD = { left: 56, right: 12, top: 12, bottom: 36 };
+// The chart scales down to a phone's width, so its text starts larger than body text.
+const FONT = 15;
 
 /** The last `days` calendar days up to today (UTC, like the server's counters). */
 export function lastDays(days: number, now = new Date()): string[] {
@@ -49,14 +51,22 @@ export default function DailyCallsChart({ rows }: { rows: Dashboard['daily_calls
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e9ecef" />
-            <text x={PAD.left - 6} y={y(t) + 4} fontSize="11" textAnchor="end" fill="#6c757d">
+            <text x={PAD.left - 6} y={y(t) + 4} fontSize={FONT} textAnchor="end" fill="#6c757d">
               {t}
             </text>
           </g>
         ))}
         {days.map((d, i) =>
           i % 5 === 0 || i === days.length - 1 ? (
-            <text key={d} x={x(i)} y={HEIGHT - 10} fontSize="11" textAnchor="middle" fill="#6c757d">
+            <text
+              key={d}
+              x={x(i)}
+              y={HEIGHT - 10}
+              fontSize={FONT}
+              // The ends anchor inward so neither the first nor the last date is cut at the edge.
+              textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
+              fill="#6c757d"
+            >
               {d.slice(5)}
             </text>
           ) : null,
