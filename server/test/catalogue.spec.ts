@@ -79,17 +79,25 @@ describeEachDb('public catalogue', (ctx) => {
       expect(await names({ is_paid: 1, is_pinned: 0 })).toEqual(['paid-a']);
     });
 
-    it('searches name, English name and description, ignoring case', async () => {
+    it('searches names, English title and both descriptions, ignoring case', async () => {
       const ds = ctx.t.dataSource;
       await createApi(ds, { name: 'Weather Now', name_en: 'weather' });
       await createApi(ds, { name: 'Hash', name_en: 'md5-hash' });
       await createApi(ds, { name: 'Clock', name_en: 'clock', description: 'WORLD time zones' });
+      await createApi(ds, {
+        name: '天气预报',
+        name_en: 'forecast',
+        title_en: 'Sky Report',
+        description_en: 'Rain or shine',
+      });
       const names = async (search: string) =>
         (await list({ search })).body.data.map((api: { name_en: string }) => api.name_en);
       expect(await names('weather NOW')).toEqual(['weather']);
       expect(await names('MD5')).toEqual(['md5-hash']);
       expect(await names('world time')).toEqual(['clock']);
-      expect(await names('  ')).toHaveLength(3);
+      expect(await names('sky report')).toEqual(['forecast']);
+      expect(await names('RAIN or')).toEqual(['forecast']);
+      expect(await names('  ')).toHaveLength(4);
     });
 
     it('treats search text as text, never as SQL or a pattern', async () => {

@@ -1,15 +1,17 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../components/ui/usePageTitle';
 import { paths } from '../config/paths';
+import { useI18n } from '../i18n';
 
 export default function NotFoundPage() {
-  usePageTitle('Page not found');
+  const { t } = useI18n();
+  usePageTitle(t('notFound.title'));
   return (
     <section className="text-center py-5">
       <h1 className="display-5">404</h1>
-      <p className="lead">The page you are looking for does not exist.</p>
+      <p className="lead">{t('notFound.text')}</p>
       <Link to={paths.home} className="btn btn-primary">
-        Back to home
+        {t('notFound.home')}
       </Link>
     </section>
   );

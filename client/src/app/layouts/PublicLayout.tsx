@@ -4,7 +4,7 @@ import { useAppSelector } from '../store';
 import { FALLBACK_SITE_NAME, paths } from '../../config/paths';
 import { selectIsLoggedIn, selectUser } from '../authSlice';
 import { useGetSiteConfigQuery } from '../../features/site/api';
-import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { noticeSeen } from './notice';
 import SidebarDrawer from './SidebarDrawer';
 
@@ -16,6 +16,7 @@ type NoticeState = 'due' | 'open' | 'done';
 
 export default function PublicLayout() {
   const { pathname } = useLocation();
+  const { t, lang, setLang, errorText } = useI18n();
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
   const { data: config, error: configError } = useGetSiteConfigQuery();
@@ -43,7 +44,7 @@ export default function PublicLayout() {
           <button
             type="button"
             className="btn btn-outline-light btn-sm"
-            aria-label="Toggle sidebar"
+            aria-label={t('site.toggleSidebar')}
             aria-controls="portico-sidebar"
             onClick={toggleSidebar}
           >
@@ -56,18 +57,27 @@ export default function PublicLayout() {
         <div className="d-flex align-items-center gap-2 flex-shrink-0">
           {isLoggedIn ? (
             <span className="text-white small text-truncate portico-welcome">
-              Welcome, <strong>{user.username}</strong>
+              {t('site.welcome', { name: user.username ?? '' })}
             </span>
           ) : (
             <>
               <Link to={paths.login} className="btn btn-light btn-sm">
-                Login
+                {t('nav.login')}
               </Link>
               <Link to={paths.register} className="btn btn-outline-light btn-sm">
-                Register
+                {t('nav.register')}
               </Link>
             </>
           )}
+          <button
+            type="button"
+            className="btn btn-outline-light btn-sm"
+            lang={lang === 'en' ? 'zh-CN' : 'en'}
+            aria-label={t('site.switchLanguageLabel')}
+            onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}
+          >
+            {t('site.switchLanguage')}
+          </button>
         </div>
       </header>
 
@@ -81,17 +91,20 @@ export default function PublicLayout() {
         <div className="d-flex flex-column flex-grow-1 min-w-0">
           {configError && (
             <div className="alert alert-warning rounded-0 mb-0 py-2 small" role="alert">
-              {errorMessage(configError, 'failed to get site config')}
+              {errorText(configError, 'site.configFailed')}
             </div>
           )}
           <main className="container-fluid portico-main py-4 flex-grow-1">
             <Outlet />
           </main>
           <footer className="border-top bg-white py-3 px-3 small text-muted text-center">
-            <div>{config?.copyright || `© ${new Date().getFullYear()} ${siteName}`}</div>
+            <div>
+              {config?.copyright ||
+                t('site.copyright', { year: new Date().getFullYear(), site: siteName })}
+            </div>
             <div className="d-flex justify-content-center flex-wrap gap-3 mt-1">
-              <Link to={paths.about}>About</Link>
-              <Link to={paths.friends}>Friend links</Link>
+              <Link to={paths.about}>{t('nav.about')}</Link>
+              <Link to={paths.friends}>{t('nav.friends')}</Link>
               {config?.icp && (
                 <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
                   {config.icp}

@@ -67,9 +67,9 @@ describe('Sidebar', () => {
 
   it.each([
     [
-      'the server message',
-      () => failure(503, { message: 'links are resting' }),
-      'links are resting',
+      'the text for its code',
+      () => failure(503, { code: 'server.unavailable', message: 'links are resting' }),
+      'the service is unavailable, try again later',
     ],
     ['a fallback', () => failure(500), 'failed to get links'],
     ['a network failure', () => HttpResponse.error(), 'check network'],

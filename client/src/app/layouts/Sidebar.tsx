@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import LogoutLink from '../../features/auth/LogoutLink';
 import { selectIsLoggedIn } from '../authSlice';
 import { useGetSidebarLinksQuery } from '../../features/site/api';
-import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { classifySidebarLink } from '../../lib/sidebar-links';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -53,13 +53,13 @@ function ServerLink({ link }: { link: SidebarLink }) {
 }
 
 function ServerLinks() {
+  const { t, errorText } = useI18n();
   const { data, error, isLoading } = useGetSidebarLinksQuery();
-  if (isLoading) return <p className="small text-muted px-3 mb-1">Loading links…</p>;
+  if (isLoading) return <p className="small text-muted px-3 mb-1">{t('nav.linksLoading')}</p>;
   if (error) {
-    const message = 'status' in error && error.status === 'FETCH_ERROR' ? 'check network' : null;
     return (
       <p className="small text-danger px-3 mb-1" role="alert">
-        {message ?? errorMessage(error, 'failed to get links')}
+        {errorText(error, 'nav.linksFailed', 'nav.checkNetwork')}
       </p>
     );
   }
@@ -77,40 +77,41 @@ function ServerLinks() {
 /** The sidebar's entries; `onNavigate` closes the mobile drawer after a click. */
 export default function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const { t } = useI18n();
   return (
     // Any link click inside closes the drawer on small screens.
-    <nav aria-label="Sidebar" className="nav flex-column" onClick={onNavigate}>
+    <nav aria-label={t('site.sidebar')} className="nav flex-column" onClick={onNavigate}>
       <NavLink to={paths.home} end className={itemClass}>
-        Home
+        {t('nav.home')}
       </NavLink>
       <NavLink to={paths.friends} className={itemClass}>
-        Friend links
+        {t('nav.friends')}
       </NavLink>
       <NavLink to={paths.about} className={itemClass}>
-        About
+        {t('nav.about')}
       </NavLink>
       <ServerLinks />
       <hr className="my-2" />
       {isLoggedIn ? (
         <>
           <NavLink to={paths.userDashboard} className={itemClass}>
-            User centre
+            {t('nav.dashboard')}
           </NavLink>
           <NavLink to={paths.userAccessLogs} className={itemClass}>
-            Call records
+            {t('nav.accessLogs')}
           </NavLink>
           <NavLink to={paths.userRecharge} className={itemClass}>
-            Recharge centre
+            {t('nav.recharge')}
           </NavLink>
           <LogoutLink className="nav-link portico-side-link btn btn-link text-start" />
         </>
       ) : (
         <>
           <Link to={paths.login} className="nav-link portico-side-link">
-            Login
+            {t('nav.login')}
           </Link>
           <Link to={paths.register} className="nav-link portico-side-link">
-            Register
+            {t('nav.register')}
           </Link>
         </>
       )}

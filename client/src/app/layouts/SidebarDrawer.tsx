@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../../i18n';
 import Sidebar from './Sidebar';
 
 interface Props {
@@ -16,6 +17,7 @@ interface Props {
  * about 12 KB gzipped to every public page.
  */
 export default function SidebarDrawer({ title, open, hidden, onClose }: Props) {
+  const { t } = useI18n();
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -30,12 +32,17 @@ export default function SidebarDrawer({ title, open, hidden, onClose }: Props) {
         id="portico-sidebar"
         ref={panel}
         tabIndex={-1}
-        aria-label="Site navigation"
+        aria-label={t('site.navigation')}
         className={`offcanvas-lg offcanvas-start portico-sidebar bg-white border-end${open ? ' show' : ''}${hidden ? ' d-lg-none' : ''}`}
       >
         <div className="offcanvas-header border-bottom">
           <h2 className="offcanvas-title h5">{title}</h2>
-          <button type="button" className="btn-close" aria-label="Close" onClick={onClose} />
+          <button
+            type="button"
+            className="btn-close"
+            aria-label={t('site.close')}
+            onClick={onClose}
+          />
         </div>
         <div className="offcanvas-body p-2">
           <Sidebar onNavigate={onClose} />

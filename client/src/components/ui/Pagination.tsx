@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n';
 import { pageWindow } from './pageWindow';
 
 interface Props {
@@ -31,13 +32,14 @@ function PageButton(props: {
 }
 
 /** Previous/next and a window of 5 page numbers; nothing when there is one page. */
-export default function Pagination({ page, totalPages, onChange, label = 'Pagination' }: Props) {
+export default function Pagination({ page, totalPages, onChange, label }: Props) {
+  const { t } = useI18n();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label ?? t('pager.label')}>
       <ul className="pagination justify-content-center flex-wrap mb-0">
         <PageButton
-          label="Previous page"
+          label={t('pager.previous')}
           text="‹"
           disabled={page <= 1}
           onClick={() => onChange(page - 1)}
@@ -45,14 +47,14 @@ export default function Pagination({ page, totalPages, onChange, label = 'Pagina
         {pageWindow(page, totalPages).map((n) => (
           <PageButton
             key={n}
-            label={`Page ${n}`}
+            label={t('pager.page', { n })}
             text={String(n)}
             active={n === page}
             onClick={() => n !== page && onChange(n)}
           />
         ))}
         <PageButton
-          label="Next page"
+          label={t('pager.next')}
           text="›"
           disabled={page >= totalPages}
           onClick={() => onChange(page + 1)}

@@ -1,16 +1,16 @@
-import { LOGIN_REQUIRED } from '@contracts/users';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useLoginMutation } from './api';
 import { loggedIn } from '../../app/authSlice';
 
 export default function LoginPage() {
-  usePageTitle('Login');
+  const { t, errorText, codeText } = useI18n();
+  usePageTitle(t('auth.loginTitle'));
   const dispatch = useAppDispatch();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
@@ -22,7 +22,7 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = username.trim();
-    const invalid = name && password ? null : LOGIN_REQUIRED;
+    const invalid = name && password ? null : codeText('auth.credentials_missing');
     setError(invalid);
     if (invalid) return;
     try {
@@ -30,23 +30,19 @@ export default function LoginPage() {
       // GuestOnly takes the now signed-in user on to the redirect target or the dashboard.
       dispatch(loggedIn(result.user_info));
     } catch (e) {
-      setError(
-        errorStatus(e) === undefined
-          ? 'login request failed, try again later'
-          : errorMessage(e, 'login failed'),
-      );
+      setError(errorText(e, 'auth.loginFailed', 'auth.loginRequestFailed'));
     }
   };
 
   return (
     <Card className="mx-auto" style={{ maxWidth: 420 }}>
       <Card.Body>
-        <h1 className="h4 mb-3">Login</h1>
+        <h1 className="h4 mb-3">{t('auth.loginTitle')}</h1>
         {notice && !error && <Alert variant="success">{notice}</Alert>}
         {error && <Alert variant="danger">{error}</Alert>}
         <Form noValidate onSubmit={(e) => void submit(e)}>
           <Form.Group className="mb-3" controlId="login-username">
-            <Form.Label>Username</Form.Label>
+            <Form.Label>{t('auth.username')}</Form.Label>
             <Form.Control
               autoComplete="username"
               value={username}
@@ -54,7 +50,7 @@ export default function LoginPage() {
             />
           </Form.Group>
           <Form.Group className="mb-3" controlId="login-password">
-            <Form.Label>Password</Form.Label>
+            <Form.Label>{t('auth.password')}</Form.Label>
             <Form.Control
               type="password"
               autoComplete="current-password"
@@ -64,11 +60,11 @@ export default function LoginPage() {
           </Form.Group>
           <Button type="submit" className="w-100" disabled={isLoading}>
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {isLoading ? 'Logging in…' : 'Login'}
+            {isLoading ? t('auth.loggingIn') : t('auth.loginTitle')}
           </Button>
         </Form>
         <p className="mt-3 mb-0 text-center small">
-          No account yet? <Link to={paths.register}>Register</Link>
+          {t('auth.noAccount')} <Link to={paths.register}>{t('nav.register')}</Link>
         </p>
       </Card.Body>
     </Card>

@@ -3,9 +3,11 @@ import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
 import { useLogoutMutation } from './api';
 import { loggedOut } from '../../app/authSlice';
+import { useI18n } from '../../i18n';
 
 /** The sidebar's logout entry: ends the server session, forgets the user, returns home. */
 export default function LogoutLink({ className }: { className?: string }) {
+  const { t } = useI18n();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout, { isLoading }] = useLogoutMutation();
@@ -25,7 +27,7 @@ export default function LogoutLink({ className }: { className?: string }) {
         dispatch(loggedOut());
       }}
     >
-      Logout
+      {t('nav.logout')}
     </button>
   );
 }

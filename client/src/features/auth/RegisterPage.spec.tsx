@@ -79,9 +79,9 @@ describe('RegisterPage', () => {
 
   it.each([
     [
-      'the server message',
+      'the text for the code the server answered with',
       () => failure(409, { code: 'users.username_taken', message: 'username already exists' }),
-      'username already exists',
+      'this username is taken',
     ],
     ['the fallback', () => failure(500, ''), 'registration failed'],
     [

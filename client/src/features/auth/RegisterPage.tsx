@@ -4,11 +4,12 @@ import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useRegisterMutation } from './api';
 
 export default function RegisterPage() {
-  usePageTitle('Register');
+  const { t, errorText, codeText } = useI18n();
+  usePageTitle(t('auth.registerTitle'));
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
   const [username, setUsername] = useState('');
@@ -24,49 +25,45 @@ export default function RegisterPage() {
       password,
       confirm_password: confirmPassword,
     });
-    setError(invalid?.message ?? null);
+    setError(invalid ? codeText(invalid.code) : null);
     if (invalid) return;
     try {
-      const result = await register({ username: name, password }).unwrap();
+      await register({ username: name, password }).unwrap();
       void navigate(paths.login, {
-        state: { notice: result.message || 'registration successful, please log in' },
+        state: { notice: t('auth.registered') },
       });
     } catch (e) {
-      setError(
-        errorStatus(e) === undefined
-          ? 'registration request failed, try again later'
-          : errorMessage(e, 'registration failed'),
-      );
+      setError(errorText(e, 'auth.registerFailed', 'auth.registerRequestFailed'));
     }
   };
 
   return (
     <Card className="mx-auto" style={{ maxWidth: 420 }}>
       <Card.Body>
-        <h1 className="h4 mb-3">Register</h1>
+        <h1 className="h4 mb-3">{t('auth.registerTitle')}</h1>
         {error && <Alert variant="danger">{error}</Alert>}
         <Form noValidate onSubmit={(e) => void submit(e)}>
           <Form.Group className="mb-3" controlId="register-username">
-            <Form.Label>Username</Form.Label>
+            <Form.Label>{t('auth.username')}</Form.Label>
             <Form.Control
               autoComplete="username"
               value={username}
               onChange={(e) => setUsername(e.target.value)}
             />
-            <Form.Text>3-32 letters, digits or underscores.</Form.Text>
+            <Form.Text>{t('auth.usernameHint')}</Form.Text>
           </Form.Group>
           <Form.Group className="mb-3" controlId="register-password">
-            <Form.Label>Password</Form.Label>
+            <Form.Label>{t('auth.password')}</Form.Label>
             <Form.Control
               type="password"
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            <Form.Text>At least 6 characters.</Form.Text>
+            <Form.Text>{t('auth.passwordHint')}</Form.Text>
           </Form.Group>
           <Form.Group className="mb-3" controlId="register-confirm">
-            <Form.Label>Confirm password</Form.Label>
+            <Form.Label>{t('auth.confirmPassword')}</Form.Label>
             <Form.Control
               type="password"
               autoComplete="new-password"
@@ -76,11 +73,11 @@ export default function RegisterPage() {
           </Form.Group>
           <Button type="submit" className="w-100" disabled={isLoading}>
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {isLoading ? 'Registering…' : 'Register'}
+            {isLoading ? t('auth.registering') : t('auth.registerTitle')}
           </Button>
         </Form>
         <p className="mt-3 mb-0 text-center small">
-          Already registered? <Link to={paths.login}>Login</Link>
+          {t('auth.haveAccount')} <Link to={paths.login}>{t('nav.login')}</Link>
         </p>
       </Card.Body>
     </Card>

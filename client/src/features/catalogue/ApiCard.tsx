@@ -1,8 +1,11 @@
 import type { ApiSummary } from '@contracts/apis';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useI18n } from '../../i18n';
+import { apiDescription, apiTitle } from './apiText';
 
 export default function ApiCard({ api }: { api: ApiSummary }) {
+  const { t, lang } = useI18n();
   return (
     <Link
       to={paths.apiDetail(api.id, api.name_en)}
@@ -10,18 +13,24 @@ export default function ApiCard({ api }: { api: ApiSummary }) {
     >
       <div className="card-body d-flex flex-column gap-1">
         <div className="d-flex align-items-start justify-content-between gap-2">
-          <h3 className="h6 mb-0 text-primary text-break">{api.name}</h3>
+          <h3 className="h6 mb-0 text-primary text-break">{apiTitle(api, lang)}</h3>
           <div className="d-flex gap-1 flex-shrink-0">
-            {api.is_pinned === 1 && <span className="badge text-bg-warning">Pinned</span>}
+            {api.is_pinned === 1 && (
+              <span className="badge text-bg-warning">{t('api.pinned')}</span>
+            )}
             <span className="badge text-bg-light border">{api.request_method}</span>
           </div>
         </div>
-        <p className="small text-muted mb-1 portico-clamp">{api.description || '—'}</p>
+        <p className="small text-muted mb-1 portico-clamp">{apiDescription(api, lang) || '—'}</p>
         <div className="mt-auto d-flex justify-content-between small">
           <span className={api.is_paid ? 'text-danger' : 'text-success'}>
-            {api.is_paid ? `¥${api.price_per_call} / call` : 'Free'}
+            {api.is_paid
+              ? t('api.pricePerCall', { price: `¥${api.price_per_call}` })
+              : t('api.free')}
           </span>
-          <span className="text-muted">{api.usage_count.toLocaleString()} calls</span>
+          <span className="text-muted">
+            {t('api.calls', { count: api.usage_count.toLocaleString('en-US') })}
+          </span>
         </div>
       </div>
     </Link>

@@ -6,14 +6,14 @@ import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
+import { useI18n, type UiKey } from '../../i18n';
 import { errorStatus } from '../../lib/api';
 import { useGetApiDetailQuery } from './api';
 import CodeBlock from './CodeBlock';
 import RequestExamples from './RequestExamples';
 import { absoluteUrl } from './requestExamples';
 import { formatTime } from '../../lib/formatTime';
-
-export const NO_REFERENCE = 'API ID or English name not provided';
+import { apiDescription, apiTitle } from './apiText';
 
 /** The route's first segment is the numeric id; a non-numeric one is taken as the English name. */
 export function apiRefFromParams(
@@ -27,11 +27,12 @@ export function apiRefFromParams(
   return null;
 }
 
-export function detailErrorText(error: unknown): string {
+/** SPEC §8's three cases: not found, another status, or no answer at all. */
+export function detailError(error: unknown): [UiKey, { status?: number }] {
   const status = errorStatus(error);
-  if (status === 404) return 'API not found';
-  if (status !== undefined) return `failed to get API data (status code ${status})`;
-  return 'no response from the server, check your network and try again';
+  if (status === 404) return ['api.notFound', {}];
+  if (status !== undefined) return ['api.failedStatus', { status }];
+  return ['api.noResponse', {}];
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -76,14 +77,15 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
 }
 
 function Detail({ api }: { api: ApiDetail }) {
+  const { t, lang } = useI18n();
   const origin = window.location.origin;
   const endpoint = absoluteUrl(api.endpoint, origin);
   const example = api.example_url ? absoluteUrl(api.example_url, origin) : '';
   const info: [string, ReactNode][] = [
-    ['Description', api.description || '—'],
-    ['Endpoint', <code className="text-break">{endpoint}</code>],
+    [t('api.description'), apiDescription(api, lang) || '—'],
+    [t('api.endpoint'), <code className="text-break">{endpoint}</code>],
     [
-      'Example URL',
+      t('api.exampleUrl'),
       example ? (
         // /apis/* is served by the server, so this is a plain link the router leaves alone.
         <a href={example} target="_blank" rel="noopener noreferrer" className="text-break">
@@ -93,28 +95,31 @@ function Detail({ api }: { api: ApiDetail }) {
         '—'
       ),
     ],
-    ['Response format', api.response_format],
-    ['Request method', <span className="badge text-bg-primary">{api.request_method}</span>],
-    ['Price', api.is_paid ? `¥${api.price_per_call} per call` : 'Free'],
-    ['Call count', api.usage_count.toLocaleString()],
-    ['Created', formatTime(api.created_at)],
-    ['Updated', formatTime(api.updated_at)],
+    [t('api.responseFormat'), api.response_format],
+    [t('api.requestMethod'), <span className="badge text-bg-primary">{api.request_method}</span>],
+    [
+      t('api.price'),
+      api.is_paid ? t('api.pricePerCall', { price: `¥${api.price_per_call}` }) : t('api.free'),
+    ],
+    [t('api.callCount'), api.usage_count.toLocaleString('en-US')],
+    [t('api.created'), formatTime(api.created_at)],
+    [t('api.updated'), formatTime(api.updated_at)],
   ];
   return (
     <>
       <header className="mb-4">
-        <h1 className="h3 mb-1">{api.name}</h1>
+        <h1 className="h3 mb-1">{apiTitle(api, lang)}</h1>
         <p className="text-muted mb-0">
           <code>{api.name_en}</code>
           {api.is_paid ? (
-            <span className="badge text-bg-danger ms-2">Paid</span>
+            <span className="badge text-bg-danger ms-2">{t('api.paid')}</span>
           ) : (
-            <span className="badge text-bg-success ms-2">Free</span>
+            <span className="badge text-bg-success ms-2">{t('api.free')}</span>
           )}
         </p>
       </header>
 
-      <Section title="Basic info">
+      <Section title={t('api.basicInfo')}>
         <dl className="row mb-0 portico-info">
           {info.map(([term, value]) => (
             <div key={term} className="col-12 d-sm-flex py-1 border-bottom">
@@ -125,31 +130,31 @@ function Detail({ api }: { api: ApiDetail }) {
         </dl>
       </Section>
 
-      <Section title="Request parameters">
+      <Section title={t('api.requestParams')}>
         <Table
-          head={['Name', 'Type', 'Required', 'Description']}
-          empty="no request parameters"
+          head={[t('api.colName'), t('api.colType'), t('api.colRequired'), t('api.colDescription')]}
+          empty={t('api.noRequestParams')}
           rows={api.request_params.map((p) => [
             <code>{p.name}</code>,
             p.type,
             isRequiredFlag(p.required) ? (
-              <span className="badge text-bg-danger">yes</span>
+              <span className="badge text-bg-danger">{t('api.yes')}</span>
             ) : (
-              <span className="badge text-bg-secondary">no</span>
+              <span className="badge text-bg-secondary">{t('api.no')}</span>
             ),
             p.description,
           ])}
         />
       </Section>
 
-      <Section title="Request examples">
+      <Section title={t('api.requestExamples')}>
         <RequestExamples api={api} />
       </Section>
 
-      <Section title="Response parameters">
+      <Section title={t('api.responseParams')}>
         <Table
-          head={['Name', 'Type', 'Description']}
-          empty="no response parameters"
+          head={[t('api.colName'), t('api.colType'), t('api.colDescription')]}
+          empty={t('api.noResponseParams')}
           rows={api.response_params.map((p) => [
             <code>{p.name ?? p.key}</code>,
             p.type,
@@ -158,30 +163,34 @@ function Detail({ api }: { api: ApiDetail }) {
         />
       </Section>
 
-      <Section title="Status codes">
+      <Section title={t('api.statusCodes')}>
         <Table
-          head={['Code', 'Description']}
-          empty="no specific status codes"
+          head={[t('api.colCode'), t('api.colDescription')]}
+          empty={t('api.noStatusCodes')}
           rows={api.status_codes.map((c) => [<code>{c.code}</code>, c.description])}
         />
       </Section>
 
-      {api.php_example && (
-        <Section title="PHP example">
-          <CodeBlock code={api.php_example} label="PHP example" />
-        </Section>
-      )}
-
-      {api.response_example && (
-        <Section title="Response example">
-          <CodeBlock code={api.response_example} label="Response example" />
-        </Section>
-      )}
+      <Section title={t('api.phpExample')}>
+        {api.php_example ? (
+          <CodeBlock code={api.php_example} label={t('api.phpExample')} />
+        ) : (
+          <p className="text-muted mb-0">{t('api.noPhpExample')}</p>
+        )}
+      </Section>
+      <Section title={t('api.responseExample')}>
+        {api.response_example ? (
+          <CodeBlock code={api.response_example} label={t('api.responseExample')} />
+        ) : (
+          <p className="text-muted mb-0">{t('api.noResponseExample')}</p>
+        )}
+      </Section>
     </>
   );
 }
 
 export default function ApiDetailPage() {
+  const { t, lang } = useI18n();
   const params = useParams<{ id: string; name_en: string }>();
   const ref = apiRefFromParams(params.id, params.name_en);
   // currentData, not data: after moving to another API the previous one must not linger.
@@ -192,18 +201,18 @@ export default function ApiDetailPage() {
   } = useGetApiDetailQuery(ref ?? { id: 0 }, {
     skip: !ref,
   });
-  usePageTitle(data?.name ?? 'API detail');
+  usePageTitle(data ? apiTitle(data, lang) : t('api.detailTitle'));
 
   const back = (
     <Link to={paths.home} className="btn btn-link px-0 mb-3">
-      ← Back to all APIs
+      {t('api.back')}
     </Link>
   );
   if (!ref) {
     return (
       <>
         {back}
-        <ErrorBanner messages={[NO_REFERENCE]} />
+        <ErrorBanner messages={[t('api.noReference')]} />
       </>
     );
   }
@@ -211,7 +220,7 @@ export default function ApiDetailPage() {
     <article className="portico-detail">
       {back}
       {error ? (
-        <ErrorBanner messages={[detailErrorText(error)]} />
+        <ErrorBanner messages={[t(...detailError(error))]} />
       ) : data ? (
         <Detail api={data} />
       ) : isFetching ? (

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useI18n } from '../../i18n';
 
 /** Preformatted code with a copy button (no highlighter: it would cost more than the page). */
 export default function CodeBlock({ code, label }: { code: string; label: string }) {
+  const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -18,9 +20,9 @@ export default function CodeBlock({ code, label }: { code: string; label: string
         type="button"
         className="btn btn-sm btn-outline-light position-absolute top-0 end-0 m-2 portico-copy"
         onClick={() => void copy()}
-        aria-label={`Copy ${label}`}
+        aria-label={t('code.copyLabel', { label })}
       >
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t('code.copied') : t('code.copy')}
       </button>
       <pre className="portico-code mb-0" aria-label={label}>
         <code>{code}</code>

@@ -4,7 +4,7 @@ import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
-import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
 import ApiGrid from './ApiGrid';
 import SearchBox from './SearchBox';
@@ -17,6 +17,7 @@ function pageFrom(params: URLSearchParams): number {
 }
 
 export default function FreeApis() {
+  const { t, errorText } = useI18n();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
   const [search, setSearch] = useState('');
@@ -58,34 +59,34 @@ export default function FreeApis() {
     <section aria-labelledby="free-apis-heading">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h2 id="free-apis-heading" ref={headingRef} className="h5 mb-0">
-          Free APIs
+          {t('home.free')}
           {data && <span className="text-muted fw-normal small ms-2">({data.total})</span>}
         </h2>
-        <SearchBox label="Search free APIs" value={search} onChange={changeSearch} />
+        <SearchBox label={t('home.searchFree')} value={search} onChange={changeSearch} />
       </div>
       {error ? (
-        <ErrorBanner messages={[errorMessage(error, 'failed to load free APIs')]} />
+        <ErrorBanner messages={[errorText(error, 'home.freeFailed')]} />
       ) : !data ? (
         <Loading />
       ) : data.data.length === 0 ? (
         <p className="text-muted">
           {query
-            ? `No free APIs match "${query}".`
+            ? t('home.noFreeMatch', { query })
             : page > 1
-              ? 'There is nothing on this page.'
-              : 'No free APIs yet.'}
+              ? t('home.emptyPage')
+              : t('home.noFree')}
         </p>
       ) : (
         <>
           <div className={isFetching ? 'opacity-50' : undefined}>
-            <ApiGrid apis={data.data} label="Free APIs" />
+            <ApiGrid apis={data.data} label={t('home.free')} />
           </div>
           <div className="mt-4">
             <Pagination
               page={page}
               totalPages={data.total_pages}
               onChange={goTo}
-              label="Free API pages"
+              label={t('home.freePages')}
             />
           </div>
         </>

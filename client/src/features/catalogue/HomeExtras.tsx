@@ -1,19 +1,21 @@
 import type { Ad, Partner } from '@contracts/content';
 import type { UsageSummary } from '@contracts/site';
+import { useI18n } from '../../i18n';
 
 export function StatsCard({ stats }: { stats: UsageSummary | undefined }) {
-  const value = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString());
+  const { t } = useI18n();
+  const value = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
   return (
-    <section className="card mb-4 portico-stats" aria-label="Call statistics">
+    <section className="card mb-4 portico-stats" aria-label={t('home.stats')}>
       <div className="card-body row text-center g-0">
         <div className="col-6 border-end">
-          <div className="small text-muted">Calls today</div>
+          <div className="small text-muted">{t('home.callsToday')}</div>
           <div className="fs-3 fw-semibold" data-testid="calls-today">
             {value(stats?.total_today_global_calls)}
           </div>
         </div>
         <div className="col-6">
-          <div className="small text-muted">Total calls</div>
+          <div className="small text-muted">{t('home.callsTotal')}</div>
           <div className="fs-3 fw-semibold" data-testid="calls-total">
             {value(stats?.total_global_calls)}
           </div>
@@ -26,13 +28,14 @@ export function StatsCard({ stats }: { stats: UsageSummary | undefined }) {
 const external = { target: '_blank', rel: 'noopener noreferrer sponsored' } as const;
 
 export function PartnersGrid({ partners }: { partners: Partner[] }) {
+  const { t } = useI18n();
   if (partners.length === 0) return null;
   return (
     <section className="mb-4" aria-labelledby="partners-heading">
       <h2 id="partners-heading" className="h5 mb-3">
-        Partners
+        {t('home.partners')}
       </h2>
-      <ul className="list-unstyled row g-3 mb-0" aria-label="Partners">
+      <ul className="list-unstyled row g-3 mb-0" aria-label={t('home.partners')}>
         {partners.map((partner) => (
           <li key={partner.id} className="col-6 col-md-4 col-xl-3">
             <a
@@ -54,9 +57,10 @@ export function PartnersGrid({ partners }: { partners: Partner[] }) {
 }
 
 export function AdsGrid({ ads }: { ads: Ad[] }) {
+  const { t } = useI18n();
   if (ads.length === 0) return null;
   return (
-    <section className="mb-4" aria-label="Advertisements">
+    <section className="mb-4" aria-label={t('home.ads')}>
       <ul className="list-unstyled row g-3 mb-0">
         {ads.map((ad) => (
           <li key={ad.id} className="col-12 col-md-6 col-xl-4">

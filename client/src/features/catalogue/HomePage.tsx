@@ -1,13 +1,14 @@
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useGetAdsQuery, useGetPartnersQuery, useGetUsageStatsQuery } from './api';
 import FreeApis from './FreeApis';
 import { AdsGrid, PartnersGrid, StatsCard } from './HomeExtras';
 import PaidApis from './PaidApis';
 
 export default function HomePage() {
-  usePageTitle('Home');
+  const { t, errorText } = useI18n();
+  usePageTitle(t('home.title'));
   const partners = useGetPartnersQuery();
   const ads = useGetAdsQuery();
   const stats = useGetUsageStatsQuery();
@@ -15,9 +16,9 @@ export default function HomePage() {
     <>
       <ErrorBanner
         messages={[
-          partners.error && errorMessage(partners.error, 'failed to load partners'),
-          ads.error && errorMessage(ads.error, 'failed to load ads'),
-          stats.error && errorMessage(stats.error, 'failed to load call statistics'),
+          partners.error && errorText(partners.error, 'home.partnersFailed'),
+          ads.error && errorText(ads.error, 'home.adsFailed'),
+          stats.error && errorText(stats.error, 'home.statsFailed'),
         ]}
       />
       <StatsCard stats={stats.data} />

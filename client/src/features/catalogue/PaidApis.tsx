@@ -2,13 +2,14 @@ import { useState } from 'react';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
-import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
 import ApiGrid from './ApiGrid';
 import SearchBox from './SearchBox';
 
 /** Paid APIs are few: one page of up to 100, with their own search. */
 export default function PaidApis() {
+  const { t, errorText } = useI18n();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
   const { data, error, isFetching } = useGetApiListQuery({
@@ -20,21 +21,19 @@ export default function PaidApis() {
     <section className="mb-4" aria-labelledby="paid-apis-heading">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h2 id="paid-apis-heading" className="h5 mb-0">
-          Paid APIs
+          {t('home.paid')}
         </h2>
-        <SearchBox label="Search paid APIs" value={search} onChange={setSearch} />
+        <SearchBox label={t('home.searchPaid')} value={search} onChange={setSearch} />
       </div>
       {error ? (
-        <ErrorBanner messages={[errorMessage(error, 'failed to load paid APIs')]} />
+        <ErrorBanner messages={[errorText(error, 'home.paidFailed')]} />
       ) : !data ? (
         <Loading />
       ) : data.data.length === 0 ? (
-        <p className="text-muted">
-          {query ? `No paid APIs match "${query}".` : 'No paid APIs yet.'}
-        </p>
+        <p className="text-muted">{query ? t('home.noPaidMatch', { query }) : t('home.noPaid')}</p>
       ) : (
         <div className={isFetching ? 'opacity-50' : undefined}>
-          <ApiGrid apis={data.data} label="Paid APIs" />
+          <ApiGrid apis={data.data} label={t('home.paid')} />
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import type { ApiDetail } from '@contracts/apis';
 import { useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/store';
 import { selectIsLoggedIn, selectUser } from '../../app/authSlice';
+import { useI18n } from '../../i18n';
 import CodeBlock from './CodeBlock';
 import {
   absoluteUrl,
@@ -19,6 +20,7 @@ const LANGUAGES: [ExampleLanguage, string][] = [
 ];
 
 export default function RequestExamples({ api }: { api: ApiDetail }) {
+  const { t } = useI18n();
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
@@ -50,11 +52,11 @@ export default function RequestExamples({ api }: { api: ApiDetail }) {
           </button>
         ))}
       </div>
-      <CodeBlock code={examples[language]} label={`${language} request example`} />
+      <CodeBlock code={examples[language]} label={t('api.requestExample', { language })} />
       <p className="small text-muted mt-2 mb-0">
         {apiKey
-          ? 'Your API key is filled in. Keep it secret.'
-          : `Replace ${KEY_PLACEHOLDER} with your API key from the user centre.${api.is_paid ? '' : ' Free APIs also work without a key.'}`}
+          ? t('api.keyFilled')
+          : `${t('api.keyReplace', { placeholder: KEY_PLACEHOLDER })}${api.is_paid ? '' : ` ${t('api.keyOptional')}`}`}
       </p>
     </>
   );

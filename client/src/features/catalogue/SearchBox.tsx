@@ -1,3 +1,5 @@
+import { useI18n } from '../../i18n';
+
 interface Props {
   label: string;
   value: string;
@@ -5,11 +7,12 @@ interface Props {
 }
 
 export default function SearchBox({ label, value, onChange }: Props) {
+  const { t } = useI18n();
   return (
     <input
       type="search"
       className="form-control form-control-sm portico-search"
-      placeholder="Search by name or description…"
+      placeholder={t('home.searchPlaceholder')}
       aria-label={label}
       value={value}
       maxLength={100}

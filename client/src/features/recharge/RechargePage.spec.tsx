@@ -113,7 +113,7 @@ describe('RechargePage', () => {
     expect(screen.getByLabelText('Order number')).toHaveValue('');
   });
 
-  it('shows the server message, or the fallbacks', async () => {
+  it('names the error by its code, or falls back', async () => {
     answerHistory();
     const replies = [
       failure(409, { code: 'recharge.order_used', message: 'this order has already been used' }),
@@ -124,7 +124,7 @@ describe('RechargePage', () => {
     setup();
     const input = screen.getByLabelText('Order number');
     for (const expected of [
-      'this order has already been used',
+      'this order was already used',
       'recharge failed!',
       'recharge request error, try again later',
     ]) {

@@ -6,18 +6,13 @@ import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import { formatTime } from '../../lib/formatTime';
 
-/** The server's message, else SPEC.md §8's fallbacks: a reply without one, or no reply at all. */
-const failure = (error: unknown, fallback: string) =>
-  errorStatus(error) === undefined
-    ? 'recharge request error, try again later'
-    : errorMessage(error, fallback);
-
 export default function RechargePage() {
-  usePageTitle('Recharge centre');
+  const { t, errorText } = useI18n();
+  usePageTitle(t('recharge.title'));
   const user = useAppSelector(selectUser);
   const [page, setPage] = useState(1);
   const [orderNumber, setOrderNumber] = useState('');
@@ -30,7 +25,7 @@ export default function RechargePage() {
     event.preventDefault();
     const number = orderNumber.trim();
     if (!number) {
-      setNotice({ ok: false, text: 'please enter the order number' });
+      setNotice({ ok: false, text: t('recharge.orderRequired') });
       return;
     }
     setNotice(null);
@@ -38,12 +33,15 @@ export default function RechargePage() {
       const result = await verifyOrder({ order_number: number }).unwrap();
       setNotice({
         ok: true,
-        text: `Recharge successful: ${result.data.amount} credited, balance now ${result.data.balance}.`,
+        text: t('recharge.success', { amount: result.data.amount, balance: result.data.balance }),
       });
       setOrderNumber('');
       setPage(1);
     } catch (error) {
-      setNotice({ ok: false, text: failure(error, 'recharge failed!') });
+      setNotice({
+        ok: false,
+        text: errorText(error, 'recharge.failed', 'recharge.requestError'),
+      });
     }
   };
 
@@ -53,24 +51,24 @@ export default function RechargePage() {
 
   return (
     <>
-      <h1 className="h3 mb-3">Recharge centre</h1>
+      <h1 className="h3 mb-3">{t('recharge.title')}</h1>
       <Row className="g-3 mb-3">
         <Col md={5}>
           <Card className="h-100">
             <Card.Body>
               <Card.Title as="h2" className="h5">
-                Account
+                {t('recharge.account')}
               </Card.Title>
               <dl className="row mb-0">
-                <dt className="col-5">Username</dt>
+                <dt className="col-5">{t('auth.username')}</dt>
                 <dd className="col-7">{user.username}</dd>
-                <dt className="col-5">Balance</dt>
+                <dt className="col-5">{t('user.balance')}</dt>
                 <dd className="col-7" data-testid="balance">
                   {user.balance} yuan
                 </dd>
                 {info.data && (
                   <>
-                    <dt className="col-5">Recharge ID</dt>
+                    <dt className="col-5">{t('recharge.rechargeId')}</dt>
                     <dd className="col-7">
                       <code>{info.data.data.custom_order_id}</code>
                     </dd>
@@ -84,25 +82,24 @@ export default function RechargePage() {
           <Card className="h-100">
             <Card.Body>
               <Card.Title as="h2" className="h5">
-                Recharge by Afdian order
+                {t('recharge.byOrder')}
               </Card.Title>
               {info.isLoading && <Loading />}
               {info.isError && (
-                <ErrorBanner messages={[failure(info.error, 'failed to get recharge settings')]} />
+                <ErrorBanner
+                  messages={[
+                    errorText(info.error, 'recharge.settingsFailed', 'recharge.requestError'),
+                  ]}
+                />
               )}
-              {!configured && (
-                <Alert variant="warning">
-                  Recharge is not configured on this site yet. Please contact the administrator.
-                </Alert>
-              )}
+              {!configured && <Alert variant="warning">{t('recharge.notConfigured')}</Alert>}
               {sponsorUrl && (
                 <p>
-                  Pay on{' '}
+                  {t('recharge.payOn')}{' '}
                   <a href={sponsorUrl} target="_blank" rel="noopener noreferrer">
-                    the Afdian sponsorship page
+                    {t('recharge.sponsorPage')}
                   </a>{' '}
-                  (your recharge ID is filled in), then enter the order number from your Afdian
-                  order below.
+                  {t('recharge.payThen')}
                 </p>
               )}
               {notice && (
@@ -112,11 +109,11 @@ export default function RechargePage() {
               )}
               <Form noValidate onSubmit={(e) => void submit(e)}>
                 <Form.Group className="mb-2" controlId="recharge-order-number">
-                  <Form.Label>Order number</Form.Label>
+                  <Form.Label>{t('recharge.orderNumber')}</Form.Label>
                   <Form.Control
                     inputMode="numeric"
                     autoComplete="off"
-                    placeholder="e.g. 202601011234567890123"
+                    placeholder={t('recharge.orderPlaceholder')}
                     value={orderNumber}
                     disabled={!configured}
                     onChange={(e) => setOrderNumber(e.target.value)}
@@ -124,7 +121,7 @@ export default function RechargePage() {
                 </Form.Group>
                 <Button type="submit" disabled={verifying.isLoading || !configured}>
                   {verifying.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-                  {verifying.isLoading ? 'Verifying…' : 'Confirm'}
+                  {verifying.isLoading ? t('recharge.verifying') : t('recharge.confirm')}
                 </Button>
               </Form>
             </Card.Body>
@@ -135,7 +132,7 @@ export default function RechargePage() {
         <Card.Body>
           <div className="d-flex justify-content-between align-items-center mb-2">
             <Card.Title as="h2" className="h5 mb-0">
-              Recharge history
+              {t('recharge.history')}
             </Card.Title>
             <Button
               variant="outline-secondary"
@@ -143,26 +140,24 @@ export default function RechargePage() {
               disabled={history.isFetching}
               onClick={() => void history.refetch()}
             >
-              Refresh
+              {t('recharge.refresh')}
             </Button>
           </div>
           {history.isLoading && <Loading />}
           {history.isError && (
-            <ErrorBanner
-              messages={[errorMessage(history.error, 'failed to get recharge records')]}
-            />
+            <ErrorBanner messages={[errorText(history.error, 'recharge.historyFailed')]} />
           )}
           {history.data && records.length === 0 && (
-            <p className="text-muted mb-0">No recharge records yet.</p>
+            <p className="text-muted mb-0">{t('recharge.noRecords')}</p>
           )}
           {records.length > 0 && (
-            <Table responsive striped hover size="sm" aria-label="Recharge history">
+            <Table responsive striped hover size="sm" aria-label={t('recharge.history')}>
               <thead>
                 <tr>
-                  <th>ID</th>
-                  <th>Order number</th>
-                  <th>Amount</th>
-                  <th>Created time</th>
+                  <th>{t('recharge.id')}</th>
+                  <th>{t('recharge.orderNumber')}</th>
+                  <th>{t('recharge.amount')}</th>
+                  <th>{t('recharge.createdTime')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -181,12 +176,14 @@ export default function RechargePage() {
           )}
           {history.data && (
             <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
-              <span className="text-muted small">Total: {history.data.data.total}</span>
+              <span className="text-muted small">
+                {t('recharge.total', { count: history.data.data.total })}
+              </span>
               <Pagination
                 page={page}
                 totalPages={history.data.data.total_pages}
                 onChange={setPage}
-                label="Recharge history pages"
+                label={t('recharge.pages')}
               />
             </div>
           )}

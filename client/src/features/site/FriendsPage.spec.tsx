@@ -2,7 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../app/store';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
-import FriendsPage, { FRIENDS_ERROR } from './FriendsPage';
+import FriendsPage from './FriendsPage';
+
+const FRIENDS_ERROR = 'request to public friend link endpoint failed, try again later';
 
 function setup(answer: () => Response) {
   server.use(http.get('/api/get_friend_links_public.php', answer));
@@ -45,7 +47,11 @@ describe('FriendsPage', () => {
   it.each([
     ['a network failure', () => HttpResponse.error(), FRIENDS_ERROR],
     ['a reply without a message', () => failure(500), FRIENDS_ERROR],
-    ['the server message', () => failure(503, { message: 'maintenance' }), 'maintenance'],
+    [
+      'the text for its code',
+      () => failure(503, { code: 'server.unavailable', message: 'maintenance' }),
+      'the service is unavailable, try again later',
+    ],
   ])('explains %s', async (_case, answer, text) => {
     setup(answer);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);

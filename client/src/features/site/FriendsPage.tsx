@@ -2,10 +2,8 @@ import type { FriendLink } from '@contracts/content';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useGetFriendLinksQuery } from './api';
-
-export const FRIENDS_ERROR = 'request to public friend link endpoint failed, try again later';
 
 function Avatar({ link }: { link: FriendLink }) {
   if (link.avatar_url) {
@@ -19,23 +17,20 @@ function Avatar({ link }: { link: FriendLink }) {
 }
 
 export default function FriendsPage() {
-  usePageTitle('Friend links');
+  const { t, errorText } = useI18n();
+  usePageTitle(t('friends.title'));
   const { data, error, isLoading } = useGetFriendLinksQuery();
   return (
     <>
-      <h1 className="h3 mb-3">Friend links</h1>
+      <h1 className="h3 mb-3">{t('friends.title')}</h1>
       {isLoading ? (
         <Loading />
       ) : error ? (
-        <ErrorBanner
-          messages={[
-            'data' in error && error.data ? errorMessage(error, FRIENDS_ERROR) : FRIENDS_ERROR,
-          ]}
-        />
+        <ErrorBanner messages={[errorText(error, 'friends.failed')]} />
       ) : !data?.length ? (
-        <p className="text-muted">no friend links yet</p>
+        <p className="text-muted">{t('friends.empty')}</p>
       ) : (
-        <ul className="list-unstyled row g-3" aria-label="Friend links">
+        <ul className="list-unstyled row g-3" aria-label={t('friends.title')}>
           {data.map((link) => (
             <li key={link.id} className="col-12 col-sm-6 col-lg-4 col-xxl-3">
               <a

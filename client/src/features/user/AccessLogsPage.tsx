@@ -4,7 +4,7 @@ import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useGetAccessLogsQuery } from './api';
 import { formatTime } from '../../lib/formatTime';
 
@@ -14,7 +14,8 @@ function pageFrom(params: URLSearchParams): number {
 }
 
 export default function AccessLogsPage() {
-  usePageTitle('Call records');
+  const { t, errorText } = useI18n();
+  usePageTitle(t('logs.title'));
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
   const { data, error, isLoading, isFetching } = useGetAccessLogsQuery(
@@ -24,18 +25,18 @@ export default function AccessLogsPage() {
 
   return (
     <>
-      <h1 className="h3 mb-3">Call records</h1>
+      <h1 className="h3 mb-3">{t('logs.title')}</h1>
       {isLoading ? (
         <Loading />
       ) : error || !data ? (
-        <ErrorBanner messages={[errorMessage(error, 'failed to get call records')]} />
+        <ErrorBanner messages={[errorText(error, 'logs.failed')]} />
       ) : (
         <>
           <p className="text-muted" data-testid="logs-total">
-            {data.total} call record{data.total === 1 ? '' : 's'} in total
+            {t('logs.total', { count: data.total })}
           </p>
           {data.logs.length === 0 ? (
-            <p className="text-muted">No call records yet.</p>
+            <p className="text-muted">{t('logs.empty')}</p>
           ) : (
             <Table
               striped
@@ -47,19 +48,19 @@ export default function AccessLogsPage() {
             >
               <thead>
                 <tr>
-                  <th>ID</th>
-                  <th>API name</th>
-                  <th>IP address</th>
-                  <th>Access URL</th>
-                  <th>User agent</th>
-                  <th>Request time</th>
+                  <th>{t('logs.id')}</th>
+                  <th>{t('logs.apiName')}</th>
+                  <th>{t('logs.ip')}</th>
+                  <th>{t('logs.url')}</th>
+                  <th>{t('logs.userAgent')}</th>
+                  <th>{t('logs.time')}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.logs.map((log) => (
                   <tr key={log.id}>
                     <td>{log.id}</td>
-                    <td>{log.api_name || 'unknown API'}</td>
+                    <td>{log.api_name || t('logs.unknownApi')}</td>
                     <td>{log.ip_address}</td>
                     <td className="text-break small">{log.access_url}</td>
                     <td className="text-break small">{log.user_agent}</td>
@@ -72,7 +73,7 @@ export default function AccessLogsPage() {
           <Pagination
             page={page}
             totalPages={data.total_pages}
-            label="Call records pages"
+            label={t('logs.pages')}
             onChange={(next) => setParams({ page: String(next) })}
           />
         </>

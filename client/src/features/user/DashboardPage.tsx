@@ -3,21 +3,9 @@ import { Alert, Button, Card, Form, InputGroup, Modal, Spinner } from 'react-boo
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { useI18n } from '../../i18n';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
 import { formatTime } from '../../lib/formatTime';
-
-function loadError(error: unknown): string {
-  return errorStatus(error) === undefined
-    ? 'error loading user info'
-    : errorMessage(error, 'failed to get user info');
-}
-
-function changeError(error: unknown): string {
-  return errorStatus(error) === undefined
-    ? 'request failed'
-    : errorMessage(error, 'API KEY change failed');
-}
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -29,7 +17,8 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 export default function DashboardPage() {
-  usePageTitle('User centre');
+  const { t, errorText } = useI18n();
+  usePageTitle(t('user.title'));
   const {
     data: user,
     error,
@@ -51,21 +40,22 @@ export default function DashboardPage() {
   const confirmChange = async () => {
     try {
       await changeKey().unwrap();
-      setNotice({ ok: true, text: 'API key changed; the old key no longer works' });
+      setNotice({ ok: true, text: t('user.keyChanged') });
     } catch (e) {
-      setNotice({ ok: false, text: changeError(e) });
+      setNotice({ ok: false, text: errorText(e, 'user.changeFailed', 'user.requestFailed') });
     } finally {
       setConfirming(false);
     }
   };
 
   if (isLoading) return <Loading />;
-  if (error || !user) return <ErrorBanner messages={[loadError(error)]} />;
+  if (error || !user)
+    return <ErrorBanner messages={[errorText(error, 'user.loadFailed', 'user.loadError')]} />;
 
   const origin = window.location.origin;
   return (
     <>
-      <h1 className="h3 mb-3">User centre</h1>
+      <h1 className="h3 mb-3">{t('user.title')}</h1>
       {notice && (
         <Alert
           variant={notice.ok ? 'success' : 'danger'}
@@ -76,61 +66,55 @@ export default function DashboardPage() {
         </Alert>
       )}
       <Card className="mb-4">
-        <Card.Header>Account</Card.Header>
+        <Card.Header>{t('user.account')}</Card.Header>
         <Card.Body>
           <dl className="row mb-0">
-            <dt className="col-sm-3">Username</dt>
+            <dt className="col-sm-3">{t('auth.username')}</dt>
             <dd className="col-sm-9" data-testid="username">
               {user.username}
             </dd>
-            <dt className="col-sm-3">Balance</dt>
+            <dt className="col-sm-3">{t('user.balance')}</dt>
             <dd className="col-sm-9" data-testid="balance">
               ¥{user.balance}
             </dd>
-            <dt className="col-sm-3">Created</dt>
+            <dt className="col-sm-3">{t('user.created')}</dt>
             <dd className="col-sm-9">{formatTime(user.created_at)}</dd>
           </dl>
         </Card.Body>
       </Card>
       <Card className="mb-4">
-        <Card.Header>API key</Card.Header>
+        <Card.Header>{t('user.apiKey')}</Card.Header>
         <Card.Body>
           <InputGroup className="mb-2">
             <Form.Control
               readOnly
-              aria-label="API key"
+              aria-label={t('user.apiKey')}
               className="font-monospace"
               value={user.api_key ?? ''}
-              placeholder="the key cannot be shown; change it to get a new one"
+              placeholder={t('user.keyHidden')}
             />
             <Button
               variant="outline-secondary"
               disabled={!user.api_key}
               onClick={() => void copy()}
             >
-              {copied === null ? 'Copy' : copied ? 'Copied' : 'Copy failed'}
+              {copied === null ? t('code.copy') : copied ? t('code.copied') : t('code.copyFailed')}
             </Button>
             <Button variant="outline-danger" onClick={() => setConfirming(true)}>
-              Change key
+              {t('user.changeKey')}
             </Button>
           </InputGroup>
-          <Form.Text>
-            Keep the key secret: calls to paid APIs are charged to your balance.
-          </Form.Text>
+          <Form.Text>{t('user.keySecret')}</Form.Text>
         </Card.Body>
       </Card>
       <Card>
-        <Card.Header>How to use your key</Card.Header>
+        <Card.Header>{t('user.howTo')}</Card.Header>
         <Card.Body>
-          <p className="mb-2">
-            Send the key with each call to a paid API, in the <code>X-API-Key</code> header:
-          </p>
+          <p className="mb-2">{t('user.howToHeader', { header: 'X-API-Key' })}</p>
           <pre className="bg-light p-2 rounded small mb-3">
             <code>{`curl -H "X-API-Key: ${user.api_key ?? 'YOUR_KEY'}" ${origin}/apis/<name>`}</code>
           </pre>
-          <p className="mb-2">
-            or as the <code>key</code> query parameter:
-          </p>
+          <p className="mb-2">{t('user.howToQuery', { param: 'key' })}</p>
           <pre className="bg-light p-2 rounded small mb-0">
             <code>{`${origin}/apis/<name>?key=${user.api_key ?? 'YOUR_KEY'}`}</code>
           </pre>
@@ -139,23 +123,20 @@ export default function DashboardPage() {
 
       <Modal show={confirming} onHide={() => !change.isLoading && setConfirming(false)} centered>
         <Modal.Header closeButton>
-          <Modal.Title>Change API key?</Modal.Title>
+          <Modal.Title>{t('user.confirmTitle')}</Modal.Title>
         </Modal.Header>
-        <Modal.Body>
-          A new key will be generated and the old key stops working immediately. Programs that use
-          it will fail until you give them the new key.
-        </Modal.Body>
+        <Modal.Body>{t('user.confirmText')}</Modal.Body>
         <Modal.Footer>
           <Button
             variant="secondary"
             disabled={change.isLoading}
             onClick={() => setConfirming(false)}
           >
-            Cancel
+            {t('user.cancel')}
           </Button>
           <Button variant="danger" disabled={change.isLoading} onClick={() => void confirmChange()}>
             {change.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            Change key
+            {t('user.changeKey')}
           </Button>
         </Modal.Footer>
       </Modal>

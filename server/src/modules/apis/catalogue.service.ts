@@ -88,12 +88,14 @@ export class CatalogueService implements OnModuleDestroy {
       qb.andWhere('api.is_pinned = :pinned', { pinned: query.is_pinned });
     if (query.search) {
       qb.andWhere(
-        "(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!' OR LOWER(api.description) LIKE :q ESCAPE '!')",
+        // Both languages: the site shows either, so a visitor searches what they read.
+        "(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!' OR LOWER(api.title_en) LIKE :q ESCAPE '!' OR LOWER(api.description) LIKE :q ESCAPE '!' OR LOWER(api.description_en) LIKE :q ESCAPE '!')",
         { q: containsPattern(query.search) },
       );
     }
     const [rows, total] = await qb
       .orderBy('api.is_pinned', 'DESC')
+      .addOrderBy('api.created_at', 'DESC')
       .addOrderBy('api.id', 'DESC')
       .skip((query.page - 1) * query.per_page)
       .take(query.per_page)

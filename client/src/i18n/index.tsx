@@ -1,0 +1,73 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ErrorCode } from '@contracts/errors';
+import { errorCode, errorStatus } from '../lib/api';
+import { en } from './en';
+import type { Catalogue, PublicErrorCode } from './types';
+import { zh } from './zh';
+
+export type UiKey = keyof typeof en.ui;
+export type Lang = 'en' | 'zh';
+export const LANGS: readonly Lang[] = ['en', 'zh'];
+/** Remembers the visitor's choice; the server reads it to render the same language. */
+export const LANG_COOKIE = 'lang';
+/** What `<html lang>` says for each language. */
+export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-CN' };
+
+const CATALOGUES: Record<Lang, Catalogue<UiKey>> = { en, zh };
+
+export const isLang = (value: unknown): value is Lang => value === 'en' || value === 'zh';
+
+/** The language a `lang` cookie value names; English (SPEC §1) for anything else. */
+export const langOr = (value: string | undefined | null): Lang => (isLang(value) ? value : 'en');
+
+export type Params = Record<string, string | number>;
+
+/** One UI text in one language, `{name}` placeholders filled from params. */
+export function translate(lang: Lang, key: UiKey, params?: Params): string {
+  const text: string = CATALOGUES[lang].ui[key];
+  return params
+    ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(params[name] ?? all))
+    : text;
+}
+
+const isPublicCode = (lang: Lang, code: string | undefined): code is PublicErrorCode =>
+  code !== undefined && code in CATALOGUES[lang].errors;
+
+interface LangState {
+  lang: Lang;
+  setLang: (lang: Lang) => void;
+}
+
+const LangContext = createContext<LangState>({ lang: 'en', setLang: () => {} });
+
+/** Holds the page's language; switching writes the cookie and `<html lang>`, then re-renders. */
+export function I18nProvider({ initial, children }: { initial: Lang; children: ReactNode }) {
+  const [lang, setState] = useState(initial);
+  const setLang = useCallback((next: Lang) => {
+    document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+    document.documentElement.lang = HTML_LANG[next];
+    setState(next);
+  }, []);
+  const value = useMemo(() => ({ lang, setLang }), [lang, setLang]);
+  return <LangContext.Provider value={value}>{children}</LangContext.Provider>;
+}
+
+/**
+ * The current language and its texts. `errorText` names a failed call by its error code (never
+ * by the server's message text), else by the screen's fallback; with `network` given, a call
+ * that got no answer at all says that instead.
+ */
+export function useI18n() {
+  const { lang, setLang } = useContext(LangContext);
+  return useMemo(() => {
+    const t = (key: UiKey, params?: Params) => translate(lang, key, params);
+    const errorText = (error: unknown, fallback: UiKey, network?: UiKey): string => {
+      if (network && errorStatus(error) === undefined) return t(network);
+      const code = errorCode(error);
+      return isPublicCode(lang, code) ? CATALOGUES[lang].errors[code] : t(fallback);
+    };
+    /** A rule the client checks itself, named by the code the server would answer with. */
+    const codeText = (code: ErrorCode): string => CATALOGUES[lang].errors[code];
+    return { lang, setLang, t, errorText, codeText };
+  }, [lang, setLang]);
+}
