@@ -43,5 +43,15 @@ export function usePagedSearch() {
       return updated;
     });
 
-  return { page, search, text, setText, setPage };
+  /** Another list setting kept in the query (a filter, a sort): changing it goes back to page 1. */
+  const setFilter = (key: string, value: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (value) updated.set(key, value);
+      else updated.delete(key);
+      updated.delete('page');
+      return updated;
+    });
+
+  return { page, search, text, setText, setPage, params, setFilter };
 }

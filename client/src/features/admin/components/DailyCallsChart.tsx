@@ -31,21 +31,28 @@ export function chartSeries(rows: Dashboard['daily_calls_per_api'], days: string
 }
 
 /** A plain SVG line chart: no charting library for one small chart. */
-export default function DailyCallsChart({ rows }: { rows: Dashboard['daily_calls_per_api'] }) {
+export default function DailyCallsChart({
+  rows,
+  label = '近 30 天各 API 每日调用次数',
+}: {
+  rows: Dashboard['daily_calls_per_api'];
+  label?: string;
+}) {
   const days = lastDays(30);
   const series = chartSeries(rows, days);
-  if (series.length === 0) return <p className="text-muted mb-0">近 30 天暂无调用数据。</p>;
-  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  const max = Math.max(0, ...series.flatMap((s) => s.values));
+  if (max === 0) return <p className="text-muted mb-0">近 30 天暂无调用数据。</p>;
   const x = (i: number) => PAD.left + (i * (WIDTH - PAD.left - PAD.right)) / (days.length - 1);
   const y = (v: number) => PAD.top + (1 - v / max) * (HEIGHT - PAD.top - PAD.bottom);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f));
+  // Small maxima round several quarters to the same count: each gridline once.
+  const ticks = [...new Set([0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f)))];
 
   return (
     <figure className="mb-0">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label="近 30 天各 API 每日调用次数"
+        aria-label={label}
         style={{ width: '100%', height: 'auto' }}
       >
         {ticks.map((t) => (

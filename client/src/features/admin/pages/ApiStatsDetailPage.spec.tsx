@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { failure, http, HttpResponse, ok, server } from '../../../test/server';
+import { lastDays } from '../components/DailyCallsChart';
 import ApiStatsDetailPage from './ApiStatsDetailPage';
 
 /** Answers get_api_daily_stats.php and records the ids it was asked for. */
@@ -46,7 +47,7 @@ describe('ApiStatsDetailPage', () => {
         daily_calls_history: '{"2026-01-01":3,"2026-01-03":9,"2026-01-02":0}',
       }),
     );
-    expect(await screen.findByText('ip-lookup')).toBeInTheDocument();
+    expect(await screen.findByText('ip-lookup', { selector: 'strong' })).toBeInTheDocument();
     expect(ids).toEqual(['7']);
     expect(screen.getByRole('heading', { name: 'API 每日调用详情' })).toBeInTheDocument();
     const dates = screen
@@ -54,6 +55,22 @@ describe('ApiStatsDetailPage', () => {
       .slice(1)
       .map((r) => r.firstChild?.textContent);
     expect(dates).toEqual(['2026-01-03', '2026-01-02', '2026-01-01']);
+  });
+
+  it('draws the last 30 days above the table', async () => {
+    const [yesterday, today] = lastDays(2);
+    show('/admin/api/stats/5', () =>
+      ok({
+        id: 5,
+        name: '天气查询',
+        name_en: 'weather',
+        daily_calls_history: JSON.stringify({ [yesterday]: 4, [today]: 6 }),
+      }),
+    );
+    const chart = await screen.findByRole('img', { name: '天气查询 近 30 天每日调用次数' });
+    expect(chart.compareDocumentPosition(screen.getByRole('table'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it('falls back to 未知API and shows the empty message for unreadable history', async () => {

@@ -1,9 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, Table } from 'react-bootstrap';
+import { Button, Card, Table } from 'react-bootstrap';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminStatsDetailQuery } from '../api';
+import DailyCallsChart from '../components/DailyCallsChart';
 import { adminErrorText } from '../errors';
 import { parseRouteId } from '../ids';
 import { adminPaths } from '../paths';
@@ -52,12 +53,27 @@ export default function ApiStatsDetailPage() {
   } else if (isLoading || !detail) {
     body = <Loading label="加载中..." />;
   } else {
+    const name = detail.name || detail.name_en || '未知API';
     body = (
       <>
         <p className="mb-3">
-          <strong>{detail.name || detail.name_en || '未知API'}</strong>
+          <strong>{name}</strong>
           <span className="text-muted ms-2">ID: {detail.id}</span>
         </p>
+        <Card className="mb-3 admin-daily-chart">
+          <Card.Header>近 30 天每日调用</Card.Header>
+          <Card.Body>
+            <DailyCallsChart
+              label={`${name} 近 30 天每日调用次数`}
+              rows={rows.map(([date, count]) => ({
+                access_date: date,
+                api_id: detail.id,
+                api_name: name,
+                daily_calls: count,
+              }))}
+            />
+          </Card.Body>
+        </Card>
         <Table striped bordered hover className="bg-white admin-cards admin-daily-table">
           <thead>
             <tr>

@@ -1,4 +1,5 @@
-import { Table } from 'react-bootstrap';
+import { STATS_SORTS, type StatsSort } from '@contracts/site';
+import { Form, Table } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
@@ -10,17 +11,42 @@ import { adminErrorText, formatTime } from '../errors';
 import { adminPaths } from '../paths';
 import { usePagedSearch } from '../usePagedSearch';
 
+const SORT_LABELS: Record<StatsSort, string> = {
+  id: '默认排序（按 ID）',
+  calls_desc: '总调用次数从高到低',
+  calls_asc: '总调用次数从低到高',
+};
+
 export default function StatisticsPage() {
   usePageTitle('访问统计');
-  const { page, search, text, setText, setPage } = usePagedSearch();
+  const { page, search, text, setText, setPage, params, setFilter } = usePagedSearch();
+  const sortParam = params.get('sort');
+  const sort = STATS_SORTS.find((s) => s === sortParam) ?? 'id';
   const listQuery = useLocation().search;
-  const { data, error, isFetching, isLoading } = useAdminStatsQuery({ page, search });
+  const { data, error, isFetching, isLoading } = useAdminStatsQuery({
+    page,
+    search,
+    ...(sort !== 'id' && { sort }),
+  });
   const rows = data?.data.apis ?? [];
 
   return (
     <section>
       <h1 className="h3 mb-3">访问统计</h1>
-      <SearchBox value={text} placeholder="搜索 API 名称..." onChange={setText} />
+      <div className="admin-toolbar admin-toolbar-pair mb-3">
+        <SearchBox value={text} placeholder="搜索 API 名称..." onChange={setText} />
+        <Form.Select
+          aria-label="排序"
+          value={sort}
+          onChange={(e) => setFilter('sort', e.target.value === 'id' ? '' : e.target.value)}
+        >
+          {STATS_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
       {error ? (
         <div className="alert alert-danger" role="alert">
           {adminErrorText(error, { failed: '获取统计数据失败', network: '加载统计数据时出错' })}
