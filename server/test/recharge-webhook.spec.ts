@@ -31,7 +31,14 @@ describeEachDb(
       expect(again.body).toEqual({ ec: 200, em: '' });
       expect(await balanceOf(ctx.t, userId)).toBe(15_000);
       expect(await recordsFor(ctx.t, order.out_trade_no)).toEqual([
-        { user_id: userId, amount_milli: expect.anything(), source: 'webhook' },
+        {
+          user_id: userId,
+          amount_milli: expect.anything(),
+          source: 'webhook',
+          state: 'credited',
+          reason: '',
+          admin_id: null,
+        },
       ]);
       expect(Number((await recordsFor(ctx.t, order.out_trade_no))[0].amount_milli)).toBe(15_000);
     });
@@ -56,7 +63,7 @@ describeEachDb(
       expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(1);
     });
 
-    it('refuses bad signatures and malformed bodies with a 400 JSON answer', async () => {
+    it('refuses bad signatures (recorded as refused) and malformed bodies with a 400 JSON answer', async () => {
       const { userId } = await signedInUser(ctx.t);
       const order = fake.addOrder({
         total_amount: '10.00',
@@ -81,14 +88,23 @@ describeEachDb(
       const broken = await ctx.t.client().post(WEBHOOK, undefined, { raw: '{"data":' });
       expect(broken.status).toBe(400);
       expect(await balanceOf(ctx.t, userId)).toBe(0);
-      expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(0);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([
+        { user_id: null, state: 'rejected', reason: 'bad_signature' },
+      ]);
+      // The genuine push still credits the order the forgery named (RECHARGE_RATE 1.5 here).
+      expect((await ctx.t.client().post(WEBHOOK, unsigned)).body).toEqual({ ec: 200, em: '' });
+      expect(await balanceOf(ctx.t, userId)).toBe(15_000);
     });
 
-    it('acknowledges but does not record unpaid or zero-amount orders', async () => {
-      for (const order of [fake.addOrder({ status: 1 }), fake.addOrder({ total_amount: '0.00' })]) {
+    it('acknowledges and records unpaid orders as pending, zero-amount ones as rejected', async () => {
+      const cases = [
+        [fake.addOrder({ status: 1 }), 'pending', 'not_paid'],
+        [fake.addOrder({ total_amount: '0.00' }), 'rejected', 'no_amount'],
+      ] as const;
+      for (const [order, state, reason] of cases) {
         const res = await ctx.t.client().post(WEBHOOK, fake.webhookPayload(order));
         expect(res.body).toEqual({ ec: 200, em: '' });
-        expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(0);
+        expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([{ state, reason }]);
       }
     });
 
@@ -98,7 +114,9 @@ describeEachDb(
       const order = fake.addOrder({ custom_order_id: forged });
       await ctx.t.client().post(WEBHOOK, fake.webhookPayload(order));
       expect(await balanceOf(ctx.t, userId)).toBe(0);
-      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([{ user_id: null }]);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([
+        { user_id: null, state: 'pending', reason: 'unmatched' },
+      ]);
     });
 
     it('treats a custom_order_id that is not text as naming nobody (it is outside the signature)', async () => {

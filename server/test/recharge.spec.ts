@@ -75,8 +75,9 @@ describeEachDb(
         'an unpaid order',
         () => fake.addOrder({ status: 1 }).out_trade_no,
         400,
-        'this order has not been paid yet',
+        'this order has not been paid yet; it is saved and checked again automatically for 24 hours',
         'recharge.order_not_paid',
+        ['pending', 'not_paid'],
       ],
       [
         'a zero-amount order',
@@ -84,6 +85,7 @@ describeEachDb(
         400,
         'this order has no amount to credit',
         'recharge.order_no_amount',
+        ['rejected', 'no_amount'],
       ],
       [
         'an unknown order',
@@ -91,6 +93,7 @@ describeEachDb(
         404,
         'order not found on Afdian, check the order number',
         'recharge.order_not_found',
+        ['rejected', 'not_found'],
       ],
       [
         "another user's custom_order_id",
@@ -98,14 +101,21 @@ describeEachDb(
         403,
         'this order was placed for another account',
         'recharge.order_of_another_user',
+        ['rejected', 'other_user'],
       ],
-    ])('refuses %s and credits nothing', async (_name, orderNumber, status, message, code) => {
+    ])('refuses %s, credits nothing and records why', async (...args) => {
+      const [, orderNumber, status, message, code, [state, reason]] = args;
       const { client, userId } = await signedInUser(ctx.t);
       const number = orderNumber();
       const res = await client.post(VERIFY, { order_number: number });
       expect([res.status, res.body]).toEqual([status, { success: false, message, code }]);
       expect(await balanceOf(ctx.t, userId)).toBe(0);
-      expect(await recordsFor(ctx.t, number)).toHaveLength(0);
+      expect(await recordsFor(ctx.t, number)).toMatchObject([{ user_id: userId, state, reason }]);
+      const again = await client.post(VERIFY, { order_number: number });
+      expect(again.body.code).toBe(code);
+      expect(await recordsFor(ctx.t, number)).toHaveLength(1);
+      const history = await client.get(HISTORY);
+      expect(history.body.data.records).toMatchObject([{ out_trade_no: number, state, reason }]);
     });
 
     it("accepts the order carrying this user's own custom_order_id, and not for anyone else", async () => {
@@ -117,6 +127,7 @@ describeEachDb(
       expect(customOrderId).toBe(customOrderIdFor(ctx.t.env.APP_SECRET, owner.userId));
       expect(info.body.data).toEqual({
         configured: true,
+        mode: 'live',
         custom_order_id: customOrderId,
         sponsor_url: `${fake.url}/a/portico?custom_order_id=${customOrderId}`,
       });
@@ -136,7 +147,7 @@ describeEachDb(
       [
         { garbage: true },
         502,
-        /^recharge request error, try again later$/,
+        /^recharge request error, try again later \(http:\/\/127\.0\.0\.1:\d+ unreachable\)$/,
         'recharge.afdian_unreachable',
       ],
     ])(
@@ -215,6 +226,8 @@ describeEachDb(
         out_trade_no: numbers[11],
         amount: '12.00',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        state: 'credited',
+        reason: null,
       });
       const page2 = await mine.get(HISTORY, { query: { page: 2 } });
       expect(page2.body.data.records.map((r: { out_trade_no: string }) => r.out_trade_no)).toEqual([
@@ -236,16 +249,24 @@ describeEachDb(
   env,
 );
 
-describeEachDb('recharge without Afdian settings', (ctx) => {
-  it('answers 503 recharge is not configured, after checking the input', async () => {
-    const { client } = await signedInUser(ctx.t);
-    const res = await client.post(VERIFY, { order_number: '2026010100001' });
-    expect([res.status, res.body]).toEqual([
-      503,
-      { success: false, message: 'recharge is not configured', code: 'recharge.not_configured' },
-    ]);
-    expect((await client.post(VERIFY, { order_number: '' })).body).toEqual(EMPTY_ORDER_NUMBER);
-    const info = await client.get(RECHARGE_INFO);
-    expect(info.body.data).toMatchObject({ configured: false, sponsor_url: null });
-  });
-});
+describeEachDb(
+  'recharge without Afdian settings',
+  (ctx) => {
+    it('answers 503 recharge is not configured, after checking the input', async () => {
+      const { client } = await signedInUser(ctx.t);
+      const res = await client.post(VERIFY, { order_number: '2026010100001' });
+      expect([res.status, res.body]).toEqual([
+        503,
+        { success: false, message: 'recharge is not configured', code: 'recharge.not_configured' },
+      ]);
+      expect((await client.post(VERIFY, { order_number: '' })).body).toEqual(EMPTY_ORDER_NUMBER);
+      const info = await client.get(RECHARGE_INFO);
+      expect(info.body.data).toMatchObject({
+        configured: false,
+        mode: 'not_configured',
+        sponsor_url: 'https://ifdian.net/',
+      });
+    });
+  },
+  { AFDIAN_MODE: 'live' },
+);

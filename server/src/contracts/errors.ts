@@ -94,6 +94,10 @@ export const ERROR_CODES = {
   'recharge.webhook_not_configured': 'no Afdian public key for the webhook',
   'recharge.webhook_invalid': 'the webhook payload lacks the order or signature',
   'recharge.webhook_bad_signature': 'the webhook signature does not verify',
+  'recharge.order_not_pending':
+    'the order is not one waiting to be re-checked, assigned or dismissed (unknown, credited or rejected)',
+  'recharge.afdian_hosts_down': 'no Afdian host in AFDIAN_BASE_URL could be reached',
+  'recharge.bad_period': 'the reconciliation period is not two YYYY-MM-DD dates, at most a year apart',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

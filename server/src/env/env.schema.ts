@@ -132,9 +132,28 @@ export class EnvSchema {
   @Min(0)
   ACCESS_LOG_RETENTION_DAYS = 0;
 
-  /** Afdian open API host (the query-order call goes to {AFDIAN_BASE_URL}/api/open/query-order). */
-  @Matches(/^https?:\/\/[^\s]+$/, { message: 'AFDIAN_BASE_URL must be an http(s) URL' })
-  AFDIAN_BASE_URL = 'https://afdian.com';
+  /**
+   * Afdian open API hosts, comma-separated, tried in order when one cannot be reached (the
+   * query-order call goes to {host}/api/open/query-order). Afdian moved from afdian.com to ifdian.net.
+   */
+  @Matches(/^\s*https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*\s*$/, {
+    message: 'AFDIAN_BASE_URL must be one or more http(s) URLs separated by commas',
+  })
+  AFDIAN_BASE_URL = 'https://ifdian.net,https://afdian.com';
+
+  /**
+   * live: the real Afdian; sandbox: the built-in sandbox that speaks Afdian's protocol with play
+   * money; auto: the sandbox outside production when no credentials are set, else live.
+   */
+  @IsIn(['auto', 'live', 'sandbox'])
+  AFDIAN_MODE: 'auto' | 'live' | 'sandbox' = 'auto';
+
+  /** How soon an unpaid order is asked about again; the wait doubles up to an hour, for 24 hours. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(3_600_000)
+  AFDIAN_RECHECK_MS = 60_000;
 
   @Transform(emptyAsUnset)
   @IsOptional()

@@ -42,11 +42,19 @@ export async function balanceOf(t: TestApp, userId: number): Promise<number> {
   return Number(rows[0].v);
 }
 
-/** How many recharge rows name this order. */
+/** The recharge rows that name this order (one at most), with their state and why. */
 export async function recordsFor(t: TestApp, outTradeNo: string) {
   return t.dataSource.query<
-    { user_id: number | null; amount_milli: string | number; source: string }[]
-  >('SELECT user_id, amount_milli, source FROM recharge_records WHERE out_trade_no = ?', [
-    outTradeNo,
-  ]);
+    {
+      user_id: number | null;
+      amount_milli: string | number;
+      source: string;
+      state: string;
+      reason: string;
+      admin_id: number | null;
+    }[]
+  >(
+    'SELECT user_id, amount_milli, source, state, reason, admin_id FROM recharge_records WHERE out_trade_no = ?',
+    [outTradeNo],
+  );
 }

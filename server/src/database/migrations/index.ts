@@ -1,10 +1,12 @@
 import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
 import { AuditLog1767225600000 } from './1767225600000-AuditLog';
 import { ApiTitleEn1767312000000 } from './1767312000000-ApiTitleEn';
+import { RechargeStates1795409209464 } from './1795409209464-RechargeStates';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
   InitialSchema1763769600000,
   AuditLog1767225600000,
   ApiTitleEn1767312000000,
+  RechargeStates1795409209464,
 ];

@@ -27,7 +27,7 @@ describe('AfdianClient against the fake Afdian', () => {
   beforeAll(async () => {
     await fake.start();
     client = new AfdianClient({
-      baseUrl: fake.url,
+      baseUrls: [fake.url],
       userId: fake.userId,
       token: fake.token,
       timeoutMs: 300,
@@ -64,7 +64,7 @@ describe('AfdianClient against the fake Afdian', () => {
 
   it('maps a sign validation failure (wrong token) to a clear 502', async () => {
     const wrong = new AfdianClient({
-      baseUrl: fake.url,
+      baseUrls: [fake.url],
       userId: fake.userId,
       token: 'nope',
       timeoutMs: 300,
@@ -97,22 +97,59 @@ describe('AfdianClient against the fake Afdian', () => {
     fake.behaviour = { delayMs: 1000 };
     const error = await failure(client.queryOrder(fake.addOrder().out_trade_no));
     expect(error.status).toBe(504);
-    expect(error.message).toBe('Afdian did not answer in time, try again later');
+    expect(error.message).toBe(
+      `Afdian did not answer in time, try again later (${fake.url} timed out)`,
+    );
   });
 
-  it('reports an unreachable host or a reply that is not JSON as a request error', async () => {
-    const down = new AfdianClient({
-      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+  it('reports an unreachable host or a reply that is not JSON as a request error naming the host', async () => {
+    const downUrl = `http://127.0.0.1:${await closedPort()}`;
+    const down = new AfdianClient({ baseUrls: [downUrl], userId: 'u', token: 't', timeoutMs: 300 });
+    expect((await failure(down.queryOrder('1'))).message).toBe(
+      `recharge request error, try again later (${downUrl} unreachable)`,
+    );
+    fake.behaviour = { garbage: true };
+    const error = await failure(client.queryOrder('1'));
+    expect([error.status, error.message]).toEqual([
+      502,
+      `recharge request error, try again later (${fake.url} unreachable)`,
+    ]);
+  });
+
+  it('moves to the next host when one cannot be reached, not when Afdian answers an error', async () => {
+    const downUrl = `http://127.0.0.1:${await closedPort()}`;
+    const order = fake.addOrder();
+    const both = new AfdianClient({
+      baseUrls: [downUrl, fake.url],
+      userId: fake.userId,
+      token: fake.token,
+      timeoutMs: 300,
+    });
+    expect(await both.queryOrder(order.out_trade_no)).toMatchObject({
+      out_trade_no: order.out_trade_no,
+    });
+
+    const wrongFirst = new AfdianClient({
+      baseUrls: [fake.url, downUrl],
+      userId: fake.userId,
+      token: 'nope',
+      timeoutMs: 300,
+    });
+    expect((await failure(wrongFirst.queryOrder(order.out_trade_no))).code).toBe(
+      'recharge.afdian_rejected',
+    );
+
+    const allDown = new AfdianClient({
+      baseUrls: [downUrl, `${downUrl}/again`],
       userId: 'u',
       token: 't',
       timeoutMs: 300,
     });
-    expect((await failure(down.queryOrder('1'))).message).toBe(
-      'recharge request error, try again later',
-    );
-    fake.behaviour = { garbage: true };
-    const error = await failure(client.queryOrder('1'));
-    expect([error.status, error.message]).toEqual([502, 'recharge request error, try again later']);
+    const error = await failure(allDown.queryOrder('1'));
+    expect([error.code, error.message]).toEqual([
+      'recharge.afdian_hosts_down',
+      `recharge request error, try again later (${downUrl} unreachable, ${downUrl}/again unreachable)`,
+    ]);
   });
 
   it('verifies webhook signatures with the configured public key', () => {

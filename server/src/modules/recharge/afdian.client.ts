@@ -15,7 +15,8 @@ export interface AfdianOrder {
 }
 
 export interface AfdianClientOptions {
-  baseUrl: string;
+  /** Tried in order: a host that cannot be reached hands the query to the next one. */
+  baseUrls: readonly string[];
   userId: string;
   token: string;
   timeoutMs: number;
@@ -32,30 +33,66 @@ export class AfdianClient {
 
   /** The order with this out_trade_no, or null when Afdian does not list it. */
   async queryOrder(outTradeNo: string): Promise<AfdianOrder | null> {
-    const { userId, token, baseUrl, timeoutMs } = this.options;
+    const failures: HostFailure[] = [];
+    for (const baseUrl of this.options.baseUrls) {
+      const reply = await this.ask(baseUrl, outTradeNo);
+      if ('failure' in reply) failures.push({ host: baseUrl, failure: reply.failure });
+      else return findOrder(reply.body, outTradeNo);
+    }
+    throw hostsFailed(failures);
+  }
+
+  /**
+   * One host's answer, or why there was none. Querying is read-only, so a host that timed out or
+   * answered something that is not Afdian's JSON is safely asked of the next one.
+   */
+  private async ask(
+    baseUrl: string,
+    outTradeNo: string,
+  ): Promise<{ body: object } | { failure: 'timeout' | 'unreachable' }> {
+    const { userId, token, timeoutMs } = this.options;
     const params = JSON.stringify({ out_trade_no: outTradeNo });
     const ts = Math.floor(Date.now() / 1000);
     const body = { user_id: userId, params, ts, sign: afdianSign(token, params, ts, userId) };
-    let reply: unknown;
     try {
-      const response = await fetch(new URL('/api/open/query-order', baseUrl), {
+      const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/api/open/query-order`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      reply = await response.json();
+      const reply: unknown = await response.json();
+      return typeof reply === 'object' && reply !== null
+        ? { body: reply }
+        : { failure: 'unreachable' };
     } catch (error) {
-      throw (error as Error | null)?.name === 'TimeoutError'
-        ? RechargeErrors.afdianTimeout()
-        : RechargeErrors.afdianUnreachable();
+      return {
+        failure: (error as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable',
+      };
     }
-    return findOrder(reply, outTradeNo);
   }
 }
 
-function findOrder(reply: unknown, outTradeNo: string): AfdianOrder | null {
-  if (typeof reply !== 'object' || reply === null) throw RechargeErrors.afdianUnreachable();
+interface HostFailure {
+  host: string;
+  failure: 'timeout' | 'unreachable';
+}
+
+/** The error naming each host and what went wrong with it, so an admin knows which one to fix. */
+function hostsFailed(failures: HostFailure[]): AppError {
+  const base =
+    failures.length === 1 && failures[0].failure === 'timeout'
+      ? RechargeErrors.afdianTimeout()
+      : failures.length === 1
+        ? RechargeErrors.afdianUnreachable()
+        : RechargeErrors.afdianHostsDown();
+  const detail = failures
+    .map(({ host, failure }) => `${host} ${failure === 'timeout' ? 'timed out' : 'unreachable'}`)
+    .join(', ');
+  return new AppError(base.code, `${base.message} (${detail})`, base.status);
+}
+
+function findOrder(reply: object, outTradeNo: string): AfdianOrder | null {
   const { ec, data } = reply as { ec?: unknown; data?: { list?: unknown } };
   if (ec !== 200) {
     const message = typeof ec === 'number' ? AFDIAN_EC_MESSAGES[ec] : undefined;

@@ -27,6 +27,14 @@ export class RechargeController {
     return { success: true, message: `recharge successful: ${data.amount} credited`, data };
   }
 
+  @Post('user/recheck_aifadian_order.php')
+  @HttpCode(200)
+  @UseGuards(UserGuard)
+  async recheck(@CurrentUserId() userId: number, @Body() body: VerifyOrderBody) {
+    const data = await this.recharge.recheckOrder(userId, body.order_number);
+    return { success: true, message: `recharge successful: ${data.amount} credited`, data };
+  }
+
   @Get('user/get_aifadian_recharge_history.php')
   @UseGuards(UserGuard)
   async history(@CurrentUserId() userId: number, @Query() query: RechargeHistoryQuery) {

@@ -27,7 +27,11 @@ export const RechargeErrors = {
     'order not found on Afdian, check the order number',
     HttpStatus.NOT_FOUND,
   ),
-  orderNotPaid: error('order_not_paid', 'this order has not been paid yet', HttpStatus.BAD_REQUEST),
+  orderNotPaid: error(
+    'order_not_paid',
+    'this order has not been paid yet; it is saved and checked again automatically for 24 hours',
+    HttpStatus.BAD_REQUEST,
+  ),
   orderNoAmount: error(
     'order_no_amount',
     'this order has no amount to credit',
@@ -45,6 +49,17 @@ export const RechargeErrors = {
     'afdian_timeout',
     'Afdian did not answer in time, try again later',
     HttpStatus.GATEWAY_TIMEOUT,
+  ),
+  afdianHostsDown: error('afdian_hosts_down', RECHARGE_REQUEST_ERROR, HttpStatus.BAD_GATEWAY),
+  orderNotPending: error(
+    'order_not_pending',
+    'no pending order with this number: it is unknown, already credited or rejected',
+    HttpStatus.NOT_FOUND,
+  ),
+  badPeriod: error(
+    'bad_period',
+    'from and to must be dates (YYYY-MM-DD), from not after to, at most 366 days apart',
+    HttpStatus.BAD_REQUEST,
   ),
   webhookNotConfigured: error(
     'webhook_not_configured',

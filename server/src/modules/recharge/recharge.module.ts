@@ -8,28 +8,39 @@ import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { AfdianWebhookController } from './afdian-webhook.controller';
 import { AfdianClient, webhookKey } from './afdian.client';
+import { AfdianSandbox, afdianMode } from './afdian-sandbox';
 import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-book';
 import type { BalanceBook } from './balance-book';
 import { BalanceAdjustmentsService } from './balance-adjustments.service';
+import { MysqlOrderLedger, ORDER_LEDGER, SqliteOrderLedger } from './order-ledger';
+import type { OrderLedger } from './order-ledger';
+import { RechargeAdminController } from './recharge-admin.controller';
+import { RechargeAdminService } from './recharge-admin.service';
 import { RechargeController } from './recharge.controller';
+import { RechargeRechecker } from './recharge-rechecker';
 import { AFDIAN_CLIENT, AFDIAN_WEBHOOK_KEY, RechargeService } from './recharge.service';
+import type { OrderQuery } from './recharge.service';
 
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([RechargeRecord])],
-  controllers: [RechargeController, AfdianWebhookController],
+  controllers: [RechargeController, RechargeAdminController, AfdianWebhookController],
   providers: [
+    AfdianSandbox,
     {
       provide: AFDIAN_CLIENT,
-      inject: [ENV],
-      useFactory: (env: Env) =>
-        env.AFDIAN_USER_ID && env.AFDIAN_TOKEN
-          ? new AfdianClient({
-              baseUrl: env.AFDIAN_BASE_URL,
-              userId: env.AFDIAN_USER_ID,
-              token: env.AFDIAN_TOKEN,
-              timeoutMs: env.AFDIAN_TIMEOUT_MS,
-            })
-          : null,
+      inject: [ENV, AfdianSandbox],
+      useFactory: (env: Env, sandbox: AfdianSandbox): OrderQuery | null => {
+        const mode = afdianMode(env);
+        // Not the sandbox itself: Nest would run its lifecycle hooks a second time for this token.
+        if (mode === 'sandbox') return { queryOrder: (no) => sandbox.queryOrder(no) };
+        if (mode === 'not_configured') return null;
+        return new AfdianClient({
+          baseUrls: env.AFDIAN_BASE_URL.split(',').map((url) => url.trim()),
+          userId: env.AFDIAN_USER_ID!,
+          token: env.AFDIAN_TOKEN!,
+          timeoutMs: env.AFDIAN_TIMEOUT_MS,
+        });
+      },
     },
     {
       provide: AFDIAN_WEBHOOK_KEY,
@@ -45,7 +56,18 @@ import { AFDIAN_CLIENT, AFDIAN_WEBHOOK_KEY, RechargeService } from './recharge.s
           mysql: (pool) => new MysqlBalanceBook(pool),
         }),
     },
+    {
+      provide: ORDER_LEDGER,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) =>
+        byRawDriver<OrderLedger>(dataSource, {
+          sqlite: (db) => new SqliteOrderLedger(db),
+          mysql: (pool) => new MysqlOrderLedger(pool),
+        }),
+    },
     RechargeService,
+    RechargeRechecker,
+    RechargeAdminService,
     BalanceAdjustmentsService,
   ],
 })

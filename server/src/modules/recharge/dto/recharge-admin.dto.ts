@@ -1,0 +1,43 @@
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { RecordId, Trimmed } from '../../../common/admin-input';
+import { PageNumber, PerPage } from '../../../common/paging';
+import { OrderNumber } from './order-number';
+
+export class PendingOrdersQuery {
+  @PageNumber()
+  page = 1;
+
+  @PerPage(100)
+  per_page = 20;
+}
+
+export class AssignOrderBody {
+  @OrderNumber('out_trade_no')
+  out_trade_no: string;
+
+  @RecordId('user_id must be a positive integer')
+  user_id: number;
+}
+
+export class DismissOrderBody {
+  @OrderNumber('out_trade_no')
+  out_trade_no: string;
+
+  @Trimmed()
+  @MaxLength(500, { message: 'the reason is too long (max 500 characters)' })
+  @IsString({ message: 'the reason must be text' })
+  @IsNotEmpty({ message: 'please enter the reason for dismissing the order' })
+  reason: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export class ReconciliationQuery {
+  @IsOptional()
+  @Matches(DAY, { message: 'from must be a date (YYYY-MM-DD)' })
+  from?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: 'to must be a date (YYYY-MM-DD)' })
+  to?: string;
+}

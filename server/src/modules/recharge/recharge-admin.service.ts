@@ -1,0 +1,233 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Between, DataSource, Repository } from 'typeorm';
+import { formatBalance, parseYuan, scaleMilli } from '../../common/money';
+import { pageInfo, pageSlice } from '../../common/paging';
+import type {
+  PendingOrders,
+  Reconciliation,
+  ReconciliationDay,
+  ReconciliationMismatch,
+  VerifiedOrder,
+} from '../../contracts/recharge';
+import { RechargeRecord } from '../../database/entities';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { AuditService } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import {
+  AssignOrderBody,
+  DismissOrderBody,
+  PendingOrdersQuery,
+  ReconciliationQuery,
+} from './dto/recharge-admin.dto';
+import { toPendingOrder } from './dto/recharge.response';
+import { ORDER_LEDGER } from './order-ledger';
+import type { OrderLedger } from './order-ledger';
+import { RechargeErrors, userNotFound } from './recharge.errors';
+import { verified } from './recharge.service';
+
+const DAY_MS = 86_400_000;
+
+/** The admins' side of recharge: the queue of paid orders nobody claimed, and the books. */
+@Injectable()
+export class RechargeAdminService {
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    @Inject(ORDER_LEDGER) private readonly ledger: OrderLedger,
+    @InjectRepository(RechargeRecord) private readonly records: Repository<RechargeRecord>,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  async pendingOrders(query: PendingOrdersQuery): Promise<PendingOrders> {
+    const [rows, total] = await this.records.findAndCount({
+      where: { state: 'pending', reason: 'unmatched' },
+      order: { id: 'DESC' },
+      ...pageSlice(query),
+    });
+    return { orders: rows.map(toPendingOrder), ...pageInfo(total, query) };
+  }
+
+  /** Credits a queued order to the user the admin found for it: once, whoever else claims it. */
+  async assign(actor: AuditActor, body: AssignOrderBody): Promise<VerifiedOrder> {
+    const row = await this.queued(body.out_trade_no);
+    if (row.reason !== 'unmatched') throw RechargeErrors.orderNotPending();
+    const users: unknown[] = await this.dataSource.query('SELECT id FROM users WHERE id = ?', [
+      body.user_id,
+    ]);
+    if (users.length === 0) throw userNotFound();
+    const facts = {
+      out_trade_no: row.out_trade_no,
+      user_id: body.user_id,
+      amount_milli: row.amount_milli,
+      paid_amount: row.paid_amount,
+      source: row.source,
+      raw: row.raw,
+    };
+    const answer = verified(facts, await this.ledger.credit(facts, actor.adminId));
+    await this.audit.record(actor, {
+      action: 'update',
+      target_type: 'user',
+      target_id: body.user_id,
+      before: { recharge_order: row.out_trade_no, state: 'pending' },
+      after: { recharge_order: row.out_trade_no, state: 'credited', ...answer },
+    });
+    return answer;
+  }
+
+  /** Rejects a pending order for good; its payer can no longer claim it. */
+  async dismiss(actor: AuditActor, body: DismissOrderBody): Promise<void> {
+    const row = await this.queued(body.out_trade_no);
+    const done = await this.records.update(
+      { id: row.id, state: 'pending' },
+      { state: 'rejected', reason: 'dismissed', note: body.reason, admin_id: actor.adminId },
+    );
+    if (done.affected !== 1) throw RechargeErrors.orderUsed();
+    await this.audit.record(actor, {
+      action: 'update',
+      target_type: 'user',
+      target_id: row.user_id,
+      before: { recharge_order: row.out_trade_no, state: 'pending', reason: row.reason },
+      after: { recharge_order: row.out_trade_no, state: 'rejected', reason: body.reason },
+    });
+  }
+
+  /** Per UTC day, what recharge saw and did, and whatever the books do not explain. */
+  async reconciliation(query: ReconciliationQuery): Promise<Reconciliation> {
+    const today = new Date().toISOString().slice(0, 10);
+    const to = query.to ?? today;
+    const from = query.from ?? dayOf(Date.parse(to) - 29 * DAY_MS);
+    const start = Date.parse(`${from}T00:00:00Z`);
+    const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
+    if (Number.isNaN(start) || Number.isNaN(end) || end <= start || end - start > 366 * DAY_MS) {
+      throw RechargeErrors.badPeriod();
+    }
+    const rows = await this.records.find({
+      where: { created_at: Between(new Date(start), new Date(end - 1)) },
+      order: { id: 'ASC' },
+    });
+    const days = new Map<string, Tally>();
+    for (let t = start; t < end; t += DAY_MS) days.set(dayOf(t), new Tally());
+    const totals = new Tally();
+    const mismatches: ReconciliationMismatch[] = [];
+    for (const row of rows) {
+      days.get(dayOf(row.created_at.getTime()))?.add(row);
+      totals.add(row);
+      const mismatch = this.amountMismatch(row);
+      if (mismatch) mismatches.push(mismatch);
+    }
+    mismatches.push(...(await this.unexplainedBalances()));
+    return {
+      from,
+      to,
+      days: [...days].map(([date, tally]) => ({ date, ...tally.day() })),
+      totals: totals.day(),
+      mismatches,
+    };
+  }
+
+  /** The reconciliation as CSV (UTF-8 with a BOM, so spreadsheet programs read the text right). */
+  async reconciliationCsv(query: ReconciliationQuery): Promise<string> {
+    const report = await this.reconciliation(query);
+    const lines = [
+      'date,seen,credited,rejected,pending,credited_amount,pending_amount',
+      ...report.days.map((d) =>
+        [
+          d.date,
+          d.seen,
+          d.credited,
+          d.rejected,
+          d.pending,
+          d.credited_amount,
+          d.pending_amount,
+        ].join(','),
+      ),
+      '',
+      'mismatch,out_trade_no,user_id,expected,actual',
+      ...report.mismatches.map((m) =>
+        [m.kind, m.out_trade_no ?? '', m.user_id ?? '', m.expected, m.actual].join(','),
+      ),
+    ];
+    return `\uFEFF${lines.join('\r\n')}\r\n`;
+  }
+
+  /** A credited order whose credit or paid amount is not what Afdian's own amount gives. */
+  private amountMismatch(row: RechargeRecord): ReconciliationMismatch | null {
+    if (row.state !== 'credited') return null;
+    let afdianAmount = '';
+    try {
+      const amount = (JSON.parse(row.raw) as { total_amount?: unknown }).total_amount;
+      if (typeof amount === 'string' || typeof amount === 'number') afdianAmount = String(amount);
+    } catch {
+      afdianAmount = '';
+    }
+    const paid = parseYuan(afdianAmount);
+    const expected = paid === null ? null : scaleMilli(paid, this.env.RECHARGE_RATE);
+    if (expected === row.amount_milli && afdianAmount === row.paid_amount) return null;
+    return {
+      kind: 'amount_differs',
+      out_trade_no: row.out_trade_no,
+      user_id: row.user_id,
+      expected: expected === null ? afdianAmount : formatBalance(expected),
+      actual: formatBalance(row.amount_milli),
+    };
+  }
+
+  /** Users whose balance is not Σ credited orders + Σ adjustments − Σ charged calls. */
+  private async unexplainedBalances(): Promise<ReconciliationMismatch[]> {
+    const rows: { id: number; balance: string | number; expected: string | number }[] =
+      await this.dataSource.query(
+        `SELECT u.id AS id, u.balance_milli AS balance,
+           COALESCE((SELECT SUM(r.amount_milli) FROM recharge_records r WHERE r.user_id = u.id AND r.state = 'credited'), 0)
+           + COALESCE((SELECT SUM(b.delta_milli) FROM balance_adjustments b WHERE b.user_id = u.id), 0)
+           - COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id), 0) AS expected
+         FROM users u`,
+      );
+    return rows
+      .filter((row) => Number(row.balance) !== Number(row.expected))
+      .map((row) => ({
+        kind: 'balance_unexplained' as const,
+        out_trade_no: null,
+        user_id: Number(row.id),
+        expected: formatBalance(Number(row.expected)),
+        actual: formatBalance(Number(row.balance)),
+      }));
+  }
+
+  private async queued(outTradeNo: string): Promise<RechargeRecord> {
+    const row = await this.records.findOne({ where: { out_trade_no: outTradeNo } });
+    if (row?.state === 'credited') throw RechargeErrors.orderUsed();
+    if (row?.state !== 'pending') throw RechargeErrors.orderNotPending();
+    return row;
+  }
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+class Tally {
+  seen = 0;
+  credited = 0;
+  rejected = 0;
+  pending = 0;
+  creditedMilli = 0;
+  pendingMilli = 0;
+
+  add(row: RechargeRecord): void {
+    this.seen += 1;
+    this[row.state] += 1;
+    if (row.state === 'credited') this.creditedMilli += row.amount_milli;
+    if (row.state === 'pending') this.pendingMilli += row.amount_milli;
+  }
+
+  day(): Omit<ReconciliationDay, 'date'> {
+    return {
+      seen: this.seen,
+      credited: this.credited,
+      rejected: this.rejected,
+      pending: this.pending,
+      credited_amount: formatBalance(this.creditedMilli),
+      pending_amount: formatBalance(this.pendingMilli),
+    };
+  }
+}
