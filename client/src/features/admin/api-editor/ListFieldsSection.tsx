@@ -1,7 +1,7 @@
 import { PARAMETER_TYPES } from '@contracts/list-fields';
 import { Card } from 'react-bootstrap';
 import ListFieldEditor from '../components/ListFieldEditor';
-import type { SectionProps } from './model';
+import { paramRowErrors, statusRowErrors, type SectionProps } from './model';
 
 /** The request parameters, response parameters and status codes, row by row. */
 export default function ListFieldsSection({ form, set }: SectionProps) {
@@ -19,6 +19,7 @@ export default function ListFieldsSection({ form, set }: SectionProps) {
             { key: 'required', label: '必填', kind: 'checkbox', width: '4rem' },
             { key: 'description', label: '说明' },
           ]}
+          check={paramRowErrors}
           onChange={(rows) => set('request_params', rows)}
         />
         <ListFieldEditor
@@ -27,9 +28,10 @@ export default function ListFieldsSection({ form, set }: SectionProps) {
           blank={{ name: '', type: 'string', description: '' }}
           columns={[
             { key: 'name', label: '字段名', width: '25%' },
-            { key: 'type', label: '类型', width: '15%' },
+            { key: 'type', label: '类型', kind: 'select', options: PARAMETER_TYPES, width: '15%' },
             { key: 'description', label: '说明' },
           ]}
+          check={paramRowErrors}
           onChange={(rows) => set('response_params', rows)}
         />
         <ListFieldEditor
@@ -40,6 +42,7 @@ export default function ListFieldsSection({ form, set }: SectionProps) {
             { key: 'code', label: '状态码', kind: 'number', width: '20%' },
             { key: 'description', label: '说明' },
           ]}
+          check={statusRowErrors}
           onChange={(rows) => set('status_codes', rows)}
         />
       </Card.Body>

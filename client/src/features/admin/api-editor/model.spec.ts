@@ -3,6 +3,9 @@ import {
   apiFormError,
   apiFormFrom,
   EMPTY_API_FORM,
+  LIST_ROW_TEXTS,
+  paramRowErrors,
+  statusRowErrors,
   toApiBody,
   withNameEn,
   type ApiForm,
@@ -161,5 +164,37 @@ describe('toApiBody', () => {
     ['1.2345', '1.2345'],
   ])('sends the price %p as %p', (price, sent) => {
     expect(toApiBody({ ...filled, price_per_call: price }).price_per_call).toBe(sent);
+  });
+});
+
+describe('list rows', () => {
+  const param = { name: 'ip', type: 'string', required: false, description: '' };
+
+  it('says nothing about a row with nothing typed in', () => {
+    expect(paramRowErrors({ ...param, name: '' })).toEqual({});
+    expect(statusRowErrors({ code: '', description: '' })).toEqual({});
+  });
+
+  it('wants a name once anything else is filled in, and a type from the contract', () => {
+    expect(paramRowErrors({ ...param, name: ' ', required: true })).toEqual({
+      name: LIST_ROW_TEXTS.name,
+    });
+    expect(paramRowErrors({ ...param, type: 'int' })).toEqual({ type: LIST_ROW_TEXTS.type });
+    expect(paramRowErrors(param)).toEqual({});
+  });
+
+  it.each(['abc', '20', '1000', '99', '600', '2.5'])('refuses status code %s', (code) => {
+    expect(statusRowErrors({ code, description: '' })).toEqual({ code: LIST_ROW_TEXTS.code });
+  });
+
+  it('stops the save at the first broken row', () => {
+    const form: ApiForm = {
+      ...EMPTY_API_FORM,
+      name: 'IP',
+      name_en: 'ip',
+      endpoint: '/apis/ip',
+      status_codes: [{ code: 'x', description: '' }],
+    };
+    expect(apiFormError(form)).toBe(`状态码：${LIST_ROW_TEXTS.code}`);
   });
 });

@@ -6,7 +6,7 @@ import {
   type SaveApiBody,
 } from '@contracts/apis';
 import { STATUS } from '@contracts/envelope';
-import { isRequiredFlag } from '@contracts/list-fields';
+import { isParameterType, isRequiredFlag, PARAMETER_TYPES } from '@contracts/list-fields';
 
 /** The API editor's form model: what the inputs hold, its checks, and the body it sends. */
 
@@ -118,6 +118,39 @@ export const API_FORM_TEXTS = {
   price: '价格格式无效：须为非负数，最多三位小数',
 } as const;
 
+export const LIST_ROW_TEXTS = {
+  name: '名称不能为空',
+  type: `类型须为 ${PARAMETER_TYPES.join('、')} 之一`,
+  code: '状态码须为 100 到 599 之间的整数',
+} as const;
+
+/** A row's problems by column; a row with nothing typed in says nothing (saving leaves it out). */
+export type RowErrors<T> = Partial<Record<keyof T & string, string>>;
+
+export function paramRowErrors(row: RequestRow | ResponseRow): RowErrors<RequestRow> {
+  const required = 'required' in row && row.required;
+  if (!row.name.trim() && !row.description.trim() && !required) return {};
+  return {
+    ...(!row.name.trim() && { name: LIST_ROW_TEXTS.name }),
+    ...(!isParameterType(row.type) && { type: LIST_ROW_TEXTS.type }),
+  };
+}
+
+export function statusRowErrors(row: StatusRow): RowErrors<StatusRow> {
+  const code = row.code.trim();
+  if (!code && !row.description.trim()) return {};
+  const valid = /^\d{3}$/.test(code) && Number(code) >= 100 && Number(code) <= 599;
+  return valid ? {} : { code: LIST_ROW_TEXTS.code };
+}
+
+function firstRowError<T>(rows: T[], check: (row: T) => Record<string, string | undefined>) {
+  for (const row of rows) {
+    const text = Object.values(check(row))[0];
+    if (text) return text;
+  }
+  return undefined;
+}
+
 /** Each broken SPEC.md §5 rule at its field, in the order the form shows them. */
 export function apiFieldErrors(form: ApiForm): Partial<Record<keyof ApiForm, string>> {
   const errors: Partial<Record<keyof ApiForm, string>> = {};
@@ -127,8 +160,22 @@ export function apiFieldErrors(form: ApiForm): Partial<Record<keyof ApiForm, str
   if (form.is_paid && !PRICE_PATTERN.test(form.price_per_call.trim())) {
     errors.price_per_call = API_FORM_TEXTS.price;
   }
+  const lists = {
+    request_params: firstRowError(form.request_params, paramRowErrors),
+    response_params: firstRowError(form.response_params, paramRowErrors),
+    status_codes: firstRowError(form.status_codes, statusRowErrors),
+  };
+  for (const [key, text] of Object.entries(lists) as [keyof typeof lists, string | undefined][]) {
+    if (text) errors[key] = `${LIST_LABELS[key]}：${text}`;
+  }
   return errors;
 }
+
+const LIST_LABELS = {
+  request_params: '请求参数',
+  response_params: '返回参数',
+  status_codes: '状态码',
+} as const;
 
 /** SPEC.md §5's first broken rule, or null when the form may be sent. */
 export function apiFormError(form: ApiForm): string | null {

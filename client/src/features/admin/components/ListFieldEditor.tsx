@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 
 export interface Column<T> {
@@ -15,6 +16,8 @@ interface Props<T> {
   columns: Column<T>[];
   blank: T;
   onChange: (rows: T[]) => void;
+  /** The row's problems by column, shown under the cell as it is typed. */
+  check?: (row: T) => Partial<Record<keyof T & string, string>>;
 }
 
 /** Edits one of an API's list fields (request/response parameters, status codes) row by row. */
@@ -24,7 +27,9 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
   columns,
   blank,
   onChange,
+  check,
 }: Props<T>) {
+  const idPrefix = useId();
   const update = (index: number, key: keyof T, value: unknown) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
 
@@ -44,7 +49,7 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
       {rows.length === 0 ? (
         <p className="text-muted small mb-0">暂无，点击“添加一行”。</p>
       ) : (
-        <Table size="sm" bordered className="bg-white mb-0">
+        <Table size="sm" bordered className="bg-white mb-0 admin-cards admin-cards-stacked">
           <thead>
             <tr>
               {columns.map((c) => (
@@ -56,54 +61,74 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                {columns.map((c) => {
-                  const label = `${title} ${index + 1} ${c.label}`;
-                  const value = row[c.key];
-                  return (
-                    <td key={c.key}>
-                      {c.kind === 'checkbox' ? (
-                        <Form.Check
-                          aria-label={label}
-                          checked={Boolean(value)}
-                          onChange={(e) => update(index, c.key, e.target.checked)}
-                        />
-                      ) : c.kind === 'select' ? (
-                        <Form.Select
-                          size="sm"
-                          aria-label={label}
-                          value={String(value)}
-                          onChange={(e) => update(index, c.key, e.target.value)}
-                        >
-                          {c.options?.map((o) => (
-                            <option key={o}>{o}</option>
-                          ))}
-                        </Form.Select>
-                      ) : (
-                        <Form.Control
-                          size="sm"
-                          aria-label={label}
-                          type={c.kind === 'number' ? 'number' : 'text'}
-                          value={String(value ?? '')}
-                          onChange={(e) => update(index, c.key, e.target.value)}
-                        />
-                      )}
-                    </td>
-                  );
-                })}
-                <td>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={`删除 ${title} ${index + 1}`}
-                    onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                  >
-                    删除
-                  </Button>
-                </td>
-              </tr>
-            ))}
+            {rows.map((row, index) => {
+              const problems: Partial<Record<keyof T & string, string>> = check?.(row) ?? {};
+              return (
+                <tr key={index}>
+                  {columns.map((c) => {
+                    const label = `${title} ${index + 1} ${c.label}`;
+                    const value = row[c.key];
+                    const problem = problems[c.key];
+                    const errorId = `${idPrefix}-${index}-${c.key}-error`;
+                    const invalid = problem
+                      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': errorId }
+                      : {};
+                    const options =
+                      c.options && !c.options.includes(String(value))
+                        ? [String(value), ...c.options]
+                        : c.options;
+                    return (
+                      <td key={c.key} data-label={c.label}>
+                        {c.kind === 'checkbox' ? (
+                          <Form.Check
+                            aria-label={label}
+                            checked={Boolean(value)}
+                            onChange={(e) => update(index, c.key, e.target.checked)}
+                          />
+                        ) : c.kind === 'select' ? (
+                          <Form.Select
+                            size="sm"
+                            aria-label={label}
+                            value={String(value)}
+                            onChange={(e) => update(index, c.key, e.target.value)}
+                            {...invalid}
+                          >
+                            {options?.map((o) => (
+                              <option key={o}>{o}</option>
+                            ))}
+                          </Form.Select>
+                        ) : (
+                          <Form.Control
+                            size="sm"
+                            aria-label={label}
+                            type={c.kind === 'number' ? 'number' : 'text'}
+                            inputMode={c.kind === 'number' ? 'numeric' : undefined}
+                            value={String(value ?? '')}
+                            onChange={(e) => update(index, c.key, e.target.value)}
+                            {...invalid}
+                          />
+                        )}
+                        {problem && (
+                          <Form.Control.Feedback type="invalid" id={errorId}>
+                            {problem}
+                          </Form.Control.Feedback>
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td data-label="操作">
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`删除 ${title} ${index + 1}`}
+                      onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                    >
+                      删除
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </Table>
       )}

@@ -99,4 +99,40 @@ describe('ApiEditorPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('已有 API 使用这个英文名称');
   });
+
+  it('checks list rows as they are typed, with the message at the row, and refuses to save', async () => {
+    const saves: unknown[] = [];
+    server.use(
+      http.post('/api/admin/create_api.php', () => {
+        saves.push(1);
+        return ok(API);
+      }),
+    );
+    show('/admin/create');
+    await userEvent.type(screen.getByLabelText('API 名称'), 'IP');
+    await userEvent.type(screen.getByLabelText('英文名'), 'ip');
+    const rowButtons = screen.getAllByRole('button', { name: '添加一行' });
+    await userEvent.click(rowButtons[0]);
+    expect(screen.queryByText('名称不能为空')).not.toBeInTheDocument();
+    const description = screen.getByLabelText('请求参数 1 说明');
+    await userEvent.type(description, '要查的 IP');
+    const name = screen.getByLabelText('请求参数 1 参数名');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('名称不能为空');
+    const code = screen.getByLabelText('状态码 1 状态码');
+    await userEvent.clear(code);
+    await userEvent.type(code, '20x');
+    expect(code).toHaveAccessibleDescription('状态码须为 100 到 599 之间的整数');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('请求参数：名称不能为空');
+    expect(name).toHaveFocus();
+    expect(saves).toEqual([]);
+    await userEvent.type(name, 'ip');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await userEvent.clear(code);
+    await userEvent.type(code, '200');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('API list')).toBeInTheDocument();
+    expect(saves).toEqual([1]);
+  });
 });
