@@ -14,6 +14,7 @@ import ConfigPage from './pages/ConfigPage';
 import DashboardPage from './pages/DashboardPage';
 import FriendLinksPage from './pages/FriendLinksPage';
 import PartnersPage from './pages/PartnersPage';
+import PasswordPage from './pages/PasswordPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
 import StatisticsPage from './pages/StatisticsPage';
 import UsersPage from './pages/UsersPage';
@@ -66,6 +67,7 @@ export default function AdminApp() {
         <Route path="api/stats/:id" element={<ApiStatsDetailPage />} />
         <Route path="friendlinks" element={<FriendLinksPage />} />
         <Route path="audit" element={<AuditLogPage />} />
+        <Route path="password" element={<PasswordPage />} />
       </Route>
       <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />
     </Routes>

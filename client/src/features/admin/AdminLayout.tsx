@@ -60,6 +60,9 @@ export default function AdminLayout() {
               ))}
             </Nav>
             <Nav>
+              <Nav.Link as={NavLink} to={adminPaths.password}>
+                修改密码
+              </Nav.Link>
               <Nav.Link as="button" onClick={() => void onLogout()} disabled={isLoading}>
                 退出登录
               </Nav.Link>

@@ -16,6 +16,7 @@ export const adminPaths = {
   apiStats: (id: number | string) => `${paths.admin}/api/stats/${id}`,
   friendLinks: `${paths.admin}/friendlinks`,
   audit: `${paths.admin}/audit`,
+  password: `${paths.admin}/password`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.
   notFound: '/404',
 } as const;

@@ -1,0 +1,85 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../../app/store';
+import { failure, http, HttpResponse, ok, server } from '../../../test/server';
+import PasswordPage, { PASSWORD_TEXTS } from './PasswordPage';
+
+function show() {
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <PasswordPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+async function fill(old: string, next: string, confirm = next) {
+  if (old) await userEvent.type(screen.getByLabelText('当前密码'), old);
+  if (next) await userEvent.type(screen.getByLabelText('新密码'), next);
+  if (confirm) await userEvent.type(screen.getByLabelText('确认新密码'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: '修改密码' }));
+}
+
+describe('PasswordPage', () => {
+  it('changes the password and says so in Chinese, emptying the form', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/admin/change_password.php', async ({ request }) => {
+        bodies.push(await request.json());
+        return ok(null, 'password changed');
+      }),
+    );
+    show();
+    await fill('old-secret', 'new-secret');
+    expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_TEXTS.done);
+    expect(bodies).toEqual([{ old_password: 'old-secret', new_password: 'new-secret' }]);
+    expect(screen.getByLabelText('当前密码')).toHaveValue('');
+  });
+
+  it.each([
+    ['', 'new-secret', 'new-secret', PASSWORD_TEXTS.required, '当前密码'],
+    ['old-secret', 'short', 'short', PASSWORD_TEXTS.length, '新密码'],
+    ['old-secret', 'new-secret', 'other-secret', PASSWORD_TEXTS.mismatch, '确认新密码'],
+    ['same-secret', 'same-secret', 'same-secret', PASSWORD_TEXTS.same, '新密码'],
+  ])('refuses before sending: %s / %s / %s', async (old, next, confirm, text, field) => {
+    let calls = 0;
+    server.use(
+      http.post('/api/admin/change_password.php', () => {
+        calls += 1;
+        return ok(null);
+      }),
+    );
+    show();
+    await fill(old, next, confirm);
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByLabelText(field)).toHaveFocus();
+    expect(screen.getByLabelText(field)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toBe(0);
+  });
+
+  it('marks the current password when the server says it is wrong', async () => {
+    server.use(
+      http.post('/api/admin/change_password.php', () =>
+        failure(400, {
+          code: 'request.validation',
+          field: 'old_password',
+          message: 'the current password is incorrect',
+        }),
+      ),
+    );
+    show();
+    await fill('wrong-secret', 'new-secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('当前密码不正确');
+    expect(screen.getByLabelText('当前密码')).toHaveFocus();
+  });
+
+  it('names a network failure in Chinese', async () => {
+    server.use(http.post('/api/admin/change_password.php', () => HttpResponse.error()));
+    show();
+    await fill('old-secret', 'new-secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('网络错误');
+  });
+});
