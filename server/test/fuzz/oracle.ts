@@ -16,6 +16,7 @@ const OWN_FORMAT = [
   /^\/openapi(\.json|\.yaml|\/)/, // OpenAPI documents
   /^\/llms(-full)?\.txt$/, // llmstxt.org text
   /^\/mcp$/, // JSON-RPC answers
+  /^\/api\/admin\/export_recharge_reconciliation\.php$/, // CSV
 ];
 
 const STACK_TRACE = /\n\s+at \S|\bat \S+ \([^)]*:\d+:\d+\)|\.(?:ts|js):\d+/;

@@ -1,14 +1,5 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Ip,
-  Post,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
 import {
   AssignOrderBody,
@@ -51,10 +42,16 @@ export class RechargeAdminController {
     return { success: true, message: 'ok', data: await this.admin.reconciliation(query) };
   }
 
+  /** The headers go on only once the CSV is made: a refusal stays a JSON envelope. */
   @Get('export_recharge_reconciliation.php')
-  @Header('content-type', 'text/csv; charset=utf-8')
-  @Header('content-disposition', 'attachment; filename="recharge-reconciliation.csv"')
-  export(@Query() query: ReconciliationQuery) {
-    return this.admin.reconciliationCsv(query);
+  async export(
+    @Query() query: ReconciliationQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const csv = await this.admin.reconciliationCsv(query);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="recharge-reconciliation.csv"');
+    return csv;
   }
 }
