@@ -18,6 +18,4 @@ module.exports = {
   },
   maxWorkers: 2,
   testTimeout: 30000,
-  // Child processes and pools of the multi-instance suites must not keep a finished run alive.
-  forceExit: true,
 };
