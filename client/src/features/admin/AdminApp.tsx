@@ -13,6 +13,7 @@ import AuditLogPage from './pages/AuditLogPage';
 import ConfigPage from './pages/ConfigPage';
 import DashboardPage from './pages/DashboardPage';
 import FriendLinksPage from './pages/FriendLinksPage';
+import ImportOpenApiPage from './pages/ImportOpenApiPage';
 import PartnersPage from './pages/PartnersPage';
 import PasswordPage from './pages/PasswordPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
@@ -68,6 +69,7 @@ export default function AdminApp() {
         <Route path="friendlinks" element={<FriendLinksPage />} />
         <Route path="audit" element={<AuditLogPage />} />
         <Route path="password" element={<PasswordPage />} />
+        <Route path="import" element={<ImportOpenApiPage />} />
       </Route>
       <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />
     </Routes>

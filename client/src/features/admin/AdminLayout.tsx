@@ -9,7 +9,11 @@ import './admin.css';
 
 export const ADMIN_SECTIONS = [
   { to: adminPaths.dashboard, label: '仪表盘', end: true },
-  { to: adminPaths.control, label: 'API管理', also: [adminPaths.create, adminPaths.edit('')] },
+  {
+    to: adminPaths.control,
+    label: 'API管理',
+    also: [adminPaths.create, adminPaths.edit(''), adminPaths.importOpenApi],
+  },
   { to: adminPaths.partners, label: '合作伙伴' },
   { to: adminPaths.ads, label: '广告管理' },
   { to: adminPaths.config, label: '网站配置' },

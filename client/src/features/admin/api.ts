@@ -17,6 +17,7 @@ import type {
   SaveSidebarLinkBody,
 } from '@contracts/content';
 import type { DataEnvelope, Envelope, PageInfo } from '@contracts/envelope';
+import type { ImportOpenApiBody, ImportPreview } from '@contracts/openapi';
 import type { AdjustBalanceBody, AdjustedBalance } from '@contracts/recharge';
 import type {
   AdminSiteConfig,
@@ -74,6 +75,11 @@ const adminApi = api.injectEndpoints({
     }),
     adminAuditLog: build.query<DataEnvelope<AuditPage>, AuditQuery>({
       query: (params) => ({ url: 'api/admin/get_audit_log.php', params }),
+    }),
+    importOpenApi: build.mutation<DataEnvelope<ImportPreview>, ImportOpenApiBody>({
+      query: (body) => post('api/admin/import_openapi.php', body),
+      // A preview changes nothing; an applied import adds and rewrites APIs.
+      invalidatesTags: (_result, _error, body) => (body.dry_run ? [] : ['Apis', 'Stats']),
     }),
     changeAdminPassword: build.mutation<Envelope, ChangePasswordBody>({
       query: (body) => post('api/admin/change_password.php', body),
@@ -202,6 +208,7 @@ export const {
   useDeleteApisMutation,
   useAdminAuditLogQuery,
   useChangeAdminPasswordMutation,
+  useImportOpenApiMutation,
   useAdminApiQuery,
   useCreateApiMutation,
   useUpdateApiMutation,

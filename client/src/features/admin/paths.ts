@@ -17,6 +17,7 @@ export const adminPaths = {
   friendLinks: `${paths.admin}/friendlinks`,
   audit: `${paths.admin}/audit`,
   password: `${paths.admin}/password`,
+  importOpenApi: `${paths.admin}/import`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.
   notFound: '/404',
 } as const;

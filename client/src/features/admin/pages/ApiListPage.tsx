@@ -100,9 +100,14 @@ export default function ApiListPage() {
     <section>
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
         <h1 className="h3 mb-0">API管理</h1>
-        <Link to={adminPaths.create} className="btn btn-primary">
-          新建 API
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          <Link to={adminPaths.importOpenApi} className="btn btn-outline-primary">
+            导入 OpenAPI
+          </Link>
+          <Link to={adminPaths.create} className="btn btn-primary">
+            新建 API
+          </Link>
+        </div>
       </div>
       {notice && (
         <Alert

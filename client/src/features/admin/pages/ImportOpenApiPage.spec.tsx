@@ -1,0 +1,144 @@
+import type { ImportOpenApiBody, ImportPreview } from '@contracts/openapi';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../../app/store';
+import { failure, http, HttpResponse, ok, server } from '../../../test/server';
+import ImportOpenApiPage, { IMPORT_TEXTS } from './ImportOpenApiPage';
+
+const DOC = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\nservers: [{url: https://up.example}]';
+
+const preview = (dryRun: boolean): ImportPreview => ({
+  dry_run: dryRun,
+  apis: [
+    {
+      name: '天气查询',
+      name_en: 'weather',
+      method: 'GET',
+      upstream_url: 'https://up.example/weather',
+      parameters: [{ name: 'city', type: 'string', required: true, description: '城市' }],
+      action: 'create',
+      id: null,
+      changed_fields: [],
+    },
+    {
+      name: 'IP 查询',
+      name_en: 'ip',
+      method: 'POST',
+      upstream_url: 'https://up.example/ip',
+      parameters: [],
+      action: 'update',
+      id: 4,
+      changed_fields: ['description', 'upstream_url'],
+    },
+  ],
+  skipped: [{ method: 'trace', path: '/debug', reason: '不支持的请求方式' }],
+  counts: { create: 1, update: 1, unchanged: 0 },
+});
+
+function show(answer?: (body: ImportOpenApiBody) => Response) {
+  const bodies: ImportOpenApiBody[] = [];
+  server.use(
+    http.post('/api/admin/import_openapi.php', async ({ request }) => {
+      const body = (await request.json()) as ImportOpenApiBody;
+      bodies.push(body);
+      return answer ? answer(body) : ok(preview(body.dry_run));
+    }),
+  );
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <ImportOpenApiPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return bodies;
+}
+
+const paste = (text: string) =>
+  fireEvent.change(screen.getByLabelText('OpenAPI 3.x 文档（JSON 或 YAML）'), {
+    target: { value: text },
+  });
+
+describe('ImportOpenApiPage', () => {
+  it('previews the document, then applies that preview on confirmation', async () => {
+    const bodies = show();
+    paste(DOC);
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    const table = await screen.findByRole('table', { name: '导入预览' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(
+      '天气查询weatherGEThttps://up.example/weathercity*: string新建',
+    );
+    expect(rows[2]).toHaveTextContent('更新变更：描述、上游地址');
+    expect(screen.getByRole('table', { name: '跳过的操作' })).toHaveTextContent(
+      'TRACE/debug不支持的请求方式',
+    );
+    expect(screen.getByText('新建 1 个，更新 1 个，未变 0 个，跳过 1 个')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '确认导入（2 个）' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      IMPORT_TEXTS.applied({ create: 1, update: 1, unchanged: 0 }),
+    );
+    expect(bodies).toEqual([
+      { document: DOC, dry_run: true },
+      { document: DOC, dry_run: false },
+    ]);
+  });
+
+  it('reads an uploaded file into the document', async () => {
+    const bodies = show();
+    const file = new File(['{"openapi":"3.1.0"}'], 'api.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('或上传文件'), file);
+    expect(await screen.findByDisplayValue('{"openapi":"3.1.0"}')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    await screen.findByText('天气查询');
+    expect(bodies[0]).toEqual({ document: '{"openapi":"3.1.0"}', dry_run: true });
+  });
+
+  it('drops the preview when the document changes', async () => {
+    show();
+    paste(DOC);
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    await screen.findByText('天气查询');
+    paste(`${DOC}\n`);
+    expect(screen.queryByText('天气查询')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /确认导入/ })).not.toBeInTheDocument();
+  });
+
+  it('asks for a document before sending anything', async () => {
+    const bodies = show();
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(IMPORT_TEXTS.empty);
+    expect(bodies).toEqual([]);
+  });
+
+  it('cannot confirm a preview that changes nothing', async () => {
+    show(() => ok({ ...preview(true), apis: [], counts: { create: 0, update: 0, unchanged: 3 } }));
+    paste(DOC);
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    expect(await screen.findByText(IMPORT_TEXTS.nothingToApply)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '确认导入（0 个）' })).toBeDisabled();
+  });
+
+  it.each([
+    ['openapi.invalid_document', 400, '无法解析该文档'],
+    ['openapi.remote_ref', 400, '文档引用了外部文件或网址'],
+    ['openapi.circular_ref', 400, '$ref 引用形成了循环'],
+    ['openapi.duplicate_name', 409, '两个操作对应同一个英文名称'],
+    ['openapi.too_large', 413, 'OpenAPI 文档超过 1 MB'],
+  ])('says %s in Chinese', async (code, status, text) => {
+    show(() => failure(status, { code, message: 'english text' }));
+    paste(DOC);
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByText('english text')).not.toBeInTheDocument();
+  });
+
+  it('names a network failure in Chinese', async () => {
+    show(() => HttpResponse.error());
+    paste(DOC);
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('网络错误');
+  });
+});
