@@ -3,16 +3,26 @@ import { randomBytes } from 'node:crypto';
 import { createPool } from 'mysql2/promise';
 import type { Pool, PoolConnection } from 'mysql2/promise';
 import { QueryFailedError } from 'typeorm';
-import { isUniqueViolation, mysqlTransaction, sqliteTransaction } from './transactions';
+import {
+  CommitOutcomeUnknown,
+  isUniqueViolation,
+  mysqlTransaction,
+  sqliteTransaction,
+} from './transactions';
 
 const mysqlError = (errno: number) => Object.assign(new Error(`errno ${errno}`), { errno });
 
 /** A pool whose connections record what was sent, with a script of failures for `work`. */
-function fakePool(options: { rollbackFails?: boolean } = {}) {
+function fakePool(options: { rollbackFails?: boolean; commitFails?: Error[] } = {}) {
   const log: string[] = [];
+  const commitFailures = [...(options.commitFails ?? [])];
   const conn = {
     beginTransaction: () => Promise.resolve(log.push('begin')),
-    commit: () => Promise.resolve(log.push('commit')),
+    commit: () => {
+      log.push('commit');
+      const failure = commitFailures.shift();
+      return failure ? Promise.reject(failure) : Promise.resolve();
+    },
     rollback: () =>
       options.rollbackFails
         ? Promise.reject(new Error('connection lost'))
@@ -49,7 +59,7 @@ describe('mysqlTransaction', () => {
       return Promise.reject(mysqlError(1213));
     });
     await expect(failing).rejects.toMatchObject({ errno: 1213 });
-    expect(runs).toBe(4);
+    expect(runs).toBe(8);
   });
 
   it('does not retry other failures, and drops a connection that cannot roll back', async () => {
@@ -62,6 +72,38 @@ describe('mysqlTransaction', () => {
     await expect(failing).rejects.toMatchObject({ errno: 1062 });
     expect(runs).toBe(1);
     expect(log).toEqual(['begin', 'destroy']);
+  });
+});
+
+describe('mysqlTransaction on a failing connection', () => {
+  const lost = () =>
+    Object.assign(new Error('lost'), { code: 'PROTOCOL_CONNECTION_LOST', fatal: true });
+
+  it('runs again a transaction whose connection broke before COMMIT', async () => {
+    const { pool, log } = fakePool();
+    let runs = 0;
+    const result = await mysqlTransaction(pool, () => {
+      runs += 1;
+      return runs === 1 ? Promise.reject(lost()) : Promise.resolve('done');
+    });
+    expect(result).toBe('done');
+    expect(log).toEqual(['begin', 'rollback', 'release', 'begin', 'commit', 'release']);
+  });
+
+  it('runs again a transaction whose COMMIT failed certification (1213)', async () => {
+    const { pool, log } = fakePool({ commitFails: [mysqlError(1213)] });
+    expect(await mysqlTransaction(pool, () => Promise.resolve('done'))).toBe('done');
+    expect(log).toEqual(['begin', 'commit', 'rollback', 'release', 'begin', 'commit', 'release']);
+  });
+
+  it('never runs again a COMMIT that got no answer, and hands back what the work returned', async () => {
+    const { pool, log } = fakePool({ commitFails: [lost()] });
+    let runs = 0;
+    const failing = mysqlTransaction(pool, () => Promise.resolve(`result ${++runs}`));
+    await expect(failing).rejects.toBeInstanceOf(CommitOutcomeUnknown);
+    await expect(failing).rejects.toMatchObject({ result: 'result 1' });
+    expect(runs).toBe(1);
+    expect(log).toEqual(['begin', 'commit', 'destroy']);
   });
 });
 

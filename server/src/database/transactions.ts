@@ -14,42 +14,111 @@ export async function sqliteTransaction<T>(db: Database, work: () => T): Promise
   return db.transaction(work)();
 }
 
-/** Deadlock (also Galera's certification failure) and lock wait timeout. */
-const RETRYABLE_ERRNOS = new Set([1213, 1205]);
-const MAX_ATTEMPTS = 4;
+/** Deadlock (also Galera's certification failure) and lock wait timeout: the server rolled back. */
+const ROLLED_BACK_ERRNOS = new Set([1213, 1205]);
+/**
+ * Before COMMIT nothing is applied, so a transaction whose connection failed is run again on a
+ * fresh one (another host, behind a multi-host URL): a lost or refused connection, a Galera node
+ * outside the primary component (1047), a server shutting down (1053) or a killed connection (1927).
+ */
+const CONNECTION_ERRNOS = new Set([1047, 1053, 1927]);
+const CONNECTION_CODES = new Set([
+  'PROTOCOL_CONNECTION_LOST',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+// Three Galera nodes writing one balance keep failing each other's certification: eight attempts
+// (under a second of backoff) let the losers through.
+const MAX_ATTEMPTS = 8;
 const BACKOFF_MS = 5;
 
 /**
+ * The COMMIT was sent and its answer never came (the connection broke, or a Galera node left the
+ * primary component while replicating): the transaction may or may not have been applied. `result`
+ * is what `work` returned in that transaction, for a caller that can find out which.
+ */
+export class CommitOutcomeUnknown<T = unknown> extends Error {
+  constructor(
+    readonly result: T,
+    cause: unknown,
+  ) {
+    super('the connection failed during COMMIT: the transaction may have been applied', { cause });
+  }
+}
+
+/**
  * Runs `work` as one MySQL/MariaDB transaction on a connection of its own. A transaction the
- * server rolled back for a deadlock or a lock wait timeout is run again from BEGIN, a few times,
- * after a short random pause; `work` must therefore keep all its effects inside the transaction.
- * A COMMIT that fails any other way is not retried: it may have been applied.
+ * server rolled back (a deadlock, a Galera certification failure, a lock wait timeout) or that lost
+ * its connection before COMMIT is run again from BEGIN, a few times, after a short random pause;
+ * `work` must therefore keep all its effects inside the transaction. A COMMIT that fails any other
+ * way is not retried, as it may have been applied: it throws CommitOutcomeUnknown.
  */
 export async function mysqlTransaction<T>(
   pool: Pool,
   work: (conn: PoolConnection) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    const conn = await pool.getConnection();
+    const retry = async (error: unknown) => {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await sleep(BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+    };
+    let conn: PoolConnection;
+    try {
+      conn = await pool.getConnection();
+    } catch (error) {
+      await retry(error);
+      continue;
+    }
+    let result: T;
     try {
       await conn.beginTransaction();
-      const result = await work(conn);
-      await conn.commit();
-      conn.release();
-      return result;
+      result = await work(conn);
     } catch (error) {
-      // A lock wait timeout undoes only its statement: the rest must go before any retry. A
-      // connection that cannot roll back is in an unknown state and must not return to the pool.
-      const clean = await conn.rollback().then(
-        () => true,
-        () => false,
-      );
-      if (clean) conn.release();
-      else conn.destroy();
-      if (attempt >= MAX_ATTEMPTS || !RETRYABLE_ERRNOS.has(mysqlErrno(error) ?? 0)) throw error;
-      await sleep(BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      await rollBack(conn);
+      await retry(error);
+      continue;
     }
+    try {
+      await conn.commit();
+    } catch (error) {
+      if (!ROLLED_BACK_ERRNOS.has(mysqlErrno(error) ?? 0)) {
+        conn.destroy();
+        throw new CommitOutcomeUnknown(result, error);
+      }
+      await rollBack(conn);
+      await retry(error);
+      continue;
+    }
+    conn.release();
+    return result;
   }
+}
+
+/**
+ * A lock wait timeout undoes only its statement: the rest must go before any retry. A connection
+ * that cannot roll back is in an unknown state and must not return to the pool.
+ */
+async function rollBack(conn: PoolConnection): Promise<void> {
+  const clean = await conn.rollback().then(
+    () => true,
+    () => false,
+  );
+  if (clean) conn.release();
+  else conn.destroy();
+}
+
+function isRetryable(error: unknown): boolean {
+  const errno = mysqlErrno(error) ?? 0;
+  const { code, fatal } = (error ?? {}) as { code?: unknown; fatal?: unknown };
+  return (
+    ROLLED_BACK_ERRNOS.has(errno) ||
+    CONNECTION_ERRNOS.has(errno) ||
+    fatal === true ||
+    (typeof code === 'string' && CONNECTION_CODES.has(code))
+  );
 }
 
 function mysqlErrno(error: unknown): number | undefined {
