@@ -3,6 +3,7 @@ import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql
 import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { RechargeSource } from '../../database/entities/recharge-record.entity';
 import {
+  CommitOutcomeUnknown,
   isUniqueViolation,
   mysqlTransaction,
   sqliteTransaction,
@@ -54,6 +55,13 @@ export interface BalanceBook {
 
 export const BALANCE_BOOK = Symbol('BALANCE_BOOK');
 
+interface Adjustment {
+  userId: number;
+  adminId: number;
+  deltaMilli: number;
+  reason: string;
+}
+
 const SQL = {
   insertRecharge:
     'INSERT INTO recharge_records (user_id, out_trade_no, amount_milli, paid_amount, source, raw) VALUES (?, ?, ?, ?, ?, ?)',
@@ -65,6 +73,12 @@ const SQL = {
     'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? BETWEEN 0 AND ?',
   insertAdjustment:
     'INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason) VALUES (?, ?, ?, ?)',
+  insertPinnedAdjustment:
+    'INSERT INTO balance_adjustments (id, user_id, admin_id, delta_milli, reason) VALUES (?, ?, ?, ?, ?)',
+  isOurAdjustment:
+    'SELECT COUNT(*) AS n FROM balance_adjustments WHERE id = ? AND user_id = ? AND admin_id = ? AND delta_milli = ? AND reason = ?',
+  dropAdjustment: 'DELETE FROM balance_adjustments WHERE id = ?',
+  orderOwner: 'SELECT user_id FROM recharge_records WHERE out_trade_no = ?',
   balance: 'SELECT balance_milli FROM users WHERE id = ?',
 } as const;
 
@@ -141,10 +155,31 @@ export class SqliteBalanceBook implements BalanceBook {
   }
 }
 
+/**
+ * MySQL/MariaDB (Galera too). A change whose COMMIT got no answer may or may not have been applied;
+ * each is made so that running it again finds out instead of applying it twice: an order by its
+ * unique out_trade_no, an adjustment by the id its audit row was given.
+ */
 export class MysqlBalanceBook implements BalanceBook {
   constructor(private readonly pool: Pool) {}
 
   async recordOrder(order: NewRecharge): Promise<RecordOutcome> {
+    try {
+      return await this.recordOrderOnce(order);
+    } catch (error) {
+      if (!(error instanceof CommitOutcomeUnknown)) throw error;
+    }
+    // Run again, the order is recorded once whatever happened; found recorded for this very user,
+    // it was this claim that recorded it (or an earlier one of the same user's: credited either way).
+    const again = await this.recordOrderOnce(order);
+    if (again.outcome !== 'duplicate' || order.user_id === null) return again;
+    const [rows] = await this.pool.query<RowDataPacket[]>(SQL.orderOwner, [order.out_trade_no]);
+    if (rows[0] === undefined || Number(rows[0].user_id) !== order.user_id) return again;
+    const [balance] = await this.pool.query<RowDataPacket[]>(SQL.balance, [order.user_id]);
+    return { outcome: 'credited', balance_milli: Number(balance[0].balance_milli) };
+  }
+
+  private async recordOrderOnce(order: NewRecharge): Promise<RecordOutcome> {
     // Insert first and claim only after a duplicate, in a second transaction: a claim UPDATE on a
     // missing key would take gap locks that deadlock concurrent inserts of the same order.
     const inserted = await mysqlTransaction(this.pool, async (conn) => {
@@ -169,20 +204,82 @@ export class MysqlBalanceBook implements BalanceBook {
     return claimed ?? { outcome: 'duplicate' };
   }
 
-  adjust(userId: number, adminId: number, deltaMilli: number, reason: string) {
-    return mysqlTransaction(this.pool, async (conn): Promise<AdjustOutcome> => {
-      const [update] = await conn.query<ResultSetHeader>(SQL.adjust, [
-        deltaMilli,
+  async adjust(
+    userId: number,
+    adminId: number,
+    deltaMilli: number,
+    reason: string,
+  ): Promise<AdjustOutcome> {
+    const change: Adjustment = { userId, adminId, deltaMilli, reason };
+    try {
+      return (await mysqlTransaction(this.pool, (conn) => this.adjustWithin(conn, change))).outcome;
+    } catch (error) {
+      if (!(error instanceof CommitOutcomeUnknown)) throw error;
+      const { auditId } = error.result as { auditId: number | null };
+      if (auditId === null) throw error;
+      const replayed = await mysqlTransaction(this.pool, (conn) =>
+        this.replayAdjust(conn, change, auditId),
+      );
+      return replayed.outcome;
+    }
+  }
+
+  /**
+   * Runs an adjustment again under the audit id its first attempt was given: an applied first
+   * attempt shows as that very row, and on Galera one still in flight writes the same key, so only
+   * one of the two can commit. The id held by another row (given out again by another node after
+   * the first attempt's node died) means the first attempt was not applied.
+   */
+  private async replayAdjust(conn: PoolConnection, change: Adjustment, auditId: number) {
+    const { userId, adminId, deltaMilli, reason } = change;
+    try {
+      await conn.query(SQL.insertPinnedAdjustment, [auditId, userId, adminId, deltaMilli, reason]);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const [ours] = await conn.query<RowDataPacket[]>(SQL.isOurAdjustment, [
+        auditId,
         userId,
+        adminId,
         deltaMilli,
-        MAX_BALANCE_MILLI,
+        reason,
       ]);
-      if (update.affectedRows !== 1) {
-        return adjustRefusal(await this.balance(conn, userId), deltaMilli);
-      }
-      await conn.query(SQL.insertAdjustment, [userId, adminId, deltaMilli, reason]);
-      return { ok: true, balance_milli: (await this.balance(conn, userId))! };
-    });
+      if (Number(ours[0]?.n) !== 1) return this.adjustWithin(conn, change);
+      const balance = (await this.balance(conn, userId))!;
+      return { outcome: { ok: true as const, balance_milli: balance }, auditId };
+    }
+    return this.adjustWithin(conn, change, auditId);
+  }
+
+  /** The conditional update and its audit row (already written when `pinnedId` is given). */
+  private async adjustWithin(
+    conn: PoolConnection,
+    { userId, adminId, deltaMilli, reason }: Adjustment,
+    pinnedId?: number,
+  ): Promise<{ outcome: AdjustOutcome; auditId: number | null }> {
+    const [update] = await conn.query<ResultSetHeader>(SQL.adjust, [
+      deltaMilli,
+      userId,
+      deltaMilli,
+      MAX_BALANCE_MILLI,
+    ]);
+    if (update.affectedRows !== 1) {
+      if (pinnedId !== undefined) await conn.query(SQL.dropAdjustment, [pinnedId]);
+      return {
+        outcome: adjustRefusal(await this.balance(conn, userId), deltaMilli),
+        auditId: null,
+      };
+    }
+    let auditId = pinnedId;
+    if (auditId === undefined) {
+      const [insert] = await conn.query<ResultSetHeader>(SQL.insertAdjustment, [
+        userId,
+        adminId,
+        deltaMilli,
+        reason,
+      ]);
+      auditId = insert.insertId;
+    }
+    return { outcome: { ok: true, balance_milli: (await this.balance(conn, userId))! }, auditId };
   }
 
   private async creditWithin(conn: PoolConnection, order: NewRecharge): Promise<RecordOutcome> {

@@ -1,0 +1,205 @@
+import { Logger } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { createConnection, createPool } from 'mysql2/promise';
+import type { Pool, RowDataPacket } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import type { Charge } from '../modules/billing/ledger';
+import { MysqlLedger } from '../modules/billing/mysql-ledger';
+import { MysqlBalanceBook } from '../modules/recharge/balance-book';
+import { buildDataSourceOptions, detectDatabaseKind } from './data-source-options';
+import { runMigrations } from './migrate';
+
+const MYSQL_URL = process.env.TEST_MYSQL_URL;
+const PRICE = 5;
+
+type Fate = 'applied' | 'rolled back' | 'rolled back, its log ids given to other rows';
+
+/**
+ * A pool whose next connection's COMMIT fails as a lost connection does, after the server applied
+ * the transaction or after it rolled it back (the two cases a client cannot tell apart), or after a
+ * rollback whose access-log ids another node then gave to rows of its own.
+ */
+function losingCommits(pool: Pool, fate: Fate) {
+  let armed = true;
+  const lost = () =>
+    Object.assign(new Error('Connection lost: The server closed the connection.'), {
+      code: 'PROTOCOL_CONNECTION_LOST',
+      fatal: true,
+    });
+  const getConnection = async () => {
+    const conn = await pool.getConnection();
+    if (!armed) return conn;
+    armed = false;
+    const logIds: number[] = [];
+    return new Proxy(conn, {
+      get(target, property) {
+        if (property === 'query') {
+          return async (sql: string, values: unknown[]) => {
+            const result = await target.query(sql, values);
+            const { insertId } = result[0] as { insertId?: number };
+            if (sql.startsWith('INSERT INTO access_logs') && insertId) logIds.push(insertId);
+            return result;
+          };
+        }
+        if (property === 'commit') {
+          return async () => {
+            if (fate === 'applied') await target.commit();
+            else await target.rollback();
+            for (const id of fate === 'applied' || fate === 'rolled back' ? [] : logIds) {
+              await target.query(
+                "INSERT INTO access_logs (id, user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms) VALUES (?, NULL, 1, 'other', '10.0.0.1', '/apis/other', 'other', NOW(), 200, 0, 0)",
+                [id],
+              );
+            }
+            throw lost();
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+  };
+  return { getConnection, query: pool.query.bind(pool) } as unknown as Pool;
+}
+
+/**
+ * Money moves whose COMMIT got no answer (a Galera node killed mid-commit) take effect exactly once,
+ * whether or not the server had applied them.
+ */
+(MYSQL_URL ? describe : describe.skip)('money moves when a COMMIT gets no answer', () => {
+  const name = `portico_ledger_${randomBytes(4).toString('hex')}`;
+  let dataSource: DataSource;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    const admin = await createConnection({ uri: MYSQL_URL });
+    await admin.query(
+      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    await admin.end();
+    const url = new URL(MYSQL_URL!);
+    url.pathname = `/${name}`;
+    dataSource = new DataSource(
+      buildDataSourceOptions(url.toString(), await detectDatabaseKind(url.toString())),
+    );
+    await dataSource.initialize();
+    await runMigrations(dataSource);
+    pool = createPool({ uri: url.toString(), connectionLimit: 4, timezone: 'Z' });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await dataSource?.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await dataSource?.destroy();
+  });
+
+  const keyedUser = async (balance: number) => {
+    const keyHash = createHash('sha256').update(randomBytes(16)).digest('hex');
+    const username = `ledger_${randomBytes(4).toString('hex')}`;
+    const result = await dataSource.query<{ insertId: number }>(
+      "INSERT INTO users (username, username_key, password_hash, balance_milli, api_key_hash, api_key_enc, api_key_hint, status) VALUES (?, ?, 'x', ?, ?, 'x', 'x', 1)",
+      [username, username, balance, keyHash],
+    );
+    return { id: result.insertId, keyHash };
+  };
+
+  const charge = (keyHash: string): Charge => ({
+    keyHash,
+    priceMilli: PRICE,
+    log: {
+      api_id: 1,
+      api_name: 'paid',
+      ip_address: '127.0.0.1',
+      access_url: `/apis/paid?n=${randomBytes(4).toString('hex')}`,
+      user_agent: 'jest',
+      access_time: new Date(),
+      status_code: 200,
+      cost_milli: PRICE,
+      latency_ms: 0,
+    },
+  });
+
+  const cases: Fate[] = ['applied', 'rolled back'];
+
+  const stateOf = async (userId: number) => {
+    const [[user]] = await pool.query<RowDataPacket[]>(
+      'SELECT balance_milli FROM users WHERE id = ?',
+      [userId],
+    );
+    const [logs] = await pool.query<RowDataPacket[]>(
+      'SELECT id, cost_milli FROM access_logs WHERE user_id = ? ORDER BY id',
+      [userId],
+    );
+    return {
+      balance: Number(user.balance_milli),
+      logs: logs.map((row) => ({ id: Number(row.id), cost: Number(row.cost_milli) })),
+    };
+  };
+
+  it.each<Fate>([...cases, 'rolled back, its log ids given to other rows'])(
+    'charges a batch whose COMMIT was %s exactly once',
+    async (fate) => {
+      const rich = await keyedUser(100);
+      const poor = await keyedUser(0);
+      const ledger = new MysqlLedger(losingCommits(pool, fate));
+      const results = await ledger.chargeBatch([
+        charge(rich.keyHash),
+        charge(poor.keyHash),
+        charge(rich.keyHash),
+      ]);
+      expect(results.map((r) => r.ok)).toEqual([true, false, true]);
+      const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+      expect(await stateOf(rich.id)).toEqual({
+        balance: 100 - 2 * PRICE,
+        logs: ids.map((id) => ({ id, cost: PRICE })),
+      });
+      expect(await stateOf(poor.id)).toEqual({ balance: 0, logs: [] });
+    },
+  );
+
+  it.each(cases)('refunds a call whose refund COMMIT was %s exactly once', async (fate) => {
+    const user = await keyedUser(100);
+    const [charged] = await new MysqlLedger(pool).chargeBatch([charge(user.keyHash)]);
+    if (!charged.ok) throw new Error('not charged');
+    await new MysqlLedger(losingCommits(pool, fate)).refund(charged.logId, PRICE, 502);
+    expect(await stateOf(user.id)).toEqual({
+      balance: 100,
+      logs: [{ id: charged.logId, cost: 0 }],
+    });
+  });
+
+  const rowsOf = async (sql: string, values: unknown[]) =>
+    (await pool.query<RowDataPacket[]>(sql, values))[0].map((row) => ({ ...row }));
+
+  it.each(cases)('credits an order whose COMMIT was %s exactly once', async (fate) => {
+    const user = await keyedUser(0);
+    const book = new MysqlBalanceBook(losingCommits(pool, fate));
+    const outTradeNo = `2026${randomBytes(6).toString('hex')}`;
+    const outcome = await book.recordOrder({
+      user_id: user.id,
+      out_trade_no: outTradeNo,
+      amount_milli: 12_500,
+      paid_amount: '12.50',
+      source: 'query',
+      raw: '{}',
+    });
+    expect(outcome).toEqual({ outcome: 'credited', balance_milli: 12_500 });
+    expect(
+      await rowsOf('SELECT user_id, amount_milli FROM recharge_records WHERE out_trade_no = ?', [
+        outTradeNo,
+      ]),
+    ).toEqual([{ user_id: user.id, amount_milli: 12500 }]);
+    expect((await stateOf(user.id)).balance).toBe(12_500);
+  });
+
+  it.each(cases)('adjusts a balance whose COMMIT was %s exactly once', async (fate) => {
+    const user = await keyedUser(100);
+    const book = new MysqlBalanceBook(losingCommits(pool, fate));
+    expect(await book.adjust(user.id, 1, 40, 'goodwill')).toEqual({ ok: true, balance_milli: 140 });
+    expect(
+      await rowsOf('SELECT delta_milli FROM balance_adjustments WHERE user_id = ?', [user.id]),
+    ).toEqual([{ delta_milli: 40 }]);
+    expect((await stateOf(user.id)).balance).toBe(140);
+  });
+});
