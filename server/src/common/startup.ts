@@ -1,11 +1,17 @@
 import { spawnSync } from 'node:child_process';
+import { mysqlHosts } from '../database/mysql-hosts';
 import type { SeedReport } from '../database/seed/seed';
 
 /** Where the data lives, said without the credentials a database URL may carry. */
 export function describeDatabase(url: string): string {
   if (url.startsWith('sqlite:')) return `SQLite ${url.slice('sqlite:'.length)}`;
-  const parsed = new URL(url);
-  return `MySQL ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  const { hosts, urlFor } = mysqlHosts(url);
+  const parsed = new URL(hosts.length > 1 ? urlFor(0) : url);
+  const where =
+    hosts.length > 1
+      ? hosts.map(({ host, port }) => `${host}:${port}`).join(',')
+      : `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}`;
+  return `MySQL ${where}${parsed.pathname}`;
 }
 
 export interface StartupFacts {

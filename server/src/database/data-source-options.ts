@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { failoverMysql2, mysqlHosts } from './mysql-hosts';
 
 export type DatabaseKind = 'sqlite' | 'mysql' | 'mariadb';
 
@@ -16,10 +17,24 @@ export function databaseKind(url: string): DatabaseKind {
   return url.startsWith('mysql://') ? 'mysql' : 'sqlite';
 }
 
-/** For a mysql:// URL, asks the server whether it is really MariaDB (TypeORM reads schemas differently). */
+/**
+ * For a mysql:// URL, asks the server whether it is really MariaDB (TypeORM reads schemas
+ * differently): the first of its hosts that answers.
+ */
 export async function detectDatabaseKind(url: string): Promise<DatabaseKind> {
   const kind = databaseKind(url);
   if (kind !== 'mysql') return kind;
+  const { hosts, urlFor } = mysqlHosts(url);
+  for (let i = 0; ; i += 1) {
+    try {
+      return await askKind(urlFor(i));
+    } catch (error) {
+      if (i === hosts.length - 1) throw error;
+    }
+  }
+}
+
+async function askKind(url: string): Promise<DatabaseKind> {
   const connection = await createConnection({ uri: url, connectTimeout: 10_000 });
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
@@ -67,10 +82,14 @@ export function buildDataSourceOptions(url: string, kind = databaseKind(url)): D
     logging: false,
   } as const;
   if (kind !== 'sqlite') {
+    const { hosts, urlFor } = mysqlHosts(url.replace(MYSQL_URL, 'mysql://'));
     return {
       ...common,
       type: kind,
-      url: url.replace(MYSQL_URL, 'mysql://'),
+      // Several hosts (a Galera cluster): TypeORM reads the login from the first one's URL, and
+      // each new connection goes to a host that is up.
+      url: urlFor(0),
+      ...(hosts.length > 1 ? { driver: failoverMysql2(hosts) } : {}),
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       // A DATE is a calendar day, not a moment: read as a Date it would move with the server's
