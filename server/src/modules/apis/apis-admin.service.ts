@@ -25,8 +25,8 @@ import type { AdminApiSort } from '../../contracts/apis';
 const DUPLICATE_NAME = 'an API with this English name already exists';
 
 const SORTS: Record<AdminApiSort, [keyof ApiEntry, 'ASC' | 'DESC']> = {
-  newest: ['id', 'DESC'],
-  oldest: ['id', 'ASC'],
+  newest: ['created_at', 'DESC'],
+  oldest: ['created_at', 'ASC'],
   calls: ['usage_count', 'DESC'],
   name: ['name_en', 'ASC'],
   price: ['price_per_call_milli', 'DESC'],

@@ -73,7 +73,8 @@ export class AuditService {
     const total = await qb.getCount();
     const { skip, take } = pageSlice(query);
     const { entities, raw } = await qb
-      .orderBy('log.id', 'DESC')
+      .orderBy('log.created_at', 'DESC')
+      .addOrderBy('log.id', 'DESC')
       .offset(skip)
       .limit(take)
       .getRawAndEntities<{ admin_username: string | null }>();

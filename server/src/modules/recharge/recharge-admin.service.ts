@@ -43,7 +43,7 @@ export class RechargeAdminService {
   async pendingOrders(query: PendingOrdersQuery): Promise<PendingOrders> {
     const [rows, total] = await this.records.findAndCount({
       where: { state: 'pending', reason: 'unmatched' },
-      order: { id: 'DESC' },
+      order: { created_at: 'DESC', id: 'DESC' },
       ...pageSlice(query),
     });
     return { orders: rows.map(toPendingOrder), ...pageInfo(total, query) };
@@ -105,7 +105,7 @@ export class RechargeAdminService {
     }
     const rows = await this.records.find({
       where: { created_at: Between(new Date(start), new Date(end - 1)) },
-      order: { id: 'ASC' },
+      order: { created_at: 'ASC', id: 'ASC' },
     });
     const days = new Map<string, Tally>();
     for (let t = start; t < end; t += DAY_MS) days.set(dayOf(t), new Tally());

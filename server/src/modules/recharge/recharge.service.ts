@@ -116,7 +116,7 @@ export class RechargeService {
   async history(userId: number, query: RechargeHistoryQuery): Promise<RechargeHistory> {
     const [rows, total] = await this.records.findAndCount({
       where: { user_id: userId },
-      order: { id: 'DESC' },
+      order: { created_at: 'DESC', id: 'DESC' },
       ...pageSlice(query),
     });
     return {

@@ -95,7 +95,8 @@ export class UsersService {
       });
     }
     const [rows, total] = await qb
-      .orderBy('user.id', 'DESC')
+      .orderBy('user.created_at', 'DESC')
+      .addOrderBy('user.id', 'DESC')
       .skip(pageSlice(query).skip)
       .take(query.per_page)
       .getManyAndCount();
@@ -106,7 +107,8 @@ export class UsersService {
   async accessLogs(userId: number, query: AccessLogsQuery) {
     const [rows, total] = await this.logs.findAndCount({
       where: { user_id: userId },
-      order: { id: 'DESC' },
+      // Ids are not in time order across the nodes of a cluster (Galera, TiDB): time is.
+      order: { access_time: 'DESC', id: 'DESC' },
       ...pageSlice(query),
     });
     return {
