@@ -73,11 +73,13 @@ describeBrowser('admin back office', () => {
     await site?.stop();
   });
 
-  it('shows the not-found page to a visitor without the admin flag', async () => {
+  it('redirects a visitor without the admin flag to the not-found route', async () => {
     const { context, page } = await site.newPage();
     for (const path of ['/admin', '/admin/users', '/admin/statistics?page=2']) {
       await page.goto(path);
-      await page.getByText('The page you are looking for does not exist.').waitFor();
+      await page.waitForURL((url) => url.pathname === '/404');
+      await page.getByRole('heading', { name: '404' }).waitFor();
+      expect(await page.getByRole('heading', { name: '用户列表' }).count()).toBe(0);
     }
     await screenshot(page, 'admin-not-found');
     await context.close();
@@ -131,7 +133,8 @@ describeBrowser('admin back office', () => {
       await screenshot(page, `admin-${label}`);
     }
     await page.goto('/admin/no-such-screen');
-    await page.getByText('The page you are looking for does not exist.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/404');
+    await page.getByRole('heading', { name: '404' }).waitFor();
     await context.close();
   });
 
@@ -160,15 +163,11 @@ describeBrowser('admin back office', () => {
     await page.getByLabel('付费').check();
     await page.getByLabel('每次调用价格（元）').fill('0.0001');
     await page.getByRole('button', { name: '保存' }).click();
-    await page
-      .getByText(
-        'invalid price format, must be a non-negative number with at most three decimal places',
-      )
-      .waitFor();
+    await page.getByRole('alert').getByText('价格格式无效：须为非负数，最多三位小数').waitFor();
     await page.getByLabel('每次调用价格（元）').fill('0.005');
     await screenshot(page, 'admin-api-create');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('API created').waitFor();
+    await page.getByText('保存成功').waitFor();
     const row = page.getByRole('row', { name: /browser-test-api/ });
     await row.getByText('付费 ¥0.005/次').waitFor();
 
@@ -178,7 +177,7 @@ describeBrowser('admin back office', () => {
     await page.getByLabel('API 名称').fill('浏览器测试接口（改）');
     await page.getByLabel('请求方法').selectOption('POST');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('API updated').waitFor();
+    await page.getByText('保存成功').waitFor();
     await page.getByRole('row', { name: /浏览器测试接口（改）.*POST/ }).waitFor();
 
     let question = '';
@@ -204,7 +203,7 @@ describeBrowser('admin back office', () => {
     await page.getByLabel('英文名').fill('disabled-browser-api');
     await page.getByLabel('启用').uncheck();
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('API created').waitFor();
+    await page.getByText('保存成功').waitFor();
     await page.getByRole('row', { name: /disabled-browser-api.*禁用/ }).waitFor();
     await context.close();
   });
@@ -267,10 +266,7 @@ describeBrowser('admin back office', () => {
     await pager.getByRole('button', { name: '下一页' }).click();
     await page.waitForURL(/\/admin\/statistics\?page=2$/);
     await page.reload();
-    await page
-      .getByRole('button', { name: '2', exact: true })
-      .and(page.locator('[aria-current="page"]'))
-      .waitFor();
+    await pager.locator('[aria-current="page"]').filter({ hasText: /^2$/ }).waitFor();
 
     await page.getByPlaceholder('搜索 API 名称...').fill('base64');
     await page.waitForURL(/search=base64/);
@@ -360,7 +356,7 @@ describeBrowser('admin back office', () => {
     await modal.getByText('image URL format is incorrect').waitFor();
     await modal.getByLabel('图片链接').fill('https://img.example.com/a.png');
     await modal.getByRole('button', { name: '保存' }).click();
-    const banner = page.getByText('ad added');
+    const banner = page.getByText('添加成功');
     await banner.waitFor();
     await page.getByRole('row', { name: /浏览器广告/ }).waitFor();
     await banner.waitFor({ state: 'detached', timeout: 7000 });
@@ -370,7 +366,7 @@ describeBrowser('admin back office', () => {
       .getByRole('row', { name: /浏览器广告/ })
       .getByRole('button', { name: '删除' })
       .click();
-    await page.getByText('ad deleted').waitFor();
+    await page.getByText('删除成功').waitFor();
     await page.getByRole('row', { name: /浏览器广告/ }).waitFor({ state: 'detached' });
     await context.close();
   });
@@ -381,7 +377,7 @@ describeBrowser('admin back office', () => {
     await nav(page, '网站配置');
     await page.getByLabel('首页公告').fill('浏览器测试公告');
     await page.getByRole('button', { name: '保存配置' }).click();
-    await page.getByText('site config updated').waitFor();
+    await page.getByText('保存成功').waitFor();
     const config = (await (await fetch(`${site.url}/api/get_config.php`)).json()) as {
       data: { home_notice: string };
     };
