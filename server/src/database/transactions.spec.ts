@@ -6,6 +6,7 @@ import { QueryFailedError } from 'typeorm';
 import {
   CommitOutcomeUnknown,
   isUniqueViolation,
+  mysqlRead,
   mysqlTransaction,
   sqliteTransaction,
 } from './transactions';
@@ -104,6 +105,24 @@ describe('mysqlTransaction on a failing connection', () => {
     await expect(failing).rejects.toMatchObject({ result: 'result 1' });
     expect(runs).toBe(1);
     expect(log).toEqual(['begin', 'commit', 'destroy']);
+  });
+});
+
+describe('mysqlRead', () => {
+  it('asks again on a fresh connection when the connection failed, not when the query did', async () => {
+    const answers: unknown[] = [
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      [[{ id: 1 }]],
+      mysqlError(1146),
+    ];
+    const pool = {
+      query: () => {
+        const answer = answers.shift();
+        return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+      },
+    } as unknown as Pool;
+    expect(await mysqlRead(pool, 'SELECT 1', [])).toEqual([{ id: 1 }]);
+    await expect(mysqlRead(pool, 'SELECT 1', [])).rejects.toMatchObject({ errno: 1146 });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Pool, PoolConnection } from 'mysql2/promise';
+import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
 import { setImmediate as nextTick, setTimeout as sleep } from 'node:timers/promises';
 import { QueryFailedError } from 'typeorm';
 
@@ -94,6 +94,26 @@ export async function mysqlTransaction<T>(
     }
     conn.release();
     return result;
+  }
+}
+
+/**
+ * One read on the pool, run again on a fresh connection (another host, behind a multi-host URL)
+ * when its connection failed: a read changes nothing, so it can always be asked again.
+ */
+export async function mysqlRead<T extends RowDataPacket[]>(
+  pool: Pool,
+  sql: string,
+  values: unknown[],
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [rows] = await pool.query<T>(sql, values);
+      return rows;
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await sleep(BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+    }
   }
 }
 

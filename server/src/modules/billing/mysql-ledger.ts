@@ -5,6 +5,7 @@ import { MAX_BALANCE_MILLI } from '../../common/money';
 import {
   CommitOutcomeUnknown,
   isUniqueViolation,
+  mysqlRead,
   mysqlTransaction,
 } from '../../database/transactions';
 import {
@@ -55,8 +56,7 @@ export class MysqlLedger implements Ledger {
   constructor(private readonly pool: Pool) {}
 
   async findKeyOwner(keyHash: string): Promise<KeyOwner | null> {
-    const [rows] = await this.pool.query<RowDataPacket[]>(SQL.findOwner, [keyHash]);
-    const row = rows[0];
+    const [row] = await mysqlRead(this.pool, SQL.findOwner, [keyHash]);
     return row ? { id: Number(row.id), balance_milli: Number(row.balance_milli) } : null;
   }
 
