@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import type { RowDataPacket } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../src/database/data-source-options';
+import { ApiEntry } from '../src/database/entities';
+import { MIGRATIONS } from '../src/database/migrations';
+import type { Env } from '../src/env/env';
+import { createKeyedUser, ledgerOf } from './factories/gateway';
+import { VERIFY } from './factories/recharge';
+import { createUser, loginUser, primeCsrf } from './factories/users';
+import { AfdianFake } from './fakes/afdian-fake';
+import {
+  APP_SECRET,
+  callLoad,
+  CallResult,
+  galeraAvailable,
+  GaleraCluster,
+  Instance,
+  NODE_PORTS,
+  startInstance,
+  stopInstance,
+} from './galera/cluster';
+import { TEST_ADMIN, TEST_REDIS_URL } from './harness';
+import type { TestApp } from './harness';
+import { HttpClient } from './http-client';
+
+const enabled = galeraAvailable() && Boolean(TEST_REDIS_URL);
+
+const countBy = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>(
+    (counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }),
+    {},
+  );
+
+/** One line per instance: the statuses of the calls started in each second from 2 s before `at`. */
+const timeline = (results: CallResult[], at: number) =>
+  [0, 1, 2]
+    .map((instance) => {
+      const seconds = new Map<number, number[]>();
+      for (const r of results.filter((x) => x.instance === instance)) {
+        const second = Math.floor((r.started - at) / 1000);
+        seconds.set(second, [...(seconds.get(second) ?? []), r.status]);
+      }
+      const cells = [...seconds.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([second, statuses]) => `${second}s ${JSON.stringify(countBy(statuses))}`);
+      return `instance ${instance + 1}: ${cells.join(' | ')}`;
+    })
+    .join('\n');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Portico on a three-node MariaDB Galera cluster (docker/galera/galera.sh): three instances, each
+ * preferring its own node and naming all three in DATABASE_URL.
+ */
+(enabled ? describe : describe.skip)('three instances on a three-node Galera cluster', () => {
+  const cluster = new GaleraCluster();
+  const afdian = new AfdianFake();
+  const database = `portico_g_${randomBytes(4).toString('hex')}`;
+  let instances: Instance[] = [];
+  let clients: HttpClient[] = [];
+  /** Test-side reads and factories, on node 1 (never killed), waiting for the others' writes. */
+  let dataSource: DataSource;
+  let t: TestApp;
+  let price: number;
+
+  beforeAll(async () => {
+    await cluster.run('start');
+    await afdian.start();
+    await cluster.query(
+      1,
+      `CREATE DATABASE ${database} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    // Started together, so the three race for the start-up lock on three different nodes.
+    instances = await Promise.all(
+      [1, 2, 3].map((node) => startInstance(cluster.url(database, node), afdian.env())),
+    );
+    clients = instances.map((instance) => new HttpClient(instance.url));
+    const options = buildDataSourceOptions(
+      `mysql://root@127.0.0.1:${NODE_PORTS[0]}/${database}`,
+      'mariadb',
+    );
+    // One connection, so the session's wsrep_sync_wait holds for every read.
+    dataSource = await new DataSource({ ...options, extra: { connectionLimit: 1 } }).initialize();
+    await dataSource.query('SET SESSION wsrep_sync_wait = 1');
+    t = { dataSource, env: { APP_SECRET } as Env } as TestApp;
+    const paid = await dataSource.getRepository(ApiEntry).findOneByOrFail({ name_en: 'rmb-upper' });
+    price = Number(paid.price_per_call_milli);
+  }, 170_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stopInstance));
+    await dataSource?.destroy();
+    await afdian.close();
+    await cluster.destroy();
+  }, 60_000);
+
+  const paidCall = (apiKey: string) => (instance: number) =>
+    clients[instance]
+      .get('/apis/rmb-upper', { query: { amount: '1.5' }, headers: { 'x-api-key': apiKey } })
+      .then((r) => r.status);
+
+  it('migrated and seeded once, with the lock row gone', async () => {
+    const migrations = await dataSource.query<{ name: string }[]>('SELECT name FROM migrations');
+    expect(migrations).toHaveLength(MIGRATIONS.length);
+    const [apis] = await dataSource.query<{ n: string }[]>('SELECT COUNT(*) AS n FROM apis');
+    expect(Number(apis.n)).toBeGreaterThanOrEqual(30);
+    expect(await dataSource.query('SELECT * FROM startup_lock')).toEqual([]);
+  });
+
+  it('charges exactly the affordable calls of a 2,000-way race over three nodes', async () => {
+    const { user, apiKey } = await createKeyedUser(t, price * 500);
+    const call = paidCall(apiKey);
+    const statuses = await Promise.all(Array.from({ length: 2000 }, (_, i) => call(i % 3)));
+    expect(countBy(statuses)).toEqual({ 200: 500, 402: 1500 });
+    expect(await ledgerOf(t, user.id)).toEqual({ balance: 0, expected: 0 });
+  }, 60_000);
+
+  it('credits an Afdian order claimed on all three nodes at once exactly once', async () => {
+    const { user, password } = await createUser(t);
+    const sessions = await Promise.all(
+      instances.map(async (instance) => {
+        const client = new HttpClient(instance.url);
+        await loginUser(t, client, user.username, password);
+        return client;
+      }),
+    );
+    const order = afdian.addOrder({ total_amount: '12.50' });
+    const answers = await Promise.all(
+      sessions.map((client) => client.post(VERIFY, { order_number: order.out_trade_no })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const records = await dataSource.query<{ amount_milli: string }[]>(
+      'SELECT amount_milli FROM recharge_records WHERE out_trade_no = ?',
+      [order.out_trade_no],
+    );
+    expect(records).toEqual([{ amount_milli: '12500' }]);
+    expect(await ledgerOf(t, user.id)).toEqual({ balance: 12_500, expected: 12_500 });
+  });
+
+  it('shows an admin change made through one node on the instances of the others within 1 s', async () => {
+    const [a, b, c] = clients;
+    const joke = await dataSource.getRepository(ApiEntry).findOneByOrFail({ name_en: 'joke' });
+    const gone = async (client: HttpClient) =>
+      (await client.get('/api/get_api_detail.php', { query: { id: joke.id } })).status === 404 &&
+      (await client.get('/apis/joke')).status === 404;
+    // Warm the other instances' caches first: the change must reach them, not a cold start.
+    for (const client of [b, c]) {
+      expect((await client.get('/api/get_api_detail.php', { query: { id: joke.id } })).status).toBe(
+        200,
+      );
+      expect((await client.get('/apis/joke')).status).toBe(200);
+    }
+    await primeCsrf(a);
+    expect((await a.post('/api/admin/admin_login.php', TEST_ADMIN)).body.success).toBe(true);
+    const started = Date.now();
+    expect((await a.post('/api/admin/delete_api.php', { id: joke.id })).body.success).toBe(true);
+    let seen = false;
+    while (!seen && Date.now() - started < 1000) {
+      seen = (await gone(b)) && (await gone(c));
+      if (!seen) await sleep(20);
+    }
+    expect(seen).toBe(true);
+  });
+
+  it('measures paid-call throughput through one node and through three', async () => {
+    const certFailures = async () => {
+      let total = 0;
+      for (const node of [1, 2, 3]) {
+        const [row] = await cluster.query<RowDataPacket>(
+          node,
+          "SHOW GLOBAL STATUS LIKE 'wsrep_local_cert_failures'",
+        );
+        total += Number(row.Value);
+      }
+      return total;
+    };
+    const measure = async (label: string, instancesUsed: number[], keys: string[]) => {
+      const before = await certFailures();
+      const end = Date.now() + 3000;
+      const results = await callLoad(
+        (instance) => paidCall(keys[instancesUsed.indexOf(instance) % keys.length])(instance),
+        instancesUsed,
+        Math.ceil(24 / instancesUsed.length),
+        () => Date.now() >= end,
+      );
+      const ok = results.filter((r) => r.status === 200).length;
+      const figure = {
+        label,
+        callsPerSecond: Math.round(ok / 3),
+        statuses: countBy(results.map((r) => r.status)),
+        certFailures: (await certFailures()) - before,
+      };
+      return figure;
+    };
+    const key = async () => (await createKeyedUser(t, price * 1_000_000)).apiKey;
+    const figures = [
+      await measure('one instance, one node', [0], [await key()]),
+      await measure('three instances on three nodes, one user', [0, 1, 2], [await key()]),
+      await measure(
+        'three instances on three nodes, a user each',
+        [0, 1, 2],
+        [await key(), await key(), await key()],
+      ),
+    ];
+    console.log(
+      `Galera paid-call throughput (24 concurrent callers, 3 s each):\n${JSON.stringify(figures, null, 1)}`,
+    );
+    for (const figure of figures) {
+      expect(Object.keys(figure.statuses)).toEqual(['200']);
+      expect(figure.callsPerSecond).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('keeps serving through the other nodes when one is killed, and the ledger holds after it rejoins', async () => {
+    const budget = price * 1_000_000;
+    // A user per instance: what fails here fails for the node, not for a balance hot on two nodes.
+    const users = await Promise.all([0, 1, 2].map(() => createKeyedUser(t, budget)));
+    let killedAt = Number.POSITIVE_INFINITY;
+    const load = callLoad(
+      (instance) => paidCall(users[instance].apiKey)(instance),
+      [0, 1, 2],
+      6,
+      () => Date.now() > killedAt + 12_000,
+    );
+    await sleep(1500);
+    killedAt = Date.now();
+    await cluster.run('kill', '3');
+    const results = await load;
+    const warnings = instances.flatMap((instance) => instance.warnings.splice(0));
+    console.log(
+      `Statuses per instance and second around the kill of node 3:\n${timeline(results, killedAt)}\n` +
+        `Instances' warnings:\n${warnings.join('\n')}`,
+    );
+
+    // Every instance, the one whose preferred node died included, serves again within 10 s.
+    const late = results.filter((r) => r.started > killedAt + 10_000);
+    for (const instance of [0, 1, 2]) {
+      const its = late.filter((r) => r.instance === instance);
+      expect(its.length).toBeGreaterThan(0);
+      expect(countBy(its.map((r) => r.status))).toEqual({ 200: its.length });
+    }
+    expect(results.filter((r) => r.status === 402)).toEqual([]);
+    for (const [instance, { user }] of users.entries()) {
+      const served = results.filter((r) => r.instance === instance && r.status === 200).length;
+      // Each charge is one transaction with its log row, never applied twice: the charged rows
+      // are exactly the calls answered 200.
+      const [charged] = await dataSource.query<{ n: string; cost: string }[]>(
+        'SELECT COUNT(*) AS n, COALESCE(SUM(cost_milli), 0) AS cost FROM access_logs WHERE user_id = ? AND cost_milli > 0',
+        [user.id],
+      );
+      expect({ rows: Number(charged.n), cost: Number(charged.cost) }).toEqual({
+        rows: served,
+        cost: served * price,
+      });
+      const left = budget - served * price;
+      expect(await ledgerOf(t, user.id)).toEqual({ balance: left, expected: left });
+    }
+
+    await cluster.run('rejoin', '3');
+    const invariant = `SELECT u.id, u.balance_milli AS balance,
+        (SELECT COALESCE(SUM(amount_milli), 0) FROM ${database}.recharge_records WHERE user_id = u.id)
+      + (SELECT COALESCE(SUM(delta_milli), 0) FROM ${database}.balance_adjustments WHERE user_id = u.id)
+      - (SELECT COALESCE(SUM(cost_milli), 0) FROM ${database}.access_logs WHERE user_id = u.id) AS expected
+      FROM ${database}.users u ORDER BY u.id`;
+    const perNode = await Promise.all(
+      [1, 2, 3].map((node) => cluster.query<RowDataPacket>(node, invariant)),
+    );
+    for (const rows of perNode) {
+      expect(rows.filter((row) => String(row.balance) !== String(row.expected))).toEqual([]);
+      expect(rows).toEqual(perNode[0]);
+    }
+    // The instance of the rejoined node still answers.
+    expect(await paidCall(users[2].apiKey)(2)).toBe(200);
+  }, 90_000);
+});
