@@ -1,4 +1,4 @@
-import { adminClient } from './factories/admin';
+import { adminClient, apiBody } from './factories/admin';
 import { describeEachDb, TEST_ADMIN } from './harness';
 
 describeEachDb('admin account', (ctx) => {
@@ -50,7 +50,6 @@ describeEachDb('admin account', (ctx) => {
   it('lists every API, disabled too, with search, filters, sort and paging', async () => {
     const admin = await adminClient(ctx.t);
     const make = async (name: string, extra: Record<string, unknown>) => {
-      const { apiBody } = await import('./factories/admin');
       const res = await admin.post('/api/admin/create_api.php', apiBody({ name, ...extra }));
       expect(res.status).toBe(200);
       return res.body.data.id as number;

@@ -1,6 +1,6 @@
 import { describeEachDb } from './harness';
 import { createGatewayApi } from './factories/gateway';
-import { HISTORY, RECHARGE_INFO, VERIFY } from './factories/recharge';
+import { HISTORY, RECHARGE_INFO, VERIFY, signedInUser } from './factories/recharge';
 import { primeCsrf } from './factories/users';
 
 /** What a fresh install does: no Afdian settings outside production means the sandbox. */
@@ -90,7 +90,6 @@ describeEachDb(
   (ctx) => {
     it('keeps the sandbox off and still gives the sponsor link', async () => {
       expect((await ctx.t.client().get('/afdian-sandbox/pay')).status).not.toBe(200);
-      const { signedInUser } = await import('./factories/recharge');
       const { client } = await signedInUser(ctx.t);
       const info = await client.get(RECHARGE_INFO);
       expect(info.body.data).toMatchObject({

@@ -10,27 +10,13 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Flag, IntLike } from '../../../common/admin-input';
-import { PageNumber, PerPage, SearchText } from '../../../common/paging';
 import { ADMIN_API_SORTS, API_MESSAGES } from '../../../contracts/apis';
 import type { AdminApiSort } from '../../../contracts/apis';
+import { ListApisQuery } from './list-apis.query';
 
-/** GET /api/admin/get_api_list.php. */
-export class AdminApiListQuery {
-  @PageNumber()
-  page = 1;
-
-  @PerPage(1000)
-  per_page = 1000;
-
-  @IsOptional()
-  @IntLike()
-  @IsIn([0, 1], { message: 'is_paid must be 0 or 1' })
-  is_paid?: 0 | 1;
-
-  @IsOptional()
-  @IntLike()
-  @IsIn([0, 1], { message: 'is_pinned must be 0 or 1' })
-  is_pinned?: 0 | 1;
+/** GET /api/admin/get_api_list.php: the public list's query, plus status and sort, up to 1000. */
+export class AdminApiListQuery extends ListApisQuery {
+  override per_page = 1000;
 
   @IsOptional()
   @IntLike()
@@ -40,9 +26,6 @@ export class AdminApiListQuery {
   @IsOptional()
   @IsIn(ADMIN_API_SORTS, { message: `sort must be one of ${ADMIN_API_SORTS.join(', ')}` })
   sort?: AdminApiSort;
-
-  @SearchText()
-  search?: string;
 }
 
 /** The ids of a bulk action: 1 to 1000 API ids. */
