@@ -118,11 +118,11 @@ describeEachDb(
       const [row] = await recordsFor(ctx.t, order.out_trade_no);
       expect(row).toMatchObject({ user_id: userId, state: 'credited' });
       expect(row.admin_id).not.toBeNull();
-      const audit: unknown[] = await ctx.t.dataSource.query(
-        'SELECT id FROM audit_log WHERE target_type = ? AND target_id = ?',
-        ['user', userId],
+      const audit: { action: string }[] = await ctx.t.dataSource.query(
+        'SELECT action FROM audit_log WHERE target_type = ? AND target_id = ?',
+        ['recharge_order', row.id],
       );
-      expect(audit).toHaveLength(1);
+      expect(audit.map((entry) => entry.action)).toEqual(['assign_order']);
       expect(
         (await admin.post(ASSIGN, { out_trade_no: fake.unknownOrderNumber(), user_id: userId }))
           .body.code,

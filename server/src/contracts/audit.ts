@@ -10,6 +10,7 @@ export const AUDIT_TARGETS = [
   'config',
   'user',
   'admin',
+  'recharge_order',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
@@ -20,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'delete',
   'adjust_balance',
   'change_password',
+  'assign_order',
+  'dismiss_order',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

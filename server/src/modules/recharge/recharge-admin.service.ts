@@ -67,11 +67,16 @@ export class RechargeAdminService {
     };
     const answer = verified(facts, await this.ledger.credit(facts, actor.adminId));
     await this.audit.record(actor, {
-      action: 'update',
-      target_type: 'user',
-      target_id: body.user_id,
-      before: { recharge_order: row.out_trade_no, state: 'pending' },
-      after: { recharge_order: row.out_trade_no, state: 'credited', ...answer },
+      action: 'assign_order',
+      target_type: 'recharge_order',
+      target_id: row.id,
+      before: { out_trade_no: row.out_trade_no, state: 'pending', user_id: null },
+      after: {
+        out_trade_no: row.out_trade_no,
+        state: 'credited',
+        user_id: body.user_id,
+        ...answer,
+      },
     });
     return answer;
   }
@@ -85,11 +90,11 @@ export class RechargeAdminService {
     );
     if (done.affected !== 1) throw RechargeErrors.orderUsed();
     await this.audit.record(actor, {
-      action: 'update',
-      target_type: 'user',
-      target_id: row.user_id,
-      before: { recharge_order: row.out_trade_no, state: 'pending', reason: row.reason },
-      after: { recharge_order: row.out_trade_no, state: 'rejected', reason: body.reason },
+      action: 'dismiss_order',
+      target_type: 'recharge_order',
+      target_id: row.id,
+      before: { out_trade_no: row.out_trade_no, state: 'pending', reason: row.reason },
+      after: { out_trade_no: row.out_trade_no, state: 'rejected', reason: body.reason },
     });
   }
 

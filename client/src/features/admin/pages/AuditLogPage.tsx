@@ -22,6 +22,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   delete: '删除',
   adjust_balance: '调整余额',
   change_password: '修改密码',
+  assign_order: '分配订单',
+  dismiss_order: '驳回订单',
 };
 
 export const TARGET_LABELS: Record<AuditTarget, string> = {
@@ -33,6 +35,7 @@ export const TARGET_LABELS: Record<AuditTarget, string> = {
   config: '网站配置',
   user: '用户',
   admin: '管理员',
+  recharge_order: '充值订单',
 };
 
 const show = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
