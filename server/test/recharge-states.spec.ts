@@ -119,8 +119,9 @@ describeEachDb(
       expect(row).toMatchObject({ user_id: userId, state: 'credited' });
       expect(row.admin_id).not.toBeNull();
       const audit: { action: string }[] = await ctx.t.dataSource.query(
-        'SELECT action FROM audit_log WHERE target_type = ? AND target_id = ?',
-        ['recharge_order', row.id],
+        'SELECT a.action FROM audit_log a JOIN recharge_records r ON r.id = a.target_id ' +
+          "WHERE a.target_type = 'recharge_order' AND r.out_trade_no = ?",
+        [order.out_trade_no],
       );
       expect(audit.map((entry) => entry.action)).toEqual(['assign_order']);
       expect(

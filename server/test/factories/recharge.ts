@@ -46,7 +46,6 @@ export async function balanceOf(t: TestApp, userId: number): Promise<number> {
 export async function recordsFor(t: TestApp, outTradeNo: string) {
   return t.dataSource.query<
     {
-      id: number;
       user_id: number | null;
       amount_milli: string | number;
       source: string;
@@ -55,7 +54,7 @@ export async function recordsFor(t: TestApp, outTradeNo: string) {
       admin_id: number | null;
     }[]
   >(
-    'SELECT id, user_id, amount_milli, source, state, reason, admin_id FROM recharge_records WHERE out_trade_no = ?',
+    'SELECT user_id, amount_milli, source, state, reason, admin_id FROM recharge_records WHERE out_trade_no = ?',
     [outTradeNo],
   );
 }
