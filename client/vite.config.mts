@@ -63,15 +63,26 @@ function precompress(): Plugin {
 
 const server = process.env.PORTICO_SERVER ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   // The wire format is written once, beside the server's mappers (DESIGN.md §2, "One contract").
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../server/src/contracts', import.meta.url)) },
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  // `vite build --ssr src/entry-server.tsx` (npm run build): one self-contained CommonJS file the
+  // server requires at start-up, outside dist/ so it is never served.
+  ...(isSsrBuild && {
+    publicDir: false,
+    build: {
+      outDir: 'dist-ssr',
+      sourcemap: false,
+      rollupOptions: { output: { format: 'cjs', entryFileNames: 'entry-server.cjs' } },
+    },
+    ssr: { noExternal: true },
+  }),
   server: {
     port: 5173,
     proxy: { '/api': server, '/apis': server, '/healthz': server },
   },
-});
+}));

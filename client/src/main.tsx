@@ -1,25 +1,36 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import { HTML_LANG, I18nProvider, LANG_COOKIE, langOr } from './i18n';
-import { readCookie } from './lib/cookies';
 import { makeRouter } from './app/router';
 import { makeStore } from './app/store';
+import { HTML_LANG, I18nProvider, isLang, LANG_COOKIE, langOr } from './i18n';
+import { hydrateAnswers } from './lib/api';
+import { readCookie } from './lib/cookies';
+
+/** A server-rendered page carries the answers it was rendered with (see entry-server.tsx). */
+const rendered = document.getElementById('portico-state');
+const state = rendered
+  ? (JSON.parse(rendered.textContent ?? '{}') as { lang?: unknown; api?: unknown })
+  : null;
+const lang = isLang(state?.lang) ? state.lang : langOr(readCookie(LANG_COOKIE));
+document.documentElement.lang = HTML_LANG[lang];
 
 const store = makeStore();
-const lang = langOr(readCookie(LANG_COOKIE));
-document.documentElement.lang = HTML_LANG[lang];
+if (state) store.dispatch(hydrateAnswers({ api: state.api }));
 const router = makeRouter();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <I18nProvider initial={lang}>
       <Provider store={store}>
         <RouterProvider router={router} />
       </Provider>
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+if (state) hydrateRoot(root, app);
+else createRoot(root).render(app);

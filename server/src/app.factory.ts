@@ -61,6 +61,8 @@ export async function createApp(
       root: env.CLIENT_DIST,
       prefix: '/',
       wildcard: false,
+      // `/` is a page like the others, rendered on the server (SpaFallback).
+      index: false,
       // The client build writes .br and .gz beside each asset: sent as they are, never recompressed.
       preCompressed: true,
       // @fastify/static 10 hands the Fastify reply here, not the raw response its types name.

@@ -3,6 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { selectIsLoggedIn } from './authSlice';
 import { useAppSelector } from './store';
+import { useSignedIn } from './useSignedIn';
 
 /** A `redirect` query value that stays on this site, else the fallback. */
 export function safeRedirect(target: string | null, fallback: string): string {
@@ -34,7 +35,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
  * also how a successful login leaves the login page.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const isLoggedIn = useSignedIn();
   const [params] = useSearchParams();
   if (!isLoggedIn) return children;
   return <Navigate to={safeRedirect(params.get('redirect'), paths.userDashboard)} replace />;

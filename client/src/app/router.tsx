@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { GuestOnly, RequireUser } from './guards';
 import LoginPage from '../features/auth/LoginPage';
@@ -21,48 +21,51 @@ const loading = (element: ReactNode) => (
   <Suspense fallback={<p className="p-4 text-muted">Loading…</p>}>{element}</Suspense>
 );
 
+/** Every route; the public ones (PublicLayout's, but the user pages) are also rendered on the server. */
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'api/:id/:name_en?', element: <ApiDetailPage /> },
+      { path: 'about', element: <AboutPage /> },
+      { path: 'friends', element: <FriendsPage /> },
+      {
+        path: 'login',
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: 'register',
+        element: (
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: 'user/dashboard',
+        element: <RequireUser>{loading(<DashboardPage />)}</RequireUser>,
+      },
+      {
+        path: 'user/accesslogs',
+        element: <RequireUser>{loading(<AccessLogsPage />)}</RequireUser>,
+      },
+      {
+        path: 'user/recharge',
+        element: <RequireUser>{loading(<RechargePage />)}</RequireUser>,
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  // The admin area (login at the hidden path, everything under /admin) is its own lazy bundle.
+  { path: paths.adminLogin, element: loading(<AdminApp />) },
+  { path: `${paths.admin}/*`, element: loading(<AdminApp />) },
+];
+
 export function makeRouter() {
-  return createBrowserRouter([
-    {
-      element: <PublicLayout />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: 'api/:id/:name_en?', element: <ApiDetailPage /> },
-        { path: 'about', element: <AboutPage /> },
-        { path: 'friends', element: <FriendsPage /> },
-        {
-          path: 'login',
-          element: (
-            <GuestOnly>
-              <LoginPage />
-            </GuestOnly>
-          ),
-        },
-        {
-          path: 'register',
-          element: (
-            <GuestOnly>
-              <RegisterPage />
-            </GuestOnly>
-          ),
-        },
-        {
-          path: 'user/dashboard',
-          element: <RequireUser>{loading(<DashboardPage />)}</RequireUser>,
-        },
-        {
-          path: 'user/accesslogs',
-          element: <RequireUser>{loading(<AccessLogsPage />)}</RequireUser>,
-        },
-        {
-          path: 'user/recharge',
-          element: <RequireUser>{loading(<RechargePage />)}</RequireUser>,
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-    // The admin area (login at the hidden path, everything under /admin) is its own lazy bundle.
-    { path: paths.adminLogin, element: loading(<AdminApp />) },
-    { path: `${paths.admin}/*`, element: loading(<AdminApp />) },
-  ]);
+  return createBrowserRouter(routes);
 }

@@ -1,11 +1,26 @@
-import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  isAnyOf,
+} from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { clearAdminLoggedIn } from '../features/admin/session';
 import { api } from '../lib/api';
+import type { ServerFetch } from '../lib/ssr';
 import { sessionExpired } from '../lib/session';
 import { authReducer, initialize, loggedIn, loggedOut } from './authSlice';
 
-export function makeStore() {
+const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, auth: authReducer });
+
+interface StoreOptions {
+  /** The server-rendered page's cache of answers, so hydration asks for nothing again. */
+  preloadedState?: Partial<ReturnType<typeof rootReducer>>;
+  /** Set when rendering on the server: calls go in-process and nobody is signed in. */
+  server?: ServerFetch;
+}
+
+export function makeStore({ preloadedState, server }: StoreOptions = {}) {
   const listeners = createListenerMiddleware<{ auth: { isLoggedIn: boolean } }>();
   // Cached answers belong to whoever was signed in: a new user must never see the last one's
   // key, history or recharge order id, so the whole cache goes when the user changes.
@@ -28,14 +43,20 @@ export function makeStore() {
   // machine exceeds on a state this small; what they check still fails loudly.
   const checks = { warnAfter: 1000 };
   const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer, auth: authReducer },
+    reducer: rootReducer,
+    preloadedState,
     middleware: (getDefault) =>
-      getDefault({ immutableCheck: checks, serializableCheck: checks })
+      getDefault({
+        immutableCheck: checks,
+        serializableCheck: checks,
+        thunk: { extraArgument: server ?? {} },
+      })
         .prepend(listeners.middleware)
         .concat(api.middleware),
   });
-  // Auth initialization runs once, before the router's first navigation.
-  store.dispatch(initialize());
+  // Auth initialization runs once, before the router's first navigation; the server renders for
+  // a visitor and has no sessionStorage.
+  if (!server) store.dispatch(initialize());
   return store;
 }
 

@@ -239,7 +239,7 @@ export const zh: Catalogue<UiKey> = {
     'apis.invalid_price': '价格格式无效，须为最多三位小数的非负数',
     'recharge.not_configured': '尚未配置充值',
     'recharge.order_not_found': '未找到该订单',
-    'recharge.order_not_paid': '该订单尚未支付',
+    'recharge.order_not_paid': '该订单尚未支付；已保存，24 小时内会自动重新核对',
     'recharge.order_no_amount': '该订单没有金额',
     'recharge.order_of_another_user': '该订单属于其他账号',
     'recharge.order_used': '该订单已使用过',

@@ -1,9 +1,11 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Envelope } from '@contracts/envelope';
 import type { ErrorCode, ErrorEnvelope } from '@contracts/errors';
 import { readCookie } from './cookies';
 import { sessionAreaOf, sessionExpired } from './session';
+import type { ServerFetch } from './ssr';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -19,6 +21,10 @@ export const baseQuery = fetchBaseQuery({
   },
 });
 
+/** On the server the calls go in-process to the app itself; there is no page origin to resolve against. */
+const serverBaseQuery = ({ fetchFn }: ServerFetch) =>
+  fetchBaseQuery({ baseUrl: 'http://localhost/', fetchFn });
+
 const pathOf = (args: string | FetchArgs) =>
   (typeof args === 'string' ? args : args.url).replace(/^\//, '');
 
@@ -32,19 +38,26 @@ export const sessionAwareBaseQuery: BaseQueryFn<
   unknown,
   FetchBaseQueryError
 > = async (args, baseApi, extraOptions) => {
-  let result = await baseQuery(args, baseApi, extraOptions);
+  const server = baseApi.extra as ServerFetch | undefined;
+  const query = server?.fetchFn ? serverBaseQuery(server) : baseQuery;
+  let result = await query(args, baseApi, extraOptions);
   if (result.error?.status === 403 && errorCode(result.error) === 'auth.csrf_invalid') {
-    result = await baseQuery(args, baseApi, extraOptions);
+    result = await query(args, baseApi, extraOptions);
   }
   const area = result.error?.status === 401 ? sessionAreaOf(pathOf(args)) : null;
   if (area) baseApi.dispatch(sessionExpired(area));
   return result;
 };
 
+/** Carries a server-rendered page's answers into the browser's cache (RTK Query's SSR path). */
+export const hydrateAnswers = createAction<Record<string, unknown>>('portico/hydrateAnswers');
+
 /** The root RTK Query API; features add their endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: sessionAwareBaseQuery,
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    hydrateAnswers.match(action) ? (action.payload[reducerPath] as never) : undefined,
   tagTypes: [
     'Apis',
     'Config',

@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../store';
 import { FALLBACK_SITE_NAME, paths } from '../../config/paths';
-import { selectIsLoggedIn, selectUser } from '../authSlice';
+import { selectUser } from '../authSlice';
+import { useSignedIn } from '../useSignedIn';
 import { useGetSiteConfigQuery } from '../../features/site/api';
 import { useI18n } from '../../i18n';
 import { noticeSeen } from './notice';
@@ -17,7 +18,7 @@ type NoticeState = 'due' | 'open' | 'done';
 export default function PublicLayout() {
   const { pathname } = useLocation();
   const { t, lang, setLang, errorText } = useI18n();
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const isLoggedIn = useSignedIn();
   const user = useAppSelector(selectUser);
   const { data: config, error: configError } = useGetSiteConfigQuery();
   const [drawerOpen, setDrawerOpen] = useState(false);

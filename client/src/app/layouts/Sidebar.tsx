@@ -1,9 +1,8 @@
 import type { SidebarLink } from '@contracts/content';
 import { Link, NavLink } from 'react-router-dom';
-import { useAppSelector } from '../store';
 import { paths } from '../../config/paths';
 import LogoutLink from '../../features/auth/LogoutLink';
-import { selectIsLoggedIn } from '../authSlice';
+import { useSignedIn } from '../useSignedIn';
 import { useGetSidebarLinksQuery } from '../../features/site/api';
 import { useI18n } from '../../i18n';
 import { classifySidebarLink } from '../../lib/sidebar-links';
@@ -76,7 +75,7 @@ function ServerLinks() {
 
 /** The sidebar's entries; `onNavigate` closes the mobile drawer after a click. */
 export default function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const isLoggedIn = useSignedIn();
   const { t } = useI18n();
   return (
     // Any link click inside closes the drawer on small screens.

@@ -90,7 +90,7 @@ describe('LoginPage', () => {
     [
       'the text for the code the server answered with',
       () => failure(401, { code: 'auth.login_failed', message: 'invalid username or password' }),
-      'wrong username or password',
+      'invalid username or password',
     ],
     ['the fallback', () => failure(500, 'oops'), 'login failed'],
     ['a network failure', () => HttpResponse.error(), 'login request failed, try again later'],

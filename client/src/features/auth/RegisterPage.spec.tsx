@@ -81,7 +81,7 @@ describe('RegisterPage', () => {
     [
       'the text for the code the server answered with',
       () => failure(409, { code: 'users.username_taken', message: 'username already exists' }),
-      'this username is taken',
+      'username already exists',
     ],
     ['the fallback', () => failure(500, ''), 'registration failed'],
     [

@@ -12,7 +12,8 @@ import { useGetApiDetailQuery } from './api';
 import CodeBlock from './CodeBlock';
 import RequestExamples from './RequestExamples';
 import { absoluteUrl } from './requestExamples';
-import { formatTime } from '../../lib/formatTime';
+import { useOrigin } from '../../lib/ssr';
+import NotFoundPage from '../../app/NotFoundPage';
 import { apiDescription, apiTitle } from './apiText';
 
 /** The route's first segment is the numeric id; a non-numeric one is taken as the English name. */
@@ -78,7 +79,7 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
 
 function Detail({ api }: { api: ApiDetail }) {
   const { t, lang } = useI18n();
-  const origin = window.location.origin;
+  const origin = useOrigin();
   const endpoint = absoluteUrl(api.endpoint, origin);
   const example = api.example_url ? absoluteUrl(api.example_url, origin) : '';
   const info: [string, ReactNode][] = [
@@ -102,8 +103,9 @@ function Detail({ api }: { api: ApiDetail }) {
       api.is_paid ? t('api.pricePerCall', { price: `¥${api.price_per_call}` }) : t('api.free'),
     ],
     [t('api.callCount'), api.usage_count.toLocaleString('en-US')],
-    [t('api.created'), formatTime(api.created_at)],
-    [t('api.updated'), formatTime(api.updated_at)],
+    // Days, in UTC: the same text on the server and in every browser.
+    [t('api.created'), api.created_at.slice(0, 10)],
+    [t('api.updated'), api.updated_at.slice(0, 10)],
   ];
   return (
     <>
@@ -219,7 +221,9 @@ export default function ApiDetailPage() {
   return (
     <article className="portico-detail">
       {back}
-      {error ? (
+      {errorStatus(error) === 404 ? (
+        <NotFoundPage message={t('api.notFound')} />
+      ) : error ? (
         <ErrorBanner messages={[t(...detailError(error))]} />
       ) : data ? (
         <Detail api={data} />

@@ -7,6 +7,8 @@ import { useGetApiListQuery } from './api';
 import ApiGrid from './ApiGrid';
 import SearchBox from './SearchBox';
 
+export const PAID_PAGE_SIZE = 100;
+
 /** Paid APIs are few: one page of up to 100, with their own search. */
 export default function PaidApis() {
   const { t, errorText } = useI18n();
@@ -14,7 +16,7 @@ export default function PaidApis() {
   const query = useDebouncedValue(search.trim());
   const { data, error, isFetching } = useGetApiListQuery({
     is_paid: 1,
-    per_page: 100,
+    per_page: PAID_PAGE_SIZE,
     ...(query ? { search: query } : {}),
   });
   return (

@@ -1,7 +1,9 @@
 import type { ApiDetail } from '@contracts/apis';
 import { useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/store';
-import { selectIsLoggedIn, selectUser } from '../../app/authSlice';
+import { selectUser } from '../../app/authSlice';
+import { useSignedIn } from '../../app/useSignedIn';
+import { useOrigin } from '../../lib/ssr';
 import { useI18n } from '../../i18n';
 import CodeBlock from './CodeBlock';
 import {
@@ -22,19 +24,20 @@ const LANGUAGES: [ExampleLanguage, string][] = [
 export default function RequestExamples({ api }: { api: ApiDetail }) {
   const { t } = useI18n();
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const isLoggedIn = useSignedIn();
+  const origin = useOrigin();
   const user = useAppSelector(selectUser);
   const apiKey = isLoggedIn ? user.api_key : null;
   const examples = useMemo(
     () =>
       buildExamples({
         method: api.request_method,
-        url: absoluteUrl(api.endpoint, window.location.origin),
+        url: absoluteUrl(api.endpoint, origin),
         params: api.request_params,
         samples: samplesFromExampleUrl(api.example_url),
         apiKey,
       }),
-    [api, apiKey],
+    [api, apiKey, origin],
   );
   return (
     <>

@@ -124,7 +124,7 @@ describe('RechargePage', () => {
     setup();
     const input = screen.getByLabelText('Order number');
     for (const expected of [
-      'this order was already used',
+      'this order has already been used',
       'recharge failed!',
       'recharge request error, try again later',
     ]) {

@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import { describeBrowser, screenshot, Site, startSite } from './harness';
+
+/** Console errors and warnings (hydration mismatches are reported there) and the site's data calls. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  const calls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('request', (request) => {
+    if (/\/api\/[^?]+\.php/.test(request.url())) calls.push(new URL(request.url()).pathname);
+  });
+  return { problems, calls };
+}
+
+describeBrowser('server-rendered pages', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it.each(['/', '/api/1/ip', '/about', '/friends', '/login', '/register'])(
+    'hydrates %s without a warning and without asking for its data again',
+    async (path) => {
+      const { context, page } = await site.newPage();
+      const { problems, calls } = watch(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.locator('#root header.portico-header').waitFor();
+      expect(problems).toEqual([]);
+      expect(calls).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('keeps the chosen language across a reload, on the server-rendered page too', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+    await page.getByRole('heading', { name: '免费 API' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('<html lang="zh-CN">');
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: '免费 API' }).waitFor();
+    await screenshot(page, 'ssr-home-zh');
+    await context.close();
+  });
+
+  it('blocks an inline script injected into the page', async () => {
+    const { context, page } = await site.newPage();
+    const { problems } = watch(page);
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true;';
+      document.body.append(script);
+      return (window as unknown as { injected?: boolean }).injected === true;
+    });
+    expect(ran).toBe(false);
+    expect(problems.join('\n')).toMatch(/Content Security Policy/);
+    await context.close();
+  });
+});

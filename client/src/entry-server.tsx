@@ -1,0 +1,174 @@
+import type { ApiDetail } from '@contracts/apis';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router-dom';
+import { routes } from './app/router';
+import { makeStore } from './app/store';
+import { FALLBACK_SITE_NAME, paths } from './config/paths';
+import { apiRefFromParams } from './features/catalogue/ApiDetailPage';
+import { catalogueApi } from './features/catalogue/api';
+import { apiDescription, apiTitle } from './features/catalogue/apiText';
+import { FREE_PAGE_SIZE } from './features/catalogue/FreeApis';
+import { PAID_PAGE_SIZE } from './features/catalogue/PaidApis';
+import { siteApi } from './features/site/api';
+import { HTML_LANG, I18nProvider, translate, type Lang, type UiKey } from './i18n';
+import { api, errorStatus } from './lib/api';
+import { OriginContext, type ServerFetch } from './lib/ssr';
+
+export interface RenderInput {
+  /** Path and query of the page asked for. */
+  url: string;
+  lang: Lang;
+  /** "https://example.com": the request's own origin. */
+  origin: string;
+  /** The site's public address (the configured site URL, else the origin) for canonical links. */
+  canonicalBase: string;
+  fetchFn: ServerFetch['fetchFn'];
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path (and query) of the page's one address. */
+  canonicalPath: string;
+  siteName: string;
+  /** schema.org data for the page, when it has some (API pages: WebAPI). */
+  jsonLd?: Record<string, unknown>;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  htmlLang: string;
+  head: PageHead;
+  /** The markup of #root. */
+  html: string;
+  /** What the client hydrates from: the answers the page was rendered with. */
+  state: { lang: Lang; api: unknown };
+}
+
+const TITLES: Record<string, UiKey> = {
+  about: 'about.title',
+  friends: 'friends.title',
+  login: 'auth.loginTitle',
+  register: 'auth.registerTitle',
+  '*': 'notFound.title',
+};
+
+const SERVER_RENDERED = new Set([undefined, 'api/:id/:name_en?', ...Object.keys(TITLES)]);
+
+/**
+ * Renders a public page with the data its first view needs, or null for the pages the browser
+ * renders itself (the user centre, the admin area).
+ */
+export async function render({
+  url,
+  lang,
+  origin,
+  canonicalBase,
+  fetchFn,
+}: RenderInput): Promise<RenderedPage | null> {
+  const location = new URL(url, origin);
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const leaf = matches.at(-1);
+  if (!leaf || matches.length < 2 || !SERVER_RENDERED.has(leaf.route.path)) return null;
+
+  const store = makeStore({ server: { fetchFn } });
+  const route = leaf.route.index ? 'home' : leaf.route.path;
+  const ref = apiRefFromParams(leaf.params.id, leaf.params.name_en);
+  const page = Math.max(1, Number.parseInt(location.searchParams.get('page') ?? '', 10) || 1);
+  // The very queries (same arguments) the page's components make, so hydration finds them cached.
+  const running = [
+    store.dispatch(siteApi.endpoints.getSiteConfig.initiate()),
+    store.dispatch(siteApi.endpoints.getSidebarLinks.initiate()),
+    ...(route === 'home'
+      ? [
+          store.dispatch(catalogueApi.endpoints.getPartners.initiate()),
+          store.dispatch(catalogueApi.endpoints.getAds.initiate()),
+          store.dispatch(catalogueApi.endpoints.getUsageStats.initiate()),
+          store.dispatch(
+            catalogueApi.endpoints.getApiList.initiate({ is_paid: 1, per_page: PAID_PAGE_SIZE }),
+          ),
+          store.dispatch(
+            catalogueApi.endpoints.getApiList.initiate({
+              is_paid: 0,
+              page,
+              per_page: FREE_PAGE_SIZE,
+            }),
+          ),
+        ]
+      : []),
+    ...(route === 'friends' ? [store.dispatch(siteApi.endpoints.getFriendLinks.initiate())] : []),
+  ];
+  const detail = ref ? store.dispatch(catalogueApi.endpoints.getApiDetail.initiate(ref)) : null;
+  await Promise.all(running);
+  const found = detail ? await detail : null;
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(location));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <I18nProvider initial={lang}>
+      <OriginContext.Provider value={origin}>
+        <Provider store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Provider>
+      </OriginContext.Provider>
+    </I18nProvider>,
+  );
+
+  const t = (key: UiKey, params?: Record<string, string | number>) => translate(lang, key, params);
+  const config = siteApi.endpoints.getSiteConfig.select()(store.getState()).data;
+  const siteName = config?.site_title || FALLBACK_SITE_NAME;
+  const description = config?.site_description || t('about.lead', { site: siteName });
+  const missing = route === '*' || (found !== null && errorStatus(found.error) === 404);
+  const head: PageHead = missing
+    ? { title: t('notFound.title'), description, canonicalPath: location.pathname, siteName }
+    : found?.data
+      ? apiHead(found.data, lang, siteName, canonicalBase)
+      : {
+          title: route === 'home' ? t('home.title') : t(TITLES[route ?? ''] ?? 'home.title'),
+          description,
+          canonicalPath: route === 'home' ? (page > 1 ? `/?page=${page}` : '/') : location.pathname,
+          siteName,
+        };
+  return {
+    status: missing ? 404 : 200,
+    htmlLang: HTML_LANG[lang],
+    head: { ...head, title: `${head.title} - ${siteName}` },
+    html,
+    state: { lang, api: store.getState()[api.reducerPath] },
+  };
+}
+
+function apiHead(detail: ApiDetail, lang: Lang, siteName: string, base: string): PageHead {
+  const canonicalPath = paths.apiDetail(detail.id, detail.name_en);
+  const name = apiTitle(detail, lang);
+  const description = apiDescription(detail, lang);
+  return {
+    title: name,
+    description,
+    canonicalPath,
+    siteName,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebAPI',
+      name,
+      description,
+      url: `${base}${canonicalPath}`,
+      documentation: `${base}${canonicalPath}`,
+      identifier: detail.name_en,
+      provider: { '@type': 'Organization', name: siteName, url: base },
+      offers: {
+        '@type': 'Offer',
+        price: detail.is_paid ? detail.price_per_call : '0',
+        priceCurrency: 'CNY',
+      },
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What client/src/entry-server.tsx exports (the server cannot import the client's types). */
+export interface ServerEntry {
+  render(input: {
+    url: string;
+    lang: 'en' | 'zh';
+    origin: string;
+    canonicalBase: string;
+    fetchFn: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  }): Promise<RenderedPage | null>;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  htmlLang: string;
+  head: {
+    title: string;
+    description: string;
+    canonicalPath: string;
+    siteName: string;
+    jsonLd?: Record<string, unknown>;
+  };
+  html: string;
+  state: unknown;
+}
+
+/** Stands for the response's CSP nonce in cached markup; each response gets its own. */
+export const NONCE = '__PORTICO_NONCE__';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+
+/** Every <script> of the admin's analytics snippet runs under the page's nonce, nothing else. */
+export const withNonce = (snippet: string) =>
+  snippet.replace(/<script\b/gi, `<script nonce="${NONCE}"`);
+
+/**
+ * The built client: its index.html (the template Vite wrote, with the asset tags) and, when the
+ * server-side build is there, its renderer. Without the renderer pages are the plain shell.
+ */
+export class ClientBuild {
+  private constructor(
+    private readonly template: string,
+    readonly entry: ServerEntry | null,
+  ) {}
+
+  static load(clientDist: string): ClientBuild | null {
+    const index = join(clientDist, 'index.html');
+    if (!existsSync(index)) return null;
+    const server = join(clientDist, '..', 'dist-ssr', 'entry-server.cjs');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output, not a module of ours
+    const entry = existsSync(server) ? (require(server) as ServerEntry) : null;
+    return new ClientBuild(readFileSync(index, 'utf8'), entry);
+  }
+
+  /** The page for routes the browser renders itself: no data, no head beyond the defaults. */
+  shell(): string {
+    return this.template.replace(/<!--portico-(head|html|state)-->/g, '');
+  }
+
+  /** A rendered page in the template; `analytics` is the admin's snippet (public pages only). */
+  page(rendered: RenderedPage, canonicalBase: string, analytics: string): string {
+    const { head } = rendered;
+    const canonical = `${canonicalBase}${head.canonicalPath}`;
+    const meta = [
+      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+      `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+      ...(rendered.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
+      `<meta property="og:type" content="${head.jsonLd ? 'article' : 'website'}" />`,
+      `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
+      `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+      `<meta property="og:locale" content="${rendered.htmlLang === 'en' ? 'en_US' : 'zh_CN'}" />`,
+      '<meta name="twitter:card" content="summary" />',
+      `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+      ...(head.jsonLd
+        ? [
+            `<script type="application/ld+json" nonce="${NONCE}">${scriptJson(head.jsonLd)}</script>`,
+          ]
+        : []),
+      ...(analytics.trim() ? [withNonce(analytics)] : []),
+    ].join('\n    ');
+    return this.template
+      .replace('<html lang="en">', `<html lang="${escapeHtml(rendered.htmlLang)}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+      .replace('<!--portico-head-->', () => meta)
+      .replace('<!--portico-html-->', () => rendered.html)
+      .replace(
+        '<!--portico-state-->',
+        () =>
+          `<script type="application/json" id="portico-state" nonce="${NONCE}">${scriptJson(rendered.state)}</script>`,
+      );
+  }
+}

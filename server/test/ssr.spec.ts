@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ContentEvents } from '../src/common/content-events';
+import { ApiEntry, SiteConfig } from '../src/database/entities';
+import { sitemap } from '../src/modules/pages/sitemap';
+import { startTestApp, TestApp } from './harness';
+
+const CLIENT_DIST = join(__dirname, '../../client/dist');
+const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
+
+/** Server-rendered pages, read as a search engine or a browser without JavaScript reads them. */
+(built ? describe : describe.skip)('server-rendered pages', () => {
+  let t: TestApp;
+  let ip: ApiEntry;
+  const page = async (path: string, cookie?: string) => {
+    const res = await fetch(`${t.baseUrl}${path}`, cookie ? { headers: { cookie } } : {});
+    return { status: res.status, headers: res.headers, html: await res.text() };
+  };
+  const changed = () => t.app.get(ContentEvents).changed('apis');
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { CLIENT_DIST, SEED_DEMO: 'true' });
+    ip = await t.dataSource.getRepository(ApiEntry).findOneByOrFail({ name_en: 'ip' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('renders the home page with the API list, its title, description and canonical', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Home - Portico API</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html).toContain(`<link rel="canonical" href="${t.baseUrl}/" />`);
+    expect(html).toContain('<meta property="og:title" content="Home - Portico API" />');
+    expect(html).toContain('IP lookup');
+    expect(html).toContain(`href="/api/${ip.id}/ip"`);
+    expect(html).toMatch(/<script type="application\/json" id="portico-state" nonce="[^"]+">/);
+  });
+
+  it("renders an API's documentation with WebAPI JSON-LD", async () => {
+    const { status, html } = await page(`/api/${ip.id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<title>IP lookup - Portico API</title>');
+    expect(html).toContain(`<link rel="canonical" href="${t.baseUrl}/api/${ip.id}/ip" />`);
+    expect(html).toContain('Request parameters');
+    expect(html).toContain('Response example');
+    const jsonLd = /<script type="application\/ld\+json" nonce="[^"]+">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(jsonLd![1])).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'WebAPI',
+      name: 'IP lookup',
+      documentation: `${t.baseUrl}/api/${ip.id}/ip`,
+    });
+  });
+
+  it('renders the language the cookie chose', async () => {
+    const { html } = await page(`/api/${ip.id}/ip`, 'lang=zh');
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toContain('<title>IP 查询 - Portico API</title>');
+    expect(html).toContain('请求参数');
+  });
+
+  it('answers unknown paths and missing or disabled APIs with 404 and the not-found page', async () => {
+    for (const path of ['/no/such/page', '/api/999999', '/api/no-such-api']) {
+      const { status, headers, html } = await page(path);
+      expect([path, status]).toEqual([path, 404]);
+      expect(headers.get('content-type')).toContain('text/html');
+      expect(html).toContain('<title>Page not found - Portico API</title>');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+    await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 0 });
+    changed();
+    try {
+      expect((await page(`/api/${ip.id}/ip`)).status).toBe(404);
+    } finally {
+      await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 1 });
+      changed();
+    }
+  });
+
+  it('gives every response its own nonce and no inline script without it', async () => {
+    const [a, b] = [await page('/'), await page('/')];
+    const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+    const nonce = nonceOf(a.headers.get('content-security-policy'));
+    expect(nonce).toBeTruthy();
+    expect(nonceOf(b.headers.get('content-security-policy'))).not.toBe(nonce);
+    expect(a.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const tag of a.html.match(/<script\b[^>]*>/g) ?? []) {
+      expect(tag.includes(' src=') || tag.includes(`nonce="${nonce}"`)).toBe(true);
+    }
+  });
+
+  it('injects the analytics snippet under the nonce', async () => {
+    const configs = t.dataSource.getRepository(SiteConfig);
+    const [config] = await configs.find();
+    await configs.update(config.id, {
+      analytics_code: '<script>window.counted = true;</script>',
+    });
+    t.app.get(ContentEvents).changed('config');
+    try {
+      const { headers, html } = await page('/about');
+      const nonce = /'nonce-([^']+)'/.exec(headers.get('content-security-policy') ?? '')![1];
+      expect(html).toContain(`<script nonce="${nonce}">window.counted = true;</script>`);
+    } finally {
+      await configs.update(config.id, { analytics_code: '' });
+      t.app.get(ContentEvents).changed('config');
+    }
+  });
+
+  it('lists every enabled API page and the static pages in /sitemap.xml', async () => {
+    await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 0 });
+    changed();
+    try {
+      const res = await page('/sitemap.xml');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/xml');
+      const locs = [...res.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      const enabled = await t.dataSource.getRepository(ApiEntry).countBy({ status: 1 });
+      expect(locs).toHaveLength(enabled + 3);
+      expect(locs).toEqual(
+        expect.arrayContaining([`${t.baseUrl}/`, `${t.baseUrl}/about`, `${t.baseUrl}/friends`]),
+      );
+      expect(locs).not.toContain(`${t.baseUrl}/api/${ip.id}/ip`);
+    } finally {
+      await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 1 });
+      changed();
+    }
+  });
+
+  it('turns the sitemap into an index of parts past the per-file limit', async () => {
+    const enabled = await t.dataSource.getRepository(ApiEntry).countBy({ status: 1 });
+    const perFile = 10;
+    const index = (await sitemap(t.dataSource, 'https://x.example', 0, perFile))!;
+    const parts = Math.ceil((enabled + 3) / perFile);
+    expect(index).toContain('<sitemapindex');
+    expect(index.match(/<sitemap>/g)).toHaveLength(parts);
+    let urls = 0;
+    for (let part = 1; part <= parts; part++) {
+      const xml = (await sitemap(t.dataSource, 'https://x.example', part, perFile))!;
+      const count = xml.match(/<url>/g)?.length ?? 0;
+      expect(count).toBeLessThanOrEqual(perFile);
+      urls += count;
+    }
+    expect(urls).toBe(enabled + 3);
+    expect(await sitemap(t.dataSource, 'https://x.example', parts + 1, perFile)).toBeNull();
+  });
+
+  it('names the sitemap in /robots.txt and keeps crawlers out of the admin area', async () => {
+    const res = await page('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(res.html).toContain('Disallow: /admin');
+    expect(res.html).toContain('Disallow: /api/admin/');
+    expect(res.html).toContain(`Sitemap: ${t.baseUrl}/sitemap.xml`);
+  });
+});
