@@ -182,14 +182,14 @@ describeEachDb('public catalogue', (ctx) => {
     });
   });
 
-  describe('with an admin session', () => {
+  describe('with an admin session (answered as a visitor)', () => {
     let admin: HttpClient;
     beforeAll(async () => {
       admin = ctx.t.client();
       await loginAdmin(ctx.t, admin);
     });
 
-    it('lists disabled APIs too, up to 1000 per page, and always fresh', async () => {
+    it("gets the visitors' list: enabled APIs only, at most 100 a page", async () => {
       const ds = ctx.t.dataSource;
       await createApi(ds, { name_en: 'on' });
       const off = await createApi(ds, { name_en: 'off', status: 0 });
@@ -210,24 +210,16 @@ describeEachDb('public catalogue', (ctx) => {
       );
       const res = await admin.get('/api/get_api_list.php', { query: { per_page: 1000 } });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ total: 112, total_pages: 1 });
-      expect(res.body.data).toHaveLength(112);
-      expect(res.body.data.find((api: { id: number }) => api.id === off.id)).toMatchObject({
-        status: 0,
-      });
-      expect((await list({ per_page: 1000 })).body).toMatchObject({ total: 111 });
-
-      await ds.getRepository(ApiEntry).update(off.id, { name: 'Renamed' });
-      const again = await admin.get('/api/get_api_list.php', { query: { search: 'renamed' } });
-      expect(again.body.data.map((api: { id: number }) => api.id)).toEqual([off.id]);
+      expect(res.body).toEqual((await list({ per_page: 1000 })).body);
+      expect(res.body).toMatchObject({ total: 111, total_pages: 2 });
+      expect(res.body.data).toHaveLength(100);
+      expect(res.body.data.map((api: { id: number }) => api.id)).not.toContain(off.id);
     });
 
-    it('reads a disabled API that visitors cannot', async () => {
+    it('cannot read a disabled API here either', async () => {
       const off = await createApi(ctx.t.dataSource, { status: 0 });
       const res = await admin.get('/api/get_api_detail.php', { query: { id: off.id } });
-      expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ id: off.id, status: 0 });
-      expect((await detail({ id: off.id })).status).toBe(404);
+      expect(res.status).toBe(404);
     });
 
     it('still rejects per_page over 1000', async () => {

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: measures, in one run and one process tree, a bare Fastify route (reference),
  * bare Fastify returning the public API list's payload (the list endpoint's reference), the list
- * endpoint itself, Nest's /healthz, a free built-in call, a paid call on SQLite, a paid call on MySQL and a raw
- * mysql2 loop doing the same debit + log transaction (the database's own limit). Servers run on
- * core 0 and the load generator on core 1 when taskset is available.
+ * endpoint itself, the server-rendered home page, Nest's /healthz, a free built-in call, a paid
+ * call on SQLite, a paid call on MySQL and a raw mysql2 loop doing the same debit + log
+ * transaction (the database's own limit). Servers run on core 0 and the load generator on core 1
+ * when taskset is available.
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -216,6 +217,8 @@ async function main(): Promise<void> {
     await stop(bareList);
     await load('warm-up', `${sqlite.base}${LIST_PATH}`);
     results.list = await load('public API list', `${sqlite.base}${LIST_PATH}`);
+    await load('warm-up', `${sqlite.base}/`);
+    results.home = await load('server-rendered home page', `${sqlite.base}/`);
     await load('warm-up', `${sqlite.base}${FREE_PATH}`);
     results.health = await load('Nest /healthz', `${sqlite.base}/healthz`);
     results.free = await load('free built-in call', `${sqlite.base}${FREE_PATH}`);

@@ -17,8 +17,6 @@ export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiList: build.query<ApiList, ApiListQuery>({
       query: (params) => ({ url: 'api/get_api_list.php', params }),
-      // An admin session also lists disabled APIs; the public pages never show them.
-      transformResponse: (res: ApiList) => ({ ...res, data: enabled(res.data) }),
       providesTags: ['Apis'],
     }),
     getApiDetail: build.query<ApiDetail, ApiRef>({

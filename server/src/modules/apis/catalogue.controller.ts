@@ -1,41 +1,29 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SessionService } from '../auth/session.service';
 import { CatalogueService } from './catalogue.service';
 import { ApiDetailQuery } from './dto/api-detail.query';
 import { ListApisQuery } from './dto/list-apis.query';
 
+/**
+ * The public catalogue: enabled APIs only, the same answer for everyone. An admin session is
+ * answered as a visitor; the admin's own list and reads are under /api/admin.
+ */
 @Controller('api')
 export class CatalogueController {
-  constructor(
-    private readonly catalogue: CatalogueService,
-    private readonly sessions: SessionService,
-  ) {}
+  constructor(private readonly catalogue: CatalogueService) {}
 
-  /**
-   * Visitors get prepared bytes (see CatalogueService.publicList); with an admin session, disabled
-   * APIs too and up to 1000 per page.
-   */
+  /** Prepared bytes: see CatalogueService.publicList. */
   @Get('get_api_list.php')
   async list(
     @Query() query: ListApisQuery,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if ((await this.sessions.peek(request, 'admin')) !== null) {
-      await reply.send({
-        success: true,
-        message: 'ok',
-        ...(await this.catalogue.adminList(query)),
-      });
-      return;
-    }
     await (await this.catalogue.publicList(query)).send(request, reply);
   }
 
   @Get('get_api_detail.php')
-  async detail(@Query() query: ApiDetailQuery, @Req() request: FastifyRequest) {
-    const admin = (await this.sessions.peek(request, 'admin')) !== null;
-    return { success: true, message: 'ok', data: await this.catalogue.detail(query, admin) };
+  async detail(@Query() query: ApiDetailQuery) {
+    return { success: true, message: 'ok', data: await this.catalogue.detail(query) };
   }
 }

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { badRequest, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { ApiEntry } from '../../database/entities';
-import { ApiDetail, ApiSummary, toApiDetail, toApiSummary } from './dto/api.response';
+import { ApiDetail, toApiDetail, toApiSummary } from './dto/api.response';
 import { ApiDetailQuery } from './dto/api-detail.query';
 import { ListApisQuery } from './dto/list-apis.query';
 import { PreparedJson, ResponseCache } from './response-cache';
@@ -16,13 +16,6 @@ import type { Envelope } from '../../contracts/envelope';
 export const PUBLIC_MAX_PER_PAGE = 100;
 const CACHE_TTL_MS = 5000;
 const CACHE_MAX_ENTRIES = 500;
-
-export interface ApiListPage {
-  data: ApiSummary[];
-  total: number;
-  total_pages: number;
-  current_page: number;
-}
 
 @Injectable()
 export class CatalogueService implements OnModuleDestroy {
@@ -57,32 +50,24 @@ export class CatalogueService implements OnModuleDestroy {
       search: query.search?.trim().toLowerCase() ?? '',
     };
     return this.lists.get(JSON.stringify(normalized), async () => {
-      const page = await this.loadList(normalized, false);
+      const page = await this.loadList(normalized);
       return new PreparedJson({ success: true, message: 'ok', ...page });
     });
   }
 
-  /** The admin view: disabled APIs too, never cached, so it shows its own writes at once. */
-  adminList(query: ListApisQuery): Promise<ApiListPage> {
-    return this.loadList({ ...query, search: query.search?.trim().toLowerCase() ?? '' }, true);
-  }
-
-  /** One API by id or English name; disabled ones only for the admin view. */
-  detail(query: ApiDetailQuery, includeDisabled = false): Promise<ApiDetail> {
+  /** One enabled API by id or English name. */
+  detail(query: ApiDetailQuery): Promise<ApiDetail> {
     if (query.id === undefined && query.name_en === undefined) {
       throw badRequest('apis.ref_missing', 'API ID or English name not provided');
     }
-    const load = () => this.loadDetail(query, includeDisabled);
     const key = query.id !== undefined ? `id:${query.id}` : `en:${query.name_en}`;
-    return includeDisabled ? load() : this.details.get(key, load);
+    return this.details.get(key, () => this.loadDetail(query));
   }
 
   private async loadList(
     query: ListApisQuery & { search: string },
-    includeDisabled: boolean,
   ): Promise<Omit<ApiList, keyof Envelope>> {
-    const qb = this.apis.createQueryBuilder('api');
-    if (!includeDisabled) qb.andWhere('api.status = 1');
+    const qb = this.apis.createQueryBuilder('api').where('api.status = 1');
     if (query.is_paid !== undefined) qb.andWhere('api.is_paid = :paid', { paid: query.is_paid });
     if (query.is_pinned !== undefined)
       qb.andWhere('api.is_pinned = :pinned', { pinned: query.is_pinned });
@@ -106,11 +91,9 @@ export class CatalogueService implements OnModuleDestroy {
     };
   }
 
-  private async loadDetail(query: ApiDetailQuery, includeDisabled: boolean) {
+  private async loadDetail(query: ApiDetailQuery) {
     const where = query.id !== undefined ? { id: query.id } : { name_en: query.name_en };
-    const api = await this.apis.findOne({
-      where: includeDisabled ? where : { ...where, status: 1 },
-    });
+    const api = await this.apis.findOne({ where: { ...where, status: 1 } });
     if (!api) throw notFound('apis.not_found', 'API not found');
     return toApiDetail(api);
   }
