@@ -67,4 +67,20 @@ describeBrowser('server-rendered pages', () => {
     expect(problems.join('\n')).toMatch(/Content Security Policy/);
     await context.close();
   });
+
+  it('leaves the app for the server when the router is sent to /apis/', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    await Promise.all([
+      page.waitForURL('**/apis/uuid'),
+      page.evaluate(() => {
+        history.pushState(null, '', '/apis/uuid');
+        dispatchEvent(new PopStateEvent('popstate'));
+      }),
+    ]);
+    await page.waitForLoadState();
+    expect(await page.locator('#root').count()).toBe(0);
+    expect(await page.textContent('body')).toContain('"success":true');
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { GuestOnly, RequireUser } from './guards';
 import LoginPage from '../features/auth/LoginPage';
@@ -22,7 +22,17 @@ const loading = (element: ReactNode) => (
 );
 
 /** Every route; the public ones (PublicLayout's, but the user pages) are also rendered on the server. */
+/**
+ * /apis/* is the gateway, served by the server (SPEC §4): the router cancels an in-app navigation
+ * there and lets the browser load the address itself. The navigation never settles; the page goes.
+ */
+function leaveForServer({ request }: LoaderFunctionArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
+
 export const routes: RouteObject[] = [
+  { path: 'apis/*', loader: leaveForServer },
   {
     element: <PublicLayout />,
     children: [

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
@@ -16,7 +15,8 @@ function pageFrom(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-export default function FreeApis() {
+/** `onError` hands a load failure to the home page's one banner (SPEC §8); null when it clears. */
+export default function FreeApis({ onError }: { onError: (message: string | null) => void }) {
   const { t, errorText } = useI18n();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
@@ -46,6 +46,9 @@ export default function FreeApis() {
     ...(query ? { search: query } : {}),
   });
 
+  const failure = error ? errorText(error, 'home.freeFailed') : null;
+  useEffect(() => onError(failure), [failure, onError]);
+
   const goTo = (next: number) => {
     setParams((current) => {
       if (next <= 1) current.delete('page');
@@ -64,9 +67,7 @@ export default function FreeApis() {
         </h2>
         <SearchBox label={t('home.searchFree')} value={search} onChange={changeSearch} />
       </div>
-      {error ? (
-        <ErrorBanner messages={[errorText(error, 'home.freeFailed')]} />
-      ) : !data ? (
+      {error ? null : !data ? (
         <Loading />
       ) : data.data.length === 0 ? (
         <p className="text-muted">

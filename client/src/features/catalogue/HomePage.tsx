@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
@@ -12,6 +13,8 @@ export default function HomePage() {
   const partners = useGetPartnersQuery();
   const ads = useGetAdsQuery();
   const stats = useGetUsageStatsQuery();
+  const [paidError, setPaidError] = useState<string | null>(null);
+  const [freeError, setFreeError] = useState<string | null>(null);
   return (
     <>
       <ErrorBanner
@@ -19,13 +22,15 @@ export default function HomePage() {
           partners.error && errorText(partners.error, 'home.partnersFailed'),
           ads.error && errorText(ads.error, 'home.adsFailed'),
           stats.error && errorText(stats.error, 'home.statsFailed'),
+          paidError,
+          freeError,
         ]}
       />
       <StatsCard stats={stats.data} />
       <PartnersGrid partners={partners.data ?? []} />
       <AdsGrid ads={ads.data ?? []} />
-      <PaidApis />
-      <FreeApis />
+      <PaidApis onError={setPaidError} />
+      <FreeApis onError={setFreeError} />
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import ErrorBanner from '../../components/ui/ErrorBanner';
+import { useEffect, useState } from 'react';
 import Loading from '../../components/ui/Loading';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
@@ -10,7 +9,8 @@ import SearchBox from './SearchBox';
 export const PAID_PAGE_SIZE = 100;
 
 /** Paid APIs are few: one page of up to 100, with their own search. */
-export default function PaidApis() {
+/** `onError` hands a load failure to the home page's one banner (SPEC §8); null when it clears. */
+export default function PaidApis({ onError }: { onError: (message: string | null) => void }) {
   const { t, errorText } = useI18n();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
@@ -19,6 +19,8 @@ export default function PaidApis() {
     per_page: PAID_PAGE_SIZE,
     ...(query ? { search: query } : {}),
   });
+  const failure = error ? errorText(error, 'home.paidFailed') : null;
+  useEffect(() => onError(failure), [failure, onError]);
   return (
     <section className="mb-4" aria-labelledby="paid-apis-heading">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
@@ -27,9 +29,7 @@ export default function PaidApis() {
         </h2>
         <SearchBox label={t('home.searchPaid')} value={search} onChange={setSearch} />
       </div>
-      {error ? (
-        <ErrorBanner messages={[errorText(error, 'home.paidFailed')]} />
-      ) : !data ? (
+      {error ? null : !data ? (
         <Loading />
       ) : data.data.length === 0 ? (
         <p className="text-muted">{query ? t('home.noPaidMatch', { query }) : t('home.noPaid')}</p>
