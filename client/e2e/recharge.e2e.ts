@@ -54,8 +54,8 @@ describeBrowser('recharge centre', () => {
     await page.getByText('No recharge records yet.').waitFor();
     await page.getByLabel('Order number').fill(orderNumber);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Recharge successful: 25.00 credited, balance now 25.00.').waitFor();
-    await expect(page.getByTestId('balance').textContent()).resolves.toBe('25.00 yuan');
+    await page.getByText('Recharge successful: ¥25.00 credited, balance now ¥25.00.').waitFor();
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥25.00');
     const history = page.getByRole('table', { name: 'Recharge history' });
     await history.getByText(orderNumber).waitFor();
     expect(await history.locator('tbody tr').count()).toBe(1);
@@ -64,7 +64,7 @@ describeBrowser('recharge centre', () => {
     await page.getByLabel('Order number').fill(orderNumber);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('this order has already been used').waitFor();
-    await expect(page.getByTestId('balance').textContent()).resolves.toBe('25.00 yuan');
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥25.00');
 
     const unpaid = fake.addOrder({ status: 1 });
     await page.getByLabel('Order number').fill(unpaid.out_trade_no);

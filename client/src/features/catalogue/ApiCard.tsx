@@ -2,6 +2,7 @@ import type { ApiSummary } from '@contracts/apis';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
+import { formatYuan } from '../../lib/money';
 import { apiDescription, apiTitle } from './apiText';
 
 export default function ApiCard({ api }: { api: ApiSummary }) {
@@ -23,9 +24,11 @@ export default function ApiCard({ api }: { api: ApiSummary }) {
         </div>
         <p className="small text-muted mb-1 portico-clamp">{apiDescription(api, lang) || '—'}</p>
         <div className="mt-auto d-flex justify-content-between small">
-          <span className={api.is_paid ? 'text-danger' : 'text-success'}>
+          <span
+            className={api.is_paid ? 'fw-semibold text-body-emphasis' : 'text-success-emphasis'}
+          >
             {api.is_paid
-              ? t('api.pricePerCall', { price: `¥${api.price_per_call}` })
+              ? t('api.pricePerCall', { price: formatYuan(api.price_per_call) })
               : t('api.free')}
           </span>
           <span className="text-muted">

@@ -12,6 +12,7 @@ import { useGetApiDetailQuery } from './api';
 import CodeBlock from './CodeBlock';
 import RequestExamples from './RequestExamples';
 import { absoluteUrl } from './requestExamples';
+import { formatYuan } from '../../lib/money';
 import { useOrigin } from '../../lib/ssr';
 import NotFoundPage from '../../app/NotFoundPage';
 import { apiDescription, apiTitle } from './apiText';
@@ -100,7 +101,9 @@ function Detail({ api }: { api: ApiDetail }) {
     [t('api.requestMethod'), <span className="badge text-bg-primary">{api.request_method}</span>],
     [
       t('api.price'),
-      api.is_paid ? t('api.pricePerCall', { price: `¥${api.price_per_call}` }) : t('api.free'),
+      api.is_paid
+        ? t('api.pricePerCall', { price: formatYuan(api.price_per_call) })
+        : t('api.free'),
     ],
     [t('api.callCount'), api.usage_count.toLocaleString('en-US')],
     // Days, in UTC: the same text on the server and in every browser.
@@ -114,7 +117,7 @@ function Detail({ api }: { api: ApiDetail }) {
         <p className="text-muted mb-0">
           <code>{api.name_en}</code>
           {api.is_paid ? (
-            <span className="badge text-bg-danger ms-2">{t('api.paid')}</span>
+            <span className="badge text-bg-primary ms-2">{t('api.paid')}</span>
           ) : (
             <span className="badge text-bg-success ms-2">{t('api.free')}</span>
           )}

@@ -103,11 +103,11 @@ describe('RechargePage', () => {
     await screen.findByText('20260101200');
     await userEvent.type(screen.getByLabelText('Order number'), ' 202601019999 ');
     await confirm();
-    await screen.findByText(/Recharge successful: 10.00 credited/);
+    await screen.findByText(/Recharge successful: ¥10.00 credited/);
     expect(bodies).toEqual([{ order_number: '202601019999' }]);
     expect(store.getState().auth.user.balance).toBe('11.00');
     expect(sessionStorage.getItem('balance')).toBe('11.00');
-    expect(screen.getByTestId('balance')).toHaveTextContent('11.00 yuan');
+    expect(screen.getByTestId('balance')).toHaveTextContent('¥11.00');
     await screen.findByText('20260101100');
     expect(pages.at(-1)).toBe(1);
     expect(screen.getByLabelText('Order number')).toHaveValue('');

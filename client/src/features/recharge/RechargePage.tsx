@@ -7,6 +7,7 @@ import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
+import { formatYuan } from '../../lib/money';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import { formatTime } from '../../lib/formatTime';
 
@@ -33,7 +34,10 @@ export default function RechargePage() {
       const result = await verifyOrder({ order_number: number }).unwrap();
       setNotice({
         ok: true,
-        text: t('recharge.success', { amount: result.data.amount, balance: result.data.balance }),
+        text: t('recharge.success', {
+          amount: formatYuan(result.data.amount),
+          balance: formatYuan(result.data.balance),
+        }),
       });
       setOrderNumber('');
       setPage(1);
@@ -64,7 +68,7 @@ export default function RechargePage() {
                 <dd className="col-7">{user.username}</dd>
                 <dt className="col-5">{t('user.balance')}</dt>
                 <dd className="col-7" data-testid="balance">
-                  {user.balance} yuan
+                  {formatYuan(user.balance)}
                 </dd>
                 {info.data && (
                   <>
@@ -167,7 +171,7 @@ export default function RechargePage() {
                     <td>
                       <code>{record.out_trade_no}</code>
                     </td>
-                    <td>{record.amount}</td>
+                    <td>{formatYuan(record.amount)}</td>
                     <td>{formatTime(record.created_at)}</td>
                   </tr>
                 ))}

@@ -4,6 +4,7 @@ import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
+import { formatYuan } from '../../lib/money';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
 import { formatTime } from '../../lib/formatTime';
 
@@ -75,7 +76,7 @@ export default function DashboardPage() {
             </dd>
             <dt className="col-sm-3">{t('user.balance')}</dt>
             <dd className="col-sm-9" data-testid="balance">
-              ¥{user.balance}
+              {formatYuan(user.balance)}
             </dd>
             <dt className="col-sm-3">{t('user.created')}</dt>
             <dd className="col-sm-9">{formatTime(user.created_at)}</dd>
