@@ -14,8 +14,11 @@ export async function sqliteTransaction<T>(db: Database, work: () => T): Promise
   return db.transaction(work)();
 }
 
-/** Deadlock (also Galera's certification failure) and lock wait timeout: the server rolled back. */
-const ROLLED_BACK_ERRNOS = new Set([1213, 1205]);
+/**
+ * The server rolled the transaction back: a deadlock (also Galera's certification failure), a lock
+ * wait timeout, TiDB's write conflict.
+ */
+const ROLLED_BACK_ERRNOS = new Set([1213, 1205, 9007]);
 /**
  * Before COMMIT nothing is applied, so a transaction whose connection failed is run again on a
  * fresh one (another host, behind a multi-host URL): a lost or refused connection, a Galera node
