@@ -76,6 +76,19 @@ describeEachDb('admin account', (ctx) => {
     expect((await ctx.t.client().get('/api/admin/get_api_list.php')).status).toBe(401);
   });
 
+  it('stores the English title an API is saved with, and shows it on the public detail', async () => {
+    const admin = await adminClient(ctx.t);
+    const created = await admin.post(
+      '/api/admin/create_api.php',
+      apiBody({ name: '天气', name_en: 'weather-title', title_en: 'Weather forecast' }),
+    );
+    expect(created.status).toBe(200);
+    const detail = await ctx.t.client().get('/api/get_api_detail.php', {
+      query: { id: created.body.data.id },
+    });
+    expect(detail.body.data.title_en).toBe('Weather forecast');
+  });
+
   it('answers the dashboard keys at the top level and under data', async () => {
     const admin = await adminClient(ctx.t);
     const res = await admin.get('/api/admin/get_dashboard_stats.php');

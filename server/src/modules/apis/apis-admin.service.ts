@@ -191,6 +191,7 @@ export class ApisAdminService {
     return {
       name: dto.name,
       name_en: dto.name_en,
+      title_en: dto.title_en ?? '',
       endpoint: dto.endpoint,
       description: dto.description ?? '',
       description_en: dto.description_en ?? '',
