@@ -1,6 +1,6 @@
 import { ADMIN_API_SORTS, type AdminApiListQuery, type AdminApiSort } from '@contracts/apis';
 import type { ApiSummary } from '@contracts/apis';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
@@ -52,11 +52,8 @@ export default function ApiListPage() {
   );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const apis = data?.data ?? [];
-
-  // A selection only holds rows that are still listed.
-  useEffect(() => {
-    setSelected((current) => new Set(apis.filter((a) => current.has(a.id)).map((a) => a.id)));
-  }, [apis]);
+  // Only rows still listed count as selected: a filter, a search or a delete may have hidden some.
+  const chosen = apis.filter((a) => selected.has(a.id)).map((a) => a.id);
 
   const setParam = (key: string, value: string | undefined) =>
     setParams(
@@ -77,7 +74,7 @@ export default function ApiListPage() {
   };
 
   const bulk = async (action: 'enable' | 'disable' | 'delete') => {
-    const ids = [...selected];
+    const ids = chosen;
     const verb = { enable: '启用', disable: '禁用', delete: '删除' }[action];
     if (!window.confirm(`确定要${verb}选中的 ${ids.length} 个 API 吗？`)) return;
     const result =
@@ -144,13 +141,13 @@ export default function ApiListPage() {
           ))}
         </Form.Select>
       </div>
-      {selected.size > 0 && (
+      {chosen.length > 0 && (
         <div
           className="admin-bulk-bar d-flex flex-wrap gap-2 align-items-center mb-3"
           role="region"
           aria-label="批量操作"
         >
-          <span>已选 {selected.size} 项</span>
+          <span>已选 {chosen.length} 项</span>
           <Button size="sm" variant="outline-success" onClick={() => void bulk('enable')}>
             批量启用
           </Button>
@@ -173,7 +170,7 @@ export default function ApiListPage() {
           striped
           bordered
           hover
-          className="bg-white align-middle admin-cards"
+          className="bg-body align-middle admin-cards"
           aria-busy={isFetching}
         >
           <thead>
