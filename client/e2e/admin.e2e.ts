@@ -353,7 +353,7 @@ describeBrowser('admin back office', () => {
     await modal.getByLabel('图片链接').fill('ftp://img.example.com/a.png');
     await modal.getByLabel('跳转链接').fill('/about');
     await modal.getByRole('button', { name: '保存' }).click();
-    await modal.getByText('image URL format is incorrect').waitFor();
+    await modal.getByText('图片链接格式不正确（须以 http://、https:// 或 / 开头）').waitFor();
     await modal.getByLabel('图片链接').fill('https://img.example.com/a.png');
     await modal.getByRole('button', { name: '保存' }).click();
     const banner = page.getByText('添加成功');

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore } from '../../app/store';
@@ -51,5 +51,29 @@ describe('AdminApp', () => {
     show('/admin/users');
     expect(await screen.findByRole('heading', { name: '管理员登录' })).toBeInTheDocument();
     expect(sessionStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
+  });
+
+  it('lists the nine sections of SPEC §2, with the audit log and password beside logout', async () => {
+    sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
+    show('/admin/users');
+    const sections = within(screen.getByLabelText('管理导航')).getAllByRole('link');
+    expect(sections.map((link) => link.textContent)).toEqual([
+      '仪表盘',
+      'API管理',
+      '合作伙伴',
+      '广告管理',
+      '网站配置',
+      '侧边栏',
+      '访问统计',
+      '用户列表',
+      '友链管理',
+    ]);
+    const account = within(screen.getByLabelText('账户'));
+    expect(account.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      '操作日志',
+      '修改密码',
+    ]);
+    expect(account.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '用户列表' })).toBeInTheDocument();
   });
 });

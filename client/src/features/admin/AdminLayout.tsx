@@ -21,7 +21,6 @@ export const ADMIN_SECTIONS = [
   { to: adminPaths.statistics, label: '访问统计', also: [adminPaths.apiStats('')] },
   { to: adminPaths.users, label: '用户列表' },
   { to: adminPaths.friendLinks, label: '友链管理' },
-  { to: adminPaths.audit, label: '操作日志' },
 ] as const;
 
 export default function AdminLayout() {
@@ -42,7 +41,7 @@ export default function AdminLayout() {
   };
 
   return (
-    <div className="min-vh-100 bg-light">
+    <div className="min-vh-100 bg-body-tertiary">
       <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="mb-4 admin-navbar">
         <Container fluid>
           <Navbar.Brand as={NavLink} to={adminPaths.dashboard}>
@@ -63,7 +62,11 @@ export default function AdminLayout() {
                 </Nav.Link>
               ))}
             </Nav>
-            <Nav>
+            {/* SPEC §2's nav lists nine sections; the admin's own pages sit beside logout. */}
+            <Nav className="admin-account" aria-label="账户">
+              <Nav.Link as={NavLink} to={adminPaths.audit}>
+                操作日志
+              </Nav.Link>
               <Nav.Link as={NavLink} to={adminPaths.password}>
                 修改密码
               </Nav.Link>

@@ -49,7 +49,7 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
       {rows.length === 0 ? (
         <p className="text-muted small mb-0">暂无，点击“添加一行”。</p>
       ) : (
-        <Table size="sm" bordered className="bg-white mb-0 admin-cards admin-cards-stacked">
+        <Table size="sm" bordered className="bg-body mb-0 admin-cards admin-cards-stacked">
           <thead>
             <tr>
               {columns.map((c) => (

@@ -130,3 +130,16 @@ export const ZH = {
   updateFailed: '更新失败',
   addFailed: '添加失败',
 } as const;
+
+/** The record forms' own checks before sending; the contract's texts are the English originals. */
+export const ZH_FORM = {
+  sortOrder: '排序须为整数',
+  partnerName: '合作伙伴名称不能为空',
+  partnerLogoUrl: 'Logo 链接格式不正确（须以 http:// 或 https:// 开头）',
+  partnerWebsiteUrl: '网站链接格式不正确（须以 http:// 或 https:// 开头）',
+  adRequired: '标题、图片链接和跳转链接不能为空',
+  adImageUrl: '图片链接格式不正确（须以 http://、https:// 或 / 开头）',
+  adLinkUrl: '跳转链接格式不正确（须以 http://、https:// 或 / 开头）',
+  sidebarRequired: '标题和链接不能为空',
+  sidebarUrl: '链接格式不正确（须以 http://、https:// 或 / 开头）',
+} as const;

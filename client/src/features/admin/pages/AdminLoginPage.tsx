@@ -36,7 +36,7 @@ export default function AdminLoginPage() {
   };
 
   return (
-    <div className="min-vh-100 d-flex align-items-center justify-content-center bg-light">
+    <div className="min-vh-100 d-flex align-items-center justify-content-center bg-body-tertiary">
       <Card style={{ width: '22rem' }} className="shadow-sm">
         <Card.Body>
           <h1 className="h4 mb-4 text-center">管理员登录</h1>

@@ -1,8 +1,9 @@
-import { AD_RULES, SORT_ORDER_MESSAGE } from '@contracts/content';
+import { AD_RULES } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminAdsQuery, useDeleteAdMutation, useSaveAdMutation } from '../api';
 import RecordManager from '../components/RecordManager';
 import { isSortOrder, sortOrder, str } from '../components/recordValues';
+import { ZH_FORM } from '../i18n/zh';
 
 export default function AdsPage() {
   usePageTitle('广告管理');
@@ -41,10 +42,10 @@ export default function AdsPage() {
       ]}
       blank={{ title: '', image_url: '', link_url: '', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
-        if (!str(v.title) || !str(v.image_url) || !str(v.link_url)) return AD_RULES.required;
-        if (!AD_RULES.url.test(str(v.image_url))) return AD_RULES.imageUrl;
-        if (!AD_RULES.url.test(str(v.link_url))) return AD_RULES.linkUrl;
-        return isSortOrder(v.sort_order) ? null : SORT_ORDER_MESSAGE;
+        if (!str(v.title) || !str(v.image_url) || !str(v.link_url)) return ZH_FORM.adRequired;
+        if (!AD_RULES.url.test(str(v.image_url))) return ZH_FORM.adImageUrl;
+        if (!AD_RULES.url.test(str(v.link_url))) return ZH_FORM.adLinkUrl;
+        return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
       }}
       save={(v) =>
         save({

@@ -74,7 +74,7 @@ export default function ApiStatsDetailPage() {
             />
           </Card.Body>
         </Card>
-        <Table striped bordered hover className="bg-white admin-cards admin-daily-table">
+        <Table striped bordered hover className="bg-body admin-cards admin-daily-table">
           <thead>
             <tr>
               <th>日期</th>

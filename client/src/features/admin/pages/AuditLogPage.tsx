@@ -143,7 +143,7 @@ export default function AuditLogPage() {
         <Loading label="加载中..." />
       ) : (
         <>
-          <Table striped bordered className="bg-white align-middle admin-cards">
+          <Table striped bordered className="bg-body align-middle admin-cards">
             <thead>
               <tr>
                 <th>时间</th>

@@ -101,13 +101,21 @@ export default function DashboardPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {stats.top_apis.map((api, index) => (
-                      <tr key={api.id}>
-                        <td>{index + 1}</td>
-                        <td>{api.name}</td>
-                        <td className="text-nowrap">{api.call_count}</td>
+                    {stats.top_apis.length === 0 ? (
+                      <tr>
+                        <td colSpan={3} className="text-center text-muted">
+                          暂无调用记录。
+                        </td>
                       </tr>
-                    ))}
+                    ) : (
+                      stats.top_apis.map((api, index) => (
+                        <tr key={api.id}>
+                          <td>{index + 1}</td>
+                          <td>{api.name}</td>
+                          <td className="text-nowrap">{api.call_count}</td>
+                        </tr>
+                      ))
+                    )}
                   </tbody>
                 </Table>
               </Card>
@@ -131,12 +139,18 @@ export default function DashboardPage() {
                 <div className="admin-scroll-box">
                   <Table size="sm" striped className="mb-0 admin-card-table">
                     <tbody>
-                      {stats.all_api_total_calls.map((api) => (
-                        <tr key={api.id}>
-                          <td>{api.name}</td>
-                          <td className="text-end text-nowrap">{api.total_calls}</td>
+                      {stats.all_api_total_calls.length === 0 ? (
+                        <tr>
+                          <td className="text-center text-muted">暂无 API。</td>
                         </tr>
-                      ))}
+                      ) : (
+                        stats.all_api_total_calls.map((api) => (
+                          <tr key={api.id}>
+                            <td>{api.name}</td>
+                            <td className="text-end text-nowrap">{api.total_calls}</td>
+                          </tr>
+                        ))
+                      )}
                     </tbody>
                   </Table>
                 </div>

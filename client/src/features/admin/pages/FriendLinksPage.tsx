@@ -57,7 +57,7 @@ export default function FriendLinksPage() {
       ) : isLoading ? (
         <Loading label="加载中..." />
       ) : (
-        <Table striped bordered hover responsive className="bg-white align-middle admin-cards">
+        <Table striped bordered hover responsive className="bg-body align-middle admin-cards">
           <thead>
             <tr>
               <th>ID</th>

@@ -144,7 +144,7 @@ export default function ImportOpenApiPage() {
           <Table
             striped
             bordered
-            className="bg-white align-middle admin-cards"
+            className="bg-body align-middle admin-cards"
             aria-label="导入预览"
           >
             <thead>
@@ -199,7 +199,7 @@ export default function ImportOpenApiPage() {
           {preview.skipped.length > 0 && (
             <>
               <h3 className="h6">跳过的操作</h3>
-              <Table bordered size="sm" className="bg-white admin-cards" aria-label="跳过的操作">
+              <Table bordered size="sm" className="bg-body admin-cards" aria-label="跳过的操作">
                 <thead>
                   <tr>
                     <th>方法</th>

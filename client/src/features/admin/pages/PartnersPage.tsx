@@ -1,8 +1,9 @@
-import { PARTNER_RULES, SORT_ORDER_MESSAGE } from '@contracts/content';
+import { PARTNER_RULES } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminPartnersQuery, useDeletePartnerMutation, useSavePartnerMutation } from '../api';
 import RecordManager from '../components/RecordManager';
 import { isSortOrder, sortOrder, str } from '../components/recordValues';
+import { ZH_FORM } from '../i18n/zh';
 
 export default function PartnersPage() {
   usePageTitle('合作伙伴');
@@ -48,10 +49,10 @@ export default function PartnersPage() {
       blank={{ name: '', logo_url: '', website_url: '', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
         const { url } = PARTNER_RULES;
-        if (!str(v.name)) return PARTNER_RULES.nameRequired;
-        if (str(v.logo_url) && !url.test(str(v.logo_url))) return PARTNER_RULES.logoUrl;
-        if (str(v.website_url) && !url.test(str(v.website_url))) return PARTNER_RULES.websiteUrl;
-        return isSortOrder(v.sort_order) ? null : SORT_ORDER_MESSAGE;
+        if (!str(v.name)) return ZH_FORM.partnerName;
+        if (str(v.logo_url) && !url.test(str(v.logo_url))) return ZH_FORM.partnerLogoUrl;
+        if (str(v.website_url) && !url.test(str(v.website_url))) return ZH_FORM.partnerWebsiteUrl;
+        return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
       }}
       save={(v) =>
         save({

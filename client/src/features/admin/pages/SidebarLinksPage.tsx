@@ -1,4 +1,4 @@
-import { SIDEBAR_LINK_RULES, SORT_ORDER_MESSAGE, type LinkTarget } from '@contracts/content';
+import { SIDEBAR_LINK_RULES, type LinkTarget } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import {
   useAdminSidebarLinksQuery,
@@ -7,6 +7,7 @@ import {
 } from '../api';
 import RecordManager from '../components/RecordManager';
 import { isSortOrder, sortOrder, str } from '../components/recordValues';
+import { ZH_FORM } from '../i18n/zh';
 
 export default function SidebarLinksPage() {
   usePageTitle('侧边栏');
@@ -46,9 +47,9 @@ export default function SidebarLinksPage() {
       ]}
       blank={{ title: '', url: '', target: '_self', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
-        if (!str(v.title) || !str(v.url)) return SIDEBAR_LINK_RULES.required;
-        if (!SIDEBAR_LINK_RULES.url.test(str(v.url))) return SIDEBAR_LINK_RULES.badUrl;
-        return isSortOrder(v.sort_order) ? null : SORT_ORDER_MESSAGE;
+        if (!str(v.title) || !str(v.url)) return ZH_FORM.sidebarRequired;
+        if (!SIDEBAR_LINK_RULES.url.test(str(v.url))) return ZH_FORM.sidebarUrl;
+        return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
       }}
       save={(v) =>
         save({

@@ -55,7 +55,7 @@ export default function StatisticsPage() {
         <Loading label="加载中..." />
       ) : (
         <>
-          <Table striped bordered hover responsive className="bg-white align-middle admin-cards">
+          <Table striped bordered hover responsive className="bg-body align-middle admin-cards">
             <thead>
               <tr>
                 <th>ID</th>

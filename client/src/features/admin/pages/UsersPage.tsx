@@ -37,7 +37,7 @@ export default function UsersPage() {
         <Loading label="加载中..." />
       ) : (
         <>
-          <Table striped bordered hover responsive className="bg-white align-middle admin-cards">
+          <Table striped bordered hover responsive className="bg-body align-middle admin-cards">
             <thead>
               <tr>
                 <th>ID</th>
