@@ -80,6 +80,7 @@ export interface Instance {
   process: ChildProcess;
   /** The instance's log lines at warning level and above. */
   warnings: string[];
+  dataDir: string;
 }
 
 /** The built server in production mode, on a port of its own choosing read from its start-up line. */
@@ -87,6 +88,7 @@ export async function startInstance(
   databaseUrl: string,
   vars: Record<string, string>,
 ): Promise<Instance> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-galera-app-'));
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
@@ -95,7 +97,7 @@ export async function startInstance(
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portico-galera-app-')),
+      DATA_DIR: dataDir,
       REDIS_URL: TEST_REDIS_URL!,
       SEED_DEMO: 'true',
       ADMIN_USERNAME: TEST_ADMIN.username,
@@ -124,16 +126,18 @@ export async function startInstance(
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (/"level":(40|50|60)/.test(line)) warnings.push(line);
   });
-  return { url: `http://127.0.0.1:${port}`, process: child, warnings };
+  return { url: `http://127.0.0.1:${port}`, process: child, warnings, dataDir };
 }
 
 export async function stopInstance(instance: Instance): Promise<void> {
   const child = instance.process;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000).unref())]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000).unref())]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  rmSync(instance.dataDir, { recursive: true, force: true });
 }
 
 export interface CallResult {
