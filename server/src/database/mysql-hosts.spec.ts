@@ -63,4 +63,21 @@ async function closedPort(): Promise<number> {
       await new Promise((resolve) => pool.end(resolve));
     }
   });
+
+  it('keeps a server that is not a Galera node once its check has run', async () => {
+    const live = new URL(MYSQL_URL!);
+    const driver = failoverMysql2([{ host: live.hostname, port: Number(live.port || 3306) }]) as {
+      createPool(config: object): Pool;
+    };
+    const pool = driver.createPool({ user: decodeURIComponent(live.username), connectionLimit: 1 });
+    try {
+      const [before] = await pool.promise().query('SELECT CONNECTION_ID() AS id');
+      // Two checks of the host: one that took it for an unfit Galera node would close the socket.
+      await new Promise((resolve) => setTimeout(resolve, 2200));
+      const [after] = await pool.promise().query('SELECT CONNECTION_ID() AS id');
+      expect(after).toEqual(before);
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+    }
+  });
 });

@@ -119,9 +119,11 @@ class HostPicker {
           if (this.probes[index] === probe) this.probes[index] = undefined;
           return;
         }
+        // A server built with wsrep but running without a provider reports wsrep_ready OFF and
+        // no local state: it is not a Galera node, and answering is all it is asked to do.
         const status = new Map(rows.map((row) => [row.Variable_name, String(row.Value)]));
         const fit =
-          status.size === 0 ||
+          !status.has('wsrep_local_state') ||
           (status.get('wsrep_ready') === 'ON' && status.get('wsrep_local_state') === SYNCED);
         if (fit) {
           this.downUntil[index] = 0;
