@@ -16,6 +16,8 @@ import {
 } from './model';
 import ServingSection from './ServingSection';
 
+const LEAVE_UNSAVED = '有未保存的修改，确定要离开吗？';
+
 /** The create/edit form; without an id it creates. Saved, it returns to the API list. */
 export default function ApiForm({ initial, id }: { initial: Values; id?: number }) {
   const navigate = useNavigate();
@@ -31,14 +33,28 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const saved = useRef(false);
 
-  // Leaving the page (reload, closing the tab) with unsaved changes asks first.
+  // Leaving with unsaved changes asks first: reloading or closing the tab, and following an in-app
+  // link (the nav), which changes the route without unloading the page. The link check runs in
+  // the capture phase, before the router's own click handler, which skips a prevented click.
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       if (!saved.current) event.preventDefault();
     };
+    const askBeforeLink = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!link || link.getAttribute('target') === '_blank' || saved.current) return;
+      if (!window.confirm(LEAVE_UNSAVED)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    document.addEventListener('click', askBeforeLink, true);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', askBeforeLink, true);
+    };
   }, [dirty]);
 
   // The first problem is brought into view and focused: the first marked field, else the banner.
@@ -82,7 +98,7 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
   };
 
   const onCancel = () => {
-    if (dirty && !window.confirm('有未保存的修改，确定要离开吗？')) return;
+    if (dirty && !window.confirm(LEAVE_UNSAVED)) return;
     void navigate(adminPaths.control);
   };
 

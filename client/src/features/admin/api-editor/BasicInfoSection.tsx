@@ -35,6 +35,14 @@ export default function BasicInfoSection({
           </Col>
           <Col md={6}>
             <TextField
+              id="title_en"
+              label="英文标题（英文站点显示）"
+              value={form.title_en}
+              onChange={(v) => set('title_en', v)}
+            />
+          </Col>
+          <Col md={6}>
+            <TextField
               id="endpoint"
               error={errors.endpoint}
               label="Endpoint"

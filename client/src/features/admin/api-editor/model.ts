@@ -18,6 +18,7 @@ export type StatusRow = { code: string; description: string };
 export interface ApiForm {
   name: string;
   name_en: string;
+  title_en: string;
   description: string;
   description_en: string;
   endpoint: string;
@@ -49,6 +50,7 @@ export interface SectionProps {
 export const EMPTY_API_FORM: ApiForm = {
   name: '',
   name_en: '',
+  title_en: '',
   description: '',
   description_en: '',
   endpoint: '',
@@ -74,6 +76,7 @@ export function apiFormFrom(api: AdminApi): ApiForm {
   return {
     name: api.name,
     name_en: api.name_en,
+    title_en: api.title_en ?? '',
     description: api.description,
     description_en: api.description_en,
     endpoint: api.endpoint,
@@ -188,6 +191,7 @@ export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
     ...(id !== undefined && { id }),
     name: form.name.trim(),
     name_en: form.name_en.trim(),
+    title_en: form.title_en.trim(),
     description: form.description,
     description_en: form.description_en,
     endpoint: form.endpoint.trim(),

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { failure, http, ok, server } from '../../../test/server';
 import ApiEditorPage from './ApiEditorPage';
@@ -42,6 +42,7 @@ function show(path: string) {
           <Route path="/admin/edit/:id" element={<ApiEditorPage />} />
           <Route path="/admin/control" element={<p>API list</p>} />
         </Routes>
+        <Link to="/admin/control">API管理</Link>
       </MemoryRouter>
     </Provider>,
   );
@@ -79,6 +80,21 @@ describe('ApiEditorPage', () => {
         upstream_url: '',
       }),
     ]);
+  });
+
+  it('asks before an in-app link leaves unsaved changes, and stays when told to', async () => {
+    server.use(http.get('/api/admin/get_api.php', () => ok(API)));
+    show('/admin/edit/3');
+    const name = await screen.findByLabelText('API 名称');
+    await userEvent.type(name, ' changed');
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    await userEvent.click(screen.getByRole('link', { name: 'API管理' }));
+    expect(confirm).toHaveBeenCalledWith('有未保存的修改，确定要离开吗？');
+    expect(screen.queryByText('API list')).not.toBeInTheDocument();
+    confirm.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('link', { name: 'API管理' }));
+    expect(await screen.findByText('API list')).toBeInTheDocument();
+    confirm.mockRestore();
   });
 
   it('checks the form before sending, and shows the server’s refusal', async () => {
