@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { Charge } from '../modules/billing/ledger';
 import { MysqlLedger } from '../modules/billing/mysql-ledger';
 import { MysqlBalanceBook } from '../modules/recharge/balance-book';
+import { MysqlOrderLedger } from '../modules/recharge/order-ledger';
 import { buildDataSourceOptions, detectDatabaseKind } from './data-source-options';
 import { runMigrations } from './migrate';
 
@@ -174,22 +175,26 @@ function losingCommits(pool: Pool, fate: Fate) {
 
   it.each(cases)('credits an order whose COMMIT was %s exactly once', async (fate) => {
     const user = await keyedUser(0);
-    const book = new MysqlBalanceBook(losingCommits(pool, fate));
+    const orders = new MysqlOrderLedger(losingCommits(pool, fate));
     const outTradeNo = `2026${randomBytes(6).toString('hex')}`;
-    const outcome = await book.recordOrder({
-      user_id: user.id,
-      out_trade_no: outTradeNo,
-      amount_milli: 12_500,
-      paid_amount: '12.50',
-      source: 'query',
-      raw: '{}',
-    });
+    const outcome = await orders.credit(
+      {
+        user_id: user.id,
+        out_trade_no: outTradeNo,
+        amount_milli: 12_500,
+        paid_amount: '12.50',
+        source: 'query',
+        raw: '{}',
+      },
+      null,
+    );
     expect(outcome).toEqual({ outcome: 'credited', balance_milli: 12_500 });
     expect(
-      await rowsOf('SELECT user_id, amount_milli FROM recharge_records WHERE out_trade_no = ?', [
-        outTradeNo,
-      ]),
-    ).toEqual([{ user_id: user.id, amount_milli: 12500 }]);
+      await rowsOf(
+        'SELECT user_id, amount_milli, state FROM recharge_records WHERE out_trade_no = ?',
+        [outTradeNo],
+      ),
+    ).toEqual([{ user_id: user.id, amount_milli: 12500, state: 'credited' }]);
     expect((await stateOf(user.id)).balance).toBe(12_500);
   });
 

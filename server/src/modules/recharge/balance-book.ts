@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { MAX_BALANCE_MILLI } from '../../common/money';
-import type { RechargeSource } from '../../database/entities/recharge-record.entity';
 import {
   CommitOutcomeUnknown,
   isUniqueViolation,
@@ -9,38 +8,16 @@ import {
   sqliteTransaction,
 } from '../../database/transactions';
 
-/** A paid order about to be recorded; `user_id` null records it unclaimed (a webhook without owner). */
-export interface NewRecharge {
-  user_id: number | null;
-  out_trade_no: string;
-  amount_milli: number;
-  paid_amount: string;
-  source: RechargeSource;
-  raw: string;
-}
-
-export type RecordOutcome =
-  | { outcome: 'credited'; balance_milli: number }
-  | { outcome: 'recorded' }
-  | { outcome: 'duplicate' }
-  /** The credit would pass MAX_BALANCE_MILLI: nothing was recorded. */
-  | { outcome: 'ceiling' };
-
 export type AdjustOutcome =
   { ok: true; balance_milli: number } | { ok: false; reason: 'no_user' | 'below_zero' | 'ceiling' };
 
 /**
- * Where money enters a balance: recharges and admin adjustments. Each change is one transaction on
- * the raw driver (like the gateway's ledger), so it never nests inside another module's TypeORM
- * transaction on SQLite's shared connection. The unique out_trade_no index decides who gets an
- * order; nothing reads a balance to decide a write.
+ * Admin adjustments of a balance (recharges go through the order ledger). Each change is one
+ * transaction on the raw driver (like the gateway's ledger), so it never nests inside another
+ * module's TypeORM transaction on SQLite's shared connection; nothing reads a balance to decide a
+ * write.
  */
 export interface BalanceBook {
-  /**
-   * Records the order and credits its user in one transaction. An order recorded earlier without
-   * a user (by the webhook) is claimed instead; recorded for anyone else, it is a duplicate.
-   */
-  recordOrder(order: NewRecharge): Promise<RecordOutcome>;
   /**
    * Adds `delta_milli` (may be negative; never below zero nor past the ceiling) and its audit row,
    * or neither.
@@ -63,12 +40,6 @@ interface Adjustment {
 }
 
 const SQL = {
-  insertRecharge:
-    'INSERT INTO recharge_records (user_id, out_trade_no, amount_milli, paid_amount, source, raw) VALUES (?, ?, ?, ?, ?, ?)',
-  claimRecharge:
-    'UPDATE recharge_records SET user_id = ?, amount_milli = ? WHERE out_trade_no = ? AND user_id IS NULL',
-  credit:
-    'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? <= ?',
   adjust:
     'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? BETWEEN 0 AND ?',
   insertAdjustment:
@@ -78,59 +49,16 @@ const SQL = {
   isOurAdjustment:
     'SELECT COUNT(*) AS n FROM balance_adjustments WHERE id = ? AND user_id = ? AND admin_id = ? AND delta_milli = ? AND reason = ?',
   dropAdjustment: 'DELETE FROM balance_adjustments WHERE id = ?',
-  orderOwner: 'SELECT user_id FROM recharge_records WHERE out_trade_no = ?',
   balance: 'SELECT balance_milli FROM users WHERE id = ?',
 } as const;
-
-/** Undoes a recorded order whose credit would pass the ceiling. */
-class PastCeiling extends Error {}
-
-const ceilingOutcome = (error: unknown): RecordOutcome => {
-  if (error instanceof PastCeiling) return { outcome: 'ceiling' };
-  throw error;
-};
-
-/** Why a credit changed no row: the user is gone, or the balance would pass the ceiling. */
-const creditRefusal = (userId: number, balance: number | null) =>
-  balance === null ? new Error(`recharge for missing user ${userId}`) : new PastCeiling();
 
 const adjustRefusal = (balance: number | null, deltaMilli: number): AdjustOutcome => ({
   ok: false,
   reason: balance === null ? 'no_user' : deltaMilli > 0 ? 'ceiling' : 'below_zero',
 });
 
-const rechargeValues = (o: NewRecharge) => [
-  o.user_id,
-  o.out_trade_no,
-  o.amount_milli,
-  o.paid_amount,
-  o.source,
-  o.raw,
-];
-
 export class SqliteBalanceBook implements BalanceBook {
   constructor(private readonly db: Database) {}
-
-  recordOrder(order: NewRecharge): Promise<RecordOutcome> {
-    return sqliteTransaction(this.db, (): RecordOutcome => {
-      const claimed =
-        order.user_id !== null &&
-        this.db
-          .prepare(SQL.claimRecharge)
-          .run(order.user_id, order.amount_milli, order.out_trade_no).changes === 1;
-      if (!claimed) {
-        try {
-          this.db.prepare(SQL.insertRecharge).run(...rechargeValues(order));
-        } catch (error) {
-          if (isUniqueViolation(error)) return { outcome: 'duplicate' };
-          throw error;
-        }
-      }
-      if (order.user_id === null) return { outcome: 'recorded' };
-      this.credit(order.user_id, order.amount_milli);
-      return { outcome: 'credited', balance_milli: this.balance(order.user_id)! };
-    }).catch(ceilingOutcome);
-  }
 
   adjust(userId: number, adminId: number, deltaMilli: number, reason: string) {
     return sqliteTransaction(this.db, (): AdjustOutcome => {
@@ -143,12 +71,6 @@ export class SqliteBalanceBook implements BalanceBook {
     });
   }
 
-  private credit(userId: number, milli: number): void {
-    if (this.db.prepare(SQL.credit).run(milli, userId, milli, MAX_BALANCE_MILLI).changes !== 1) {
-      throw creditRefusal(userId, this.balance(userId));
-    }
-  }
-
   private balance(userId: number): number | null {
     const row = this.db.prepare(SQL.balance).get(userId) as { balance_milli: number } | undefined;
     return row ? Number(row.balance_milli) : null;
@@ -156,53 +78,12 @@ export class SqliteBalanceBook implements BalanceBook {
 }
 
 /**
- * MySQL/MariaDB (Galera too). A change whose COMMIT got no answer may or may not have been applied;
- * each is made so that running it again finds out instead of applying it twice: an order by its
- * unique out_trade_no, an adjustment by the id its audit row was given.
+ * MySQL/MariaDB (Galera too). An adjustment whose COMMIT got no answer may or may not have been
+ * applied; it is replayed under the id its audit row was given, so running it again finds out
+ * instead of applying it twice.
  */
 export class MysqlBalanceBook implements BalanceBook {
   constructor(private readonly pool: Pool) {}
-
-  async recordOrder(order: NewRecharge): Promise<RecordOutcome> {
-    try {
-      return await this.recordOrderOnce(order);
-    } catch (error) {
-      if (!(error instanceof CommitOutcomeUnknown)) throw error;
-    }
-    // Run again, the order is recorded once whatever happened; found recorded for this very user,
-    // it was this claim that recorded it (or an earlier one of the same user's: credited either way).
-    const again = await this.recordOrderOnce(order);
-    if (again.outcome !== 'duplicate' || order.user_id === null) return again;
-    const [rows] = await this.pool.query<RowDataPacket[]>(SQL.orderOwner, [order.out_trade_no]);
-    if (rows[0] === undefined || Number(rows[0].user_id) !== order.user_id) return again;
-    const [balance] = await this.pool.query<RowDataPacket[]>(SQL.balance, [order.user_id]);
-    return { outcome: 'credited', balance_milli: Number(balance[0].balance_milli) };
-  }
-
-  private async recordOrderOnce(order: NewRecharge): Promise<RecordOutcome> {
-    // Insert first and claim only after a duplicate, in a second transaction: a claim UPDATE on a
-    // missing key would take gap locks that deadlock concurrent inserts of the same order.
-    const inserted = await mysqlTransaction(this.pool, async (conn) => {
-      try {
-        await conn.query(SQL.insertRecharge, rechargeValues(order));
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
-      return this.creditWithin(conn, order);
-    }).catch(ceilingOutcome);
-    if (inserted) return inserted;
-    if (order.user_id === null) return { outcome: 'duplicate' };
-    const claimed = await mysqlTransaction(this.pool, async (conn) => {
-      const [claim] = await conn.query<ResultSetHeader>(SQL.claimRecharge, [
-        order.user_id,
-        order.amount_milli,
-        order.out_trade_no,
-      ]);
-      return claim.affectedRows === 1 ? this.creditWithin(conn, order) : null;
-    }).catch(ceilingOutcome);
-    return claimed ?? { outcome: 'duplicate' };
-  }
 
   async adjust(
     userId: number,
@@ -280,20 +161,6 @@ export class MysqlBalanceBook implements BalanceBook {
       auditId = insert.insertId;
     }
     return { outcome: { ok: true, balance_milli: (await this.balance(conn, userId))! }, auditId };
-  }
-
-  private async creditWithin(conn: PoolConnection, order: NewRecharge): Promise<RecordOutcome> {
-    if (order.user_id === null) return { outcome: 'recorded' };
-    const [credit] = await conn.query<ResultSetHeader>(SQL.credit, [
-      order.amount_milli,
-      order.user_id,
-      order.amount_milli,
-      MAX_BALANCE_MILLI,
-    ]);
-    if (credit.affectedRows !== 1) {
-      throw creditRefusal(order.user_id, await this.balance(conn, order.user_id));
-    }
-    return { outcome: 'credited', balance_milli: (await this.balance(conn, order.user_id))! };
   }
 
   private async balance(conn: PoolConnection, userId: number): Promise<number | null> {

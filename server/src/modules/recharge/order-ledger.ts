@@ -4,6 +4,7 @@ import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { RechargeReason } from '../../contracts/recharge';
 import type { RechargeSource } from '../../database/entities/recharge-record.entity';
 import {
+  CommitOutcomeUnknown,
   isUniqueViolation,
   mysqlTransaction,
   sqliteTransaction,
@@ -55,6 +56,7 @@ const SQL = {
   credit:
     'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? <= ?',
   balance: 'SELECT balance_milli FROM users WHERE id = ?',
+  owner: 'SELECT user_id, state FROM recharge_records WHERE out_trade_no = ?',
 } as const;
 
 const creditedRow = (o: OrderFacts, adminId: number | null) => [
@@ -155,7 +157,30 @@ export class SqliteOrderLedger implements OrderLedger {
 export class MysqlOrderLedger implements OrderLedger {
   constructor(private readonly pool: Pool) {}
 
-  async credit(order: OrderFacts & { user_id: number }, adminId: number | null) {
+  /**
+   * A credit whose COMMIT got no answer may or may not have been applied (a Galera node lost
+   * mid-commit). Running it again credits the order once whatever happened; found credited to
+   * this very user, it was this claim that credited it.
+   */
+  async credit(
+    order: OrderFacts & { user_id: number },
+    adminId: number | null,
+  ): Promise<CreditOutcome> {
+    try {
+      return await this.creditOnce(order, adminId);
+    } catch (error) {
+      if (!(error instanceof CommitOutcomeUnknown)) throw error;
+    }
+    const again = await this.creditOnce(order, adminId);
+    if (again.outcome !== 'used') return again;
+    const [rows] = await this.pool.query<RowDataPacket[]>(SQL.owner, [order.out_trade_no]);
+    const row = rows[0];
+    if (row?.state !== 'credited' || Number(row.user_id) !== order.user_id) return again;
+    const [balance] = await this.pool.query<RowDataPacket[]>(SQL.balance, [order.user_id]);
+    return { outcome: 'credited', balance_milli: Number(balance[0].balance_milli) };
+  }
+
+  private async creditOnce(order: OrderFacts & { user_id: number }, adminId: number | null) {
     // Insert first and claim only after a duplicate, in a second transaction: a claim UPDATE on a
     // missing key would take gap locks that deadlock concurrent inserts of the same order.
     const inserted = await mysqlTransaction(this.pool, async (conn) => {
