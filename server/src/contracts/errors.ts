@@ -97,7 +97,8 @@ export const ERROR_CODES = {
   'recharge.order_not_pending':
     'the order is not one waiting to be re-checked, assigned or dismissed (unknown, credited or rejected)',
   'recharge.afdian_hosts_down': 'no Afdian host in AFDIAN_BASE_URL could be reached',
-  'recharge.bad_period': 'the reconciliation period is not two YYYY-MM-DD dates, at most a year apart',
+  'recharge.bad_period':
+    'the reconciliation period is not two YYYY-MM-DD dates, at most a year apart',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
