@@ -72,6 +72,8 @@ export const en = {
     'api.basicInfo': 'Basic info',
     'api.description': 'Description',
     'api.endpoint': 'Endpoint',
+    'api.openapi': 'OpenAPI document',
+    'api.openapiDownload': 'Download {file}',
     'api.exampleUrl': 'Example URL',
     'api.responseFormat': 'Response format',
     'api.requestMethod': 'Request method',
@@ -156,6 +158,10 @@ export const en = {
     'user.howTo': 'How to use your key',
     'user.howToHeader': 'Send the key with each call to a paid API, in the {header} header:',
     'user.howToQuery': 'or as the {param} query parameter:',
+    'user.mcpTitle': 'Use Portico from AI agents (MCP)',
+    'user.mcpText':
+      'Paste this into your MCP client (Cursor, VS Code, Windsurf…). Your API key is the bearer token: paid calls are charged to this account.',
+    'user.mcpCli': 'Or add it to Claude Code from the command line:',
     'user.confirmTitle': 'Change API key?',
     'user.confirmText':
       'A new key will be generated and the old key stops working immediately. Programs that use it will fail until you give them the new key.',

@@ -73,6 +73,8 @@ export const zh: Catalogue<UiKey> = {
     'api.basicInfo': '基本信息',
     'api.description': '描述',
     'api.endpoint': '接口地址',
+    'api.openapi': 'OpenAPI 文档',
+    'api.openapiDownload': '下载 {file}',
     'api.exampleUrl': '示例地址',
     'api.responseFormat': '返回格式',
     'api.requestMethod': '请求方式',
@@ -157,6 +159,10 @@ export const zh: Catalogue<UiKey> = {
     'user.howTo': '如何使用密钥',
     'user.howToHeader': '调用付费 API 时，在 {header} 请求头中带上密钥：',
     'user.howToQuery': '或者作为 {param} 查询参数：',
+    'user.mcpTitle': '在 AI 智能体中使用（MCP）',
+    'user.mcpText':
+      '把下面的配置粘贴到你的 MCP 客户端（Cursor、VS Code、Windsurf 等）。API Key 即 Bearer 令牌：付费调用从本账户扣费。',
+    'user.mcpCli': '或在命令行中添加到 Claude Code：',
     'user.confirmTitle': '更换 API 密钥？',
     'user.confirmText':
       '将生成新密钥，旧密钥立即失效。使用旧密钥的程序在换上新密钥之前都会调用失败。',

@@ -61,6 +61,10 @@ describe('ApiDetailPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'IP lookup' })).toBeInTheDocument();
     expect(screen.getByText(`${window.location.origin}/apis/ip`)).toBeInTheDocument();
     expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download ip.openapi.json' })).toHaveAttribute(
+      'href',
+      '/openapi/ip.json',
+    );
     expect(screen.getByRole('cell', { name: 'format' })).toBeInTheDocument();
     expect(screen.getByText('no response parameters')).toBeInTheDocument();
     expect(screen.getByText('no specific status codes')).toBeInTheDocument();

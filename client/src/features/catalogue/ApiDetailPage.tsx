@@ -97,6 +97,13 @@ function Detail({ api }: { api: ApiDetail }) {
         '—'
       ),
     ],
+    [
+      t('api.openapi'),
+      // A server route (like /apis/*): a plain link that downloads the API's own document.
+      <a href={`/openapi/${api.name_en}.json`} download={`${api.name_en}.openapi.json`}>
+        {t('api.openapiDownload', { file: `${api.name_en}.openapi.json` })}
+      </a>,
+    ],
     [t('api.responseFormat'), api.response_format],
     [t('api.requestMethod'), <span className="badge text-bg-primary">{api.request_method}</span>],
     [

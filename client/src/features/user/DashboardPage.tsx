@@ -30,13 +30,15 @@ export default function DashboardPage() {
   const [changeKey, change] = useChangeApiKeyMutation();
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [copied, setCopied] = useState<boolean | null>(null);
+  // Which copy button was pressed last, and whether the clipboard took the text.
+  const [copied, setCopied] = useState<{ what: string; ok: boolean } | null>(null);
 
-  const copy = async () => {
-    if (!user?.api_key) return;
-    setCopied(await copyText(user.api_key));
+  const copy = async (what: string, text: string) => {
+    setCopied({ what, ok: await copyText(text) });
     setTimeout(() => setCopied(null), 2000);
   };
+  const copyLabel = (what: string) =>
+    copied?.what !== what ? t('code.copy') : copied.ok ? t('code.copied') : t('code.copyFailed');
 
   const confirmChange = async () => {
     try {
@@ -54,6 +56,17 @@ export default function DashboardPage() {
     return <ErrorBanner messages={[errorText(error, 'user.loadFailed', 'user.loadError')]} />;
 
   const origin = window.location.origin;
+  const key = user.api_key ?? 'YOUR_KEY';
+  const mcpConfig = JSON.stringify(
+    {
+      mcpServers: {
+        portico: { url: `${origin}/mcp`, headers: { Authorization: `Bearer ${key}` } },
+      },
+    },
+    null,
+    2,
+  );
+  const mcpCommand = `claude mcp add --transport http portico ${origin}/mcp --header "Authorization: Bearer ${key}"`;
   return (
     <>
       <h1 className="h3 mb-3">{t('user.title')}</h1>
@@ -97,9 +110,9 @@ export default function DashboardPage() {
             <Button
               variant="outline-secondary"
               disabled={!user.api_key}
-              onClick={() => void copy()}
+              onClick={() => void copy('key', user.api_key ?? '')}
             >
-              {copied === null ? t('code.copy') : copied ? t('code.copied') : t('code.copyFailed')}
+              {copyLabel('key')}
             </Button>
             <Button variant="outline-danger" onClick={() => setConfirming(true)}>
               {t('user.changeKey')}
@@ -118,6 +131,27 @@ export default function DashboardPage() {
           <p className="mb-2">{t('user.howToQuery', { param: 'key' })}</p>
           <pre className="bg-light p-2 rounded small mb-0">
             <code>{`${origin}/apis/<name>?key=${user.api_key ?? 'YOUR_KEY'}`}</code>
+          </pre>
+        </Card.Body>
+      </Card>
+      <Card className="mt-4">
+        <Card.Header>{t('user.mcpTitle')}</Card.Header>
+        <Card.Body>
+          <p className="mb-2">{t('user.mcpText')}</p>
+          <pre className="bg-light p-2 rounded small mb-2" data-testid="mcp-config">
+            <code>{mcpConfig}</code>
+          </pre>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            className="mb-3"
+            onClick={() => void copy('mcp', mcpConfig)}
+          >
+            {copyLabel('mcp')}
+          </Button>
+          <p className="mb-2">{t('user.mcpCli')}</p>
+          <pre className="bg-light p-2 rounded small mb-0">
+            <code>{mcpCommand}</code>
           </pre>
         </Card.Body>
       </Card>
