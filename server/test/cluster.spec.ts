@@ -1,9 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createInterface } from 'node:readline';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions, detectDatabaseKind } from '../src/database/data-source-options';
 import { MIGRATIONS } from '../src/database/migrations';
@@ -11,14 +9,9 @@ import { ApiEntry } from '../src/database/entities';
 import { primeCsrf } from './factories/users';
 import { HttpClient } from './http-client';
 import { freshDatabase, TEST_ADMIN, TEST_DATABASES, TEST_REDIS_URL } from './harness';
+import { Instance, MAIN, startInstance, stopInstance } from './instances';
 
-const MAIN = resolve(__dirname, '../dist/main.js');
 const enabled = TEST_DATABASES.includes('mysql') && Boolean(TEST_REDIS_URL) && existsSync(MAIN);
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-}
 
 /** How many times each status came back (the whole distribution shows in a failure). */
 const countBy = (statuses: number[]) =>
@@ -26,51 +19,6 @@ const countBy = (statuses: number[]) =>
     (counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }),
     {},
   );
-
-/**
- * Starts one instance on a port of its own choosing (PORT=0) and reads the port back from its
- * start-up line: a port picked here and handed over could be taken by another suite's server in
- * between, and the test would then talk to that server instead.
- */
-async function startInstance(databaseUrl: string, vars: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_SECRET: 'cluster-test-secret-cluster-test-secret',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portico-cluster-')),
-      REDIS_URL: TEST_REDIS_URL!,
-      SEED_DEMO: 'true',
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      LOG_LEVEL: 'info',
-      ...vars,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((done, fail) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      const match = /Portico is running at http:\/\/localhost:(\d+)\//.exec(line);
-      if (match) done(Number(match[1]));
-    });
-    child.once('exit', (code) => fail(new Error(`instance exited with ${code}`)));
-    setTimeout(() => fail(new Error('instance did not start within 30 s')), 30_000).unref();
-  });
-  child.stdout.resume();
-  const url = `http://127.0.0.1:${port}`;
-  if (!(await fetch(`${url}/readyz`)).ok) throw new Error('instance is not ready');
-  return { url, process: child };
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.process.exitCode !== null || instance.process.signalCode !== null) return;
-  instance.process.kill('SIGTERM');
-  await new Promise((done) => instance.process.once('exit', done));
-}
 
 (enabled ? describe : describe.skip)('three instances on one MySQL database and one Redis', () => {
   let database: { url: string; drop(): Promise<void> };

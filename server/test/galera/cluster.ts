@@ -1,13 +1,11 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { createConnection } from 'mysql2/promise';
 import type { RowDataPacket } from 'mysql2/promise';
-import { TEST_ADMIN, TEST_REDIS_URL } from '../harness';
+import { MAIN, startInstance as startApp } from '../instances';
 
-export const MAIN = resolve(__dirname, '../../dist/main.js');
 const SCRIPT = resolve(__dirname, '../../../docker/galera/galera.sh');
 export const GALERA_PROVIDER = '/usr/lib/galera/libgalera_smm.so';
 /** Client ports of nodes 1-3, as the script assigns them. */
@@ -75,70 +73,17 @@ export class GaleraCluster {
 
 export const galeraAvailable = () => existsSync(GALERA_PROVIDER) && existsSync(MAIN);
 
-export interface Instance {
-  url: string;
-  process: ChildProcess;
-  /** The instance's log lines at warning level and above. */
-  warnings: string[];
-  dataDir: string;
-}
+export type { Instance } from '../instances';
+export { stopInstance } from '../instances';
 
-/** The built server in production mode, on a port of its own choosing read from its start-up line. */
-export async function startInstance(
-  databaseUrl: string,
-  vars: Record<string, string>,
-): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portico-galera-app-'));
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_SECRET,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      REDIS_URL: TEST_REDIS_URL!,
-      SEED_DEMO: 'true',
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      RATE_LIMIT_PER_KEY: '10000000',
-      RATE_LIMIT_PER_IP: '10000000',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      ...vars,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** An app instance for the suite: its own secret, and limits out of the way of the load it makes. */
+export const startInstance = (databaseUrl: string, vars: Record<string, string>) =>
+  startApp(databaseUrl, {
+    APP_SECRET,
+    RATE_LIMIT_PER_KEY: '10000000',
+    RATE_LIMIT_PER_IP: '10000000',
+    ...vars,
   });
-  const port = await new Promise<number>((done, fail) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      const match = /Portico is running at http:\/\/localhost:(\d+)\//.exec(line);
-      if (match) done(Number(match[1]));
-    });
-    child.once('exit', (code) => fail(new Error(`instance exited with ${code}`)));
-    setTimeout(() => fail(new Error('instance did not start within 60 s')), 60_000).unref();
-  }).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
-  const warnings: string[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (/"level":(40|50|60)/.test(line)) warnings.push(line);
-  });
-  return { url: `http://127.0.0.1:${port}`, process: child, warnings, dataDir };
-}
-
-export async function stopInstance(instance: Instance): Promise<void> {
-  const child = instance.process;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000).unref())]);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
-  rmSync(instance.dataDir, { recursive: true, force: true });
-}
 
 export interface CallResult {
   instance: number;
