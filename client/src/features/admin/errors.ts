@@ -1,5 +1,6 @@
 import { errorCode, errorStatus } from '../../lib/api';
 import { ZH, ZH_ERRORS, ZH_FIELD_ERRORS } from './i18n/zh';
+import type { Notice } from '../../components/ui/NoticeBanner';
 
 export interface ErrorTexts {
   /** When the server answered without a code the catalogue knows. */
@@ -39,10 +40,6 @@ export function adminErrorText(error: unknown, texts: ErrorTexts): string {
 }
 
 /** A banner on an admin screen: green for success, red for failure. */
-export interface Notice {
-  ok: boolean;
-  text: string;
-}
 
 /** A write's outcome as a banner in Chinese: the success text, or the failure's text. */
 export function outcomeNotice(
@@ -57,3 +54,5 @@ export function outcomeNotice(
 
 export const formatTime = (value: string | null | undefined) =>
   value ? new Date(value).toLocaleString('zh-CN', { hour12: false }) : '-';
+
+export type { Notice };

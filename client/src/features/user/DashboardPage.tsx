@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
+import { Button, Card, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
 import { formatTime } from '../../lib/formatTime';
+import NoticeBanner from '../../components/ui/NoticeBanner';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -70,15 +71,7 @@ export default function DashboardPage() {
   return (
     <>
       <h1 className="h3 mb-3">{t('user.title')}</h1>
-      {notice && (
-        <Alert
-          variant={notice.ok ? 'success' : 'danger'}
-          dismissible
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
       <Card className="mb-4">
         <Card.Header>{t('user.account')}</Card.Header>
         <Card.Body>

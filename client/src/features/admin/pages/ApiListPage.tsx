@@ -1,7 +1,7 @@
 import { ADMIN_API_SORTS, type AdminApiListQuery, type AdminApiSort } from '@contracts/apis';
 import type { ApiSummary } from '@contracts/apis';
 import { useState } from 'react';
-import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
+import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
@@ -12,6 +12,7 @@ import { adminErrorText, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import { adminPaths } from '../paths';
 import { usePagedSearch } from '../usePagedSearch';
+import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 const SORT_LABELS: Record<AdminApiSort, string> = {
   newest: '最新创建',
@@ -106,15 +107,7 @@ export default function ApiListPage() {
           </Link>
         </div>
       </div>
-      {notice && (
-        <Alert
-          variant={notice.ok ? 'success' : 'danger'}
-          dismissible
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
       <div className="admin-toolbar mb-3">
         <SearchBox value={text} onChange={setText} placeholder="搜索名称、英文名或 Endpoint..." />
         {FILTERS.map((filter) => (

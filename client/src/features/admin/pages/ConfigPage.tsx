@@ -1,11 +1,12 @@
 import { FormEvent, useState } from 'react';
-import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { Button, Card, Form } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminConfigQuery, useUpdateConfigMutation } from '../api';
 import { adminErrorText, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import type { SiteConfigBody } from '@contracts/site';
+import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 const FIELDS: {
   key: keyof SiteConfigBody;
@@ -46,15 +47,7 @@ function ConfigForm({ initial }: { initial: SiteConfigBody }) {
 
   return (
     <Form noValidate onSubmit={(e) => void onSubmit(e)}>
-      {notice && (
-        <Alert
-          variant={notice.ok ? 'success' : 'danger'}
-          dismissible
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
       <Card className="mb-3">
         <Card.Body>
           {FIELDS.map((field) => (

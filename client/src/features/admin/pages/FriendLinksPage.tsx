@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Table } from 'react-bootstrap';
+import { Button, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminFriendLinksQuery, useDeleteFriendLinkMutation } from '../api';
@@ -8,6 +8,7 @@ import StatusBadge from '../components/StatusBadge';
 import { adminErrorText, formatTime, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import type { FriendLink } from '@contracts/content';
+import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 type Editing = { link: FriendLink | null } | null;
 
@@ -38,15 +39,7 @@ export default function FriendLinksPage() {
         <h1 className="h3 mb-0">友链管理</h1>
         <Button onClick={() => setEditing({ link: null })}>添加友链</Button>
       </div>
-      {notice && (
-        <Alert
-          variant={notice.ok ? 'success' : 'danger'}
-          dismissible
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
       {error ? (
         <div className="alert alert-danger" role="alert">
           {adminErrorText(error, {

@@ -4,13 +4,14 @@ import {
   type ImportPreview,
 } from '@contracts/openapi';
 import { ChangeEvent, useState } from 'react';
-import { Alert, Badge, Button, Card, Form, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useImportOpenApiMutation } from '../api';
 import { adminErrorText, type Notice } from '../errors';
 import { ZH_ERRORS } from '../i18n/zh';
 import { adminPaths } from '../paths';
+import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 export const IMPORT_TEXTS = {
   empty: '请粘贴或上传 OpenAPI 文档',
@@ -101,11 +102,7 @@ export default function ImportOpenApiPage() {
           返回 API 管理
         </Link>
       </div>
-      {notice && (
-        <Alert variant={notice.ok ? 'success' : 'danger'} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeBanner notice={notice} />
       <Card className="mb-4">
         <Card.Body>
           <Form.Group className="mb-3" controlId="openapi-document">

@@ -1,9 +1,10 @@
 import { PASSWORD_LENGTH } from '@contracts/users';
 import { FormEvent, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { Button, Card, Form } from 'react-bootstrap';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useChangeAdminPasswordMutation } from '../api';
 import { adminErrorText, errorField, type Notice } from '../errors';
+import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 export const PASSWORD_TEXTS = {
   required: '请填写当前密码和新密码',
@@ -92,15 +93,7 @@ export default function PasswordPage() {
       <h1 className="h3 mb-3">修改密码</h1>
       <Card className="admin-narrow-card">
         <Card.Body>
-          {notice && (
-            <Alert
-              id="password-notice"
-              variant={notice.ok ? 'success' : 'danger'}
-              role={notice.ok ? 'status' : 'alert'}
-            >
-              {notice.text}
-            </Alert>
-          )}
+          <NoticeBanner id="password-notice" notice={notice} />
           <Form noValidate onSubmit={(e) => void onSubmit(e)}>
             {input('old_password', '当前密码', 'current-password')}
             {input('new_password', '新密码', 'new-password')}
