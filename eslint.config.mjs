@@ -47,7 +47,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.cjs'] },
+  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -39,6 +39,10 @@ export async function createApp(
     frameworkErrors,
     // No Nest middleware is used, so every request is spared middie's pass.
     skipMiddie: true,
+    // While draining, a request that arrives on a connection already open (a proxy's keep-alive)
+    // is still served: the database stays open until the drain ends, and idle connections are
+    // swept meanwhile. Fastify's default, a 503, is an error no proxy retries.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     logger: new PinoLogger(env.LOG_LEVEL, prettyLogs(env)),

@@ -32,6 +32,20 @@ async function waitFor(url: string, check: (res: Response) => boolean, ms: numbe
   throw new Error(`${url} did not answer in time (${last})`);
 }
 
+const COLOUR_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** The address Vite printed, once it has. */
+async function viteAddress(output: () => string, ms: number): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const plain = output().replace(COLOUR_CODES, '');
+    const address = /Local:\s+(http:\/\/localhost:\d+)\//.exec(plain)?.[1];
+    if (address) return address;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Vite printed no address:\n${output().slice(-3000)}`);
+}
+
 describe('npm run dev', () => {
   let dev: ChildProcess | undefined;
   let output = '';
@@ -63,9 +77,9 @@ describe('npm run dev', () => {
     await waitFor(`http://127.0.0.1:${port}/healthz`, (res) => res.ok, 150_000).catch((error) => {
       throw new Error(`${String(error)}\n--- npm run dev said:\n${output.slice(-3000)}`);
     });
-    // Vite prints its address; it moves to the next port when 5173 is taken.
-    const vite = /Local:\s+(http:\/\/localhost:\d+)\//.exec(output)?.[1];
-    expect(vite).toBeDefined();
+    // Vite prints its address (in colour on a terminal), moving to the next port when 5173 is
+    // taken; it may come up after the server does.
+    const vite = await viteAddress(() => output, 60_000);
     const page = await waitFor(`${vite}/`, (res) => res.ok, 30_000);
     expect(await page.text()).toContain('<div id="root">');
     const proxied = await waitFor(`${vite}/api/get_config.php`, (res) => res.ok, 30_000);
