@@ -47,7 +47,16 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-dev/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/*.js',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
