@@ -57,7 +57,10 @@ export async function createApp(
   // streamed) and its hot path must not pay for an extra onSend hook; everything else (pages,
   // the site's JSON) is compressed from 1 KB up. Registered before any route so it sees them all.
   fastify.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/apis/')) route.compress = false;
+    if (route.url.startsWith('/apis/')) {
+      route.compress = false;
+      route.decompress = false;
+    }
   });
   await fastify.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD });
   if (existsSync(env.CLIENT_DIST)) {

@@ -15,6 +15,7 @@ export const INVALID_PATH_ROUTE = '/__portico/invalid-path';
 const AMBIGUOUS_ESCAPE = /%(2e|2f|5c|25|3f|23|00)/i;
 const MALFORMED_ESCAPE = /%(?![0-9a-f]{2})/i;
 const DOT_SEGMENT = /\/\.{1,2}(\/|$)/;
+const PRINTABLE_PATH = /^\/[!-~]*$/;
 
 /** A backslash (a separator to some servers) or a control character (NUL ends C strings). */
 export function hasUnreadableCharacter(text: string): boolean {
@@ -50,9 +51,22 @@ export function canonicalPath(rawPath: string): string | null {
 export function rewriteToCanonical(request: IncomingMessage): string {
   const raw = request.url ?? '/';
   const queryAt = raw.indexOf('?');
-  const path = canonicalPath(queryAt === -1 ? raw : raw.slice(0, queryAt));
+  const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  // Most paths (every plain gateway call) hold nothing to decode or refuse: left as they are.
+  if (isPlainPath(rawPath)) return raw;
+  const path = canonicalPath(rawPath);
   if (path === null) return INVALID_PATH_ROUTE;
   return queryAt === -1 ? encodeURI(path) : `${encodeURI(path)}${raw.slice(queryAt)}`;
+}
+
+/** A path that is already canonical: printable ASCII, no escape, no backslash, no dot segment. */
+function isPlainPath(path: string): boolean {
+  return (
+    PRINTABLE_PATH.test(path) &&
+    !path.includes('%') &&
+    !path.includes('\\') &&
+    !DOT_SEGMENT.test(path)
+  );
 }
 
 /** The canonical path of a routed request (after rewriteToCanonical), without the query. */
