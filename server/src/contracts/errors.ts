@@ -66,6 +66,7 @@ export const ERROR_CODES = {
   'gateway.upstream_timeout': 'the upstream did not answer in time (refunded)',
   'gateway.balance_ceiling':
     'the failed call could not be refunded: the balance would pass 10^12 yuan (the call stays charged)',
+  'gateway.busy': 'every attempt to charge lost to concurrent writers; nothing was charged, retry',
   'gateway.not_implemented': 'the API has neither a built-in nor an upstream',
 
   'openapi.too_large': 'the OpenAPI document to import is over 1 MB',

@@ -5,6 +5,7 @@ import type { Pool, PoolConnection } from 'mysql2/promise';
 import { QueryFailedError } from 'typeorm';
 import {
   CommitOutcomeUnknown,
+  isRolledBack,
   isUniqueViolation,
   mysqlRead,
   mysqlTransaction,
@@ -60,7 +61,7 @@ describe('mysqlTransaction', () => {
       return Promise.reject(mysqlError(1213));
     });
     await expect(failing).rejects.toMatchObject({ errno: 1213 });
-    expect(runs).toBe(8);
+    expect(runs).toBe(12);
   });
 
   it('does not retry other failures, and drops a connection that cannot roll back', async () => {
@@ -204,5 +205,17 @@ describe('isUniqueViolation', () => {
     ['not an error', null, false],
   ])('%s', (_name, error, expected) => {
     expect(isUniqueViolation(error)).toBe(expected);
+  });
+});
+
+describe('isRolledBack', () => {
+  it('knows the errors after which nothing was applied, and only those', () => {
+    expect([1213, 1205, 9007].map((errno) => isRolledBack({ errno }))).toEqual([true, true, true]);
+    expect([1062, 1047, 2013].map((errno) => isRolledBack({ errno }))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(isRolledBack(new Error('boom'))).toBe(false);
   });
 });

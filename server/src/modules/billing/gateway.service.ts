@@ -11,6 +11,7 @@ import type { Env } from '../../env/env';
 import { BUILTIN_HANDLERS } from '../apis/builtins';
 import { hashApiKey } from '../auth/api-keys';
 import type { BuiltinResponse } from '../apis/builtins';
+import { isRolledBack } from '../../database/transactions';
 import { ChargeQueue } from './charge-queue';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
 import { ChargedLog, LEDGER } from './ledger';
@@ -185,11 +186,19 @@ export class GatewayService implements OnModuleInit {
     let chargedLogId: number | undefined;
     let userId: number | undefined;
     if (api.is_paid) {
-      const charge = await this.charges.charge(
-        caller!.keyHash,
-        api.price_per_call_milli,
-        callLog(),
-      );
+      const charge = await this.charges
+        .charge(caller!.keyHash, api.price_per_call_milli, callLog())
+        .catch((error: unknown) => {
+          // Every attempt lost its transaction to concurrent writers (deadlocks, Galera
+          // certification conflicts): nothing was charged, and the call may simply be made again.
+          if (!isRolledBack(error)) throw error;
+          throw gatewayError(
+            'gateway.busy',
+            503,
+            'the service is busy and nothing was charged, try again in a moment',
+            { 'retry-after': '1' },
+          );
+        });
       if (!charge.ok && charge.reason === 'invalid_key') return this.refuseKey(request.ip, reply);
       if (!charge.ok) {
         throw gatewayError(

@@ -60,6 +60,7 @@ const texts = {
   'gateway.upstream_failed': '上游服务失败',
   'gateway.upstream_timeout': '上游服务超时',
   'gateway.balance_ceiling': '余额超过上限，无法退款',
+  'gateway.busy': '服务繁忙，本次未扣费，请稍后重试',
   'gateway.not_implemented': '该 API 尚未配置实现',
 
   'openapi.too_large': 'OpenAPI 文档超过 1 MB',
