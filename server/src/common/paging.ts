@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
 import type { PageInfo } from '../contracts/envelope';
 
@@ -39,6 +39,13 @@ export const SearchText = () =>
   applyDecorators(
     IsString({ message: 'search must be text' }),
     MaxLength(100, { message: 'search text is too long (max 100 characters)' }),
+    IsOptional(),
+  );
+
+/** An optional calendar day in a query (`from`, `to`): YYYY-MM-DD. */
+export const DayParam = (name: string) =>
+  applyDecorators(
+    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} must be a date (YYYY-MM-DD)` }),
     IsOptional(),
   );
 

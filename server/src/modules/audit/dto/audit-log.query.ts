@@ -1,9 +1,7 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { PageNumber, PerPage } from '../../../common/paging';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { DayParam, PageNumber, PerPage } from '../../../common/paging';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../../../contracts/audit';
 import type { AuditAction, AuditTarget } from '../../../contracts/audit';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** GET get_audit_log.php's filters. */
 export class AuditLogQuery {
@@ -26,11 +24,9 @@ export class AuditLogQuery {
   @IsIn(AUDIT_ACTIONS, { message: 'unknown action' })
   action?: AuditAction;
 
-  @IsOptional()
-  @Matches(DAY, { message: 'from must be a date (YYYY-MM-DD)' })
+  @DayParam('from')
   from?: string;
 
-  @IsOptional()
-  @Matches(DAY, { message: 'to must be a date (YYYY-MM-DD)' })
+  @DayParam('to')
   to?: string;
 }

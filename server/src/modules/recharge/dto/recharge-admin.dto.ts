@@ -1,6 +1,6 @@
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { RecordId, Trimmed } from '../../../common/admin-input';
-import { PageNumber, PerPage } from '../../../common/paging';
+import { DayParam, PageNumber, PerPage } from '../../../common/paging';
 import { OrderNumber } from './order-number';
 
 export class PendingOrdersQuery {
@@ -30,14 +30,10 @@ export class DismissOrderBody {
   reason: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export class ReconciliationQuery {
-  @IsOptional()
-  @Matches(DAY, { message: 'from must be a date (YYYY-MM-DD)' })
+  @DayParam('from')
   from?: string;
 
-  @IsOptional()
-  @Matches(DAY, { message: 'to must be a date (YYYY-MM-DD)' })
+  @DayParam('to')
   to?: string;
 }
