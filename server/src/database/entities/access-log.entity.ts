@@ -5,6 +5,7 @@ import { BigIntColumn } from '../columns';
 @Entity('access_logs')
 @Index('idx_access_logs_user', ['user_id', 'id'])
 @Index('idx_access_logs_time', ['access_time'])
+@Index('idx_access_logs_user_time', ['user_id', 'access_time'])
 export class AccessLog {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
@@ -38,4 +39,12 @@ export class AccessLog {
 
   @Column({ type: 'integer', default: 0 })
   latency_ms: number;
+
+  /** The key the call was made with (api_keys.id); null for keyless calls. */
+  @Column({ type: 'integer', nullable: true })
+  api_key_id: number | null;
+
+  /** The X-Request-Id the call was answered with. */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  request_id: string | null;
 }

@@ -2,6 +2,7 @@ import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
 import { AuditLog1767225600000 } from './1767225600000-AuditLog';
 import { ApiTitleEn1767312000000 } from './1767312000000-ApiTitleEn';
 import { RechargeStates1795409209464 } from './1795409209464-RechargeStates';
+import { AccessLogKeys1795600000000 } from './1795600000000-AccessLogKeys';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   AuditLog1767225600000,
   ApiTitleEn1767312000000,
   RechargeStates1795409209464,
+  AccessLogKeys1795600000000,
 ];
