@@ -1,4 +1,4 @@
-import { createSlice, PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, PayloadAction } from '@reduxjs/toolkit';
 import { rechargeApi } from '../features/recharge/api';
 import { siteApi } from '../features/site/api';
 import { userApi } from '../features/user/api';
@@ -116,8 +116,12 @@ const authSlice = createSlice({
       .addMatcher(userApi.endpoints.changeApiKey.matchFulfilled, (state, { payload }) =>
         updateUser(state, { api_key: payload }),
       )
-      .addMatcher(rechargeApi.endpoints.verifyOrder.matchFulfilled, (state, { payload }) =>
-        updateUser(state, { balance: payload.data.balance }),
+      .addMatcher(
+        isAnyOf(
+          rechargeApi.endpoints.verifyOrder.matchFulfilled,
+          rechargeApi.endpoints.recheckOrder.matchFulfilled,
+        ),
+        (state, { payload }) => updateUser(state, { balance: payload.data.balance }),
       );
   },
 });

@@ -1,19 +1,35 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import type { RechargeInfo, RechargeRecord } from '@contracts/recharge';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loggedIn } from '../../app/authSlice';
 import { RequireUser } from '../../app/guards';
 import { makeStore } from '../../app/store';
+import { I18nProvider } from '../../i18n';
+import type { Lang } from '../../i18n';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import RechargePage from './RechargePage';
 
-const record = (id: number) => ({
+const record = (id: number, more: Partial<RechargeRecord> = {}): RechargeRecord => ({
   id,
   out_trade_no: `20260101${id}`,
   amount: '10.00',
   created_at: '2026-01-01T00:00:00.000Z',
+  state: 'credited',
+  reason: null,
+  ...more,
 });
+
+const LIVE: RechargeInfo = {
+  configured: true,
+  mode: 'live',
+  sponsor_url: 'https://afdian.test/a/x?custom_order_id=u7-abc',
+  custom_order_id: 'u7-abc',
+};
+
+const answerInfo = (info: RechargeInfo) =>
+  server.use(http.get('/api/user/get_recharge_info.php', () => ok(info)));
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -22,14 +38,8 @@ function Where() {
 
 /** The server: recharge info, and a history of 25 records whose row id tells the page. */
 function answerHistory(pages: number[] = []) {
+  answerInfo(LIVE);
   server.use(
-    http.get('/api/user/get_recharge_info.php', () =>
-      ok({
-        configured: true,
-        sponsor_url: 'https://afdian.test/a/x?custom_order_id=u7-abc',
-        custom_order_id: 'u7-abc',
-      }),
-    ),
     http.get('/api/user/get_aifadian_recharge_history.php', ({ request }) => {
       const page = Number(new URL(request.url).searchParams.get('page'));
       pages.push(page);
@@ -39,25 +49,27 @@ function answerHistory(pages: number[] = []) {
   return pages;
 }
 
-function setup() {
+function setup(lang: Lang = 'en') {
   sessionStorage.clear();
   const store = makeStore();
   store.dispatch(loggedIn({ id: 7, username: 'alice', balance: '1.00' }));
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/user/recharge']}>
-        <Routes>
-          <Route
-            path="/user/recharge"
-            element={
-              <RequireUser>
-                <RechargePage />
-              </RequireUser>
-            }
-          />
-          <Route path="/login" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
+      <I18nProvider initial={lang}>
+        <MemoryRouter initialEntries={['/user/recharge']}>
+          <Routes>
+            <Route
+              path="/user/recharge"
+              element={
+                <RequireUser>
+                  <RechargePage />
+                </RequireUser>
+              }
+            />
+            <Route path="/login" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   );
   return store;
@@ -150,5 +162,141 @@ describe('RechargePage', () => {
     );
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(sessionStorage.getItem('isLoggedIn')).toBeNull();
+  });
+  it('labels the sandbox and links to its pay page when the server runs one', async () => {
+    answerHistory();
+    answerInfo({
+      ...LIVE,
+      mode: 'sandbox',
+      sponsor_url: '/afdian-sandbox/pay?custom_order_id=u7-abc',
+    });
+    setup();
+    const link = await screen.findByRole('link', { name: 'the sandbox pay page' });
+    expect(link).toHaveAttribute('href', '/afdian-sandbox/pay?custom_order_id=u7-abc');
+    expect(screen.getByText('Sandbox')).toBeInTheDocument();
+    expect(screen.getByTestId('sandbox-note')).toHaveTextContent('no real money moves');
+    expect(screen.queryByRole('link', { name: /Afdian sponsorship page/ })).toBeNull();
+    expect(screen.getByLabelText('Order number')).toBeEnabled();
+  });
+
+  it('keeps the sponsorship link when recharge is not configured, and says so beside it', async () => {
+    answerHistory();
+    answerInfo({
+      ...LIVE,
+      configured: false,
+      mode: 'not_configured',
+      sponsor_url: 'https://ifdian.net/',
+    });
+    setup();
+    const link = await screen.findByRole('link', { name: /Afdian sponsorship page/ });
+    expect(link).toHaveAttribute('href', 'https://ifdian.net/');
+    expect(screen.getByTestId('not-configured')).toHaveTextContent(
+      'Recharge is not configured on this site yet',
+    );
+    expect(screen.queryByText('Sandbox')).toBeNull();
+    expect(screen.getByLabelText('Order number')).toBeDisabled();
+  });
+
+  it('shows each order’s state and reason beside SPEC’s columns', async () => {
+    answerInfo(LIVE);
+    server.use(
+      http.get('/api/user/get_aifadian_recharge_history.php', () =>
+        ok({
+          records: [
+            record(3, { state: 'pending', reason: 'not_paid', amount: '0.00' }),
+            record(2, { state: 'rejected', reason: 'other_user', amount: '0.00' }),
+            record(1),
+          ],
+          total: 3,
+          total_pages: 1,
+          current_page: 1,
+        }),
+      ),
+    );
+    setup();
+    const table = await screen.findByRole('table', { name: 'Recharge history' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Order number', 'Amount', 'Created time', 'State', 'Reason']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Pending');
+    expect(rows[0]).toHaveTextContent('Not paid yet; checked again automatically for 24 hours');
+    expect(rows[1]).toHaveTextContent('Rejected');
+    expect(rows[1]).toHaveTextContent('Placed for another account');
+    expect(rows[2]).toHaveTextContent('Credited');
+    expect(within(rows[0]).getByRole('button', { name: 'I paid — check again' })).toBeEnabled();
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    expect(within(rows[2]).queryByRole('button')).toBeNull();
+  });
+
+  it('re-checks a pending order: the row turns credited and the balance follows', async () => {
+    answerInfo(LIVE);
+    let paid = false;
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/user/get_aifadian_recharge_history.php', () =>
+        ok({
+          records: [
+            paid
+              ? record(5, { amount: '30.00' })
+              : record(5, { state: 'pending', reason: 'not_paid', amount: '0.00' }),
+          ],
+          total: 1,
+          total_pages: 1,
+          current_page: 1,
+        }),
+      ),
+      http.post('/api/user/recheck_aifadian_order.php', async ({ request }) => {
+        bodies.push(await request.json());
+        if (bodies.length === 1) {
+          return failure(400, {
+            code: 'recharge.order_not_paid',
+            message: 'this order has not been paid yet',
+          });
+        }
+        paid = true;
+        return ok({ amount: '30.00', balance: '31.00' }, 'recharge successful: 30.00 credited');
+      }),
+    );
+    const store = setup();
+    const button = await screen.findByRole('button', { name: 'I paid — check again' });
+    await userEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'this order has not been paid yet; it is saved and checked again automatically',
+    );
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'I paid — check again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Recharge successful: ¥30.00 credited, balance now ¥31.00.',
+    );
+    await screen.findByText('Credited');
+    expect(screen.queryByRole('button', { name: 'I paid — check again' })).toBeNull();
+    expect(bodies).toEqual([{ order_number: '202601015' }, { order_number: '202601015' }]);
+    expect(store.getState().auth.user.balance).toBe('31.00');
+    expect(screen.getByTestId('balance')).toHaveTextContent('¥31.00');
+  });
+
+  it('says which state an order is in, in Chinese too', async () => {
+    answerInfo({
+      ...LIVE,
+      mode: 'sandbox',
+      sponsor_url: '/afdian-sandbox/pay?custom_order_id=u7-abc',
+    });
+    server.use(
+      http.get('/api/user/get_aifadian_recharge_history.php', () =>
+        ok({
+          records: [record(4, { state: 'pending', reason: 'not_paid', amount: '0.00' })],
+          total: 1,
+          total_pages: 1,
+          current_page: 1,
+        }),
+      ),
+    );
+    setup('zh');
+    expect(await screen.findByRole('link', { name: '沙盒付款页' })).toBeInTheDocument();
+    expect(await screen.findByText('待处理')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '我已付款，重新查询' })).toBeInTheDocument();
   });
 });

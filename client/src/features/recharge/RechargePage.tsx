@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { selectUser } from '../../app/authSlice';
 import { useAppSelector } from '../../app/store';
 import ErrorBanner from '../../components/ui/ErrorBanner';
@@ -9,7 +9,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
-import { formatTime } from '../../lib/formatTime';
+import RechargeHistoryTable from './RechargeHistoryTable';
 
 export default function RechargePage() {
   const { t, errorText } = useI18n();
@@ -50,6 +50,7 @@ export default function RechargePage() {
   };
 
   const configured = info.data?.data.configured ?? true;
+  const sandbox = info.data?.data.mode === 'sandbox';
   const sponsorUrl = info.data?.data.sponsor_url;
   const records = history.data?.data.records ?? [];
 
@@ -87,6 +88,11 @@ export default function RechargePage() {
             <Card.Body>
               <Card.Title as="h2" className="h5">
                 {t('recharge.byOrder')}
+                {sandbox && (
+                  <Badge bg="warning" text="dark" className="ms-2 align-text-top">
+                    {t('recharge.sandbox')}
+                  </Badge>
+                )}
               </Card.Title>
               {info.isLoading && <Loading />}
               {info.isError && (
@@ -96,15 +102,24 @@ export default function RechargePage() {
                   ]}
                 />
               )}
-              {!configured && <Alert variant="warning">{t('recharge.notConfigured')}</Alert>}
+              {sandbox && (
+                <Alert variant="warning" data-testid="sandbox-note">
+                  {t('recharge.sandboxNote')}
+                </Alert>
+              )}
               {sponsorUrl && (
                 <p>
-                  {t('recharge.payOn')}{' '}
+                  {t(sandbox ? 'recharge.sandboxPayOn' : 'recharge.payOn')}{' '}
                   <a href={sponsorUrl} target="_blank" rel="noopener noreferrer">
-                    {t('recharge.sponsorPage')}
+                    {t(sandbox ? 'recharge.sandboxPage' : 'recharge.sponsorPage')}
                   </a>{' '}
-                  {t('recharge.payThen')}
+                  {t(sandbox ? 'recharge.sandboxPayThen' : 'recharge.payThen')}
                 </p>
+              )}
+              {!configured && (
+                <Alert variant="warning" data-testid="not-configured">
+                  {t('recharge.notConfigured')}
+                </Alert>
               )}
               {notice && (
                 <Alert variant={notice.ok ? 'success' : 'danger'} role="alert">
@@ -154,30 +169,7 @@ export default function RechargePage() {
           {history.data && records.length === 0 && (
             <p className="text-muted mb-0">{t('recharge.noRecords')}</p>
           )}
-          {records.length > 0 && (
-            <Table responsive striped hover size="sm" aria-label={t('recharge.history')}>
-              <thead>
-                <tr>
-                  <th>{t('recharge.id')}</th>
-                  <th>{t('recharge.orderNumber')}</th>
-                  <th>{t('recharge.amount')}</th>
-                  <th>{t('recharge.createdTime')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {records.map((record) => (
-                  <tr key={record.id}>
-                    <td>{record.id}</td>
-                    <td>
-                      <code>{record.out_trade_no}</code>
-                    </td>
-                    <td>{formatYuan(record.amount)}</td>
-                    <td>{formatTime(record.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          {records.length > 0 && <RechargeHistoryTable records={records} />}
           {history.data && (
             <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
               <span className="text-muted small">

@@ -1,5 +1,6 @@
 import type { DataEnvelope } from '@contracts/envelope';
 import type {
+  RecheckOrderBody,
   RechargeHistory,
   RechargeInfo,
   VerifiedOrder,
@@ -25,8 +26,17 @@ export const rechargeApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/user/verify_aifadian_order.php', method: 'POST', body }),
       invalidatesTags: ['Recharges', 'User'],
     }),
+    /** Asks Afdian again about one of the user's pending orders; the row changes either way. */
+    recheckOrder: build.mutation<DataEnvelope<VerifiedOrder>, RecheckOrderBody>({
+      query: (body) => ({ url: 'api/user/recheck_aifadian_order.php', method: 'POST', body }),
+      invalidatesTags: ['Recharges', 'User'],
+    }),
   }),
 });
 
-export const { useGetRechargeInfoQuery, useGetRechargeHistoryQuery, useVerifyOrderMutation } =
-  rechargeApi;
+export const {
+  useGetRechargeInfoQuery,
+  useGetRechargeHistoryQuery,
+  useVerifyOrderMutation,
+  useRecheckOrderMutation,
+} = rechargeApi;
