@@ -53,7 +53,7 @@ describe('AdminApp', () => {
     expect(sessionStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
   });
 
-  it('lists the nine sections of SPEC §2, with the audit log and password beside logout', async () => {
+  it('lists the nine sections of SPEC §2, the two recharge screens beside them, the audit log and password beside logout', async () => {
     sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
     show('/admin/users');
     const sections = within(screen.getByLabelText('管理导航')).getAllByRole('link');
@@ -68,6 +68,15 @@ describe('AdminApp', () => {
       '用户列表',
       '友链管理',
     ]);
+    const recharge = within(screen.getByLabelText('充值管理'));
+    expect(recharge.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      '待处理订单',
+      '充值对账',
+    ]);
+    expect(recharge.getByRole('link', { name: '待处理订单' })).toHaveAttribute(
+      'href',
+      '/admin/pending-orders',
+    );
     const account = within(screen.getByLabelText('账户'));
     expect(account.getAllByRole('link').map((link) => link.textContent)).toEqual([
       '操作日志',

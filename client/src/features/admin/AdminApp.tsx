@@ -16,6 +16,8 @@ import FriendLinksPage from './pages/FriendLinksPage';
 import ImportOpenApiPage from './pages/ImportOpenApiPage';
 import PartnersPage from './pages/PartnersPage';
 import PasswordPage from './pages/PasswordPage';
+import PendingOrdersPage from './pages/PendingOrdersPage';
+import ReconciliationPage from './pages/ReconciliationPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
 import StatisticsPage from './pages/StatisticsPage';
 import UsersPage from './pages/UsersPage';
@@ -70,6 +72,8 @@ export default function AdminApp() {
         <Route path="audit" element={<AuditLogPage />} />
         <Route path="password" element={<PasswordPage />} />
         <Route path="import" element={<ImportOpenApiPage />} />
+        <Route path="pending-orders" element={<PendingOrdersPage />} />
+        <Route path="reconciliation" element={<ReconciliationPage />} />
       </Route>
       <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />
     </Routes>

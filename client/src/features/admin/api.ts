@@ -18,7 +18,15 @@ import type {
 } from '@contracts/content';
 import type { DataEnvelope, Envelope, PageInfo } from '@contracts/envelope';
 import type { ImportOpenApiBody, ImportPreview } from '@contracts/openapi';
-import type { AdjustBalanceBody, AdjustedBalance } from '@contracts/recharge';
+import type {
+  AdjustBalanceBody,
+  AdjustedBalance,
+  AssignOrderBody,
+  DismissOrderBody,
+  PendingOrders,
+  Reconciliation,
+  VerifiedOrder,
+} from '@contracts/recharge';
 import type {
   AdminSiteConfig,
   Dashboard,
@@ -32,6 +40,14 @@ import { api } from '../../lib/api';
 
 export const ADMIN_API_LIST_SIZE = 1000;
 export const ADMIN_PAGE_SIZE = 10;
+export const PENDING_ORDERS_PAGE_SIZE = 20;
+export const RECONCILIATION_CSV_URL = '/api/admin/export_recharge_reconciliation.php';
+
+/** A reconciliation's days (YYYY-MM-DD, both included); the server's default when absent. */
+export interface ReconciliationPeriod {
+  from?: string;
+  to?: string;
+}
 
 export interface PageArgs {
   page: number;
@@ -196,6 +212,23 @@ const adminApi = api.injectEndpoints({
       query: (body) => post('api/admin/adjust_user_balance.php', body),
       invalidatesTags: ['AdminUsers'],
     }),
+
+    pendingOrders: build.query<DataEnvelope<PendingOrders>, number>({
+      query: (page) => ({
+        url: 'api/admin/get_pending_orders.php',
+        params: { page, per_page: PENDING_ORDERS_PAGE_SIZE },
+      }),
+    }),
+    assignOrder: build.mutation<DataEnvelope<VerifiedOrder>, AssignOrderBody>({
+      query: (body) => post('api/admin/assign_order.php', body),
+      invalidatesTags: ['AdminUsers'],
+    }),
+    dismissOrder: build.mutation<Envelope, DismissOrderBody>({
+      query: (body) => post('api/admin/dismiss_order.php', body),
+    }),
+    reconciliation: build.query<DataEnvelope<Reconciliation>, ReconciliationPeriod>({
+      query: (params) => ({ url: 'api/admin/get_recharge_reconciliation.php', params }),
+    }),
   }),
 });
 
@@ -231,4 +264,8 @@ export const {
   useAdminStatsDetailQuery,
   useAdminUsersQuery,
   useAdjustUserBalanceMutation,
+  usePendingOrdersQuery,
+  useAssignOrderMutation,
+  useDismissOrderMutation,
+  useReconciliationQuery,
 } = adminApi;

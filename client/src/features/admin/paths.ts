@@ -18,6 +18,8 @@ export const adminPaths = {
   audit: `${paths.admin}/audit`,
   password: `${paths.admin}/password`,
   importOpenApi: `${paths.admin}/import`,
+  pendingOrders: `${paths.admin}/pending-orders`,
+  reconciliation: `${paths.admin}/reconciliation`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.
   notFound: '/404',
 } as const;
