@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { AfdianFake } from '../../server/test/fakes/afdian-fake';
-import { describeBrowser, screenshot, Site, startSite } from './harness';
+import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
 
 const PASSWORD = 'recharge-pass-1';
 
@@ -16,6 +16,51 @@ async function signUpAndLogIn(page: Page, username: string): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/user/dashboard');
+}
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** The page at a phone's and a desktop's width, in English and Chinese, as screenshots. */
+async function shootBothWays(
+  context: BrowserContext,
+  page: Page,
+  name: string,
+  langs: readonly ('en' | 'zh')[] = ['en', 'zh'],
+): Promise<void> {
+  for (const lang of langs) {
+    await context.addCookies([{ name: 'lang', value: lang, url: page.url() }]);
+    await page.reload();
+    await page.locator('h1').first().waitFor();
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size);
+      // Nothing sticks out sideways: the page is no wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        size.width,
+      );
+      await screenshot(page, `${name}-${size.width}-${lang}`);
+    }
+  }
+  await context.addCookies([{ name: 'lang', value: 'en', url: page.url() }]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+}
+
+async function adminLogin(page: Page): Promise<void> {
+  await page.goto('/MiloraAPI/admin/lg');
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
+}
+
+/** The signed-in user's own record, as the user centre reads it. */
+async function userInfo(page: Page): Promise<{ id: number; api_key: string; balance: string }> {
+  const res = await page.request.get('/api/user/get_user_info.php');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { id: number; api_key: string; balance: string } }).data;
 }
 
 describeBrowser('recharge centre', () => {
@@ -74,6 +119,120 @@ describeBrowser('recharge centre', () => {
     await context.close();
   });
 
+  it('keeps an unpaid order as pending; "I paid — check again" credits it once paid', async () => {
+    const { context, page } = await site.newPage();
+    await signUpAndLogIn(page, 'payer_three');
+    await page.goto('/user/recharge');
+    await page.getByText('No recharge records yet.').waitFor();
+    const { id } = await userInfo(page);
+    const custom = (await page.locator('dd code').textContent())!.trim();
+    expect(custom).toMatch(new RegExp(`^u${id}-`));
+    const order = fake.addOrder({ status: 1, total_amount: '12.50', custom_order_id: custom });
+
+    await page.getByLabel('Order number').fill(order.out_trade_no);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('this order has not been paid yet').first().waitFor();
+    const history = page.getByRole('table', { name: 'Recharge history' });
+    const row = history.locator('tbody tr', { hasText: order.out_trade_no });
+    await row.getByText('Pending', { exact: true }).waitFor();
+    await row.getByText('Not paid yet; checked again automatically for 24 hours').waitFor();
+
+    // Asked again before paying: still pending, said in the row.
+    await row.getByRole('button', { name: 'I paid — check again' }).click();
+    await row.getByRole('alert').getByText('this order has not been paid yet').waitFor();
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥0.00');
+    await shootBothWays(context, page, 'recharge-pending');
+
+    order.status = 2;
+    const pendingRow = history.locator('tbody tr', { hasText: order.out_trade_no });
+    await pendingRow.getByRole('button', { name: 'I paid — check again' }).click();
+    await pendingRow
+      .getByText('Recharge successful: ¥12.50 credited, balance now ¥12.50.')
+      .waitFor();
+    await pendingRow.getByText('Credited', { exact: true }).waitFor();
+    expect(await pendingRow.getByRole('button').count()).toBe(0);
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥12.50');
+    expect((await userInfo(page)).balance).toBe('12.50');
+    await context.close();
+  });
+
+  it('queues a webhook order naming no user; the admin assigns it once in 待处理订单', async () => {
+    const { context, page } = await site.newPage();
+    await signUpAndLogIn(page, 'payer_four');
+    const payer = await userInfo(page);
+    const order = fake.addOrder({ total_amount: '8.00', remark: 'payer_four here' });
+    const pushed = await fetch(`${site.url}/api/afdian/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fake.webhookPayload(order)),
+    });
+    expect(pushed.status).toBe(200);
+    const dismissable = fake.addOrder({ total_amount: '3.00' });
+    await fetch(`${site.url}/api/afdian/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fake.webhookPayload(dismissable)),
+    });
+
+    const admin = await site.newPage();
+    await adminLogin(admin.page);
+    await admin.page.getByLabel('充值管理').getByRole('link', { name: '待处理订单' }).click();
+    await admin.page.getByRole('heading', { name: '待处理订单' }).waitFor();
+    const row = admin.page.locator('tbody tr', { hasText: order.out_trade_no });
+    await row.getByText('payer_four here').waitFor();
+    await shootBothWays(admin.context, admin.page, 'admin-pending-orders', ['zh']);
+
+    await row.getByRole('button', { name: '分配' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByLabel('用户 ID').fill(String(payer.id));
+    await screenshot(admin.page, 'admin-pending-assign');
+    await dialog.getByRole('button', { name: '确认分配' }).click();
+    await admin.page
+      .getByText(`订单 ${order.out_trade_no} 已分配给用户 #${payer.id}，入账 ¥8.00`)
+      .waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    const other = admin.page.locator('tbody tr', { hasText: dismissable.out_trade_no });
+    await other.getByRole('button', { name: '驳回' }).click();
+    await dialog.getByLabel('驳回原因').fill('refunded on Afdian');
+    await dialog.getByRole('button', { name: '确认驳回' }).click();
+    await admin.page.getByText(`订单 ${dismissable.out_trade_no} 已驳回`).waitFor();
+    await admin.page.getByText('暂无待处理订单。').waitFor();
+
+    // Pushed again by Afdian, or claimed by the payer: credited once, never twice.
+    await fetch(`${site.url}/api/afdian/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fake.webhookPayload(order)),
+    });
+    await page.goto('/user/recharge');
+    await page.getByLabel('Order number').fill(order.out_trade_no);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('this order has already been used').waitFor();
+    expect((await userInfo(page)).balance).toBe('8.00');
+    const history = page.getByRole('table', { name: 'Recharge history' });
+    await history
+      .locator('tbody tr', { hasText: order.out_trade_no })
+      .getByText('Credited', { exact: true })
+      .waitFor();
+
+    await admin.page.getByLabel('充值管理').getByRole('link', { name: '充值对账' }).click();
+    const days = admin.page.getByRole('table', { name: '每日对账' });
+    await days.waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    const todayRow = days.locator('tbody tr', { hasText: today });
+    expect(await todayRow.locator('td[data-label="已入账"]').textContent()).not.toBe('0');
+    await admin.page.getByText(/账目一致/).waitFor();
+    const [download] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      admin.page.getByRole('link', { name: '下载 CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('recharge-reconciliation.csv');
+    await shootBothWays(admin.context, admin.page, 'admin-reconciliation', ['zh']);
+    await admin.context.close();
+    await context.close();
+  });
+
   it('sends a user whose session ended to the login page, signed out', async () => {
     const { context, page } = await site.newPage();
     await signUpAndLogIn(page, 'payer_two');
@@ -83,6 +242,84 @@ describeBrowser('recharge centre', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.waitForURL('**/login**');
     expect(await page.evaluate(() => sessionStorage.getItem('isLoggedIn'))).toBeNull();
+    await context.close();
+  });
+});
+
+/** Milli-yuan as the server writes a balance: "24.999", "25.00", "24.99". */
+const balanceText = (milli: number) => {
+  const text = (milli / 1000).toFixed(3);
+  return text.endsWith('0') && !text.endsWith('.00') ? text.slice(0, -1) : text;
+};
+
+describeBrowser('recharge on a fresh install (built-in sandbox)', () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await startSite({ AFDIAN_MODE: 'sandbox' });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('register, pay on the sandbox, claim the order, call a paid API: balance down by its price', async () => {
+    const { context, page } = await site.newPage();
+    await signUpAndLogIn(page, 'sandbox_payer');
+    await page.goto('/user/recharge');
+    await page.getByTestId('sandbox-note').getByText('This is a sandbox').waitFor();
+    await page.getByText('Sandbox', { exact: true }).waitFor();
+    await page.getByText('No recharge records yet.').waitFor();
+    await shootBothWays(context, page, 'recharge-sandbox-empty');
+
+    const link = page.getByRole('link', { name: 'the sandbox pay page' });
+    expect(await link.getAttribute('href')).toMatch(
+      /^\/afdian-sandbox\/pay\?custom_order_id=u\d+-[0-9a-f]{10}$/,
+    );
+    const [sandbox] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await sandbox.getByLabel('Amount (yuan)').fill('25.00');
+    await sandbox.getByRole('button', { name: 'Pay' }).click();
+    const orderNumber = (await sandbox.locator('#order-number').textContent())!.trim();
+    await sandbox.close();
+
+    await page.getByLabel('Order number').fill(orderNumber);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Recharge successful: ¥25.00 credited, balance now ¥25.00.').waitFor();
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥25.00');
+    const row = page
+      .getByRole('table', { name: 'Recharge history' })
+      .locator('tbody tr', { hasText: orderNumber });
+    await row.getByText('Credited', { exact: true }).waitFor();
+    await shootBothWays(context, page, 'recharge-sandbox-credited');
+
+    // A forged sandbox number (one digit changed) is unknown; a replayed one is used.
+    const forged = orderNumber.slice(0, -1) + ((Number(orderNumber.at(-1)) + 1) % 10);
+    await page.getByLabel('Order number').fill(forged);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('order not found on Afdian, check the order number').waitFor();
+    await page.getByLabel('Order number').fill(orderNumber);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('this order has already been used').waitFor();
+
+    const list = await page.request.get('/api/get_api_list.php?per_page=100');
+    const apis = (
+      (await list.json()) as {
+        data: { endpoint: string; is_paid: number; price_per_call: string }[];
+      }
+    ).data;
+    const paid = apis.find((api) => api.endpoint === '/apis/user-agent' && api.is_paid === 1)!;
+    expect(paid).toBeDefined();
+    const priceMilli = Math.round(Number(paid.price_per_call) * 1000);
+    expect(priceMilli).toBeGreaterThan(0);
+
+    const { api_key } = await userInfo(page);
+    const call = await page.request.get('/apis/user-agent', { headers: { 'X-API-Key': api_key } });
+    expect(call.status()).toBe(200);
+    expect(((await call.json()) as { success: boolean }).success).toBe(true);
+
+    const expected = balanceText(25_000 - priceMilli);
+    expect((await userInfo(page)).balance).toBe(expected);
+    await page.goto('/user/dashboard');
+    await page.getByText(`¥${expected}`).first().waitFor();
     await context.close();
   });
 });
