@@ -185,6 +185,10 @@ describeBrowser('recharge centre', () => {
     await row.getByRole('button', { name: '分配' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByLabel('用户 ID').fill(String(payer.id));
+    // Past the dialog's fade-in, so the picture shows it as the admin sees it.
+    await admin.page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.modal')!).opacity === '1',
+    );
     await screenshot(admin.page, 'admin-pending-assign');
     await dialog.getByRole('button', { name: '确认分配' }).click();
     await admin.page
@@ -320,6 +324,33 @@ describeBrowser('recharge on a fresh install (built-in sandbox)', () => {
     expect((await userInfo(page)).balance).toBe(expected);
     await page.goto('/user/dashboard');
     await page.getByText(`¥${expected}`).first().waitFor();
+    await context.close();
+  });
+});
+
+describeBrowser('recharge without Afdian settings', () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await startSite({ AFDIAN_MODE: 'live' });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('keeps the sponsorship link and says beside it that recharge is not configured', async () => {
+    const { context, page } = await site.newPage();
+    await signUpAndLogIn(page, 'unconfigured');
+    await page.goto('/user/recharge');
+    const link = page.getByRole('link', { name: 'the Afdian sponsorship page' });
+    expect(await link.getAttribute('href')).toBe('https://ifdian.net/');
+    await page
+      .getByTestId('not-configured')
+      .getByText('Recharge is not configured on this site yet')
+      .waitFor();
+    expect(await page.getByText('Sandbox', { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Order number').isDisabled()).toBe(true);
+    await shootBothWays(context, page, 'recharge-not-configured');
     await context.close();
   });
 });

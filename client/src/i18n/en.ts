@@ -208,7 +208,7 @@ export const en = {
     'recharge.pages': 'Recharge history pages',
     'recharge.sandbox': 'Sandbox',
     'recharge.sandboxNote':
-      'This is a sandbox: no real money moves. Pay with play money on the sandbox pay page, then enter the order number it shows below.',
+      'This is a sandbox: no real money moves. Orders are paid with play money and credited as if paid on Afdian.',
     'recharge.sandboxPayOn': 'Pay on',
     'recharge.sandboxPage': 'the sandbox pay page',
     'recharge.sandboxPayThen': '(bound to your recharge ID), then enter its order number below.',

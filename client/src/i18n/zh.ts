@@ -207,7 +207,7 @@ export const zh: Catalogue<UiKey> = {
     'recharge.pages': '充值记录分页',
     'recharge.sandbox': '沙盒',
     'recharge.sandboxNote':
-      '这是沙盒环境：不会产生真实付款。请在沙盒付款页用虚拟金额付款，再在下方输入它给出的订单号。',
+      '这是沙盒环境：不会产生真实付款。订单用虚拟金额支付，如同在爱发电付款一样入账。',
     'recharge.sandboxPayOn': '请在',
     'recharge.sandboxPage': '沙盒付款页',
     'recharge.sandboxPayThen': '付款（已绑定您的充值 ID），然后在下方输入订单号。',

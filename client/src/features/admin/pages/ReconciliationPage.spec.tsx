@@ -20,10 +20,11 @@ const day = (date: string, more: Partial<ReconciliationDay> = {}): Reconciliatio
 
 const REPORT: Reconciliation = {
   from: '2026-01-01',
-  to: '2026-01-02',
+  to: '2026-01-03',
   days: [
     day('2026-01-01', { seen: 2, credited: 1, rejected: 1, credited_amount: '10.00' }),
     day('2026-01-02', { seen: 1, pending: 1, pending_amount: '5.00' }),
+    day('2026-01-03'),
   ],
   totals: {
     seen: 3,
@@ -58,7 +59,7 @@ function show(path = '/admin/reconciliation') {
 }
 
 describe('ReconciliationPage', () => {
-  it('shows each day newest first with totals, marks days with pending orders', async () => {
+  it('shows each day with orders newest first, with totals; marks days with pending orders', async () => {
     const queries = serve(REPORT);
     show();
     const table = await screen.findByRole('table', { name: '每日对账' });
@@ -73,6 +74,11 @@ describe('ReconciliationPage', () => {
     expect(rows[2]).not.toHaveClass('table-warning');
     expect(screen.getByRole('status')).toHaveTextContent('账目一致');
     expect(queries).toEqual(['']);
+    expect(screen.getByLabelText('开始日期（UTC）')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('结束日期（UTC）')).toHaveValue('2026-01-03');
+    expect(screen.getByText(/默认最近 30 天/)).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('显示没有订单的日期'));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-01-030000¥0.00¥0.00');
     expect(screen.getByRole('link', { name: '下载 CSV' })).toHaveAttribute(
       'href',
       '/api/admin/export_recharge_reconciliation.php?',
@@ -114,6 +120,9 @@ describe('ReconciliationPage', () => {
     show('/admin/reconciliation?from=2026-01-01&to=2026-01-31');
     await screen.findByRole('table', { name: '每日对账' });
     expect(queries).toEqual(['?from=2026-01-01&to=2026-01-31']);
+    expect(screen.getByText(/2026-01-01 至 2026-01-03/)).toHaveTextContent(
+      '2026-01-01 至 2026-01-03（UTC）。有待处理订单的日期以黄色标出。',
+    );
     expect(screen.getByLabelText('开始日期（UTC）')).toHaveValue('2026-01-01');
     expect(screen.getByRole('link', { name: '下载 CSV' })).toHaveAttribute(
       'href',

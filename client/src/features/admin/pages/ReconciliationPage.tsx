@@ -1,4 +1,5 @@
 import type { ReconciliationDay, ReconciliationMismatch } from '@contracts/recharge';
+import { useState } from 'react';
 import { Alert, Badge, Form, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
@@ -52,6 +53,8 @@ export default function ReconciliationPage() {
       { replace: true },
     );
   const report = data?.data;
+  const [quietDaysShown, setQuietDaysShown] = useState(false);
+  const days = [...(report?.days ?? [])].reverse().filter((day) => quietDaysShown || day.seen > 0);
   const csvUrl = `${RECONCILIATION_CSV_URL}?${new URLSearchParams({ ...period }).toString()}`;
 
   return (
@@ -62,7 +65,7 @@ export default function ReconciliationPage() {
           <Form.Label className="small mb-1">开始日期（UTC）</Form.Label>
           <Form.Control
             type="date"
-            value={period.from ?? ''}
+            value={period.from ?? report?.from ?? ''}
             onChange={(e) => set('from', e.target.value)}
           />
         </Form.Group>
@@ -70,7 +73,7 @@ export default function ReconciliationPage() {
           <Form.Label className="small mb-1">结束日期（UTC）</Form.Label>
           <Form.Control
             type="date"
-            value={period.to ?? ''}
+            value={period.to ?? report?.to ?? ''}
             onChange={(e) => set('to', e.target.value)}
           />
         </Form.Group>
@@ -89,7 +92,8 @@ export default function ReconciliationPage() {
       ) : (
         <>
           <p className="text-body-secondary">
-            {report.from} 至 {report.to}（UTC，默认最近 30 天）。有待处理订单的日期以黄色标出。
+            {report.from} 至 {report.to}（UTC{period.from || period.to ? '' : '，默认最近 30 天'}
+            ）。有待处理订单的日期以黄色标出。
           </p>
           {report.mismatches.length === 0 ? (
             <Alert variant="success" role="status">
@@ -129,6 +133,14 @@ export default function ReconciliationPage() {
               </Table>
             </div>
           )}
+          <Form.Check
+            type="switch"
+            id="reconciliation-quiet-days"
+            className="mb-2"
+            label="显示没有订单的日期"
+            checked={quietDaysShown}
+            onChange={(e) => setQuietDaysShown(e.target.checked)}
+          />
           <Table
             striped
             bordered
@@ -147,7 +159,14 @@ export default function ReconciliationPage() {
               </tr>
             </thead>
             <tbody>
-              {[...report.days].reverse().map((day) => (
+              {days.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="text-center text-muted">
+                    这段时间没有充值订单。
+                  </td>
+                </tr>
+              )}
+              {days.map((day) => (
                 <tr key={day.date} className={day.pending > 0 ? 'table-warning' : undefined}>
                   <td data-label="日期" className="text-nowrap">
                     {day.date}
