@@ -265,6 +265,8 @@ export const en = {
     'apis.invalid_list_field': 'a parameter list is malformed',
     'apis.invalid_price':
       'invalid price format, must be a non-negative number with at most three decimal places',
+    'apis.invalid_sort': 'unknown sort order',
+    'apis.unknown_category': 'this category does not exist',
     'recharge.not_configured': 'recharge is not configured',
     'recharge.order_not_found': 'order not found on Afdian, check the order number',
     'recharge.order_not_paid':

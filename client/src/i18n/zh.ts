@@ -263,6 +263,8 @@ export const zh: Catalogue<UiKey> = {
     'apis.name_taken': '已有 API 使用该英文名称',
     'apis.invalid_list_field': '参数列表格式错误',
     'apis.invalid_price': '价格格式无效，须为最多三位小数的非负数',
+    'apis.invalid_sort': '未知的排序方式',
+    'apis.unknown_category': '该分类不存在',
     'recharge.not_configured': '尚未配置充值',
     'recharge.order_not_found': '未找到该订单',
     'recharge.order_not_paid': '该订单尚未支付；已保存，24 小时内会自动重新核对',

@@ -5,7 +5,8 @@ import { RedisService } from './redis';
 /** The kinds of public content that admin writes change. */
 export type ContentKind = 'apis' | 'config' | 'sidebar_links' | 'friend_links' | 'partners' | 'ads';
 
-type Listener = (kind: ContentKind) => void;
+/** `local`: the change was made by this instance (not relayed from another through Redis). */
+type Listener = (kind: ContentKind, local: boolean) => void;
 
 /**
  * Tells the read side that content changed so its caches drop stale entries. Admin writes call
@@ -30,7 +31,7 @@ export class ContentEvents implements OnModuleInit {
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         const { origin, kind } = JSON.parse(message) as { origin: string; kind: ContentKind };
-        if (origin !== this.origin) this.notify(kind);
+        if (origin !== this.origin) this.notify(kind, false);
       } catch {
         this.logger.warn('ignored a malformed content-changed message');
       }
@@ -43,7 +44,7 @@ export class ContentEvents implements OnModuleInit {
   }
 
   changed(kind: ContentKind): void {
-    this.notify(kind);
+    this.notify(kind, true);
     this.redis.client
       ?.publish(this.channel, JSON.stringify({ origin: this.origin, kind }))
       .catch((error: Error) =>
@@ -51,8 +52,16 @@ export class ContentEvents implements OnModuleInit {
       );
   }
 
-  private notify(kind: ContentKind): void {
-    for (const listener of this.listeners) listener(kind);
+  /**
+   * A change another instance made, learned without Redis (CatalogueSearch reads a version from
+   * the shared database): tells this instance's listeners only.
+   */
+  relayed(kind: ContentKind): void {
+    this.notify(kind, false);
+  }
+
+  private notify(kind: ContentKind, local: boolean): void {
+    for (const listener of this.listeners) listener(kind, local);
   }
 }
 

@@ -29,6 +29,11 @@ export interface ApiSummary {
   usage_count: number;
   created_at: string;
   updated_at: string;
+  /**
+   * The slugs of the API's categories, in the categories' order (get_categories.php names them).
+   * The server always sends it; optional only so fixtures written before it stay valid.
+   */
+  categories?: string[];
 }
 
 /** get_api_detail.php's `data`: the list fields as arrays. */
@@ -47,6 +52,8 @@ export interface AdminApi extends ApiDetail {
   handler: string | null;
   upstream_url: string | null;
   upstream_timeout_ms: number;
+  /** The ids of the API's categories (always sent; optional for older fixtures). */
+  category_ids?: number[];
 }
 
 export interface ApiListQuery {
@@ -55,7 +62,15 @@ export interface ApiListQuery {
   is_paid?: 0 | 1;
   is_pinned?: 0 | 1;
   search?: string;
+  /** A category slug (public list only). */
+  category?: string;
+  /** The public list's orders; without it, pinned first then newest (search: best match first). */
+  sort?: CatalogueSort;
 }
+
+/** Orders of the public list (GET /api/get_api_list.php?sort=). */
+export const CATALOGUE_SORTS = ['popular', 'newest', 'price'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
 export type ApiList = DataEnvelope<ApiSummary[]> & PageInfo;
 
@@ -64,7 +79,7 @@ export const ADMIN_API_SORTS = ['newest', 'oldest', 'calls', 'name', 'price'] as
 export type AdminApiSort = (typeof ADMIN_API_SORTS)[number];
 
 /** GET /api/admin/get_api_list.php: all APIs, disabled too; per_page up to 1000. */
-export interface AdminApiListQuery extends ApiListQuery {
+export interface AdminApiListQuery extends Omit<ApiListQuery, 'sort' | 'category'> {
   status?: 0 | 1;
   sort?: AdminApiSort;
 }
@@ -111,6 +126,8 @@ export interface SaveApiBody {
   /** '' for none. */
   upstream_url: string;
   upstream_timeout_ms: number;
+  /** The API's categories; left as they are when absent. */
+  category_ids?: number[];
 }
 
 /** Yuan, non-negative, at most three decimals (SPEC.md §5, §9). */

@@ -11,6 +11,7 @@ export const AUDIT_TARGETS = [
   'user',
   'admin',
   'recharge_order',
+  'category',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

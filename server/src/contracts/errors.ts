@@ -46,6 +46,11 @@ export const ERROR_CODES = {
   'apis.name_taken': 'another API has this English name',
   'apis.invalid_list_field': 'request_params, response_params or status_codes is malformed',
   'apis.invalid_price': 'a paid API needs a valid price',
+  'apis.invalid_sort': 'the public list was asked for a sort other than popular, newest, price',
+  'apis.unknown_category': 'the public list was asked for a category slug that does not exist',
+
+  'categories.not_found': 'no such category',
+  'categories.slug_taken': 'another category has this slug',
 
   'admin.record_not_found': 'the partner, ad, link or config row does not exist',
   'admin.adjust_zero': 'a balance adjustment of zero',

@@ -5,6 +5,7 @@ import { AuditLog } from './audit-log.entity';
 import { ApiDailyStat } from './api-daily-stat.entity';
 import { ApiEntry } from './api.entity';
 import { BalanceAdjustment } from './balance-adjustment.entity';
+import { ApiCategory, CatalogueState, Category } from './category.entity';
 import { FriendLink } from './friend-link.entity';
 import { Partner } from './partner.entity';
 import { RechargeRecord } from './recharge-record.entity';
@@ -20,7 +21,10 @@ export {
   AuditLog,
   ApiDailyStat,
   ApiEntry,
+  ApiCategory,
   BalanceAdjustment,
+  CatalogueState,
+  Category,
   FriendLink,
   Partner,
   RechargeRecord,
@@ -37,7 +41,10 @@ export const ENTITIES = [
   AuditLog,
   ApiDailyStat,
   ApiEntry,
+  ApiCategory,
   BalanceAdjustment,
+  CatalogueState,
+  Category,
   FriendLink,
   Partner,
   RechargeRecord,

@@ -13,6 +13,7 @@ import {
   User,
 } from '../entities';
 import { DEMO_APIS } from './demo-apis';
+import { seedDemoCategories } from './demo-categories';
 import {
   DEMO_ADS,
   DEMO_FRIEND_LINKS,
@@ -69,6 +70,7 @@ async function seedDemo(manager: EntityManager): Promise<void> {
       status_codes: JSON.stringify(status_codes),
     })),
   );
+  await seedDemoCategories(manager);
   await manager.insert(Partner, [...DEMO_PARTNERS]);
   await manager.insert(Ad, [...DEMO_ADS]);
   await manager.insert(SidebarLink, [...DEMO_SIDEBAR_LINKS]);

@@ -9,6 +9,8 @@ import { pageInfo, pageSlice } from '../../common/paging';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
 import { AuditService } from '../audit/audit.service';
+import { CategoriesService } from './categories.service';
+import { categoriesByApi } from './category-links';
 import type { AuditActor } from '../audit/audit.service';
 import { toApiSummary } from './dto/api.response';
 import { toAdminApi } from './dto/admin-api.response';
@@ -45,10 +47,11 @@ export class ApisAdminService {
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     private readonly events: ContentEvents,
     private readonly audit: AuditService,
+    private readonly categories: CategoriesService,
   ) {}
 
   async get(id: number) {
-    return toAdminApi(await this.find(id));
+    return this.adminView(await this.find(id));
   }
 
   /** Every API, disabled too, filtered, sorted and paged on the server. */
@@ -73,13 +76,26 @@ export class ApisAdminService {
       .skip(skip)
       .take(take)
       .getManyAndCount();
-    return { data: rows.map(toApiSummary), ...pageInfo(total, query) };
+    const categories = await categoriesByApi(
+      this.apis.manager,
+      rows.map((api) => api.id),
+    );
+    return {
+      data: rows.map((api) =>
+        toApiSummary(
+          api,
+          (categories.get(api.id) ?? []).map((linked) => linked.slug),
+        ),
+      ),
+      ...pageInfo(total, query),
+    };
   }
 
   async create(actor: AuditActor, dto: SaveApiDto) {
     const values = this.toColumns(dto);
     await this.assertNameFree(dto.name_en);
-    const api = await this.save(this.apis.create(values));
+    const categoryIds = await this.categories.assertExist(dto.category_ids ?? []);
+    const api = await this.save(this.apis.create(values), categoryIds);
     await this.audit.record(actor, {
       action: 'create',
       target_type: 'api',
@@ -87,7 +103,7 @@ export class ApisAdminService {
       after: api,
     });
     this.events.changed('apis');
-    return toAdminApi(api);
+    return this.adminView(api);
   }
 
   async update(actor: AuditActor, dto: UpdateApiDto) {
@@ -95,7 +111,11 @@ export class ApisAdminService {
     const before = { ...api };
     const values = this.toColumns(dto);
     await this.assertNameFree(dto.name_en, api.id);
-    const saved = await this.save(this.apis.merge(api, values));
+    const categoryIds =
+      dto.category_ids === undefined
+        ? undefined
+        : await this.categories.assertExist(dto.category_ids);
+    const saved = await this.save(this.apis.merge(api, values), categoryIds);
     await this.audit.record(actor, {
       action: 'update',
       target_type: 'api',
@@ -104,7 +124,7 @@ export class ApisAdminService {
       after: saved,
     });
     this.events.changed('apis');
-    return toAdminApi(saved);
+    return this.adminView(saved);
   }
 
   /** Switches status and/or pinning of one or many APIs (the list's toggles and bulk actions). */
@@ -174,9 +194,19 @@ export class ApisAdminService {
     if ((await qb.getCount()) > 0) throw conflict('apis.name_taken', DUPLICATE_NAME);
   }
 
-  private async save(api: ApiEntry) {
+  private async adminView(api: ApiEntry) {
+    const categories = await categoriesByApi(this.apis.manager, [api.id]);
+    return toAdminApi(api, categories.get(api.id) ?? []);
+  }
+
+  /** Saves the API and, when given, replaces its categories, in one transaction. */
+  private async save(api: ApiEntry, categoryIds?: number[]) {
     try {
-      return await this.apis.save(api);
+      return await this.apis.manager.transaction(async (manager) => {
+        const saved = await manager.save(api);
+        if (categoryIds) await this.categories.setLinks(manager, saved.id, categoryIds);
+        return saved;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('apis.name_taken', DUPLICATE_NAME);
       throw error;

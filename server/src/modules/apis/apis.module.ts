@@ -1,16 +1,24 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
-import { ApiDailyStat, ApiEntry } from '../../database/entities';
+import { ApiCategory, ApiDailyStat, ApiEntry, Category } from '../../database/entities';
 import { ApisAdminController } from './apis-admin.controller';
 import { ApisAdminService } from './apis-admin.service';
 import { CatalogueController } from './catalogue.controller';
+import { CatalogueSearch } from './catalogue-search';
+import { CategoriesAdminController, CategoriesController } from './categories.controller';
+import { CategoriesService } from './categories.service';
 import { CatalogueService } from './catalogue.service';
 
 @Module({
-  imports: [AuditModule, TypeOrmModule.forFeature([ApiEntry, ApiDailyStat])],
-  controllers: [CatalogueController, ApisAdminController],
-  providers: [CatalogueService, ApisAdminService],
+  imports: [AuditModule, TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, Category, ApiCategory])],
+  controllers: [
+    CatalogueController,
+    ApisAdminController,
+    CategoriesController,
+    CategoriesAdminController,
+  ],
+  providers: [CatalogueService, ApisAdminService, CatalogueSearch, CategoriesService],
   exports: [CatalogueService],
 })
 export class ApisModule {}

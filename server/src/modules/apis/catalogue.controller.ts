@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogueService } from './catalogue.service';
 import { ApiDetailQuery } from './dto/api-detail.query';
-import { ListApisQuery } from './dto/list-apis.query';
+import { PublicListApisQuery } from './dto/public-list.query';
 
 /**
  * The public catalogue: enabled APIs only, the same answer for everyone. An admin session is
@@ -15,7 +15,7 @@ export class CatalogueController {
   /** Prepared bytes: see CatalogueService.publicList. */
   @Get('get_api_list.php')
   async list(
-    @Query() query: ListApisQuery,
+    @Query() query: PublicListApisQuery,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {

@@ -1,21 +1,58 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository, SelectQueryBuilder } from 'typeorm';
 import { badRequest, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { ApiEntry } from '../../database/entities';
 import { ApiDetail, toApiDetail, toApiSummary } from './dto/api.response';
 import { ApiDetailQuery } from './dto/api-detail.query';
-import { ListApisQuery } from './dto/list-apis.query';
+import { PublicListApisQuery } from './dto/public-list.query';
 import { PreparedJson, ResponseCache } from './response-cache';
-import { containsPattern } from '../../common/like';
-import { pageInfo } from '../../common/paging';
-import type { ApiList } from '../../contracts/apis';
+import { CatalogueSearch } from './catalogue-search';
+import { CategoriesService } from './categories.service';
+import { categoriesByApi } from './category-links';
+import { pageInfo, pageSlice } from '../../common/paging';
+import { CATALOGUE_SORTS } from '../../contracts/apis';
+import type { ApiList, CatalogueSort } from '../../contracts/apis';
 import type { Envelope } from '../../contracts/envelope';
 
 export const PUBLIC_MAX_PER_PAGE = 100;
 const CACHE_TTL_MS = 5000;
 const CACHE_MAX_ENTRIES = 500;
+
+/** The list's orders; every one ends in the id so pages never overlap. */
+const ORDERS: Record<CatalogueSort | 'default', [string, 'ASC' | 'DESC'][]> = {
+  default: [
+    ['api.is_pinned', 'DESC'],
+    ['api.created_at', 'DESC'],
+    ['api.id', 'DESC'],
+  ],
+  popular: [
+    ['api.usage_count', 'DESC'],
+    ['api.id', 'DESC'],
+  ],
+  newest: [
+    ['api.created_at', 'DESC'],
+    ['api.id', 'DESC'],
+  ],
+  price: [
+    ['api.price_per_call_milli', 'ASC'],
+    ['api.id', 'DESC'],
+  ],
+};
+
+interface ListRequest {
+  page: number;
+  per_page: number;
+  is_paid?: 0 | 1;
+  is_pinned?: 0 | 1;
+  search: string;
+  category?: string;
+  sort?: CatalogueSort;
+}
+
+const isSort = (value: string): value is CatalogueSort =>
+  (CATALOGUE_SORTS as readonly string[]).includes(value);
 
 @Injectable()
 export class CatalogueService implements OnModuleDestroy {
@@ -25,6 +62,8 @@ export class CatalogueService implements OnModuleDestroy {
 
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
+    private readonly search: CatalogueSearch,
+    private readonly categories: CategoriesService,
     events: ContentEvents,
   ) {
     this.unsubscribe = events.on((kind) => {
@@ -39,18 +78,31 @@ export class CatalogueService implements OnModuleDestroy {
   }
 
   /**
-   * The public list answer (enabled APIs, pinned first then newest), serialised once per query
-   * and content version: the bytes are what every visitor gets until an admin write or the
-   * counters' lifetime drops them.
+   * The public list answer (enabled APIs, pinned first then newest, or in `sort`'s order, or
+   * best match first for a search), serialised once per query and content version: the bytes
+   * are what every visitor gets until an admin write (here or, through the catalogue version, on
+   * another instance) or the counters' lifetime drops them.
    */
-  publicList(query: ListApisQuery): Promise<PreparedJson> {
-    const normalized = {
-      ...query,
+  async publicList(query: PublicListApisQuery): Promise<PreparedJson> {
+    const sort = query.sort?.trim() || undefined;
+    if (sort !== undefined && !isSort(sort)) {
+      throw badRequest('apis.invalid_sort', 'sort must be one of: popular, newest, price');
+    }
+    const request: ListRequest = {
+      page: query.page,
       per_page: Math.min(query.per_page, PUBLIC_MAX_PER_PAGE),
+      is_paid: query.is_paid,
+      is_pinned: query.is_pinned,
       search: query.search?.trim().toLowerCase() ?? '',
+      category: query.category?.trim().toLowerCase() || undefined,
+      sort,
     };
-    return this.lists.get(JSON.stringify(normalized), async () => {
-      const page = await this.loadList(normalized);
+    // Another instance's edit is noticed within a second; a search waits for that check, a
+    // plain list (the hot path) is served from its bytes meanwhile.
+    const check = this.search.refresh();
+    if (check && request.search) await check;
+    return this.lists.get(JSON.stringify(request), async () => {
+      const page = await this.loadList(request);
       return new PreparedJson({ success: true, message: 'ok', ...page });
     });
   }
@@ -64,37 +116,85 @@ export class CatalogueService implements OnModuleDestroy {
     return this.details.get(key, () => this.loadDetail(query));
   }
 
-  private async loadList(
-    query: ListApisQuery & { search: string },
-  ): Promise<Omit<ApiList, keyof Envelope>> {
-    const qb = this.apis.createQueryBuilder('api').where('api.status = 1');
-    if (query.is_paid !== undefined) qb.andWhere('api.is_paid = :paid', { paid: query.is_paid });
-    if (query.is_pinned !== undefined)
-      qb.andWhere('api.is_pinned = :pinned', { pinned: query.is_pinned });
+  private async loadList(query: ListRequest): Promise<Omit<ApiList, keyof Envelope>> {
+    const category = query.category ? await this.categories.bySlug(query.category) : undefined;
+    const { skip, take } = pageSlice(query);
+    let rows: ApiEntry[];
+    let total: number;
     if (query.search) {
-      qb.andWhere(
-        // Both languages: the site shows either, so a visitor searches what they read.
-        "(LOWER(api.name) LIKE :q ESCAPE '!' OR LOWER(api.name_en) LIKE :q ESCAPE '!' OR LOWER(api.title_en) LIKE :q ESCAPE '!' OR LOWER(api.description) LIKE :q ESCAPE '!' OR LOWER(api.description_en) LIKE :q ESCAPE '!')",
-        { q: containsPattern(query.search) },
-      );
+      const ids = await this.search.search(query.search, {
+        is_paid: query.is_paid,
+        is_pinned: query.is_pinned,
+        category: category?.slug,
+      });
+      total = ids.length;
+      if (query.sort) {
+        rows =
+          ids.length === 0
+            ? []
+            : await this.ordered(
+                this.enabled().andWhere('api.id IN (:...ids)', { ids }),
+                query.sort,
+              )
+                .skip(skip)
+                .take(take)
+                .getMany();
+      } else {
+        // Best match first: the page's ids in the search's order.
+        const pageIds = ids.slice(skip, skip + take);
+        const found = pageIds.length
+          ? await this.apis.find({ where: { id: In(pageIds), status: 1 } })
+          : [];
+        const byId = new Map(found.map((api) => [api.id, api]));
+        rows = pageIds.flatMap((id) => byId.get(id) ?? []);
+      }
+    } else {
+      const qb = this.enabled();
+      if (query.is_paid !== undefined) qb.andWhere('api.is_paid = :paid', { paid: query.is_paid });
+      if (query.is_pinned !== undefined)
+        qb.andWhere('api.is_pinned = :pinned', { pinned: query.is_pinned });
+      if (category) {
+        qb.andWhere(
+          'api.id IN (SELECT link.api_id FROM api_categories link WHERE link.category_id = :category)',
+          { category: category.id },
+        );
+      }
+      [rows, total] = await this.ordered(qb, query.sort).skip(skip).take(take).getManyAndCount();
     }
-    const [rows, total] = await qb
-      .orderBy('api.is_pinned', 'DESC')
-      .addOrderBy('api.created_at', 'DESC')
-      .addOrderBy('api.id', 'DESC')
-      .skip((query.page - 1) * query.per_page)
-      .take(query.per_page)
-      .getManyAndCount();
+    const categories = await categoriesByApi(
+      this.apis.manager,
+      rows.map((api) => api.id),
+    );
     return {
-      data: rows.map(toApiSummary),
+      data: rows.map((api) =>
+        toApiSummary(
+          api,
+          (categories.get(api.id) ?? []).map((linked) => linked.slug),
+        ),
+      ),
       ...pageInfo(total, query),
     };
+  }
+
+  private enabled(): SelectQueryBuilder<ApiEntry> {
+    return this.apis.createQueryBuilder('api').where('api.status = 1');
+  }
+
+  private ordered(qb: SelectQueryBuilder<ApiEntry>, sort: CatalogueSort | undefined) {
+    const [[first, direction], ...rest] = ORDERS[sort ?? 'default'];
+    qb.orderBy(first, direction);
+    for (const [column, then] of rest) qb.addOrderBy(column, then);
+    return qb;
   }
 
   private async loadDetail(query: ApiDetailQuery) {
     const where = query.id !== undefined ? { id: query.id } : { name_en: query.name_en };
     const api = await this.apis.findOne({ where: { ...where, status: 1 } });
     if (!api) throw notFound('apis.not_found', 'API not found');
-    return toApiDetail(api);
+    const categories = await categoriesByApi(this.apis.manager, [api.id]);
+    return toApiDetail(
+      api,
+      (categories.get(api.id) ?? []).map((linked) => linked.slug),
+    );
   }
 }

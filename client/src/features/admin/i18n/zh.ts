@@ -42,6 +42,11 @@ const texts = {
   'apis.name_taken': '已有 API 使用这个英文名称',
   'apis.invalid_list_field': '请求参数、响应参数或状态码的格式不正确',
   'apis.invalid_price': '价格格式无效：须为非负数，最多三位小数',
+  'apis.invalid_sort': '排序方式无效：只能是 popular、newest 或 price',
+  'apis.unknown_category': '分类不存在',
+
+  'categories.not_found': '分类不存在，可能已被删除',
+  'categories.slug_taken': '已有分类使用这个标识（slug）',
 
   'admin.record_not_found': '记录不存在，可能已被删除',
   'admin.adjust_zero': '调整金额不能为 0',

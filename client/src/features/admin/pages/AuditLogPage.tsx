@@ -36,6 +36,7 @@ export const TARGET_LABELS: Record<AuditTarget, string> = {
   user: '用户',
   admin: '管理员',
   recharge_order: '充值订单',
+  category: '分类',
 };
 
 const show = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));

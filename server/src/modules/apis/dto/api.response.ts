@@ -10,7 +10,8 @@ import type { ApiEntry } from '../../../database/entities';
 
 export type { ApiDetail, ApiSummary };
 
-export function toApiSummary(api: ApiEntry): ApiSummary {
+/** `categories`: the API's category slugs in chip order (category-links.ts). */
+export function toApiSummary(api: ApiEntry, categories: string[]): ApiSummary {
   return {
     id: api.id,
     name: api.name,
@@ -27,12 +28,13 @@ export function toApiSummary(api: ApiEntry): ApiSummary {
     usage_count: api.usage_count,
     created_at: api.created_at.toISOString(),
     updated_at: api.updated_at.toISOString(),
+    categories,
   };
 }
 
-export function toApiDetail(api: ApiEntry): ApiDetail {
+export function toApiDetail(api: ApiEntry, categories: string[]): ApiDetail {
   return {
-    ...toApiSummary(api),
+    ...toApiSummary(api, categories),
     example_url: api.example_url,
     response_format: api.response_format,
     request_params: parseListField<RequestParam>(api.request_params),

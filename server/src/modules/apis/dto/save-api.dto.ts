@@ -1,4 +1,6 @@
 import {
+  ArrayMaxSize,
+  IsArray,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -134,6 +136,15 @@ export class SaveApiDto {
   @Max(UPSTREAM_TIMEOUT_MS.max, { message: TIMEOUT_MESSAGE })
   @IsInt({ message: TIMEOUT_MESSAGE })
   upstream_timeout_ms?: number;
+
+  /** The API's categories; left as they are when absent. */
+  @IsOptional()
+  @Max(2_147_483_647, { each: true, message: 'invalid category ID' })
+  @Min(1, { each: true, message: 'invalid category ID' })
+  @IsInt({ each: true, message: 'invalid category ID' })
+  @ArrayMaxSize(50, { message: 'at most 50 categories' })
+  @IsArray({ message: 'category_ids must be a list of category IDs' })
+  category_ids?: number[];
 }
 
 export class UpdateApiDto extends SaveApiDto {
