@@ -172,6 +172,26 @@ describeEachDb('admin: access and API management', (ctx) => {
       });
     });
 
+    it("keeps a parameter's enum, default and example for the API page's console", async () => {
+      const params = [
+        { name: 'level', type: 'string', required: false, description: '', enum: ['l', 'm'] },
+        { name: 'size', type: 'integer', required: false, description: '', default: 256 },
+        { name: 'text', type: 'string', required: true, description: '', example: ' hi ' },
+        { name: 'x', type: 'string', required: false, description: '', enum: null, default: '' },
+      ];
+      const res = await admin.post(
+        '/api/admin/create_api.php',
+        apiBody({ request_params: params }),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data.request_params).toEqual([
+        { name: 'level', type: 'string', required: false, description: '', enum: ['l', 'm'] },
+        { name: 'size', type: 'integer', required: false, description: '', default: '256' },
+        { name: 'text', type: 'string', required: true, description: '', example: 'hi' },
+        { name: 'x', type: 'string', required: false, description: '' },
+      ]);
+    });
+
     it('keeps English names unique, whatever the case (409)', async () => {
       const body = apiBody();
       expect((await admin.post('/api/admin/create_api.php', body)).status).toBe(200);
@@ -235,6 +255,16 @@ describeEachDb('admin: access and API management', (ctx) => {
         BAD_LIST,
       ],
       [{ request_params: '[{"type":"string"}]' }, 'every request parameter needs a name', BAD_LIST],
+      [
+        { request_params: '[{"name":"q","type":"string","enum":"l"}]' },
+        'a parameter enum must be a list of values',
+        BAD_LIST,
+      ],
+      [
+        { request_params: '[{"name":"q","type":"string","enum":[{"v":1}]}]' },
+        'a parameter enum must be a list of values',
+        BAD_LIST,
+      ],
       [
         { response_params: '[1,2]' },
         'response parameters must be a JSON list of {name, type, description}',

@@ -23,6 +23,12 @@ export interface RequestParam {
   /** Written as a boolean; older rows say 1, "1" or "true". */
   required: boolean | number | string;
   description: string;
+  /** The only values the parameter accepts (shown as a select); absent when any value goes. */
+  enum?: string[];
+  /** The value the API uses when the parameter is left out. */
+  default?: string;
+  /** A value that makes a working call, prefilled in the try-it console and the examples. */
+  example?: string;
 }
 
 export interface ResponseParam {

@@ -1,6 +1,12 @@
 import type { ApiDetail, ApiRef } from '@contracts/apis';
 import { isRequiredFlag } from '@contracts/list-fields';
-import type { ReactNode } from 'react';
+import {
+  absoluteUrl,
+  buildRequestModel,
+  initialValues,
+  type ParamValues,
+} from '@contracts/request-examples';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
@@ -11,7 +17,10 @@ import { errorStatus } from '../../lib/api';
 import { useGetApiDetailQuery } from './api';
 import CodeBlock from './CodeBlock';
 import RequestExamples from './RequestExamples';
-import { absoluteUrl } from './requestExamples';
+import ApiConsole from './ApiConsole';
+import { useAppSelector } from '../../app/store';
+import { selectUser } from '../../app/authSlice';
+import { useSignedIn } from '../../app/useSignedIn';
 import { formatYuan } from '../../lib/money';
 import { useOrigin } from '../../lib/ssr';
 import NotFoundPage from '../../app/NotFoundPage';
@@ -37,11 +46,12 @@ export function detailError(error: unknown): [UiKey, { status?: number }] {
   return ['api.noResponse', {}];
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
     <section className="card mb-4">
-      <div className="card-header bg-white">
+      <div className="card-header bg-body">
         <h2 className="h6 mb-0">{title}</h2>
+        {note && <p className="small text-muted mb-0 mt-1">{note}</p>}
       </div>
       <div className="card-body">{children}</div>
     </section>
@@ -51,7 +61,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p className="text-muted mb-0">{empty}</p>;
   return (
-    <div className="table-responsive">
+    <div className="portico-stack-table">
       <table className="table table-sm table-striped align-middle mb-0">
         <thead>
           <tr>
@@ -66,7 +76,8 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
           {rows.map((cells, i) => (
             <tr key={i}>
               {cells.map((cell, j) => (
-                <td key={j} className={j === 0 ? 'text-nowrap' : undefined}>
+                // data-label names the column when a phone shows each row as a stack.
+                <td key={j} data-label={head[j]} className={j === 0 ? 'text-nowrap' : undefined}>
                   {cell}
                 </td>
               ))}
@@ -75,6 +86,36 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The try-it console and the examples, both from one set of values (one request model). */
+function TryIt({ api }: { api: ApiDetail }) {
+  const { t } = useI18n();
+  const origin = useOrigin();
+  const signedIn = useSignedIn();
+  const user = useAppSelector(selectUser);
+  const apiKey = signedIn ? user.api_key : null;
+  const [values, setValues] = useState<ParamValues>(() => initialValues(api));
+  const model = useMemo(
+    () => buildRequestModel(api, values, origin, apiKey),
+    [api, values, origin, apiKey],
+  );
+  return (
+    <>
+      <Section title={t('console.title')}>
+        <ApiConsole
+          api={api}
+          values={values}
+          onChange={setValues}
+          apiKey={apiKey}
+          signedIn={signedIn}
+        />
+      </Section>
+      <Section title={t('api.requestExamples')}>
+        <RequestExamples api={api} model={model} keyFilled={apiKey !== null} />
+      </Section>
+    </>
   );
 }
 
@@ -88,11 +129,14 @@ function Detail({ api }: { api: ApiDetail }) {
     [t('api.endpoint'), <code className="text-break">{endpoint}</code>],
     [
       t('api.exampleUrl'),
-      example ? (
+      // A link only where opening it works: a free GET call needs no key and no body.
+      example && !api.is_paid && api.request_method === 'GET' ? (
         // /apis/* is served by the server, so this is a plain link the router leaves alone.
         <a href={example} target="_blank" rel="noopener noreferrer" className="text-break">
           {example}
         </a>
+      ) : example ? (
+        <code className="text-break">{example}</code>
       ) : (
         '—'
       ),
@@ -159,9 +203,7 @@ function Detail({ api }: { api: ApiDetail }) {
         />
       </Section>
 
-      <Section title={t('api.requestExamples')}>
-        <RequestExamples api={api} />
-      </Section>
+      <TryIt key={api.id} api={api} />
 
       <Section title={t('api.responseParams')}>
         <Table
@@ -183,14 +225,14 @@ function Detail({ api }: { api: ApiDetail }) {
         />
       </Section>
 
-      <Section title={t('api.phpExample')}>
+      <Section title={t('api.phpExample')} note={t('api.authorExampleNote')}>
         {api.php_example ? (
           <CodeBlock code={api.php_example} label={t('api.phpExample')} />
         ) : (
           <p className="text-muted mb-0">{t('api.noPhpExample')}</p>
         )}
       </Section>
-      <Section title={t('api.responseExample')}>
+      <Section title={t('api.responseExample')} note={t('api.responseExampleNote')}>
         {api.response_example ? (
           <CodeBlock code={api.response_example} label={t('api.responseExample')} />
         ) : (

@@ -17,6 +17,8 @@ export interface DemoApi {
     type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
     required: boolean;
     description: string;
+    enum?: string[];
+    default?: string;
   }[];
   response_params: { name: string; type: string; description: string }[];
   status_codes: { code: number; description: string }[];
@@ -65,7 +67,11 @@ const param = (
   type: RequestParam['type'],
   required: boolean,
   description: string,
-): RequestParam => ({ name, type, required, description });
+  hints: Pick<RequestParam, 'enum' | 'default'> = {},
+): RequestParam => ({ name, type, required, description, ...hints });
+
+/** The values an optional parameter accepts, its default first. */
+const oneOf = (...values: string[]) => ({ enum: values, default: values[0] });
 
 const field = (name: string, type: string, description: string): ResponseParam => ({
   name,
@@ -520,8 +526,11 @@ const SPECS: Spec[] = [
     description_en:
       'Random Chinese or English personal names, optionally of one gender, for test data and mock-ups.',
     params: [
-      param('lang', 'string', false, 'en or zh; default en'),
-      param('gender', 'string', false, 'male, female or any; default any'),
+      param('lang', 'string', false, 'en or zh; default en', oneOf('en', 'zh')),
+      param('gender', 'string', false, 'male, female or any; default any', {
+        enum: ['male', 'female', 'any'],
+        default: 'any',
+      }),
       param('count', 'integer', false, 'how many names, 1-20; default 1'),
     ],
     data: [
@@ -569,7 +578,10 @@ const SPECS: Spec[] = [
       'MD5, SHA-1, SHA-256 or SHA-512 digest of a text (UTF-8), as lower-case hex. For checksums and debugging signatures.',
     params: [
       param('text', 'string', true, 'the text to hash, up to 100000 characters'),
-      param('algo', 'string', false, 'md5, sha1, sha256 or sha512; default sha256'),
+      param('algo', 'string', false, 'md5, sha1, sha256 or sha512; default sha256', {
+        enum: ['md5', 'sha1', 'sha256', 'sha512'],
+        default: 'sha256',
+      }),
     ],
     data: [
       field('data.algo', 'string', 'the algorithm used'),
@@ -591,7 +603,13 @@ const SPECS: Spec[] = [
     description_en:
       'Encodes text as Base64, or decodes Base64 (URL-safe alphabet and line breaks accepted) back to UTF-8 text, with a clear error for invalid input.',
     params: [
-      param('action', 'string', false, 'encode or decode; default encode'),
+      param(
+        'action',
+        'string',
+        false,
+        'encode or decode; default encode',
+        oneOf('encode', 'decode'),
+      ),
       param(
         'text',
         'string',
@@ -615,7 +633,13 @@ const SPECS: Spec[] = [
     description_en:
       'Percent-encodes text as encodeURIComponent does, or decodes percent-encoding back to text. Useful when building query strings.',
     params: [
-      param('action', 'string', false, 'encode or decode; default encode'),
+      param(
+        'action',
+        'string',
+        false,
+        'encode or decode; default encode',
+        oneOf('encode', 'decode'),
+      ),
       param('text', 'string', true, 'the text to encode or decode, up to 100000 characters'),
     ],
     data: [
@@ -634,7 +658,13 @@ const SPECS: Spec[] = [
     description_en:
       'Escapes the HTML special characters & < > " \' to prevent XSS, or turns entities such as &amp;, &#39; and &#x1F600; back into characters.',
     params: [
-      param('action', 'string', false, 'escape or unescape; default escape'),
+      param(
+        'action',
+        'string',
+        false,
+        'escape or unescape; default escape',
+        oneOf('escape', 'unescape'),
+      ),
       param('text', 'string', true, 'the text to convert, up to 100000 characters'),
     ],
     data: [
@@ -653,7 +683,13 @@ const SPECS: Spec[] = [
     description_en:
       'Turns the UTF-8 bytes of a text into hex, or hex (0x prefix and spaces allowed) back into text.',
     params: [
-      param('action', 'string', false, 'encode or decode; default encode'),
+      param(
+        'action',
+        'string',
+        false,
+        'encode or decode; default encode',
+        oneOf('encode', 'decode'),
+      ),
       param('text', 'string', true, 'the text or hex digits, up to 100000 characters'),
     ],
     data: [
@@ -884,7 +920,7 @@ const SPECS: Spec[] = [
       'Turns a title into a URL slug: accents removed, lower case, words joined by hyphens or underscores. Only ASCII letters and digits are kept.',
     params: [
       param('text', 'string', true, 'the text, up to 1000 characters'),
-      param('separator', 'string', false, '- or _; default -'),
+      param('separator', 'string', false, '- or _; default -', oneOf('-', '_')),
     ],
     data: [
       field('data.slug', 'string', 'the slug (empty if the text has no Latin letters or digits)'),
@@ -907,6 +943,19 @@ const SPECS: Spec[] = [
         'string',
         true,
         'upper, lower, title, sentence, camel, pascal, snake, kebab or constant',
+        {
+          enum: [
+            'upper',
+            'lower',
+            'title',
+            'sentence',
+            'camel',
+            'pascal',
+            'snake',
+            'kebab',
+            'constant',
+          ],
+        },
       ),
     ],
     data: [
@@ -1169,9 +1218,12 @@ const SPECS: Spec[] = [
       'Turns text or a URL into a QR code image: SVG or PNG, 64 to 1024 pixels, error correction L, M, Q or H. The response body is the image itself.',
     params: [
       param('text', 'string', true, 'the content to encode, up to 1000 characters'),
-      param('format', 'string', false, 'svg or png; default svg'),
+      param('format', 'string', false, 'svg or png; default svg', oneOf('svg', 'png')),
       param('size', 'integer', false, 'width and height in pixels, 64-1024; default 256'),
-      param('level', 'string', false, 'error correction l, m, q or h; default m'),
+      param('level', 'string', false, 'error correction l, m, q or h; default m', {
+        enum: ['l', 'm', 'q', 'h'],
+        default: 'm',
+      }),
     ],
     data: [],
     example_params: { text: 'https://your-portico.example', format: 'svg', size: '256' },
@@ -1194,7 +1246,7 @@ const SPECS: Spec[] = [
     description: '随机返回一条古今中外的名言警句及其出处，可选英文或中文（先秦诸子与唐宋诗文）。',
     description_en:
       'A random famous quotation with its author, in English or in Chinese (classical philosophers and Tang and Song poetry).',
-    params: [param('lang', 'string', false, 'en or zh; default en')],
+    params: [param('lang', 'string', false, 'en or zh; default en', oneOf('en', 'zh'))],
     data: [
       field('data.lang', 'string', 'the language of the quote'),
       field('data.content', 'string', 'the quotation'),
@@ -1214,7 +1266,7 @@ const SPECS: Spec[] = [
     description: '随机返回一条程序员笑话，中英文可选，给枯燥的调试时光加点乐趣。',
     description_en:
       'A random programmer joke, in English or Chinese, to lighten a long debugging session.',
-    params: [param('lang', 'string', false, 'en or zh; default en')],
+    params: [param('lang', 'string', false, 'en or zh; default en', oneOf('en', 'zh'))],
     data: [
       field('data.lang', 'string', 'the language of the joke'),
       field('data.joke', 'string', 'the joke'),

@@ -4,6 +4,7 @@ import {
   isRequiredFlag,
   MAX_LIST_PARSES,
   PARAMETER_TYPES,
+  type RequestParam,
 } from '../../../contracts/list-fields';
 
 type Row = Record<string, unknown>;
@@ -31,7 +32,30 @@ function decode(value: unknown, message: string): Row[] {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
 
-/** request_params → [{ name, type, required, description }]. */
+/** A scalar written as text ("8", "true"); anything else is absent. */
+const scalar = (value: unknown) =>
+  typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : text(value) || undefined;
+
+/** The optional enum, default and example of a request parameter, kept only when well formed. */
+function paramHints(row: Row): Pick<RequestParam, 'enum' | 'default' | 'example'> {
+  const hints: Pick<RequestParam, 'enum' | 'default' | 'example'> = {};
+  if (row.enum !== undefined && row.enum !== null) {
+    const values = Array.isArray(row.enum) ? row.enum.map(scalar) : [];
+    if (values.length === 0 || values.some((v) => v === undefined)) {
+      throw badRequest('apis.invalid_list_field', 'a parameter enum must be a list of values');
+    }
+    hints.enum = values as string[];
+  }
+  const fallback = scalar(row.default);
+  if (fallback !== undefined) hints.default = fallback;
+  const example = scalar(row.example);
+  if (example !== undefined) hints.example = example;
+  return hints;
+}
+
+/** request_params → [{ name, type, required, description[, enum, default, example] }]. */
 export function normalizeRequestParams(value: unknown): string {
   const message = 'request parameters must be a JSON list of {name, type, required, description}';
   const rows = decode(value, message).map((row) => {
@@ -49,6 +73,7 @@ export function normalizeRequestParams(value: unknown): string {
       type,
       required: isRequiredFlag(row.required),
       description: text(row.description) ?? '',
+      ...paramHints(row),
     };
   });
   return JSON.stringify(rows);

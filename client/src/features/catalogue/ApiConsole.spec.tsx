@@ -1,0 +1,271 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { loggedIn } from '../../app/authSlice';
+import { makeStore } from '../../app/store';
+import { failure, http, HttpResponse, ok, server } from '../../test/server';
+import ApiDetailPage from './ApiDetailPage';
+
+const QRCODE = {
+  id: 3,
+  name: '二维码',
+  name_en: 'qrcode',
+  title_en: 'QR code',
+  description: '',
+  description_en: '',
+  endpoint: '/apis/qrcode',
+  example_url: '/apis/qrcode?text=hello&size=256',
+  response_format: 'image/svg+xml, image/png',
+  request_method: 'GET',
+  status: 1,
+  is_paid: 1,
+  is_pinned: 0,
+  price_per_call: '0.005',
+  usage_count: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  request_params: [
+    { name: 'text', type: 'string', required: true, description: 'content' },
+    { name: 'size', type: 'integer', required: false, description: 'pixels' },
+    {
+      name: 'level',
+      type: 'string',
+      required: false,
+      description: 'error correction',
+      enum: ['l', 'm', 'q', 'h'],
+      default: 'm',
+    },
+  ],
+  response_params: [],
+  status_codes: [],
+  php_example: '',
+  response_example: '',
+};
+
+const DIFF = {
+  ...QRCODE,
+  id: 4,
+  name_en: 'text-diff',
+  title_en: 'Text diff',
+  endpoint: '/apis/text-diff',
+  example_url: '/apis/text-diff?a=x',
+  response_format: 'application/json',
+  request_method: 'POST',
+  is_paid: 0,
+  price_per_call: '0.000',
+  request_params: [
+    { name: 'a', type: 'string', required: true, description: '' },
+    { name: 'n', type: 'number', required: false, description: '' },
+    { name: 'strict', type: 'boolean', required: false, description: '' },
+    { name: 'tags', type: 'array', required: false, description: '' },
+    { name: 'opts', type: 'object', required: false, description: '' },
+  ],
+};
+
+interface Seen {
+  url: string;
+  method: string;
+  key: string | null;
+  type: string | null;
+  body: string;
+}
+
+function setup(api: typeof QRCODE, answer: () => Response, signedIn = true) {
+  const seen: Seen[] = [];
+  server.use(
+    http.get('/api/get_api_detail.php', () => ok(api)),
+    http.get('/api/user/get_user_info.php', () =>
+      ok({ id: 1, username: 'alice', balance: '9.995', api_key: 'pk_secret', created_at: '' }),
+    ),
+    http.all(`/apis/${api.name_en}`, async ({ request }) => {
+      seen.push({
+        url: request.url,
+        method: request.method,
+        key: request.headers.get('x-api-key'),
+        type: request.headers.get('content-type'),
+        body: await request.text(),
+      });
+      return answer();
+    }),
+  );
+  sessionStorage.clear();
+  const store = makeStore();
+  if (signedIn) {
+    store.dispatch(loggedIn({ id: 1, username: 'alice', balance: '10.000', api_key: 'pk_secret' }));
+  }
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[`/api/${api.id}/${api.name_en}`]}>
+        <Routes>
+          <Route path="/api/:id/:name_en?" element={<ApiDetailPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return seen;
+}
+
+const svg = () =>
+  new HttpResponse('<svg xmlns="http://www.w3.org/2000/svg"/>', {
+    headers: {
+      'content-type': 'image/svg+xml',
+      'x-ratelimit-limit': '600',
+      'x-ratelimit-remaining': '599',
+      'x-ratelimit-reset': '60',
+    },
+  });
+
+const curlExample = () => screen.getByLabelText('curl request example', { selector: 'pre' });
+
+beforeEach(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('the try-it console', () => {
+  it('runs a paid API with the key in a header, previews the image and shows the charge', async () => {
+    const seen = setup(QRCODE, svg);
+    const form = await screen.findByTestId('api-console');
+    const text = within(form).getByLabelText(/^text/);
+    expect(text).toHaveValue('hello');
+    expect(within(form).getByLabelText(/^size/)).toHaveValue('256');
+    // An enum is a select, its default chosen; an optional one can be left out.
+    const level = within(form).getByLabelText(/^level/);
+    expect(level.tagName).toBe('SELECT');
+    expect(level).toHaveValue('m');
+    await userEvent.selectOptions(level, 'h');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'hi there');
+    // The examples follow the console's values.
+    expect(curlExample()).toHaveTextContent('/apis/qrcode?text=hi+there&size=256&level=h');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+
+    expect(await screen.findByTestId('console-image')).toHaveAttribute('src', 'blob:preview');
+    expect(screen.getByTestId('console-status')).toHaveTextContent('200');
+    expect(await screen.findByTestId('console-billing')).toHaveTextContent(
+      'Charged ¥0.005; your balance is now ¥9.995.',
+    );
+    expect(screen.getByText('x-ratelimit-remaining')).toBeInTheDocument();
+    expect(seen).toHaveLength(1);
+    expect(seen[0].key).toBe('pk_secret');
+    expect(seen[0].url).toBe(
+      `${window.location.origin}/apis/qrcode?text=hi+there&size=256&level=h`,
+    );
+    expect(seen[0].url).not.toContain('pk_secret');
+  });
+
+  it('validates before sending, with the message at the field', async () => {
+    const seen = setup(QRCODE, svg);
+    const form = await screen.findByTestId('api-console');
+    await userEvent.clear(within(form).getByLabelText(/^text/));
+    await userEvent.clear(within(form).getByLabelText(/^size/));
+    await userEvent.type(within(form).getByLabelText(/^size/), '12.5');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+
+    const text = within(form).getByLabelText(/^text/);
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(text).toHaveAccessibleDescription(/This parameter is required\./);
+    expect(within(form).getByLabelText(/^size/)).toHaveAccessibleDescription(
+      /Enter a whole number/,
+    );
+    expect(text).toHaveFocus();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('sends a POST API its typed JSON body and checks JSON fields', async () => {
+    const seen = setup(DIFF, () => ok({ same: false }));
+    const form = await screen.findByTestId('api-console');
+    await userEvent.type(within(form).getByLabelText(/^n/), '2.5');
+    await userEvent.selectOptions(within(form).getByLabelText(/^strict/), 'true');
+    fireEvent.change(within(form).getByLabelText(/^tags/), { target: { value: '{"no": 1}' } });
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(within(form).getByLabelText(/^tags/)).toHaveAccessibleDescription(/JSON array/);
+    expect(seen).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText(/^tags/), { target: { value: '["a", 1]' } });
+    fireEvent.change(within(form).getByLabelText(/^opts/), { target: { value: '{"k": true}' } });
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByTestId('console-body')).toHaveTextContent('"same": false');
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      key: 'pk_secret',
+      type: 'application/json',
+      url: `${window.location.origin}/apis/text-diff`,
+    });
+    expect(JSON.parse(seen[0].body)).toEqual({
+      a: 'x',
+      n: 2.5,
+      strict: true,
+      tags: ['a', 1],
+      opts: { k: true },
+    });
+    // A free API: nothing about charges.
+    expect(screen.queryByTestId('console-billing')).not.toBeInTheDocument();
+  });
+
+  it('shows the gateway envelope; a 402 offers the recharge page and nothing was charged', async () => {
+    setup(QRCODE, () =>
+      failure(402, { code: 'gateway.insufficient_balance', message: 'insufficient balance' }),
+    );
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('insufficient balance');
+    expect(alert).toHaveTextContent('gateway.insufficient_balance');
+    expect(within(alert).getByRole('link', { name: 'Recharge your balance' })).toHaveAttribute(
+      'href',
+      '/user/recharge',
+    );
+    expect(await screen.findByTestId('console-billing')).toHaveTextContent('Nothing was charged');
+  });
+
+  it('a failure after the charge says it was refunded; a 429 says when to retry', async () => {
+    setup(QRCODE, () => failure(400, { code: 'gateway.invalid_param', message: 'bad size' }));
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByTestId('console-billing')).toHaveTextContent('refunded');
+
+    server.use(
+      http.get('/apis/qrcode', () =>
+        HttpResponse.json(
+          { success: false, message: 'too many requests', code: 'gateway.rate_limited' },
+          { status: 429, headers: { 'retry-after': '17' } },
+        ),
+      ),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByText('Try again in 17 s.')).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in on a paid API, and runs a free one without a key', async () => {
+    setup(QRCODE, svg, false);
+    const prompt = await screen.findByTestId('console-sign-in');
+    expect(within(prompt).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent('/api/3/qrcode')}`,
+    );
+    expect(curlExample()).toHaveTextContent('X-API-Key: YOUR_API_KEY');
+  });
+
+  it('a visitor runs a free API without a key; "copy as" copies what was sent', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.assign(navigator, { clipboard: { writeText } });
+    const seen = setup(DIFF, () => ok({ same: true }), false);
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    await screen.findByTestId('console-body');
+    expect(seen[0].key).toBeNull();
+    expect(curlExample()).not.toHaveTextContent('X-API-Key');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    expect(writeText).toHaveBeenCalledWith(
+      [
+        `curl -sS --fail-with-body -X POST '${window.location.origin}/apis/text-diff' \\`,
+        `  -H 'Content-Type: application/json' \\`,
+        `  --data-raw '{"a":"x"}'`,
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,481 @@
+import type { ApiDetail } from '@contracts/apis';
+import { isRequiredFlag, type RequestParam } from '@contracts/list-fields';
+import {
+  buildRequestModel,
+  EXAMPLE_LANGUAGE_LABELS,
+  EXAMPLE_LANGUAGES,
+  type ExampleLanguage,
+  type ParamProblem,
+  type ParamValues,
+  type RequestModel,
+  renderExample,
+  validateValues,
+} from '@contracts/request-examples';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useI18n, type UiKey } from '../../i18n';
+import { formatYuan } from '../../lib/money';
+import { useOrigin } from '../../lib/ssr';
+import { useAppDispatch } from '../../app/store';
+import { refreshUser } from '../../app/refreshUser';
+
+/** Gateway refusals made before any charge: nothing was taken, so nothing is refunded. */
+const BEFORE_CHARGE = new Set([
+  'gateway.key_required',
+  'gateway.key_invalid',
+  'gateway.api_not_found',
+  'gateway.api_disabled',
+  'gateway.rate_limited',
+  'gateway.insufficient_balance',
+  'gateway.busy',
+]);
+
+/** Response headers worth a reader's attention, in this order, when present. */
+const SHOWN_HEADERS = [
+  'content-type',
+  'content-length',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'x-request-id',
+  'x-cost',
+];
+
+const PROBLEM_TEXT: Record<ParamProblem, UiKey> = {
+  required: 'console.errRequired',
+  integer: 'console.errInteger',
+  number: 'console.errNumber',
+  boolean: 'console.errBoolean',
+  array: 'console.errArray',
+  object: 'console.errObject',
+  enum: 'console.errEnum',
+};
+
+type Body =
+  | { kind: 'json'; text: string; envelope: { message?: string; code?: string } | null }
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; url: string; type: string }
+  | { kind: 'file'; url: string; name: string; size: number };
+
+interface Result {
+  status: number;
+  latencyMs: number;
+  headers: [string, string][];
+  body: Body;
+  /** What the console sent, for "copy as". */
+  model: RequestModel;
+  /** Paid calls: charged, refunded or not charged, and the balance read afterwards. */
+  billing: { outcome: 'charged' | 'refunded' | 'none'; balance: string | null } | null;
+}
+
+async function readBody(response: Response, fileName: string): Promise<Body> {
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  if (type.includes('json')) {
+    const text = await response.text();
+    try {
+      const value = JSON.parse(text) as unknown;
+      const envelope =
+        typeof value === 'object' &&
+        value !== null &&
+        (value as { success?: unknown }).success === false
+          ? (value as { message?: string; code?: string })
+          : null;
+      return { kind: 'json', text: JSON.stringify(value, null, 2), envelope };
+    } catch {
+      return { kind: 'text', text };
+    }
+  }
+  if (type.startsWith('text/')) return { kind: 'text', text: await response.text() };
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  if (type.startsWith('image/')) return { kind: 'image', url, type };
+  return { kind: 'file', url, name: fileName, size: blob.size };
+}
+
+const isMultiline = (param: RequestParam, value: string) =>
+  param.type === 'array' || param.type === 'object' || value.includes('\n');
+
+function Field({
+  param,
+  value,
+  problem,
+  multiline,
+  onChange,
+}: {
+  param: RequestParam;
+  value: string;
+  problem: ParamProblem | undefined;
+  multiline: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useI18n();
+  const id = `console-${useId()}`;
+  const required = isRequiredFlag(param.required);
+  const choices =
+    param.enum && param.enum.length > 0
+      ? param.enum
+      : param.type === 'boolean'
+        ? ['true', 'false']
+        : null;
+  const describedBy = [`${id}-help`, problem ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const common = {
+    id,
+    name: param.name,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': required || undefined,
+  };
+  const className = problem ? ' is-invalid' : '';
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label mb-1 d-flex flex-wrap align-items-baseline gap-2">
+        <code className="fs-6">{param.name}</code>
+        <span className="badge text-bg-light border">{param.type}</span>
+        {required && <span className="text-danger small">{t('console.required')}</span>}
+      </label>
+      {choices ? (
+        <select
+          {...common}
+          className={`form-select form-select-sm${className}`}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {!required && <option value="">{t('console.leftOut')}</option>}
+          {required && !choices.includes(value) && <option value="">—</option>}
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      ) : multiline ? (
+        <textarea
+          {...common}
+          className={`form-control form-control-sm font-monospace${className}`}
+          rows={Math.min(6, Math.max(3, value.split('\n').length))}
+          value={value}
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <input
+          {...common}
+          type="text"
+          inputMode={
+            param.type === 'integer' ? 'numeric' : param.type === 'number' ? 'decimal' : undefined
+          }
+          className={`form-control form-control-sm${className}`}
+          value={value}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {problem && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {t(PROBLEM_TEXT[problem], { values: (param.enum ?? []).join(', ') })}
+        </div>
+      )}
+      <div id={`${id}-help`} className="form-text">
+        {param.description}
+        {param.default !== undefined && ` ${t('console.default', { value: param.default })}`}
+      </div>
+    </div>
+  );
+}
+
+function CopyAs({ model }: { model: RequestModel }) {
+  const { t } = useI18n();
+  const [language, setLanguage] = useState<ExampleLanguage>('curl');
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(renderExample(model, language));
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div className="input-group input-group-sm portico-copy-as">
+      <label className="input-group-text" htmlFor="console-copy-as">
+        {t('console.copyAs')}
+      </label>
+      <select
+        id="console-copy-as"
+        className="form-select"
+        value={language}
+        onChange={(e) => {
+          setLanguage(e.target.value as ExampleLanguage);
+          setState('idle');
+        }}
+      >
+        {EXAMPLE_LANGUAGES.map((value) => (
+          <option key={value} value={value}>
+            {EXAMPLE_LANGUAGE_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn-outline-secondary" onClick={() => void copy()}>
+        {state === 'copied'
+          ? t('code.copied')
+          : state === 'failed'
+            ? t('code.copyFailed')
+            : t('code.copy')}
+      </button>
+    </div>
+  );
+}
+
+function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
+  const { t } = useI18n();
+  const ok = result.status < 400;
+  const retryAfter = result.headers.find(([name]) => name === 'retry-after')?.[1];
+  const envelope = result.body.kind === 'json' ? result.body.envelope : null;
+  const price = formatYuan(api.price_per_call);
+  const balance = result.billing?.balance ? formatYuan(result.billing.balance) : '—';
+  return (
+    <div className="mt-3 portico-console-result" data-testid="console-result">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <span
+          className={`badge fs-6 ${ok ? 'text-bg-success' : 'text-bg-danger'}`}
+          data-testid="console-status"
+        >
+          {result.status}
+        </span>
+        <span className="text-muted small" data-testid="console-latency">
+          {t('console.latency')}: {t('console.latencyValue', { ms: result.latencyMs })}
+        </span>
+        <div className="ms-auto">
+          <CopyAs model={result.model} />
+        </div>
+      </div>
+      {envelope && (
+        <div className="alert alert-danger py-2 mb-2" role="alert">
+          {envelope.message}
+          {envelope.code && <code className="ms-2">{envelope.code}</code>}
+          {result.status === 402 && (
+            <>
+              {' '}
+              <Link to={paths.userRecharge} className="alert-link">
+                {t('console.recharge')}
+              </Link>
+            </>
+          )}
+          {result.status === 429 && retryAfter && (
+            <div className="small mt-1">{t('console.retryAfter', { seconds: retryAfter })}</div>
+          )}
+        </div>
+      )}
+      {result.billing && (
+        <p className="small mb-2" data-testid="console-billing">
+          {result.billing.outcome === 'charged'
+            ? t('console.charged', { amount: price, balance })
+            : result.billing.outcome === 'refunded'
+              ? t('console.refunded', { balance })
+              : t('console.notCharged', { balance })}
+        </p>
+      )}
+      <details className="mb-2">
+        <summary className="small">{t('console.headers')}</summary>
+        <dl className="small mb-0 mt-1 portico-headers">
+          {result.headers.map(([name, value]) => (
+            <div key={name} className="d-flex flex-wrap gap-2">
+              <dt className="fw-normal text-muted">{name}</dt>
+              <dd className="mb-0 text-break">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <div className="small text-muted mb-1">{t('console.body')}</div>
+      {result.body.kind === 'image' ? (
+        <div className="portico-console-image border rounded p-2 bg-white">
+          <img
+            src={result.body.url}
+            alt={t('console.imageAlt', { name: api.name_en })}
+            data-testid="console-image"
+          />
+        </div>
+      ) : result.body.kind === 'file' ? (
+        <a
+          href={result.body.url}
+          download={result.body.name}
+          className="btn btn-sm btn-outline-primary"
+        >
+          {t('console.download', { file: result.body.name, size: result.body.size })}
+        </a>
+      ) : (
+        <pre className="portico-code portico-console-body mb-0" data-testid="console-body">
+          <code>{result.body.text}</code>
+        </pre>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The try-it console: a form from request_params, run through the real gateway with the
+ * signed-in user's key in the X-API-Key header (never in the URL). Free APIs run without a key
+ * for visitors; paid ones ask them to sign in.
+ */
+export default function ApiConsole({
+  api,
+  values,
+  onChange,
+  apiKey,
+  signedIn,
+}: {
+  api: ApiDetail;
+  values: ParamValues;
+  onChange: (values: ParamValues) => void;
+  apiKey: string | null;
+  signedIn: boolean;
+}) {
+  const { t } = useI18n();
+  const origin = useOrigin();
+  const dispatch = useAppDispatch();
+  const form = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<Record<string, ParamProblem>>({});
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Which fields are text areas is settled by the starting values, so typing never swaps them.
+  const [multiline] = useState(() =>
+    Object.fromEntries(
+      api.request_params.map((p) => [p.name, isMultiline(p, values[p.name] ?? '')]),
+    ),
+  );
+  const objectUrl =
+    result && (result.body.kind === 'image' || result.body.kind === 'file')
+      ? result.body.url
+      : null;
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
+
+  const params = api.request_params.filter((p) => p.name);
+  const needsSignIn = api.is_paid === 1 && !signedIn;
+
+  const run = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateValues(api, values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      const first = params.find((p) => found[p.name]);
+      const field = first && form.current?.elements.namedItem(first.name);
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    const model = buildRequestModel(api, values, origin, signedIn ? apiKey : null);
+    setRunning(true);
+    setFailure(null);
+    const started = performance.now();
+    try {
+      const response = await fetch(model.url, {
+        method: model.method,
+        headers: model.headers,
+        body: model.bodyText ?? undefined,
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+      const body = await readBody(response, model.saveAs ?? `${api.name_en}.bin`);
+      const latencyMs = Math.round(performance.now() - started);
+      const headers: [string, string][] = SHOWN_HEADERS.flatMap((name) => {
+        const value = response.headers.get(name);
+        return value === null ? [] : [[name, value] as [string, string]];
+      });
+      let billing: Result['billing'] = null;
+      if (api.is_paid && signedIn) {
+        const code = body.kind === 'json' ? body.envelope?.code : undefined;
+        const outcome =
+          response.status < 400 ? 'charged' : code && BEFORE_CHARGE.has(code) ? 'none' : 'refunded';
+        const info = await refreshUser(dispatch);
+        billing = { outcome, balance: info?.balance ?? null };
+      }
+      setResult({ status: response.status, latencyMs, headers, body, model, billing });
+    } catch (error) {
+      setResult(null);
+      setFailure(
+        t('console.networkError', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <form ref={form} noValidate onSubmit={(e) => void run(e)} data-testid="api-console">
+      {params.length === 0 ? (
+        <p className="text-muted small">{t('console.noParams')}</p>
+      ) : (
+        <div className="row row-cols-1 row-cols-lg-2 g-0 gx-lg-4">
+          {params.map((param) => (
+            <div key={param.name} className="col">
+              <Field
+                param={param}
+                value={values[param.name] ?? ''}
+                problem={problems[param.name]}
+                multiline={multiline[param.name] ?? false}
+                onChange={(value) => {
+                  onChange({ ...values, [param.name]: value });
+                  if (problems[param.name]) {
+                    setProblems((all) =>
+                      Object.fromEntries(
+                        Object.entries(all).filter(([name]) => name !== param.name),
+                      ),
+                    );
+                  }
+                }}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      {Object.keys(problems).length > 0 && (
+        <p className="text-danger small" role="alert">
+          {t('console.fixFields')}
+        </p>
+      )}
+      {needsSignIn ? (
+        <div
+          className="alert alert-info mb-0 d-flex flex-wrap align-items-center gap-2"
+          data-testid="console-sign-in"
+        >
+          <span>{t('console.signInPrompt', { price: formatYuan(api.price_per_call) })}</span>
+          <Link
+            to={`${paths.login}?redirect=${encodeURIComponent(paths.apiDetail(api.id, api.name_en))}`}
+            className="btn btn-sm btn-primary ms-auto"
+          >
+            {t('console.signIn')}
+          </Link>
+        </div>
+      ) : (
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" disabled={running}>
+            {running ? t('console.running') : `${api.request_method} ${t('console.run')}`}
+          </button>
+          <span className="small text-muted">
+            {api.is_paid
+              ? t('console.paidNote', { price: formatYuan(api.price_per_call) })
+              : signedIn
+                ? t('console.freeKeyNote')
+                : t('console.freeAnonymousNote')}
+          </span>
+        </div>
+      )}
+      {failure && (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          {failure}
+        </div>
+      )}
+      {result && <ResultView result={result} api={api} />}
+    </form>
+  );
+}

@@ -1,0 +1,255 @@
+import type { RequestParam } from './list-fields';
+import {
+  buildRequestModel,
+  checkValue,
+  EXAMPLE_LANGUAGES,
+  initialValues,
+  KEY_PLACEHOLDER,
+  renderExample,
+  type RequestApi,
+  validateValues,
+} from './request-examples';
+
+const p = (name: string, type: string, required = false, extra: Partial<RequestParam> = {}) => ({
+  name,
+  type,
+  required,
+  description: '',
+  ...extra,
+});
+
+const ORIGIN = 'https://site.example';
+
+function api(overrides: Partial<RequestApi> = {}): RequestApi {
+  return {
+    name_en: 'demo',
+    endpoint: '/apis/demo',
+    request_method: 'GET',
+    request_params: [],
+    example_url: '',
+    response_format: 'application/json',
+    is_paid: 0,
+    ...overrides,
+  };
+}
+
+const ALL_TYPES = [
+  p('text', 'string', true),
+  p('count', 'integer'),
+  p('ratio', 'number'),
+  p('flag', 'boolean'),
+  p('tags', 'array'),
+  p('options', 'object'),
+  p('level', 'string', false, { enum: ['l', 'm', 'q', 'h'], default: 'm' }),
+];
+
+describe('checkValue: every parameter type', () => {
+  it.each([
+    ['string', 'anything at all', null],
+    ['integer', '42', null],
+    ['integer', '-7', null],
+    ['integer', '4.2', 'integer'],
+    ['integer', '12abc', 'integer'],
+    ['integer', '99999999999999999999', 'integer'],
+    ['number', '1.5', null],
+    ['number', '-.5e3', null],
+    ['number', 'NaN', 'number'],
+    ['number', '1,5', 'number'],
+    ['boolean', 'true', null],
+    ['boolean', 'false', null],
+    ['boolean', 'yes', 'boolean'],
+    ['array', '[1, "a"]', null],
+    ['array', '{"a":1}', 'array'],
+    ['array', '[1,', 'array'],
+    ['object', '{"a": [1]}', null],
+    ['object', '[1]', 'object'],
+    ['object', 'null', 'object'],
+  ])('%s %j → %s', (type, text, problem) => {
+    expect(checkValue(p('x', type), text)).toBe(problem);
+  });
+
+  it('an empty value is a problem only when the parameter is required', () => {
+    expect(checkValue(p('x', 'string', true), '  ')).toBe('required');
+    expect(checkValue(p('x', 'integer', '1' as unknown as boolean), '')).toBe('required');
+    expect(checkValue(p('x', 'integer'), '')).toBeNull();
+  });
+
+  it('an enum accepts only its values', () => {
+    const level = ALL_TYPES[6];
+    expect(checkValue(level, 'q')).toBeNull();
+    expect(checkValue(level, 'x')).toBe('enum');
+  });
+
+  it('validateValues names every field that cannot be sent', () => {
+    const values = { text: '', count: 'two', ratio: '0.5', tags: '[', level: 'm' };
+    expect(validateValues(api({ request_params: ALL_TYPES }), values)).toEqual({
+      text: 'required',
+      count: 'integer',
+      tags: 'array',
+    });
+  });
+});
+
+describe('initialValues', () => {
+  it('takes the example URL first, then the example, then the default, else empty', () => {
+    const values = initialValues(
+      api({
+        example_url: '/apis/demo?text=hi&count=3',
+        request_params: [
+          p('text', 'string', true, { example: 'ignored' }),
+          p('count', 'integer', false, { default: '1' }),
+          p('size', 'integer', false, { example: '256', default: '128' }),
+          p('level', 'string', false, { default: 'm' }),
+          p('note', 'string'),
+        ],
+      }),
+    );
+    expect(values).toEqual({ text: 'hi', count: '3', size: '256', level: 'm', note: '' });
+  });
+});
+
+describe('buildRequestModel', () => {
+  it('GET: given values in the query, empty optional ones left out, the key in a header', () => {
+    const model = buildRequestModel(
+      api({ request_params: ALL_TYPES }),
+      { text: "it's me & you", count: '3', ratio: '', flag: 'true', tags: '', options: '' },
+      ORIGIN,
+      'pk_secret',
+    );
+    expect(model.method).toBe('GET');
+    expect(model.url).toBe(
+      'https://site.example/apis/demo?text=it%27s+me+%26+you&count=3&flag=true',
+    );
+    expect(model.url).not.toContain('pk_secret');
+    expect(model.headers).toEqual([['X-API-Key', 'pk_secret']]);
+    expect(model.body).toBeNull();
+    expect(model.saveAs).toBeNull();
+  });
+
+  it('POST: a typed JSON body (numbers, booleans, arrays and objects as such)', () => {
+    const model = buildRequestModel(
+      api({ request_method: 'post', request_params: ALL_TYPES }),
+      {
+        text: 'a\nb',
+        count: ' 3 ',
+        ratio: '0.25',
+        flag: 'false',
+        tags: '["x", 2]',
+        options: '{"deep": {"k": null}}',
+        level: 'h',
+      },
+      ORIGIN,
+      null,
+    );
+    expect(model.method).toBe('POST');
+    expect(model.url).toBe('https://site.example/apis/demo');
+    expect(model.body).toEqual({
+      text: 'a\nb',
+      count: 3,
+      ratio: 0.25,
+      flag: false,
+      tags: ['x', 2],
+      options: { deep: { k: null } },
+      level: 'h',
+    });
+    expect(model.bodyText).toBe(JSON.stringify(model.body));
+    expect(model.headers).toEqual([['Content-Type', 'application/json']]);
+  });
+
+  it('no key: nothing on a free API, the placeholder on a paid one', () => {
+    expect(buildRequestModel(api(), {}, ORIGIN, null).headers).toEqual([]);
+    expect(buildRequestModel(api({ is_paid: 1 }), {}, ORIGIN, null).headers).toEqual([
+      ['X-API-Key', KEY_PLACEHOLDER],
+    ]);
+  });
+
+  it('an image answer is saved to a file named after the chosen format', () => {
+    const qr = api({
+      name_en: 'qrcode',
+      response_format: 'image/svg+xml, image/png',
+      request_params: [p('text', 'string', true), p('format', 'string')],
+    });
+    expect(buildRequestModel(qr, { text: 'x' }, ORIGIN, null).saveAs).toBe('qrcode.svg');
+    expect(buildRequestModel(qr, { text: 'x', format: 'png' }, ORIGIN, null).saveAs).toBe(
+      'qrcode.png',
+    );
+    expect(
+      buildRequestModel(api({ response_format: 'application/zip' }), {}, ORIGIN, null).saveAs,
+    ).toBe('demo.bin');
+  });
+
+  it('keeps an absolute endpoint', () => {
+    const model = buildRequestModel(api({ endpoint: 'https://other.example/x' }), {}, ORIGIN, null);
+    expect(model.url).toBe('https://other.example/x');
+  });
+});
+
+describe('renderExample', () => {
+  const tricky = api({
+    request_method: 'POST',
+    request_params: [p('text', 'string', true), p('n', 'integer')],
+  });
+  const model = buildRequestModel(tricky, { text: `it's "q" \\ #{x} $y\nz`, n: '2' }, ORIGIN, 'k1');
+
+  it('writes all ten languages, each with the URL, the method, the key and the body', () => {
+    for (const language of EXAMPLE_LANGUAGES) {
+      const code = renderExample(model, language);
+      expect(code).toContain('https://site.example/apis/demo');
+      expect(code).toContain('k1');
+      expect(code).toMatch(/POST/i);
+    }
+  });
+
+  it('quotes the body so that each language reads back the same text', () => {
+    expect(renderExample(model, 'curl')).toContain(
+      `--data-raw '{"text":"it'\\''s \\"q\\" \\\\ #{x} $y\\nz","n":2}'`,
+    );
+    expect(renderExample(model, 'php')).toContain(
+      `CURLOPT_POSTFIELDS => '{"text":"it\\'s \\\\"q\\\\" \\\\\\\\ #{x} $y\\\\nz","n":2}'`,
+    );
+    expect(renderExample(model, 'ruby')).toContain(
+      `request.body = '{"text":"it\\'s \\\\"q\\\\" \\\\\\\\ #{x} $y\\\\nz","n":2}'`,
+    );
+    expect(renderExample(model, 'rust')).toContain(
+      `.body(r#"{"text":"it's \\"q\\" \\\\ #{x} $y\\nz","n":2}"#)`,
+    );
+    expect(renderExample(model, 'go')).toContain(
+      `strings.NewReader(${JSON.stringify(model.bodyText)})`,
+    );
+    expect(renderExample(model, 'python')).toContain(
+      `json={\n        "text": ${JSON.stringify(model.body!.text)},\n        "n": 2,\n    },`,
+    );
+  });
+
+  it('GET examples carry no body and no Content-Type', () => {
+    const get = buildRequestModel(
+      api({ request_params: [p('q', 'string')] }),
+      { q: 'a b' },
+      ORIGIN,
+      null,
+    );
+    for (const language of EXAMPLE_LANGUAGES) {
+      const code = renderExample(get, language);
+      expect(code).toContain('https://site.example/apis/demo?q=a+b');
+      expect(code).not.toContain('Content-Type');
+      expect(code).not.toContain('X-API-Key');
+    }
+    expect(renderExample(get, 'curl')).toBe(
+      "curl -sS --fail-with-body 'https://site.example/apis/demo?q=a+b'",
+    );
+  });
+
+  it('binary answers are written to the file, never parsed as JSON', () => {
+    const image = buildRequestModel(
+      api({ name_en: 'qrcode', response_format: 'image/png' }),
+      {},
+      ORIGIN,
+      null,
+    );
+    for (const language of EXAMPLE_LANGUAGES) {
+      const code = renderExample(image, language);
+      expect(code).toContain('qrcode.png');
+      expect(code).not.toMatch(/\.json\(\)|json_decode|JSON\.parse|json\.dumps/);
+    }
+  });
+});

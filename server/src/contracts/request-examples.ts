@@ -1,0 +1,543 @@
+import { isRequiredFlag, type RequestParam } from './list-fields';
+
+/**
+ * One request model for an API page: the try-it console runs it and every example is written from
+ * it, so what a reader copies is what the console sent. Pure code, imported by the client
+ * (@contracts/request-examples) and by the server's test that runs the examples.
+ */
+
+export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
+export const KEY_HEADER = 'X-API-Key';
+
+export const EXAMPLE_LANGUAGES = [
+  'curl',
+  'javascript',
+  'node',
+  'python',
+  'php',
+  'go',
+  'java',
+  'csharp',
+  'ruby',
+  'rust',
+] as const;
+export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number];
+
+/** Tab labels: names of languages and libraries, the same in every UI language. */
+export const EXAMPLE_LANGUAGE_LABELS: Record<ExampleLanguage, string> = {
+  curl: 'cURL',
+  javascript: 'JavaScript (fetch)',
+  node: 'Node.js',
+  python: 'Python (requests)',
+  php: 'PHP (cURL)',
+  go: 'Go',
+  java: 'Java (HttpClient)',
+  csharp: 'C# (HttpClient)',
+  ruby: 'Ruby',
+  rust: 'Rust (reqwest)',
+};
+
+/** The fields of an API record the model needs. */
+export interface RequestApi {
+  name_en: string;
+  endpoint: string;
+  request_method: string;
+  request_params: RequestParam[];
+  example_url: string;
+  response_format: string;
+  is_paid: number;
+}
+
+/** What a reader typed, per parameter name, as text ('' = left out). */
+export type ParamValues = Record<string, string>;
+
+/** Why a value cannot be sent (the client words each kind). */
+export type ParamProblem =
+  'required' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'enum';
+
+export interface RequestModel {
+  method: string;
+  /** Absolute, with the query for methods without a body. */
+  url: string;
+  /** In order; the key header only when there is a key (or a placeholder for a paid API). */
+  headers: [string, string][];
+  /** The parameters for a body method, typed (numbers as numbers...); null otherwise. */
+  body: Record<string, unknown> | null;
+  /** The exact body text sent. */
+  bodyText: string | null;
+  /** The answer is not JSON (an image...): examples save it to this file. */
+  saveAs: string | null;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const params = (api: RequestApi) => api.request_params.filter((p) => p.name);
+
+/** An absolute URL for a path on this site (absolute URLs are kept as they are). */
+export function absoluteUrl(pathOrUrl: string, origin: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** The query values of an example URL. */
+export function samplesFromExampleUrl(exampleUrl: string): Record<string, string> {
+  const at = exampleUrl.indexOf('?');
+  if (at < 0) return {};
+  return Object.fromEntries(new URLSearchParams(exampleUrl.slice(at + 1)));
+}
+
+/** The console's starting values: the example URL's, else the parameter's example, else its default. */
+export function initialValues(api: RequestApi): ParamValues {
+  const samples = samplesFromExampleUrl(api.example_url ?? '');
+  return Object.fromEntries(
+    params(api).map((p) => [p.name, samples[p.name] ?? p.example ?? p.default ?? '']),
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The typed value of a text that passed validation. */
+function typedValue(param: RequestParam, text: string): unknown {
+  switch (param.type) {
+    case 'integer':
+    case 'number':
+      return Number(text.trim());
+    case 'boolean':
+      return text.trim() === 'true';
+    case 'array':
+    case 'object':
+      return parseJson(text);
+    default:
+      return text;
+  }
+}
+
+/** The problem with one value, or null when it can be sent. */
+export function checkValue(param: RequestParam, text: string): ParamProblem | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return isRequiredFlag(param.required) ? 'required' : null;
+  if (param.enum && param.enum.length > 0 && !param.enum.includes(text)) return 'enum';
+  switch (param.type) {
+    case 'integer':
+      return /^-?\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? null : 'integer';
+    case 'number':
+      return /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed) && Number.isFinite(Number(trimmed))
+        ? null
+        : 'number';
+    case 'boolean':
+      return trimmed === 'true' || trimmed === 'false' ? null : 'boolean';
+    case 'array':
+      return Array.isArray(parseJson(trimmed)) ? null : 'array';
+    case 'object': {
+      const value = parseJson(trimmed);
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? null : 'object';
+    }
+    default:
+      return null;
+  }
+}
+
+/** Every parameter that cannot be sent as typed, by name. */
+export function validateValues(api: RequestApi, values: ParamValues): Record<string, ParamProblem> {
+  const problems: Record<string, ParamProblem> = {};
+  for (const p of params(api)) {
+    const problem = checkValue(p, values[p.name] ?? '');
+    if (problem) problems[p.name] = problem;
+  }
+  return problems;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+};
+
+/** The file a non-JSON answer is saved to: <name_en>.<extension of the chosen or first type>. */
+function fileName(api: RequestApi, values: ParamValues): string | null {
+  const types = (api.response_format ?? '')
+    .split(',')
+    .map((type) => type.trim().toLowerCase())
+    .filter(Boolean);
+  if (types.length === 0 || types.some((type) => type.includes('json'))) return null;
+  const known = new Set(types.map((type) => EXTENSIONS[type]).filter(Boolean));
+  const chosen = values.format?.trim().toLowerCase();
+  const extension = chosen && known.has(chosen) ? chosen : (EXTENSIONS[types[0]] ?? 'bin');
+  return `${api.name_en}.${extension}`;
+}
+
+/**
+ * The request for these values. Parameters left empty are left out; a body method sends the rest
+ * as a typed JSON body, other methods in the query. `apiKey` null: no key header on a free API, the
+ * placeholder on a paid one.
+ */
+export function buildRequestModel(
+  api: RequestApi,
+  values: ParamValues,
+  origin: string,
+  apiKey: string | null,
+): RequestModel {
+  const method = (api.request_method || 'GET').toUpperCase();
+  const given = params(api).filter((p) => (values[p.name] ?? '').trim() !== '');
+  const base = absoluteUrl(api.endpoint, origin);
+  const withBody = BODY_METHODS.has(method);
+  const body = withBody
+    ? Object.fromEntries(given.map((p) => [p.name, typedValue(p, values[p.name])]))
+    : null;
+  const query = withBody
+    ? ''
+    : new URLSearchParams(given.map((p): [string, string] => [p.name, values[p.name]])).toString();
+  const key = apiKey ?? (api.is_paid ? KEY_PLACEHOLDER : null);
+  const headers: [string, string][] = [];
+  if (key) headers.push([KEY_HEADER, key]);
+  if (body) headers.push(['Content-Type', 'application/json']);
+  return {
+    method,
+    url: query ? `${base}?${query}` : base,
+    headers,
+    body,
+    bodyText: body ? JSON.stringify(body) : null,
+    saveAs: fileName(api, values),
+  };
+}
+
+// Quoting for each language's string literals. JSON.stringify's output is a valid literal in
+// JavaScript, Python, Go, Java and C#; single-quoted shell, PHP and Ruby strings escape by hand.
+const q = (text: string) => JSON.stringify(text);
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+const singleQuote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+function rustQuote(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/["\\\u0000-\u001f]/.test(text)) return `"${text}"`;
+  let hashes = '';
+  while (text.includes(`"${hashes}`)) hashes += '#';
+  return `r${hashes}"${text}"${hashes}`;
+}
+
+/** A JSON value written as a Python literal. */
+function pythonLiteral(value: unknown, indent = ''): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string') return q(value);
+  if (typeof value === 'number') return String(value);
+  const inner = `${indent}    `;
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => pythonLiteral(v, indent)).join(', ')}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `${inner}${q(k)}: ${pythonLiteral(v, inner)},`).join('\n')}\n${indent}}`;
+}
+
+const indentLines = (text: string, pad: string) => text.replace(/\n/g, `\n${pad}`);
+
+function curl(m: RequestModel): string {
+  const lines = [
+    `curl -sS --fail-with-body${m.method === 'GET' ? '' : ` -X ${m.method}`} ${shellQuote(m.url)}`,
+    ...m.headers.map(([name, value]) => `  -H ${shellQuote(`${name}: ${value}`)}`),
+    ...(m.bodyText !== null ? [`  --data-raw ${shellQuote(m.bodyText)}`] : []),
+    ...(m.saveAs ? [`  -o ${shellQuote(m.saveAs)}`] : []),
+  ];
+  return lines.join(' \\\n');
+}
+
+function fetchCall(m: RequestModel): string[] {
+  return [
+    `const response = await fetch(${q(m.url)}, {`,
+    `  method: ${q(m.method)},`,
+    ...(m.headers.length > 0
+      ? [
+          '  headers: {',
+          ...m.headers.map(([name, value]) => `    ${q(name)}: ${q(value)},`),
+          '  },',
+        ]
+      : []),
+    ...(m.body
+      ? [`  body: JSON.stringify(${indentLines(JSON.stringify(m.body, null, 2), '  ')}),`]
+      : []),
+    '});',
+  ];
+}
+
+function javascript(m: RequestModel): string {
+  return [
+    ...fetchCall(m),
+    'if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);',
+    ...(m.saveAs
+      ? [
+          '// Save the file the API answers with',
+          'const link = document.createElement("a");',
+          'link.href = URL.createObjectURL(await response.blob());',
+          `link.download = ${q(m.saveAs)};`,
+          'link.click();',
+        ]
+      : ['const result = await response.json();', 'console.log(result);']),
+  ].join('\n');
+}
+
+function node(m: RequestModel): string {
+  return [
+    '// Node.js 18 or later; save as example.mjs and run: node example.mjs',
+    ...(m.saveAs ? ["import { writeFile } from 'node:fs/promises';", ''] : []),
+    ...fetchCall(m),
+    'if (!response.ok) {',
+    '  console.error(`HTTP ${response.status}: ${await response.text()}`);',
+    '  process.exit(1);',
+    '}',
+    ...(m.saveAs
+      ? [
+          `await writeFile(${q(m.saveAs)}, Buffer.from(await response.arrayBuffer()));`,
+          `console.log(${q(`Saved ${m.saveAs}`)});`,
+        ]
+      : ['console.log(JSON.stringify(await response.json(), null, 2));']),
+  ].join('\n');
+}
+
+function python(m: RequestModel): string {
+  return [
+    ...(m.saveAs ? [] : ['import json', '']),
+    'import requests',
+    '',
+    `response = requests.request(`,
+    `    ${q(m.method)},`,
+    `    ${q(m.url)},`,
+    ...(m.headers.length > 0
+      ? [`    headers={${m.headers.map(([n, v]) => `${q(n)}: ${q(v)}`).join(', ')}},`]
+      : []),
+    ...(m.body ? [`    json=${pythonLiteral(m.body, '    ')},`] : []),
+    '    timeout=10,',
+    ')',
+    'if not response.ok:',
+    '    raise SystemExit(f"HTTP {response.status_code}: {response.text}")',
+    ...(m.saveAs
+      ? [
+          `with open(${q(m.saveAs)}, "wb") as file:`,
+          '    file.write(response.content)',
+          `print(${q(`Saved ${m.saveAs}`)})`,
+        ]
+      : ['print(json.dumps(response.json(), indent=2, ensure_ascii=False))']),
+  ].join('\n');
+}
+
+function php(m: RequestModel): string {
+  return [
+    '<?php',
+    `$ch = curl_init(${singleQuote(m.url)});`,
+    'curl_setopt_array($ch, [',
+    `    CURLOPT_CUSTOMREQUEST => ${singleQuote(m.method)},`,
+    '    CURLOPT_RETURNTRANSFER => true,',
+    ...(m.headers.length > 0
+      ? [
+          `    CURLOPT_HTTPHEADER => [${m.headers.map(([n, v]) => singleQuote(`${n}: ${v}`)).join(', ')}],`,
+        ]
+      : []),
+    ...(m.bodyText !== null ? [`    CURLOPT_POSTFIELDS => ${singleQuote(m.bodyText)},`] : []),
+    '    CURLOPT_TIMEOUT => 10,',
+    ']);',
+    '$response = curl_exec($ch);',
+    '$status = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);',
+    'if ($response === false || $status >= 400) {',
+    '    fwrite(STDERR, "HTTP $status: " . ($response === false ? curl_error($ch) : $response) . "\\n");',
+    '    exit(1);',
+    '}',
+    ...(m.saveAs
+      ? [
+          `file_put_contents(${singleQuote(m.saveAs)}, $response);`,
+          `echo ${singleQuote(`Saved ${m.saveAs}`)}, "\\n";`,
+        ]
+      : [
+          'echo json_encode(json_decode($response), JSON_PRETTY_PRINT | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES), "\\n";',
+        ]),
+  ].join('\n');
+}
+
+function go(m: RequestModel): string {
+  const imports = [
+    '"fmt"',
+    '"io"',
+    '"net/http"',
+    '"os"',
+    ...(m.bodyText !== null ? ['"strings"'] : []),
+  ];
+  return [
+    'package main',
+    '',
+    'import (',
+    ...imports.map((i) => `\t${i}`),
+    ')',
+    '',
+    'func main() {',
+    `\treq, err := http.NewRequest(${q(m.method)}, ${q(m.url)}, ${
+      m.bodyText !== null ? `strings.NewReader(${q(m.bodyText)})` : 'nil'
+    })`,
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    ...m.headers.map(([n, v]) => `\treq.Header.Set(${q(n)}, ${q(v)})`),
+    '\tresp, err := http.DefaultClient.Do(req)',
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    '\tdefer resp.Body.Close()',
+    '\tdata, err := io.ReadAll(resp.Body)',
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    '\tif resp.StatusCode >= 400 {',
+    '\t\tfmt.Fprintf(os.Stderr, "HTTP %d: %s\\n", resp.StatusCode, data)',
+    '\t\tos.Exit(1)',
+    '\t}',
+    ...(m.saveAs
+      ? [
+          `\tif err := os.WriteFile(${q(m.saveAs)}, data, 0o644); err != nil {`,
+          '\t\tpanic(err)',
+          '\t}',
+          `\tfmt.Println(${q(`Saved ${m.saveAs}`)})`,
+        ]
+      : ['\tfmt.Println(string(data))']),
+    '}',
+  ].join('\n');
+}
+
+function java(m: RequestModel): string {
+  const publisher =
+    m.bodyText !== null
+      ? `HttpRequest.BodyPublishers.ofString(${q(m.bodyText)})`
+      : 'HttpRequest.BodyPublishers.noBody()';
+  return [
+    'import java.net.URI;',
+    'import java.net.http.HttpClient;',
+    'import java.net.http.HttpRequest;',
+    'import java.net.http.HttpResponse;',
+    ...(m.saveAs ? ['import java.nio.file.Files;', 'import java.nio.file.Path;'] : []),
+    '',
+    'public class Example {',
+    '    public static void main(String[] args) throws Exception {',
+    '        HttpClient client = HttpClient.newHttpClient();',
+    `        HttpRequest request = HttpRequest.newBuilder(URI.create(${q(m.url)}))`,
+    ...m.headers.map(([n, v]) => `            .header(${q(n)}, ${q(v)})`),
+    `            .method(${q(m.method)}, ${publisher})`,
+    '            .build();',
+    '        HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());',
+    '        if (response.statusCode() >= 400) {',
+    '            System.err.println("HTTP " + response.statusCode() + ": " + new String(response.body(), "UTF-8"));',
+    '            System.exit(1);',
+    '        }',
+    ...(m.saveAs
+      ? [
+          `        Files.write(Path.of(${q(m.saveAs)}), response.body());`,
+          `        System.out.println(${q(`Saved ${m.saveAs}`)});`,
+        ]
+      : ['        System.out.println(new String(response.body(), "UTF-8"));']),
+    '    }',
+    '}',
+  ].join('\n');
+}
+
+function csharp(m: RequestModel): string {
+  return [
+    'using System;',
+    ...(m.saveAs ? ['using System.IO;'] : []),
+    'using System.Net.Http;',
+    ...(m.bodyText !== null ? ['using System.Text;'] : []),
+    '',
+    'using var client = new HttpClient();',
+    `using var request = new HttpRequestMessage(new HttpMethod(${q(m.method)}), ${q(m.url)});`,
+    ...m.headers
+      .filter(([n]) => n !== 'Content-Type')
+      .map(([n, v]) => `request.Headers.Add(${q(n)}, ${q(v)});`),
+    ...(m.bodyText !== null
+      ? [
+          `request.Content = new StringContent(${q(m.bodyText)}, Encoding.UTF8, "application/json");`,
+        ]
+      : []),
+    'using var response = await client.SendAsync(request);',
+    'if (!response.IsSuccessStatusCode)',
+    '{',
+    '    Console.Error.WriteLine($"HTTP {(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}");',
+    '    Environment.Exit(1);',
+    '}',
+    ...(m.saveAs
+      ? [
+          `await File.WriteAllBytesAsync(${q(m.saveAs)}, await response.Content.ReadAsByteArrayAsync());`,
+          `Console.WriteLine(${q(`Saved ${m.saveAs}`)});`,
+        ]
+      : ['Console.WriteLine(await response.Content.ReadAsStringAsync());']),
+  ].join('\n');
+}
+
+function ruby(m: RequestModel): string {
+  const klass = m.method.charAt(0) + m.method.slice(1).toLowerCase();
+  return [
+    ...(m.saveAs ? [] : ["require 'json'"]),
+    "require 'net/http'",
+    '',
+    `uri = URI(${singleQuote(m.url)})`,
+    `request = Net::HTTP::${klass}.new(uri)`,
+    ...m.headers.map(([n, v]) => `request[${singleQuote(n)}] = ${singleQuote(v)}`),
+    ...(m.bodyText !== null ? [`request.body = ${singleQuote(m.bodyText)}`] : []),
+    "response = Net::HTTP.start(uri.hostname, uri.port, use_ssl: uri.scheme == 'https') do |http|",
+    '  http.request(request)',
+    'end',
+    'abort "HTTP #{response.code}: #{response.body}" unless response.is_a?(Net::HTTPSuccess)',
+    ...(m.saveAs
+      ? [
+          `File.binwrite(${singleQuote(m.saveAs)}, response.body)`,
+          `puts ${singleQuote(`Saved ${m.saveAs}`)}`,
+        ]
+      : ['puts JSON.pretty_generate(JSON.parse(response.body))']),
+  ].join('\n');
+}
+
+function rust(m: RequestModel): string {
+  return [
+    '// Cargo.toml: reqwest = { version = "0.12", features = ["blocking"] }',
+    'fn main() -> Result<(), Box<dyn std::error::Error>> {',
+    '    let response = reqwest::blocking::Client::new()',
+    `        .${m.method.toLowerCase()}(${rustQuote(m.url)})`,
+    ...m.headers.map(([n, v]) => `        .header(${rustQuote(n)}, ${rustQuote(v)})`),
+    ...(m.bodyText !== null ? [`        .body(${rustQuote(m.bodyText)})`] : []),
+    '        .send()?;',
+    '    let status = response.status();',
+    '    if !status.is_success() {',
+    '        eprintln!("HTTP {}: {}", status.as_u16(), response.text()?);',
+    '        std::process::exit(1);',
+    '    }',
+    ...(m.saveAs
+      ? [
+          `    std::fs::write(${rustQuote(m.saveAs)}, response.bytes()?)?;`,
+          `    println!(${rustQuote(`Saved ${m.saveAs}`)});`,
+        ]
+      : ['    println!("{}", response.text()?);']),
+    '    Ok(())',
+    '}',
+  ].join('\n');
+}
+
+const WRITERS: Record<ExampleLanguage, (m: RequestModel) => string> = {
+  curl,
+  javascript,
+  node,
+  python,
+  php,
+  go,
+  java,
+  csharp,
+  ruby,
+  rust,
+};
+
+/** The model written in one language. */
+export const renderExample = (model: RequestModel, language: ExampleLanguage): string =>
+  WRITERS[language](model);

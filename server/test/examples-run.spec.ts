@@ -1,0 +1,236 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { ApiDetail } from '../src/contracts/apis';
+import {
+  parseListField,
+  type RequestParam,
+  type ResponseParam,
+} from '../src/contracts/list-fields';
+import {
+  buildRequestModel,
+  type ExampleLanguage,
+  initialValues,
+  KEY_PLACEHOLDER,
+  renderExample,
+  type RequestApi,
+} from '../src/contracts/request-examples';
+import { ApiEntry } from '../src/database/entities';
+import { DEMO_APIS } from '../src/database/seed/demo-apis';
+import { createKeyedUser, ledgerOf } from './factories/gateway';
+import { describeEachDb } from './harness';
+
+/**
+ * The API pages' generated examples, run as a reader would run them: every seeded API, written
+ * in curl, Node, Python (requests), PHP (cURL) and, where a JDK is installed, Java, executed
+ * against a live server with a funded key. The other languages are compared with golden files.
+ */
+
+const run = promisify(execFile);
+const has = (command: string) =>
+  run('sh', ['-c', `command -v ${command}`]).then(
+    () => true,
+    () => false,
+  );
+// Debian's python3 is the one CI gives python3-requests (.ci/run); a pyenv shim may lack it.
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+
+interface Runner {
+  file: string;
+  command: (file: string) => [string, string[]];
+}
+
+const RUNNERS: Partial<Record<ExampleLanguage, Runner>> = {
+  curl: { file: 'example.sh', command: (file) => ['sh', [file]] },
+  node: { file: 'example.mjs', command: (file) => ['node', [file]] },
+  python: { file: 'example.py', command: (file) => [PYTHON, [file]] },
+  php: { file: 'example.php', command: (file) => ['php', [file]] },
+};
+
+/** The detail as the API page reads it (list fields decoded). */
+function asPageSees(detail: ApiDetail): ApiDetail {
+  return {
+    ...detail,
+    request_params: parseListField<RequestParam>(detail.request_params),
+    response_params: parseListField<ResponseParam>(detail.response_params),
+  };
+}
+
+/** The top-level fields of `data` the API documents (data.x, data.y...). */
+const documentedFields = (api: ApiDetail) =>
+  api.response_params
+    .map((p) => p.name ?? p.key ?? '')
+    .filter((name) => /^data\.[^.[\]]+$/.test(name))
+    .map((name) => name.slice(5));
+
+/** A successful JSON answer in the documented envelope, every data field a documented one. */
+function expectDocumentedShape(api: ApiDetail, output: string, label: string): void {
+  const body = JSON.parse(output) as { success: boolean; message: string; data: unknown };
+  expect({ label, success: body.success, message: body.message }).toEqual({
+    label,
+    success: true,
+    message: 'ok',
+  });
+  const documented = documentedFields(api);
+  expect(typeof body.data).toBe('object');
+  const fields = Object.keys(body.data as object);
+  expect({ label, undocumented: fields.filter((f) => !documented.includes(f)) }).toEqual({
+    label,
+    undocumented: [],
+  });
+  expect(fields.length).toBeGreaterThan(0);
+}
+
+/** A saved image: SVG text or PNG bytes, as chosen. */
+function expectImage(path: string, label: string): void {
+  const bytes = readFileSync(path);
+  const kind = path.endsWith('.png')
+    ? bytes.subarray(1, 4).toString('latin1') === 'PNG'
+    : bytes.toString('utf8').includes('<svg');
+  expect({ label, image: kind }).toEqual({ label, image: true });
+}
+
+describeEachDb(
+  'generated examples run against the live server',
+  (ctx) => {
+    let dir: string;
+    let apis: ApiDetail[];
+    let apiKey: string;
+    let userId: number;
+    let java = false;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'portico-examples-'));
+      ({
+        apiKey,
+        user: { id: userId },
+      } = await createKeyedUser(ctx.t, 1_000_000));
+      const names = (await ctx.t.dataSource.getRepository(ApiEntry).find({ where: { status: 1 } }))
+        .map((api) => api.name_en)
+        .sort();
+      const client = ctx.t.client();
+      apis = [];
+      for (const name_en of names) {
+        const res = await client.get<{ data: ApiDetail }>('/api/get_api_detail.php', {
+          query: { name_en },
+        });
+        apis.push(asPageSees(res.body.data));
+      }
+      java = (await has('javac')) && (await has('java'));
+    });
+
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('the demo catalogue is seeded, with a POST API and an image API among it', () => {
+      expect(apis.length).toBeGreaterThanOrEqual(30);
+      expect(apis.some((api) => api.request_method === 'POST')).toBe(true);
+      expect(apis.some((api) => !api.response_format.includes('json'))).toBe(true);
+    });
+
+    it.each(Object.keys(RUNNERS) as ExampleLanguage[])(
+      '%s: every API answers 200 in the documented shape',
+      async (language) => {
+        const runner = RUNNERS[language]!;
+        const before = await ledgerOf(ctx.t, userId);
+        let charged = 0;
+        for (const api of apis) {
+          const label = `${language} ${api.name_en}`;
+          const model = buildRequestModel(api, initialValues(api), ctx.t.baseUrl, apiKey);
+          const cwd = join(dir, language, api.name_en);
+          mkdirSync(cwd, { recursive: true });
+          writeFileSync(join(cwd, runner.file), renderExample(model, language));
+          const [command, args] = runner.command(runner.file);
+          const { stdout } = await run(command, args, { cwd, timeout: 20_000 }).catch(
+            (error: { stderr?: string; message: string }) => {
+              throw new Error(`${label} failed: ${error.stderr || error.message}`);
+            },
+          );
+          if (model.saveAs) expectImage(join(cwd, model.saveAs), label);
+          else expectDocumentedShape(api, stdout, label);
+          if (api.is_paid) charged += Math.round(Number(api.price_per_call) * 1000);
+        }
+        // Each paid call cost exactly its price; the ledger still adds up.
+        const after = await ledgerOf(ctx.t, userId);
+        expect(before.balance - after.balance).toBe(charged);
+        expect(after.balance).toBe(after.expected);
+      },
+      120_000,
+    );
+
+    it('Java (HttpClient): every API compiles and answers 200 in the documented shape', async () => {
+      // Compiling and starting a JVM per API takes a minute: once, on SQLite, is enough.
+      if (!java || ctx.db !== 'sqlite') return;
+      const javaDir = join(dir, 'java');
+      mkdirSync(javaDir, { recursive: true });
+      const models = apis.map((api, i) => {
+        const model = buildRequestModel(api, initialValues(api), ctx.t.baseUrl, apiKey);
+        // One javac run for all: each example's class gets its own name.
+        const code = renderExample(model, 'java').replace(
+          'public class Example {',
+          `public class Example${i} {`,
+        );
+        writeFileSync(join(javaDir, `Example${i}.java`), code);
+        return model;
+      });
+      await run(
+        'javac',
+        ['-d', javaDir, ...apis.map((_, i) => join(javaDir, `Example${i}.java`))],
+        {
+          timeout: 60_000,
+        },
+      );
+      for (const [i, api] of apis.entries()) {
+        const label = `java ${api.name_en}`;
+        const { stdout } = await run('java', ['-cp', javaDir, `Example${i}`], {
+          cwd: javaDir,
+          timeout: 20_000,
+        });
+        const saveAs = models[i].saveAs;
+        if (saveAs) expectImage(join(javaDir, saveAs), label);
+        else expectDocumentedShape(api, stdout, label);
+      }
+    }, 180_000);
+  },
+  { SEED_DEMO: 'true', RATE_LIMIT_PER_KEY: '100000', RATE_LIMIT_PER_IP: '100000' },
+);
+
+/** The seeded catalogue as the page would read it, before any server exists. */
+function seededApis(): RequestApi[] {
+  return DEMO_APIS.filter((api) => api.status === 1).map((api) => ({
+    name_en: api.name_en,
+    endpoint: `/apis/${api.name_en}`,
+    request_method: api.request_method,
+    request_params: api.request_params,
+    example_url: `/apis/${api.name_en}${api.example_query ? `?${api.example_query}` : ''}`,
+    response_format: api.response_format,
+    is_paid: api.is_paid,
+  }));
+}
+
+const GOLDEN_DIR = join(__dirname, 'golden', 'examples');
+const GOLDEN: ExampleLanguage[] = ['javascript', 'go', 'java', 'csharp', 'ruby', 'rust'];
+
+describe('generated examples in the other languages match their golden files', () => {
+  it.each(GOLDEN)('%s', (language) => {
+    const text = seededApis()
+      .map((api) => {
+        const model = buildRequestModel(
+          api,
+          initialValues(api),
+          'https://your-portico.example',
+          api.is_paid ? KEY_PLACEHOLDER : null,
+        );
+        return `==== ${api.name_en}\n${renderExample(model, language)}\n`;
+      })
+      .join('\n');
+    const file = join(GOLDEN_DIR, `${language}.txt`);
+    // UPDATE_GOLDEN=1 rewrites the files after a deliberate change; review the diff.
+    if (process.env.UPDATE_GOLDEN === '1') {
+      mkdirSync(GOLDEN_DIR, { recursive: true });
+      writeFileSync(file, text);
+    }
+    expect(text).toBe(readFileSync(file, 'utf8'));
+  });
+});
