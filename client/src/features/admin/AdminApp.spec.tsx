@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore } from '../../app/store';
 import { paths } from '../../config/paths';
-import { failure, http, server } from '../../test/server';
+import { failure, http, ok, server } from '../../test/server';
 import AdminApp from './AdminApp';
 import { adminPaths } from './paths';
 import { ADMIN_FLAG_KEY } from './session';
@@ -84,5 +84,19 @@ describe('AdminApp', () => {
     ]);
     expect(account.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '用户列表' })).toBeInTheDocument();
+  });
+
+  it('counts the orders waiting in 待处理订单 beside its link', async () => {
+    sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
+    server.use(
+      http.get('/api/admin/get_pending_orders.php', () =>
+        ok({ orders: [], total: 3, total_pages: 1, current_page: 1 }),
+      ),
+    );
+    show('/admin/users');
+    const link = within(screen.getByLabelText('充值管理')).getByRole('link', {
+      name: /待处理订单/,
+    });
+    expect(await within(link).findByTestId('pending-count')).toHaveTextContent('3');
   });
 });

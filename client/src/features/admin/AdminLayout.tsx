@@ -1,8 +1,8 @@
-import { Container, Nav, Navbar } from 'react-bootstrap';
+import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../lib/api';
-import { useAdminLogoutMutation } from './api';
+import { useAdminLogoutMutation, usePendingOrdersQuery } from './api';
 import { adminPaths } from './paths';
 import { clearAdminLoggedIn } from './session';
 import './admin.css';
@@ -28,6 +28,8 @@ export default function AdminLayout() {
   const dispatch = useAppDispatch();
   const [logout, { isLoading }] = useAdminLogoutMutation();
   const { pathname } = useLocation();
+  // The queue's first page, shared with the 待处理订单 screen: its count tells the admin to look.
+  const waiting = usePendingOrdersQuery(1).data?.data.total ?? 0;
   // Sub-pages (create, edit, a daily detail) keep their section lit.
   const lit = (section: (typeof ADMIN_SECTIONS)[number]) =>
     'also' in section && section.also.some((prefix) => pathname.startsWith(prefix));
@@ -66,6 +68,11 @@ export default function AdminLayout() {
             <Nav className="admin-account" aria-label="充值管理">
               <Nav.Link as={NavLink} to={adminPaths.pendingOrders}>
                 待处理订单
+                {waiting > 0 && (
+                  <Badge pill bg="danger" className="ms-1" data-testid="pending-count">
+                    {waiting}
+                  </Badge>
+                )}
               </Nav.Link>
               <Nav.Link as={NavLink} to={adminPaths.reconciliation}>
                 充值对账
