@@ -75,7 +75,14 @@ export default function RechargeHistoryTable({ records }: { records: RechargeRec
   // Kept by order number, so a re-check's outcome stays in its row after the row turns credited.
   const [outcomes, setOutcomes] = useState<Record<string, Notice | null>>({});
   return (
-    <Table striped hover size="sm" className="recharge-history" aria-label={t('recharge.history')}>
+    <Table
+      responsive
+      striped
+      hover
+      size="sm"
+      className="recharge-history"
+      aria-label={t('recharge.history')}
+    >
       <thead>
         <tr>
           <th>{t('recharge.id')}</th>
@@ -94,7 +101,9 @@ export default function RechargeHistoryTable({ records }: { records: RechargeRec
               <code className="recharge-order">{record.out_trade_no}</code>
             </td>
             <td data-label={t('recharge.amount')}>{formatYuan(record.amount)}</td>
-            <td data-label={t('recharge.createdTime')}>{formatTime(record.created_at)}</td>
+            <td data-label={t('recharge.createdTime')} className="recharge-time">
+              {formatTime(record.created_at)}
+            </td>
             <td data-label={t('recharge.state')}>
               <Badge
                 bg={STATE_BADGE[record.state]}

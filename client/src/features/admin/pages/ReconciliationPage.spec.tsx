@@ -70,8 +70,8 @@ describe('ReconciliationPage', () => {
       '2026-01-012110¥10.00¥0.00',
       '合计3111¥10.00¥5.00',
     ]);
-    expect(rows[1]).toHaveClass('table-warning');
-    expect(rows[2]).not.toHaveClass('table-warning');
+    expect(rows[1]).toHaveClass('admin-row-warning');
+    expect(rows[2]).not.toHaveClass('admin-row-warning');
     expect(screen.getByRole('status')).toHaveTextContent('账目一致');
     expect(queries).toEqual(['']);
     expect(screen.getByLabelText('开始日期（UTC）')).toHaveValue('2026-01-01');
@@ -110,7 +110,7 @@ describe('ReconciliationPage', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('入账金额与爱发电不符2026010194¥10.00¥12.00');
     expect(rows[1]).toHaveTextContent('用户余额无法由流水解释-5¥1.00¥3.00');
-    for (const row of rows) expect(row).toHaveClass('table-danger');
+    for (const row of rows) expect(row).toHaveClass('admin-row-danger');
     expect(screen.getByRole('heading', { name: '对不上的账 2' })).toBeInTheDocument();
     expect(screen.queryByText(/账目一致/)).toBeNull();
   });

@@ -118,7 +118,7 @@ export default function ReconciliationPage() {
                   {report.mismatches.map((m, index) => (
                     <tr
                       key={`${m.kind}-${m.out_trade_no ?? m.user_id ?? index}`}
-                      className="table-danger"
+                      className="admin-row-danger"
                     >
                       <td data-label="类型">{MISMATCH_LABELS[m.kind]}</td>
                       <td data-label="订单号" className="admin-break">
@@ -167,7 +167,7 @@ export default function ReconciliationPage() {
                 </tr>
               )}
               {days.map((day) => (
-                <tr key={day.date} className={day.pending > 0 ? 'table-warning' : undefined}>
+                <tr key={day.date} className={day.pending > 0 ? 'admin-row-warning' : undefined}>
                   <td data-label="日期" className="text-nowrap">
                     {day.date}
                   </td>
