@@ -70,6 +70,15 @@ interface Result {
   billing: { outcome: 'charged' | 'refunded' | 'none'; balance: string | null } | null;
 }
 
+async function dataUrl(blob: Blob, type: string): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return `data:${type.split(';')[0]};base64,${btoa(binary)}`;
+}
+
 async function readBody(response: Response, fileName: string): Promise<Body> {
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('json')) {
@@ -89,9 +98,9 @@ async function readBody(response: Response, fileName: string): Promise<Body> {
   }
   if (type.startsWith('text/')) return { kind: 'text', text: await response.text() };
   const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  if (type.startsWith('image/')) return { kind: 'image', url, type };
-  return { kind: 'file', url, name: fileName, size: blob.size };
+  // A data: URL, which the site's Content-Security-Policy allows for images (blob: it does not).
+  if (type.startsWith('image/')) return { kind: 'image', url: await dataUrl(blob, type), type };
+  return { kind: 'file', url: URL.createObjectURL(blob), name: fileName, size: blob.size };
 }
 
 const isMultiline = (param: RequestParam, value: string) =>
@@ -131,8 +140,8 @@ function Field({
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label mb-1 d-flex flex-wrap align-items-baseline gap-2">
-        <code className="fs-6">{param.name}</code>
-        <span className="badge text-bg-light border">{param.type}</span>
+        <code className="fs-6">{param.name}</code>{' '}
+        <span className="badge text-bg-light border">{param.type}</span>{' '}
         {required && <span className="text-danger small">{t('console.required')}</span>}
       </label>
       {choices ? (
@@ -180,7 +189,10 @@ function Field({
       )}
       <div id={`${id}-help`} className="form-text">
         {param.description}
-        {param.default !== undefined && ` ${t('console.default', { value: param.default })}`}
+        {/* Said once: descriptions often name their default already. */}
+        {param.default !== undefined &&
+          !/default|默认/i.test(param.description) &&
+          ` ${t('console.default', { value: param.default })}`}
       </div>
     </div>
   );
@@ -246,7 +258,7 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
           {result.status}
         </span>
         <span className="text-muted small" data-testid="console-latency">
-          {t('console.latency')}: {t('console.latencyValue', { ms: result.latencyMs })}
+          {t('console.latencyValue', { ms: result.latencyMs })}
         </span>
         <div className="ms-auto">
           <CopyAs model={result.model} />
@@ -347,10 +359,7 @@ export default function ApiConsole({
       api.request_params.map((p) => [p.name, isMultiline(p, values[p.name] ?? '')]),
     ),
   );
-  const objectUrl =
-    result && (result.body.kind === 'image' || result.body.kind === 'file')
-      ? result.body.url
-      : null;
+  const objectUrl = result?.body.kind === 'file' ? result.body.url : null;
   useEffect(
     () => () => {
       if (objectUrl) URL.revokeObjectURL(objectUrl);

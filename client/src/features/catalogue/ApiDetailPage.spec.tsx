@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { delay } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -76,6 +76,15 @@ describe('ApiDetailPage', () => {
     );
     expect(document.title).toBe('IP lookup - Portico API');
     expect(queries).toEqual(['?id=7']);
+  });
+
+  it('links the example URL only where opening it works: a free GET API', async () => {
+    setup(() => ok(API));
+    const url = `${window.location.origin}/apis/ip?format=json`;
+    expect(await screen.findByText(url)).not.toHaveAttribute('href');
+    cleanup();
+    setup(() => ok({ ...API, is_paid: 0 }));
+    expect(await screen.findByRole('link', { name: url })).toHaveAttribute('href', url);
   });
 
   it('reads list fields sent as (doubly) encoded JSON text', async () => {
