@@ -14,6 +14,7 @@ import ConfigPage from './pages/ConfigPage';
 import DashboardPage from './pages/DashboardPage';
 import FriendLinksPage from './pages/FriendLinksPage';
 import ImportOpenApiPage from './pages/ImportOpenApiPage';
+import CategoriesPage from './pages/CategoriesPage';
 import PartnersPage from './pages/PartnersPage';
 import PasswordPage from './pages/PasswordPage';
 import PendingOrdersPage from './pages/PendingOrdersPage';
@@ -72,6 +73,7 @@ export default function AdminApp() {
         <Route path="audit" element={<AuditLogPage />} />
         <Route path="password" element={<PasswordPage />} />
         <Route path="import" element={<ImportOpenApiPage />} />
+        <Route path="categories" element={<CategoriesPage />} />
         <Route path="pending-orders" element={<PendingOrdersPage />} />
         <Route path="reconciliation" element={<ReconciliationPage />} />
       </Route>

@@ -12,7 +12,7 @@ export const ADMIN_SECTIONS = [
   {
     to: adminPaths.control,
     label: 'API管理',
-    also: [adminPaths.create, adminPaths.edit(''), adminPaths.importOpenApi],
+    also: [adminPaths.create, adminPaths.edit(''), adminPaths.importOpenApi, adminPaths.categories],
   },
   { to: adminPaths.partners, label: '合作伙伴' },
   { to: adminPaths.ads, label: '广告管理' },

@@ -6,6 +6,7 @@ import type {
   SaveApiBody,
 } from '@contracts/apis';
 import type { AuditPage, AuditQuery, ChangePasswordBody } from '@contracts/audit';
+import type { Category, SaveCategoryBody } from '@contracts/categories';
 import type {
   Ad,
   AdminSidebarLink,
@@ -115,6 +116,21 @@ const adminApi = api.injectEndpoints({
     deleteApi: build.mutation<Envelope, number>({
       query: (id) => post('api/admin/delete_api.php', { id }),
       invalidatesTags: ['Apis', 'Stats'],
+    }),
+
+    // Categories belong to the catalogue: a change refreshes the API lists and the chips too.
+    adminCategories: build.query<DataEnvelope<Category[]>, void>({
+      query: () => 'api/admin/get_categories.php',
+      providesTags: ['Apis'],
+    }),
+    saveCategory: build.mutation<DataEnvelope<Category>, SaveCategoryBody>({
+      query: (body) =>
+        post(body.id ? 'api/admin/update_category.php' : 'api/admin/create_category.php', body),
+      invalidatesTags: ['Apis'],
+    }),
+    deleteCategory: build.mutation<Envelope, number>({
+      query: (id) => post('api/admin/delete_category.php', { id }),
+      invalidatesTags: ['Apis'],
     }),
 
     adminPartners: build.query<DataEnvelope<Partner[]>, void>({
@@ -246,6 +262,9 @@ export const {
   useCreateApiMutation,
   useUpdateApiMutation,
   useDeleteApiMutation,
+  useAdminCategoriesQuery,
+  useSaveCategoryMutation,
+  useDeleteCategoryMutation,
   useAdminPartnersQuery,
   useSavePartnerMutation,
   useDeletePartnerMutation,

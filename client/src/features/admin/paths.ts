@@ -18,6 +18,7 @@ export const adminPaths = {
   audit: `${paths.admin}/audit`,
   password: `${paths.admin}/password`,
   importOpenApi: `${paths.admin}/import`,
+  categories: `${paths.admin}/categories`,
   pendingOrders: `${paths.admin}/pending-orders`,
   reconciliation: `${paths.admin}/reconciliation`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.

@@ -6,20 +6,15 @@ import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
 import ApiGrid from './ApiGrid';
+import { filtersFrom, freeListQuery, pageFrom } from './listQueries';
 import SearchBox from './SearchBox';
-
-export const FREE_PAGE_SIZE = 48;
-
-function pageFrom(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** `onError` hands a load failure to the home page's one banner (SPEC §8); null when it clears. */
 export default function FreeApis({ onError }: { onError: (message: string | null) => void }) {
   const { t, errorText } = useI18n();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
+  const filters = filtersFrom(params);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -39,12 +34,7 @@ export default function FreeApis({ onError }: { onError: (message: string | null
     }
   };
 
-  const { data, error, isFetching } = useGetApiListQuery({
-    is_paid: 0,
-    page,
-    per_page: FREE_PAGE_SIZE,
-    ...(query ? { search: query } : {}),
-  });
+  const { data, error, isFetching } = useGetApiListQuery(freeListQuery(page, filters, query));
 
   const failure = error ? errorText(error, 'home.freeFailed') : null;
   useEffect(() => onError(failure), [failure, onError]);
@@ -75,7 +65,9 @@ export default function FreeApis({ onError }: { onError: (message: string | null
             ? t('home.noFreeMatch', { query })
             : page > 1
               ? t('home.emptyPage')
-              : t('home.noFree')}
+              : filters.category
+                ? t('home.noneInCategory')
+                : t('home.noFree')}
         </p>
       ) : (
         <>

@@ -1,26 +1,28 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Loading from '../../components/ui/Loading';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
 import ApiGrid from './ApiGrid';
+import { filtersFrom, paidListQuery } from './listQueries';
 import SearchBox from './SearchBox';
 
-export const PAID_PAGE_SIZE = 100;
-
-/** Paid APIs are few: one page of up to 100, with their own search. */
-/** `onError` hands a load failure to the home page's one banner (SPEC §8); null when it clears. */
+/**
+ * Paid APIs are few: one page of up to 100, with their own search. `onError` hands a load failure
+ * to the home page's one banner (SPEC §8); null when it clears.
+ */
 export default function PaidApis({ onError }: { onError: (message: string | null) => void }) {
   const { t, errorText } = useI18n();
+  const [params] = useSearchParams();
+  const filters = filtersFrom(params);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
-  const { data, error, isFetching } = useGetApiListQuery({
-    is_paid: 1,
-    per_page: PAID_PAGE_SIZE,
-    ...(query ? { search: query } : {}),
-  });
+  const { data, error, isFetching } = useGetApiListQuery(paidListQuery(filters, query));
   const failure = error ? errorText(error, 'home.paidFailed') : null;
   useEffect(() => onError(failure), [failure, onError]);
+  // A chosen category without paid APIs leaves the section out, so the free ones come first.
+  if (filters.category && !search && data?.total === 0) return null;
   return (
     <section className="mb-4" aria-labelledby="paid-apis-heading">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">

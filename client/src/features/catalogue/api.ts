@@ -1,4 +1,5 @@
 import type { ApiDetail, ApiList, ApiListQuery, ApiRef } from '@contracts/apis';
+import type { Category, CategoryList } from '@contracts/categories';
 import type { Ad, Partner } from '@contracts/content';
 import { STATUS, type DataEnvelope } from '@contracts/envelope';
 import {
@@ -30,6 +31,11 @@ export const catalogueApi = api.injectEndpoints({
       }),
       providesTags: ['Apis'],
     }),
+    getCategories: build.query<Category[], void>({
+      query: () => 'api/get_categories.php',
+      transformResponse: (res: CategoryList) => res.data,
+      providesTags: ['Apis'],
+    }),
     getPartners: build.query<Partner[], void>({
       query: () => 'api/admin/get_partners.php',
       // Admins get disabled rows from this endpoint too; the public site shows enabled ones only.
@@ -52,6 +58,7 @@ export const catalogueApi = api.injectEndpoints({
 export const {
   useGetApiListQuery,
   useGetApiDetailQuery,
+  useGetCategoriesQuery,
   useGetPartnersQuery,
   useGetAdsQuery,
   useGetUsageStatsQuery,

@@ -5,6 +5,7 @@ import { useCreateApiMutation, useUpdateApiMutation } from '../api';
 import { adminErrorText, errorField } from '../errors';
 import { adminPaths } from '../paths';
 import BasicInfoSection from './BasicInfoSection';
+import CategoriesSection from './CategoriesSection';
 import ExamplesSection from './ExamplesSection';
 import ListFieldsSection from './ListFieldsSection';
 import {
@@ -115,6 +116,7 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
         errors={errors}
         onNameEn={(value) => setForm((current) => withNameEn(current, value, id === undefined))}
       />
+      <CategoriesSection form={form} set={set} />
       <ListFieldsSection form={form} set={set} />
       <ExamplesSection form={form} set={set} />
       <ServingSection form={form} set={set} />

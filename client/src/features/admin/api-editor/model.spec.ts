@@ -152,6 +152,7 @@ describe('toApiBody', () => {
       is_paid: 0,
       is_pinned: 1,
       upstream_timeout_ms: 10000,
+      category_ids: [],
     });
     expect(toApiBody(filled)).not.toHaveProperty('id');
   });

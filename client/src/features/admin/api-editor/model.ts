@@ -37,6 +37,7 @@ export interface ApiForm {
   handler: string;
   upstream_url: string;
   upstream_timeout_ms: string;
+  category_ids: number[];
 }
 
 /** What the form's sections get: the values and a setter for one of them. */
@@ -69,6 +70,7 @@ export const EMPTY_API_FORM: ApiForm = {
   handler: '',
   upstream_url: '',
   upstream_timeout_ms: String(UPSTREAM_TIMEOUT_MS.default),
+  category_ids: [],
 };
 
 /** The form for an existing API; list rows in older shapes are read into the editor's. */
@@ -107,6 +109,7 @@ export function apiFormFrom(api: AdminApi): ApiForm {
     handler: api.handler ?? '',
     upstream_url: api.upstream_url ?? '',
     upstream_timeout_ms: String(api.upstream_timeout_ms),
+    category_ids: api.category_ids ?? [],
   };
 }
 
@@ -214,6 +217,7 @@ export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
     handler: form.handler.trim(),
     upstream_url: form.upstream_url.trim(),
     upstream_timeout_ms: Number(form.upstream_timeout_ms) || UPSTREAM_TIMEOUT_MS.default,
+    category_ids: form.category_ids,
   };
 }
 

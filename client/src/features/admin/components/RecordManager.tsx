@@ -22,7 +22,8 @@ export interface ColumnDef<T> {
   render: (row: T) => ReactNode;
 }
 
-type Row = { id: number; status: number };
+/** Records with a status get the 状态 column; categories, say, have none. */
+type Row = { id: number; status?: number };
 type Outcome = { data: Envelope } | { error: unknown };
 
 interface Props<T extends Row> {
@@ -81,6 +82,8 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
     setBanner({ ok: true, text: editing.id ? '更新成功' : '添加成功' });
     setEditing(null);
   };
+
+  const withStatus = 'status' in props.blank;
 
   const onDelete = async (row: T) => {
     if (!window.confirm(`确定要删除此${props.noun}吗？`)) return;
@@ -158,14 +161,17 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
               {props.columns.map((c) => (
                 <th key={c.label}>{c.label}</th>
               ))}
-              <th>状态</th>
+              {withStatus && <th>状态</th>}
               <th>操作</th>
             </tr>
           </thead>
           <tbody>
             {props.rows.length === 0 ? (
               <tr>
-                <td colSpan={props.columns.length + 3} className="text-center text-muted">
+                <td
+                  colSpan={props.columns.length + (withStatus ? 3 : 2)}
+                  className="text-center text-muted"
+                >
                   暂无{props.noun}。
                 </td>
               </tr>
@@ -178,9 +184,11 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
                       {c.render(row)}
                     </td>
                   ))}
-                  <td data-label="状态">
-                    <StatusBadge status={row.status} />
-                  </td>
+                  {withStatus && (
+                    <td data-label="状态">
+                      <StatusBadge status={row.status ?? 0} />
+                    </td>
+                  )}
                   <td data-label="操作" className="text-nowrap">
                     <Button
                       size="sm"

@@ -148,4 +148,6 @@ export const ZH_FORM = {
   adLinkUrl: '跳转链接格式不正确（须以 http://、https:// 或 / 开头）',
   sidebarRequired: '标题和链接不能为空',
   sidebarUrl: '链接格式不正确（须以 http://、https:// 或 / 开头）',
+  categoryRequired: '分类名称和英文名称不能为空',
+  categorySlug: '标识（slug）只能包含小写字母、数字和单个连字符，最多 50 个字符',
 } as const;

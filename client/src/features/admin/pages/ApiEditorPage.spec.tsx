@@ -31,9 +31,16 @@ const API = {
   handler: 'ip',
   upstream_url: null,
   upstream_timeout_ms: 10000,
+  category_ids: [2],
 };
 
+const CATEGORIES = [
+  { id: 1, name: '网络工具', name_en: 'Network', slug: 'network', sort_order: 10, api_count: 3 },
+  { id: 2, name: '文本处理', name_en: 'Text', slug: 'text', sort_order: 20, api_count: 1 },
+];
+
 function show(path: string) {
+  server.use(http.get('/api/admin/get_categories.php', () => ok(CATEGORIES)));
   render(
     <Provider store={makeStore()}>
       <MemoryRouter initialEntries={[path]}>
@@ -80,6 +87,27 @@ describe('ApiEditorPage', () => {
         upstream_url: '',
       }),
     ]);
+  });
+
+  it("ticks the API's categories and sends the ones picked", async () => {
+    const bodies: { category_ids?: number[] }[] = [];
+    server.use(
+      http.get('/api/admin/get_api.php', () => ok(API)),
+      http.post('/api/admin/update_api.php', async ({ request }) => {
+        bodies.push((await request.json()) as { category_ids?: number[] });
+        return ok(API, 'API updated');
+      }),
+    );
+    show('/admin/edit/3');
+    const text = await screen.findByRole('checkbox', { name: '文本处理（Text）' });
+    expect(text).toBeChecked();
+    const network = screen.getByRole('checkbox', { name: '网络工具（Network）' });
+    expect(network).not.toBeChecked();
+    await userEvent.click(network);
+    await userEvent.click(text);
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('API list')).toBeInTheDocument();
+    expect(bodies.map((body) => body.category_ids)).toEqual([[1]]);
   });
 
   it('asks before an in-app link leaves unsaved changes, and stays when told to', async () => {

@@ -99,6 +99,9 @@ export default function ApiListPage() {
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
         <h1 className="h3 mb-0">API管理</h1>
         <div className="d-flex flex-wrap gap-2">
+          <Link to={adminPaths.categories} className="btn btn-outline-primary">
+            分类管理
+          </Link>
           <Link to={adminPaths.importOpenApi} className="btn btn-outline-primary">
             导入 OpenAPI
           </Link>

@@ -1,0 +1,45 @@
+import { Card, Form } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { useAdminCategoriesQuery } from '../api';
+import { adminPaths } from '../paths';
+import type { SectionProps } from './model';
+
+/** The API's categories: the home page's chips it appears under. */
+export default function CategoriesSection({ form, set }: SectionProps) {
+  const { data, error } = useAdminCategoriesQuery();
+  const categories = data?.data ?? [];
+  const toggle = (id: number, on: boolean) =>
+    set(
+      'category_ids',
+      on ? [...form.category_ids, id] : form.category_ids.filter((current) => current !== id),
+    );
+  return (
+    <Card className="mb-4">
+      <Card.Header className="d-flex justify-content-between align-items-center gap-2">
+        <span id="api-categories-label">分类</span>
+        <Link to={adminPaths.categories} className="small">
+          管理分类
+        </Link>
+      </Card.Header>
+      <Card.Body role="group" aria-labelledby="api-categories-label">
+        {error ? (
+          <p className="text-danger mb-0">获取分类失败</p>
+        ) : categories.length === 0 ? (
+          <p className="text-muted mb-0">{data ? '暂无分类。' : '加载中...'}</p>
+        ) : (
+          categories.map((category) => (
+            <Form.Check
+              key={category.id}
+              inline
+              type="checkbox"
+              id={`api-category-${category.id}`}
+              label={`${category.name}（${category.name_en}）`}
+              checked={form.category_ids.includes(category.id)}
+              onChange={(event) => toggle(category.id, event.target.checked)}
+            />
+          ))
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Category } from '@contracts/categories';
+import { CATALOGUE_SORTS, type CatalogueSort } from '@contracts/apis';
+import { useSearchParams } from 'react-router-dom';
+import { useI18n, type UiKey } from '../../i18n';
+import { filtersFrom } from './listQueries';
+import './catalogue.css';
+
+const SORT_LABELS: Record<CatalogueSort, UiKey> = {
+  popular: 'home.sortPopular',
+  newest: 'home.sortNewest',
+  price: 'home.sortPrice',
+};
+
+/**
+ * The home page's category chips and sort, both lists' filters. State lives in the URL query
+ * (`category`, `sort`), so a reload, a shared link and the server-rendered page agree; a change
+ * goes back to the free list's first page. The chips scroll sideways inside their row.
+ */
+export default function CatalogueFilters({ categories }: { categories: Category[] }) {
+  const { t, lang } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const { category, sort } = filtersFrom(params);
+
+  const choose = (key: 'category' | 'sort', value: string | undefined) =>
+    setParams((current) => {
+      if (value) current.set(key, value);
+      else current.delete(key);
+      current.delete('page');
+      return current;
+    });
+
+  const chip = (selected: boolean) =>
+    selected
+      ? 'btn btn-sm btn-primary rounded-pill text-nowrap'
+      : 'btn btn-sm btn-outline-secondary rounded-pill text-nowrap';
+
+  return (
+    <div className="portico-filters mb-3">
+      <div className="portico-category-chips" role="group" aria-label={t('home.categories')}>
+        <button
+          type="button"
+          className={chip(!category)}
+          aria-pressed={!category}
+          onClick={() => choose('category', undefined)}
+        >
+          {t('home.allCategories')}
+        </button>
+        {categories
+          .filter((item) => item.api_count > 0 || item.slug === category)
+          .map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              className={chip(item.slug === category)}
+              aria-pressed={item.slug === category}
+              onClick={() => choose('category', item.slug === category ? undefined : item.slug)}
+            >
+              {lang === 'zh' ? item.name : item.name_en}
+            </button>
+          ))}
+      </div>
+      <select
+        className="form-select form-select-sm portico-sort"
+        aria-label={t('home.sort')}
+        value={sort ?? ''}
+        onChange={(event) => choose('sort', event.target.value || undefined)}
+      >
+        <option value="">{t('home.sortDefault')}</option>
+        {CATALOGUE_SORTS.map((value) => (
+          <option key={value} value={value}>
+            {t(SORT_LABELS[value])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

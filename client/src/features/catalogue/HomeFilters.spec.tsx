@@ -1,0 +1,173 @@
+import type { ApiSummary } from '@contracts/apis';
+import type { Category } from '@contracts/categories';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { makeStore } from '../../app/store';
+import { I18nProvider, type Lang } from '../../i18n';
+import { http, HttpResponse, server } from '../../test/server';
+import CatalogueFilters from './CatalogueFilters';
+import FreeApis from './FreeApis';
+import PaidApis from './PaidApis';
+
+const CATEGORIES: Category[] = [
+  { id: 1, name: '网络工具', name_en: 'Network', slug: 'network', sort_order: 10, api_count: 2 },
+  { id: 2, name: '文本处理', name_en: 'Text', slug: 'text', sort_order: 20, api_count: 1 },
+  { id: 3, name: '空分类', name_en: 'Empty', slug: 'empty', sort_order: 30, api_count: 0 },
+];
+
+const api = (id: number, name_en: string, is_paid: number): ApiSummary => ({
+  id,
+  name: name_en,
+  name_en,
+  title_en: name_en,
+  description: '',
+  description_en: '',
+  endpoint: `/apis/${name_en}`,
+  request_method: 'GET',
+  status: 1,
+  is_paid,
+  is_pinned: 0,
+  price_per_call: '0.001',
+  usage_count: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  categories: [],
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.search}</output>;
+}
+
+/** Answers the list and records each query string it was asked with, paid and free apart. */
+function setup(url: string, lang: Lang = 'en', answer?: (query: URLSearchParams) => Response) {
+  const asked: { paid: string[]; free: string[] } = { paid: [], free: [] };
+  server.use(
+    http.get('/api/get_api_list.php', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const paid = query.get('is_paid') === '1';
+      const rest = new URLSearchParams(query);
+      for (const key of ['is_paid', 'per_page']) rest.delete(key);
+      rest.sort();
+      asked[paid ? 'paid' : 'free'].push(rest.toString());
+      if (answer) return answer(query);
+      const rows = paid ? [api(1, 'paid-one', 1)] : [api(2, 'free-one', 0)];
+      return HttpResponse.json({
+        success: true,
+        message: 'ok',
+        data: rows,
+        total: rows.length,
+        total_pages: 1,
+        current_page: 1,
+      });
+    }),
+  );
+  render(
+    <I18nProvider initial={lang}>
+      <Provider store={makeStore()}>
+        <MemoryRouter initialEntries={[url]}>
+          <CatalogueFilters categories={CATEGORIES} />
+          <PaidApis onError={() => undefined} />
+          <FreeApis onError={() => undefined} />
+          <Where />
+        </MemoryRouter>
+      </Provider>
+    </I18nProvider>,
+  );
+  return asked;
+}
+
+const chips = () => within(screen.getByRole('group', { name: 'Categories' }));
+
+describe('home category chips and sort', () => {
+  it('offers All and the categories that have APIs, All chosen at first', async () => {
+    setup('/');
+    expect(chips().getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(chips().getByRole('button', { name: 'Network' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(chips().queryByRole('button', { name: 'Empty' })).not.toBeInTheDocument();
+    await screen.findByText('free-one');
+  });
+
+  it('filters both lists by the chosen chip, in the URL, back to page 1', async () => {
+    const asked = setup('/?page=2');
+    await screen.findByText('free-one');
+    await userEvent.click(chips().getByRole('button', { name: 'Network' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('?category=network');
+    expect(chips().getByRole('button', { name: 'Network' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(asked.free).toContain('category=network&page=1'));
+    expect(asked.paid).toContain('category=network');
+
+    // Choosing the chosen chip again, or All, takes the filter off.
+    await userEvent.click(chips().getByRole('button', { name: 'Network' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^$/);
+  });
+
+  it('sorts both lists with the select and keeps the choice in the URL', async () => {
+    const asked = setup('/?category=text');
+    await screen.findByText('free-one');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('');
+    await userEvent.selectOptions(sort, 'Lowest price');
+    expect(screen.getByTestId('where')).toHaveTextContent('?category=text&sort=price');
+    await waitFor(() => expect(asked.paid).toContain('category=text&sort=price'));
+    expect(asked.free).toContain('category=text&page=1&sort=price');
+    await userEvent.selectOptions(sort, 'Featured');
+    expect(screen.getByTestId('where')).toHaveTextContent('?category=text');
+  });
+
+  it('never sends a sort or category the URL got wrong', async () => {
+    const asked = setup('/?sort=cheapest&category=Not%20A%20Slug');
+    await screen.findByText('free-one');
+    expect(asked.free).toEqual(['page=1']);
+    expect(asked.paid).toEqual(['']);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('');
+  });
+
+  it('names the chips in Chinese on the Chinese site', async () => {
+    setup('/', 'zh');
+    const group = within(screen.getByRole('group', { name: '分类' }));
+    expect(group.getByRole('button', { name: '全部' })).toBeInTheDocument();
+    expect(group.getByRole('button', { name: '网络工具' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '排序' })).toHaveDisplayValue('推荐');
+    await screen.findByText('free-one');
+  });
+
+  it('leaves out the paid section when the chosen category has no paid APIs', async () => {
+    setup('/?category=text', 'en', (query) =>
+      query.get('is_paid') === '1'
+        ? HttpResponse.json({ success: true, message: 'ok', data: [], total: 0, total_pages: 0 })
+        : HttpResponse.json({
+            success: true,
+            message: 'ok',
+            data: [api(2, 'free-one', 0)],
+            total: 1,
+            total_pages: 1,
+          }),
+    );
+    await screen.findByText('free-one');
+    expect(screen.queryByRole('heading', { name: 'Paid APIs' })).not.toBeInTheDocument();
+  });
+
+  it('says so when a category has no free APIs', async () => {
+    setup('/?category=text', 'en', (query) =>
+      query.get('is_paid') === '1'
+        ? HttpResponse.json({
+            success: true,
+            message: 'ok',
+            data: [api(1, 'paid-one', 1)],
+            total: 1,
+            total_pages: 1,
+          })
+        : HttpResponse.json({ success: true, message: 'ok', data: [], total: 0, total_pages: 0 }),
+    );
+    expect(await screen.findByText('No APIs in this category.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { CATALOGUE_SORTS, type ApiListQuery, type CatalogueSort } from '@contracts/apis';
+import { CATEGORY_SLUG_PATTERN } from '@contracts/categories';
+
+/** SPEC §9: the free list pages by 48. */
+export const FREE_PAGE_SIZE = 48;
+/** Paid APIs are few: one page of up to 100. */
+export const PAID_PAGE_SIZE = 100;
+
+/** The home page's category chip and sort, kept in the URL query (`category`, `sort`). */
+export interface CatalogueFilters {
+  category?: string;
+  sort?: CatalogueSort;
+}
+
+const isSort = (value: string): value is CatalogueSort =>
+  (CATALOGUE_SORTS as readonly string[]).includes(value);
+
+/** The filters a URL asks for; an unknown sort or a malformed slug is ignored, not sent. */
+export function filtersFrom(params: URLSearchParams): CatalogueFilters {
+  const category = params.get('category')?.trim().toLowerCase() ?? '';
+  const sort = params.get('sort') ?? '';
+  return {
+    ...(category.length <= 50 && CATEGORY_SLUG_PATTERN.test(category) ? { category } : {}),
+    ...(isSort(sort) ? { sort } : {}),
+  };
+}
+
+/** The free list's page (`page`, SPEC §2); anything but a positive integer is page 1. */
+export function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The list queries of the home page, one definition for the components and the server renderer:
+ * the same arguments make the same cache entry, so hydration finds the rendered data.
+ */
+export const paidListQuery = (filters: CatalogueFilters, search = ''): ApiListQuery => ({
+  is_paid: 1,
+  per_page: PAID_PAGE_SIZE,
+  ...filters,
+  ...(search ? { search } : {}),
+});
+
+export const freeListQuery = (
+  page: number,
+  filters: CatalogueFilters,
+  search = '',
+): ApiListQuery => ({
+  is_paid: 0,
+  page,
+  per_page: FREE_PAGE_SIZE,
+  ...filters,
+  ...(search ? { search } : {}),
+});
