@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig } from 'vite';
+import purgeCss from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import type { Plugin as CssPlugin, Rule } from 'postcss';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -61,10 +63,61 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Bootstrap's dark theme hangs on `[data-bs-theme=dark]`. The page carries that attribute (or
+ * `light`) only when the visitor chose a theme; without it, "system", these copies of every dark
+ * rule apply whenever the system prefers dark. CSS alone decides, so a server-rendered page shows
+ * the right theme before any script runs.
+ */
+const DARK = /^\[data-bs-theme=(['"]?)dark\1\]/;
+function systemDarkTheme(): CssPlugin {
+  return {
+    postcssPlugin: 'portico-system-dark-theme',
+    OnceExit(root, { AtRule }) {
+      const copies: Rule[] = [];
+      root.each((rule) => {
+        if (rule.type !== 'rule') return;
+        const selectors = rule.selectors
+          .filter((selector) => DARK.test(selector))
+          .map((selector) => selector.replace(DARK, ':root:not([data-bs-theme])'));
+        if (selectors.length) copies.push(rule.clone({ selectors }));
+      });
+      if (copies.length === 0) return;
+      const media = new AtRule({ name: 'media', params: '(prefers-color-scheme: dark)' });
+      media.append(copies);
+      root.append(media);
+    },
+  };
+}
+
+/**
+ * The stylesheet keeps only the Bootstrap rules whose classes appear in the client's source, or in
+ * the react-bootstrap components it uses (their class names are string literals there). Variants
+ * that react-bootstrap composes from props (`btn-${variant}`, `col-md-6`, …) are kept by prefix.
+ */
+const purge = () =>
+  purgeCss({
+    content: [
+      'index.html',
+      'src/**/*.{ts,tsx}',
+      '../node_modules/react-bootstrap/esm/{Alert,AlertHeading,AlertLink,Badge,Button,Card,Card*,CloseButton,Col,Container,Fade,Feedback,Form,Form*,InputGroup,Modal*,AbstractModalHeader,Nav,NavLink,NavItem,Navbar,Navbar*,Row,Spinner,Switch,Table}.js',
+    ],
+    safelist: {
+      standard: [
+        /^(btn|alert|bg|text-bg|badge|spinner|table|col|row-cols|modal|form-control|form-select|navbar-expand|g|gx|gy)-/,
+        /^(fade|show|showing|collapse|collapsing|modal-open|was-validated)$/,
+      ],
+    },
+    dynamicAttributes: ['data-bs-theme', 'aria-current', 'aria-disabled', 'aria-expanded'],
+  });
+
 const server = process.env.PORTICO_SERVER ?? 'http://127.0.0.1:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), precompress()],
+  css: {
+    postcss: { plugins: [...(command === 'build' ? [purge()] : []), systemDarkTheme()] },
+  },
   // The wire format is written once, beside the server's mappers (DESIGN.md §2, "One contract").
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../server/src/contracts', import.meta.url)) },

@@ -13,21 +13,20 @@ import { FALLBACK_SITE_NAME, paths } from './config/paths';
 import { apiRefFromParams } from './features/catalogue/ApiDetailPage';
 import { catalogueApi } from './features/catalogue/api';
 import { apiDescription, apiTitle } from './features/catalogue/apiText';
-import {
-  filtersFrom,
-  freeListQuery,
-  pageFrom,
-  paidListQuery,
-} from './features/catalogue/listQueries';
+import { FREE_PAGE_SIZE } from './features/catalogue/FreeApis';
+import { PAID_PAGE_SIZE } from './features/catalogue/PaidApis';
 import { siteApi } from './features/site/api';
 import { HTML_LANG, I18nProvider, translate, type Lang, type UiKey } from './i18n';
 import { api, errorStatus } from './lib/api';
 import { OriginContext, type ServerFetch } from './lib/ssr';
+import { ThemeProvider, type ThemeMode } from './lib/theme';
 
 export interface RenderInput {
   /** Path and query of the page asked for. */
   url: string;
   lang: Lang;
+  /** The `theme` cookie's mode: light and dark are set on <html>, system is left to CSS. */
+  theme: ThemeMode;
   /** "https://example.com": the request's own origin. */
   origin: string;
   /** The site's public address (the configured site URL, else the origin) for canonical links. */
@@ -48,11 +47,13 @@ export interface PageHead {
 export interface RenderedPage {
   status: 200 | 404;
   htmlLang: string;
+  /** `<html data-bs-theme>`, absent for the system theme. */
+  htmlTheme?: 'light' | 'dark';
   head: PageHead;
   /** The markup of #root. */
   html: string;
   /** What the client hydrates from: the answers the page was rendered with. */
-  state: { lang: Lang; api: unknown };
+  state: { lang: Lang; theme: ThemeMode; api: unknown };
 }
 
 const TITLES: Record<string, UiKey> = {
@@ -72,6 +73,7 @@ const SERVER_RENDERED = new Set([undefined, 'api/:id/:name_en?', ...Object.keys(
 export async function render({
   url,
   lang,
+  theme,
   origin,
   canonicalBase,
   fetchFn,
@@ -84,8 +86,7 @@ export async function render({
   const store = makeStore({ server: { fetchFn } });
   const route = leaf.route.index ? 'home' : leaf.route.path;
   const ref = apiRefFromParams(leaf.params.id, leaf.params.name_en);
-  const page = pageFrom(location.searchParams);
-  const filters = filtersFrom(location.searchParams);
+  const page = Math.max(1, Number.parseInt(location.searchParams.get('page') ?? '', 10) || 1);
   // The very queries (same arguments) the page's components make, so hydration finds them cached.
   const running = [
     store.dispatch(siteApi.endpoints.getSiteConfig.initiate()),
@@ -95,9 +96,16 @@ export async function render({
           store.dispatch(catalogueApi.endpoints.getPartners.initiate()),
           store.dispatch(catalogueApi.endpoints.getAds.initiate()),
           store.dispatch(catalogueApi.endpoints.getUsageStats.initiate()),
-          store.dispatch(catalogueApi.endpoints.getCategories.initiate()),
-          store.dispatch(catalogueApi.endpoints.getApiList.initiate(paidListQuery(filters))),
-          store.dispatch(catalogueApi.endpoints.getApiList.initiate(freeListQuery(page, filters))),
+          store.dispatch(
+            catalogueApi.endpoints.getApiList.initiate({ is_paid: 1, per_page: PAID_PAGE_SIZE }),
+          ),
+          store.dispatch(
+            catalogueApi.endpoints.getApiList.initiate({
+              is_paid: 0,
+              page,
+              per_page: FREE_PAGE_SIZE,
+            }),
+          ),
         ]
       : []),
     ...(route === 'friends' ? [store.dispatch(siteApi.endpoints.getFriendLinks.initiate())] : []),
@@ -112,11 +120,13 @@ export async function render({
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <I18nProvider initial={lang}>
-      <OriginContext.Provider value={origin}>
-        <Provider store={store}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Provider>
-      </OriginContext.Provider>
+      <ThemeProvider initial={theme}>
+        <OriginContext.Provider value={origin}>
+          <Provider store={store}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Provider>
+        </OriginContext.Provider>
+      </ThemeProvider>
     </I18nProvider>,
   );
 
@@ -132,25 +142,17 @@ export async function render({
       : {
           title: route === 'home' ? t('home.title') : t(TITLES[route ?? ''] ?? 'home.title'),
           description,
-          canonicalPath: route === 'home' ? homePath(page, filters.category) : location.pathname,
+          canonicalPath: route === 'home' ? (page > 1 ? `/?page=${page}` : '/') : location.pathname,
           siteName,
         };
   return {
     status: missing ? 404 : 200,
     htmlLang: HTML_LANG[lang],
+    ...(theme !== 'system' && { htmlTheme: theme }),
     head: { ...head, title: `${head.title} - ${siteName}` },
     html,
-    state: { lang, api: store.getState()[api.reducerPath] },
+    state: { lang, theme, api: store.getState()[api.reducerPath] },
   };
-}
-
-/** The home page's one address: its category and page (a sort shows the same APIs). */
-function homePath(page: number, category: string | undefined): string {
-  const query = new URLSearchParams({
-    ...(category ? { category } : {}),
-    ...(page > 1 ? { page: String(page) } : {}),
-  }).toString();
-  return query ? `/?${query}` : '/';
 }
 
 function apiHead(detail: ApiDetail, lang: Lang, siteName: string, base: string): PageHead {

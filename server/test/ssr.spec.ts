@@ -39,25 +39,6 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
     expect(html).toMatch(/<script type="application\/json" id="portico-state" nonce="[^"]+">/);
   });
 
-  it('renders the home page in its category and sort, chips and answers embedded', async () => {
-    const qr = await t.dataSource.getRepository(ApiEntry).findOneByOrFail({ name_en: 'qrcode' });
-    const { status, html } = await page('/?category=images&sort=price&page=1');
-    expect(status).toBe(200);
-    expect(html).toContain(`<link rel="canonical" href="${t.baseUrl}/?category=images" />`);
-    expect(html).toContain(`href="/api/${qr.id}/qrcode"`);
-    expect(html).not.toContain(`href="/api/${ip.id}/ip"`);
-    expect(html).toMatch(/aria-pressed="true">Images<\/button>/);
-    expect(html).toMatch(/<option value="price" selected="">Lowest price<\/option>/);
-    const state = JSON.parse(/id="portico-state" nonce="[^"]+">(.*?)<\/script>/.exec(html)![1]);
-    expect(Object.keys(state.api.queries)).toEqual(
-      expect.arrayContaining([
-        'getCategories(undefined)',
-        'getApiList({"category":"images","is_paid":1,"per_page":100,"sort":"price"})',
-        'getApiList({"category":"images","is_paid":0,"page":1,"per_page":48,"sort":"price"})',
-      ]),
-    );
-  });
-
   it("renders an API's documentation with WebAPI JSON-LD", async () => {
     const { status, html } = await page(`/api/${ip.id}`);
     expect(status).toBe(200);
@@ -79,6 +60,24 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
     expect(html).toContain('<html lang="zh-CN">');
     expect(html).toContain('<title>IP 查询 - Portico API</title>');
     expect(html).toContain('请求参数');
+  });
+
+  it('renders the theme the cookie chose on <html>, and none for the system theme', async () => {
+    expect((await page('/about', 'theme=dark')).html).toContain(
+      '<html lang="en" data-bs-theme="dark">',
+    );
+    expect((await page('/about', 'lang=zh; theme=light')).html).toContain(
+      '<html lang="zh-CN" data-bs-theme="light">',
+    );
+    // The client-rendered pages (the user centre) get it too.
+    expect((await page('/user/dashboard', 'theme=dark')).html).toContain(
+      '<html lang="en" data-bs-theme="dark">',
+    );
+    for (const cookie of [undefined, 'theme=system', 'theme=%22%3E%3Cscript%3E']) {
+      const { html } = await page('/about', cookie);
+      expect(html).toContain('<html lang="en">');
+      expect(html).not.toContain('data-bs-theme');
+    }
   });
 
   it('answers unknown paths and missing or disabled APIs with 404 and the not-found page', async () => {

@@ -7,7 +7,7 @@ import type { ErrorEnvelope } from '../contracts/errors';
 import { SiteConfig } from '../database/entities';
 import { ENV } from '../env/env';
 import { ResponseCache } from '../modules/apis/response-cache';
-import { ClientBuild, NONCE } from '../modules/pages/page-renderer';
+import { ClientBuild, NONCE, pageTheme } from '../modules/pages/page-renderer';
 import { robots, sitemap } from '../modules/pages/sitemap';
 import { ContentEvents } from './content-events';
 import { pathOf } from './request-guards';
@@ -59,7 +59,7 @@ interface Page {
  * Serves the pages: the public routes rendered on the server from the client's own components
  * (client/src/entry-server.tsx) with the data they need embedded, everything else the client
  * renders (the user centre, the admin area) as the plain shell. Never for /api calls or /apis.
- * Rendered pages are cached per language and address until content changes (ContentEvents, on
+ * Rendered pages are cached per language, theme and address until content changes (ContentEvents, on
  * every instance) or their counters are 5 s old.
  */
 @Injectable()
@@ -127,10 +127,11 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
 
   private page(build: ClientBuild, request: FastifyRequest): Promise<Page> {
     const lang = request.cookies.lang === 'zh' ? 'zh' : 'en';
+    const theme = pageTheme(request.cookies.theme);
     const origin = `${request.protocol}://${request.host}`;
     const url = request.url;
-    return this.pages.get(`${lang} ${origin}${url}`, async () => {
-      const shell = { status: 200, html: build.shell(), analytics: false };
+    return this.pages.get(`${lang} ${theme} ${origin}${url}`, async () => {
+      const shell = { status: 200, html: build.shell(theme), analytics: false };
       if (!build.entry) return shell;
       try {
         const config = await this.dataSource.getRepository(SiteConfig).findOne({ where: {} });
@@ -138,6 +139,7 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
         const rendered = await build.entry.render({
           url,
           lang,
+          theme,
           origin,
           canonicalBase,
           fetchFn: (input, init) => this.fetchInProcess(new Request(input, init)),

@@ -8,6 +8,7 @@ import { useGetSiteConfigQuery } from '../../features/site/api';
 import { useI18n } from '../../i18n';
 import { noticeSeen } from './notice';
 import SidebarDrawer from './SidebarDrawer';
+import ThemeToggle from './ThemeToggle';
 
 const HomeNotice = lazy(() => import('./HomeNotice'));
 
@@ -40,16 +41,18 @@ export default function PublicLayout() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
-      <header className="navbar navbar-dark bg-primary px-2 px-sm-3 sticky-top portico-header">
+      <header className="navbar navbar-dark px-2 px-sm-3 sticky-top portico-header">
         <div className="d-flex align-items-center gap-2 min-w-0">
           <button
             type="button"
-            className="btn btn-outline-light btn-sm"
+            className="btn btn-sm portico-header-btn"
             aria-label={t('site.toggleSidebar')}
             aria-controls="portico-sidebar"
             onClick={toggleSidebar}
           >
-            <span className="navbar-toggler-icon" />
+            <span className="portico-bars" aria-hidden="true">
+              <span />
+            </span>
           </button>
           <Link to={paths.home} className="navbar-brand text-truncate me-0">
             {siteName}
@@ -65,14 +68,15 @@ export default function PublicLayout() {
               <Link to={paths.login} className="btn btn-light btn-sm">
                 {t('nav.login')}
               </Link>
-              <Link to={paths.register} className="btn btn-outline-light btn-sm">
+              <Link to={paths.register} className="btn btn-sm portico-header-btn">
                 {t('nav.register')}
               </Link>
             </>
           )}
+          <ThemeToggle />
           <button
             type="button"
-            className="btn btn-outline-light btn-sm"
+            className="btn btn-sm portico-header-btn"
             lang={lang === 'en' ? 'zh-CN' : 'en'}
             aria-label={t('site.switchLanguageLabel')}
             onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}
@@ -98,7 +102,7 @@ export default function PublicLayout() {
           <main className="container-fluid portico-main py-4 flex-grow-1">
             <Outlet />
           </main>
-          <footer className="border-top bg-white py-3 px-3 small text-muted text-center">
+          <footer className="border-top bg-body py-3 px-3 small text-muted text-center">
             <div>
               {config?.copyright ||
                 t('site.copyright', { year: new Date().getFullYear(), site: siteName })}

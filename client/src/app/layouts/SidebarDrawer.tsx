@@ -33,7 +33,7 @@ export default function SidebarDrawer({ title, open, hidden, onClose }: Props) {
         ref={panel}
         tabIndex={-1}
         aria-label={t('site.navigation')}
-        className={`offcanvas-lg offcanvas-start portico-sidebar bg-white border-end${open ? ' show' : ''}${hidden ? ' d-lg-none' : ''}`}
+        className={`offcanvas-lg offcanvas-start portico-sidebar bg-body border-end${open ? ' show' : ''}${hidden ? ' d-lg-none' : ''}`}
       >
         <div className="offcanvas-header border-bottom">
           <h2 className="offcanvas-title h5">{title}</h2>

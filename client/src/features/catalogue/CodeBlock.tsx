@@ -24,7 +24,8 @@ export default function CodeBlock({ code, label }: { code: string; label: string
       >
         {copied ? t('code.copied') : t('code.copy')}
       </button>
-      <pre className="portico-code mb-0" aria-label={label}>
+      {/* Focusable, so a keyboard can scroll a long example sideways. */}
+      <pre className="portico-code mb-0" aria-label={label} tabIndex={0}>
         <code>{code}</code>
       </pre>
     </div>

@@ -2,25 +2,30 @@ import type { Ad, Partner } from '@contracts/content';
 import type { UsageSummary } from '@contracts/site';
 import { useI18n } from '../../i18n';
 
+/**
+ * The home page's extras are compact strips, so that on a phone the API cards start inside the
+ * first screen. Every strip has a fixed height (images sized by CSS before they load), so nothing
+ * below moves when a logo or banner arrives.
+ */
 export function StatsCard({ stats }: { stats: UsageSummary | undefined }) {
   const { t } = useI18n();
   const value = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
   return (
-    <section className="card mb-4 portico-stats" aria-label={t('home.stats')}>
-      <div className="card-body row text-center g-0">
+    <section className="card mb-3 portico-stats" aria-label={t('home.stats')}>
+      <dl className="card-body row text-center g-0 py-2 mb-0">
         <div className="col-6 border-end">
-          <div className="small text-muted">{t('home.callsToday')}</div>
-          <div className="fs-3 fw-semibold" data-testid="calls-today">
+          <dt className="small text-body-secondary fw-normal">{t('home.callsToday')}</dt>
+          <dd className="fs-5 fw-semibold mb-0" data-testid="calls-today">
             {value(stats?.total_today_global_calls)}
-          </div>
+          </dd>
         </div>
         <div className="col-6">
-          <div className="small text-muted">{t('home.callsTotal')}</div>
-          <div className="fs-3 fw-semibold" data-testid="calls-total">
+          <dt className="small text-body-secondary fw-normal">{t('home.callsTotal')}</dt>
+          <dd className="fs-5 fw-semibold mb-0" data-testid="calls-total">
             {value(stats?.total_global_calls)}
-          </div>
+          </dd>
         </div>
-      </div>
+      </dl>
     </section>
   );
 }
@@ -31,23 +36,23 @@ export function PartnersGrid({ partners }: { partners: Partner[] }) {
   const { t } = useI18n();
   if (partners.length === 0) return null;
   return (
-    <section className="mb-4" aria-labelledby="partners-heading">
-      <h2 id="partners-heading" className="h5 mb-3">
+    <section className="mb-3 d-flex align-items-center gap-2" aria-labelledby="partners-heading">
+      <h2 id="partners-heading" className="portico-strip-label mb-0">
         {t('home.partners')}
       </h2>
-      <ul className="list-unstyled row g-3 mb-0" aria-label={t('home.partners')}>
+      <ul className="portico-strip list-unstyled mb-0" aria-label={t('home.partners')}>
         {partners.map((partner) => (
-          <li key={partner.id} className="col-6 col-md-4 col-xl-3">
+          <li key={partner.id}>
             <a
               href={partner.website_url || undefined}
               {...external}
-              className="card h-100 text-decoration-none text-body p-2 d-flex flex-column flex-sm-row align-items-center gap-2 text-center text-sm-start"
+              className="portico-chip"
               title={partner.description || partner.name}
             >
               {partner.logo_url && (
                 <img src={partner.logo_url} alt="" className="portico-logo" loading="lazy" />
               )}
-              <span className="small fw-semibold text-truncate mw-100">{partner.name}</span>
+              <span className="text-truncate">{partner.name}</span>
             </a>
           </li>
         ))}
@@ -61,19 +66,17 @@ export function AdsGrid({ ads }: { ads: Ad[] }) {
   if (ads.length === 0) return null;
   return (
     <section className="mb-4" aria-label={t('home.ads')}>
-      <ul className="list-unstyled row g-3 mb-0">
+      <ul className="portico-strip portico-ads list-unstyled mb-0">
         {ads.map((ad) => (
-          <li key={ad.id} className="col-12 col-md-6 col-xl-4">
-            <a
-              href={ad.link_url}
-              {...external}
-              className="card h-100 text-decoration-none text-body overflow-hidden"
-            >
-              <img src={ad.image_url} alt={ad.title} className="portico-ad-image" loading="lazy" />
-              <div className="card-body py-2">
-                <div className="small fw-semibold">{ad.title}</div>
-                {ad.description && <div className="small text-muted">{ad.description}</div>}
-              </div>
+          <li key={ad.id}>
+            <a href={ad.link_url} {...external} className="portico-ad card">
+              <img src={ad.image_url} alt="" className="portico-ad-image" loading="lazy" />
+              <span className="portico-ad-text">
+                <span className="fw-semibold text-truncate">{ad.title}</span>
+                {ad.description && (
+                  <span className="text-body-secondary text-truncate">{ad.description}</span>
+                )}
+              </span>
             </a>
           </li>
         ))}

@@ -6,15 +6,26 @@ export interface ServerEntry {
   render(input: {
     url: string;
     lang: 'en' | 'zh';
+    theme: PageTheme;
     origin: string;
     canonicalBase: string;
     fetchFn: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   }): Promise<RenderedPage | null>;
 }
 
+/** The visitor's colour theme (the `theme` cookie); "system" leaves it to the browser's setting. */
+export type PageTheme = 'light' | 'dark' | 'system';
+
+export const pageTheme = (cookie: string | undefined): PageTheme =>
+  cookie === 'light' || cookie === 'dark' ? cookie : 'system';
+
+const themeAttribute = (theme: PageTheme | undefined) =>
+  theme === 'light' || theme === 'dark' ? ` data-bs-theme="${theme}"` : '';
+
 export interface RenderedPage {
   status: 200 | 404;
   htmlLang: string;
+  htmlTheme?: 'light' | 'dark';
   head: {
     title: string;
     description: string;
@@ -63,8 +74,10 @@ export class ClientBuild {
   }
 
   /** The page for routes the browser renders itself: no data, no head beyond the defaults. */
-  shell(): string {
-    return this.template.replace(/<!--portico-(head|html|state)-->/g, '');
+  shell(theme: PageTheme): string {
+    return this.template
+      .replace('<html lang="en">', `<html lang="en"${themeAttribute(theme)}>`)
+      .replace(/<!--portico-(head|html|state)-->/g, '');
   }
 
   /** A rendered page in the template; `analytics` is the admin's snippet (public pages only). */
@@ -92,7 +105,10 @@ export class ClientBuild {
       ...(analytics.trim() ? [withNonce(analytics)] : []),
     ].join('\n    ');
     return this.template
-      .replace('<html lang="en">', `<html lang="${escapeHtml(rendered.htmlLang)}">`)
+      .replace(
+        '<html lang="en">',
+        `<html lang="${escapeHtml(rendered.htmlLang)}"${themeAttribute(rendered.htmlTheme)}>`,
+      )
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
       .replace('<!--portico-head-->', () => meta)
       .replace('<!--portico-html-->', () => rendered.html)
