@@ -163,8 +163,16 @@ describeBrowser('the try-it console on API pages', () => {
 
   it('asks a visitor to sign in on a paid API and runs a free one without a key', async () => {
     const { context, page } = await site.newPage();
+    // The page is rendered on the server: the console must hydrate without a mismatch.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/api/qrcode');
     await page.getByTestId('console-sign-in').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
     expect(
       await consoleOf(page)
         .getByRole('button', { name: /Send request/ })

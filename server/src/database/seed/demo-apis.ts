@@ -4,6 +4,8 @@
  * derived from each entry's example parameters and a real response, so they cannot drift apart.
  */
 
+import { CASES } from '../../modules/apis/builtins/case-convert';
+
 export interface DemoApi {
   name: string;
   name_en: string;
@@ -943,19 +945,7 @@ const SPECS: Spec[] = [
         'string',
         true,
         'upper, lower, title, sentence, camel, pascal, snake, kebab or constant',
-        {
-          enum: [
-            'upper',
-            'lower',
-            'title',
-            'sentence',
-            'camel',
-            'pascal',
-            'snake',
-            'kebab',
-            'constant',
-          ],
-        },
+        { enum: [...CASES] },
       ),
     ],
     data: [

@@ -1,7 +1,8 @@
 import { enumParam, ok, requiredString } from './params';
 import type { BuiltinHandler } from './types';
 
-const CASES = [
+/** The styles `to` accepts (also the demo catalogue's enum for it). */
+export const CASES = [
   'upper',
   'lower',
   'title',
