@@ -13,8 +13,12 @@ import { FALLBACK_SITE_NAME, paths } from './config/paths';
 import { apiRefFromParams } from './features/catalogue/ApiDetailPage';
 import { catalogueApi } from './features/catalogue/api';
 import { apiDescription, apiTitle } from './features/catalogue/apiText';
-import { FREE_PAGE_SIZE } from './features/catalogue/FreeApis';
-import { PAID_PAGE_SIZE } from './features/catalogue/PaidApis';
+import {
+  filtersFrom,
+  freeListQuery,
+  pageFrom,
+  paidListQuery,
+} from './features/catalogue/listQueries';
 import { siteApi } from './features/site/api';
 import { HTML_LANG, I18nProvider, translate, type Lang, type UiKey } from './i18n';
 import { api, errorStatus } from './lib/api';
@@ -86,7 +90,8 @@ export async function render({
   const store = makeStore({ server: { fetchFn } });
   const route = leaf.route.index ? 'home' : leaf.route.path;
   const ref = apiRefFromParams(leaf.params.id, leaf.params.name_en);
-  const page = Math.max(1, Number.parseInt(location.searchParams.get('page') ?? '', 10) || 1);
+  const page = pageFrom(location.searchParams);
+  const filters = filtersFrom(location.searchParams);
   // The very queries (same arguments) the page's components make, so hydration finds them cached.
   const running = [
     store.dispatch(siteApi.endpoints.getSiteConfig.initiate()),
@@ -96,16 +101,9 @@ export async function render({
           store.dispatch(catalogueApi.endpoints.getPartners.initiate()),
           store.dispatch(catalogueApi.endpoints.getAds.initiate()),
           store.dispatch(catalogueApi.endpoints.getUsageStats.initiate()),
-          store.dispatch(
-            catalogueApi.endpoints.getApiList.initiate({ is_paid: 1, per_page: PAID_PAGE_SIZE }),
-          ),
-          store.dispatch(
-            catalogueApi.endpoints.getApiList.initiate({
-              is_paid: 0,
-              page,
-              per_page: FREE_PAGE_SIZE,
-            }),
-          ),
+          store.dispatch(catalogueApi.endpoints.getCategories.initiate()),
+          store.dispatch(catalogueApi.endpoints.getApiList.initiate(paidListQuery(filters))),
+          store.dispatch(catalogueApi.endpoints.getApiList.initiate(freeListQuery(page, filters))),
         ]
       : []),
     ...(route === 'friends' ? [store.dispatch(siteApi.endpoints.getFriendLinks.initiate())] : []),
@@ -142,7 +140,7 @@ export async function render({
       : {
           title: route === 'home' ? t('home.title') : t(TITLES[route ?? ''] ?? 'home.title'),
           description,
-          canonicalPath: route === 'home' ? (page > 1 ? `/?page=${page}` : '/') : location.pathname,
+          canonicalPath: route === 'home' ? homePath(page, filters.category) : location.pathname,
           siteName,
         };
   return {
@@ -153,6 +151,15 @@ export async function render({
     html,
     state: { lang, theme, api: store.getState()[api.reducerPath] },
   };
+}
+
+/** The home page's one address: its category and page (a sort shows the same APIs). */
+function homePath(page: number, category: string | undefined): string {
+  const query = new URLSearchParams({
+    ...(category ? { category } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  }).toString();
+  return query ? `/?${query}` : '/';
 }
 
 function apiHead(detail: ApiDetail, lang: Lang, siteName: string, base: string): PageHead {

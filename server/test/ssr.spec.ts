@@ -39,6 +39,25 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
     expect(html).toMatch(/<script type="application\/json" id="portico-state" nonce="[^"]+">/);
   });
 
+  it('renders the home page in its category and sort, chips and answers embedded', async () => {
+    const qr = await t.dataSource.getRepository(ApiEntry).findOneByOrFail({ name_en: 'qrcode' });
+    const { status, html } = await page('/?category=images&sort=price&page=1');
+    expect(status).toBe(200);
+    expect(html).toContain(`<link rel="canonical" href="${t.baseUrl}/?category=images" />`);
+    expect(html).toContain(`href="/api/${qr.id}/qrcode"`);
+    expect(html).not.toContain(`href="/api/${ip.id}/ip"`);
+    expect(html).toMatch(/aria-pressed="true">Images<\/button>/);
+    expect(html).toMatch(/<option value="price" selected="">Lowest price<\/option>/);
+    const state = JSON.parse(/id="portico-state" nonce="[^"]+">(.*?)<\/script>/.exec(html)![1]);
+    expect(Object.keys(state.api.queries)).toEqual(
+      expect.arrayContaining([
+        'getCategories(undefined)',
+        'getApiList({"category":"images","is_paid":1,"per_page":100,"sort":"price"})',
+        'getApiList({"category":"images","is_paid":0,"page":1,"per_page":48,"sort":"price"})',
+      ]),
+    );
+  });
+
   it("renders an API's documentation with WebAPI JSON-LD", async () => {
     const { status, html } = await page(`/api/${ip.id}`);
     expect(status).toBe(200);
