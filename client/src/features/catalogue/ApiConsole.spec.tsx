@@ -217,6 +217,14 @@ describe('the try-it console', () => {
     expect(await screen.findByTestId('console-billing')).toHaveTextContent('Nothing was charged');
   });
 
+  it("an upstream's own error answer passes through charged", async () => {
+    setup(QRCODE, () => new HttpResponse('no such page', { status: 404 }));
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByTestId('console-billing')).toHaveTextContent('Charged ¥0.005');
+    expect(screen.getByTestId('console-body')).toHaveTextContent('no such page');
+  });
+
   it('a failure after the charge says it was refunded; a 429 says when to retry', async () => {
     setup(QRCODE, () => failure(400, { code: 'gateway.invalid_param', message: 'bad size' }));
     const form = await screen.findByTestId('api-console');

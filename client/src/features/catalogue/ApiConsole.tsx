@@ -20,16 +20,27 @@ import { useOrigin } from '../../lib/ssr';
 import { useAppDispatch } from '../../app/store';
 import { refreshUser } from '../../app/refreshUser';
 
-/** Gateway refusals made before any charge: nothing was taken, so nothing is refunded. */
-const BEFORE_CHARGE = new Set([
-  'gateway.key_required',
-  'gateway.key_invalid',
-  'gateway.api_not_found',
-  'gateway.api_disabled',
-  'gateway.rate_limited',
-  'gateway.insufficient_balance',
-  'gateway.busy',
+/** Gateway failures after the charge, which the gateway refunds (see the error-code table). */
+const REFUNDED = new Set([
+  'gateway.invalid_param',
+  'gateway.invalid_json',
+  'gateway.invalid_path',
+  'gateway.upstream_failed',
+  'gateway.upstream_timeout',
+  'gateway.not_implemented',
 ]);
+
+/**
+ * What a paid call cost: a success is charged; the gateway's own refusals (key, limits, balance)
+ * come before any charge; its failures after the charge are refunded; an upstream's own error
+ * answer passes through charged.
+ */
+function billingOutcome(status: number, code: string | undefined) {
+  if (status < 400) return 'charged';
+  if (code && REFUNDED.has(code)) return 'refunded';
+  if (code?.startsWith('gateway.')) return 'none';
+  return 'charged';
+}
 
 /** Response headers worth a reader's attention, in this order, when present. */
 const SHOWN_HEADERS = [
@@ -40,7 +51,6 @@ const SHOWN_HEADERS = [
   'x-ratelimit-reset',
   'retry-after',
   'x-request-id',
-  'x-cost',
 ];
 
 const PROBLEM_TEXT: Record<ParamProblem, UiKey> = {
@@ -67,7 +77,7 @@ interface Result {
   /** What the console sent, for "copy as". */
   model: RequestModel;
   /** Paid calls: charged, refunded or not charged, and the balance read afterwards. */
-  billing: { outcome: 'charged' | 'refunded' | 'none'; balance: string | null } | null;
+  billing: { outcome: ReturnType<typeof billingOutcome>; balance: string | null } | null;
 }
 
 async function dataUrl(blob: Blob, type: string): Promise<string> {
@@ -401,8 +411,7 @@ export default function ApiConsole({
       let billing: Result['billing'] = null;
       if (api.is_paid && signedIn) {
         const code = body.kind === 'json' ? body.envelope?.code : undefined;
-        const outcome =
-          response.status < 400 ? 'charged' : code && BEFORE_CHARGE.has(code) ? 'none' : 'refunded';
+        const outcome = billingOutcome(response.status, code);
         const info = await refreshUser(dispatch);
         billing = { outcome, balance: info?.balance ?? null };
       }
