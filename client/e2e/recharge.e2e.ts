@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { AfdianFake } from '../../server/test/fakes/afdian-fake';
+import { AfdianFake, type FakeOrder } from '../../server/test/fakes/afdian-fake';
 import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
 
 const PASSWORD = 'recharge-pass-1';
@@ -161,18 +161,15 @@ describeBrowser('recharge centre', () => {
     await signUpAndLogIn(page, 'payer_four');
     const payer = await userInfo(page);
     const order = fake.addOrder({ total_amount: '8.00', remark: 'payer_four here' });
-    const pushed = await fetch(`${site.url}/api/afdian/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(fake.webhookPayload(order)),
-    });
-    expect(pushed.status).toBe(200);
+    const push = (paid: FakeOrder) =>
+      fetch(`${site.url}/api/afdian/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fake.webhookPayload(paid)),
+      });
+    expect((await push(order)).status).toBe(200);
     const dismissable = fake.addOrder({ total_amount: '3.00' });
-    await fetch(`${site.url}/api/afdian/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(fake.webhookPayload(dismissable)),
-    });
+    expect((await push(dismissable)).status).toBe(200);
 
     const admin = await site.newPage();
     await adminLogin(admin.page);
@@ -184,7 +181,10 @@ describeBrowser('recharge centre', () => {
 
     await row.getByRole('button', { name: '分配' }).click();
     const dialog = admin.page.getByRole('dialog');
-    await dialog.getByLabel('用户 ID').fill(String(payer.id));
+    await dialog.getByLabel('查找用户').fill('payer_four');
+    await dialog.getByRole('button', { name: '查找', exact: true }).click();
+    await dialog.getByRole('button', { name: `payer_four（#${payer.id}）` }).click();
+    expect(await dialog.getByLabel('用户 ID').inputValue()).toBe(String(payer.id));
     // Past the dialog's fade-in, so the picture shows it as the admin sees it.
     await admin.page.waitForFunction(
       () => getComputedStyle(document.querySelector('.modal')!).opacity === '1',
@@ -204,11 +204,7 @@ describeBrowser('recharge centre', () => {
     await admin.page.getByText('暂无待处理订单。').waitFor();
 
     // Pushed again by Afdian, or claimed by the payer: credited once, never twice.
-    await fetch(`${site.url}/api/afdian/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(fake.webhookPayload(order)),
-    });
+    await push(order);
     await page.goto('/user/recharge');
     await page.getByLabel('Order number').fill(order.out_trade_no);
     await page.getByRole('button', { name: 'Confirm' }).click();

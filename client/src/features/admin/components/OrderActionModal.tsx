@@ -1,8 +1,8 @@
 import type { PendingOrder } from '@contracts/recharge';
 import { FormEvent, useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Button, Form, InputGroup, ListGroup, Modal } from 'react-bootstrap';
 import { formatYuan } from '../../../lib/money';
-import { useAssignOrderMutation, useDismissOrderMutation } from '../api';
+import { useAdminUsersQuery, useAssignOrderMutation, useDismissOrderMutation } from '../api';
 import { adminErrorText } from '../errors';
 
 export type OrderAction = 'assign' | 'dismiss';
@@ -25,6 +25,62 @@ const TEXTS = {
     invalid: '请输入驳回原因',
   },
 } as const;
+
+/** Finds users by username or email (the user list's search) and hands back the one picked. */
+function UserLookup({ picked, onPick }: { picked: string; onPick: (id: number) => void }) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const { data, error, isFetching } = useAdminUsersQuery(
+    { page: 1, search },
+    { skip: search === '' },
+  );
+  const users = data?.data.users ?? [];
+  const find = () => setSearch(text.trim());
+
+  return (
+    <Form.Group className="mb-3" controlId="order-user-lookup">
+      <Form.Label>查找用户</Form.Label>
+      <InputGroup>
+        <Form.Control
+          placeholder="用户名或邮箱"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            find();
+          }}
+        />
+        <Button variant="outline-secondary" onClick={find} disabled={isFetching}>
+          查找
+        </Button>
+      </InputGroup>
+      {error && (
+        <Form.Text className="text-danger-emphasis">
+          {adminErrorText(error, { failed: '查找用户失败' })}
+        </Form.Text>
+      )}
+      {search && data && users.length === 0 && (
+        <Form.Text>未找到与“{search}”匹配的用户。</Form.Text>
+      )}
+      {users.length > 0 && (
+        <ListGroup className="mt-2 admin-scroll-box" aria-label="查找结果">
+          {users.map((user) => (
+            <ListGroup.Item
+              key={user.id}
+              action
+              type="button"
+              active={String(user.id) === picked}
+              onClick={() => onPick(user.id)}
+            >
+              {user.username}（#{user.id}）
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </Form.Group>
+  );
+}
 
 /**
  * Assigns a queued order to a user (credited once, audited) or dismisses it with a reason. Calls
@@ -91,6 +147,9 @@ export default function OrderActionModal({
           <p className="admin-break">
             订单号 <code>{order.out_trade_no}</code>，入账金额 {formatYuan(order.amount)}
           </p>
+          {action === 'assign' && (
+            <UserLookup picked={value.trim()} onPick={(id) => setValue(String(id))} />
+          )}
           <Form.Group controlId={`order-${action}`}>
             <Form.Label>{texts.label}</Form.Label>
             {action === 'assign' ? (
@@ -110,7 +169,7 @@ export default function OrderActionModal({
               />
             )}
             {action === 'assign' && (
-              <Form.Text>在“用户列表”中按用户名查找用户 ID；订单只会入账一次。</Form.Text>
+              <Form.Text>可直接输入用户 ID，或在上方查找后点选；订单只会入账一次。</Form.Text>
             )}
           </Form.Group>
         </Modal.Body>

@@ -135,4 +135,48 @@ describe('PendingOrdersPage', () => {
     expect(bodies).toEqual([{ out_trade_no: '20260101000001', reason: 'refunded on Afdian' }]);
     expect(await screen.findByText('暂无待处理订单。')).toBeInTheDocument();
   });
+
+  it('finds the user by name and fills in their id', async () => {
+    serve([order(1)]);
+    const searches: string[] = [];
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/admin/get_user_list.php', ({ request }) => {
+        searches.push(new URL(request.url).searchParams.get('search') ?? '');
+        return ok({
+          users: [
+            {
+              id: 12,
+              username: 'alice',
+              email: null,
+              balance: 0,
+              api_key: '',
+              status: 1,
+              created_at: '',
+            },
+          ],
+          total: 1,
+          total_pages: 1,
+          current_page: 1,
+        });
+      }),
+      http.post('/api/admin/assign_order.php', async ({ request }) => {
+        bodies.push(await request.json());
+        return ok({ amount: '25.00', balance: '25.00' });
+      }),
+    );
+    show();
+    await userEvent.click(
+      within(await rowOf('20260101000001')).getByRole('button', { name: '分配' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('查找用户'), 'ali{Enter}');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'alice（#12）' }));
+    expect(searches).toEqual(['ali']);
+    expect(within(dialog).getByLabelText('用户 ID')).toHaveValue('12');
+    expect(within(dialog).getByRole('button', { name: 'alice（#12）' })).toHaveClass('active');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认分配' }));
+    await screen.findByRole('status');
+    expect(bodies).toEqual([{ out_trade_no: '20260101000001', user_id: 12 }]);
+  });
 });

@@ -17,6 +17,11 @@ const MISMATCH_LABELS: Record<ReconciliationMismatch['kind'], string> = {
 
 type Counts = Omit<ReconciliationDay, 'date'>;
 
+const PERIOD_FIELDS = [
+  { key: 'from', label: '开始日期（UTC）' },
+  { key: 'to', label: '结束日期（UTC）' },
+] as const;
+
 function CountCells({ day }: { day: Counts }) {
   return (
     <>
@@ -35,7 +40,7 @@ export default function ReconciliationPage() {
   usePageTitle('充值对账');
   const [params, setParams] = useSearchParams();
   const period: ReconciliationPeriod = {};
-  for (const key of ['from', 'to'] as const) {
+  for (const { key } of PERIOD_FIELDS) {
     const value = params.get(key);
     if (value && DAY.test(value)) period[key] = value;
   }
@@ -61,22 +66,16 @@ export default function ReconciliationPage() {
     <section>
       <h1 className="h3 mb-3">充值对账</h1>
       <div className="admin-toolbar mb-3">
-        <Form.Group controlId="reconciliation-from">
-          <Form.Label className="small mb-1">开始日期（UTC）</Form.Label>
-          <Form.Control
-            type="date"
-            value={period.from ?? report?.from ?? ''}
-            onChange={(e) => set('from', e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group controlId="reconciliation-to">
-          <Form.Label className="small mb-1">结束日期（UTC）</Form.Label>
-          <Form.Control
-            type="date"
-            value={period.to ?? report?.to ?? ''}
-            onChange={(e) => set('to', e.target.value)}
-          />
-        </Form.Group>
+        {PERIOD_FIELDS.map(({ key, label }) => (
+          <Form.Group key={key} controlId={`reconciliation-${key}`}>
+            <Form.Label className="small mb-1">{label}</Form.Label>
+            <Form.Control
+              type="date"
+              value={period[key] ?? report?.[key] ?? ''}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          </Form.Group>
+        ))}
         <div className="align-self-end">
           <a className="btn btn-outline-primary w-100" href={csvUrl} download>
             下载 CSV
