@@ -67,10 +67,19 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ] as const;
 
-/** The API page with a result, at a phone's and a desktop's width, in both languages. */
+/** The API page with a result, at a phone's and a desktop's width, in both languages and themes. */
 async function shoot(context: BrowserContext, page: Page, name: string): Promise<void> {
-  for (const lang of ['en', 'zh'] as const) {
-    await context.addCookies([{ name: 'lang', value: lang, url: page.url() }]);
+  const looks = [
+    ['en', 'light'],
+    ['zh', 'light'],
+    ['en', 'dark'],
+    ['zh', 'dark'],
+  ] as const;
+  for (const [lang, theme] of looks) {
+    await context.addCookies([
+      { name: 'lang', value: lang, url: page.url() },
+      { name: 'theme', value: theme, url: page.url() },
+    ]);
     await page.reload();
     await consoleOf(page).waitFor();
     await page.waitForLoadState('networkidle');
@@ -82,10 +91,13 @@ async function shoot(context: BrowserContext, page: Page, name: string): Promise
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         size.width,
       );
-      await screenshot(page, `${name}-${size.width}-${lang}`);
+      await screenshot(page, `${name}-${size.width}-${lang}-${theme}`);
     }
   }
-  await context.addCookies([{ name: 'lang', value: 'en', url: page.url() }]);
+  await context.addCookies([
+    { name: 'lang', value: 'en', url: page.url() },
+    { name: 'theme', value: 'light', url: page.url() },
+  ]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
