@@ -52,8 +52,10 @@ export interface AdminUser {
   id: number;
   username: string;
   email: string | null;
-  /** Yuan as a number; null when unknown. */
+  /** Yuan as a number; null when unknown (SPEC's key, kept for API clients). */
   balance: number | null;
+  /** The balance in integer milli-yuan, what the admin UI formats; null when unknown. */
+  balance_milli: number | null;
   api_key: string;
   status: number;
   created_at: string;

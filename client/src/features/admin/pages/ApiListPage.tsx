@@ -5,6 +5,7 @@ import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { formatYuan } from '../../../lib/money';
 import { useAdminApiListQuery, useDeleteApisMutation, useSetApiFlagsMutation } from '../api';
 import SearchBox from '../components/SearchBox';
 import StatusBadge from '../components/StatusBadge';
@@ -223,7 +224,7 @@ export default function ApiListPage() {
                   <td data-label="计费">
                     {api.is_paid === 1 ? (
                       <Badge bg="warning" text="dark">
-                        付费 ¥{api.price_per_call}/次
+                        付费 {formatYuan(api.price_per_call)}/次
                       </Badge>
                     ) : (
                       <Badge bg="secondary">免费</Badge>

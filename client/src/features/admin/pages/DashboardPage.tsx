@@ -2,12 +2,12 @@ import type { Periods } from '@contracts/site';
 import { Card, Col, Row, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { formatYuan } from '../../../lib/money';
 import { useAdminDashboardQuery } from '../api';
 import DailyCallsChart from '../components/DailyCallsChart';
 import { adminErrorText, formatTime } from '../errors';
 
 const count = (n: number) => n.toLocaleString('zh-CN');
-const yuan = (amount: string) => `¥${amount}`;
 
 function Stat({ label, value, note }: { label: string; value: string | number; note?: string }) {
   return (
@@ -73,13 +73,13 @@ export default function DashboardPage() {
               <Stat label="今日调用" value={count(stats.activity.calls_today)} />
             </Col>
             <Col sm={6} xl={3}>
-              <PeriodStat label="今日扣费" periods={stats.activity.charges} show={yuan} />
+              <PeriodStat label="今日扣费" periods={stats.activity.charges} show={formatYuan} />
             </Col>
             <Col sm={6} xl={3}>
               <PeriodStat label="今日新用户" periods={stats.activity.new_users} show={count} />
             </Col>
             <Col sm={6} xl={3}>
-              <PeriodStat label="今日充值" periods={stats.activity.recharges} show={yuan} />
+              <PeriodStat label="今日充值" periods={stats.activity.recharges} show={formatYuan} />
             </Col>
           </Row>
           <Card className="mb-4">

@@ -5,11 +5,12 @@ import { makeStore } from '../../../app/store';
 import { failure, http, HttpResponse, ok, server } from '../../../test/server';
 import UsersPage from './UsersPage';
 
-const user = (id: number, balance: number | null) => ({
+const user = (id: number, balanceMilli: number | null) => ({
   id,
   username: `user_${id}`,
   email: id === 1 ? 'one@example.com' : null,
-  balance,
+  balance: balanceMilli === null ? null : balanceMilli / 1000,
+  balance_milli: balanceMilli,
   api_key: 'pk_abc...wxyz',
   status: 1,
   created_at: '2026-01-02T03:04:05.000Z',
@@ -41,11 +42,18 @@ function show(path: string, answer: () => Response) {
 describe('UsersPage', () => {
   it('reads page and search from the URL and shows balances with two decimals or N/A', async () => {
     const queries = show('/admin/users?page=2&search=user', () =>
-      ok({ users: [user(1, 12.5), user(2, null)], total: 12, total_pages: 2, current_page: 2 }),
+      ok({
+        users: [user(1, 12_509), user(2, null), user(3, 4_503_599_627_370_497)],
+        total: 12,
+        total_pages: 2,
+        current_page: 2,
+      }),
     );
     expect(
-      await screen.findByRole('row', { name: /user_1.*one@example\.com.*12\.50/ }),
+      await screen.findByRole('row', { name: /user_1.*one@example\.com.*¥12\.50 / }),
     ).toBeInTheDocument();
+    // From the integer milli-yuan, not the float: 4503599627370497 / 1000 is not exact.
+    expect(screen.getByRole('row', { name: /user_3.*¥4503599627370\.49 / })).toBeInTheDocument();
     expect(queries).toEqual(['?page=2&per_page=10&search=user']);
     expect(screen.getByRole('heading', { name: '用户列表' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /user_2.*N\/A/ })).toBeInTheDocument();

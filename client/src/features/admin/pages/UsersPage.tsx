@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { formatMilliTwoDecimals } from '../../../lib/money';
 import { useAdminUsersQuery } from '../api';
 import AdminPagination from '../components/AdminPagination';
 import BalanceModal from '../components/BalanceModal';
@@ -9,9 +10,6 @@ import SearchBox from '../components/SearchBox';
 import { adminErrorText, formatTime } from '../errors';
 import type { AdminUser } from '@contracts/users';
 import { usePagedSearch } from '../usePagedSearch';
-
-export const formatUserBalance = (balance: number | null | undefined) =>
-  balance === null || balance === undefined ? 'N/A' : Number(balance).toFixed(2);
 
 export default function UsersPage() {
   usePageTitle('用户列表');
@@ -62,7 +60,7 @@ export default function UsersPage() {
                     <td data-label="ID">{user.id}</td>
                     <td data-label="用户名">{user.username}</td>
                     <td data-label="邮箱">{user.email || '-'}</td>
-                    <td data-label="余额">{formatUserBalance(user.balance)}</td>
+                    <td data-label="余额">{formatMilliTwoDecimals(user.balance_milli)}</td>
                     <td data-label="API Key">
                       <code>{user.api_key}</code>
                     </td>

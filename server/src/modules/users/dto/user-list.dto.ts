@@ -19,6 +19,7 @@ export const toAdminUser = (user: User): AdminUser => ({
   username: user.username,
   email: user.email,
   balance: user.balance_milli / 1000,
+  balance_milli: user.balance_milli,
   api_key: user.api_key_hint,
   status: user.status,
   created_at: user.created_at.toISOString(),
