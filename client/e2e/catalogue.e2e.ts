@@ -152,6 +152,75 @@ describeBrowser('public catalogue', () => {
     await context.close();
   });
 
+  it('shows API cards in the first screen of a 390x844 phone, the chips scrolling in their row', async () => {
+    const { context, page } = await site.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await dismissNotice(page);
+    const first = page.getByRole('list', { name: 'Paid APIs' }).getByRole('link').first();
+    const card = await first.boundingBox();
+    expect(card!.y).toBeGreaterThan(0);
+    expect(card!.y + card!.height).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    const chips = page.getByRole('group', { name: 'Categories' });
+    const row = await chips.evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth }));
+    expect(row.scroll).toBeGreaterThan(row.width);
+    await screenshot(page, 'catalogue-home-390');
+    await context.close();
+  });
+
+  it('filters both lists by a category chip and sorts them, in the URL', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/');
+    await dismissNotice(page);
+    const chips = page.getByRole('group', { name: 'Categories' });
+    const paid = page.getByRole('list', { name: 'Paid APIs' }).getByRole('link');
+    await paid.first().waitFor();
+
+    await chips.getByRole('button', { name: 'Images' }).click();
+    await page.waitForURL((url) => url.searchParams.get('category') === 'images');
+    await page.getByText('No APIs in this category.').waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[aria-label="Paid APIs"] a').length === 1,
+    );
+    expect(await paid.first().textContent()).toContain('QR code generator');
+    await screenshot(page, 'catalogue-category');
+
+    await chips.getByRole('button', { name: 'All' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('category'));
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price');
+    const prices = async () =>
+      (await paid.allTextContents()).map((text) => Number(/¥([\d.]+)/.exec(text)![1]));
+    await page.waitForFunction(() => {
+      const texts = [...document.querySelectorAll('[aria-label="Paid APIs"] a')].map(
+        (a) => a.textContent ?? '',
+      );
+      const values = texts.map((text) => Number(/¥([\d.]+)/.exec(text)?.[1]));
+      return values.length > 3 && values.every((v, i) => i === 0 || values[i - 1] <= v);
+    });
+    expect((await prices()).length).toBeGreaterThan(3);
+
+    // The choice survives a reload: the server renders the sorted list.
+    await page.reload();
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('price');
+    await context.close();
+  });
+
+  it('finds an API by its English title despite a typo', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/');
+    await dismissNotice(page);
+    await freeCards(page).first().waitFor();
+    await page.getByRole('searchbox', { name: 'Search free APIs' }).fill('timestmp');
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[aria-label="Free APIs"] a')
+        ?.textContent?.includes('Timestamp converter'),
+    );
+    await context.close();
+  });
+
   it('opens an API detail from a card, with tables and request examples', async () => {
     const { context, page } = await site.newPage();
     await page.goto('/');
