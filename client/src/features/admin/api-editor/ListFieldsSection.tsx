@@ -12,12 +12,24 @@ export default function ListFieldsSection({ form, set }: SectionProps) {
         <ListFieldEditor
           title="请求参数"
           rows={form.request_params}
-          blank={{ name: '', type: 'string', required: false, description: '' }}
+          blank={{
+            name: '',
+            type: 'string',
+            required: false,
+            description: '',
+            enum: '',
+            default: '',
+            example: '',
+          }}
           columns={[
-            { key: 'name', label: '参数名', width: '20%' },
-            { key: 'type', label: '类型', kind: 'select', options: PARAMETER_TYPES, width: '15%' },
+            { key: 'name', label: '参数名', width: '14%' },
+            { key: 'type', label: '类型', kind: 'select', options: PARAMETER_TYPES, width: '11%' },
             { key: 'required', label: '必填', kind: 'checkbox', width: '4rem' },
             { key: 'description', label: '说明' },
+            // The API page's try-it console: a select of these values, and what it fills in.
+            { key: 'enum', label: '可选值（逗号分隔）', width: '14%' },
+            { key: 'default', label: '默认值', width: '10%' },
+            { key: 'example', label: '示例值', width: '12%' },
           ]}
           check={paramRowErrors}
           onChange={(rows) => set('request_params', rows)}

@@ -23,7 +23,15 @@ const API: AdminApi = {
   request_method: 'POST',
   request_params: [
     { name: 'text', type: 'string', required: true, description: '内容' },
-    { name: 'size', type: 'integer', required: '0', description: '' },
+    {
+      name: 'size',
+      type: 'integer',
+      required: '0',
+      description: '',
+      enum: ['128', '256'],
+      default: '256',
+      example: '128',
+    },
     { name: 'margin', type: 'integer', required: 1, description: '' },
   ],
   response_params: [
@@ -68,6 +76,21 @@ describe('apiFormFrom', () => {
       status_codes: [{ code: '200', description: '成功' }],
     });
     expect(form.request_params.map((p) => p.required)).toEqual([true, false, true]);
+    // The console's hints go through the editor as text and come back as they were.
+    expect(form.request_params[1]).toMatchObject({
+      enum: '128, 256',
+      default: '256',
+      example: '128',
+    });
+    expect(JSON.parse(toApiBody(form).request_params)[1]).toEqual({
+      name: 'size',
+      type: 'integer',
+      required: false,
+      description: '',
+      enum: ['128', '256'],
+      default: '256',
+      example: '128',
+    });
     expect(form.response_params.map((p) => p.name)).toEqual(['image', 'legacy']);
     expect(form).not.toHaveProperty('usage_count');
   });
@@ -128,6 +151,15 @@ describe('toApiBody', () => {
         request_params: [
           { name: 'q', type: 'string', required: true, description: 'query' },
           { name: ' ', type: 'string', required: false, description: '' },
+          {
+            name: 'level',
+            type: 'string',
+            required: false,
+            description: '',
+            enum: ' l, m ,, q',
+            default: ' m ',
+            example: '',
+          },
         ],
         response_params: [{ name: '', type: '', description: '' }],
         status_codes: [
@@ -145,7 +177,17 @@ describe('toApiBody', () => {
       name: 'IP',
       name_en: 'ip',
       endpoint: '/apis/ip',
-      request_params: '[{"name":"q","type":"string","required":true,"description":"query"}]',
+      request_params: JSON.stringify([
+        { name: 'q', type: 'string', required: true, description: 'query' },
+        {
+          name: 'level',
+          type: 'string',
+          required: false,
+          description: '',
+          enum: ['l', 'm', 'q'],
+          default: 'm',
+        },
+      ]),
       response_params: '[]',
       status_codes: '[{"code":200,"description":"ok"}]',
       status: 0,

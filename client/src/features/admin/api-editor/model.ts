@@ -10,7 +10,16 @@ import { isParameterType, isRequiredFlag, PARAMETER_TYPES } from '@contracts/lis
 
 /** The API editor's form model: what the inputs hold, its checks, and the body it sends. */
 
-export type RequestRow = { name: string; type: string; required: boolean; description: string };
+export type RequestRow = {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+  /** The accepted values, comma-separated as typed ('' for any value). */
+  enum?: string;
+  default?: string;
+  example?: string;
+};
 export type ResponseRow = { name: string; type: string; description: string };
 /** The code stays text while it is typed. */
 export type StatusRow = { code: string; description: string };
@@ -90,6 +99,9 @@ export function apiFormFrom(api: AdminApi): ApiForm {
       type: p.type,
       required: isRequiredFlag(p.required),
       description: p.description,
+      enum: (p.enum ?? []).join(', '),
+      default: p.default ?? '',
+      example: p.example ?? '',
     })),
     response_params: api.response_params.map((p) => ({
       name: p.name ?? p.key ?? '',
@@ -188,6 +200,20 @@ export function apiFormError(form: ApiForm): string | null {
   return Object.values(apiFieldErrors(form))[0] ?? null;
 }
 
+/** A request row as saved: the enum, default and example only when given. */
+function paramOut({ enum: values = '', default: fallback = '', example = '', ...row }: RequestRow) {
+  const choices = values
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return {
+    ...row,
+    ...(choices.length > 0 && { enum: choices }),
+    ...(fallback.trim() && { default: fallback.trim() }),
+    ...(example.trim() && { example: example.trim() }),
+  };
+}
+
 /** The create_api/update_api body: list fields as JSON text (empty rows left out), 0/1 flags. */
 export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
   return {
@@ -201,7 +227,7 @@ export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
     example_url: form.example_url.trim(),
     response_format: form.response_format.trim(),
     request_method: form.request_method,
-    request_params: JSON.stringify(form.request_params.filter((p) => p.name.trim())),
+    request_params: JSON.stringify(form.request_params.filter((p) => p.name.trim()).map(paramOut)),
     response_params: JSON.stringify(form.response_params.filter((p) => p.name.trim())),
     status_codes: JSON.stringify(
       form.status_codes
