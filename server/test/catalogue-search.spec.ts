@@ -315,7 +315,15 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
       expect(cleared.body.data.category_ids).toEqual([]);
       expect(await names({ category: 'pictures' })).toEqual([]);
 
+      await admin.post('/api/admin/update_api.php', {
+        ...apiBody({ name: '二维码', name_en: 'qr' }),
+        id: api.body.data.id,
+        category_ids: [id],
+      });
       expect((await admin.post('/api/admin/delete_category.php', { id })).status).toBe(200);
+      // The API stays; its link went with the category.
+      expect(await ctx.t.dataSource.getRepository(ApiCategory).count()).toBe(0);
+      expect(await names({ search: 'qr' })).toEqual(['qr']);
       expect((await list({ category: 'pictures' })).body.code).toBe('apis.unknown_category');
       const audit = await admin.get('/api/admin/get_audit_log.php', {
         query: { target_type: 'category' },
@@ -379,7 +387,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
         slug: 'y',
       });
       expect(missing.status).toBe(404);
-      expect(missing.body).toMatchObject({ code: 'categories.not_found' });
+      expect(missing.body).toMatchObject({ code: 'admin.record_not_found' });
       const before = await ctx.t.dataSource.getRepository(ApiEntry).count();
       const api = await admin.post(
         '/api/admin/create_api.php',

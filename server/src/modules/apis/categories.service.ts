@@ -1,7 +1,8 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
-import { badRequest, conflict, notFound } from '../../common/app-error';
+import { AdminRecords } from '../../common/admin-records';
+import { badRequest, conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { CATEGORY_MESSAGES } from '../../contracts/categories';
 import type { Category as CategoryView } from '../../contracts/categories';
@@ -18,13 +19,23 @@ const CACHE_TTL_MS = 5000;
 @Injectable()
 export class CategoriesService implements OnModuleDestroy {
   private readonly publicList = new ResponseCache<CategoryView[]>(CACHE_TTL_MS, 1);
+  /** Audited writes, announced as catalogue changes (the lists and the search index follow). */
+  private readonly records: AdminRecords<Category>;
   private readonly unsubscribe: () => void;
 
   constructor(
     @InjectRepository(Category) private readonly categories: Repository<Category>,
-    private readonly events: ContentEvents,
-    private readonly audit: AuditService,
+    events: ContentEvents,
+    audit: AuditService,
   ) {
+    this.records = new AdminRecords(
+      categories,
+      events,
+      'apis',
+      CATEGORY_MESSAGES.notFound,
+      audit,
+      'category',
+    );
     this.unsubscribe = events.on((kind) => {
       if (kind === 'apis') this.publicList.clear();
     });
@@ -50,45 +61,18 @@ export class CategoriesService implements OnModuleDestroy {
   }
 
   async create(actor: AuditActor, dto: SaveCategoryDto): Promise<CategoryView> {
-    const saved = await this.save(this.categories.create(values(dto)));
-    await this.audit.record(actor, {
-      action: 'create',
-      target_type: 'category',
-      target_id: saved.id,
-      after: saved,
-    });
-    this.events.changed('apis');
+    const saved = await slugFree(() => this.records.add(actor, values(dto)));
     return this.view(saved.id);
   }
 
   async update(actor: AuditActor, dto: UpdateCategoryDto): Promise<CategoryView> {
-    const category = await this.find(dto.id);
-    const before = { ...category };
-    const saved = await this.save(this.categories.merge(category, values(dto)));
-    await this.audit.record(actor, {
-      action: 'update',
-      target_type: 'category',
-      target_id: saved.id,
-      before,
-      after: saved,
-    });
-    this.events.changed('apis');
-    return this.view(saved.id);
+    await slugFree(() => this.records.update(actor, dto.id, values(dto)));
+    return this.view(dto.id);
   }
 
-  /** Deletes the category; its links to APIs go with it, the APIs stay. */
-  async remove(actor: AuditActor, id: number): Promise<void> {
-    const category = await this.find(id);
-    await this.categories.manager.transaction(async (manager) => {
-      await manager.delete(ApiCategory, { category_id: id });
-      await manager.delete(Category, { id });
-      await this.audit.record(
-        actor,
-        { action: 'delete', target_type: 'category', target_id: id, before: category },
-        manager,
-      );
-    });
-    this.events.changed('apis');
+  /** Deletes the category; its links to APIs go with it (ON DELETE CASCADE), the APIs stay. */
+  remove(actor: AuditActor, id: number): Promise<void> {
+    return this.records.remove(actor, id);
   }
 
   /** An API's category ids, each once; a 400 when one of them does not exist. */
@@ -148,21 +132,17 @@ export class CategoriesService implements OnModuleDestroy {
     const [row] = await this.load(false, id);
     return row;
   }
+}
 
-  private async find(id: number): Promise<Category> {
-    const category = await this.categories.findOne({ where: { id } });
-    if (!category) throw notFound('categories.not_found', CATEGORY_MESSAGES.notFound);
-    return category;
-  }
-
-  private async save(category: Category): Promise<Category> {
-    try {
-      return await this.categories.save(category);
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw conflict('categories.slug_taken', CATEGORY_MESSAGES.slugTaken);
-      throw error;
+/** A write that a unique slug refused answers 409 categories.slug_taken. */
+async function slugFree<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict('categories.slug_taken', CATEGORY_MESSAGES.slugTaken);
     }
+    throw error;
   }
 }
 
