@@ -91,6 +91,23 @@ async function shoot(context: BrowserContext, page: Page, name: string): Promise
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         size.width,
       );
+      if (size.width === 390) {
+        // The tabs and the code scroll inside their boxes, and the tables are stacked rows.
+        const phone = await page.evaluate(() => {
+          const scrolls = (el: Element | null) => !!el && el.scrollWidth > el.clientWidth;
+          const cell = document.querySelector('.portico-stack-table td');
+          return {
+            tabs: scrolls(document.querySelector('.portico-tabs-scroll')),
+            code: scrolls(
+              document
+                .querySelector('.portico-tabs-scroll')
+                ?.nextElementSibling?.querySelector('pre') ?? null,
+            ),
+            stacked: !!cell && getComputedStyle(cell).display === 'flex',
+          };
+        });
+        expect(phone).toEqual({ tabs: true, code: true, stacked: true });
+      }
       await screenshot(page, `${name}-${size.width}-${lang}-${theme}`);
     }
   }
