@@ -10,9 +10,8 @@ import { ApiDailyStat, ApiEntry } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
 import { AuditService } from '../audit/audit.service';
 import { CategoriesService } from './categories.service';
-import { categoriesByApi } from './category-links';
+import { categoriesByApi, summariesOf } from './category-links';
 import type { AuditActor } from '../audit/audit.service';
-import { toApiSummary } from './dto/api.response';
 import { toAdminApi } from './dto/admin-api.response';
 import {
   normalizeRequestParams,
@@ -76,17 +75,8 @@ export class ApisAdminService {
       .skip(skip)
       .take(take)
       .getManyAndCount();
-    const categories = await categoriesByApi(
-      this.apis.manager,
-      rows.map((api) => api.id),
-    );
     return {
-      data: rows.map((api) =>
-        toApiSummary(
-          api,
-          (categories.get(api.id) ?? []).map((linked) => linked.slug),
-        ),
-      ),
+      data: await summariesOf(this.apis.manager, rows),
       ...pageInfo(total, query),
     };
   }

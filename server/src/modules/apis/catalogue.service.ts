@@ -4,13 +4,13 @@ import { In, Repository, SelectQueryBuilder } from 'typeorm';
 import { badRequest, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { ApiEntry } from '../../database/entities';
-import { ApiDetail, toApiDetail, toApiSummary } from './dto/api.response';
+import { ApiDetail, toApiDetail } from './dto/api.response';
 import { ApiDetailQuery } from './dto/api-detail.query';
 import { PublicListApisQuery } from './dto/public-list.query';
 import { PreparedJson, ResponseCache } from './response-cache';
 import { CatalogueSearch } from './catalogue-search';
 import { CategoriesService } from './categories.service';
-import { categoriesByApi } from './category-links';
+import { categoriesByApi, summariesOf } from './category-links';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { CATALOGUE_SORTS } from '../../contracts/apis';
 import type { ApiList, CatalogueSort } from '../../contracts/apis';
@@ -161,17 +161,8 @@ export class CatalogueService implements OnModuleDestroy {
       }
       [rows, total] = await this.ordered(qb, query.sort).skip(skip).take(take).getManyAndCount();
     }
-    const categories = await categoriesByApi(
-      this.apis.manager,
-      rows.map((api) => api.id),
-    );
     return {
-      data: rows.map((api) =>
-        toApiSummary(
-          api,
-          (categories.get(api.id) ?? []).map((linked) => linked.slug),
-        ),
-      ),
+      data: await summariesOf(this.apis.manager, rows),
       ...pageInfo(total, query),
     };
   }

@@ -1,5 +1,7 @@
 import { EntityManager, In } from 'typeorm';
-import { ApiCategory, Category } from '../../database/entities';
+import type { ApiSummary } from '../../contracts/apis';
+import { ApiCategory, ApiEntry, Category } from '../../database/entities';
+import { toApiSummary } from './dto/api.response';
 
 export type LinkedCategory = Pick<Category, 'id' | 'slug' | 'name' | 'name_en'>;
 
@@ -22,4 +24,18 @@ export async function categoriesByApi(
     byApi.set(link.api_id, list);
   }
   return byApi;
+}
+
+/** The rows as list summaries, each with its category slugs. */
+export async function summariesOf(manager: EntityManager, rows: ApiEntry[]): Promise<ApiSummary[]> {
+  const categories = await categoriesByApi(
+    manager,
+    rows.map((api) => api.id),
+  );
+  return rows.map((api) =>
+    toApiSummary(
+      api,
+      (categories.get(api.id) ?? []).map((linked) => linked.slug),
+    ),
+  );
 }
