@@ -106,6 +106,8 @@ const purge = () =>
       standard: [
         /^(btn|alert|bg|text-bg|badge|spinner|table|col|row-cols|modal|form-control|form-select|navbar-expand|g|gx|gy)-/,
         /^(fade|show|showing|collapse|collapsing|modal-open|was-validated)$/,
+        // The admin navbar's classes that react-bootstrap composes from its prefix.
+        /^(navbar-nav|navbar-toggler-icon)$/,
       ],
     },
     dynamicAttributes: ['data-bs-theme', 'aria-current', 'aria-disabled', 'aria-expanded'],

@@ -23,27 +23,38 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ] as const;
 
-/** The page at a phone's and a desktop's width, in English and Chinese, as screenshots. */
+/**
+ * The page at a phone's and a desktop's width, in English and Chinese, light and dark, as
+ * screenshots; at each, nothing sticks out sideways (the page is no wider than the screen).
+ */
 async function shootBothWays(
   context: BrowserContext,
   page: Page,
   name: string,
   langs: readonly ('en' | 'zh')[] = ['en', 'zh'],
 ): Promise<void> {
+  const url = page.url();
   for (const lang of langs) {
-    await context.addCookies([{ name: 'lang', value: lang, url: page.url() }]);
-    await page.reload();
-    await page.locator('h1').first().waitFor();
-    for (const size of VIEWPORTS) {
-      await page.setViewportSize(size);
-      // Nothing sticks out sideways: the page is no wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        size.width,
-      );
-      await screenshot(page, `${name}-${size.width}-${lang}`);
+    for (const theme of ['light', 'dark'] as const) {
+      await context.addCookies([
+        { name: 'lang', value: lang, url },
+        { name: 'theme', value: theme, url },
+      ]);
+      await page.reload();
+      await page.locator('h1').first().waitFor();
+      for (const size of VIEWPORTS) {
+        await page.setViewportSize(size);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+        await screenshot(page, `${name}-${size.width}-${lang}-${theme}`);
+      }
     }
   }
-  await context.addCookies([{ name: 'lang', value: 'en', url: page.url() }]);
+  await context.addCookies([
+    { name: 'lang', value: 'en', url },
+    { name: 'theme', value: 'light', url },
+  ]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
 }

@@ -1,6 +1,6 @@
 import type { PendingOrder } from '@contracts/recharge';
 import { FormEvent, useState } from 'react';
-import { Alert, Button, Form, InputGroup, ListGroup, Modal } from 'react-bootstrap';
+import { Alert, Button, Form, InputGroup, Modal } from 'react-bootstrap';
 import { formatYuan } from '../../../lib/money';
 import { useAdminUsersQuery, useAssignOrderMutation, useDismissOrderMutation } from '../api';
 import { adminErrorText } from '../errors';
@@ -64,19 +64,20 @@ function UserLookup({ picked, onPick }: { picked: string; onPick: (id: number) =
         <Form.Text>未找到与“{search}”匹配的用户。</Form.Text>
       )}
       {users.length > 0 && (
-        <ListGroup className="mt-2 admin-scroll-box" aria-label="查找结果">
+        // Plain markup: the built stylesheet keeps only classes written out in the source.
+        <div className="list-group mt-2 admin-scroll-box" role="group" aria-label="查找结果">
           {users.map((user) => (
-            <ListGroup.Item
+            <button
               key={user.id}
-              action
               type="button"
-              active={String(user.id) === picked}
+              className={`list-group-item list-group-item-action${String(user.id) === picked ? ' active' : ''}`}
+              aria-pressed={String(user.id) === picked}
               onClick={() => onPick(user.id)}
             >
               {user.username}（#{user.id}）
-            </ListGroup.Item>
+            </button>
           ))}
-        </ListGroup>
+        </div>
       )}
     </Form.Group>
   );
