@@ -50,8 +50,12 @@ const countBy = (statuses: number[]) =>
     const key = `pk_${randomBytes(18).toString('base64url')}`;
     const name = `cluster_${randomBytes(4).toString('hex')}`;
     const result = await dataSource.query<{ insertId: number }>(
-      "INSERT INTO users (username, username_key, password_hash, balance_milli, api_key_hash, api_key_enc, api_key_hint, status) VALUES (?, ?, 'x', 0, ?, 'x', 'x', 1)",
-      [name, name, createHash('sha256').update(key).digest('hex')],
+      "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, 'x', 0, 1)",
+      [name, name],
+    );
+    await dataSource.query(
+      "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) VALUES (?, 1, ?, 'x')",
+      [result.insertId, createHash('sha256').update(key).digest('hex')],
     );
     return { apiKey: key, userId: result.insertId };
   };

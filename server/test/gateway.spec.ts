@@ -1,8 +1,12 @@
 import { UsageRecorder } from '../src/modules/billing/usage-recorder';
 import { ContentEvents } from '../src/common/content-events';
+import { KeysService } from '../src/modules/keys/keys.service';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { startUpstreamFake } from './fakes/upstream-fake';
 import { describeEachDb, TestApp } from './harness';
+
+/** Every gateway error body names its call, as X-Request-Id does. */
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const flush = (t: TestApp) => t.app.get(UsageRecorder).flush();
 
@@ -67,6 +71,7 @@ describeEachDb(
       const client = ctx.t.client();
       expect((await client.get('/apis/no-such-api')).body).toEqual({
         success: false,
+        request_id: expect.stringMatching(REQUEST_ID),
         message: 'API not found',
         code: 'gateway.api_not_found',
       });
@@ -75,6 +80,7 @@ describeEachDb(
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         success: false,
+        request_id: expect.stringMatching(REQUEST_ID),
         message: 'this API is disabled',
         code: 'gateway.api_disabled',
       });
@@ -89,6 +95,7 @@ describeEachDb(
         (await client.get(`/apis/${api.name_en}`, { headers: { 'x-api-key': 'pk_garbage' } })).body,
       ).toEqual({
         success: false,
+        request_id: expect.stringMatching(REQUEST_ID),
         message: 'invalid API key',
         code: 'gateway.key_invalid',
       });
@@ -111,6 +118,7 @@ describeEachDb(
       expect(poor.status).toBe(402);
       expect(poor.body).toEqual({
         success: false,
+        request_id: expect.stringMatching(REQUEST_ID),
         message: 'insufficient balance: this call costs 0.005 yuan and your balance is 0.002 yuan',
         code: 'gateway.insufficient_balance',
       });
@@ -163,10 +171,7 @@ describeEachDb(
       expect(
         (await client.get(`/apis/${api.name_en}`, { headers: { 'x-api-key': apiKey } })).status,
       ).toBe(200);
-      await ctx.t.dataSource.query('UPDATE users SET api_key_hash = ? WHERE id = ?', [
-        'f'.repeat(64),
-        user.id,
-      ]);
+      await ctx.t.app.get(KeysService).rotateDefault(user.id);
       expect(
         (await client.get(`/apis/${api.name_en}`, { headers: { 'x-api-key': apiKey } })).status,
       ).toBe(401);
@@ -213,6 +218,7 @@ describeEachDb(
         expect(climb.status).toBe(400);
         expect(climb.body).toEqual({
           success: false,
+          request_id: expect.stringMatching(REQUEST_ID),
           code: 'gateway.invalid_path',
           message: 'invalid API path',
         });
@@ -252,6 +258,7 @@ describeEachDb(
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         success: false,
+        request_id: expect.stringMatching(REQUEST_ID),
         message: expect.stringMatching(/text/),
         code: 'gateway.invalid_param',
       });
@@ -318,6 +325,7 @@ describeEachDb(
       const limited = await client.get(`/apis/${api.name_en}`);
       expect(limited.body).toEqual({
         success: false,
+        request_id: expect.stringMatching(REQUEST_ID),
         message: 'too many requests, try again later',
         code: 'gateway.rate_limited',
       });

@@ -66,8 +66,12 @@ const countBy = (outcomes: (number | string)[]) =>
     const key = `pk_${randomBytes(18).toString('base64url')}`;
     const name = `topology_${randomBytes(4).toString('hex')}`;
     const [user] = await db!.query<any>(
-      "INSERT INTO users (username, username_key, password_hash, balance_milli, api_key_hash, api_key_enc, api_key_hint, status) VALUES (?, ?, 'x', 0, ?, 'x', 'x', 1)",
-      [name, name, createHash('sha256').update(key).digest('hex')],
+      "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, 'x', 0, 1)",
+      [name, name],
+    );
+    await db!.query(
+      "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) VALUES (?, 1, ?, 'x')",
+      [user.insertId, createHash('sha256').update(key).digest('hex')],
     );
     const answer = await send(nginx!.port, '/apis/uuid', {
       localAddress: '127.0.0.2',

@@ -108,8 +108,11 @@ function benchUser() {
   return { apiKey, hash: createHash('sha256').update(apiKey).digest('hex') };
 }
 
-const USER_COLUMNS =
-  'username, username_key, password_hash, balance_milli, api_key_hash, api_key_enc, api_key_hint, status';
+const INSERT_USER =
+  "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES ('bench', 'bench', 'x', ?, 1)";
+/** The bench user's default key (api_keys), for the user just inserted. */
+const INSERT_KEY =
+  "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) SELECT id, 1, ?, 'x' FROM users WHERE username_key = 'bench'";
 
 async function startPortico(databaseUrl: string, dataDir: string) {
   const port = await freePort();
@@ -131,11 +134,14 @@ async function startPortico(databaseUrl: string, dataDir: string) {
   return { base, child };
 }
 
-async function rawMysqlLimit(url: string, keyHash: string): Promise<Result> {
+async function rawMysqlLimit(url: string): Promise<Result> {
   const pool = createPool({ uri: url, connectionLimit: CONNECTIONS, timezone: 'Z' });
   const [[api]] = (await pool.query(
     "SELECT id, name FROM apis WHERE name_en = 'rmb-upper'",
   )) as unknown as [{ id: number; name: string }[]];
+  const [[user]] = (await pool.query(
+    "SELECT id FROM users WHERE username_key = 'bench'",
+  )) as unknown as [{ id: number }[]];
   const latencies: number[] = [];
   const deadline = Date.now() + DURATION_S * 1000;
   const worker = async () => {
@@ -145,12 +151,12 @@ async function rawMysqlLimit(url: string, keyHash: string): Promise<Result> {
       try {
         await conn.beginTransaction();
         await conn.query(
-          'UPDATE users SET balance_milli = balance_milli - ? WHERE api_key_hash = ? AND status = 1 AND balance_milli >= ?',
-          [1, keyHash, 1],
+          'UPDATE users SET balance_milli = balance_milli - ? WHERE id = ? AND status = 1 AND balance_milli >= ?',
+          [1, user.id, 1],
         );
         await conn.query(
-          'INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms) SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM users WHERE api_key_hash = ?',
-          [api.id, api.name, '127.0.0.1', PAID_PATH, 'bench', new Date(), 200, 1, 0, keyHash],
+          'INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [user.id, api.id, api.name, '127.0.0.1', PAID_PATH, 'bench', new Date(), 200, 1, 0],
         );
         await conn.commit();
       } finally {
@@ -197,9 +203,8 @@ async function main(): Promise<void> {
     children.push(sqlite.child);
     const user = benchUser();
     const db = new Database(join(dir, 'bench.db'));
-    db.prepare(
-      `INSERT INTO users (${USER_COLUMNS}) VALUES ('bench', 'bench', 'x', ?, ?, 'x', 'x', 1)`,
-    ).run(BALANCE_MILLI, user.hash);
+    db.prepare(INSERT_USER).run(BALANCE_MILLI);
+    db.prepare(INSERT_KEY).run(user.hash);
     db.close();
     const headers = { 'x-api-key': user.apiKey };
     // The reference serves the very payload the list endpoint answers with.
@@ -248,10 +253,8 @@ async function main(): Promise<void> {
         children.push(mysql.child);
         const mysqlUser = benchUser();
         const conn = await createConnection({ uri: url.toString() });
-        await conn.query(
-          `INSERT INTO users (${USER_COLUMNS}) VALUES ('bench', 'bench', 'x', ?, ?, 'x', 'x', 1)`,
-          [BALANCE_MILLI, mysqlUser.hash],
-        );
+        await conn.query(INSERT_USER, [BALANCE_MILLI]);
+        await conn.query(INSERT_KEY, [mysqlUser.hash]);
         await conn.end();
         const mysqlHeaders = { 'x-api-key': mysqlUser.apiKey };
         await load('warm-up', `${mysql.base}${PAID_PATH}`, mysqlHeaders);
@@ -267,7 +270,7 @@ async function main(): Promise<void> {
           Math.round(results.paidMysql.rps * 0.8),
         );
         await stop(mysql.child);
-        results.rawMysql = await rawMysqlLimit(url.toString(), mysqlUser.hash);
+        results.rawMysql = await rawMysqlLimit(url.toString());
       } finally {
         await admin.query(`DROP DATABASE IF EXISTS ${name}`);
         await admin.end();

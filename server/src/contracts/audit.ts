@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'change_password',
   'assign_order',
   'dismiss_order',
+  'reveal_key',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

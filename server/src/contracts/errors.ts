@@ -73,6 +73,20 @@ export const ERROR_CODES = {
     'the failed call could not be refunded: the balance would pass 10^12 yuan (the call stays charged)',
   'gateway.busy': 'every attempt to charge lost to concurrent writers; nothing was charged, retry',
   'gateway.not_implemented': 'the API has neither a built-in nor an upstream',
+  'gateway.key_revoked': 'the named key was revoked by its owner',
+  'gateway.key_expired': "the key's expiry time has passed",
+  'gateway.api_not_allowed': "the API is not in the key's allowed APIs",
+  'gateway.ip_not_allowed': "the caller's address is not in the key's allowed IPs",
+  'gateway.daily_cap_reached': "the call would pass the key's daily spending cap (UTC day)",
+  'gateway.monthly_cap_reached': "the call would pass the key's monthly spending cap (UTC month)",
+
+  'keys.not_found': 'no such key among the caller’s keys',
+  'keys.too_many': 'the caller already holds 20 named keys that are not revoked',
+  'keys.default_key': 'the default key is rotated by change_api_key.php, not edited or revoked',
+  'keys.revoked': 'a revoked key cannot be changed',
+  'keys.expiry_past': 'expires_at is not in the future',
+  'keys.ip_invalid': 'an allowed_ips entry is not an IPv4/IPv6 address or CIDR',
+  'keys.api_unknown': 'an allowed_apis entry is not an existing API',
 
   'openapi.too_large': 'the OpenAPI document to import is over 1 MB',
   'openapi.invalid_document':

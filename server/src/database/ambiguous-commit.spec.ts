@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createConnection, createPool } from 'mysql2/promise';
 import type { Pool, RowDataPacket } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
@@ -99,16 +99,23 @@ function losingCommits(pool: Pool, fate: Fate) {
     const keyHash = createHash('sha256').update(randomBytes(16)).digest('hex');
     const username = `ledger_${randomBytes(4).toString('hex')}`;
     const result = await dataSource.query<{ insertId: number }>(
-      "INSERT INTO users (username, username_key, password_hash, balance_milli, api_key_hash, api_key_enc, api_key_hint, status) VALUES (?, ?, 'x', ?, ?, 'x', 'x', 1)",
-      [username, username, balance, keyHash],
+      "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, 'x', ?, 1)",
+      [username, username, balance],
     );
-    return { id: result.insertId, keyHash };
+    const key = await dataSource.query<{ insertId: number }>(
+      "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) VALUES (?, 1, ?, 'x')",
+      [result.insertId, keyHash],
+    );
+    return { id: result.insertId, keyId: key.insertId };
   };
 
-  const charge = (keyHash: string): Charge => ({
-    keyHash,
+  const charge = (user: { id: number; keyId: number }): Charge => ({
     priceMilli: PRICE,
+    counted: false,
     log: {
+      user_id: user.id,
+      api_key_id: user.keyId,
+      request_id: randomUUID(),
       api_id: 1,
       api_name: 'paid',
       ip_address: '127.0.0.1',
@@ -144,11 +151,7 @@ function losingCommits(pool: Pool, fate: Fate) {
       const rich = await keyedUser(100);
       const poor = await keyedUser(0);
       const ledger = new MysqlLedger(losingCommits(pool, fate));
-      const results = await ledger.chargeBatch([
-        charge(rich.keyHash),
-        charge(poor.keyHash),
-        charge(rich.keyHash),
-      ]);
+      const results = await ledger.chargeBatch([charge(rich), charge(poor), charge(rich)]);
       expect(results.map((r) => r.ok)).toEqual([true, false, true]);
       const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
       expect(await stateOf(rich.id)).toEqual({
@@ -161,9 +164,14 @@ function losingCommits(pool: Pool, fate: Fate) {
 
   it.each(cases)('refunds a call whose refund COMMIT was %s exactly once', async (fate) => {
     const user = await keyedUser(100);
-    const [charged] = await new MysqlLedger(pool).chargeBatch([charge(user.keyHash)]);
+    const made = charge(user);
+    const [charged] = await new MysqlLedger(pool).chargeBatch([made]);
     if (!charged.ok) throw new Error('not charged');
-    await new MysqlLedger(losingCommits(pool, fate)).refund(charged.logId, PRICE, 502);
+    await new MysqlLedger(losingCommits(pool, fate)).refund({
+      logId: charged.logId,
+      charge: made,
+      statusCode: 502,
+    });
     expect(await stateOf(user.id)).toEqual({
       balance: 100,
       logs: [{ id: charged.logId, cost: 0 }],

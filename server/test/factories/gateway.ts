@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ContentEvents } from '../../src/common/content-events';
-import { ApiEntry, RechargeRecord, User } from '../../src/database/entities';
+import { ApiEntry, ApiKey, RechargeRecord, User } from '../../src/database/entities';
+import { apiKeyHint, encryptApiKey } from '../../src/modules/auth/api-keys';
 import type { TestApp } from '../harness';
 
 let sequence = 0;
@@ -48,10 +49,14 @@ export async function createKeyedUser(t: TestApp, balanceMilli: number) {
     email: null,
     password_hash: 'unused',
     balance_milli: balanceMilli,
-    api_key_hash: createHash('sha256').update(apiKey).digest('hex'),
-    api_key_enc: 'unused',
-    api_key_hint: apiKey.slice(0, 6) + apiKey.slice(-4),
     status: 1,
+  });
+  await t.dataSource.getRepository(ApiKey).insert({
+    user_id: user.id,
+    is_default: 1,
+    key_hash: createHash('sha256').update(apiKey).digest('hex'),
+    key_enc: encryptApiKey(apiKey, t.env.APP_SECRET),
+    key_hint: apiKeyHint(apiKey),
   });
   if (balanceMilli > 0) {
     await t.dataSource.getRepository(RechargeRecord).save({

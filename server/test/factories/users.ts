@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { User } from '../../src/database/entities';
+import { ApiKey, User } from '../../src/database/entities';
 import {
   apiKeyHint,
   encryptApiKey,
@@ -47,13 +47,17 @@ export async function createUser(
       email: null,
       password_hash: await hashed(password),
       balance_milli: 0,
-      api_key_hash: hashApiKey(apiKey),
-      api_key_enc: encryptApiKey(apiKey, t.env.APP_SECRET),
-      api_key_hint: apiKeyHint(apiKey),
       status: 1,
       ...columns,
     }),
   );
+  await t.dataSource.getRepository(ApiKey).insert({
+    user_id: user.id,
+    is_default: 1,
+    key_hash: hashApiKey(apiKey),
+    key_enc: encryptApiKey(apiKey, t.env.APP_SECRET),
+    key_hint: apiKeyHint(apiKey),
+  });
   return { user, password, apiKey };
 }
 

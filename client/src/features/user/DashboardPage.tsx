@@ -8,6 +8,7 @@ import { formatYuan } from '../../lib/money';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
 import { formatTime } from '../../lib/formatTime';
 import NoticeBanner from '../../components/ui/NoticeBanner';
+import KeysCard from './keys/KeysCard';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -114,6 +115,7 @@ export default function DashboardPage() {
           <Form.Text>{t('user.keySecret')}</Form.Text>
         </Card.Body>
       </Card>
+      <KeysCard />
       <Card>
         <Card.Header>{t('user.howTo')}</Card.Header>
         <Card.Body>

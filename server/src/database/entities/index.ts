@@ -1,6 +1,7 @@
 import { AccessLog } from './access-log.entity';
 import { Ad } from './ad.entity';
 import { Admin } from './admin.entity';
+import { ApiKey } from './api-key.entity';
 import { AuditLog } from './audit-log.entity';
 import { ApiDailyStat } from './api-daily-stat.entity';
 import { ApiEntry } from './api.entity';
@@ -18,6 +19,7 @@ export {
   AccessLog,
   Ad,
   Admin,
+  ApiKey,
   AuditLog,
   ApiDailyStat,
   ApiEntry,
@@ -38,6 +40,7 @@ export const ENTITIES = [
   AccessLog,
   Ad,
   Admin,
+  ApiKey,
   AuditLog,
   ApiDailyStat,
   ApiEntry,

@@ -4,7 +4,6 @@ import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
 @Entity('users')
 @Index('uq_users_username_key', ['username_key'], { unique: true })
 @Index('uq_users_email', ['email'], { unique: true })
-@Index('uq_users_api_key_hash', ['api_key_hash'], { unique: true })
 export class User {
   @PrimaryGeneratedColumn()
   id: number;
@@ -24,15 +23,6 @@ export class User {
 
   @BigIntColumn({ default: 0 })
   balance_milli: number;
-
-  @Column({ type: 'varchar', length: 64 })
-  api_key_hash: string;
-
-  @Column({ type: 'varchar', length: 255 })
-  api_key_enc: string;
-
-  @Column({ type: 'varchar', length: 16 })
-  api_key_hint: string;
 
   @FlagColumn()
   status: number;

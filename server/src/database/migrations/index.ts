@@ -3,6 +3,7 @@ import { AuditLog1767225600000 } from './1767225600000-AuditLog';
 import { ApiTitleEn1767312000000 } from './1767312000000-ApiTitleEn';
 import { RechargeStates1795409209464 } from './1795409209464-RechargeStates';
 import { AccessLogKeys1795600000000 } from './1795600000000-AccessLogKeys';
+import { ApiKeys1795600000001 } from './1795600000001-ApiKeys';
 import { Categories1795800000000 } from './1795800000000-Categories';
 
 /** Every migration, oldest first. */
@@ -12,5 +13,6 @@ export const MIGRATIONS = [
   ApiTitleEn1767312000000,
   RechargeStates1795409209464,
   AccessLogKeys1795600000000,
+  ApiKeys1795600000001,
   Categories1795800000000,
 ];

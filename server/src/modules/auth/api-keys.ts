@@ -1,5 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ApiKey } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 
@@ -14,7 +17,7 @@ export function generateApiKey(): string {
   return KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');
 }
 
-/** The look-up form of a key (users.api_key_hash): sha256 hex of the whole key. */
+/** The look-up form of a key (api_keys.key_hash): sha256 hex of the whole key. */
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
@@ -61,29 +64,39 @@ export function decryptApiKey(encrypted: string, appSecret: string): string | nu
 
 export interface IssuedApiKey {
   key: string;
-  api_key_hash: string;
-  api_key_enc: string;
-  api_key_hint: string;
+  key_hash: string;
+  key_enc: string;
+  key_hint: string;
 }
 
 /** The key operations that need the app secret. */
 @Injectable()
 export class ApiKeyService {
-  constructor(@Inject(ENV) private readonly env: Env) {}
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+  ) {}
 
   /** A fresh key with the three columns that store it. */
   issue(): IssuedApiKey {
     const key = generateApiKey();
     return {
       key,
-      api_key_hash: hashApiKey(key),
-      api_key_enc: encryptApiKey(key, this.env.APP_SECRET),
-      api_key_hint: apiKeyHint(key),
+      key_hash: hashApiKey(key),
+      key_enc: encryptApiKey(key, this.env.APP_SECRET),
+      key_hint: apiKeyHint(key),
     };
   }
 
-  /** The owner's key for display; null when it cannot be recovered (APP_SECRET changed). */
-  reveal(encrypted: string): string | null {
-    return decryptApiKey(encrypted, this.env.APP_SECRET);
+  /**
+   * A user's default key (api_keys.is_default) for display to its owner or an admin; null when
+   * there is none or it cannot be recovered (APP_SECRET changed).
+   */
+  async revealDefault(userId: number): Promise<string | null> {
+    const row = await this.keys.findOne({
+      where: { user_id: userId, is_default: 1 },
+      select: { id: true, key_enc: true },
+    });
+    return row?.key_enc ? decryptApiKey(row.key_enc, this.env.APP_SECRET) : null;
   }
 }

@@ -31,7 +31,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LoginResult> {
     await this.startSession(request, reply, 'user', request.user.id);
-    const apiKey = this.keys.reveal(request.user.api_key_enc);
+    const apiKey = await this.keys.revealDefault(request.user.id);
     return {
       success: true,
       message: 'login successful',

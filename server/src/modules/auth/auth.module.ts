@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Admin, Session, User } from '../../database/entities';
+import { Admin, ApiKey, Session, User } from '../../database/entities';
 import { AuditModule } from '../audit/audit.module';
 import { AdminPasswordService } from './admin-password.service';
 import { ApiKeyService } from './api-keys';
@@ -22,7 +22,7 @@ import {
 /** Sessions, CSRF, guards and API keys, available to every module without importing this one. */
 @Global()
 @Module({
-  imports: [AuditModule, PassportModule, TypeOrmModule.forFeature([User, Admin, Session])],
+  imports: [AuditModule, PassportModule, TypeOrmModule.forFeature([User, Admin, Session, ApiKey])],
   controllers: [AuthController],
   providers: [
     SessionService,

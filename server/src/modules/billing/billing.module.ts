@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { byRawDriver } from '../../database/raw-driver';
-import { ApiEntry } from '../../database/entities';
+import { ApiEntry, ApiKey, User } from '../../database/entities';
 import { ChargeQueue } from './charge-queue';
 import { GatewayCatalogue } from './gateway-catalogue';
 import { GatewayService } from './gateway.service';
+import { KeyCache } from './key-cache';
 import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 import { MysqlLedger } from './mysql-ledger';
@@ -13,7 +14,7 @@ import { SqliteLedger } from './sqlite-ledger';
 import { UsageRecorder } from './usage-recorder';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiEntry])],
+  imports: [TypeOrmModule.forFeature([ApiEntry, ApiKey, User])],
   providers: [
     {
       provide: LEDGER,
@@ -26,9 +27,10 @@ import { UsageRecorder } from './usage-recorder';
     },
     ChargeQueue,
     GatewayCatalogue,
+    KeyCache,
     UsageRecorder,
     GatewayService,
   ],
-  exports: [LEDGER, UsageRecorder],
+  exports: [LEDGER, UsageRecorder, KeyCache],
 })
 export class BillingModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Charge, ChargedLog, ChargeResult, LEDGER } from './ledger';
+import { Charge, ChargeResult, LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 
 const MAX_BATCH = 64;
@@ -23,9 +23,9 @@ export class ChargeQueue {
 
   constructor(@Inject(LEDGER) private readonly ledger: Ledger) {}
 
-  charge(keyHash: string, priceMilli: number, log: ChargedLog): Promise<ChargeResult> {
+  charge(charge: Charge): Promise<ChargeResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ keyHash, priceMilli, log, resolve, reject });
+      this.queue.push({ ...charge, resolve, reject });
       this.schedule();
     });
   }
@@ -42,8 +42,11 @@ export class ChargeQueue {
 
   private async runBatch(): Promise<void> {
     if (this.running >= this.ledger.parallelBatches || this.queue.length === 0) return;
-    // Same lock order in every batch: concurrent MySQL batches cannot deadlock on user rows.
-    const batch = this.queue.splice(0, MAX_BATCH).sort((a, b) => (a.keyHash < b.keyHash ? -1 : 1));
+    // Same lock order in every batch, user row then key row: concurrent MySQL batches cannot
+    // deadlock, not even two keys of one user (a key row is only locked under its user's row).
+    const batch = this.queue
+      .splice(0, MAX_BATCH)
+      .sort((a, b) => a.log.user_id - b.log.user_id || a.log.api_key_id - b.log.api_key_id);
     this.running += 1;
     try {
       const results = await this.ledger.chargeBatch(batch);

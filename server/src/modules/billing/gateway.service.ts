@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,8 +15,10 @@ import type { BuiltinResponse } from '../apis/builtins';
 import { isRolledBack } from '../../database/transactions';
 import { ChargeQueue } from './charge-queue';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
-import { ChargedLog, LEDGER } from './ledger';
+import { Charge, ChargedLog, ChargeResult, LEDGER } from './ledger';
 import type { Ledger } from './ledger';
+import { GatewayKey, KeyCache } from './key-cache';
+import { inNetworks } from '../keys/networks';
 import { RateLimiter } from '../../common/rate-limiter';
 import type { RateLimitResult } from '../../common/rate-limiter';
 import { UsageRecorder } from './usage-recorder';
@@ -32,7 +35,7 @@ const OUTCOMES: Record<number, string> = {
   400: 'bad_request',
   401: 'unauthorized',
   402: 'insufficient_balance',
-  403: 'disabled',
+  403: 'forbidden',
   404: 'not_found',
   413: 'too_large',
   429: 'rate_limited',
@@ -63,6 +66,18 @@ interface Outcome {
   status: number;
   send(reply: FastifyReply): FastifyReply;
 }
+
+const FREE = formatPrice(0);
+/** Browser callers on other origins may read the gateway's own headers. */
+const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'X-Cost',
+  'X-Balance',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+].join(', ');
 
 /** The key a caller sent: X-API-Key, Authorization: Bearer, or ?key= (in that order). */
 export function extractKey(request: FastifyRequest): string | undefined {
@@ -101,6 +116,7 @@ export class GatewayService implements OnModuleInit {
     private readonly limiter: RateLimiter,
     private readonly usage: UsageRecorder,
     private readonly charges: ChargeQueue,
+    private readonly keys: KeyCache,
     private readonly metrics: MetricsService,
     @Inject(LEDGER) private readonly ledger: Ledger,
     @Inject(ENV) private readonly env: Env,
@@ -131,6 +147,13 @@ export class GatewayService implements OnModuleInit {
         .header('access-control-max-age', '86400')
         .send();
     }
+    // Every answer names its call: the id is in the header, the log row and any error body.
+    const requestId = randomUUID();
+    void reply.headers({
+      'x-request-id': requestId,
+      'x-cost': FREE,
+      'access-control-expose-headers': EXPOSED_HEADERS,
+    });
     let status = 500;
     // Metric label: the API's name once it is known to exist, never an arbitrary caller string.
     let label = 'unknown';
@@ -141,7 +164,7 @@ export class GatewayService implements OnModuleInit {
         throw gatewayError('gateway.api_not_found', 404, 'API not found');
       }
       label = api.name_en;
-      const outcome = await this.call(api, request, reply);
+      const outcome = await this.call(api, request, reply, requestId);
       status = outcome.status;
       return outcome.send(reply);
     } catch (error) {
@@ -150,7 +173,10 @@ export class GatewayService implements OnModuleInit {
       }
       const answer = toErrorAnswer(error);
       status = answer.status;
-      return reply.status(status).headers(answer.headers).send(answer.body);
+      return reply
+        .status(status)
+        .headers(answer.headers)
+        .send({ ...answer.body, request_id: requestId });
     } finally {
       this.metrics.gatewayCalls.inc({
         api: label,
@@ -163,6 +189,7 @@ export class GatewayService implements OnModuleInit {
     api: GatewayApi,
     request: GatewayRequest,
     reply: FastifyReply,
+    requestId: string,
   ): Promise<Outcome> {
     const started = performance.now();
     const at = new Date();
@@ -170,9 +197,10 @@ export class GatewayService implements OnModuleInit {
       await this.limitIp(request.ip, reply);
       throw gatewayError('gateway.api_disabled', 403, 'this API is disabled');
     }
-    const caller = await this.authenticate(api, request, reply);
+    const key = await this.authenticate(api, request, reply);
 
-    const callLog = (): ChargedLog => ({
+    const callLog = (caller: GatewayKey): ChargedLog => ({
+      user_id: caller.userId,
       api_id: api.id,
       api_name: api.name.slice(0, 100),
       ip_address: request.ip.slice(0, 64),
@@ -182,34 +210,31 @@ export class GatewayService implements OnModuleInit {
       status_code: 200,
       cost_milli: api.is_paid ? api.price_per_call_milli : 0,
       latency_ms: 0,
+      api_key_id: caller.id,
+      request_id: requestId,
     });
+    let charge: Charge | undefined;
     let chargedLogId: number | undefined;
-    let userId: number | undefined;
     if (api.is_paid) {
-      const charge = await this.charges
-        .charge(caller!.keyHash, api.price_per_call_milli, callLog())
-        .catch((error: unknown) => {
-          // Every attempt lost its transaction to concurrent writers (deadlocks, Galera
-          // certification conflicts): nothing was charged, and the call may simply be made again.
-          if (!isRolledBack(error)) throw error;
-          throw gatewayError(
-            'gateway.busy',
-            503,
-            'the service is busy and nothing was charged, try again in a moment',
-            { 'retry-after': '1' },
-          );
-        });
-      if (!charge.ok && charge.reason === 'invalid_key') return this.refuseKey(request.ip, reply);
-      if (!charge.ok) {
+      // A paid call always has a key: authenticate refuses a keyless one.
+      charge = {
+        priceMilli: api.price_per_call_milli,
+        counted: !key!.isDefault,
+        log: callLog(key!),
+      };
+      const result = await this.charges.charge(charge).catch((error: unknown) => {
+        // Every attempt lost its transaction to concurrent writers (deadlocks, Galera
+        // certification conflicts): nothing was charged, and the call may simply be made again.
+        if (!isRolledBack(error)) throw error;
         throw gatewayError(
-          'gateway.insufficient_balance',
-          402,
-          `insufficient balance: this call costs ${formatPrice(api.price_per_call_milli)} yuan and your balance is ${formatBalance(charge.balance_milli)} yuan`,
+          'gateway.busy',
+          503,
+          'the service is busy and nothing was charged, try again in a moment',
+          { 'retry-after': '1' },
         );
-      }
-      chargedLogId = charge.logId;
-    } else {
-      userId = caller?.userId;
+      });
+      chargedLogId = await this.charged(api, result, request.ip, reply);
+      void reply.header('x-cost', formatPrice(api.price_per_call_milli));
     }
 
     let outcome: Outcome;
@@ -217,8 +242,14 @@ export class GatewayService implements OnModuleInit {
       outcome = await this.run(api, request);
     } catch (error) {
       if (chargedLogId !== undefined) {
-        const status = error instanceof AppError ? error.status : 502;
-        await this.ledger.refund(chargedLogId, api.price_per_call_milli, status);
+        const statusCode = error instanceof AppError ? error.status : 502;
+        const balance = await this.ledger.refund({
+          logId: chargedLogId,
+          charge: charge!,
+          statusCode,
+        });
+        void reply.header('x-cost', FREE);
+        if (balance !== null) void reply.header('x-balance', formatBalance(balance));
       }
       if (error instanceof UpstreamFailure) {
         throw gatewayError(
@@ -233,12 +264,45 @@ export class GatewayService implements OnModuleInit {
       // Charged calls wrote their row with the debit; free calls with a key are logged for their
       // owner's call records; anonymous free calls are only counted.
       const log =
-        userId === undefined
+        api.is_paid || !key
           ? undefined
-          : { ...callLog(), user_id: userId, latency_ms: Math.round(performance.now() - started) };
+          : { ...callLog(key), latency_ms: Math.round(performance.now() - started) };
       this.usage.record(api.id, at, log);
     }
     return outcome;
+  }
+
+  /** The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps. */
+  private async charged(
+    api: GatewayApi,
+    result: ChargeResult,
+    ip: string,
+    reply: FastifyReply,
+  ): Promise<number> {
+    if (result.ok) {
+      if (result.balance_milli !== null) {
+        void reply.header('x-balance', formatBalance(result.balance_milli));
+      }
+      return result.logId;
+    }
+    const price = formatPrice(api.price_per_call_milli);
+    switch (result.reason) {
+      case 'invalid_key':
+        return this.refuseKey(ip, reply);
+      case 'insufficient':
+        void reply.header('x-balance', formatBalance(result.balance_milli));
+        throw gatewayError(
+          'gateway.insufficient_balance',
+          402,
+          `insufficient balance: this call costs ${price} yuan and your balance is ${formatBalance(result.balance_milli)} yuan`,
+        );
+      case 'cap':
+        throw gatewayError(
+          result.cap === 'daily' ? 'gateway.daily_cap_reached' : 'gateway.monthly_cap_reached',
+          402,
+          `this key's ${result.cap} spending cap of ${formatBalance(result.cap_milli)} yuan is reached: this call costs ${price} yuan`,
+        );
+    }
   }
 
   private hashOf(key: string): string {
@@ -252,40 +316,66 @@ export class GatewayService implements OnModuleInit {
   }
 
   /**
-   * Who is calling, before any limit or charge. A key is checked first, so a rotated or unknown
-   * key is a 401 whatever its own bucket says, and its failure counts against the caller's IP:
-   * guessing keys costs the guesser, and no limiter state is created for keys that do not exist.
-   * A known key is then limited on its own bucket, a keyless call on its IP's.
+   * Who is calling, before any limit or charge. A key is checked first, so a rotated, revoked,
+   * expired or unknown key is a 401 whatever its own bucket says, and its failure counts against
+   * the caller's IP: guessing keys costs the guesser, and no limiter state is created for keys that
+   * do not exist. So do the key's own refusals (an API or address it is not allowed): a leaked key
+   * used from elsewhere cannot use up its owner's bucket. A key that passes is then limited on its
+   * own bucket (its own limit, or RATE_LIMIT_PER_KEY), a keyless call on its IP's.
    */
   private async authenticate(
     api: GatewayApi,
     request: GatewayRequest,
     reply: FastifyReply,
-  ): Promise<{ keyHash: string; userId: number } | undefined> {
+  ): Promise<GatewayKey | undefined> {
     const key = extractKey(request);
     if (key === undefined) {
+      await this.limitIp(request.ip, reply);
       if (api.is_paid) {
-        await this.limitIp(request.ip, reply);
         throw gatewayError(
           'gateway.key_required',
           401,
           'this API needs an API key: send it in the X-API-Key header',
         );
       }
-      await this.limitIp(request.ip, reply);
       return undefined;
     }
     if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
       return this.refuseKey(request.ip, reply);
     }
     const keyHash = this.hashOf(key);
-    const owner = await this.ledger.findKeyOwner(keyHash);
-    if (!owner) return this.refuseKey(request.ip, reply);
+    const found = await this.keys.find(keyHash);
+    if (!found || !found.active) return this.refuseKey(request.ip, reply);
+    const refusal = this.refusal(found, api, request.ip);
+    if (refusal) {
+      await this.limitIp(request.ip, reply);
+      throw refusal;
+    }
     this.setLimitHeaders(
       reply,
-      await this.limiter.hit(`k:${keyHash}`, this.env.RATE_LIMIT_PER_KEY),
+      await this.limiter.hit(`k:${keyHash}`, found.rateLimit ?? this.env.RATE_LIMIT_PER_KEY),
     );
-    return { keyHash, userId: owner.id };
+    this.usage.touchKey(found.id, request.ip);
+    return found;
+  }
+
+  /** Why this key may not make this call, or undefined. */
+  private refusal(key: GatewayKey, api: GatewayApi, ip: string): AppError | undefined {
+    if (key.revoked) return gatewayError('gateway.key_revoked', 401, 'this API key was revoked');
+    if (key.expiresAt !== null && key.expiresAt <= Date.now()) {
+      return gatewayError('gateway.key_expired', 401, 'this API key has expired');
+    }
+    if (key.allowedApis && !key.allowedApis.has(api.id)) {
+      return gatewayError('gateway.api_not_allowed', 403, 'this API key may not call this API');
+    }
+    if (key.allowedIps && !inNetworks(ip, key.allowedIps)) {
+      return gatewayError(
+        'gateway.ip_not_allowed',
+        403,
+        `this API key may not be used from this address (${ip.slice(0, 64)})`,
+      );
+    }
+    return undefined;
   }
 
   /** A bad key: 401, counted against the caller's IP (429 once the IP has guessed too often). */

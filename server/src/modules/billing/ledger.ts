@@ -14,24 +14,30 @@ export interface CallLog {
   status_code: number;
   cost_milli: number;
   latency_ms: number;
+  api_key_id: number | null;
+  request_id: string | null;
 }
 
-export interface KeyOwner {
-  id: number;
-  balance_milli: number;
-}
+/** A charged call's log: its user and key are known (the key's owner, from the key cache). */
+export type ChargedLog = CallLog & { user_id: number; api_key_id: number };
 
-/** The log of a charged call: its user is whoever owns the key at the moment of the debit. */
-export type ChargedLog = Omit<CallLog, 'user_id'>;
+/** Which spending cap of a key refused a charge. */
+export type SpendingCap = 'daily' | 'monthly';
 
 export type ChargeResult =
-  | { ok: true; logId: number }
+  /** balance_milli: the balance after the debit; null when a batch had to be settled. */
+  | { ok: true; logId: number; balance_milli: number | null }
   | { ok: false; reason: 'invalid_key' }
-  | { ok: false; reason: 'insufficient'; balance_milli: number };
+  | { ok: false; reason: 'insufficient'; balance_milli: number }
+  | { ok: false; reason: 'cap'; cap: SpendingCap; cap_milli: number };
 
 export interface Charge {
-  keyHash: string;
   priceMilli: number;
+  /**
+   * Named keys count what they spend per UTC day and month (api_keys.spent_*), in the charge's
+   * transaction and conditional on their caps; the default key has no caps and counts nothing.
+   */
+  counted: boolean;
   log: ChargedLog;
 }
 
@@ -41,33 +47,50 @@ export interface DailyUsage {
   calls: number;
 }
 
+/** When a key was last used, and from where (written in batches, never on the call's path). */
+export interface KeyUse {
+  keyId: number;
+  at: Date;
+  ip: string;
+}
+
+/** What a charge made on its row, so that its refund can undo exactly that. */
+export interface Refund {
+  logId: number;
+  charge: Charge;
+  statusCode: number;
+}
+
 /**
  * The money path of the gateway, written against the raw driver of each database: a charge is one
- * transaction holding the conditional debit and its access-log row; a refund is one transaction
- * giving the money back and zeroing that row's cost. Nothing here reads a balance to decide a write.
+ * transaction holding the conditional debit, the key's conditional spend and its access-log row; a
+ * refund is one transaction giving the money back and zeroing that row's cost. Nothing here reads
+ * a balance to decide a write. Rows are locked user first, then key, then log row, on every path.
  */
 export interface Ledger {
-  /** The active user owning this key hash, or null. */
-  findKeyOwner(keyHash: string): Promise<KeyOwner | null>;
   /**
-   * Charges several calls in one transaction: each one debits its key's owner and writes its log
-   * row, or does neither (its conditional debit found no key or too little money).
+   * Charges several calls in one transaction: each one debits its user, counts its key's spend
+   * and writes its log row, or does none of it (no such active user, too little money, a cap).
    */
   chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]>;
   /** How many batches may run at once (SQLite has one writer; MySQL has a pool). */
   readonly parallelBatches: number;
   /**
-   * Gives a charged call's money back and zeroes its cost, at most once per log row. A refund that
-   * would take the balance past MAX_BALANCE_MILLI changes nothing and throws `refundPastCeiling`.
+   * Gives a charged call's money back, zeroes its cost and takes it off its key's spend, at most
+   * once per log row; answers the balance after it (null when the row was refunded already). A
+   * refund that would take the balance past MAX_BALANCE_MILLI changes nothing and throws
+   * `refundPastCeiling`.
    */
-  refund(logId: number, priceMilli: number, statusCode: number): Promise<void>;
+  refund(refund: Refund): Promise<number | null>;
   insertLogs(rows: readonly CallLog[]): Promise<void>;
   addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void>;
+  /** Records keys' last use (a use older than the recorded one changes nothing). */
+  touchKeys(uses: readonly KeyUse[]): Promise<void>;
 }
 
 export const LEDGER = Symbol('LEDGER');
 
-/** Column order shared by every access-log insert (user_id first). */
+/** Column order shared by every access-log insert. */
 export const LOG_COLUMNS = [
   'user_id',
   'api_id',
@@ -79,10 +102,12 @@ export const LOG_COLUMNS = [
   'status_code',
   'cost_milli',
   'latency_ms',
+  'api_key_id',
+  'request_id',
 ] as const;
 
-/** A charged call's values after user_id, which the insert takes from the debited row. */
-export const chargedLogValues = (log: ChargedLog, time: Date | string) => [
+export const callLogValues = (log: CallLog, time: Date | string) => [
+  log.user_id,
   log.api_id,
   log.api_name,
   log.ip_address,
@@ -92,33 +117,70 @@ export const chargedLogValues = (log: ChargedLog, time: Date | string) => [
   log.status_code,
   log.cost_milli,
   log.latency_ms,
-];
-
-export const callLogValues = (log: CallLog, time: Date | string) => [
-  log.user_id,
-  ...chargedLogValues(log, time),
+  log.api_key_id,
+  log.request_id,
 ];
 
 export const INSERT_LOG = `INSERT INTO access_logs (${LOG_COLUMNS.join(', ')})`;
 export const LOG_PLACEHOLDERS = `(${LOG_COLUMNS.map(() => '?').join(', ')})`;
-/** Inserts a charged call's row with the user id of the key's owner, in the debit's transaction. */
-export const INSERT_CHARGED_LOG = `${INSERT_LOG} SELECT id, ${LOG_COLUMNS.slice(1)
-  .map(() => '?')
-  .join(', ')} FROM users WHERE api_key_hash = ?`;
-// Money moves keep users.updated_at as it was (MySQL's ON UPDATE would bump it; SQLite never does):
-// the ledgers record money, updated_at records changes to the account itself, on both databases.
-const REFUND_ZERO =
-  'UPDATE access_logs SET cost_milli = 0, status_code = ? WHERE id = ? AND cost_milli = ?';
-const REFUND_CREDIT =
-  'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = (SELECT user_id FROM access_logs WHERE id = ?) AND balance_milli + ? <= ?';
+
+let periodDay = -1;
+let periodCache = { day: '', month: '' };
+/** The UTC day and month a call's spend counts in (formatted once per day). */
+export function spendPeriod(at: Date): { day: string; month: string } {
+  const day = Math.floor(at.getTime() / 86_400_000);
+  if (day !== periodDay) {
+    periodDay = day;
+    const text = at.toISOString();
+    periodCache = { day: text.slice(0, 10), month: text.slice(0, 7) };
+  }
+  return periodCache;
+}
+
+// Money moves keep updated_at as it was (MySQL's ON UPDATE would bump it; SQLite never does): the
+// ledgers record money, updated_at records changes to the account or key itself (the key cache
+// of every instance watches api_keys.updated_at), on both databases.
+const DAY_SPENT = 'CASE WHEN spent_day = ? THEN spent_day_milli ELSE 0 END + ?';
+const MONTH_SPENT = 'CASE WHEN spent_month = ? THEN spent_month_milli ELSE 0 END + ?';
 export const SQL = {
-  findOwner: 'SELECT id, balance_milli FROM users WHERE api_key_hash = ? AND status = 1',
+  owner: 'SELECT balance_milli, status FROM users WHERE id = ?',
   debit:
-    'UPDATE users SET balance_milli = balance_milli - ?, updated_at = updated_at WHERE api_key_hash = ? AND status = 1 AND balance_milli >= ?',
-  refundZero: REFUND_ZERO,
-  refundCredit: REFUND_CREDIT,
+    'UPDATE users SET balance_milli = balance_milli - ?, updated_at = updated_at WHERE id = ? AND status = 1 AND balance_milli >= ?',
+  /** Takes back the debit of a charge that its key's cap then refused, in the same transaction. */
+  undoDebit:
+    'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ?',
+  // MySQL assigns left to right with the new values: the day and month are set last.
+  spend: `UPDATE api_keys SET spent_day_milli = ${DAY_SPENT}, spent_month_milli = ${MONTH_SPENT}, spent_day = ?, spent_month = ?, updated_at = updated_at WHERE id = ? AND (daily_cap_milli IS NULL OR ${DAY_SPENT} <= daily_cap_milli) AND (monthly_cap_milli IS NULL OR ${MONTH_SPENT} <= monthly_cap_milli)`,
+  unspend:
+    'UPDATE api_keys SET spent_day_milli = CASE WHEN spent_day = ? AND spent_day_milli >= ? THEN spent_day_milli - ? ELSE spent_day_milli END, spent_month_milli = CASE WHEN spent_month = ? AND spent_month_milli >= ? THEN spent_month_milli - ? ELSE spent_month_milli END, updated_at = updated_at WHERE id = ?',
+  caps: 'SELECT daily_cap_milli, monthly_cap_milli, spent_day, spent_day_milli, spent_month, spent_month_milli FROM api_keys WHERE id = ?',
+  refundZero:
+    'UPDATE access_logs SET cost_milli = 0, status_code = ? WHERE id = ? AND cost_milli = ?',
+  refundCredit:
+    'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? <= ?',
+  touchKey:
+    'UPDATE api_keys SET last_used_at = ?, last_used_ip = ?, updated_at = updated_at WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
   bumpUsage: 'UPDATE apis SET usage_count = usage_count + ? WHERE id = ?',
 } as const;
+
+export const spendValues = (charge: Charge) => {
+  const { day, month } = spendPeriod(charge.log.access_time);
+  const price = charge.priceMilli;
+  return [day, price, month, price, day, month, charge.log.api_key_id, day, price, month, price];
+};
+
+export const unspendValues = (charge: Charge) => {
+  const { day, month } = spendPeriod(charge.log.access_time);
+  const price = charge.priceMilli;
+  return [day, price, price, month, price, price, charge.log.api_key_id];
+};
+
+export const refundCreditValues = ({ charge }: Refund) => [
+  charge.priceMilli,
+  charge.log.user_id,
+  charge.priceMilli,
+  MAX_BALANCE_MILLI,
+];
 
 export const refundPastCeiling = () =>
   new AppError(
@@ -127,8 +189,35 @@ export const refundPastCeiling = () =>
     HttpStatus.CONFLICT,
   );
 
-/** Why a charge's conditional debit changed nothing: no such key, or not enough money. */
-export const refused = (owner: KeyOwner | null): ChargeResult =>
-  owner
-    ? { ok: false, reason: 'insufficient', balance_milli: owner.balance_milli }
+/** Why a charge's conditional debit changed nothing: no active user, or not enough money. */
+export const refusedDebit = (
+  owner: { balance_milli: number | string; status: number | string } | undefined,
+): ChargeResult =>
+  owner && Number(owner.status) === 1
+    ? { ok: false, reason: 'insufficient', balance_milli: Number(owner.balance_milli) }
     : { ok: false, reason: 'invalid_key' };
+
+interface CapRow {
+  daily_cap_milli: number | string | null;
+  monthly_cap_milli: number | string | null;
+  spent_day: string;
+  spent_day_milli: number | string;
+  spent_month: string;
+  spent_month_milli: number | string;
+}
+
+/** Which cap refused a charge whose spend changed nothing (the daily one when both would). */
+export function refusedSpend(charge: Charge, row: CapRow | undefined): ChargeResult {
+  if (!row) return { ok: false, reason: 'invalid_key' };
+  const { day } = spendPeriod(charge.log.access_time);
+  const daySpent = row.spent_day === day ? Number(row.spent_day_milli) : 0;
+  if (row.daily_cap_milli !== null && daySpent + charge.priceMilli > Number(row.daily_cap_milli)) {
+    return { ok: false, reason: 'cap', cap: 'daily', cap_milli: Number(row.daily_cap_milli) };
+  }
+  return {
+    ok: false,
+    reason: 'cap',
+    cap: 'monthly',
+    cap_milli: Number(row.monthly_cap_milli ?? 0),
+  };
+}

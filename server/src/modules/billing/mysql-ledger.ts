@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MAX_BALANCE_MILLI } from '../../common/money';
 import {
   CommitOutcomeUnknown,
   isUniqueViolation,
@@ -12,28 +11,42 @@ import {
   CallLog,
   callLogValues,
   Charge,
-  chargedLogValues,
   ChargeResult,
   DailyUsage,
-  INSERT_CHARGED_LOG,
   INSERT_LOG,
-  KeyOwner,
+  KeyUse,
   Ledger,
   LOG_COLUMNS,
   LOG_PLACEHOLDERS,
+  Refund,
+  refundCreditValues,
   refundPastCeiling,
-  refused,
+  refusedDebit,
+  refusedSpend,
+  spendValues,
   SQL,
+  unspendValues,
 } from './ledger';
 
+/**
+ * The debit answers the balance it leaves through LAST_INSERT_ID(expr), which MySQL and MariaDB
+ * report as the statement's insert id: no second round trip to read it.
+ */
+const DEBIT = SQL.debit.replace(
+  'balance_milli = balance_milli - ?',
+  'balance_milli = LAST_INSERT_ID(balance_milli - ?)',
+);
+const REFUND_CREDIT = SQL.refundCredit.replace(
+  'balance_milli = balance_milli + ?',
+  'balance_milli = LAST_INSERT_ID(balance_milli + ?)',
+);
 /** A charged call's log row inserted under the id its first attempt was given. */
-const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) SELECT ?, id, ${LOG_COLUMNS.slice(
-  1,
-)
-  .map(() => '?')
-  .join(', ')} FROM users WHERE api_key_hash = ?`;
-const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = (SELECT id FROM users WHERE api_key_hash = ?) AND api_id = ? AND ip_address = ? AND access_url = ? AND user_agent = ? AND cost_milli = ?`;
+const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
+const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = ? AND request_id = ? AND cost_milli = ?`;
 const DROP_PINNED_LOG = 'DELETE FROM access_logs WHERE id = ?';
+
+/** What a charge did in its transaction: wrote its row, or was refused by the debit or the cap. */
+type Written = { logId: number; balance: number } | { refused: 'debit' | 'spend' };
 
 /** A batch whose outcome is unknown is settled within this many rounds (~11 s of pauses). */
 const SETTLE_ROUNDS = 8;
@@ -55,55 +68,73 @@ export class MysqlLedger implements Ledger {
 
   constructor(private readonly pool: Pool) {}
 
-  async findKeyOwner(keyHash: string): Promise<KeyOwner | null> {
-    const [row] = await mysqlRead(this.pool, SQL.findOwner, [keyHash]);
-    return row ? { id: Number(row.id), balance_milli: Number(row.balance_milli) } : null;
-  }
-
   readonly parallelBatches = 4;
 
   async chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]> {
     if (charges.some((charge) => this.unsettled.has(charge))) {
       throw new Error('this charge may have been applied already and is not tried again');
     }
-    let logIds: (number | null)[];
+    let written: Written[];
     try {
-      logIds = await mysqlTransaction(this.pool, (conn) => this.writeBatch(conn, charges));
+      written = await mysqlTransaction(this.pool, (conn) => this.writeBatch(conn, charges));
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
-      logIds = await this.settle(charges, error.result as (number | null)[]);
+      const ids = (error.result as Written[]).map((w) => ('logId' in w ? w.logId : null));
+      const settled = await this.settle(charges, ids);
       this.logger.warn(
-        `a charge batch's COMMIT got no answer (${String(error.cause)}): settled, ${logIds.filter((id) => id !== null).length} of ${charges.length} charged once`,
+        `a charge batch's COMMIT got no answer (${String(error.cause)}): settled, ${settled.filter((id) => id !== null).length} of ${charges.length} charged once`,
+      );
+      // The balances a settled batch left are not known; its refused calls are told as insufficient
+      // or invalid from what the rows say now.
+      written = settled.map((logId) =>
+        logId === null ? { refused: 'debit' } : { logId, balance: NaN },
       );
     }
-    return Promise.all(
-      logIds.map(async (logId, i) =>
-        logId === null
-          ? refused(await this.findKeyOwner(charges[i].keyHash))
-          : { ok: true as const, logId },
-      ),
-    );
+    return Promise.all(written.map((w, i) => this.result(charges[i], w)));
   }
 
-  private async writeBatch(conn: PoolConnection, charges: readonly Charge[]) {
-    const ids: (number | null)[] = [];
-    for (const { keyHash, priceMilli, log } of charges) {
-      const [debit] = await conn.query<ResultSetHeader>(SQL.debit, [
+  private async result(charge: Charge, written: Written): Promise<ChargeResult> {
+    if ('logId' in written) {
+      const balance = Number.isNaN(written.balance) ? null : written.balance;
+      return { ok: true, logId: written.logId, balance_milli: balance };
+    }
+    if (written.refused === 'spend') {
+      const [row] = await mysqlRead(this.pool, SQL.caps, [charge.log.api_key_id]);
+      return refusedSpend(charge, row as never);
+    }
+    const [owner] = await mysqlRead(this.pool, SQL.owner, [charge.log.user_id]);
+    return refusedDebit(owner as never);
+  }
+
+  /** Per charge: the debit (user row), the counted key's spend (key row), then its log row. */
+  private async writeBatch(conn: PoolConnection, charges: readonly Charge[]): Promise<Written[]> {
+    const out: Written[] = [];
+    for (const charge of charges) {
+      const { priceMilli, log } = charge;
+      const [debit] = await conn.query<ResultSetHeader>(DEBIT, [
         priceMilli,
-        keyHash,
+        log.user_id,
         priceMilli,
       ]);
       if (debit.affectedRows !== 1) {
-        ids.push(null);
+        out.push({ refused: 'debit' });
         continue;
       }
-      const [insert] = await conn.query<ResultSetHeader>(INSERT_CHARGED_LOG, [
-        ...chargedLogValues(log, log.access_time),
-        keyHash,
-      ]);
-      ids.push(insert.insertId);
+      if (charge.counted) {
+        const [spend] = await conn.query<ResultSetHeader>(SQL.spend, spendValues(charge));
+        if (spend.affectedRows !== 1) {
+          await conn.query(SQL.undoDebit, [priceMilli, log.user_id]);
+          out.push({ refused: 'spend' });
+          continue;
+        }
+      }
+      const [insert] = await conn.query<ResultSetHeader>(
+        `${INSERT_LOG} VALUES ${LOG_PLACEHOLDERS}`,
+        callLogValues(log, log.access_time),
+      );
+      out.push({ logId: insert.insertId, balance: Number(debit.insertId) });
     }
-    return ids;
+    return out;
   }
 
   /**
@@ -112,7 +143,7 @@ export class MysqlLedger implements Ledger {
    * were given: if it was applied, the first insert finds its row; if it is still in flight on
    * Galera, the two write the same keys and certification lets only one of them commit (the other
    * fails with 1213 and is replayed again, finding the rows). The calls the batch refused stay
-   * refused; one whose debit no longer passes is refused now, its row withdrawn.
+   * refused; one whose debit or cap no longer passes is refused now, its row withdrawn.
    */
   private async settle(
     charges: readonly Charge[],
@@ -140,52 +171,56 @@ export class MysqlLedger implements Ledger {
     charges: readonly Charge[],
     ids: readonly (number | null)[],
   ) {
-    for (const [i, { keyHash, log }] of charges.entries()) {
+    for (const [i, charge] of charges.entries()) {
       const id = ids[i];
       if (id === null) continue;
       try {
         await conn.query(INSERT_PINNED_LOG, [
           id,
-          ...chargedLogValues(log, log.access_time),
-          keyHash,
+          ...callLogValues(charge.log, charge.log.access_time),
         ]);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw (await this.isOurLog(conn, charges[i], id)) ? new AlreadyApplied() : new IdTaken();
+        throw (await this.isOurLog(conn, charge, id)) ? new AlreadyApplied() : new IdTaken();
       }
     }
     const replayed: (number | null)[] = [];
-    for (const [i, { keyHash, priceMilli }] of charges.entries()) {
-      if (ids[i] === null) {
+    for (const [i, charge] of charges.entries()) {
+      const id = ids[i];
+      if (id === null) {
         replayed.push(null);
         continue;
       }
+      const { priceMilli, log } = charge;
       const [debit] = await conn.query<ResultSetHeader>(SQL.debit, [
         priceMilli,
-        keyHash,
+        log.user_id,
         priceMilli,
       ]);
-      if (debit.affectedRows !== 1) await conn.query(DROP_PINNED_LOG, [ids[i]]);
-      replayed.push(debit.affectedRows === 1 ? ids[i] : null);
+      let applied = debit.affectedRows === 1;
+      if (applied && charge.counted) {
+        const [spend] = await conn.query<ResultSetHeader>(SQL.spend, spendValues(charge));
+        if (spend.affectedRows !== 1) {
+          await conn.query(SQL.undoDebit, [priceMilli, log.user_id]);
+          applied = false;
+        }
+      }
+      if (!applied) await conn.query(DROP_PINNED_LOG, [id]);
+      replayed.push(applied ? id : null);
     }
     return replayed;
   }
 
   /**
    * Another node may hand out an id the batch was given on a node that died before committing, so
-   * a row under that id is the batch's only if it says so. A row that the key's owner can no longer
-   * be matched to (the key was changed since) is taken for another's: the fresh attempt that
-   * follows then finds no such key and charges nothing.
+   * a row under that id is the batch's only if it says so: its request id is the call's own.
    */
   private async isOurLog(conn: PoolConnection, charge: Charge, id: number): Promise<boolean> {
     const { log } = charge;
     const [rows] = await conn.query<RowDataPacket[]>(IS_OUR_LOG, [
       id,
-      charge.keyHash,
-      log.api_id,
-      log.ip_address,
-      log.access_url,
-      log.user_agent,
+      log.user_id,
+      log.request_id,
       log.cost_milli,
     ]);
     return Number(rows[0]?.n) === 1;
@@ -205,10 +240,12 @@ export class MysqlLedger implements Ledger {
   /** The batch was not applied and its ids went to other rows: charged anew, and settled again. */
   private async settleFresh(charges: readonly Charge[]): Promise<(number | null)[]> {
     try {
-      return await mysqlTransaction(this.pool, (conn) => this.writeBatch(conn, charges));
+      const written = await mysqlTransaction(this.pool, (conn) => this.writeBatch(conn, charges));
+      return written.map((w) => ('logId' in w ? w.logId : null));
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
-      return this.settle(charges, error.result as (number | null)[]);
+      const ids = (error.result as Written[]).map((w) => ('logId' in w ? w.logId : null));
+      return this.settle(charges, ids);
     }
   }
 
@@ -217,13 +254,10 @@ export class MysqlLedger implements Ledger {
    * carries its cost, so a second run after an applied first one changes nothing, and on Galera a
    * first one still in flight writes the same rows, so certification lets only one commit.
    */
-  async refund(logId: number, priceMilli: number, statusCode: number): Promise<void> {
+  async refund(refund: Refund): Promise<number | null> {
     for (let round = 1; ; round += 1) {
       try {
-        await mysqlTransaction(this.pool, (conn) =>
-          this.refundOnce(conn, logId, priceMilli, statusCode),
-        );
-        return;
+        return await mysqlTransaction(this.pool, (conn) => this.refundOnce(conn, refund));
       } catch (error) {
         if (!(error instanceof CommitOutcomeUnknown) || round >= SETTLE_ROUNDS) throw error;
         await sleep(SETTLE_PAUSE_MS * (round - 1));
@@ -231,26 +265,19 @@ export class MysqlLedger implements Ledger {
     }
   }
 
-  private async refundOnce(
-    conn: PoolConnection,
-    logId: number,
-    priceMilli: number,
-    statusCode: number,
-  ): Promise<void> {
+  private async refundOnce(conn: PoolConnection, refund: Refund): Promise<number | null> {
+    const { logId, charge, statusCode } = refund;
     // Only a row still carrying its cost is refunded, so a refund can never run twice.
     const [zeroed] = await conn.query<ResultSetHeader>(SQL.refundZero, [
       statusCode,
       logId,
-      priceMilli,
+      charge.priceMilli,
     ]);
-    if (zeroed.affectedRows !== 1) return;
-    const [credit] = await conn.query<ResultSetHeader>(SQL.refundCredit, [
-      priceMilli,
-      logId,
-      priceMilli,
-      MAX_BALANCE_MILLI,
-    ]);
+    if (zeroed.affectedRows !== 1) return null;
+    const [credit] = await conn.query<ResultSetHeader>(REFUND_CREDIT, refundCreditValues(refund));
     if (credit.affectedRows !== 1) throw refundPastCeiling();
+    if (charge.counted) await conn.query(SQL.unspend, unspendValues(charge));
+    return Number(credit.insertId);
   }
 
   async insertLogs(rows: readonly CallLog[]): Promise<void> {
@@ -272,5 +299,12 @@ export class MysqlLedger implements Ledger {
         );
       }
     });
+  }
+
+  async touchKeys(uses: readonly KeyUse[]): Promise<void> {
+    if (uses.length === 0) return;
+    // One row a statement, outside any transaction: holding one key row while waiting for another
+    // could close a cycle with a charge batch, which locks key rows in the order of their users.
+    for (const { keyId, at, ip } of uses) await this.pool.query(SQL.touchKey, [at, ip, keyId, at]);
   }
 }

@@ -1,20 +1,23 @@
 import type { Database } from 'better-sqlite3';
-import { MAX_BALANCE_MILLI } from '../../common/money';
 import { sqliteTransaction } from '../../database/transactions';
 import {
   CallLog,
   callLogValues,
   Charge,
-  chargedLogValues,
   ChargeResult,
   DailyUsage,
   INSERT_LOG,
-  KeyOwner,
+  KeyUse,
   Ledger,
   LOG_PLACEHOLDERS,
+  Refund,
+  refundCreditValues,
   refundPastCeiling,
-  refused,
+  refusedDebit,
+  refusedSpend,
+  spendValues,
   SQL,
+  unspendValues,
 } from './ledger';
 
 let lastTime = NaN;
@@ -27,6 +30,9 @@ const sqliteTime = (date: Date) => {
   }
   return lastText;
 };
+
+/** Why a charge was refused, decided inside its transaction (nothing else can run meanwhile). */
+type Written = { logId: number; balance: number } | { refused: ChargeResult };
 
 /**
  * better-sqlite3 is synchronous, so each money transaction runs start to finish without yielding:
@@ -46,12 +52,16 @@ export class SqliteLedger implements Ledger {
   private prepare() {
     const db = this.db;
     return {
-      findOwner: db.prepare(SQL.findOwner),
-      // SQLite returns the debited row's id, so the log row needs no second look-up of the key.
-      debit: db.prepare(`${SQL.debit} RETURNING id`),
+      owner: db.prepare(SQL.owner),
+      debit: db.prepare(`${SQL.debit} RETURNING balance_milli`),
+      undoDebit: db.prepare(SQL.undoDebit),
+      spend: db.prepare(SQL.spend),
+      unspend: db.prepare(SQL.unspend),
+      caps: db.prepare(SQL.caps),
       insertLog: db.prepare(`${INSERT_LOG} VALUES ${LOG_PLACEHOLDERS}`),
       refundZero: db.prepare(SQL.refundZero),
-      refundCredit: db.prepare(SQL.refundCredit),
+      refundCredit: db.prepare(`${SQL.refundCredit} RETURNING balance_milli`),
+      touchKey: db.prepare(SQL.touchKey),
       bumpUsage: db.prepare(SQL.bumpUsage),
       upsertDaily: db.prepare(
         'INSERT INTO api_daily_stats (api_id, access_date, calls) VALUES (?, ?, ?) ON CONFLICT (api_id, access_date) DO UPDATE SET calls = calls + excluded.calls',
@@ -59,33 +69,42 @@ export class SqliteLedger implements Ledger {
     };
   }
 
-  findKeyOwner(keyHash: string): Promise<KeyOwner | null> {
-    return Promise.resolve(this.owner(keyHash));
-  }
-
   readonly parallelBatches = 1;
 
   async chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]> {
-    const logIds = await sqliteTransaction(this.db, () =>
-      charges.map(({ keyHash, priceMilli, log }) => {
-        const debited = this.sql.debit.get(priceMilli, keyHash, priceMilli) as
-          { id: number } | undefined;
-        if (!debited) return null;
-        const values = [debited.id, ...chargedLogValues(log, sqliteTime(log.access_time))];
-        return Number(this.sql.insertLog.run(...values).lastInsertRowid);
-      }),
-    );
-    return logIds.map((logId, i) =>
-      logId === null ? refused(this.owner(charges[i].keyHash)) : { ok: true, logId },
+    const written = await sqliteTransaction(this.db, () => charges.map((c) => this.write(c)));
+    return written.map((w) =>
+      'refused' in w ? w.refused : { ok: true, logId: w.logId, balance_milli: w.balance },
     );
   }
 
-  async refund(logId: number, priceMilli: number, statusCode: number): Promise<void> {
-    await sqliteTransaction(this.db, () => {
+  private write(charge: Charge): Written {
+    const { priceMilli, log } = charge;
+    const debited = this.sql.debit.get(priceMilli, log.user_id, priceMilli) as
+      { balance_milli: number } | undefined;
+    if (!debited) {
+      return { refused: refusedDebit(this.sql.owner.get(log.user_id) as never) };
+    }
+    if (charge.counted && this.sql.spend.run(...spendValues(charge)).changes !== 1) {
+      this.sql.undoDebit.run(priceMilli, log.user_id);
+      return { refused: refusedSpend(charge, this.sql.caps.get(log.api_key_id) as never) };
+    }
+    const logId = Number(
+      this.sql.insertLog.run(...callLogValues(log, sqliteTime(log.access_time))).lastInsertRowid,
+    );
+    return { logId, balance: Number(debited.balance_milli) };
+  }
+
+  async refund(refund: Refund): Promise<number | null> {
+    const { logId, charge, statusCode } = refund;
+    return sqliteTransaction(this.db, () => {
       // Only a row still carrying its cost is refunded, so a refund can never run twice.
-      if (this.sql.refundZero.run(statusCode, logId, priceMilli).changes !== 1) return;
-      const credit = this.sql.refundCredit.run(priceMilli, logId, priceMilli, MAX_BALANCE_MILLI);
-      if (credit.changes !== 1) throw refundPastCeiling();
+      if (this.sql.refundZero.run(statusCode, logId, charge.priceMilli).changes !== 1) return null;
+      const credit = this.sql.refundCredit.get(...refundCreditValues(refund)) as
+        { balance_milli: number } | undefined;
+      if (!credit) throw refundPastCeiling();
+      if (charge.counted) this.sql.unspend.run(...unspendValues(charge));
+      return Number(credit.balance_milli);
     });
   }
 
@@ -105,8 +124,13 @@ export class SqliteLedger implements Ledger {
     });
   }
 
-  private owner(keyHash: string): KeyOwner | null {
-    const row = this.sql.findOwner.get(keyHash) as KeyOwner | undefined;
-    return row ? { id: Number(row.id), balance_milli: Number(row.balance_milli) } : null;
+  async touchKeys(uses: readonly KeyUse[]): Promise<void> {
+    if (uses.length === 0) return;
+    await sqliteTransaction(this.db, () => {
+      for (const { keyId, at, ip } of uses) {
+        const time = sqliteTime(at);
+        this.sql.touchKey.run(time, ip, keyId, time);
+      }
+    });
   }
 }

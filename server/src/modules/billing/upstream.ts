@@ -25,8 +25,20 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'x-api-key',
   'x-xsrf-token',
 ]);
-/** An upstream may not set cookies on the site's origin. */
-const DROPPED_RESPONSE_HEADERS = new Set([...HOP_BY_HOP, 'set-cookie']);
+/**
+ * Headers the gateway sets on its own answers (call id, cost, balance, limits): an upstream's
+ * headers of these names are dropped so they cannot pass for the gateway's.
+ */
+export const GATEWAY_HEADERS = [
+  'x-request-id',
+  'x-cost',
+  'x-balance',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+] as const;
+/** An upstream may not set cookies on the site's origin, nor the gateway's own headers. */
+const DROPPED_RESPONSE_HEADERS = new Set<string>([...HOP_BY_HOP, 'set-cookie', ...GATEWAY_HEADERS]);
 
 export class UpstreamFailure extends Error {
   constructor(

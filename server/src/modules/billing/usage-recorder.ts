@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../../common/metrics';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { CallLog, DailyUsage, LEDGER } from './ledger';
+import { CallLog, DailyUsage, KeyUse, LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 
 /** Log rows per insert. */
@@ -23,9 +23,10 @@ const utcDate = (date: Date) => {
 };
 
 /**
- * Successful calls are counted in memory and written in batches: per-API totals, per-day upserts
- * and the log rows of free calls (charged calls write their row in the charge transaction). A
- * failed flush keeps its data for the next one; shutdown flushes what is left.
+ * Successful calls are counted in memory and written in batches: per-API totals, per-day upserts,
+ * the log rows of free calls (charged calls write their row in the charge transaction) and each
+ * key's last use (one write per key per flush, however many calls it made). A failed flush keeps
+ * its data for the next one; shutdown flushes what is left.
  */
 @Injectable()
 export class UsageRecorder implements OnModuleInit {
@@ -33,6 +34,8 @@ export class UsageRecorder implements OnModuleInit {
   private totals = new Map<number, number>();
   private daily = new Map<string, DailyUsage>();
   private logs: CallLog[] = [];
+  /** Key id → when (epoch ms) and from where it was last used. */
+  private keyUses = new Map<number, { at: number; ip: string }>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   /** When the oldest call not yet written was counted (0: nothing pending). */
@@ -69,6 +72,17 @@ export class UsageRecorder implements OnModuleInit {
     if (log) this.logs.push(log);
   }
 
+  /** Notes a key's use by a call that passed its checks (written with the next flush). */
+  touchKey(keyId: number, ip: string): void {
+    const use = this.keyUses.get(keyId);
+    if (use) {
+      use.at = Date.now();
+      use.ip = ip;
+    } else {
+      this.keyUses.set(keyId, { at: Date.now(), ip });
+    }
+  }
+
   /** Writes everything counted so far; concurrent callers share one flush at a time. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.writeBatch());
@@ -79,6 +93,9 @@ export class UsageRecorder implements OnModuleInit {
     const totals = this.totals;
     const daily = this.daily;
     const logs = this.logs;
+    const keyUses = this.keyUses;
+    this.keyUses = new Map();
+    await this.writeKeyUses(keyUses);
     if (totals.size === 0 && logs.length === 0) return;
     const stopTimer = this.metrics.flushDuration.startTimer();
     const pendingSince = this.pendingSince;
@@ -109,6 +126,22 @@ export class UsageRecorder implements OnModuleInit {
       this.pendingSince = pendingSince;
     }
     stopTimer();
+  }
+
+  /** Last uses are only a display: a failed write keeps them unless a newer use replaced them. */
+  private async writeKeyUses(uses: Map<number, { at: number; ip: string }>): Promise<void> {
+    if (uses.size === 0) return;
+    const rows: KeyUse[] = [...uses].map(([keyId, use]) => ({
+      keyId,
+      at: new Date(use.at),
+      ip: use.ip.slice(0, 64),
+    }));
+    try {
+      await this.ledger.touchKeys(rows);
+    } catch (error) {
+      this.logger.error(`could not write keys' last use, keeping it: ${String(error)}`);
+      for (const [keyId, use] of uses) if (!this.keyUses.has(keyId)) this.keyUses.set(keyId, use);
+    }
   }
 
   private mergeBack(totals: Map<number, number>, daily: Map<string, DailyUsage>): void {

@@ -1,10 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { AppError, badRequest, conflict } from '../../common/app-error';
-import { AccessLog, User } from '../../database/entities';
+import { AccessLog, ApiKey, User } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
 import { ApiKeyService } from '../auth/api-keys';
+import { KeysService } from '../keys/keys.service';
 import { hashPassword } from '../auth/passwords';
 import { AccessLogsQuery } from './dto/access-logs.query';
 import { registrationError } from '../../contracts/users';
@@ -26,6 +27,8 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
     private readonly keys: ApiKeyService,
+    private readonly apiKeys: KeysService,
+    @InjectRepository(ApiKey) private readonly keyRows: Repository<ApiKey>,
     private readonly limiter: RateLimiter,
     @Inject(ENV) private readonly env: Env,
   ) {}
@@ -53,36 +56,36 @@ export class UsersService {
     if (await this.users.existsBy({ username_key: usernameKey })) {
       throw conflict('users.username_taken', USERNAME_TAKEN);
     }
-    const { key, ...stored } = this.keys.issue();
+    const passwordHash = await hashPassword(body.password!);
     try {
-      await this.users.insert({
-        username,
-        username_key: usernameKey,
-        email: null,
-        password_hash: await hashPassword(body.password!),
-        balance_milli: 0,
-        status: 1,
-        ...stored,
+      // The account and its default key (api_keys) exist together or not at all.
+      return await this.users.manager.transaction(async (manager) => {
+        const created = await manager.getRepository(User).insert({
+          username,
+          username_key: usernameKey,
+          email: null,
+          password_hash: passwordHash,
+          balance_milli: 0,
+          status: 1,
+        });
+        return this.apiKeys.createDefault(manager, Number(created.identifiers[0].id));
       });
     } catch (e) {
       // Two registrations of one name at once: the unique index decides.
       if (isUniqueViolation(e)) throw conflict('users.username_taken', USERNAME_TAKEN);
       throw e;
     }
-    return key;
   }
 
   async info(userId: number) {
     const user = await this.find(userId);
-    return toUserInfo(user, this.keys.reveal(user.api_key_enc));
+    return toUserInfo(user, await this.keys.revealDefault(user.id));
   }
 
-  /** A new key; the old one stops matching at once because only the new hash is stored. */
+  /** A new default key; the old one stops matching at once because only the new hash is stored. */
   async changeApiKey(userId: number): Promise<string> {
     await this.find(userId);
-    const { key, ...stored } = this.keys.issue();
-    await this.users.update({ id: userId }, stored);
-    return key;
+    return this.apiKeys.rotateDefault(userId);
   }
 
   /** The admin user list: newest first; search matches username or email, case-insensitively. */
@@ -100,7 +103,18 @@ export class UsersService {
       .skip(pageSlice(query).skip)
       .take(query.per_page)
       .getManyAndCount();
-    return { users: rows.map(toAdminUser), ...pageInfo(total, query) };
+    // The API key column shows each user's default key by its hint (the admin may reveal it).
+    const defaults = rows.length
+      ? await this.keyRows.find({
+          where: { user_id: In(rows.map((row) => row.id)), is_default: 1 },
+          select: { user_id: true, key_hint: true },
+        })
+      : [];
+    const hints = new Map(defaults.map((key) => [key.user_id, key.key_hint]));
+    return {
+      users: rows.map((row) => toAdminUser(row, hints.get(row.id) ?? '')),
+      ...pageInfo(total, query),
+    };
   }
 
   /** The caller's own call log, newest first. */

@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   change_password: '修改密码',
   assign_order: '分配订单',
   dismiss_order: '驳回订单',
+  reveal_key: '查看 API Key',
 };
 
 export const TARGET_LABELS: Record<AuditTarget, string> = {

@@ -6,6 +6,7 @@ import { formatMilliTwoDecimals } from '../../../lib/money';
 import { useAdminUsersQuery } from '../api';
 import AdminPagination from '../components/AdminPagination';
 import BalanceModal from '../components/BalanceModal';
+import RevealKey from '../components/RevealKey';
 import SearchBox from '../components/SearchBox';
 import { adminErrorText, formatTime } from '../errors';
 import type { AdminUser } from '@contracts/users';
@@ -62,7 +63,7 @@ export default function UsersPage() {
                     <td data-label="邮箱">{user.email || '-'}</td>
                     <td data-label="余额">{formatMilliTwoDecimals(user.balance_milli)}</td>
                     <td data-label="API Key">
-                      <code>{user.api_key}</code>
+                      <RevealKey userId={user.id} hint={user.api_key} />
                     </td>
                     <td data-label="注册时间">{formatTime(user.created_at)}</td>
                     <td data-label="操作">

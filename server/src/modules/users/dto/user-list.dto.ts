@@ -14,13 +14,13 @@ export class UserListQuery {
 }
 
 /** The admin's view of a user: the key only as its hint; never a hash or the encrypted key. */
-export const toAdminUser = (user: User): AdminUser => ({
+export const toAdminUser = (user: User, keyHint: string): AdminUser => ({
   id: user.id,
   username: user.username,
   email: user.email,
   balance: user.balance_milli / 1000,
   balance_milli: user.balance_milli,
-  api_key: user.api_key_hint,
+  api_key: keyHint,
   status: user.status,
   created_at: user.created_at.toISOString(),
 });

@@ -1,0 +1,176 @@
+import type { ApiKeyView, CreatedApiKey } from '@contracts/api-keys';
+import { KEY_NAME_MAX, KEY_RATE_LIMIT_MAX } from '@contracts/api-keys';
+import { useState } from 'react';
+import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useI18n } from '../../../i18n';
+import { useCreateApiKeyMutation, useGetKeyApiChoicesQuery, useUpdateApiKeyMutation } from './api';
+import { EMPTY_FORM, formOf, settingsOf } from './form';
+import type { KeyForm } from './form';
+
+const fieldOf = (error: unknown): string | undefined => {
+  const data = (error as { data?: { field?: unknown } } | undefined)?.data;
+  return typeof data?.field === 'string' ? data.field : undefined;
+};
+
+/** Creates a named key (answering its secret) or edits one; empty fields mean "no limit". */
+export default function KeyFormModal({
+  apiKey,
+  onClose,
+  onCreated,
+  onSaved,
+}: {
+  apiKey: ApiKeyView | null;
+  onClose: () => void;
+  onCreated: (created: CreatedApiKey) => void;
+  onSaved: (key: ApiKeyView) => void;
+}) {
+  const { t, errorText } = useI18n();
+  const [form, setForm] = useState<KeyForm>(apiKey ? formOf(apiKey) : EMPTY_FORM);
+  const [failure, setFailure] = useState<{ text: string; field?: string } | null>(null);
+  const apis = useGetKeyApiChoicesQuery();
+  const [create, creating] = useCreateApiKeyMutation();
+  const [update, updating] = useUpdateApiKeyMutation();
+  const set = (patch: Partial<KeyForm>) => setForm((current) => ({ ...current, ...patch }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const settings = settingsOf(form);
+    try {
+      if (apiKey) {
+        // Only what changed: an untouched expiry that has passed must not be refused.
+        const before = settingsOf(formOf(apiKey));
+        const changed = Object.fromEntries(
+          Object.entries(settings).filter(
+            ([name, value]) =>
+              JSON.stringify(value) !== JSON.stringify(before[name as keyof typeof before]),
+          ),
+        );
+        onSaved(await update({ id: apiKey.id, ...changed }).unwrap());
+      } else onCreated(await create(settings).unwrap());
+    } catch (e) {
+      setFailure({
+        text: errorText(e, 'keys.saveFailed', 'user.requestFailed'),
+        field: fieldOf(e),
+      });
+    }
+  };
+  const invalid = (field: string) => failure?.field === field;
+  const id = (field: string) => `key-${field}`;
+
+  return (
+    <Modal show onHide={onClose} centered size="lg">
+      <Form onSubmit={(e) => void submit(e)} noValidate>
+        <Modal.Header closeButton>
+          <Modal.Title>{apiKey ? t('keys.editTitle') : t('keys.createTitle')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {failure && <Alert variant="danger">{failure.text}</Alert>}
+          <Form.Group className="mb-3" controlId={id('name')}>
+            <Form.Label>{t('keys.name')}</Form.Label>
+            <Form.Control
+              value={form.name}
+              maxLength={KEY_NAME_MAX}
+              required
+              isInvalid={invalid('name')}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          </Form.Group>
+          <Row>
+            <Col sm={6}>
+              <Form.Group className="mb-3" controlId={id('expires')}>
+                <Form.Label>{t('keys.expires')}</Form.Label>
+                <Form.Control
+                  type="datetime-local"
+                  value={form.expires}
+                  isInvalid={invalid('expires_at')}
+                  onChange={(e) => set({ expires: e.target.value })}
+                />
+                <Form.Text>{t('keys.expiresHelp')}</Form.Text>
+              </Form.Group>
+            </Col>
+            <Col sm={6}>
+              <Form.Group className="mb-3" controlId={id('rate')}>
+                <Form.Label>{t('keys.rateLimit')}</Form.Label>
+                <Form.Control
+                  type="number"
+                  min={1}
+                  max={KEY_RATE_LIMIT_MAX}
+                  step={1}
+                  value={form.rateLimit}
+                  isInvalid={invalid('rate_limit')}
+                  onChange={(e) => set({ rateLimit: e.target.value })}
+                />
+                <Form.Text>{t('keys.rateLimitHelp')}</Form.Text>
+              </Form.Group>
+            </Col>
+            <Col sm={6}>
+              <Form.Group className="mb-3" controlId={id('daily')}>
+                <Form.Label>{t('keys.dailyCap')}</Form.Label>
+                <Form.Control
+                  inputMode="decimal"
+                  value={form.dailyCap}
+                  isInvalid={invalid('daily_cap')}
+                  onChange={(e) => set({ dailyCap: e.target.value })}
+                />
+                <Form.Text>{t('keys.capHelp')}</Form.Text>
+              </Form.Group>
+            </Col>
+            <Col sm={6}>
+              <Form.Group className="mb-3" controlId={id('monthly')}>
+                <Form.Label>{t('keys.monthlyCap')}</Form.Label>
+                <Form.Control
+                  inputMode="decimal"
+                  value={form.monthlyCap}
+                  isInvalid={invalid('monthly_cap')}
+                  onChange={(e) => set({ monthlyCap: e.target.value })}
+                />
+                <Form.Text>{t('keys.capHelp')}</Form.Text>
+              </Form.Group>
+            </Col>
+          </Row>
+          <Form.Group className="mb-3" controlId={id('ips')}>
+            <Form.Label>{t('keys.allowedIps')}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              className="font-monospace"
+              value={form.ips}
+              isInvalid={invalid('allowed_ips')}
+              placeholder={'203.0.113.7\n10.0.0.0/8\n2001:db8::/32'}
+              onChange={(e) => set({ ips: e.target.value })}
+            />
+            <Form.Text>{t('keys.allowedIpsHelp')}</Form.Text>
+          </Form.Group>
+          <Form.Group controlId={id('apis')}>
+            <Form.Label>{t('keys.allowedApis')}</Form.Label>
+            <Form.Select
+              multiple
+              htmlSize={6}
+              value={form.apis.map(String)}
+              isInvalid={invalid('allowed_apis')}
+              onChange={(e) =>
+                set({ apis: Array.from(e.target.selectedOptions, (o) => Number(o.value)) })
+              }
+            >
+              {(apis.data ?? []).map((api) => (
+                <option key={api.id} value={api.id}>
+                  {api.name} ({api.name_en})
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text>{t('keys.allowedApisHelp')}</Form.Text>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            {t('keys.cancel')}
+          </Button>
+          <Button type="submit" disabled={creating.isLoading || updating.isLoading}>
+            {apiKey ? t('keys.save') : t('keys.createSubmit')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+import type { ApiKeyView } from '@contracts/api-keys';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { makeStore } from '../../../app/store';
+import { failure, http, ok, server } from '../../../test/server';
+import KeysCard from './KeysCard';
+
+const base: ApiKeyView = {
+  id: 1,
+  name: '',
+  is_default: true,
+  hint: 'pk_abc...wxyz',
+  status: 'active',
+  expires_at: null,
+  allowed_apis: null,
+  allowed_ips: null,
+  rate_limit: null,
+  daily_cap: null,
+  monthly_cap: null,
+  spent_today: null,
+  spent_this_month: null,
+  last_used_at: null,
+  last_used_ip: null,
+  revoked_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+const named: ApiKeyView = {
+  ...base,
+  id: 2,
+  name: 'CI server',
+  is_default: false,
+  hint: 'pk_def...1234',
+  allowed_ips: ['10.0.0.0/8'],
+  rate_limit: 30,
+  daily_cap: '1.50',
+  spent_today: '0.25',
+  spent_this_month: '3.00',
+  last_used_at: '2026-02-01T08:00:00.000Z',
+  last_used_ip: '10.1.2.3',
+};
+
+function renderCard() {
+  render(
+    <Provider store={makeStore()}>
+      <KeysCard />
+    </Provider>,
+  );
+}
+
+describe('KeysCard', () => {
+  beforeEach(() => {
+    server.use(
+      http.get('/api/get_api_list.php', () =>
+        Response.json({
+          success: true,
+          message: 'ok',
+          data: [{ id: 7, name: '天气', name_en: 'weather' }],
+          total: 1,
+          total_pages: 1,
+          current_page: 1,
+        }),
+      ),
+    );
+  });
+
+  it('lists the keys with their limits, spend and last use, never a secret', async () => {
+    server.use(
+      http.get('/api/user/get_api_keys.php', () => ok({ keys: [base, named], max_named_keys: 20 })),
+    );
+    renderCard();
+    const row = await screen.findByTestId('api-key-2');
+    expect(row).toHaveTextContent('CI server');
+    expect(row).toHaveTextContent('pk_def...1234');
+    expect(row).toHaveTextContent('from 10.0.0.0/8 · 30 calls/min · ¥1.50 a day');
+    expect(row).toHaveTextContent('Spent today ¥0.25, this month ¥3.00');
+    expect(row).toHaveTextContent('from 10.1.2.3');
+    const defaultRow = screen.getByTestId('api-key-1');
+    expect(defaultRow).toHaveTextContent('Default key');
+    expect(within(defaultRow).queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+
+  it('creates a key with its settings and shows the secret once', async () => {
+    let sent: unknown;
+    let keys = [base];
+    server.use(
+      http.get('/api/user/get_api_keys.php', () => ok({ keys, max_named_keys: 20 })),
+      http.post('/api/user/create_api_key.php', async ({ request }) => {
+        sent = await request.json();
+        keys = [base, { ...named, id: 3, name: 'bot' }];
+        return ok({ key: keys[1], secret: 'pk_the_secret_shown_once' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    await user.type(screen.getByLabelText('Name'), 'bot');
+    await user.type(screen.getByLabelText('Allowed addresses'), '10.0.0.0/8\n::1');
+    await user.type(screen.getByLabelText('Daily spending cap (yuan)'), '2.5');
+    await user.selectOptions(await screen.findByLabelText('Allowed APIs'), ['7']);
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByTestId('new-key-secret')).toHaveValue('pk_the_secret_shown_once');
+    expect(sent).toEqual({
+      name: 'bot',
+      expires_at: null,
+      allowed_apis: [7],
+      allowed_ips: ['10.0.0.0/8', '::1'],
+      rate_limit: null,
+      daily_cap: '2.5',
+      monthly_cap: null,
+    });
+    await user.click(screen.getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByTestId('new-key-secret')).toBeNull());
+    expect(await screen.findByTestId('api-key-3')).not.toHaveTextContent('pk_the_secret');
+  });
+
+  it('shows the server’s refusal in the form, on its field', async () => {
+    server.use(
+      http.get('/api/user/get_api_keys.php', () => ok({ keys: [base], max_named_keys: 20 })),
+      http.post('/api/user/create_api_key.php', () =>
+        failure(400, { code: 'keys.ip_invalid', message: 'x', field: 'allowed_ips' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    await user.type(screen.getByLabelText('Name'), 'bot');
+    await user.type(screen.getByLabelText('Allowed addresses'), '1.2.3');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(
+      await screen.findByText('an allowed IP is not a valid IPv4/IPv6 address or CIDR'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Allowed addresses')).toHaveClass('is-invalid');
+  });
+
+  it('edits only what changed and revokes after asking', async () => {
+    let updated: unknown;
+    let revoked: unknown;
+    server.use(
+      http.get('/api/user/get_api_keys.php', () => ok({ keys: [base, named], max_named_keys: 20 })),
+      http.post('/api/user/update_api_key.php', async ({ request }) => {
+        updated = await request.json();
+        return ok({ ...named, rate_limit: 60 });
+      }),
+      http.post('/api/user/revoke_api_key.php', async ({ request }) => {
+        revoked = await request.json();
+        return ok({ ...named, status: 'revoked' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    const row = await screen.findByTestId('api-key-2');
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const rate = screen.getByLabelText('Rate limit (calls per minute)');
+    await user.clear(rate);
+    await user.type(rate, '60');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updated).toEqual({ id: 2, rate_limit: 60 }));
+    expect(await screen.findByText('Key “CI server” saved.')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(revoked).toEqual({ id: 2 }));
+    expect(await screen.findByText('Key “CI server” revoked.')).toBeInTheDocument();
+  });
+
+  it('turns the create button off at 20 named keys', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ ...named, id: 10 + i }));
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base, ...many], max_named_keys: 20 }),
+      ),
+    );
+    renderCard();
+    expect(await screen.findByRole('button', { name: 'New key' })).toBeDisabled();
+    expect(screen.getByText(/You have 20 named keys/)).toBeInTheDocument();
+  });
+});

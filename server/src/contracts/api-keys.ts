@@ -1,0 +1,86 @@
+/** How many named keys a user may hold besides the default key (revoked ones do not count). */
+export const MAX_NAMED_KEYS = 20;
+export const KEY_NAME_MAX = 50;
+export const MAX_ALLOWED_APIS = 100;
+export const MAX_ALLOWED_IPS = 50;
+/** A key's own limit, calls per minute. */
+export const KEY_RATE_LIMIT_MAX = 1_000_000;
+
+export type ApiKeyStatus = 'active' | 'expired' | 'revoked';
+
+/**
+ * One key as get_api_keys.php lists it. The secret is never listed: a named key's secret is
+ * answered once by create_api_key.php; the default key is shown by get_user_info.php as today.
+ * Money is decimal yuan text like every balance ("12.50"); spent_* are null for keys without the
+ * matching cap (the spend is only counted for capped keys).
+ */
+export interface ApiKeyView {
+  id: number;
+  name: string;
+  is_default: boolean;
+  /** First 6 and last 4 characters of the key. */
+  hint: string;
+  status: ApiKeyStatus;
+  /** ISO time, or null: never expires. */
+  expires_at: string | null;
+  /** API ids the key may call, or null: every API. */
+  allowed_apis: number[] | null;
+  /** IPv4/IPv6 addresses or CIDRs the key may be used from, or null: anywhere. */
+  allowed_ips: string[] | null;
+  /** Calls per minute, or null: the site's default per-key limit. */
+  rate_limit: number | null;
+  daily_cap: string | null;
+  monthly_cap: string | null;
+  spent_today: string | null;
+  spent_this_month: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface ApiKeyList {
+  keys: ApiKeyView[];
+  max_named_keys: number;
+}
+
+/** The settings a named key may carry; on update, a field left out stays as it is, null clears it. */
+export interface ApiKeySettings {
+  name?: string;
+  expires_at?: string | null;
+  allowed_apis?: number[] | null;
+  allowed_ips?: string[] | null;
+  rate_limit?: number | null;
+  daily_cap?: string | null;
+  monthly_cap?: string | null;
+}
+
+/** POST create_api_key.php. */
+export interface CreateApiKeyBody extends ApiKeySettings {
+  name: string;
+}
+
+/** POST update_api_key.php. */
+export interface UpdateApiKeyBody extends ApiKeySettings {
+  id: number;
+}
+
+/** POST revoke_api_key.php. */
+export interface RevokeApiKeyBody {
+  id: number;
+}
+
+/** create_api_key.php's data: the secret, shown this once. */
+export interface CreatedApiKey {
+  key: ApiKeyView;
+  secret: string;
+}
+
+/** POST /api/admin/reveal_user_api_key.php: the user's full default key (recorded in the audit log). */
+export interface RevealUserKeyBody {
+  user_id: number;
+}
+
+export interface RevealedUserKey {
+  api_key: string | null;
+}

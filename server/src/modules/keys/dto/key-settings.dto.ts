@@ -1,0 +1,109 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { OptionalNotNull, RecordId, Trimmed } from '../../../common/admin-input';
+import {
+  KEY_NAME_MAX,
+  KEY_RATE_LIMIT_MAX,
+  MAX_ALLOWED_APIS,
+  MAX_ALLOWED_IPS,
+} from '../../../contracts/api-keys';
+import { PRICE_PATTERN } from '../../../contracts/apis';
+
+/** Caps may arrive as JSON numbers from simple clients; they are read as their decimal text. */
+const asText = ({ value }: { value: unknown }) =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+
+const CAP_MESSAGE =
+  'a spending cap must be an amount in yuan such as 10 or 2.5 (at most 3 decimals)';
+
+/**
+ * The optional settings of a named key. Left out: unchanged (update) or none (create); null:
+ * none. Checks run bottom-up and stop at the first failure (see common/admin-input.ts).
+ */
+export class KeySettingsBody {
+  @IsISO8601({ strict: true }, { message: 'expires_at must be an ISO 8601 date and time' })
+  @IsOptional()
+  expires_at?: string | null;
+
+  @IsInt({ each: true, message: 'allowed_apis must list API ids' })
+  @Min(1, { each: true, message: 'allowed_apis must list API ids' })
+  @ArrayMaxSize(MAX_ALLOWED_APIS, {
+    message: `allowed_apis may list at most ${MAX_ALLOWED_APIS} APIs`,
+  })
+  @IsArray({ message: 'allowed_apis must be a list of API ids or null' })
+  @IsOptional()
+  allowed_apis?: number[] | null;
+
+  @MaxLength(64, { each: true, message: 'an allowed IP or CIDR is too long' })
+  @IsString({ each: true, message: 'allowed_ips must list addresses or CIDRs' })
+  @ArrayMaxSize(MAX_ALLOWED_IPS, {
+    message: `allowed_ips may list at most ${MAX_ALLOWED_IPS} entries`,
+  })
+  @IsArray({ message: 'allowed_ips must be a list of addresses or CIDRs, or null' })
+  @IsOptional()
+  allowed_ips?: string[] | null;
+
+  @Max(KEY_RATE_LIMIT_MAX, {
+    message: `rate_limit must be 1 to ${KEY_RATE_LIMIT_MAX} calls a minute`,
+  })
+  @Min(1, { message: `rate_limit must be 1 to ${KEY_RATE_LIMIT_MAX} calls a minute` })
+  @IsInt({ message: 'rate_limit must be a whole number of calls a minute' })
+  @IsOptional()
+  rate_limit?: number | null;
+
+  @Matches(PRICE_PATTERN, { message: CAP_MESSAGE })
+  @IsString({ message: CAP_MESSAGE })
+  @Transform(asText)
+  @IsOptional()
+  daily_cap?: string | null;
+
+  @Matches(PRICE_PATTERN, { message: CAP_MESSAGE })
+  @IsString({ message: CAP_MESSAGE })
+  @Transform(asText)
+  @IsOptional()
+  monthly_cap?: string | null;
+}
+
+const NAME_MESSAGE = `the name must be 1 to ${KEY_NAME_MAX} characters`;
+
+export class CreateKeyBody extends KeySettingsBody {
+  @MaxLength(KEY_NAME_MAX, { message: NAME_MESSAGE })
+  @IsNotEmpty({ message: 'please enter a name for the key' })
+  @IsString({ message: NAME_MESSAGE })
+  @Trimmed()
+  name: string;
+}
+
+export class UpdateKeyBody extends KeySettingsBody {
+  @RecordId('id must be a key id')
+  id: number;
+
+  @MaxLength(KEY_NAME_MAX, { message: NAME_MESSAGE })
+  @IsNotEmpty({ message: 'please enter a name for the key' })
+  @IsString({ message: NAME_MESSAGE })
+  @Trimmed()
+  @OptionalNotNull()
+  name?: string;
+}
+
+export class KeyIdBody {
+  @RecordId('id must be a key id')
+  id: number;
+}
+
+export class UserIdBody {
+  @RecordId('user_id must be a user id')
+  user_id: number;
+}
