@@ -81,8 +81,24 @@ describeEachDb(
         price_per_call_milli: 5,
         request_params: JSON.stringify([
           { name: 'text', type: 'string', required: true, description: 'the text' },
-          { name: 'algo', type: 'string', required: false, description: 'md5, sha1 or sha256' },
-          { name: 'rounds', type: 'integer', required: '1', description: 'an old-style flag' },
+          {
+            name: 'algo',
+            type: 'string',
+            required: false,
+            description: 'md5, sha1 or sha256',
+            enum: ['md5', 'sha1', 'sha256'],
+            default: 'sha256',
+          },
+          {
+            name: 'rounds',
+            type: 'integer',
+            required: '1',
+            description: 'an old-style flag',
+            // Hints that do not read as integers are left out of the schema.
+            enum: ['1', '2', 'x'],
+            default: '2',
+            example: 'two',
+          },
         ]),
         response_params: JSON.stringify([
           { name: 'success', type: 'boolean', description: 'true' },
@@ -102,7 +118,7 @@ describeEachDb(
         request_method: 'POST',
         request_params: JSON.stringify([
           { name: 'a', type: 'string', required: true, description: 'first' },
-          { name: 'b', type: 'string', required: false, description: 'second' },
+          { name: 'b', type: 'string', required: false, description: 'second', example: 'hello' },
         ]),
       });
       disabled = await createGatewayApi(ctx.t, { name_en: 'switched-off', status: 0 });
@@ -164,14 +180,14 @@ describeEachDb(
           in: 'query',
           required: false,
           description: 'md5, sha1 or sha256',
-          schema: { type: 'string' },
+          schema: { type: 'string', enum: ['md5', 'sha1', 'sha256'], default: 'sha256' },
         },
         {
           name: 'rounds',
           in: 'query',
           required: true,
           description: 'an old-style flag',
-          schema: { type: 'integer' },
+          schema: { type: 'integer', enum: [1, 2], default: 2 },
         },
       ]);
       expect(Object.keys(get.responses)).toEqual(['200', '400', '401', '402', '429']);
@@ -206,7 +222,7 @@ describeEachDb(
               type: 'object',
               properties: {
                 a: { type: 'string', description: 'first' },
-                b: { type: 'string', description: 'second' },
+                b: { type: 'string', example: 'hello', description: 'second' },
               },
               required: ['a'],
             },

@@ -142,6 +142,13 @@ export function checkValue(param: RequestParam, text: string): ParamProblem | nu
   }
 }
 
+/** A text as the parameter's JSON value (42, true, [1]), or undefined when it does not read as one. */
+export function typedParamValue(param: RequestParam, text: string): unknown {
+  return text.trim() !== '' && checkValue({ ...param, enum: undefined }, text) === null
+    ? typedValue(param, text)
+    : undefined;
+}
+
 /** Every parameter that cannot be sent as typed, by name. */
 export function validateValues(api: RequestApi, values: ParamValues): Record<string, ParamProblem> {
   const problems: Record<string, ParamProblem> = {};

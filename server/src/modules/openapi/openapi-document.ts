@@ -1,3 +1,4 @@
+import { typedParamValue } from '../../contracts/request-examples';
 import type { DocumentedApi, DocumentedField, DocumentedParam } from './dto/documented-api';
 
 type Schema = Record<string, unknown>;
@@ -20,6 +21,19 @@ const PARAM_SCHEMAS: Record<DocumentedParam['type'], () => Schema> = {
   array: () => ({ type: 'array', items: {} }),
   object: () => ({ type: 'object' }),
 };
+
+/** The parameter's schema with its enum, default and example as values of its type. */
+function paramSchema(param: DocumentedParam): Schema {
+  const schema = PARAM_SCHEMAS[param.type]();
+  const typed = (text: string) => typedParamValue(param, text);
+  const choices = (param.enum ?? []).map(typed).filter((value) => value !== undefined);
+  if (choices.length > 0) schema.enum = choices;
+  const fallback = param.default === undefined ? undefined : typed(param.default);
+  if (fallback !== undefined) schema.default = fallback;
+  const example = param.example === undefined ? undefined : typed(param.example);
+  if (example !== undefined) schema.example = example;
+  return schema;
+}
 
 const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object', 'null']);
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
@@ -116,7 +130,7 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
       in: 'query',
       required: param.required,
       ...(param.description && { description: param.description }),
-      schema: PARAM_SCHEMAS[param.type](),
+      schema: paramSchema(param),
     }));
   } else if (params.length > 0) {
     const required = params.filter((param) => param.required).map((param) => param.name);
@@ -129,7 +143,7 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
             properties: Object.fromEntries(
               params.map((param) => [
                 param.name,
-                withDescription(PARAM_SCHEMAS[param.type](), param.description),
+                withDescription(paramSchema(param), param.description),
               ]),
             ),
             ...(required.length > 0 && { required }),

@@ -13,6 +13,10 @@ export interface DocumentedParam {
   type: ParameterType;
   required: boolean;
   description: string;
+  /** The try-it console's hints, as the admin wrote them (text). */
+  enum?: string[];
+  default?: string;
+  example?: string;
 }
 
 export interface DocumentedField {
@@ -68,6 +72,9 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
           type: isParameterType(type) ? type : 'string',
           required: isRequiredFlag(row.required),
           description: text(row.description),
+          ...(Array.isArray(row.enum) && { enum: row.enum.map(String) }),
+          ...(typeof row.default === 'string' && { default: row.default }),
+          ...(typeof row.example === 'string' && { example: row.example }),
         },
       ];
     },
