@@ -77,6 +77,22 @@ describeEachDb(
       expect(await balanceOf(ctx.t, userId)).toBe(3_000);
     });
 
+    it('answers a re-check that the automatic re-check overtakes with the credit, once', async () => {
+      const { client, userId } = await signedInUser(ctx.t);
+      const order = fake.addOrder({ status: 1, total_amount: '4.00' });
+      await client.post(VERIFY, { order_number: order.out_trade_no });
+      fake.orders.get(order.out_trade_no)!.status = 2;
+      fake.behaviour = { delayMs: 400 };
+      const userRecheck = client.post(RECHECK, { order_number: order.out_trade_no });
+      await new Promise((done) => setTimeout(done, 100));
+      fake.behaviour = {};
+      await ctx.t.app.get(RechargeRechecker).runDue(Date.now() + 3_600_000);
+      expect((await recordsFor(ctx.t, order.out_trade_no))[0].state).toBe('credited');
+      const res = await userRecheck;
+      expect([res.status, res.body.data]).toEqual([200, { amount: '4.00', balance: '4.00' }]);
+      expect(await balanceOf(ctx.t, userId)).toBe(4_000);
+    });
+
     it('gives up on an order still unpaid after 24 hours', async () => {
       const { client } = await signedInUser(ctx.t);
       const order = fake.addOrder({ status: 1 });

@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { KeyObject } from 'node:crypto';
 import { Repository } from 'typeorm';
+import { AppError } from '../../common/app-error';
 import { formatBalance, parseYuan, scaleMilli } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import type { RechargeHistory, RechargeInfo, VerifiedOrder } from '../../contracts/recharge';
-import { RechargeRecord } from '../../database/entities';
+import { RechargeRecord, User } from '../../database/entities';
 import type { RechargeSource } from '../../database/entities/recharge-record.entity';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -110,7 +111,26 @@ export class RechargeService {
       select: { id: true },
     });
     if (!pending) throw RechargeErrors.orderNotPending();
-    return this.verifyOrder(userId, orderNumber);
+    try {
+      return await this.verifyOrder(userId, orderNumber);
+    } catch (error) {
+      // The automatic re-check or a webhook credited it to this user in the meantime: that is
+      // the answer the user asked for, not "already used".
+      if (!(error instanceof AppError) || error.code !== 'recharge.order_used') throw error;
+      const credited = await this.records.findOne({
+        where: { out_trade_no: orderNumber, user_id: userId, state: 'credited' },
+        select: { id: true, amount_milli: true },
+      });
+      if (!credited) throw error;
+      const user = await this.records.manager.findOne(User, {
+        where: { id: userId },
+        select: { id: true, balance_milli: true },
+      });
+      return {
+        amount: formatBalance(Number(credited.amount_milli)),
+        balance: formatBalance(Number(user?.balance_milli ?? 0)),
+      };
+    }
   }
 
   async history(userId: number, query: RechargeHistoryQuery): Promise<RechargeHistory> {
