@@ -23,7 +23,7 @@ const theme = isThemeMode(state?.theme) ? state.theme : themeOr(readCookie(THEME
 
 const store = makeStore();
 if (state) store.dispatch(hydrateAnswers({ api: state.api }));
-const router = makeRouter();
+const router = await makeRouter();
 
 const app = (
   <StrictMode>

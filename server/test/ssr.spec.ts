@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ContentEvents } from '../src/common/content-events';
 import { ApiEntry, SiteConfig } from '../src/database/entities';
 import { sitemap } from '../src/modules/pages/sitemap';
@@ -96,6 +98,32 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
       const { html } = await page('/about', cookie);
       expect(html).toContain('<html lang="en">');
       expect(html).not.toContain('data-bs-theme');
+    }
+  });
+
+  it('sends pages compressed in the encoding the browser accepts', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${t.baseUrl}/`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const [br, gz, none] = await Promise.all([
+      raw('gzip, deflate, br'),
+      raw('gzip;q=1, br;q=0'),
+      raw('identity'),
+    ]);
+    expect([br, gz, none].map((r) => r.headers['content-encoding'])).toEqual([
+      'br',
+      'gzip',
+      undefined,
+    ]);
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.body.length).toBeLessThan(none.body.length / 3);
+    for (const html of [brotliDecompressSync(br.body), gunzipSync(gz.body), none.body]) {
+      expect(html.toString()).toContain('<title>Home - Portico API</title>');
     }
   });
 

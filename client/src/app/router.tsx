@@ -1,14 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { paths } from '../config/paths';
 import { GuestOnly, RequireUser } from './guards';
 import LoginPage from '../features/auth/LoginPage';
 import RegisterPage from '../features/auth/RegisterPage';
-import ApiDetailPage from '../features/catalogue/ApiDetailPage';
 import HomePage from '../features/catalogue/HomePage';
 import NotFoundPage from './NotFoundPage';
-import AboutPage from '../features/site/AboutPage';
-import FriendsPage from '../features/site/FriendsPage';
 import PublicLayout from './layouts/PublicLayout';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
@@ -16,6 +18,17 @@ const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 const DashboardPage = lazy(() => import('../features/user/DashboardPage'));
 const AccessLogsPage = lazy(() => import('../features/user/AccessLogsPage'));
 const RechargePage = lazy(() => import('../features/recharge/RechargePage'));
+
+/**
+ * The API page, About and Friend links are route modules loaded on demand (route.lazy), so the
+ * home page's first download carries none of their code. The server resolves them before
+ * rendering (createStaticHandler), the browser before hydrating (makeRouter). Login and register
+ * stay in the first download: a visitor types into them as soon as they show.
+ */
+const onDemand = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const { default: Page } = await load();
+  return { element: <Page /> };
+};
 
 const loading = (element: ReactNode) => (
   <Suspense fallback={<p className="p-4 text-muted">Loading…</p>}>{element}</Suspense>
@@ -37,9 +50,12 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'api/:id/:name_en?', element: <ApiDetailPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'friends', element: <FriendsPage /> },
+      {
+        path: 'api/:id/:name_en?',
+        lazy: onDemand(() => import('../features/catalogue/ApiDetailPage')),
+      },
+      { path: 'about', lazy: onDemand(() => import('../features/site/AboutPage')) },
+      { path: 'friends', lazy: onDemand(() => import('../features/site/FriendsPage')) },
       {
         path: 'login',
         element: (
@@ -76,6 +92,16 @@ export const routes: RouteObject[] = [
   { path: `${paths.admin}/*`, element: loading(<AdminApp />) },
 ];
 
-export function makeRouter() {
+/** The browser's router, once the route modules of the current address are loaded, so that
+ * hydration renders exactly what the server did. */
+export async function makeRouter() {
+  const matched = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matched.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      route.lazy = undefined;
+    }),
+  );
   return createBrowserRouter(routes);
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,6 +43,24 @@ export function pageSecurityHeaders(nonce?: string, analytics = false) {
 
 /** The headers of the static index.html, which has no inline script at all. */
 export const PAGE_SECURITY_HEADERS = pageSecurityHeaders();
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+/** Pages from this size up are compressed (as @fastify/compress does the JSON answers). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** The encoding to send a page in: brotli, else gzip, if the browser accepts it (q above 0). */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  if ((accepted.get('br') ?? 0) > 0) return 'br';
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  return null;
+}
 
 /** How long a rendered page may show counters (calls) older than the page itself. */
 const PAGE_TTL_MS = 5000;
@@ -116,13 +136,27 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
     }
     const page = await this.page(this.build, reply.request);
     const nonce = randomBytes(16).toString('base64');
+    const html = page.html.replaceAll(NONCE, nonce);
+    // Pages leave through the not-found handler, which @fastify/compress does not reach: each
+    // response has its own nonce, so it is compressed here, on zlib's thread pool.
+    const encoding =
+      Buffer.byteLength(html) >= COMPRESS_FROM_BYTES
+        ? pageEncoding(reply.request.headers['accept-encoding'])
+        : null;
+    const body =
+      encoding === 'br'
+        ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? await gz(html, { level: 6 })
+          : html;
+    if (encoding) reply.header('content-encoding', encoding);
     await reply
       .status(page.status)
       .headers(pageSecurityHeaders(nonce, page.analytics))
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .send(page.html.replaceAll(NONCE, nonce));
+      .header('vary', 'cookie, accept-encoding')
+      .send(body);
   }
 
   private page(build: ClientBuild, request: FastifyRequest): Promise<Page> {
