@@ -15,6 +15,7 @@ import { pageInfo, pageSlice } from '../../common/paging';
 import { CATALOGUE_SORTS } from '../../contracts/apis';
 import type { ApiList, CatalogueSort } from '../../contracts/apis';
 import type { Envelope } from '../../contracts/envelope';
+import { CATEGORY_MESSAGES } from '../../contracts/categories';
 
 export const PUBLIC_MAX_PER_PAGE = 100;
 const CACHE_TTL_MS = 5000;
@@ -84,9 +85,12 @@ export class CatalogueService implements OnModuleDestroy {
    * another instance) or the counters' lifetime drops them.
    */
   async publicList(query: PublicListApisQuery): Promise<PreparedJson> {
-    const sort = query.sort?.trim() || undefined;
-    if (sort !== undefined && !isSort(sort)) {
+    const sort = typeof query.sort === 'string' ? query.sort.trim() || undefined : query.sort;
+    if (sort !== undefined && (typeof sort !== 'string' || !isSort(sort))) {
       throw badRequest('apis.invalid_sort', 'sort must be one of: popular, newest, price');
+    }
+    if (query.category !== undefined && typeof query.category !== 'string') {
+      throw badRequest('apis.unknown_category', CATEGORY_MESSAGES.unknown);
     }
     const request: ListRequest = {
       page: query.page,
