@@ -31,9 +31,21 @@ function petStore(serverUrl: string): Doc {
               in: 'query',
               required: false,
               description: 'at most this many',
-              schema: { type: 'integer', maximum: 100 },
+              schema: { type: 'integer', maximum: 100, default: 20, examples: [10] },
             },
-            { name: 'species', in: 'query', required: true, schema: { type: 'string' } },
+            {
+              name: 'species',
+              in: 'query',
+              required: true,
+              // An enum of scalars is kept; one holding an object is not (nor an object default).
+              schema: { type: 'string', enum: ['cat', 'dog'], default: { no: 1 } },
+            },
+            {
+              name: 'fields',
+              in: 'query',
+              required: false,
+              schema: { type: 'string', enum: ['a', { b: 1 }] },
+            },
           ],
           responses: {
             '200': {
@@ -155,8 +167,22 @@ describeEachDb('admin OpenAPI import', (ctx) => {
           method: 'GET',
           upstream_url: `${upstream.url}/v1/pets`,
           parameters: [
-            { name: 'limit', type: 'integer', required: false, description: 'at most this many' },
-            { name: 'species', type: 'string', required: true, description: '' },
+            {
+              name: 'limit',
+              type: 'integer',
+              required: false,
+              description: 'at most this many',
+              default: '20',
+              example: '10',
+            },
+            {
+              name: 'species',
+              type: 'string',
+              required: true,
+              description: '',
+              enum: ['cat', 'dog'],
+            },
+            { name: 'fields', type: 'string', required: false, description: '' },
           ],
           action: 'create',
           id: null,
@@ -215,6 +241,19 @@ describeEachDb('admin OpenAPI import', (ctx) => {
       upstream_url: `${upstream.url}/v1/pets`,
       response_format: 'application/json',
     });
+    // The schema's enum, default and example reach the API page's console.
+    expect(JSON.parse(list.request_params)).toEqual([
+      {
+        name: 'limit',
+        type: 'integer',
+        required: false,
+        description: 'at most this many',
+        default: '20',
+        example: '10',
+      },
+      { name: 'species', type: 'string', required: true, description: '', enum: ['cat', 'dog'] },
+      { name: 'fields', type: 'string', required: false, description: '' },
+    ]);
     expect(JSON.parse(list.response_params)).toEqual([
       { name: 'pets', type: 'array', description: '' },
       { name: 'pets.name', type: 'string', description: 'what to call it' },

@@ -53,6 +53,28 @@ const record = (value: unknown): Json =>
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown, max: number) =>
   typeof value === 'string' ? value.trim().slice(0, max) : '';
+/** A hint value as the catalogue keeps it: scalars as text, anything else left out. */
+const hintText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value).trim().slice(0, MAX_NAME) || undefined
+    : undefined;
+
+/** A schema's enum, default and example, as the try-it console's hints (scalar values only). */
+function schemaHints(schema: unknown): Pick<DocumentedParam, 'enum' | 'default' | 'example'> {
+  const s = record(schema);
+  const choices = list(s.enum).map(hintText);
+  const fallback = hintText(s.default);
+  const example = hintText(s.example) ?? hintText(list(s.examples)[0]);
+  return {
+    ...(choices.length > 0 &&
+      choices.every((v) => v !== undefined) && {
+        enum: choices.slice(0, MAX_FIELDS),
+      }),
+    ...(fallback !== undefined && { default: fallback }),
+    ...(example !== undefined && { example }),
+  };
+}
+
 const isJsonMedia = (type: string) => /^application\/([\w.-]+\+)?json(;|$)/i.test(type.trim());
 
 /** Cannot be imported: the reason is shown to the admin beside the operation. */
@@ -221,6 +243,7 @@ function requestParams(method: RequestMethod, item: Json, operation: Json) {
           type: typeOf(parameter.schema),
           required,
           description: text(parameter.description, MAX_PARAM_DESCRIPTION),
+          ...schemaHints(parameter.schema),
         });
       }
     } else if (required) {
@@ -251,6 +274,7 @@ function requestParams(method: RequestMethod, item: Json, operation: Json) {
       type: typeOf(property),
       required: required.has(name),
       description: text(record(property).description, MAX_PARAM_DESCRIPTION),
+      ...schemaHints(property),
     });
   }
   return params.slice(0, MAX_FIELDS);

@@ -1,4 +1,3 @@
-import type { RequestParam } from '../../../contracts/list-fields';
 import type {
   ImportAction,
   ImportedApi,
@@ -21,12 +20,8 @@ export function toImportedApi(decision: ImportDecision): ImportedApi {
     name_en: draft.name_en,
     method: draft.method,
     upstream_url: draft.upstream_url,
-    parameters: draft.request_params.map((p): RequestParam => ({
-      name: p.name,
-      type: p.type,
-      required: p.required,
-      description: p.description,
-    })),
+    // With the console's hints (enum, default, example) where the document gave them.
+    parameters: draft.request_params,
     action: decision.action,
     id: decision.id,
     changed_fields: decision.changed,
