@@ -108,3 +108,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
+
+/** Registers through the site's own pages, signs in, and lands on the dashboard. */
+export async function signUpAndLogIn(page: Page, username: string, password: string) {
+  // The form works once the page is hydrated; a click before that would submit it natively.
+  await page.goto('/register', { waitUntil: 'networkidle' });
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/user/dashboard');
+}

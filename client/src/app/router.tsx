@@ -18,6 +18,7 @@ const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 const DashboardPage = lazy(() => import('../features/user/DashboardPage'));
 const AccessLogsPage = lazy(() => import('../features/user/AccessLogsPage'));
 const RechargePage = lazy(() => import('../features/recharge/RechargePage'));
+const LowBalanceBanner = lazy(() => import('../features/user/alerts/LowBalanceBanner'));
 
 /**
  * The API page, About and Friend links are route modules loaded on demand (route.lazy), so the
@@ -32,6 +33,18 @@ const onDemand = (load: () => Promise<{ default: ComponentType }>) => async () =
 
 const loading = (element: ReactNode) => (
   <Suspense fallback={<p className="p-4 text-muted">Loading…</p>}>{element}</Suspense>
+);
+
+/** A user-centre page: signed in only, with the low-balance banner above it. */
+const userPage = (page: ReactNode) => (
+  <RequireUser>
+    {loading(
+      <>
+        <LowBalanceBanner />
+        {page}
+      </>,
+    )}
+  </RequireUser>
 );
 
 /** Every route; the public ones (PublicLayout's, but the user pages) are also rendered on the server. */
@@ -74,15 +87,15 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'user/dashboard',
-        element: <RequireUser>{loading(<DashboardPage />)}</RequireUser>,
+        element: userPage(<DashboardPage />),
       },
       {
         path: 'user/accesslogs',
-        element: <RequireUser>{loading(<AccessLogsPage />)}</RequireUser>,
+        element: userPage(<AccessLogsPage />),
       },
       {
         path: 'user/recharge',
-        element: <RequireUser>{loading(<RechargePage />)}</RequireUser>,
+        element: userPage(<RechargePage />),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -70,6 +70,7 @@ export const api = createApi({
     'Recharges',
     'Stats',
     'AdminUsers',
+    'Alert',
   ],
   endpoints: () => ({}),
 });

@@ -190,4 +190,39 @@ export class EnvSchema {
   @Min(100)
   @Max(60000)
   AFDIAN_TIMEOUT_MS = 8000;
+
+  /** Where low-balance e-mails go out: smtp(s)://user:pass@host:port; unset: no e-mail. */
+  @Transform(emptyAsUnset)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be smtp://host:port or smtps://...' })
+  SMTP_URL?: string;
+
+  @IsString()
+  SMTP_FROM = 'Portico <no-reply@localhost>';
+
+  /** The first retry of a failed alert e-mail or webhook waits this long; each next one twice as long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  ALERT_RETRY_MS = 30_000;
+
+  /** How many times an alert e-mail or webhook is tried before it is marked failed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  ALERT_ATTEMPTS = 5;
+
+  /** How long one webhook delivery may take, connection included. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  ALERT_WEBHOOK_TIMEOUT_MS = 5000;
+
+  /** Lets webhooks use http:// on loopback addresses: for tests only, never in production. */
+  @Transform(toBool)
+  @IsBoolean()
+  ALERT_WEBHOOK_ALLOW_LOOPBACK = false;
 }

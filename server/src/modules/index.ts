@@ -1,4 +1,5 @@
 import { AdsModule } from './ads/ads.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { ApisModule } from './apis/apis.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
@@ -11,6 +12,7 @@ import { OpsModule } from './ops/ops.module';
 import { PartnersModule } from './partners/partners.module';
 import { RechargeModule } from './recharge/recharge.module';
 import { StatsModule } from './stats/stats.module';
+import { UsageModule } from './usage/usage.module';
 import { UsersModule } from './users/users.module';
 
 /** Feature modules, in the order their routes register. */
@@ -18,6 +20,8 @@ export const FEATURE_MODULES = [
   HealthModule,
   AuthModule,
   UsersModule,
+  UsageModule,
+  AlertsModule,
   ApisModule,
   BillingModule,
   RechargeModule,

@@ -1,32 +1,210 @@
-import { Table } from 'react-bootstrap';
+import type { CallLog, CallLogFilters, CallStatus } from '@contracts/usage';
+import { CALL_STATUSES } from '@contracts/usage';
+import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { useI18n } from '../../i18n';
-import { useGetAccessLogsQuery } from './api';
+import { useI18n, type UiKey } from '../../i18n';
 import { formatTime } from '../../lib/formatTime';
+import { formatYuan } from '../../lib/money';
+import { exportAccessLogsUrl, useGetAccessLogOptionsQuery, useGetAccessLogsQuery } from './api';
 
-function pageFrom(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
+const STATUS_TEXT: Record<CallStatus, UiKey> = {
+  success: 'logs.statusSuccess',
+  error: 'logs.statusError',
+  refunded: 'logs.statusRefunded',
+};
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FILTER_NAMES = ['api_id', 'key_id', 'status', 'from', 'to'] as const;
+
+const positive = (text: string | null) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The page and filters the URL holds; anything malformed there is ignored, not sent. */
+export function filtersFrom(params: URLSearchParams): CallLogFilters & { page: number } {
+  const status = params.get('status');
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    page: positive(params.get('page')) ?? 1,
+    api_id: positive(params.get('api_id')),
+    key_id: positive(params.get('key_id')),
+    status: CALL_STATUSES.find((s) => s === status),
+    from: DAY.test(from) ? from : undefined,
+    to: DAY.test(to) ? to : undefined,
+  };
+}
+
+type FilterName = (typeof FILTER_NAMES)[number];
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  name: FilterName;
+  label: string;
+  value: string | number | undefined;
+  choices: [string | number, string][];
+  onChange: (name: FilterName, value: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Col xs={name === 'status' ? 12 : 6} md>
+      <Form.Group controlId={`logs-${name}`}>
+        <Form.Label className="small mb-1">{label}</Form.Label>
+        <Form.Select size="sm" value={value ?? ''} onChange={(e) => onChange(name, e.target.value)}>
+          <option value="">{t('logs.all')}</option>
+          {choices.map(([id, text]) => (
+            <option key={id} value={id}>
+              {text}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </Col>
+  );
+}
+
+function CostCell({ log }: { log: CallLog }) {
+  const { t } = useI18n();
+  if (log.charge === 'refunded') {
+    return (
+      <span data-testid={`charge-${log.id}`}>
+        <span className="text-body-secondary">{formatYuan(log.cost)}</span>{' '}
+        <Badge bg="warning" text="dark">
+          {t('logs.refunded')}
+        </Badge>
+      </span>
+    );
+  }
+  if (log.charge === 'free') {
+    return (
+      <span data-testid={`charge-${log.id}`} className="text-body-secondary">
+        {t('logs.free')}
+      </span>
+    );
+  }
+  return (
+    <span data-testid={`charge-${log.id}`} className="fw-semibold">
+      {formatYuan(log.cost)}
+    </span>
+  );
 }
 
 export default function AccessLogsPage() {
   const { t, errorText } = useI18n();
   usePageTitle(t('logs.title'));
   const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
-  const { data, error, isLoading, isFetching } = useGetAccessLogsQuery(
-    { page },
-    { refetchOnMountOrArgChange: true },
-  );
+  const query = filtersFrom(params);
+  const { page, ...filters } = query;
+  const badRange = !!filters.from && !!filters.to && filters.from > filters.to;
+  const { data, error, isLoading, isFetching } = useGetAccessLogsQuery(query, {
+    refetchOnMountOrArgChange: true,
+    skip: badRange,
+  });
+  const { data: options } = useGetAccessLogOptionsQuery();
+
+  const setFilter = (name: FilterName, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete('page');
+    setParams(next);
+  };
+  const keyName = (log: CallLog) =>
+    log.key_id === null
+      ? t('logs.noKey')
+      : log.key_name === '' || log.key_name === null
+        ? t('logs.defaultKey')
+        : log.key_name;
 
   return (
     <>
-      <h1 className="h3 mb-3">{t('logs.title')}</h1>
-      {isLoading ? (
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{t('logs.title')}</h1>
+        <Button
+          as="a"
+          variant="outline-primary"
+          size="sm"
+          href={exportAccessLogsUrl(filters)}
+          download
+          data-testid="logs-export"
+        >
+          {t('logs.export')}
+        </Button>
+      </div>
+      <Form
+        role="search"
+        aria-label={t('logs.filters')}
+        className="mb-3"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Row className="g-2 align-items-end">
+          <FilterSelect
+            name="api_id"
+            label={t('logs.filterApi')}
+            value={filters.api_id}
+            choices={options?.apis.map((api) => [api.id, api.name]) ?? []}
+            onChange={setFilter}
+          />
+          <FilterSelect
+            name="key_id"
+            label={t('logs.filterKey')}
+            value={filters.key_id}
+            choices={
+              options?.keys.map((key) => [
+                key.id,
+                key.is_default && !key.name ? t('logs.defaultKey') : key.name,
+              ]) ?? []
+            }
+            onChange={setFilter}
+          />
+          <FilterSelect
+            name="status"
+            label={t('logs.filterStatus')}
+            value={filters.status}
+            choices={CALL_STATUSES.map((status) => [status, t(STATUS_TEXT[status])])}
+            onChange={setFilter}
+          />
+          {(['from', 'to'] as const).map((name) => (
+            <Col xs={6} md key={name}>
+              <Form.Group controlId={`logs-${name}`}>
+                <Form.Label className="small mb-1">{t(`logs.${name}`)}</Form.Label>
+                <Form.Control
+                  size="sm"
+                  type="date"
+                  value={filters[name] ?? ''}
+                  isInvalid={badRange}
+                  onChange={(e) => setFilter(name, e.target.value)}
+                />
+              </Form.Group>
+            </Col>
+          ))}
+          <Col xs="auto">
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              disabled={FILTER_NAMES.every((name) => filters[name] === undefined)}
+              onClick={() => setParams({})}
+            >
+              {t('logs.reset')}
+            </Button>
+          </Col>
+        </Row>
+        {badRange && (
+          <div className="invalid-feedback d-block" role="alert">
+            {t('logs.badRange')}
+          </div>
+        )}
+      </Form>
+      {badRange ? null : isLoading ? (
         <Loading />
       ) : error || !data ? (
         <ErrorBanner messages={[errorText(error, 'logs.failed')]} />
@@ -44,12 +222,16 @@ export default function AccessLogsPage() {
               hover
               responsive
               size="sm"
-              className={isFetching ? 'opacity-50' : undefined}
+              className={`portico-stack-table portico-call-log align-middle${isFetching ? ' opacity-50' : ''}`}
             >
               <thead>
                 <tr>
                   <th>{t('logs.id')}</th>
                   <th>{t('logs.apiName')}</th>
+                  <th>{t('logs.key')}</th>
+                  <th>{t('logs.status')}</th>
+                  <th>{t('logs.cost')}</th>
+                  <th>{t('logs.latency')}</th>
                   <th>{t('logs.ip')}</th>
                   <th>{t('logs.url')}</th>
                   <th>{t('logs.userAgent')}</th>
@@ -58,13 +240,43 @@ export default function AccessLogsPage() {
               </thead>
               <tbody>
                 {data.logs.map((log) => (
-                  <tr key={log.id}>
-                    <td>{log.id}</td>
-                    <td>{log.api_name || t('logs.unknownApi')}</td>
-                    <td>{log.ip_address}</td>
-                    <td className="text-break small">{log.access_url}</td>
-                    <td className="text-break small">{log.user_agent}</td>
-                    <td className="text-nowrap">{formatTime(log.access_time)}</td>
+                  <tr
+                    key={log.id}
+                    className={log.charge === 'refunded' ? 'portico-row-refunded' : undefined}
+                    data-charge={log.charge}
+                  >
+                    <td data-label={t('logs.id')}>{log.id}</td>
+                    <td data-label={t('logs.apiName')} className="text-nowrap">
+                      {log.api_name || t('logs.unknownApi')}
+                    </td>
+                    <td data-label={t('logs.key')} className="text-nowrap">
+                      {keyName(log)}
+                    </td>
+                    <td data-label={t('logs.status')}>
+                      <Badge bg={log.status_code < 400 ? 'success' : 'danger'}>
+                        {log.status_code}
+                      </Badge>
+                    </td>
+                    <td data-label={t('logs.cost')} className="text-nowrap">
+                      <CostCell log={log} />
+                    </td>
+                    <td data-label={t('logs.latency')} className="text-nowrap">
+                      {t('logs.ms', { ms: log.latency_ms })}
+                    </td>
+                    <td data-label={t('logs.ip')}>{log.ip_address}</td>
+                    <td data-label={t('logs.url')} className="portico-clip" title={log.access_url}>
+                      <span className="small">{log.access_url}</span>
+                    </td>
+                    <td
+                      data-label={t('logs.userAgent')}
+                      className="portico-clip"
+                      title={log.user_agent}
+                    >
+                      <span className="small">{log.user_agent}</span>
+                    </td>
+                    <td data-label={t('logs.time')} className="text-nowrap">
+                      {formatTime(log.access_time)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -74,7 +286,11 @@ export default function AccessLogsPage() {
             page={page}
             totalPages={data.total_pages}
             label={t('logs.pages')}
-            onChange={(next) => setParams({ page: String(next) })}
+            onChange={(next) => {
+              const nextParams = new URLSearchParams(params);
+              nextParams.set('page', String(next));
+              setParams(nextParams);
+            }}
           />
         </>
       )}

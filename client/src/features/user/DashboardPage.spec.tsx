@@ -17,6 +17,21 @@ describe('DashboardPage', () => {
           created_at: '2026-01-01T00:00:00.000Z',
         }),
       ),
+      http.get('/api/user/get_usage.php', () =>
+        ok({ days: [], top_apis: [], balance: '12.50', usual_price: null, calls_left: null }),
+      ),
+      http.get('/api/user/get_balance_alert.php', () =>
+        ok({
+          threshold: null,
+          email: null,
+          account_email: null,
+          webhook_url: null,
+          webhook_secret: null,
+          low: false,
+          balance: '12.50',
+          deliveries: [],
+        }),
+      ),
     );
     render(
       <Provider store={makeStore()}>

@@ -8,6 +8,8 @@ import { formatYuan } from '../../lib/money';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
 import { formatTime } from '../../lib/formatTime';
 import NoticeBanner from '../../components/ui/NoticeBanner';
+import BalanceAlertCard from './alerts/BalanceAlertCard';
+import UsageCard from './usage/UsageCard';
 import KeysCard from './keys/KeysCard';
 
 async function copyText(text: string): Promise<boolean> {
@@ -90,6 +92,7 @@ export default function DashboardPage() {
           </dl>
         </Card.Body>
       </Card>
+      <UsageCard />
       <Card className="mb-4">
         <Card.Header>{t('user.apiKey')}</Card.Header>
         <Card.Body>
@@ -150,6 +153,9 @@ export default function DashboardPage() {
           </pre>
         </Card.Body>
       </Card>
+      <div className="mt-4">
+        <BalanceAlertCard />
+      </div>
 
       <Modal show={confirming} onHide={() => !change.isLoading && setConfirming(false)} centered>
         <Modal.Header closeButton>

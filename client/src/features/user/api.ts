@@ -1,5 +1,13 @@
 import type { DataEnvelope } from '@contracts/envelope';
-import type { AccessLogPage, NewApiKey, UserInfo } from '@contracts/users';
+import type { NewApiKey, UserInfo } from '@contracts/users';
+import type {
+  BalanceAlertBody,
+  BalanceAlertView,
+  CallLogFilters,
+  CallLogOptions,
+  CallLogPage,
+  Usage,
+} from '@contracts/usage';
 import { api } from '../../lib/api';
 
 export const ACCESS_LOGS_PER_PAGE = 20;
@@ -16,15 +24,52 @@ export const userApi = api.injectEndpoints({
       transformResponse: (response: DataEnvelope<NewApiKey>) => response.data.new_api_key,
       invalidatesTags: ['User'],
     }),
-    getAccessLogs: build.query<AccessLogPage, { page: number }>({
-      query: ({ page }) => ({
+    getAccessLogs: build.query<CallLogPage, CallLogFilters & { page: number }>({
+      query: (params) => ({
         url: 'api/user/get_user_access_logs.php',
-        params: { page, per_page: ACCESS_LOGS_PER_PAGE },
+        params: { ...params, per_page: ACCESS_LOGS_PER_PAGE },
       }),
-      transformResponse: (response: DataEnvelope<AccessLogPage>) => response.data,
+      transformResponse: (response: DataEnvelope<CallLogPage>) => response.data,
       providesTags: ['Logs'],
+    }),
+    getAccessLogOptions: build.query<CallLogOptions, void>({
+      query: () => 'api/user/get_access_log_options.php',
+      transformResponse: (response: DataEnvelope<CallLogOptions>) => response.data,
+    }),
+    getUsage: build.query<Usage, void>({
+      query: () => 'api/user/get_usage.php',
+      transformResponse: (response: DataEnvelope<Usage>) => response.data,
+      providesTags: ['Logs'],
+    }),
+    getBalanceAlert: build.query<BalanceAlertView, void>({
+      query: () => 'api/user/get_balance_alert.php',
+      transformResponse: (response: DataEnvelope<BalanceAlertView>) => response.data,
+      providesTags: ['Alert'],
+    }),
+    setBalanceAlert: build.mutation<BalanceAlertView, BalanceAlertBody>({
+      query: (body) => ({ url: 'api/user/set_balance_alert.php', method: 'POST', body }),
+      transformResponse: (response: DataEnvelope<BalanceAlertView>) => response.data,
+      invalidatesTags: ['Alert'],
     }),
   }),
 });
 
-export const { useGetUserInfoQuery, useChangeApiKeyMutation, useGetAccessLogsQuery } = userApi;
+export const {
+  useGetUserInfoQuery,
+  useChangeApiKeyMutation,
+  useGetAccessLogsQuery,
+  useGetAccessLogOptionsQuery,
+  useGetUsageQuery,
+  useGetBalanceAlertQuery,
+  useSetBalanceAlertMutation,
+} = userApi;
+
+/** Where the CSV export of the filtered call log downloads from (a plain link: the browser streams it). */
+export function exportAccessLogsUrl(filters: CallLogFilters): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const query = params.toString();
+  return `/api/user/export_access_logs.php${query ? `?${query}` : ''}`;
+}

@@ -1,4 +1,5 @@
 import { AccessLog } from './access-log.entity';
+import { AlertDelivery } from './alert-delivery.entity';
 import { Ad } from './ad.entity';
 import { Admin } from './admin.entity';
 import { ApiKey } from './api-key.entity';
@@ -7,6 +8,7 @@ import { ApiDailyStat } from './api-daily-stat.entity';
 import { ApiEntry } from './api.entity';
 import { BalanceAdjustment } from './balance-adjustment.entity';
 import { ApiCategory, CatalogueState, Category } from './category.entity';
+import { BalanceAlert } from './balance-alert.entity';
 import { FriendLink } from './friend-link.entity';
 import { Partner } from './partner.entity';
 import { RechargeRecord } from './recharge-record.entity';
@@ -17,6 +19,7 @@ import { User } from './user.entity';
 
 export {
   AccessLog,
+  AlertDelivery,
   Ad,
   Admin,
   ApiKey,
@@ -27,6 +30,7 @@ export {
   BalanceAdjustment,
   CatalogueState,
   Category,
+  BalanceAlert,
   FriendLink,
   Partner,
   RechargeRecord,
@@ -38,6 +42,7 @@ export {
 
 export const ENTITIES = [
   AccessLog,
+  AlertDelivery,
   Ad,
   Admin,
   ApiKey,
@@ -48,6 +53,7 @@ export const ENTITIES = [
   BalanceAdjustment,
   CatalogueState,
   Category,
+  BalanceAlert,
   FriendLink,
   Partner,
   RechargeRecord,

@@ -4,6 +4,7 @@ import { ApiTitleEn1767312000000 } from './1767312000000-ApiTitleEn';
 import { RechargeStates1795409209464 } from './1795409209464-RechargeStates';
 import { AccessLogKeys1795600000000 } from './1795600000000-AccessLogKeys';
 import { ApiKeys1795600000001 } from './1795600000001-ApiKeys';
+import { BalanceAlerts1795700000000 } from './1795700000000-BalanceAlerts';
 import { Categories1795800000000 } from './1795800000000-Categories';
 
 /** Every migration, oldest first. */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   RechargeStates1795409209464,
   AccessLogKeys1795600000000,
   ApiKeys1795600000001,
+  BalanceAlerts1795700000000,
   Categories1795800000000,
 ];

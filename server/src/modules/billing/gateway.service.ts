@@ -13,6 +13,7 @@ import { BUILTIN_HANDLERS } from '../apis/builtins';
 import { hashApiKey } from '../auth/api-keys';
 import type { BuiltinResponse } from '../apis/builtins';
 import { isRolledBack } from '../../database/transactions';
+import { BalanceWatch } from '../alerts/balance-watch';
 import { ChargeQueue } from './charge-queue';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
 import { Charge, ChargedLog, ChargeResult, LEDGER } from './ledger';
@@ -120,6 +121,7 @@ export class GatewayService implements OnModuleInit {
     private readonly metrics: MetricsService,
     @Inject(LEDGER) private readonly ledger: Ledger,
     @Inject(ENV) private readonly env: Env,
+    private readonly balanceWatch: BalanceWatch,
   ) {}
 
   onModuleInit(): void {
@@ -234,6 +236,13 @@ export class GatewayService implements OnModuleInit {
         );
       });
       chargedLogId = await this.charged(api, result, request.ip, reply);
+      if (result.ok && result.balance_milli !== null) {
+        this.balanceWatch.charged(
+          key!.userId,
+          result.balance_milli + charge.priceMilli,
+          result.balance_milli,
+        );
+      }
       void reply.header('x-cost', formatPrice(api.price_per_call_milli));
     }
 

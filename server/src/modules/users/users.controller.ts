@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { CurrentUserId, UserGuard } from '../auth/auth.guards';
-import { AccessLogsQuery } from './dto/access-logs.query';
 import { RegisterBody } from './dto/register.body';
 import { UsersService } from './users.service';
 import type { RegisterResult } from '../../contracts/users';
@@ -32,11 +31,5 @@ export class UsersController {
       message: 'API key changed; the old key no longer works',
       data: { new_api_key: newApiKey },
     };
-  }
-
-  @Get('user/get_user_access_logs.php')
-  @UseGuards(UserGuard)
-  async accessLogs(@CurrentUserId() userId: number, @Query() query: AccessLogsQuery) {
-    return { success: true, message: 'ok', data: await this.users.accessLogs(userId, query) };
   }
 }

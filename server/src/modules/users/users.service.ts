@@ -2,15 +2,14 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { AppError, badRequest, conflict } from '../../common/app-error';
-import { AccessLog, ApiKey, User } from '../../database/entities';
+import { ApiKey, User } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
 import { ApiKeyService } from '../auth/api-keys';
 import { KeysService } from '../keys/keys.service';
 import { hashPassword } from '../auth/passwords';
-import { AccessLogsQuery } from './dto/access-logs.query';
 import { registrationError } from '../../contracts/users';
 import { RegisterBody } from './dto/register.body';
-import { toAccessLogView, toUserInfo } from './dto/user.response';
+import { toUserInfo } from './dto/user.response';
 import { toAdminUser, UserListQuery } from './dto/user-list.dto';
 import { containsPattern } from '../../common/like';
 import { pageInfo, pageSlice } from '../../common/paging';
@@ -25,7 +24,6 @@ const HOUR_MS = 60 * 60 * 1000;
 export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
     private readonly keys: ApiKeyService,
     private readonly apiKeys: KeysService,
     @InjectRepository(ApiKey) private readonly keyRows: Repository<ApiKey>,
@@ -113,20 +111,6 @@ export class UsersService {
     const hints = new Map(defaults.map((key) => [key.user_id, key.key_hint]));
     return {
       users: rows.map((row) => toAdminUser(row, hints.get(row.id) ?? '')),
-      ...pageInfo(total, query),
-    };
-  }
-
-  /** The caller's own call log, newest first. */
-  async accessLogs(userId: number, query: AccessLogsQuery) {
-    const [rows, total] = await this.logs.findAndCount({
-      where: { user_id: userId },
-      // Ids are not in time order across the nodes of a cluster (Galera, TiDB): time is.
-      order: { access_time: 'DESC', id: 'DESC' },
-      ...pageSlice(query),
-    });
-    return {
-      logs: rows.map(toAccessLogView),
       ...pageInfo(total, query),
     };
   }

@@ -1,0 +1,191 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { ADMIN, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
+
+const PASSWORD = 'usage-pass-1';
+const DAY = 86_400_000;
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** A JSON call of the site with the context's cookies and XSRF header. */
+async function siteCall(context: BrowserContext, url: string, path: string, body?: object) {
+  const xsrf = (await context.cookies(url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await context.request.fetch(`${url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), 'content-type': 'application/json' },
+    data: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { success: boolean; data: any };
+}
+
+describeBrowser('call log, usage and the low-balance alert', () => {
+  let site: Site;
+  let dir: string;
+  let db: Database.Database;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portico-usage-e2e-'));
+    const file = join(dir, 'usage.db');
+    site = await startSite({ DATABASE_URL: `sqlite:${file}` });
+    db = new Database(file);
+  }, 60_000);
+  afterAll(async () => {
+    db?.close();
+    await site?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows spend in the call log, the usage chart and the alert, on a phone and a desktop', async () => {
+    const { context, page } = await site.newPage();
+    await signUpAndLogIn(page, 'usage_user', PASSWORD);
+    const me = await siteCall(context, site.url, '/api/user/get_user_info.php');
+    const userId: number = me.data.id;
+    const apiKey: string = me.data.api_key;
+
+    const admin = await site.browser.newContext({ baseURL: site.url });
+    await admin.request.get(`${site.url}/api/get_config.php`);
+    await siteCall(admin, site.url, '/api/admin/admin_login.php', ADMIN);
+    await siteCall(admin, site.url, '/api/admin/adjust_user_balance.php', {
+      user_id: userId,
+      amount: '1.000',
+      reason: 'browser test',
+    });
+    await admin.close();
+
+    // Real paid calls through the gateway, then history for the chart written straight to the file.
+    const list = await siteCall(context, site.url, '/api/get_api_list.php?is_paid=1&per_page=100');
+    const paid = (list.data as { name_en: string; example_url: string; request_method: string }[])
+      .filter((api) => api.request_method === 'GET')
+      .map((api) => {
+        const example = new URL(api.example_url || `/apis/${api.name_en}`, site.url);
+        return `${site.url}${example.pathname}${example.search}`;
+      });
+    const working: string[] = [];
+    for (const api of paid) {
+      for (let i = 0; i < 4; i += 1) {
+        const res = await context.request.get(api, { headers: { 'x-api-key': apiKey } });
+        if (res.status() === 200 && !working.includes(api)) working.push(api);
+      }
+    }
+    expect(working.length).toBeGreaterThan(0);
+    const insert = db.prepare(
+      `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms)
+       VALUES (?, ?, ?, '203.0.113.7', ?, 'curl/8.5', ?, ?, ?, ?)`,
+    );
+    const today = Date.parse(new Date().toISOString().slice(0, 10));
+    for (let d = 1; d < 30; d += 1) {
+      for (let n = 0; n < ((d * 7) % 11) + 1; n += 1) {
+        const time = new Date(today - d * DAY + n * 60_000)
+          .toISOString()
+          .replace('T', ' ')
+          .slice(0, 23);
+        insert.run(
+          userId,
+          1,
+          n % 3 ? '天气查询' : 'IP lookup',
+          `/apis/weather?city=${n}`,
+          time,
+          200,
+          n % 3 ? 2 : 0,
+          40 + n,
+        );
+      }
+    }
+    // One refunded call: a paid API's row with no cost and the upstream's 502.
+    const paidApi = db.prepare('SELECT id, name FROM apis WHERE is_paid = 1 LIMIT 1').get() as {
+      id: number;
+      name: string;
+    };
+    insert.run(
+      userId,
+      paidApi.id,
+      paidApi.name,
+      '/apis/upstream',
+      new Date(Date.now() - 1000).toISOString().replace('T', ' ').slice(0, 23),
+      502,
+      0,
+      8000,
+    );
+
+    // The alert at the balance itself: the next charge takes the balance below it.
+    const balance: string = (await siteCall(context, site.url, '/api/user/get_user_info.php')).data
+      .balance;
+    await page.goto('/user/dashboard');
+    await page.getByLabel('Threshold (yuan)').fill(balance);
+    await page.getByRole('button', { name: 'Save alert' }).click();
+    await page.getByText('Alert saved.').waitFor();
+    const crossing = await context.request.get(working[0], { headers: { 'x-api-key': apiKey } });
+    expect(crossing.status()).toBe(200);
+
+    await page.goto('/user/dashboard');
+    await page.getByTestId('low-balance').waitFor();
+    await page.locator('canvas[role="img"]').waitFor();
+    await page
+      .getByTestId('calls-left')
+      .getByText(/calls left/)
+      .waitFor();
+    await page.getByRole('link', { name: 'Recharge', exact: true }).waitFor();
+
+    for (const [path, name, ready] of [
+      ['/user/dashboard', 'usage-dashboard', 'canvas[role="img"]'],
+      ['/user/accesslogs', 'usage-call-log', '[data-charge]'],
+    ] as const) {
+      for (const theme of ['light', 'dark']) {
+        for (const lang of ['en', 'zh']) {
+          await context.addCookies([
+            { name: 'lang', value: lang, url: site.url },
+            { name: 'theme', value: theme, url: site.url },
+          ]);
+          await page.goto(path);
+          await page.locator(ready).first().waitFor();
+          for (const size of SIZES) {
+            await page.setViewportSize(size);
+            await page.waitForTimeout(150);
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth),
+            ).toBeLessThanOrEqual(size.width);
+            await screenshot(page, `${name}-${size.width}-${lang}-${theme}`);
+          }
+        }
+      }
+    }
+
+    // The refunded row differs from charged ones; on a phone every row is a stack of labelled lines.
+    await context.addCookies([
+      { name: 'lang', value: 'en', url: site.url },
+      { name: 'theme', value: 'light', url: site.url },
+    ]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/user/accesslogs');
+    const refunded = page.locator('tr[data-charge="refunded"]').first();
+    await refunded.waitFor();
+    expect(await refunded.getByText('Refunded').count()).toBe(1);
+    expect(await page.locator('tr[data-charge="charged"]').count()).toBeGreaterThan(0);
+    expect(await refunded.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
+
+    // Filters: only refunded calls, and the export link carries the same filter.
+    await page.getByLabel('Status').selectOption('refunded');
+    await page.waitForURL('**status=refunded**');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('tr[data-charge="refunded"]') &&
+        !document.querySelector('tr[data-charge]:not([data-charge="refunded"])'),
+    );
+    const href = await page.getByTestId('logs-export').getAttribute('href');
+    expect(href).toBe('/api/user/export_access_logs.php?status=refunded');
+    const csv = await context.request.get(`${site.url}${href}`);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    const body = await csv.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = body.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    expect(header.split(',')).toContain('charge');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.includes(',refunded,0.000,'))).toBe(true);
+    await context.close();
+  }, 180_000);
+});

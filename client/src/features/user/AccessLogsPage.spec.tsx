@@ -1,0 +1,136 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { makeStore } from '../../app/store';
+import { failure, http, ok, server } from '../../test/server';
+import AccessLogsPage from './AccessLogsPage';
+
+const row = (id: number, extra: object) => ({
+  id,
+  api_name: 'Weather',
+  ip_address: '203.0.113.9',
+  access_url: '/apis/weather',
+  user_agent: 'curl/8',
+  access_time: '2026-11-20T08:00:00.000Z',
+  status_code: 200,
+  cost: '0.005',
+  charge: 'charged',
+  latency_ms: 42,
+  key_id: 3,
+  key_name: 'ci-bot',
+  request_id: 'r-1',
+  ...extra,
+});
+
+function show(path: string) {
+  const queries: string[] = [];
+  server.use(
+    http.get('/api/user/get_user_access_logs.php', ({ request }) => {
+      queries.push(new URL(request.url).search);
+      return ok({
+        logs: [
+          row(1, {}),
+          row(2, { cost: '0.000', charge: 'refunded', status_code: 502, key_id: 1, key_name: '' }),
+          row(3, { cost: '0.000', charge: 'free', key_id: null, key_name: null }),
+        ],
+        total: 3,
+        total_pages: 1,
+        current_page: 1,
+      });
+    }),
+    http.get('/api/user/get_access_log_options.php', () =>
+      ok({
+        apis: [{ id: 9, name: 'Weather' }],
+        keys: [
+          { id: 1, name: '', is_default: true },
+          { id: 3, name: 'ci-bot', is_default: false },
+        ],
+      }),
+    ),
+  );
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/user/accesslogs" element={<AccessLogsPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return queries;
+}
+
+describe('AccessLogsPage', () => {
+  it("shows SPEC's columns with the key, status, cost and latency, and marks refunds", async () => {
+    show('/user/accesslogs');
+    const charged = await screen.findByTestId('charge-1');
+    expect(charged).toHaveTextContent('¥0.005');
+    expect(screen.getByTestId('charge-2')).toHaveTextContent('¥0.000 Refunded');
+    expect(screen.getByTestId('charge-3')).toHaveTextContent('Free');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual([
+      'ID',
+      'API name',
+      'Key',
+      'Status',
+      'Cost',
+      'Latency',
+      'IP address',
+      'Access URL',
+      'User agent',
+      'Request time',
+    ]);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows[1]).toHaveAttribute('data-charge', 'refunded');
+    expect(rows[1]).toHaveClass('portico-row-refunded');
+    expect(rows[0]).not.toHaveClass('portico-row-refunded');
+    expect(within(rows[0]).getByText('ci-bot')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Default key')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('no key')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('42 ms')).toBeInTheDocument();
+    // Each cell names its column, so a phone can show the row as a stack.
+    expect(within(rows[0]).getByText('200').closest('td')).toHaveAttribute('data-label', 'Status');
+  });
+
+  it('sends the filters from the URL and links the export to the same filters', async () => {
+    const queries = show('/user/accesslogs?api_id=9&status=refunded&from=2026-11-01&to=2026-11-20');
+    await screen.findByTestId('charge-1');
+    expect(queries[0]).toBe(
+      '?page=1&api_id=9&status=refunded&from=2026-11-01&to=2026-11-20&per_page=20',
+    );
+    expect(screen.getByTestId('logs-export')).toHaveAttribute(
+      'href',
+      '/api/user/export_access_logs.php?api_id=9&status=refunded&from=2026-11-01&to=2026-11-20',
+    );
+  });
+
+  it('filters by key from the select and starts again at page 1', async () => {
+    const queries = show('/user/accesslogs?page=2');
+    await screen.findByTestId('charge-1');
+    await userEvent.selectOptions(screen.getByLabelText('Key'), 'ci-bot');
+    await waitFor(() => expect(queries.at(-1)).toBe('?page=1&key_id=3&per_page=20'));
+  });
+
+  it('does not ask the server for a range that ends before it starts', async () => {
+    const queries = show('/user/accesslogs?from=2026-11-20&to=2026-11-01');
+    expect(
+      await screen.findByText('The start day must not be after the end day.'),
+    ).toBeInTheDocument();
+    expect(queries).toEqual([]);
+  });
+
+  it("shows the server's refusal of a filter", async () => {
+    show('/user/accesslogs?from=2026-11-01');
+    server.use(
+      http.get('/api/user/get_user_access_logs.php', () =>
+        failure(400, {
+          message: 'from is not a calendar day',
+          code: 'request.validation',
+          field: 'from',
+        }),
+      ),
+    );
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});

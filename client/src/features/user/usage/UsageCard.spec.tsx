@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../../app/store';
+import { http, ok, server } from '../../../test/server';
+import UsageCard, { sumYuan } from './UsageCard';
+
+// jsdom has no canvas; the chart itself is looked at in the browser screenshots.
+jest.mock('./UsageChart', () => ({
+  __esModule: true,
+  default: () => <div data-testid="usage-chart" />,
+}));
+
+const days = Array.from({ length: 30 }, (_, i) => ({
+  date: new Date(Date.UTC(2026, 10, i - 6)).toISOString().slice(0, 10),
+  calls: i === 29 ? 3 : 0,
+  spend: i === 29 ? '0.015' : '0.000',
+}));
+
+function show(usage: object) {
+  server.use(
+    http.get('/api/user/get_usage.php', () =>
+      ok({ days, top_apis: [], balance: '1.00', ...usage }),
+    ),
+  );
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <UsageCard />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('UsageCard', () => {
+  it('says how many calls the balance pays for at the usual price, with a Recharge link', async () => {
+    show({
+      usual_price: '0.005',
+      calls_left: 200,
+      top_apis: [{ api_id: 4, name: 'Weather', calls: 3, spend: '0.015' }],
+    });
+    expect(await screen.findByTestId('calls-left')).toHaveTextContent(
+      '≈ 200 calls left at your usual price of ¥0.005 per call',
+    );
+    expect(screen.getByRole('link', { name: 'Recharge' })).toHaveAttribute(
+      'href',
+      '/user/recharge',
+    );
+    expect(screen.getByTestId('top-apis')).toHaveTextContent('Weather3¥0.015');
+    expect(screen.getByText('3 calls, ¥0.015 spent')).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
+  });
+
+  it('has no estimate before any paid call', async () => {
+    show({ usual_price: null, calls_left: null });
+    expect(await screen.findByTestId('calls-left')).toHaveTextContent(
+      'No paid calls yet, so there is no usual price to estimate from.',
+    );
+    expect(screen.getByText('No calls in the last 30 days.')).toBeInTheDocument();
+  });
+
+  it('adds spend as integer milli-yuan', () => {
+    expect(sumYuan(['0.1', '0.2', '0.005'])).toBe('0.305');
+    expect(sumYuan(['1234567.891', '0.109'])).toBe('1234568.000');
+  });
+});

@@ -1,0 +1,119 @@
+import type { PageInfo } from './envelope';
+import type { AccessLog } from './users';
+
+/** How a call's money went: charged, given back after an upstream failure, or free. */
+export const CALL_CHARGES = ['charged', 'refunded', 'free'] as const;
+export type CallCharge = (typeof CALL_CHARGES)[number];
+
+/** The call-log status filter: answered below 400, 400 and over, or charged and refunded. */
+export const CALL_STATUSES = ['success', 'error', 'refunded'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** One row of the user's call log: SPEC's access-log fields and what the call cost. */
+export interface CallLog extends AccessLog {
+  status_code: number;
+  /** Yuan with 3 decimals ("0.005"); "0.000" when free or refunded. */
+  cost: string;
+  charge: CallCharge;
+  latency_ms: number;
+  key_id: number | null;
+  /** The key's name; "" for the default key, null for a keyless call or a deleted key. */
+  key_name: string | null;
+  request_id: string | null;
+}
+
+export interface CallLogPage extends PageInfo {
+  logs: CallLog[];
+}
+
+/** The call log's filters (all optional); days are YYYY-MM-DD in the site's time zone (UTC). */
+export interface CallLogFilters {
+  api_id?: number;
+  key_id?: number;
+  status?: CallStatus;
+  from?: string;
+  to?: string;
+}
+
+/** What the filters can be set to: the APIs and the caller's keys (revoked ones too). */
+export interface CallLogOptions {
+  apis: { id: number; name: string }[];
+  keys: { id: number; name: string; is_default: boolean }[];
+}
+
+/** One day of the caller's usage. */
+export interface UsageDay {
+  date: string;
+  calls: number;
+  /** Yuan with 3 decimals. */
+  spend: string;
+}
+
+export interface UsageTopApi {
+  api_id: number | null;
+  name: string;
+  calls: number;
+  spend: string;
+}
+
+/** get_usage.php's data: the last 30 days (oldest first, every day present) and the top APIs. */
+export interface Usage {
+  days: UsageDay[];
+  top_apis: UsageTopApi[];
+  balance: string;
+  /** The average price of the caller's charged calls in the window (3 decimals); null if none. */
+  usual_price: string | null;
+  /** How many calls the balance pays for at usual_price; null without a usual price. */
+  calls_left: number | null;
+}
+
+/** A low-balance alert's delivery, as the user sees it. */
+export interface AlertDeliveryView {
+  id: number;
+  channel: 'email' | 'webhook';
+  target: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_error: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** get_balance_alert.php's data. */
+export interface BalanceAlertView {
+  /** Yuan ("5.00"); null when no alert is set. */
+  threshold: string | null;
+  email: string | null;
+  /** The account's own e-mail, used when `email` is empty. */
+  account_email: string | null;
+  webhook_url: string | null;
+  /** The HMAC-SHA256 key that signs the webhook; null when no alert is set. */
+  webhook_secret: string | null;
+  /** A charge took the balance below the threshold and it has not come back above. */
+  low: boolean;
+  balance: string;
+  deliveries: AlertDeliveryView[];
+}
+
+/** set_balance_alert.php's body: an empty threshold turns the alert off. */
+export interface BalanceAlertBody {
+  threshold: string;
+  email?: string;
+  webhook_url?: string;
+}
+
+/** The event a webhook receives (and an e-mail describes). */
+export interface LowBalanceEvent {
+  event: 'balance.low';
+  delivery_id: number;
+  user_id: number;
+  username: string;
+  balance: string;
+  threshold: string;
+  crossed_at: string;
+}
+
+/** The most characters a webhook URL may have. */
+export const WEBHOOK_URL_MAX = 2000;
+/** A threshold: yuan, non-negative, at most 3 decimals and 12 digits. */
+export const THRESHOLD_PATTERN = /^\d{1,12}(\.\d{1,3})?$/;

@@ -1,0 +1,173 @@
+import { createHmac } from 'node:crypto';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { LessThan, Repository } from 'typeorm';
+import type { Agent } from 'undici';
+import { request } from 'undici';
+import { AlertDelivery, BalanceAlert } from '../../database/entities';
+import type { LowBalanceEvent } from '../../contracts/usage';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { webhookAgent, webhookUrlProblem } from './webhook-target';
+
+/** The webhook's signature: HMAC-SHA256 of `<timestamp>.<body>` under the alert's secret, as hex. */
+export const signWebhook = (secret: string, timestamp: string, body: string) =>
+  createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+
+const ERROR_MAX = 500;
+/** How often an instance looks for deliveries another instance left pending when it stopped. */
+const SWEEP_MS = 60_000;
+
+/**
+ * Sends the e-mails and webhooks of low-balance crossings, retrying a failure after ALERT_RETRY_MS,
+ * then twice that, and so on, up to ALERT_ATTEMPTS tries. Every try first claims its attempt
+ * number in the row (a conditional UPDATE), so two instances never send the same try twice, and
+ * deliveries still pending when an instance stopped are taken up again when one starts.
+ */
+@Injectable()
+export class AlertSender implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('AlertSender');
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly agent: Agent;
+  private mailer?: Transporter;
+  private closed = false;
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    @InjectRepository(AlertDelivery) private readonly deliveries: Repository<AlertDelivery>,
+    @InjectRepository(BalanceAlert) private readonly alerts: Repository<BalanceAlert>,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    this.agent = webhookAgent(env.ALERT_WEBHOOK_ALLOW_LOOPBACK, env.ALERT_WEBHOOK_TIMEOUT_MS);
+  }
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((error: unknown) =>
+        this.logger.warn(`alert delivery sweep failed: ${String(error)}`),
+      );
+    }, SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /**
+   * Takes up deliveries left pending by an instance that stopped: those untouched for twice the
+   * longest pause between tries. Each try's claim keeps a live instance's own retry from doubling.
+   */
+  async sweep(now = Date.now()): Promise<void> {
+    const longest = this.env.ALERT_RETRY_MS * 2 ** (this.env.ALERT_ATTEMPTS - 1);
+    const stale = await this.deliveries.find({
+      select: { id: true },
+      where: { state: 'pending', updated_at: LessThan(new Date(now - 2 * longest)) },
+      take: 100,
+    });
+    for (const { id } of stale) this.later(id, 0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.mailer?.close();
+    await this.agent.close();
+  }
+
+  /** Starts delivering these rows in the background; the caller never waits for the network. */
+  start(ids: readonly number[]): void {
+    for (const id of ids) this.later(id, 0);
+  }
+
+  private later(id: number, delayMs: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.attempt(id).catch((error: unknown) =>
+        this.logger.warn(`alert delivery ${id}: ${String(error)}`),
+      );
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async attempt(id: number): Promise<void> {
+    const row = await this.deliveries.findOneBy({ id });
+    if (!row || row.state !== 'pending' || this.closed) return;
+    const claimed = await this.deliveries.update(
+      { id, state: 'pending', attempts: row.attempts },
+      { attempts: row.attempts + 1 },
+    );
+    if (claimed.affected !== 1) return;
+    const attempt = row.attempts + 1;
+    let error: string | null;
+    try {
+      error = row.channel === 'email' ? await this.mail(row) : await this.post(row);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    if (error === null) {
+      await this.deliveries.update({ id }, { state: 'delivered', last_error: '' });
+      return;
+    }
+    const last = attempt >= this.env.ALERT_ATTEMPTS;
+    await this.deliveries.update(
+      { id },
+      { state: last ? 'failed' : 'pending', last_error: error.slice(0, ERROR_MAX) },
+    );
+    if (!last) this.later(id, this.env.ALERT_RETRY_MS * 2 ** (attempt - 1));
+  }
+
+  private async mail(row: AlertDelivery): Promise<string | null> {
+    if (!this.env.SMTP_URL) return 'e-mail is not configured on this site (SMTP_URL)';
+    this.mailer ??= createTransport(this.env.SMTP_URL);
+    const event = JSON.parse(row.payload) as LowBalanceEvent;
+    await this.mailer.sendMail({
+      from: this.env.SMTP_FROM,
+      to: row.target,
+      subject: `Low balance: ${event.balance} yuan left (alert at ${event.threshold} yuan)`,
+      text: [
+        `Hello ${event.username},`,
+        '',
+        `Your balance fell below ${event.threshold} yuan at ${event.crossed_at}: ${event.balance} yuan left.`,
+        'Recharge in the user centre to keep your paid API calls working.',
+        '',
+        `余额提醒：您的余额已低于 ${event.threshold} 元，当前余额 ${event.balance} 元。`,
+      ].join('\n'),
+    });
+    return null;
+  }
+
+  private async post(row: AlertDelivery): Promise<string | null> {
+    const problem = webhookUrlProblem(row.target, this.env.ALERT_WEBHOOK_ALLOW_LOOPBACK);
+    if (problem) return problem;
+    const alert = await this.alerts.findOneBy({ user_id: row.user_id });
+    if (!alert) return 'the alert was turned off';
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const answer = await request(row.target, {
+      method: 'POST',
+      dispatcher: this.agent,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Portico-Webhook/1',
+        'x-portico-event': 'balance.low',
+        'x-portico-delivery': String(row.id),
+        'x-portico-timestamp': timestamp,
+        'x-portico-signature': `sha256=${signWebhook(alert.webhook_secret, timestamp, row.payload)}`,
+      },
+      body: row.payload,
+      signal: AbortSignal.timeout(this.env.ALERT_WEBHOOK_TIMEOUT_MS),
+    });
+    await answer.body.dump({ limit: 64 * 1024 });
+    if (answer.statusCode >= 200 && answer.statusCode < 300) return null;
+    return answer.statusCode >= 300 && answer.statusCode < 400
+      ? `answered ${answer.statusCode}: redirects are not followed`
+      : `answered ${answer.statusCode}`;
+  }
+
+  /** The user's latest deliveries, newest first. */
+  recent(userId: number, take = 20): Promise<AlertDelivery[]> {
+    return this.deliveries.find({ where: { user_id: userId }, order: { id: 'DESC' }, take });
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { formatBalance } from '../../common/money';
+import { AlertDelivery, BalanceAlert, User } from '../../database/entities';
+import type { LowBalanceEvent } from '../../contracts/usage';
+import { AlertSender } from './alert-sender';
+
+/** How long an instance trusts its copy of a user's threshold (another instance may change it). */
+const CACHE_MS = 5000;
+
+/**
+ * Told about every successful charge (after its commit) and decides, off the charge's path,
+ * whether it took the balance below the user's threshold: from at or above it to below it. Each
+ * downward crossing has exactly one such charge, so the alert fires once per crossing, and again
+ * only after the balance has been back at or above the threshold. The crossing and its pending
+ * deliveries are written in one transaction before anything is sent.
+ */
+@Injectable()
+export class BalanceWatch {
+  private readonly logger = new Logger('BalanceWatch');
+  private readonly thresholds = new Map<number, { milli: number | null; until: number }>();
+
+  constructor(
+    @InjectRepository(BalanceAlert) private readonly alerts: Repository<BalanceAlert>,
+    private readonly dataSource: DataSource,
+    private readonly sender: AlertSender,
+  ) {}
+
+  /** Never throws and never waits: the charge has been answered or is about to be. */
+  charged(userId: number, balanceBefore: number, balanceAfter: number): void {
+    if (balanceAfter >= balanceBefore) return;
+    const known = this.thresholds.get(userId);
+    if (known && known.until > Date.now()) {
+      const t = known.milli;
+      if (t === null || !(balanceBefore >= t && balanceAfter < t)) return;
+    }
+    setImmediate(() => {
+      this.check(userId, balanceBefore, balanceAfter).catch((error: unknown) =>
+        this.logger.warn(`low-balance check for user ${userId}: ${String(error)}`),
+      );
+    });
+  }
+
+  /** The user changed or removed the alert on this instance. */
+  forget(userId: number): void {
+    this.thresholds.delete(userId);
+  }
+
+  private async check(userId: number, before: number, after: number): Promise<void> {
+    const alert = await this.alerts.findOneBy({ user_id: userId });
+    this.thresholds.set(userId, {
+      milli: alert?.threshold_milli ?? null,
+      until: Date.now() + CACHE_MS,
+    });
+    if (this.thresholds.size > 100_000) this.thresholds.clear();
+    if (!alert || !(before >= alert.threshold_milli && after < alert.threshold_milli)) return;
+    const ids = await this.dataSource.transaction(async (manager) => {
+      const crossedAt = new Date();
+      const marked = await manager
+        .createQueryBuilder()
+        .update(BalanceAlert)
+        .set({ crossed_at: crossedAt })
+        .where('user_id = :userId AND threshold_milli <= :before AND threshold_milli > :after', {
+          userId,
+          before,
+          after,
+        })
+        .execute();
+      if (marked.affected !== 1) return [];
+      const user = await manager.findOneBy(User, { id: userId });
+      const targets: [AlertDelivery['channel'], string][] = [];
+      const email = alert.email ?? user?.email ?? null;
+      if (email) targets.push(['email', email]);
+      if (alert.webhook_url) targets.push(['webhook', alert.webhook_url]);
+      const created: number[] = [];
+      for (const [channel, target] of targets) {
+        const row = await manager.save(
+          manager.create(AlertDelivery, { user_id: userId, channel, target, payload: '' }),
+        );
+        const event: LowBalanceEvent = {
+          event: 'balance.low',
+          delivery_id: row.id,
+          user_id: userId,
+          username: user?.username ?? '',
+          balance: formatBalance(after),
+          threshold: formatBalance(alert.threshold_milli),
+          crossed_at: crossedAt.toISOString(),
+        };
+        await manager.update(AlertDelivery, { id: row.id }, { payload: JSON.stringify(event) });
+        created.push(row.id);
+      }
+      return created;
+    });
+    this.sender.start(ids);
+  }
+}

@@ -1,0 +1,106 @@
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import { Agent } from 'undici';
+import { WEBHOOK_URL_MAX } from '../../contracts/usage';
+
+/** Addresses a webhook may never reach: private, loopback, link-local, shared, reserved. */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const) {
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [
+  ['::', 127],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+}
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
+
+/** Whether a webhook may connect to this address (loopback only when the test flag allows it). */
+export function addressAllowed(address: string, allowLoopback: boolean): boolean {
+  // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
+  const bare = address.replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (allowLoopback && LOOPBACK.check(bare, family(bare))) return true;
+  return !PRIVATE.check(bare, family(bare));
+}
+
+/**
+ * Why a webhook URL is refused, or null: https only (http only to loopback when the test flag is
+ * set), no credentials, no private or loopback address literal, at most WEBHOOK_URL_MAX characters.
+ * Host names are checked again when the delivery connects (webhookAgent), so DNS cannot point a
+ * public-looking name at a private address.
+ */
+export function webhookUrlProblem(text: string, allowLoopback: boolean): string | null {
+  if (text.length > WEBHOOK_URL_MAX) return `webhook_url is too long (max ${WEBHOOK_URL_MAX})`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'webhook_url is not a URL';
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopbackHost =
+    allowLoopback &&
+    (host === 'localhost' || (isIP(host) !== 0 && LOOPBACK.check(host, family(host))));
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHost)) {
+    return 'webhook_url must be an https:// URL';
+  }
+  if (url.username || url.password) return 'webhook_url must not carry a user name or password';
+  if (isIP(host) !== 0 && !addressAllowed(host, allowLoopback)) {
+    return 'webhook_url must not point at a private or loopback address';
+  }
+  return null;
+}
+
+/**
+ * The dispatcher every webhook goes through: each address a host name resolves to is checked before
+ * the connection is made (the check and the connect use the same answer, so a second lookup
+ * cannot swap in a private address), and the connection has a deadline.
+ */
+export function webhookAgent(allowLoopback: boolean, timeoutMs: number): Agent {
+  const lookup = (
+    hostname: string,
+    options: object,
+    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const refused = addresses.find((a) => !addressAllowed(a.address, allowLoopback));
+      if (refused) {
+        return callback(new Error(`${hostname} resolves to a private address`), []);
+      }
+      const wantsAll = (options as { all?: boolean }).all;
+      if (wantsAll) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+  return new Agent({
+    connect: { lookup, timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+}

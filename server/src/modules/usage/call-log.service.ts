@@ -1,0 +1,182 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Readable } from 'node:stream';
+import { Repository, SelectQueryBuilder } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { formatPrice } from '../../common/money';
+import { pageInfo, pageSlice } from '../../common/paging';
+import { AccessLog, ApiEntry, ApiKey } from '../../database/entities';
+import type { CallLogOptions, CallLogPage } from '../../contracts/usage';
+import { csvLine, UTF8_BOM } from './csv';
+import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
+import { CallLogRow, chargeOf, rowTime, toCallLog } from './dto/call-log.response';
+
+/** Rows an export reads per query: memory stays flat whatever the log's size. */
+export const EXPORT_CHUNK = 1000;
+
+const CSV_HEADER = [
+  'id',
+  'access_time',
+  'api_name',
+  'key_name',
+  'status_code',
+  'charge',
+  'cost',
+  'latency_ms',
+  'ip_address',
+  'access_url',
+  'user_agent',
+  'request_id',
+];
+
+const badDay = (field: string, message: string) =>
+  new AppError('request.validation', message, HttpStatus.BAD_REQUEST, {}, field);
+
+/** A real calendar day ("2026-02-30" is not one). */
+function isDay(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** The [from, to] days as UTC datetime bounds: from's midnight, and the midnight after to. */
+export function dayRange(from?: string, to?: string): { start?: string; end?: string } {
+  if (from !== undefined && !isDay(from)) throw badDay('from', 'from is not a calendar day');
+  if (to !== undefined && !isDay(to)) throw badDay('to', 'to is not a calendar day');
+  if (from !== undefined && to !== undefined && from > to) {
+    throw badDay('from', 'from must not be after to');
+  }
+  const next = to && new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+  return {
+    start: from && `${from} 00:00:00`,
+    end: next ? next.toISOString().slice(0, 19).replace('T', ' ') : undefined,
+  };
+}
+
+/** The signed-in user's call log: its page, its filter choices and its CSV export. */
+@Injectable()
+export class CallLogService {
+  constructor(
+    @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
+    @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+  ) {}
+
+  /** One page, newest first (time, not id: ids are not in time order across cluster nodes). */
+  async page(userId: number, query: CallLogQuery): Promise<CallLogPage> {
+    const qb = this.filtered(userId, query);
+    const total = await qb.clone().getCount();
+    const { skip, take } = pageSlice(query);
+    const rows = await qb
+      .orderBy('log.access_time', 'DESC')
+      .addOrderBy('log.id', 'DESC')
+      .offset(skip)
+      .limit(take)
+      .getRawMany<CallLogRow>();
+    return { logs: rows.map(toCallLog), ...pageInfo(total, query) };
+  }
+
+  async options(userId: number): Promise<CallLogOptions> {
+    const [apis, keys] = await Promise.all([
+      this.apis.find({ select: { id: true, name: true }, order: { name: 'ASC', id: 'ASC' } }),
+      this.keys.find({
+        select: { id: true, name: true, is_default: true },
+        where: { user_id: userId },
+        order: { is_default: 'DESC', id: 'ASC' },
+      }),
+    ]);
+    return {
+      apis: apis.map(({ id, name }) => ({ id, name })),
+      keys: keys.map((key) => ({ id: key.id, name: key.name, is_default: key.is_default === 1 })),
+    };
+  }
+
+  /** Checks the filters now, so a bad one is a 400 before the answer starts streaming. */
+  validate(filters: CallLogFilterQuery): void {
+    dayRange(filters.from, filters.to);
+  }
+
+  /**
+   * The filtered log as CSV, oldest first, read in keyset chunks of EXPORT_CHUNK rows: the next
+   * chunk is read only when the client has taken the previous one (Readable.from pulls on demand),
+   * so a slow reader holds one chunk in memory, never the log.
+   */
+  exportCsv(userId: number, filters: CallLogFilterQuery): Readable {
+    const chunks = async function* (this: CallLogService) {
+      yield UTF8_BOM + csvLine(CSV_HEADER);
+      let after: { time: Date | string; id: string | number } | undefined;
+      for (;;) {
+        const qb = this.filtered(userId, filters);
+        if (after) {
+          qb.andWhere(
+            '(log.access_time > :afterTime OR (log.access_time = :afterTime AND log.id > :afterId))',
+            { afterTime: after.time, afterId: after.id },
+          );
+        }
+        const rows = await qb
+          .orderBy('log.access_time', 'ASC')
+          .addOrderBy('log.id', 'ASC')
+          .limit(EXPORT_CHUNK)
+          .getRawMany<CallLogRow>();
+        if (rows.length === 0) return;
+        yield rows.map(csvRow).join('');
+        if (rows.length < EXPORT_CHUNK) return;
+        const last = rows[rows.length - 1];
+        after = { time: last.access_time, id: last.id };
+      }
+    };
+    return Readable.from(chunks.call(this), { objectMode: false });
+  }
+
+  private filtered(userId: number, filters: CallLogFilterQuery): SelectQueryBuilder<AccessLog> {
+    const { start, end } = dayRange(filters.from, filters.to);
+    const qb = this.logs
+      .createQueryBuilder('log')
+      .leftJoin(ApiKey, 'k', 'k.id = log.api_key_id')
+      .leftJoin(ApiEntry, 'a', 'a.id = log.api_id')
+      .select([
+        'log.id AS id',
+        'log.api_name AS api_name',
+        'log.ip_address AS ip_address',
+        'log.access_url AS access_url',
+        'log.user_agent AS user_agent',
+        'log.access_time AS access_time',
+        'log.status_code AS status_code',
+        'log.cost_milli AS cost_milli',
+        'log.latency_ms AS latency_ms',
+        'log.api_key_id AS api_key_id',
+        'log.request_id AS request_id',
+        'k.name AS key_name',
+        'a.is_paid AS is_paid',
+      ])
+      .where('log.user_id = :userId', { userId });
+    if (filters.api_id !== undefined) qb.andWhere('log.api_id = :apiId', { apiId: filters.api_id });
+    if (filters.key_id !== undefined) {
+      qb.andWhere('log.api_key_id = :keyId', { keyId: filters.key_id });
+    }
+    if (filters.status === 'success') qb.andWhere('log.status_code < 400');
+    if (filters.status === 'error') qb.andWhere('log.status_code >= 400');
+    if (filters.status === 'refunded') {
+      qb.andWhere('log.cost_milli = 0 AND log.status_code >= 400 AND a.is_paid = 1');
+    }
+    if (start) qb.andWhere('log.access_time >= :start', { start });
+    if (end) qb.andWhere('log.access_time < :end', { end });
+    return qb;
+  }
+}
+
+function csvRow(row: CallLogRow): string {
+  return csvLine([
+    Number(row.id),
+    rowTime(row.access_time).toISOString(),
+    row.api_name,
+    row.key_name ?? '',
+    Number(row.status_code),
+    chargeOf(row),
+    formatPrice(Number(row.cost_milli)),
+    Number(row.latency_ms),
+    row.ip_address,
+    row.access_url,
+    row.user_agent,
+    row.request_id ?? '',
+  ]);
+}

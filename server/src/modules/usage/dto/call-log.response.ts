@@ -1,0 +1,51 @@
+import { formatPrice } from '../../../common/money';
+import type { CallCharge, CallLog } from '../../../contracts/usage';
+
+/** A call-log row as the filtered query selects it (raw driver values). */
+export interface CallLogRow {
+  id: string | number;
+  api_name: string;
+  ip_address: string;
+  access_url: string;
+  user_agent: string;
+  access_time: Date | string;
+  status_code: string | number;
+  cost_milli: string | number;
+  latency_ms: string | number;
+  api_key_id: string | number | null;
+  request_id: string | null;
+  key_name: string | null;
+  is_paid: string | number | null;
+}
+
+/** SQLite hands datetimes back as UTC text ("2026-11-23 06:51:24.123"), mysql2 as Dates. */
+export const rowTime = (value: Date | string): Date =>
+  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+
+/**
+ * A paid call's row is written with its debit, and a failed call's refund zeroes the cost and keeps
+ * the failing status: so a paid API's row with no cost and a status of 400 or more was charged and
+ * given back; any other row without cost was free.
+ */
+export function chargeOf(row: CallLogRow): CallCharge {
+  if (Number(row.cost_milli) > 0) return 'charged';
+  return Number(row.is_paid) === 1 && Number(row.status_code) >= 400 ? 'refunded' : 'free';
+}
+
+export function toCallLog(row: CallLogRow): CallLog {
+  return {
+    id: Number(row.id),
+    api_name: row.api_name,
+    ip_address: row.ip_address,
+    access_url: row.access_url,
+    user_agent: row.user_agent,
+    access_time: rowTime(row.access_time).toISOString(),
+    status_code: Number(row.status_code),
+    cost: formatPrice(Number(row.cost_milli)),
+    charge: chargeOf(row),
+    latency_ms: Number(row.latency_ms),
+    key_id: row.api_key_id === null ? null : Number(row.api_key_id),
+    key_name: row.key_name,
+    request_id: row.request_id,
+  };
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentUserId, UserGuard } from '../auth/auth.guards';
+import { CallLogService } from './call-log.service';
+import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
+import { UsageService } from './usage.service';
+
+/** The user centre's call log, its CSV export and the dashboard's usage. */
+@Controller('api/user')
+@UseGuards(UserGuard)
+export class UsageController {
+  constructor(
+    private readonly callLog: CallLogService,
+    private readonly usageService: UsageService,
+  ) {}
+
+  @Get('get_user_access_logs.php')
+  async accessLogs(@CurrentUserId() userId: number, @Query() query: CallLogQuery) {
+    return { success: true, message: 'ok', data: await this.callLog.page(userId, query) };
+  }
+
+  @Get('get_access_log_options.php')
+  async options(@CurrentUserId() userId: number) {
+    return { success: true, message: 'ok', data: await this.callLog.options(userId) };
+  }
+
+  @Get('export_access_logs.php')
+  exportLogs(
+    @CurrentUserId() userId: number,
+    @Query() query: CallLogFilterQuery,
+    @Res() reply: FastifyReply,
+  ): void {
+    this.callLog.validate(query);
+    const span = [query.from ?? 'start', query.to ?? 'now'].join('_');
+    void reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="portico-calls-${span}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(this.callLog.exportCsv(userId, query));
+  }
+
+  @Get('get_usage.php')
+  async usage(@CurrentUserId() userId: number) {
+    return { success: true, message: 'ok', data: await this.usageService.usage(userId) };
+  }
+}

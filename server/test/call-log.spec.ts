@@ -1,0 +1,349 @@
+import { randomBytes } from 'node:crypto';
+import { AccessLog, ApiKey } from '../src/database/entities';
+import { createApi } from './factories/catalogue';
+import { createUser, loginUser } from './factories/users';
+import { describeEachDb, TestApp } from './harness';
+import type { HttpClient } from './http-client';
+import { rawGet } from './raw-get';
+
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+type LogRow = Partial<AccessLog> & { user_id: number; access_time: Date };
+
+async function insertLogs(t: TestApp, rows: LogRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await t.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(AccessLog)
+      .values(
+        rows.slice(i, i + 500).map((row) => ({
+          api_id: null,
+          api_name: 'test api',
+          ip_address: '203.0.113.9',
+          access_url: '/apis/test',
+          user_agent: 'jest',
+          status_code: 200,
+          cost_milli: 0,
+          latency_ms: 12,
+          api_key_id: null,
+          request_id: null,
+          ...row,
+        })),
+      )
+      .execute();
+  }
+}
+
+async function keyOf(t: TestApp, userId: number, name: string): Promise<ApiKey> {
+  const repo = t.dataSource.getRepository(ApiKey);
+  return repo.save(
+    repo.create({
+      user_id: userId,
+      name,
+      is_default: 0,
+      key_hash: randomBytes(32).toString('hex'),
+      key_hint: 'pk_abc…wxyz',
+    }),
+  );
+}
+
+async function signedIn(t: TestApp) {
+  const { user } = await createUser(t, { balance_milli: 10_000 });
+  const client = t.client();
+  await loginUser(t, client, user.username);
+  return { user, client };
+}
+
+describeEachDb('call log: columns and filters', (ctx) => {
+  let client: HttpClient;
+  let paid: { id: number };
+  let free: { id: number };
+  let key: ApiKey;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    const t = ctx.t;
+    const me = await signedIn(t);
+    client = me.client;
+    paid = await createApi(t.dataSource, { name: 'Paid one', is_paid: 1, price_per_call_milli: 5 });
+    free = await createApi(t.dataSource, { name: 'Free one' });
+    key = await keyOf(t, me.user.id, 'ci-bot');
+    const other = await createUser(t);
+    await insertLogs(t, [
+      // charged, with a named key, today
+      {
+        user_id: me.user.id,
+        api_id: paid.id,
+        api_name: 'Paid one',
+        cost_milli: 5,
+        api_key_id: key.id,
+        request_id: 'req-1',
+        access_time: new Date(now - 1000),
+      },
+      // refunded: a paid API's row with no cost and the upstream's 502
+      {
+        user_id: me.user.id,
+        api_id: paid.id,
+        api_name: 'Paid one',
+        cost_milli: 0,
+        status_code: 502,
+        latency_ms: 3000,
+        access_time: new Date(now - 2000),
+      },
+      // free, three days ago
+      {
+        user_id: me.user.id,
+        api_id: free.id,
+        api_name: 'Free one',
+        status_code: 404,
+        access_time: new Date(now - 3 * DAY),
+      },
+      // refunded too: a paid call its handler refused (400) is charged, then given back
+      {
+        user_id: me.user.id,
+        api_id: paid.id,
+        api_name: 'Paid one',
+        cost_milli: 0,
+        status_code: 400,
+        access_time: new Date(now - 4 * DAY),
+      },
+      // someone else's
+      {
+        user_id: other.user.id,
+        api_id: paid.id,
+        api_name: 'Paid one',
+        cost_milli: 5,
+        access_time: new Date(now),
+      },
+    ]);
+  });
+
+  it("keeps SPEC's keys and adds cost, charge, status, latency and the key's name", async () => {
+    const res = await client.get('/api/user/get_user_access_logs.php', {
+      query: { page: 1, per_page: 20 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total: 4, total_pages: 1, current_page: 1 });
+    const [charged, refunded, freeRow, refused] = res.body.data.logs;
+    for (const row of res.body.data.logs) {
+      expect(Object.keys(row)).toEqual(
+        expect.arrayContaining([
+          'id',
+          'api_name',
+          'ip_address',
+          'access_url',
+          'user_agent',
+          'access_time',
+        ]),
+      );
+    }
+    expect(charged).toMatchObject({
+      api_name: 'Paid one',
+      cost: '0.005',
+      charge: 'charged',
+      status_code: 200,
+      latency_ms: 12,
+      key_id: key.id,
+      key_name: 'ci-bot',
+      request_id: 'req-1',
+    });
+    expect(refunded).toMatchObject({
+      cost: '0.000',
+      charge: 'refunded',
+      status_code: 502,
+      latency_ms: 3000,
+      key_name: null,
+    });
+    expect(freeRow).toMatchObject({ cost: '0.000', charge: 'free', status_code: 404 });
+    expect(refused).toMatchObject({ cost: '0.000', charge: 'refunded', status_code: 400 });
+  });
+
+  it.each([
+    [{ api_id: 'paid' }, ['charged', 'refunded', 'refunded']],
+    [{ key_id: 'key' }, ['charged']],
+    [{ status: 'success' }, ['charged']],
+    [{ status: 'error' }, ['refunded', 'free', 'refunded']],
+    [{ status: 'refunded' }, ['refunded', 'refunded']],
+    [{ from: 'past', to: 'past' }, ['free']],
+    [{ from: 'today' }, ['charged', 'refunded']],
+  ])('filters by %j', async (filter, charges) => {
+    const query: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(filter)) {
+      query[name] =
+        value === 'paid'
+          ? paid.id
+          : value === 'key'
+            ? key.id
+            : value === 'past'
+              ? dayOf(now - 3 * DAY)
+              : value === 'today'
+                ? dayOf(now)
+                : value;
+    }
+    const res = await client.get('/api/user/get_user_access_logs.php', { query });
+    expect(res.status).toBe(200);
+    expect(res.body.data.logs.map((l: { charge: string }) => l.charge)).toEqual(charges);
+    expect(res.body.data.total).toBe(charges.length);
+  });
+
+  it.each([
+    [{ api_id: 'x' }, 'api_id'],
+    [{ key_id: '-1' }, 'key_id'],
+    [{ status: 'ok' }, 'status'],
+    [{ from: '2026-13-01' }, 'from'],
+    [{ to: 'yesterday' }, 'to'],
+    [{ from: '2026-11-05', to: '2026-11-01' }, 'from'],
+  ])('refuses %j with a 400 envelope naming the field', async (query, field) => {
+    for (const path of ['/api/user/get_user_access_logs.php', '/api/user/export_access_logs.php']) {
+      const res = await client.get(path, { query });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'request.validation', field });
+    }
+  });
+
+  it('offers the APIs and only the caller’s keys as filter choices', async () => {
+    const res = await client.get('/api/user/get_access_log_options.php');
+    expect(res.status).toBe(200);
+    expect(res.body.data.apis).toEqual(
+      expect.arrayContaining([
+        { id: paid.id, name: 'Paid one' },
+        { id: free.id, name: 'Free one' },
+      ]),
+    );
+    expect(res.body.data.keys).toEqual(
+      expect.arrayContaining([{ id: key.id, name: 'ci-bot', is_default: false }]),
+    );
+    expect(res.body.data.keys.every((k: { id: number }) => typeof k.id === 'number')).toBe(true);
+  });
+
+  it('needs a user session', async () => {
+    for (const path of [
+      '/api/user/get_user_access_logs.php',
+      '/api/user/export_access_logs.php',
+      '/api/user/get_access_log_options.php',
+      '/api/user/get_usage.php',
+    ]) {
+      const res = await ctx.t.client().get(path);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('auth.unauthenticated');
+    }
+  });
+});
+
+describeEachDb('call log: CSV export', (ctx) => {
+  it('is UTF-8 with a BOM, named by its days, quoted, and defuses formulas', async () => {
+    const t = ctx.t;
+    const { user, client } = await signedIn(t);
+    const key = await keyOf(t, user.id, '=cmd|calc');
+    await insertLogs(t, [
+      {
+        user_id: user.id,
+        api_name: '天气, "today"',
+        user_agent: '+SUM(A1)',
+        access_url: '-2+3',
+        api_key_id: key.id,
+        access_time: new Date('2026-03-02T10:00:00Z'),
+      },
+      { user_id: user.id, api_name: '@mention', access_time: new Date('2026-03-01T23:59:59Z') },
+      { user_id: user.id, api_name: 'outside', access_time: new Date('2026-03-03T00:00:00Z') },
+    ]);
+    const res = await rawGet(
+      client,
+      '/api/user/export_access_logs.php?from=2026-03-01&to=2026-03-02',
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="portico-calls-2026-03-01_2026-03-02.csv"',
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      'id,access_time,api_name,key_name,status_code,charge,cost,latency_ms,ip_address,access_url,user_agent,request_id',
+    );
+    expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
+    expect(lines[1]).toContain(",'@mention,,200,free,0.000,12,");
+    expect(lines[2]).toContain(
+      `,"天气, ""today""",'=cmd|calc,200,free,0.000,12,203.0.113.9,'-2+3,'+SUM(A1),`,
+    );
+  });
+});
+
+describeEachDb('usage on the dashboard', (ctx) => {
+  it('counts calls and spend per UTC day for 30 days, the top APIs and the calls left', async () => {
+    const t = ctx.t;
+    const { user, client } = await signedIn(t); // balance 10.000
+    const today = Date.parse(new Date().toISOString().slice(0, 10));
+    await insertLogs(t, [
+      // today: 2 charged calls at 0.005 and 0.015, one free call
+      {
+        user_id: user.id,
+        api_id: 1,
+        api_name: 'A',
+        cost_milli: 5,
+        access_time: new Date(today + 1000),
+      },
+      {
+        user_id: user.id,
+        api_id: 2,
+        api_name: 'B',
+        cost_milli: 15,
+        access_time: new Date(today + 2000),
+      },
+      {
+        user_id: user.id,
+        api_id: 1,
+        api_name: 'A',
+        cost_milli: 0,
+        access_time: new Date(today + 3000),
+      },
+      // the last second of yesterday (UTC) belongs to yesterday
+      {
+        user_id: user.id,
+        api_id: 1,
+        api_name: 'A',
+        cost_milli: 0,
+        access_time: new Date(today - 1000),
+      },
+      // 29 days ago is the first day of the window; 30 days ago is outside it
+      {
+        user_id: user.id,
+        api_id: 3,
+        api_name: 'C',
+        cost_milli: 0,
+        access_time: new Date(today - 29 * DAY),
+      },
+      {
+        user_id: user.id,
+        api_id: 3,
+        api_name: 'C',
+        cost_milli: 1000,
+        access_time: new Date(today - 30 * DAY),
+      },
+    ]);
+    const res = await client.get('/api/user/get_usage.php');
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.days).toHaveLength(30);
+    expect(data.days[0]).toEqual({ date: dayOf(today - 29 * DAY), calls: 1, spend: '0.000' });
+    expect(data.days[28]).toEqual({ date: dayOf(today - DAY), calls: 1, spend: '0.000' });
+    expect(data.days[29]).toEqual({ date: dayOf(today), calls: 3, spend: '0.020' });
+    expect(data.top_apis).toEqual([
+      { api_id: 1, name: 'A', calls: 3, spend: '0.005' },
+      { api_id: 2, name: 'B', calls: 1, spend: '0.015' },
+      { api_id: 3, name: 'C', calls: 1, spend: '0.000' },
+    ]);
+    // usual price: 20 milli-yuan over 2 charged calls = 0.010; 10.000 yuan pays for 1000 of them
+    expect(data).toMatchObject({ balance: '10.00', usual_price: '0.010', calls_left: 1000 });
+  });
+
+  it('has no estimate without a charged call', async () => {
+    const { client } = await signedIn(ctx.t);
+    const res = await client.get('/api/user/get_usage.php');
+    expect(res.body.data).toMatchObject({ usual_price: null, calls_left: null, top_apis: [] });
+    expect(res.body.data.days.every((d: { calls: number }) => d.calls === 0)).toBe(true);
+  });
+});
