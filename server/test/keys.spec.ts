@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AccessLog, ApiKey, User } from '../src/database/entities';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { CreateKeyBody } from '../src/modules/keys/dto/key-settings.dto';
 import { KeysService } from '../src/modules/keys/keys.service';
 import type { ApiKeyView, CreatedApiKey } from '../src/contracts/api-keys';
 import { adminClient } from './factories/admin';
@@ -474,4 +475,27 @@ describeEachDb('API key revocation across instances', (ctx) => {
       await second.close();
     }
   });
+
+  it('holds a spending cap when two instances charge one key at once', async () => {
+    const vars = { RATE_LIMIT_PER_KEY: '1000000', RATE_LIMIT_PER_IP: '1000000' };
+    const second = await startTestApp(ctx.db, { ...vars, DATABASE_URL: ctx.t.env.DATABASE_URL });
+    try {
+      const { user } = await createKeyedUser(ctx.t, 10_000);
+      const api = await createGatewayApi(ctx.t, { is_paid: 1, price_per_call_milli: 2 });
+      const { key, secret } = await ctx.t.app
+        .get(KeysService)
+        .create(user.id, Object.assign(new CreateKeyBody(), { name: 'both', daily_cap: '0.1' }));
+      const apps = [ctx.t, second];
+      const results = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => call(apps[i % 2], api.name_en, secret)),
+      );
+      expect(results.filter((r) => r.status === 200)).toHaveLength(50);
+      expect(results.every((r) => r.status === 200 || r.status === 402)).toBe(true);
+      const row = await ctx.t.dataSource.getRepository(ApiKey).findOneByOrFail({ id: key.id });
+      expect(row.spent_day_milli).toBe(100);
+      expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 9_900, expected: 9_900 });
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 });
