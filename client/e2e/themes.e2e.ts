@@ -80,6 +80,28 @@ describeBrowser('themes and accessibility of the public pages', () => {
     await context.close();
   });
 
+  it('keeps the header buttons readable when hovered, in both themes', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page } = await visitor(site, scheme);
+      await page.goto('/about', { waitUntil: 'networkidle' });
+      const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+      await toggle.hover();
+      // Hovered, the button turns white (after Bootstrap's transition); its bars are drawn in the
+      // button's text colour, so they stay visible on it.
+      await page.waitForFunction(
+        () =>
+          getComputedStyle(document.querySelector('[aria-controls="portico-sidebar"]')!)
+            .backgroundColor === 'rgb(255, 255, 255)',
+      );
+      const bars = await toggle.evaluate(
+        (button) =>
+          getComputedStyle(button.querySelector('.portico-bars')!, '::before').backgroundColor,
+      );
+      expect(bars).not.toBe('rgb(255, 255, 255)');
+      await context.close();
+    }
+  });
+
   it('renders a page with JavaScript off in the chosen theme', async () => {
     const context = await site.browser.newContext({
       baseURL: site.url,
