@@ -4,23 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
+import { ADMIN, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
 
 const run = promisify(execFile);
 const PASSWORD = 'console-pass-1';
-
-async function signUpAndLogIn(page: Page, username: string): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/user/dashboard');
-}
 
 /** The signed-in user's balance in milli-yuan, as the user centre reads it. */
 async function balanceMilli(page: Page): Promise<{ id: number; milli: number }> {
@@ -129,7 +116,7 @@ describeBrowser('the try-it console on API pages', () => {
 
   it('runs a paid API with the user key: 200, image preview, balance lowered by the price', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'console_alice');
+    await signUpAndLogIn(page, 'console_alice', PASSWORD);
     const { id } = await balanceMilli(page);
     await credit(site, id, '1');
     const price = await priceOf(page, 'qrcode');
@@ -168,7 +155,7 @@ describeBrowser('the try-it console on API pages', () => {
 
   it('runs a POST API with its JSON body', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'console_bob');
+    await signUpAndLogIn(page, 'console_bob', PASSWORD);
     const { id } = await balanceMilli(page);
     await credit(site, id, '1');
     const price = await priceOf(page, 'text-diff');
@@ -238,7 +225,7 @@ describeBrowser('the try-it console on API pages', () => {
   it('"copy as curl" copies what ran; the copied command answers the same status', async () => {
     const { context, page } = await site.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-    await signUpAndLogIn(page, 'console_carol');
+    await signUpAndLogIn(page, 'console_carol', PASSWORD);
     const { id } = await balanceMilli(page);
     await credit(site, id, '1');
     await page.goto('/api/qrcode');
