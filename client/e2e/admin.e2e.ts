@@ -208,6 +208,46 @@ describeBrowser('admin back office', () => {
     await context.close();
   });
 
+  it('adds a category in 分类管理, ticks it in the API editor, and home filters by its chip', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    await page.getByRole('link', { name: 'API管理' }).click();
+    await page.getByRole('link', { name: '分类管理' }).click();
+    await page.getByRole('heading', { name: '分类管理' }).waitFor();
+    await page.getByRole('button', { name: '添加分类' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: '名称', exact: true }).fill('安全');
+    await dialog.getByRole('textbox', { name: '英文名称（英文站点显示）' }).fill('Security');
+    await dialog.getByRole('textbox', { name: /标识/ }).fill('Not A Slug');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByRole('alert').filter({ hasText: '标识（slug）只能包含' }).waitFor();
+    await dialog.getByRole('textbox', { name: /标识/ }).fill('security');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('cell', { name: 'Security', exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await screenshot(page, 'admin-categories');
+
+    const hash = (await (await fetch(`${site.url}/api/get_api_detail.php?name_en=hash`)).json())
+      .data as { id: number };
+    await page.goto(`/admin/edit/${hash.id}`);
+    await page.getByRole('checkbox', { name: '安全（Security）' }).check();
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/control');
+
+    const visitor = await site.newPage();
+    await visitor.page.goto('/?category=security');
+    const chip = visitor.page
+      .getByRole('group', { name: 'Categories' })
+      .getByRole('button', { name: 'Security' });
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    const cards = visitor.page.getByRole('list', { name: 'Free APIs' }).getByRole('link');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(1);
+    expect(await cards.first().getAttribute('href')).toBe(`/api/${hash.id}/hash`);
+    await visitor.context.close();
+    await context.close();
+  });
+
   it('adds, edits and deletes a friend link through the modal', async () => {
     const { context, page } = await site.newPage();
     await adminLogin(page);
