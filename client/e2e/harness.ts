@@ -123,3 +123,20 @@ export async function signUpAndLogIn(page: Page, username: string, password: str
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/user/dashboard');
 }
+
+/** A phone's and a desktop's screen, for screenshots of every page. */
+export const PHONE_AND_DESKTOP = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** A JSON call of the site with the context's cookies and XSRF header (a POST when given a body). */
+export async function siteCall(context: BrowserContext, url: string, path: string, body?: object) {
+  const xsrf = (await context.cookies(url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await context.request.fetch(`${url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), 'content-type': 'application/json' },
+    data: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { success: boolean; data: any };
+}

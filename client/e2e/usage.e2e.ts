@@ -2,27 +2,19 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
-import { ADMIN, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
+import {
+  ADMIN,
+  describeBrowser,
+  PHONE_AND_DESKTOP,
+  screenshot,
+  signUpAndLogIn,
+  Site,
+  siteCall,
+  startSite,
+} from './harness';
 
 const PASSWORD = 'usage-pass-1';
 const DAY = 86_400_000;
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
-
-/** A JSON call of the site with the context's cookies and XSRF header. */
-async function siteCall(context: BrowserContext, url: string, path: string, body?: object) {
-  const xsrf = (await context.cookies(url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request.fetch(`${url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), 'content-type': 'application/json' },
-    data: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { success: boolean; data: any };
-}
-
 describeBrowser('call log, usage and the low-balance alert', () => {
   let site: Site;
   let dir: string;
@@ -143,7 +135,7 @@ describeBrowser('call log, usage and the low-balance alert', () => {
           ]);
           await page.goto(path);
           await page.locator(ready).first().waitFor();
-          for (const size of SIZES) {
+          for (const size of PHONE_AND_DESKTOP) {
             await page.setViewportSize(size);
             await page.waitForTimeout(150);
             expect(
