@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loggedIn } from '../../app/authSlice';
 import { makeStore } from '../../app/store';
-import { failure, http, HttpResponse, ok, server } from '../../test/server';
+import { http, HttpResponse, ok, server } from '../../test/server';
 import ApiDetailPage from './ApiDetailPage';
 
 const QRCODE = {
@@ -113,6 +113,9 @@ const svg = () =>
       'x-ratelimit-limit': '600',
       'x-ratelimit-remaining': '599',
       'x-ratelimit-reset': '60',
+      'x-cost': '0.005',
+      // The balance right after the call, which the user centre may no longer say.
+      'x-balance': '9.990',
     },
   });
 
@@ -141,7 +144,7 @@ describe('the try-it console', () => {
     );
     expect(screen.getByTestId('console-status')).toHaveTextContent('200');
     expect(await screen.findByTestId('console-billing')).toHaveTextContent(
-      'Charged ¥0.005; your balance is now ¥9.995.',
+      'Charged ¥0.005; your balance is now ¥9.990.',
     );
     expect(screen.getByText('x-ratelimit-remaining')).toBeInTheDocument();
     expect(seen).toHaveLength(1);
@@ -203,7 +206,10 @@ describe('the try-it console', () => {
 
   it('shows the gateway envelope; a 402 offers the recharge page and nothing was charged', async () => {
     setup(QRCODE, () =>
-      failure(402, { code: 'gateway.insufficient_balance', message: 'insufficient balance' }),
+      HttpResponse.json(
+        { success: false, code: 'gateway.insufficient_balance', message: 'insufficient balance' },
+        { status: 402, headers: { 'x-cost': '0.000', 'x-balance': '0.001' } },
+      ),
     );
     const form = await screen.findByTestId('api-console');
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
@@ -214,11 +220,16 @@ describe('the try-it console', () => {
       'href',
       '/user/recharge',
     );
-    expect(await screen.findByTestId('console-billing')).toHaveTextContent('Nothing was charged');
+    expect(await screen.findByTestId('console-billing')).toHaveTextContent(
+      'Nothing was charged; your balance is ¥0.001.',
+    );
   });
 
   it("an upstream's own error answer passes through charged", async () => {
-    setup(QRCODE, () => new HttpResponse('no such page', { status: 404 }));
+    setup(
+      QRCODE,
+      () => new HttpResponse('no such page', { status: 404, headers: { 'x-cost': '0.005' } }),
+    );
     const form = await screen.findByTestId('api-console');
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
     expect(await screen.findByTestId('console-billing')).toHaveTextContent('Charged ¥0.005');
@@ -226,7 +237,12 @@ describe('the try-it console', () => {
   });
 
   it('a failure after the charge says it was refunded; a 429 says when to retry', async () => {
-    setup(QRCODE, () => failure(400, { code: 'gateway.invalid_param', message: 'bad size' }));
+    setup(QRCODE, () =>
+      HttpResponse.json(
+        { success: false, code: 'gateway.invalid_param', message: 'bad size' },
+        { status: 400, headers: { 'x-cost': '0.000' } },
+      ),
+    );
     const form = await screen.findByTestId('api-console');
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
     expect(await screen.findByTestId('console-billing')).toHaveTextContent('refunded');

@@ -31,15 +31,13 @@ const REFUNDED = new Set([
 ]);
 
 /**
- * What a paid call cost: a success is charged; the gateway's own refusals (key, limits, balance)
- * come before any charge; its failures after the charge are refunded; an upstream's own error
- * answer passes through charged.
+ * What a paid call cost, from the gateway's X-Cost (what stayed charged): a cost is a charge; no
+ * cost after a failure the gateway refunds is a refund; anything else was refused before a charge.
  */
-function billingOutcome(status: number, code: string | undefined) {
-  if (status < 400) return 'charged';
+function billingOutcome(cost: number, code: string | undefined) {
+  if (cost > 0) return 'charged';
   if (code && REFUNDED.has(code)) return 'refunded';
-  if (code?.startsWith('gateway.')) return 'none';
-  return 'charged';
+  return 'none';
 }
 
 /** Response headers worth a reader's attention, in this order, when present. */
@@ -51,6 +49,8 @@ const SHOWN_HEADERS = [
   'x-ratelimit-reset',
   'retry-after',
   'x-request-id',
+  'x-cost',
+  'x-balance',
 ];
 
 const PROBLEM_TEXT: Record<ParamProblem, UiKey> = {
@@ -77,7 +77,11 @@ interface Result {
   /** What the console sent, for "copy as". */
   model: RequestModel;
   /** Paid calls: charged, refunded or not charged, and the balance read afterwards. */
-  billing: { outcome: ReturnType<typeof billingOutcome>; balance: string | null } | null;
+  billing: {
+    outcome: ReturnType<typeof billingOutcome>;
+    cost: string;
+    balance: string | null;
+  } | null;
 }
 
 async function dataUrl(blob: Blob, type: string): Promise<string> {
@@ -256,7 +260,6 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
   const ok = result.status < 400;
   const retryAfter = result.headers.find(([name]) => name === 'retry-after')?.[1];
   const envelope = result.body.kind === 'json' ? result.body.envelope : null;
-  const price = formatYuan(api.price_per_call);
   const balance = result.billing?.balance ? formatYuan(result.billing.balance) : '—';
   return (
     <div className="mt-3 portico-console-result" data-testid="console-result">
@@ -294,7 +297,7 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
       {result.billing && (
         <p className="small mb-2" data-testid="console-billing">
           {result.billing.outcome === 'charged'
-            ? t('console.charged', { amount: price, balance })
+            ? t('console.charged', { amount: formatYuan(result.billing.cost), balance })
             : result.billing.outcome === 'refunded'
               ? t('console.refunded', { balance })
               : t('console.notCharged', { balance })}
@@ -411,9 +414,15 @@ export default function ApiConsole({
       let billing: Result['billing'] = null;
       if (api.is_paid && signedIn) {
         const code = body.kind === 'json' ? body.envelope?.code : undefined;
-        const outcome = billingOutcome(response.status, code);
+        const cost = response.headers.get('x-cost') ?? '0';
+        // The store's balance follows too (the header, the user centre); X-Balance is the
+        // balance right after this call, the refreshed one may include calls made since.
         const info = await refreshUser(dispatch);
-        billing = { outcome, balance: info?.balance ?? null };
+        billing = {
+          outcome: billingOutcome(Number(cost), code),
+          cost,
+          balance: response.headers.get('x-balance') ?? info?.balance ?? null,
+        };
       }
       setResult({ status: response.status, latencyMs, headers, body, model, billing });
     } catch (error) {
