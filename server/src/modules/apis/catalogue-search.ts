@@ -6,7 +6,7 @@ import { ApiEntry, CatalogueState } from '../../database/entities';
 import { categoriesByApi } from './category-links';
 
 /** How often an instance reads the shared catalogue version (one indexed one-row read). */
-export const VERSION_CHECK_MS = 1000;
+const VERSION_CHECK_MS = 1000;
 
 const HAN = /\p{Script=Han}/u;
 /** Runs of Han characters, or runs of other letters and digits (so "IP查询" is "ip", "查询"). */
@@ -17,7 +17,7 @@ const NAME_FIELDS = new Set(['name', 'name_en', 'title_en']);
  * Chinese has no spaces, so a run of Han characters is indexed as its characters and its
  * two-character pairs: "天气预报" is found by "天", "天气" and "预报".
  */
-export function indexTerms(text: string): string[] {
+function indexTerms(text: string): string[] {
   const terms: string[] = [];
   for (const [word] of text.matchAll(WORDS)) {
     if (!HAN.test(word)) {
@@ -32,7 +32,7 @@ export function indexTerms(text: string): string[] {
 }
 
 /** A query's Han runs become their pairs (all must match), so "天气预报" does not match "天预". */
-export function queryTerms(text: string): string[] {
+function queryTerms(text: string): string[] {
   const terms: string[] = [];
   for (const [word] of text.matchAll(WORDS)) {
     const chars = [...word];
