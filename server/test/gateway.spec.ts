@@ -33,9 +33,10 @@ async function logsOf(t: TestApp, apiId: number) {
       user_agent: string;
       cost_milli: string;
       status_code: number;
+      latency_ms: number;
     }[]
   >(
-    'SELECT user_id, access_url, user_agent, cost_milli, status_code FROM access_logs WHERE api_id = ? ORDER BY id',
+    'SELECT user_id, access_url, user_agent, cost_milli, status_code, latency_ms FROM access_logs WHERE api_id = ? ORDER BY id',
     [apiId],
   );
 }
@@ -239,6 +240,10 @@ describeEachDb(
           [0, 400],
           [7, 200],
         ]);
+        // Charged rows are written before the call is made; their latency follows in the flush.
+        const slow = Number(logs[2].latency_ms);
+        expect(slow).toBeGreaterThanOrEqual(290);
+        expect(slow).toBeLessThan(5000);
         expect(await counters(ctx.t, api.id)).toEqual({ usage: 2, daily: 2 });
       } finally {
         await upstream.close();

@@ -259,6 +259,7 @@ export class GatewayService implements OnModuleInit {
         });
         void reply.header('x-cost', FREE);
         if (balance !== null) void reply.header('x-balance', formatBalance(balance));
+        this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
       }
       if (error instanceof UpstreamFailure) {
         throw gatewayError(
@@ -268,6 +269,9 @@ export class GatewayService implements OnModuleInit {
         );
       }
       throw error;
+    }
+    if (chargedLogId !== undefined) {
+      this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
     }
     if (outcome.status < 400) {
       // Charged calls wrote their row with the debit; free calls with a key are logged for their

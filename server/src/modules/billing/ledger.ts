@@ -54,6 +54,21 @@ export interface KeyUse {
   ip: string;
 }
 
+/** How long a charged call took, known only after its row was written with the debit. */
+export interface CallLatency {
+  logId: number;
+  ms: number;
+}
+
+/** One statement setting the latency of several log rows: `(logId, ms)` pairs, then the ids. */
+export const setLatenciesSql = (count: number) =>
+  `UPDATE access_logs SET latency_ms = CASE id ${'WHEN ? THEN ? '.repeat(count)}END WHERE id IN (${Array.from({ length: count }, () => '?').join(', ')})`;
+
+export const setLatenciesValues = (rows: readonly CallLatency[]) => [
+  ...rows.flatMap(({ logId, ms }) => [logId, ms]),
+  ...rows.map(({ logId }) => logId),
+];
+
 /** What a charge made on its row, so that its refund can undo exactly that. */
 export interface Refund {
   logId: number;
@@ -86,6 +101,8 @@ export interface Ledger {
   addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void>;
   /** Records keys' last use (a use older than the recorded one changes nothing). */
   touchKeys(uses: readonly KeyUse[]): Promise<void>;
+  /** Sets the latency of charged calls' rows (a display only; written in batches). */
+  setLatencies(rows: readonly CallLatency[]): Promise<void>;
 }
 
 export const LEDGER = Symbol('LEDGER');

@@ -8,6 +8,7 @@ import {
   mysqlTransaction,
 } from '../../database/transactions';
 import {
+  CallLatency,
   CallLog,
   callLogValues,
   Charge,
@@ -23,6 +24,8 @@ import {
   refundPastCeiling,
   refusedDebit,
   refusedSpend,
+  setLatenciesSql,
+  setLatenciesValues,
   spendValues,
   SQL,
   unspendValues,
@@ -306,5 +309,11 @@ export class MysqlLedger implements Ledger {
     // One row a statement, outside any transaction: holding one key row while waiting for another
     // could close a cycle with a charge batch, which locks key rows in the order of their users.
     for (const { keyId, at, ip } of uses) await this.pool.query(SQL.touchKey, [at, ip, keyId, at]);
+  }
+
+  /** One statement, outside any transaction: it locks only log rows, each already written. */
+  async setLatencies(rows: readonly CallLatency[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.pool.query(setLatenciesSql(rows.length), setLatenciesValues(rows));
   }
 }

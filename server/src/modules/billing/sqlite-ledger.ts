@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { sqliteTransaction } from '../../database/transactions';
 import {
+  CallLatency,
   CallLog,
   callLogValues,
   Charge,
@@ -62,6 +63,7 @@ export class SqliteLedger implements Ledger {
       refundZero: db.prepare(SQL.refundZero),
       refundCredit: db.prepare(`${SQL.refundCredit} RETURNING balance_milli`),
       touchKey: db.prepare(SQL.touchKey),
+      setLatency: db.prepare('UPDATE access_logs SET latency_ms = ? WHERE id = ?'),
       bumpUsage: db.prepare(SQL.bumpUsage),
       upsertDaily: db.prepare(
         'INSERT INTO api_daily_stats (api_id, access_date, calls) VALUES (?, ?, ?) ON CONFLICT (api_id, access_date) DO UPDATE SET calls = calls + excluded.calls',
@@ -131,6 +133,13 @@ export class SqliteLedger implements Ledger {
         const time = sqliteTime(at);
         this.sql.touchKey.run(time, ip, keyId, time);
       }
+    });
+  }
+
+  async setLatencies(rows: readonly CallLatency[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sqliteTransaction(this.db, () => {
+      for (const { logId, ms } of rows) this.sql.setLatency.run(ms, logId);
     });
   }
 }

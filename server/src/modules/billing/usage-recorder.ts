@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../../common/metrics';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { CallLog, DailyUsage, KeyUse, LEDGER } from './ledger';
+import { CallLatency, CallLog, DailyUsage, KeyUse, LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 
 /** Log rows per insert. */
@@ -25,8 +25,10 @@ const utcDate = (date: Date) => {
 /**
  * Successful calls are counted in memory and written in batches: per-API totals, per-day upserts,
  * the log rows of free calls (charged calls write their row in the charge transaction) and each
- * key's last use (one write per key per flush, however many calls it made). A failed flush keeps
- * its data for the next one; shutdown flushes what is left.
+ * key's last use (one write per key per flush, however many calls it made) and the latency of
+ * charged calls (their row is written before the call is made). A failed flush keeps its data for
+ * the next one, except latencies and last uses, which are only a display; shutdown flushes what is
+ * left.
  */
 @Injectable()
 export class UsageRecorder implements OnModuleInit {
@@ -36,6 +38,7 @@ export class UsageRecorder implements OnModuleInit {
   private logs: CallLog[] = [];
   /** Key id → when (epoch ms) and from where it was last used. */
   private keyUses = new Map<number, { at: number; ip: string }>();
+  private latencies: CallLatency[] = [];
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   /** When the oldest call not yet written was counted (0: nothing pending). */
@@ -83,6 +86,11 @@ export class UsageRecorder implements OnModuleInit {
     }
   }
 
+  /** Notes how long a charged call took, for its log row (written with the next flush). */
+  noteLatency(logId: number, ms: number): void {
+    this.latencies.push({ logId, ms });
+  }
+
   /** Writes everything counted so far; concurrent callers share one flush at a time. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.writeBatch());
@@ -96,6 +104,9 @@ export class UsageRecorder implements OnModuleInit {
     const keyUses = this.keyUses;
     this.keyUses = new Map();
     await this.writeKeyUses(keyUses);
+    const latencies = this.latencies;
+    this.latencies = [];
+    await this.writeLatencies(latencies);
     if (totals.size === 0 && logs.length === 0) return;
     const stopTimer = this.metrics.flushDuration.startTimer();
     const pendingSince = this.pendingSince;
@@ -141,6 +152,17 @@ export class UsageRecorder implements OnModuleInit {
     } catch (error) {
       this.logger.error(`could not write keys' last use, keeping it: ${String(error)}`);
       for (const [keyId, use] of uses) if (!this.keyUses.has(keyId)) this.keyUses.set(keyId, use);
+    }
+  }
+
+  private async writeLatencies(latencies: readonly CallLatency[]): Promise<void> {
+    try {
+      for (let i = 0; i < latencies.length; i += LOG_CHUNK) {
+        await this.ledger.setLatencies(latencies.slice(i, i + LOG_CHUNK));
+        await nextTick();
+      }
+    } catch (error) {
+      this.logger.warn(`could not write charged calls' latency, left at 0: ${String(error)}`);
     }
   }
 
