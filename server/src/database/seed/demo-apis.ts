@@ -1221,7 +1221,7 @@ const SPECS: Spec[] = [
       response_example:
         'The response body is the image (Content-Type: image/svg+xml or image/png), e.g.\n<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 29 29" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h29v29H0z"/><path stroke="#000000" d="M2 2.5h7m1 0h1..."/></svg>\nErrors are JSON: {"success": false, "message": "parameter \'text\' is required"}',
       response_params: [
-        field('(body)', 'image/svg+xml or image/png', 'the QR code image'),
+        field('(body)', 'string', 'the QR code image (image/svg+xml or image/png)'),
         field('success', 'boolean', 'false, only in JSON error responses'),
         field('message', 'string', 'the reason, only in JSON error responses'),
       ],
