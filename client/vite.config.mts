@@ -124,7 +124,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../server/src/contracts', import.meta.url)) },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  // The manifest (dist/.vite/manifest.json) tells the server which chunk an on-demand page is.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
   // `vite build --ssr src/entry-server.tsx` (npm run build): one self-contained CommonJS file the
   // server requires at start-up, outside dist/ so it is never served.
   ...(isSsrBuild && {

@@ -7,7 +7,7 @@ import {
   matchRoutes,
   StaticRouterProvider,
 } from 'react-router-dom';
-import { routes } from './app/router';
+import { ROUTE_MODULES, routes } from './app/router';
 import { makeStore } from './app/store';
 import { FALLBACK_SITE_NAME, paths } from './config/paths';
 import { apiRefFromParams } from './features/catalogue/ApiDetailPage';
@@ -58,6 +58,8 @@ export interface RenderedPage {
   html: string;
   /** What the client hydrates from: the answers the page was rendered with. */
   state: { lang: Lang; theme: ThemeMode; api: unknown };
+  /** Source files of the page's on-demand modules (ROUTE_MODULES), preloaded with the page. */
+  modules: string[];
 }
 
 const TITLES: Record<string, UiKey> = {
@@ -150,6 +152,8 @@ export async function render({
     head: { ...head, title: `${head.title} - ${siteName}` },
     html,
     state: { lang, theme, api: store.getState()[api.reducerPath] },
+    modules:
+      leaf.route.path && ROUTE_MODULES[leaf.route.path] ? [ROUTE_MODULES[leaf.route.path]] : [],
   };
 }
 

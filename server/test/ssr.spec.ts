@@ -101,6 +101,16 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
     }
   });
 
+  it("preloads the page's on-demand module with the page, and none on the home page", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map(
+        (m) => m[1],
+      );
+    expect(preloads((await page(`/api/${ip.id}/ip`)).html)).toContain('ApiDetailPage');
+    expect(preloads((await page('/login')).html)).toContain('LoginPage');
+    expect(preloads((await page('/')).html)).not.toContain('ApiDetailPage');
+  });
+
   it('sends pages compressed in the encoding the browser accepts', async () => {
     const raw = (encoding: string) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

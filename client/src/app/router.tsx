@@ -7,8 +7,6 @@ import {
 } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { GuestOnly, RequireUser } from './guards';
-import LoginPage from '../features/auth/LoginPage';
-import RegisterPage from '../features/auth/RegisterPage';
 import HomePage from '../features/catalogue/HomePage';
 import NotFoundPage from './NotFoundPage';
 import PublicLayout from './layouts/PublicLayout';
@@ -21,14 +19,29 @@ const RechargePage = lazy(() => import('../features/recharge/RechargePage'));
 const LowBalanceBanner = lazy(() => import('../features/user/alerts/LowBalanceBanner'));
 
 /**
- * The API page, About and Friend links are route modules loaded on demand (route.lazy), so the
- * home page's first download carries none of their code. The server resolves them before
- * rendering (createStaticHandler), the browser before hydrating (makeRouter). Login and register
- * stay in the first download: a visitor types into them as soon as they show.
+ * The public pages but home are route modules loaded on demand (route.lazy), so the home page's
+ * first download carries none of their code. The server resolves them before rendering
+ * (createStaticHandler) and names the page's module in a <link rel="modulepreload">, so it
+ * downloads beside the entry script; the browser resolves it before hydrating (makeRouter).
  */
-const onDemand = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const { default: Page } = await load();
-  return { element: <Page /> };
+const onDemand =
+  (
+    load: () => Promise<{ default: ComponentType }>,
+    wrap: (page: ReactNode) => ReactNode = (page) => page,
+  ) =>
+  async () => {
+    const { default: Page } = await load();
+    return { element: wrap(<Page />) };
+  };
+const guestOnly = (page: ReactNode) => <GuestOnly>{page}</GuestOnly>;
+
+/** The source file of each on-demand route (the key of its chunk in Vite's build manifest). */
+export const ROUTE_MODULES: Readonly<Record<string, string>> = {
+  'api/:id/:name_en?': 'src/features/catalogue/ApiDetailPage.tsx',
+  about: 'src/features/site/AboutPage.tsx',
+  friends: 'src/features/site/FriendsPage.tsx',
+  login: 'src/features/auth/LoginPage.tsx',
+  register: 'src/features/auth/RegisterPage.tsx',
 };
 
 const loading = (element: ReactNode) => (
@@ -69,21 +82,10 @@ export const routes: RouteObject[] = [
       },
       { path: 'about', lazy: onDemand(() => import('../features/site/AboutPage')) },
       { path: 'friends', lazy: onDemand(() => import('../features/site/FriendsPage')) },
-      {
-        path: 'login',
-        element: (
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        ),
-      },
+      { path: 'login', lazy: onDemand(() => import('../features/auth/LoginPage'), guestOnly) },
       {
         path: 'register',
-        element: (
-          <GuestOnly>
-            <RegisterPage />
-          </GuestOnly>
-        ),
+        lazy: onDemand(() => import('../features/auth/RegisterPage'), guestOnly),
       },
       {
         path: 'user/dashboard',

@@ -35,7 +35,17 @@ export interface RenderedPage {
   };
   html: string;
   state: unknown;
+  /** Source files of the page's on-demand modules, keys of the build manifest. */
+  modules?: string[];
 }
+
+/** What Vite's build manifest says of one module: its chunk, the chunks it imports, its CSS. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
 
 /** Stands for the response's CSP nonce in cached markup; each response gets its own. */
 export const NONCE = '__PORTICO_NONCE__';
@@ -62,6 +72,7 @@ export class ClientBuild {
   private constructor(
     private readonly template: string,
     readonly entry: ServerEntry | null,
+    private readonly manifest: Manifest,
   ) {}
 
   static load(clientDist: string): ClientBuild | null {
@@ -70,7 +81,37 @@ export class ClientBuild {
     const server = join(clientDist, '..', 'dist-ssr', 'entry-server.cjs');
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output, not a module of ours
     const entry = existsSync(server) ? (require(server) as ServerEntry) : null;
-    return new ClientBuild(readFileSync(index, 'utf8'), entry);
+    const manifestFile = join(clientDist, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+      : {};
+    return new ClientBuild(readFileSync(index, 'utf8'), entry, manifest);
+  }
+
+  /**
+   * `<link>`s that fetch a page's on-demand modules (and the chunks and CSS they import) with the
+   * page, instead of after the entry script has run; files the template names already are left out.
+   */
+  private preloads(modules: string[]): string[] {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = this.manifest[key];
+      if (!chunk || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      chunk.css?.forEach((file) => styles.add(file));
+      chunk.imports?.forEach(visit);
+    };
+    modules.forEach(visit);
+    const fresh = (file: string) => !this.template.includes(`/${file}"`);
+    return [
+      ...[...styles]
+        .filter(fresh)
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+      ...[...scripts]
+        .filter(fresh)
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ];
   }
 
   /** The page for routes the browser renders itself: no data, no head beyond the defaults. */
@@ -103,6 +144,7 @@ export class ClientBuild {
           ]
         : []),
       ...(analytics.trim() ? [withNonce(analytics)] : []),
+      ...this.preloads(rendered.modules ?? []),
     ].join('\n    ');
     return this.template
       .replace(
