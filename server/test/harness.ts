@@ -77,7 +77,9 @@ export async function startTestApp(
     DATABASE_URL: database.url,
   });
   const app = await createApp(env);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // Race tests open 2,000 connections at once: a backlog past Node's 511 keeps a loaded machine
+  // from resetting the ones that overflow it.
+  await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
