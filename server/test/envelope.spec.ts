@@ -25,7 +25,12 @@ describeEachDb(
     ])('gives a 404 envelope for unknown route %s', async (path, code) => {
       const res = await ctx.t.client().get(path);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: expect.any(String), code });
+      // Gateway answers add the call's request id (also sent as X-Request-Id).
+      const requestId = path.startsWith('/apis/')
+        ? { request_id: res.headers.get('x-request-id') }
+        : {};
+      expect(res.body).toEqual({ success: false, message: expect.any(String), code, ...requestId });
+      if (path.startsWith('/apis/')) expect(res.headers.get('x-request-id')).toBeTruthy();
     });
 
     it('rejects malformed JSON with 400, never 500', async () => {
