@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { In } from 'typeorm';
 import { AccessLog, ApiKey, User } from '../src/database/entities';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { KeyCache } from '../src/modules/billing/key-cache';
 import { UsageRecorder } from '../src/modules/billing/usage-recorder';
 import { CreateKeyBody } from '../src/modules/keys/dto/key-settings.dto';
 import { KeysService } from '../src/modules/keys/keys.service';
@@ -53,6 +56,7 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
     const res = await client.get(GET_KEYS);
     expect(res.status).toBe(200);
     expect(res.body.data.max_named_keys).toBe(20);
+    expect(res.body.data.rate_limit_max).toBe(600);
     expect(res.body.data.keys).toEqual([
       expect.objectContaining({
         name: '',
@@ -87,6 +91,7 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
       status: 'active',
       expires_at: expires,
       allowed_apis: [api.id],
+      allowed_api_names: [{ id: api.id, name: api.name, name_en: api.name_en }],
       allowed_ips: ['10.0.0.0/8', '2001:db8::/32', '127.0.0.1'],
       rate_limit: 30,
       daily_cap: '1.50',
@@ -98,6 +103,9 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
     });
     const list = await client.get(GET_KEYS);
     expect(list.body.data.keys.map((k: ApiKeyView) => k.id)).toContain(created.key.id);
+    expect(list.body.data.keys[0].allowed_api_names).toBeNull();
+    const listed = list.body.data.keys.find((k: ApiKeyView) => k.id === created.key.id);
+    expect(listed.allowed_api_names).toEqual(created.key.allowed_api_names);
     expect(list.text).not.toContain(created.secret);
     const row = await ctx.t.dataSource
       .getRepository(ApiKey)
@@ -118,6 +126,7 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
     [{ name: 'k', allowed_apis: ['x'] }, 'request.validation', 'allowed_apis'],
     [{ name: 'k', rate_limit: 0 }, 'request.validation', 'rate_limit'],
     [{ name: 'k', rate_limit: 1.5 }, 'request.validation', 'rate_limit'],
+    [{ name: 'k', rate_limit: 601 }, 'keys.rate_limit_too_high', 'rate_limit'],
     [{ name: 'k', daily_cap: '-1' }, 'request.validation', 'daily_cap'],
     [{ name: 'k', monthly_cap: '1.2345' }, 'request.validation', 'monthly_cap'],
   ])('refuses %j with %s on %s and creates nothing', async (body, code, field) => {
@@ -143,6 +152,42 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
     const first = results.find((r) => r.status === 200)!.body.data.key.id;
     expect((await client.post(REVOKE, { id: first })).status).toBe(200);
     expect((await client.post(CREATE, { name: 'again' })).status).toBe(200);
+  });
+
+  it("lets a key's own rate limit only lower the site's RATE_LIMIT_PER_KEY", async () => {
+    const { client } = await account(ctx.t);
+    const high = await client.post(CREATE, { name: 'greedy', rate_limit: 1_000_000 });
+    expect(high.status).toBe(400);
+    expect(high.body).toMatchObject({ code: 'keys.rate_limit_too_high', field: 'rate_limit' });
+    expect(high.body.message).toContain('at most 600 calls a minute');
+    const created = await createKey(client, { name: 'fair', rate_limit: 600 });
+    expect(created.key.rate_limit).toBe(600);
+    const raise = await client.post(UPDATE, { id: created.key.id, rate_limit: 601 });
+    expect([raise.status, raise.body.code]).toEqual([400, 'keys.rate_limit_too_high']);
+    const row = await ctx.t.dataSource
+      .getRepository(ApiKey)
+      .findOneByOrFail({ id: created.key.id });
+    expect(row.rate_limit).toBe(600);
+  });
+
+  it('keeps revoked keys 30 days and at most 20 of them', async () => {
+    const { client, user } = await account(ctx.t);
+    const repo = ctx.t.dataSource.getRepository(ApiKey);
+    const ids: number[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      const { key } = await createKey(client, { name: `old${i}` });
+      expect((await client.post(REVOKE, { id: key.id })).status).toBe(200);
+      ids.push(key.id);
+    }
+    const listed = (await client.get(GET_KEYS)).body.data.keys as ApiKeyView[];
+    expect(listed.filter((k) => k.status === 'revoked')).toHaveLength(20);
+    // The two revoked first are gone; the rest are kept.
+    expect(await repo.countBy({ id: In(ids.slice(0, 2)) })).toBe(0);
+    await repo.update({ id: ids[5] }, { revoked_at: new Date(Date.now() - 31 * 86_400_000) });
+    const { key } = await createKey(client, { name: 'new' });
+    await client.post(REVOKE, { id: key.id });
+    expect(await repo.existsBy({ id: ids[5] })).toBe(false);
+    expect(await repo.countBy({ user_id: user.id, is_default: 0 })).toBe(20);
   });
 
   it('updates only the fields sent, clears with null, and keeps the secret', async () => {
@@ -308,6 +353,21 @@ describeEachDb(
       expect(res.body.message).toContain('127.0.0.1');
       await client.post(UPDATE, { id: elsewhere.key.id, allowed_ips: ['127.0.0.0/8'] });
       expect((await call(ctx.t, allowed.name_en, elsewhere.secret)).status).toBe(200);
+
+      // Metrics tell these refusals from a disabled API's 403 (labelled "disabled" as before).
+      const disabled = await createGatewayApi(ctx.t, { status: 0 });
+      const off = await call(ctx.t, disabled.name_en, elsewhere.secret);
+      expect([off.status, off.body.code]).toEqual([403, 'gateway.api_disabled']);
+      const metrics = (await ctx.t.client().get('/metrics')).text;
+      expect(metrics).toContain(
+        `portico_gateway_calls_total{api="${other.name_en}",outcome="key_forbidden"} 3`,
+      );
+      expect(metrics).toContain(
+        `portico_gateway_calls_total{api="${allowed.name_en}",outcome="key_forbidden"} 1`,
+      );
+      expect(metrics).toContain(
+        `portico_gateway_calls_total{api="${disabled.name_en}",outcome="disabled"} 1`,
+      );
     });
 
     it('stops at the daily and monthly caps with 402 naming the cap', async () => {
@@ -413,6 +473,25 @@ describeEachDb(
       }
     });
 
+    it("clamps a stored key's limit to a lowered RATE_LIMIT_PER_KEY", async () => {
+      const t = await startTestApp(ctx.db, { RATE_LIMIT_PER_KEY: '2' });
+      try {
+        const { user } = await createKeyedUser(t, 0);
+        const api = await createGatewayApi(t);
+        const { key, secret } = await t.app
+          .get(KeysService)
+          .create(user.id, Object.assign(new CreateKeyBody(), { name: 'from before' }));
+        // Stored while the site's limit was higher.
+        await t.dataSource.getRepository(ApiKey).update({ id: key.id }, { rate_limit: 1_000_000 });
+        const answers = [];
+        for (let i = 0; i < 3; i += 1) answers.push(await call(t, api.name_en, secret));
+        expect(answers.map((r) => r.status)).toEqual([200, 200, 429]);
+        expect(answers[0].headers.get('x-ratelimit-limit')).toBe('2');
+      } finally {
+        await t.close();
+      }
+    });
+
     it('answers the gateway headers on 200, 401, 404, 402 and 429', async () => {
       const t = await startTestApp(ctx.db, { RATE_LIMIT_PER_IP: '3' });
       try {
@@ -442,6 +521,26 @@ describeEachDb(
         await t.close();
       }
     });
+
+    it('keeps a known key cached while more unknown keys are tried than the cache holds', async () => {
+      const { user } = await createKeyedUser(ctx.t, 0);
+      const api = await createGatewayApi(ctx.t);
+      const created = await ctx.t.app
+        .get(KeysService)
+        .create(user.id, Object.assign(new CreateKeyBody(), { name: 'steady' }));
+      // Past the polls that see the new row (they drop it from the cache once).
+      await sleep(1500);
+      expect((await call(ctx.t, api.name_en, created.secret)).status).toBe(200);
+      const cache = ctx.t.app.get(KeyCache);
+      for (let batch = 0; batch < 101; batch += 1) {
+        await Promise.all(
+          Array.from({ length: 100 }, () => cache.find(randomBytes(32).toString('hex'))),
+        );
+      }
+      // Deleted behind the cache's back (a delete is not polled): only a cached key still works.
+      await ctx.t.dataSource.getRepository(ApiKey).delete({ id: created.key.id });
+      expect((await call(ctx.t, api.name_en, created.secret)).status).toBe(200);
+    }, 60_000);
 
     it('lets browser callers read the gateway headers', async () => {
       const res = await call(ctx.t, 'no-such-api');

@@ -1,10 +1,14 @@
 /** How many named keys a user may hold besides the default key (revoked ones do not count). */
 export const MAX_NAMED_KEYS = 20;
+/**
+ * Revoked keys stay listed (with their last use) for REVOKED_KEY_DAYS days, and at most
+ * MAX_REVOKED_KEYS of them: older or further ones are deleted when a key is revoked.
+ */
+export const MAX_REVOKED_KEYS = 20;
+export const REVOKED_KEY_DAYS = 30;
 export const KEY_NAME_MAX = 50;
 export const MAX_ALLOWED_APIS = 100;
 export const MAX_ALLOWED_IPS = 50;
-/** A key's own limit, calls per minute. */
-export const KEY_RATE_LIMIT_MAX = 1_000_000;
 
 export type ApiKeyStatus = 'active' | 'expired' | 'revoked';
 
@@ -25,9 +29,11 @@ export interface ApiKeyView {
   expires_at: string | null;
   /** API ids the key may call, or null: every API. */
   allowed_apis: number[] | null;
+  /** The allowed APIs' names, in allowed_apis' order (an API deleted since is left out). */
+  allowed_api_names: AllowedApiName[] | null;
   /** IPv4/IPv6 addresses or CIDRs the key may be used from, or null: anywhere. */
   allowed_ips: string[] | null;
-  /** Calls per minute, or null: the site's default per-key limit. */
+  /** Calls per minute (at most the site's per-key limit), or null: the site's per-key limit. */
   rate_limit: number | null;
   daily_cap: string | null;
   monthly_cap: string | null;
@@ -39,9 +45,17 @@ export interface ApiKeyView {
   created_at: string;
 }
 
+export interface AllowedApiName {
+  id: number;
+  name: string;
+  name_en: string;
+}
+
 export interface ApiKeyList {
   keys: ApiKeyView[];
   max_named_keys: number;
+  /** The site's per-key limit (RATE_LIMIT_PER_KEY): a key's own rate_limit may only be lower. */
+  rate_limit_max: number;
 }
 
 /** The settings a named key may carry; on update, a field left out stays as it is, null clears it. */

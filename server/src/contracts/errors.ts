@@ -87,6 +87,8 @@ export const ERROR_CODES = {
   'keys.expiry_past': 'expires_at is not in the future',
   'keys.ip_invalid': 'an allowed_ips entry is not an IPv4/IPv6 address or CIDR',
   'keys.api_unknown': 'an allowed_apis entry is not an existing API',
+  'keys.rate_limit_too_high':
+    "rate_limit is above the site's per-key limit (RATE_LIMIT_PER_KEY); a key may only lower it",
 
   'openapi.too_large': 'the OpenAPI document to import is over 1 MB',
   'openapi.invalid_document':

@@ -214,7 +214,7 @@ describe('the try-it console', () => {
     const form = await screen.findByTestId('api-console');
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('insufficient balance');
+    expect(alert).toHaveTextContent('your balance does not cover the price of this call');
     expect(alert).toHaveTextContent('gateway.insufficient_balance');
     expect(within(alert).getByRole('link', { name: 'Recharge your balance' })).toHaveAttribute(
       'href',
@@ -223,6 +223,28 @@ describe('the try-it console', () => {
     expect(await screen.findByTestId('console-billing')).toHaveTextContent(
       'Nothing was charged; your balance is ¥0.001.',
     );
+  });
+
+  it("names a key's refusal in the reader's words, an unknown code by the server's message", async () => {
+    setup(QRCODE, () =>
+      HttpResponse.json(
+        { success: false, code: 'gateway.key_revoked', message: 'key gone' },
+        { status: 401 },
+      ),
+    );
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('this API key was revoked');
+    server.use(
+      http.get('/apis/qrcode', () =>
+        HttpResponse.json(
+          { success: false, code: 'gateway.from_the_future', message: 'a newer refusal' },
+          { status: 403 },
+        ),
+      ),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByText('a newer refusal')).toBeInTheDocument();
   });
 
   it("an upstream's own error answer passes through charged", async () => {

@@ -15,6 +15,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useI18n, type UiKey } from '../../i18n';
+import { en } from '../../i18n/en';
+import { zh } from '../../i18n/zh';
 import { formatYuan } from '../../lib/money';
 import { useOrigin } from '../../lib/ssr';
 import { useAppDispatch } from '../../app/store';
@@ -255,8 +257,16 @@ function CopyAs({ model }: { model: RequestModel }) {
   );
 }
 
+/** A known error code's text in the reader's language, else the server's own message. */
+function errorLine(lang: 'en' | 'zh', envelope: { message?: string; code?: string }) {
+  const texts: Record<string, string> = (lang === 'zh' ? zh : en).errors;
+  return envelope.code && Object.hasOwn(texts, envelope.code)
+    ? texts[envelope.code]
+    : envelope.message;
+}
+
 function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const ok = result.status < 400;
   const retryAfter = result.headers.find(([name]) => name === 'retry-after')?.[1];
   const envelope = result.body.kind === 'json' ? result.body.envelope : null;
@@ -279,7 +289,7 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
       </div>
       {envelope && (
         <div className="alert alert-danger py-2 mb-2" role="alert">
-          {envelope.message}
+          {errorLine(lang, envelope)}
           {envelope.code && <code className="ms-2">{envelope.code}</code>}
           {result.status === 402 && (
             <>

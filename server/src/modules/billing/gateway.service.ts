@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../common/app-error';
 import { toErrorAnswer } from '../../common/error-answer';
 import type { ErrorCode } from '../../contracts/errors';
@@ -31,17 +32,23 @@ const MAX_URL_LENGTH = 1000;
 const MAX_USER_AGENT_LENGTH = 500;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
-/** Metric labels for the gateway's answers. */
+/** Metric labels for the gateway's answers (403 is a disabled API unless KEY_REFUSALS says so). */
 const OUTCOMES: Record<number, string> = {
   400: 'bad_request',
   401: 'unauthorized',
   402: 'insufficient_balance',
-  403: 'forbidden',
+  403: 'disabled',
   404: 'not_found',
   413: 'too_large',
   429: 'rate_limited',
   502: 'upstream_failure',
 };
+
+/** A key's own 403 refusals, labelled apart from a disabled API's 403. */
+const KEY_REFUSALS: ReadonlySet<string> = new Set([
+  'gateway.api_not_allowed',
+  'gateway.ip_not_allowed',
+]);
 
 const gatewayError = (
   code: ErrorCode,
@@ -108,8 +115,8 @@ export function loggedUrl(rawUrl: string): string {
 @Injectable()
 export class GatewayService implements OnModuleInit {
   private readonly logger = new Logger('Gateway');
-  /** Recent keys' hashes: the same few keys call again and again (bounded, cleared when full). */
-  private readonly keyHashes = new Map<string, string>();
+  /** Recent keys' hashes: the same few keys call again and again (the least recently used go). */
+  private readonly keyHashes = new LRUCache<string, string>({ max: MAX_CACHED_KEYS });
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -159,6 +166,7 @@ export class GatewayService implements OnModuleInit {
     let status = 500;
     // Metric label: the API's name once it is known to exist, never an arbitrary caller string.
     let label = 'unknown';
+    let outcome: string | undefined;
     try {
       const api = await this.catalogue.find(request.params.name);
       if (!api) {
@@ -175,6 +183,7 @@ export class GatewayService implements OnModuleInit {
       }
       const answer = toErrorAnswer(error);
       status = answer.status;
+      if (KEY_REFUSALS.has(answer.body.code)) outcome = 'key_forbidden';
       return reply
         .status(status)
         .headers(answer.headers)
@@ -182,7 +191,7 @@ export class GatewayService implements OnModuleInit {
     } finally {
       this.metrics.gatewayCalls.inc({
         api: label,
-        outcome: OUTCOMES[status] ?? (status < 400 ? 'ok' : 'error'),
+        outcome: outcome ?? OUTCOMES[status] ?? (status < 400 ? 'ok' : 'error'),
       });
     }
   }
@@ -321,7 +330,6 @@ export class GatewayService implements OnModuleInit {
   private hashOf(key: string): string {
     let hash = this.keyHashes.get(key);
     if (hash === undefined) {
-      if (this.keyHashes.size >= MAX_CACHED_KEYS) this.keyHashes.clear();
       hash = hashApiKey(key);
       this.keyHashes.set(key, hash);
     }
@@ -334,7 +342,7 @@ export class GatewayService implements OnModuleInit {
    * the caller's IP: guessing keys costs the guesser, and no limiter state is created for keys that
    * do not exist. So do the key's own refusals (an API or address it is not allowed): a leaked key
    * used from elsewhere cannot use up its owner's bucket. A key that passes is then limited on its
-   * own bucket (its own limit, or RATE_LIMIT_PER_KEY), a keyless call on its IP's.
+   * own bucket (its own limit when lower than RATE_LIMIT_PER_KEY), a keyless call on its IP's.
    */
   private async authenticate(
     api: GatewayApi,
@@ -364,10 +372,9 @@ export class GatewayService implements OnModuleInit {
       await this.limitIp(request.ip, reply);
       throw refusal;
     }
-    this.setLimitHeaders(
-      reply,
-      await this.limiter.hit(`k:${keyHash}`, found.rateLimit ?? this.env.RATE_LIMIT_PER_KEY),
-    );
+    // A key's own limit only lowers the site's (kept keys may predate a lowered RATE_LIMIT_PER_KEY).
+    const limit = Math.min(found.rateLimit ?? Infinity, this.env.RATE_LIMIT_PER_KEY);
+    this.setLimitHeaders(reply, await this.limiter.hit(`k:${keyHash}`, limit));
     this.usage.touchKey(found.id, request.ip);
     return found;
   }

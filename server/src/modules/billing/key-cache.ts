@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { MoreThan, Repository } from 'typeorm';
 import { ApiKey, User } from '../../database/entities';
 import { Network, parseNetwork } from '../keys/networks';
@@ -21,11 +22,13 @@ export interface GatewayKey {
 
 interface Entry {
   key: Promise<GatewayKey | null>;
-  loadedAt: number;
   id?: number;
 }
 
+/** Known keys (and loads under way); the least recently used is dropped when full. */
 const MAX_ENTRIES = 10_000;
+/** Unknown hashes, apart: guessed keys from many addresses push out only each other. */
+const MAX_MISSES = 10_000;
 /** Other instances' key writes (revocation, rotation, new limits) are seen within this. */
 export const KEY_POLL_MS = 500;
 /** Rows written this long before the newest one seen are looked at again (commit lag). */
@@ -43,13 +46,23 @@ const parseList = <T>(text: string | null, read: (value: unknown) => T | null): 
  * The gateway's keys by hash: one read per key, not per call. Key writes on this instance are
  * forgotten at once (`forget`); every instance also polls api_keys.updated_at twice a second, so a
  * revoked, rotated or changed key is seen everywhere within a second, with or without Redis.
- * Unknown hashes are cached too (bounded), so guessed keys cost no read after the first.
+ * Unknown hashes are cached too, in an LRU of their own, so guessed keys cost no read after the
+ * first and never push real keys out.
  */
 @Injectable()
 export class KeyCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('KeyCache');
-  private readonly entries = new Map<string, Entry>();
   private readonly hashesById = new Map<number, string>();
+  private readonly entries = new LRUCache<string, Entry>({
+    max: MAX_ENTRIES,
+    ttl: MAX_AGE_MS,
+    dispose: (entry, hash) => {
+      if (entry.id !== undefined && this.hashesById.get(entry.id) === hash) {
+        this.hashesById.delete(entry.id);
+      }
+    },
+  });
+  private readonly misses = new LRUCache<string, Entry>({ max: MAX_MISSES, ttl: MAX_AGE_MS });
   private cursor?: Date;
   /** Changes already applied, `id@updated_at`, kept while they are inside the overlap. */
   private seen = new Map<string, number>();
@@ -71,27 +84,27 @@ export class KeyCache implements OnModuleInit, OnModuleDestroy {
   }
 
   find(hash: string): Promise<GatewayKey | null> {
-    const now = Date.now();
-    let entry = this.entries.get(hash);
-    if (!entry || now - entry.loadedAt > MAX_AGE_MS) {
-      if (this.entries.size >= MAX_ENTRIES) this.clear();
-      const loading = this.load(hash);
-      const fresh: Entry = { key: loading, loadedAt: now };
-      entry = fresh;
-      this.entries.set(hash, fresh);
-      loading.then(
-        (key) => {
-          if (key && this.entries.get(hash) === fresh) {
-            fresh.id = key.id;
-            this.hashesById.set(key.id, hash);
-          }
-        },
-        () => {
-          if (this.entries.get(hash) === fresh) this.entries.delete(hash);
-        },
-      );
-    }
-    return entry.key;
+    const entry = this.entries.get(hash) ?? this.misses.get(hash);
+    if (entry) return entry.key;
+    const loading = this.load(hash);
+    const fresh: Entry = { key: loading };
+    this.entries.set(hash, fresh);
+    loading.then(
+      (key) => {
+        if (this.entries.peek(hash) !== fresh) return;
+        if (key) {
+          fresh.id = key.id;
+          this.hashesById.set(key.id, hash);
+        } else {
+          this.entries.delete(hash);
+          this.misses.set(hash, fresh);
+        }
+      },
+      () => {
+        if (this.entries.peek(hash) === fresh) this.entries.delete(hash);
+      },
+    );
+    return loading;
   }
 
   /** Drops a key (by id, whatever hash it had) and any hashes given (a new key's). */
@@ -99,12 +112,10 @@ export class KeyCache implements OnModuleInit, OnModuleDestroy {
     const old = this.hashesById.get(id);
     if (old !== undefined) this.entries.delete(old);
     this.hashesById.delete(id);
-    for (const hash of hashes) this.entries.delete(hash);
-  }
-
-  private clear(): void {
-    this.entries.clear();
-    this.hashesById.clear();
+    for (const hash of hashes) {
+      this.entries.delete(hash);
+      this.misses.delete(hash);
+    }
   }
 
   private async load(hash: string): Promise<GatewayKey | null> {

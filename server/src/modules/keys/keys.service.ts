@@ -1,17 +1,22 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { AppError, badRequest, conflict, notFound } from '../../common/app-error';
 import { formatBalance, parseYuan } from '../../common/money';
 import {
+  AllowedApiName,
   ApiKeyList,
   ApiKeyStatus,
   ApiKeyView,
   CreatedApiKey,
   MAX_NAMED_KEYS,
+  MAX_REVOKED_KEYS,
+  REVOKED_KEY_DAYS,
   RevealedUserKey,
 } from '../../contracts/api-keys';
 import { ApiEntry, ApiKey, User } from '../../database/entities';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 import type { AuditActor } from '../audit/audit.service';
 import { AuditService } from '../audit/audit.service';
 import { ApiKeyService, IssuedApiKey } from '../auth/api-keys';
@@ -24,8 +29,16 @@ const milliText = (milli: number | null) => (milli === null ? null : formatBalan
 const parseIds = (text: string | null) => (text === null ? null : (JSON.parse(text) as number[]));
 const parseTexts = (text: string | null) => (text === null ? null : (JSON.parse(text) as string[]));
 
-/** What a key row looks like to its owner: never its hash or encrypted copy. */
-export function toKeyView(row: ApiKey, now = new Date()): ApiKeyView {
+/**
+ * What a key row looks like to its owner: never its hash or encrypted copy. `names` holds the
+ * names of (at least) the row's allowed APIs.
+ */
+function toKeyView(
+  row: ApiKey,
+  names: ReadonlyMap<number, AllowedApiName>,
+  now = new Date(),
+): ApiKeyView {
+  const allowed = parseIds(row.allowed_apis);
   const { day, month } = spendPeriod(now);
   const counted = row.is_default !== 1;
   const status: ApiKeyStatus = row.revoked_at
@@ -40,7 +53,8 @@ export function toKeyView(row: ApiKey, now = new Date()): ApiKeyView {
     hint: row.key_hint,
     status,
     expires_at: row.expires_at?.toISOString() ?? null,
-    allowed_apis: parseIds(row.allowed_apis),
+    allowed_apis: allowed,
+    allowed_api_names: allowed && allowed.flatMap((id) => names.get(id) ?? []),
     allowed_ips: parseTexts(row.allowed_ips),
     rate_limit: row.rate_limit,
     daily_cap: milliText(row.daily_cap_milli),
@@ -70,6 +84,7 @@ export class KeysService {
     private readonly issuer: ApiKeyService,
     private readonly cache: KeyCache,
     private readonly audit: AuditService,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** The new account's default key, in its registration transaction; answers the key. */
@@ -98,8 +113,11 @@ export class KeysService {
       where: { user_id: userId },
       order: { is_default: 'DESC', created_at: 'DESC', id: 'DESC' },
     });
-    const now = new Date();
-    return { keys: rows.map((row) => toKeyView(row, now)), max_named_keys: MAX_NAMED_KEYS };
+    return {
+      keys: await this.views(rows),
+      max_named_keys: MAX_NAMED_KEYS,
+      rate_limit_max: this.env.RATE_LIMIT_PER_KEY,
+    };
   }
 
   /**
@@ -134,7 +152,7 @@ export class KeysService {
       return Number(result.identifiers[0].id);
     });
     this.cache.forget(id, key_hash);
-    return { key: toKeyView(await this.keys.findOneByOrFail({ id })), secret: key };
+    return { key: await this.view(id), secret: key };
   }
 
   async update(userId: number, body: UpdateKeyBody): Promise<ApiKeyView> {
@@ -145,17 +163,38 @@ export class KeysService {
     if (body.name !== undefined) changes.name = body.name;
     if (Object.keys(changes).length > 0) await this.keys.update({ id: row.id }, changes);
     this.cache.forget(row.id, row.key_hash);
-    return toKeyView(await this.keys.findOneByOrFail({ id: row.id }));
+    return this.view(row.id);
   }
 
-  /** Revoked keys stay listed (with their last use) and stop working on every instance. */
+  /**
+   * Revoked keys stop working on every instance and stay listed (with their last use) for
+   * REVOKED_KEY_DAYS days, at most MAX_REVOKED_KEYS of them, so a user's list stays bounded.
+   */
   async revoke(userId: number, id: number): Promise<ApiKeyView> {
     const row = await this.named(userId, id);
     if (!row.revoked_at) {
       await this.keys.update({ id: row.id, revoked_at: IsNull() }, { revoked_at: new Date() });
     }
     this.cache.forget(row.id, row.key_hash);
-    return toKeyView(await this.keys.findOneByOrFail({ id: row.id }));
+    const view = await this.view(row.id);
+    await this.pruneRevoked(userId);
+    return view;
+  }
+
+  /** Deletes the user's revoked keys past REVOKED_KEY_DAYS or beyond the newest MAX_REVOKED_KEYS. */
+  private async pruneRevoked(userId: number): Promise<void> {
+    const revoked = await this.keys.find({
+      where: { user_id: userId, is_default: 0, revoked_at: Not(IsNull()) },
+      select: { id: true, key_hash: true, revoked_at: true },
+      order: { revoked_at: 'DESC', id: 'DESC' },
+    });
+    const cutoff = Date.now() - REVOKED_KEY_DAYS * 86_400_000;
+    const gone = revoked.filter(
+      (key, index) => index >= MAX_REVOKED_KEYS || key.revoked_at!.getTime() < cutoff,
+    );
+    if (gone.length === 0) return;
+    await this.keys.delete({ id: In(gone.map((key) => key.id)) });
+    for (const key of gone) this.cache.forget(key.id, key.key_hash);
   }
 
   /** The admin's look at a user's full default key, recorded in the audit log. */
@@ -170,6 +209,25 @@ export class KeysService {
       target_id: userId,
     });
     return { api_key: apiKey };
+  }
+
+  private async view(id: number): Promise<ApiKeyView> {
+    const [view] = await this.views([await this.keys.findOneByOrFail({ id })]);
+    return view;
+  }
+
+  /** The rows' views, with their allowed APIs' names read in one query. */
+  private async views(rows: ApiKey[]): Promise<ApiKeyView[]> {
+    const ids = [...new Set(rows.flatMap((row) => parseIds(row.allowed_apis) ?? []))];
+    const apis = ids.length
+      ? await this.apis.find({
+          where: { id: In(ids) },
+          select: { id: true, name: true, name_en: true },
+        })
+      : [];
+    const names = new Map(apis.map(({ id, name, name_en }) => [id, { id, name, name_en }]));
+    const now = new Date();
+    return rows.map((row) => toKeyView(row, names, now));
   }
 
   /** The caller's named key, or 404 (another user's key is not found either). */
@@ -202,10 +260,23 @@ export class KeysService {
     if (body.allowed_apis !== undefined)
       out.allowed_apis = await this.allowedApis(body.allowed_apis);
     if (body.allowed_ips !== undefined) out.allowed_ips = allowedIps(body.allowed_ips);
-    if (body.rate_limit !== undefined) out.rate_limit = body.rate_limit;
+    if (body.rate_limit !== undefined) out.rate_limit = this.rateLimit(body.rate_limit);
     if (body.daily_cap !== undefined) out.daily_cap_milli = cap(body.daily_cap);
     if (body.monthly_cap !== undefined) out.monthly_cap_milli = cap(body.monthly_cap);
     return out;
+  }
+
+  /** A key's own limit may only lower the site's per-key limit, never raise it. */
+  private rateLimit(limit: number | null): number | null {
+    const max = this.env.RATE_LIMIT_PER_KEY;
+    if (limit !== null && limit > max) {
+      throw fieldError(
+        'keys.rate_limit_too_high',
+        `rate_limit may be at most ${max} calls a minute (the site's per-key limit)`,
+        'rate_limit',
+      );
+    }
+    return limit;
   }
 
   private async allowedApis(ids: number[] | null): Promise<string | null> {
@@ -220,7 +291,7 @@ export class KeysService {
 }
 
 const fieldError = (
-  code: 'keys.expiry_past' | 'keys.ip_invalid' | 'keys.api_unknown',
+  code: 'keys.expiry_past' | 'keys.ip_invalid' | 'keys.api_unknown' | 'keys.rate_limit_too_high',
   message: string,
   field: string,
 ) => new AppError(code, message, HttpStatus.BAD_REQUEST, {}, field);

@@ -1,4 +1,4 @@
-import type { RevealedUserKey } from '@contracts/api-keys';
+import type { RevealedUserKey, RevealUserKeyBody } from '@contracts/api-keys';
 import type { DataEnvelope } from '@contracts/envelope';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
@@ -11,7 +11,7 @@ const revealApi = api.injectEndpoints({
       query: (userId) => ({
         url: 'api/admin/reveal_user_api_key.php',
         method: 'POST',
-        body: { user_id: userId },
+        body: { user_id: userId } satisfies RevealUserKeyBody,
       }),
       transformResponse: (response: DataEnvelope<RevealedUserKey>) => response.data,
     }),

@@ -80,6 +80,7 @@ const texts = {
   'keys.expiry_past': '过期时间必须晚于现在',
   'keys.ip_invalid': 'IP 白名单中有无效的地址或网段',
   'keys.api_unknown': '允许的 API 中有不存在的 API',
+  'keys.rate_limit_too_high': '速率限制不能高于站点的每密钥限制',
 
   'openapi.too_large': 'OpenAPI 文档超过 1 MB',
   'openapi.invalid_document':

@@ -1,9 +1,10 @@
 import type { ApiKeyView, CreatedApiKey } from '@contracts/api-keys';
-import { KEY_NAME_MAX, KEY_RATE_LIMIT_MAX } from '@contracts/api-keys';
+import { KEY_NAME_MAX } from '@contracts/api-keys';
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useI18n } from '../../../i18n';
-import { useCreateApiKeyMutation, useGetKeyApiChoicesQuery, useUpdateApiKeyMutation } from './api';
+import ApiPicker from './ApiPicker';
+import { useCreateApiKeyMutation, useUpdateApiKeyMutation } from './api';
 import { EMPTY_FORM, formOf, settingsOf } from './form';
 import type { KeyForm } from './form';
 
@@ -12,14 +13,19 @@ const fieldOf = (error: unknown): string | undefined => {
   return typeof data?.field === 'string' ? data.field : undefined;
 };
 
-/** Creates a named key (answering its secret) or edits one; empty fields mean "no limit". */
+/**
+ * Creates a named key (answering its secret) or edits one; empty fields mean "no limit". A key's
+ * rate limit may only be lower than the site's (`rateLimitMax`).
+ */
 export default function KeyFormModal({
   apiKey,
+  rateLimitMax,
   onClose,
   onCreated,
   onSaved,
 }: {
   apiKey: ApiKeyView | null;
+  rateLimitMax: number;
   onClose: () => void;
   onCreated: (created: CreatedApiKey) => void;
   onSaved: (key: ApiKeyView) => void;
@@ -27,7 +33,6 @@ export default function KeyFormModal({
   const { t, errorText } = useI18n();
   const [form, setForm] = useState<KeyForm>(apiKey ? formOf(apiKey) : EMPTY_FORM);
   const [failure, setFailure] = useState<{ text: string; field?: string } | null>(null);
-  const apis = useGetKeyApiChoicesQuery();
   const [create, creating] = useCreateApiKeyMutation();
   const [update, updating] = useUpdateApiKeyMutation();
   const set = (patch: Partial<KeyForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -36,6 +41,10 @@ export default function KeyFormModal({
     event.preventDefault();
     setFailure(null);
     const settings = settingsOf(form);
+    if (settings.rate_limit !== null && settings.rate_limit > rateLimitMax) {
+      setFailure({ text: t('keys.rateLimitTooHigh', { max: rateLimitMax }), field: 'rate_limit' });
+      return;
+    }
     try {
       if (apiKey) {
         // Only what changed: an untouched expiry that has passed must not be refused.
@@ -95,13 +104,13 @@ export default function KeyFormModal({
                 <Form.Control
                   type="number"
                   min={1}
-                  max={KEY_RATE_LIMIT_MAX}
+                  max={rateLimitMax}
                   step={1}
                   value={form.rateLimit}
                   isInvalid={invalid('rate_limit')}
                   onChange={(e) => set({ rateLimit: e.target.value })}
                 />
-                <Form.Text>{t('keys.rateLimitHelp')}</Form.Text>
+                <Form.Text>{t('keys.rateLimitHelp', { max: rateLimitMax })}</Form.Text>
               </Form.Group>
             </Col>
             <Col sm={6}>
@@ -144,21 +153,11 @@ export default function KeyFormModal({
           </Form.Group>
           <Form.Group controlId={id('apis')}>
             <Form.Label>{t('keys.allowedApis')}</Form.Label>
-            <Form.Select
-              multiple
-              htmlSize={6}
-              value={form.apis.map(String)}
-              isInvalid={invalid('allowed_apis')}
-              onChange={(e) =>
-                set({ apis: Array.from(e.target.selectedOptions, (o) => Number(o.value)) })
-              }
-            >
-              {(apis.data ?? []).map((api) => (
-                <option key={api.id} value={api.id}>
-                  {api.name} ({api.name_en})
-                </option>
-              ))}
-            </Form.Select>
+            <ApiPicker
+              value={form.apis}
+              invalid={invalid('allowed_apis')}
+              onChange={(apis) => set({ apis })}
+            />
             <Form.Text>{t('keys.allowedApisHelp')}</Form.Text>
           </Form.Group>
         </Modal.Body>

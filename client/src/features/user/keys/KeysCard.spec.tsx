@@ -14,6 +14,7 @@ const base: ApiKeyView = {
   status: 'active',
   expires_at: null,
   allowed_apis: null,
+  allowed_api_names: null,
   allowed_ips: null,
   rate_limit: null,
   daily_cap: null,
@@ -49,24 +50,34 @@ function renderCard() {
 }
 
 describe('KeysCard', () => {
+  let searches: string[];
   beforeEach(() => {
+    searches = [];
     server.use(
-      http.get('/api/get_api_list.php', () =>
-        Response.json({
+      // The catalogue's search: the first page, or the one API whose name has the text.
+      http.get('/api/get_api_list.php', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        searches.push(params.toString());
+        const data = params.get('search')
+          ? [{ id: 1234, name: '农历', name_en: 'lunar' }]
+          : [{ id: 7, name: '天气', name_en: 'weather' }];
+        return Response.json({
           success: true,
           message: 'ok',
-          data: [{ id: 7, name: '天气', name_en: 'weather' }],
+          data,
           total: 1,
           total_pages: 1,
           current_page: 1,
-        }),
-      ),
+        });
+      }),
     );
   });
 
   it('lists the keys with their limits, spend and last use, never a secret', async () => {
     server.use(
-      http.get('/api/user/get_api_keys.php', () => ok({ keys: [base, named], max_named_keys: 20 })),
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base, named], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
     );
     renderCard();
     const row = await screen.findByTestId('api-key-2');
@@ -84,7 +95,9 @@ describe('KeysCard', () => {
     let sent: unknown;
     let keys = [base];
     server.use(
-      http.get('/api/user/get_api_keys.php', () => ok({ keys, max_named_keys: 20 })),
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys, max_named_keys: 20, rate_limit_max: 600 }),
+      ),
       http.post('/api/user/create_api_key.php', async ({ request }) => {
         sent = await request.json();
         keys = [base, { ...named, id: 3, name: 'bot' }];
@@ -97,13 +110,18 @@ describe('KeysCard', () => {
     await user.type(screen.getByLabelText('Name'), 'bot');
     await user.type(screen.getByLabelText('Allowed addresses'), '10.0.0.0/8\n::1');
     await user.type(screen.getByLabelText('Daily spending cap (yuan)'), '2.5');
-    await user.selectOptions(await screen.findByLabelText('Allowed APIs'), ['7']);
+    // Any API of the catalogue can be found by a search, not only the first page.
+    await user.click(await screen.findByLabelText('天气 (weather)'));
+    await user.type(screen.getByLabelText('Allowed APIs'), 'lun');
+    await user.click(await screen.findByLabelText('农历 (lunar)'));
+    expect(searches).toContain('per_page=20&search=lun');
+    await user.click(screen.getByRole('button', { name: 'Remove 天气' }));
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByTestId('new-key-secret')).toHaveValue('pk_the_secret_shown_once');
     expect(sent).toEqual({
       name: 'bot',
       expires_at: null,
-      allowed_apis: [7],
+      allowed_apis: [1234],
       allowed_ips: ['10.0.0.0/8', '::1'],
       rate_limit: null,
       daily_cap: '2.5',
@@ -116,7 +134,9 @@ describe('KeysCard', () => {
 
   it('shows the server’s refusal in the form, on its field', async () => {
     server.use(
-      http.get('/api/user/get_api_keys.php', () => ok({ keys: [base], max_named_keys: 20 })),
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
       http.post('/api/user/create_api_key.php', () =>
         failure(400, { code: 'keys.ip_invalid', message: 'x', field: 'allowed_ips' }),
       ),
@@ -137,7 +157,9 @@ describe('KeysCard', () => {
     let updated: unknown;
     let revoked: unknown;
     server.use(
-      http.get('/api/user/get_api_keys.php', () => ok({ keys: [base, named], max_named_keys: 20 })),
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base, named], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
       http.post('/api/user/update_api_key.php', async ({ request }) => {
         updated = await request.json();
         return ok({ ...named, rate_limit: 60 });
@@ -164,11 +186,46 @@ describe('KeysCard', () => {
     expect(await screen.findByText('Key “CI server” revoked.')).toBeInTheDocument();
   });
 
+  it("keeps a key's rate limit at or below the site's, and shows its chosen APIs", async () => {
+    let updates = 0;
+    const narrow = {
+      ...named,
+      allowed_apis: [1234],
+      allowed_api_names: [{ id: 1234, name: '农历', name_en: 'lunar' }],
+    };
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base, narrow], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
+      http.post('/api/user/update_api_key.php', () => {
+        updates += 1;
+        return ok(narrow);
+      }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(
+      within(await screen.findByTestId('api-key-2')).getByRole('button', { name: 'Edit' }),
+    );
+    expect(screen.getByRole('button', { name: 'Remove 农历' })).toBeInTheDocument();
+    expect(screen.getByText(/the site’s limit, 600 a minute/)).toBeInTheDocument();
+    const rate = screen.getByLabelText('Rate limit (calls per minute)');
+    expect(rate).toHaveAttribute('max', '600');
+    await user.clear(rate);
+    await user.type(rate, '601');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The rate limit may be at most 600 calls a minute.'),
+    ).toBeInTheDocument();
+    expect(rate).toHaveClass('is-invalid');
+    expect(updates).toBe(0);
+  });
+
   it('turns the create button off at 20 named keys', async () => {
     const many = Array.from({ length: 20 }, (_, i) => ({ ...named, id: 10 + i }));
     server.use(
       http.get('/api/user/get_api_keys.php', () =>
-        ok({ keys: [base, ...many], max_named_keys: 20 }),
+        ok({ keys: [base, ...many], max_named_keys: 20, rate_limit_max: 600 }),
       ),
     );
     renderCard();

@@ -51,7 +51,7 @@ export default function KeysCard() {
   const confirmRevoke = async () => {
     if (!confirming) return;
     try {
-      await revoke(confirming.id).unwrap();
+      await revoke({ id: confirming.id }).unwrap();
       setNotice({ ok: true, text: t('keys.revokedNotice', { name: confirming.name }) });
     } catch (e) {
       setNotice({ ok: false, text: errorText(e, 'keys.revokeFailed', 'user.requestFailed') });
@@ -130,6 +130,7 @@ export default function KeysCard() {
       {editing && (
         <KeyFormModal
           apiKey={editing === 'new' ? null : editing}
+          rateLimitMax={data.rate_limit_max}
           onClose={() => setEditing(null)}
           onCreated={(result) => {
             setEditing(null);

@@ -3,18 +3,25 @@ import type {
   ApiKeyView,
   CreateApiKeyBody,
   CreatedApiKey,
+  RevokeApiKeyBody,
   UpdateApiKeyBody,
 } from '@contracts/api-keys';
 import type { ApiList, ApiSummary } from '@contracts/apis';
 import type { DataEnvelope } from '@contracts/envelope';
 import { api } from '../../../lib/api';
 
+/** Matches shown for a search in the allowed-APIs picker; a narrower search finds the rest. */
+const API_MATCHES = 20;
+
 /** The user's keys (issue #15); key writes also refresh the user info (the default key's hint). */
 export const keysApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every API, for a key's allowed-APIs choice (the public list holds up to 1000 a page). */
-    getKeyApiChoices: build.query<ApiSummary[], void>({
-      query: () => ({ url: 'api/get_api_list.php', params: { per_page: 1000 } }),
+    /** The public APIs matching a search, for a key's allowed-APIs choice ('' : the first). */
+    searchKeyApis: build.query<ApiSummary[], string>({
+      query: (search) => ({
+        url: 'api/get_api_list.php',
+        params: { per_page: API_MATCHES, ...(search ? { search } : {}) },
+      }),
       transformResponse: (response: ApiList) => response.data,
       providesTags: ['Apis'],
     }),
@@ -33,8 +40,8 @@ export const keysApi = api.injectEndpoints({
       transformResponse: (response: DataEnvelope<ApiKeyView>) => response.data,
       invalidatesTags: ['User'],
     }),
-    revokeApiKey: build.mutation<ApiKeyView, number>({
-      query: (id) => ({ url: 'api/user/revoke_api_key.php', method: 'POST', body: { id } }),
+    revokeApiKey: build.mutation<ApiKeyView, RevokeApiKeyBody>({
+      query: (body) => ({ url: 'api/user/revoke_api_key.php', method: 'POST', body }),
       transformResponse: (response: DataEnvelope<ApiKeyView>) => response.data,
       invalidatesTags: ['User'],
     }),
@@ -42,7 +49,7 @@ export const keysApi = api.injectEndpoints({
 });
 
 export const {
-  useGetKeyApiChoicesQuery,
+  useSearchKeyApisQuery,
   useGetApiKeysQuery,
   useCreateApiKeyMutation,
   useUpdateApiKeyMutation,

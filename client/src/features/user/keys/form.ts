@@ -1,11 +1,11 @@
-import type { ApiKeySettings, ApiKeyView } from '@contracts/api-keys';
+import type { AllowedApiName, ApiKeySettings, ApiKeyView } from '@contracts/api-keys';
 
-/** The key form's fields as the inputs hold them (text, and the chosen API ids). */
+/** The key form's fields as the inputs hold them (text, and the chosen APIs). */
 export interface KeyForm {
   name: string;
   /** `datetime-local` text in the browser's time zone, '' for never. */
   expires: string;
-  apis: number[];
+  apis: AllowedApiName[];
   /** One address or CIDR a line. */
   ips: string;
   rateLimit: string;
@@ -36,7 +36,7 @@ export function formOf(key: ApiKeyView): KeyForm {
   return {
     name: key.name,
     expires: toLocalInput(key.expires_at),
-    apis: key.allowed_apis ?? [],
+    apis: key.allowed_api_names ?? [],
     ips: (key.allowed_ips ?? []).join('\n'),
     rateLimit: key.rate_limit === null ? '' : String(key.rate_limit),
     dailyCap: key.daily_cap ?? '',
@@ -54,7 +54,7 @@ export function settingsOf(form: KeyForm): Required<ApiKeySettings> {
   return {
     name: form.name.trim(),
     expires_at: form.expires ? new Date(form.expires).toISOString() : null,
-    allowed_apis: form.apis.length ? form.apis : null,
+    allowed_apis: form.apis.length ? form.apis.map((api) => api.id) : null,
     allowed_ips: ips.length ? ips : null,
     rate_limit: rate ? Number(rate) : null,
     daily_cap: form.dailyCap.trim() || null,

@@ -8,17 +8,11 @@ import {
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
   Min,
 } from 'class-validator';
 import { OptionalNotNull, RecordId, Trimmed } from '../../../common/admin-input';
-import {
-  KEY_NAME_MAX,
-  KEY_RATE_LIMIT_MAX,
-  MAX_ALLOWED_APIS,
-  MAX_ALLOWED_IPS,
-} from '../../../contracts/api-keys';
+import { KEY_NAME_MAX, MAX_ALLOWED_APIS, MAX_ALLOWED_IPS } from '../../../contracts/api-keys';
 import { PRICE_PATTERN } from '../../../contracts/apis';
 
 /** Caps may arrive as JSON numbers from simple clients; they are read as their decimal text. */
@@ -55,10 +49,8 @@ export class KeySettingsBody {
   @IsOptional()
   allowed_ips?: string[] | null;
 
-  @Max(KEY_RATE_LIMIT_MAX, {
-    message: `rate_limit must be 1 to ${KEY_RATE_LIMIT_MAX} calls a minute`,
-  })
-  @Min(1, { message: `rate_limit must be 1 to ${KEY_RATE_LIMIT_MAX} calls a minute` })
+  // The upper bound is the site's RATE_LIMIT_PER_KEY, checked by KeysService.
+  @Min(1, { message: 'rate_limit must be at least 1 call a minute' })
   @IsInt({ message: 'rate_limit must be a whole number of calls a minute' })
   @IsOptional()
   rate_limit?: number | null;
