@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AccessLog, ApiKey } from '../src/database/entities';
+import { AccessLog, ApiKey, User } from '../src/database/entities';
+import { EXPORTS_PER_USER } from '../src/modules/usage/call-log.service';
 import { createApi } from './factories/catalogue';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
@@ -218,6 +219,23 @@ describeEachDb('call log: columns and filters', (ctx) => {
     expect(res.body.data.keys.every((k: { id: number }) => typeof k.id === 'number')).toBe(true);
   });
 
+  it('offers only enabled APIs, and disabled ones only when they are in the caller’s log', async () => {
+    const t = ctx.t;
+    const me = await signedIn(t);
+    const other = await createUser(t);
+    const called = await createApi(t.dataSource, { name: 'Retired, called', status: 0 });
+    const uncalled = await createApi(t.dataSource, { name: 'Retired, never called', status: 0 });
+    await insertLogs(t, [
+      { user_id: me.user.id, api_id: called.id, access_time: new Date(now - DAY) },
+      { user_id: other.user.id, api_id: uncalled.id, access_time: new Date(now - DAY) },
+    ]);
+    const res = await me.client.get('/api/user/get_access_log_options.php');
+    expect(res.status).toBe(200);
+    const ids = res.body.data.apis.map((api: { id: number }) => api.id);
+    expect(ids).toEqual(expect.arrayContaining([paid.id, free.id, called.id]));
+    expect(ids).not.toContain(uncalled.id);
+  });
+
   it('needs a user session', async () => {
     for (const path of [
       '/api/user/get_user_access_logs.php',
@@ -269,6 +287,54 @@ describeEachDb('call log: CSV export', (ctx) => {
     expect(lines[2]).toContain(
       `,"天气, ""today""",'=cmd|calc,200,free,0.000,12,203.0.113.9,'-2+3,'+SUM(A1),`,
     );
+  });
+});
+
+describeEachDb('call log: exports at once', (ctx) => {
+  it(`streams ${EXPORTS_PER_USER} exports per user at a time, and frees a slot when one is cut off`, async () => {
+    const t = ctx.t;
+    const { user, client } = await signedIn(t);
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    // ~12 MB of CSV: far more than the socket buffers hold, so an unread export stays open.
+    await insertLogs(
+      t,
+      Array.from({ length: 20_000 }, (_, i) => ({
+        user_id: user.id,
+        user_agent: `agent ${'x'.repeat(450)}`,
+        access_time: new Date(start + i * 1000),
+      })),
+    );
+    const path = '/api/user/export_access_logs.php';
+    const open: Response[] = [];
+    for (let i = 0; i < EXPORTS_PER_USER; i += 1) {
+      const res = await rawGet(client, path);
+      expect(res.status).toBe(200);
+      open.push(res);
+    }
+    const refused = await rawGet(client, path);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    expect(await refused.json()).toMatchObject({ success: false, code: 'request.rate_limited' });
+
+    // Another user is not held up by this one's exports.
+    const someoneElse = await signedIn(t);
+    // ...and an export read to its end gives its slot back.
+    for (let i = 0; i <= EXPORTS_PER_USER; i += 1) {
+      const theirs = await rawGet(someoneElse.client, path);
+      expect(theirs.status).toBe(200);
+      await theirs.arrayBuffer();
+    }
+
+    await open.pop()!.body!.cancel();
+    let again: Response | undefined;
+    for (let tries = 0; tries < 50 && again?.status !== 200; tries += 1) {
+      if (again) await again.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await rawGet(client, path);
+    }
+    expect(again!.status).toBe(200);
+    await again!.body!.cancel();
+    for (const res of open) await res.body!.cancel();
   });
 });
 
@@ -338,6 +404,27 @@ describeEachDb('usage on the dashboard', (ctx) => {
     ]);
     // usual price: 20 milli-yuan over 2 charged calls = 0.010; 10.000 yuan pays for 1000 of them
     expect(data).toMatchObject({ balance: '10.00', usual_price: '0.010', calls_left: 1000 });
+  });
+
+  it('counts the log at most once a minute, but always shows the current balance', async () => {
+    const t = ctx.t;
+    const { user, client } = await signedIn(t); // balance 10.000
+    const today = Date.parse(new Date().toISOString().slice(0, 10));
+    const charged = { user_id: user.id, api_id: 1, api_name: 'A', cost_milli: 10 };
+    await insertLogs(t, [{ ...charged, access_time: new Date(today + 1000) }]);
+    const first = await client.get('/api/user/get_usage.php');
+    expect(first.body.data.days[29]).toMatchObject({ calls: 1, spend: '0.010' });
+
+    await insertLogs(t, [{ ...charged, access_time: new Date(today + 2000) }]);
+    await t.dataSource.getRepository(User).update(user.id, { balance_milli: 5_000 });
+    const second = await client.get('/api/user/get_usage.php');
+    expect(second.body.data.days).toEqual(first.body.data.days);
+    expect(second.body.data.top_apis).toEqual(first.body.data.top_apis);
+    expect(second.body.data).toMatchObject({
+      balance: '5.00',
+      usual_price: '0.010',
+      calls_left: 500,
+    });
   });
 
   it('has no estimate without a charged call', async () => {

@@ -14,6 +14,16 @@ import { CallLogRow, chargeOf, rowTime, toCallLog } from './dto/call-log.respons
 /** Rows an export reads per query: memory stays flat whatever the log's size. */
 export const EXPORT_CHUNK = 1000;
 
+/** Exports one user may stream at once: each holds a connection and reads the log chunk by chunk. */
+export const EXPORTS_PER_USER = 2;
+const EXPORT_RETRY_AFTER_S = 10;
+
+/** Where an export's next chunk starts: after this row in (access_time, id) order. */
+export interface ExportCursor {
+  time: Date | string;
+  id: string | number;
+}
+
 const CSV_HEADER = [
   'id',
   'access_time',
@@ -55,6 +65,9 @@ export function dayRange(from?: string, to?: string): { start?: string; end?: st
 /** The signed-in user's call log: its page, its filter choices and its CSV export. */
 @Injectable()
 export class CallLogService {
+  /** Exports streaming now, per user id. */
+  private readonly exporting = new Map<number, number>();
+
   constructor(
     @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
@@ -75,9 +88,23 @@ export class CallLogService {
     return { logs: rows.map(toCallLog), ...pageInfo(total, query) };
   }
 
+  /**
+   * The filter choices: the enabled APIs and the ones in the caller's own log (a disabled API the
+   * caller has called stays findable), and the caller's keys.
+   */
   async options(userId: number): Promise<CallLogOptions> {
     const [apis, keys] = await Promise.all([
-      this.apis.find({ select: { id: true, name: true }, order: { name: 'ASC', id: 'ASC' } }),
+      this.apis
+        .createQueryBuilder('a')
+        .select(['a.id', 'a.name'])
+        .where('a.status = 1')
+        .orWhere(
+          'EXISTS (SELECT 1 FROM access_logs l WHERE l.user_id = :userId AND l.api_id = a.id)',
+          { userId },
+        )
+        .orderBy('a.name', 'ASC')
+        .addOrderBy('a.id', 'ASC')
+        .getMany(),
       this.keys.find({
         select: { id: true, name: true, is_default: true },
         where: { user_id: userId },
@@ -98,25 +125,25 @@ export class CallLogService {
   /**
    * The filtered log as CSV, oldest first, read in keyset chunks of EXPORT_CHUNK rows: the next
    * chunk is read only when the client has taken the previous one (Readable.from pulls on demand),
-   * so a slow reader holds one chunk in memory, never the log.
+   * so a slow reader holds one chunk in memory, never the log. A user runs at most
+   * EXPORTS_PER_USER exports at once on an instance (429 beyond that); a slot is freed when its
+   * stream closes, finished or cut off by the client.
    */
   exportCsv(userId: number, filters: CallLogFilterQuery): Readable {
+    const running = this.exporting.get(userId) ?? 0;
+    if (running >= EXPORTS_PER_USER) {
+      throw new AppError(
+        'request.rate_limited',
+        `at most ${EXPORTS_PER_USER} exports at a time; wait for one to finish`,
+        HttpStatus.TOO_MANY_REQUESTS,
+        { 'Retry-After': String(EXPORT_RETRY_AFTER_S) },
+      );
+    }
     const chunks = async function* (this: CallLogService) {
       yield UTF8_BOM + csvLine(CSV_HEADER);
-      let after: { time: Date | string; id: string | number } | undefined;
+      let after: ExportCursor | undefined;
       for (;;) {
-        const qb = this.filtered(userId, filters);
-        if (after) {
-          qb.andWhere(
-            '(log.access_time > :afterTime OR (log.access_time = :afterTime AND log.id > :afterId))',
-            { afterTime: after.time, afterId: after.id },
-          );
-        }
-        const rows = await qb
-          .orderBy('log.access_time', 'ASC')
-          .addOrderBy('log.id', 'ASC')
-          .limit(EXPORT_CHUNK)
-          .getRawMany<CallLogRow>();
+        const rows = await this.exportChunk(userId, filters, after).getRawMany<CallLogRow>();
         if (rows.length === 0) return;
         yield rows.map(csvRow).join('');
         if (rows.length < EXPORT_CHUNK) return;
@@ -124,7 +151,36 @@ export class CallLogService {
         after = { time: last.access_time, id: last.id };
       }
     };
-    return Readable.from(chunks.call(this), { objectMode: false });
+    const stream = Readable.from(chunks.call(this), { objectMode: false });
+    this.exporting.set(userId, running + 1);
+    stream.once('close', () => {
+      const left = (this.exporting.get(userId) ?? 1) - 1;
+      if (left > 0) this.exporting.set(userId, left);
+      else this.exporting.delete(userId);
+    });
+    return stream;
+  }
+
+  /**
+   * The export's next chunk: the rows after the cursor in (access_time, id) order. The bound is
+   * written `access_time >= t AND (access_time > t OR id > i)` so both databases seek the
+   * (user_id, access_time) index to t; the equivalent `t' > t OR (t' = t AND id > i)` makes SQLite
+   * walk every row of the user from the start on each chunk (a 1M-row export blocked the event loop
+   * for minutes).
+   */
+  exportChunk(
+    userId: number,
+    filters: CallLogFilterQuery,
+    after?: ExportCursor,
+  ): SelectQueryBuilder<AccessLog> {
+    const qb = this.filtered(userId, filters);
+    if (after) {
+      qb.andWhere('log.access_time >= :afterTime', { afterTime: after.time }).andWhere(
+        '(log.access_time > :afterTime OR log.id > :afterId)',
+        { afterId: after.id },
+      );
+    }
+    return qb.orderBy('log.access_time', 'ASC').addOrderBy('log.id', 'ASC').limit(EXPORT_CHUNK);
   }
 
   private filtered(userId: number, filters: CallLogFilterQuery): SelectQueryBuilder<AccessLog> {

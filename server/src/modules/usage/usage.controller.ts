@@ -31,12 +31,13 @@ export class UsageController {
     @Res() reply: FastifyReply,
   ): void {
     this.callLog.validate(query);
+    const csv = this.callLog.exportCsv(userId, query);
     const span = [query.from ?? 'start', query.to ?? 'now'].join('_');
     void reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="portico-calls-${span}.csv"`)
       .header('Cache-Control', 'no-store')
-      .send(this.callLog.exportCsv(userId, query));
+      .send(csv);
   }
 
   @Get('get_usage.php')
