@@ -50,7 +50,14 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
     await dialog.getByLabel('Rate limit (calls per minute)').fill('30');
     await dialog.getByLabel('Daily spending cap (yuan)').fill('1.5');
     await dialog.getByLabel('Allowed addresses').fill('127.0.0.1\n10.0.0.0/8');
-    await screenshot(page, 'keys-form-1280');
+    // The allowed APIs are found by a search of the catalogue and ticked.
+    await dialog.getByLabel('Allowed APIs').fill('uuid');
+    await dialog.getByRole('checkbox', { name: /\(uuid\)/ }).check();
+    await dialog.getByRole('button', { name: /^Remove / }).waitFor();
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `keys-form-en-light-${size.width}`);
+    }
     await dialog.getByRole('button', { name: 'Create key' }).click();
     const secret = await page.getByTestId('new-key-secret').inputValue();
     expect(secret).toMatch(/^pk_/);
@@ -85,6 +92,13 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
       await page.setViewportSize(size);
       await screenshot(page, `keys-card-zh-dark-${size.width}`);
     }
+    await row.getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^移除 / }).waitFor();
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `keys-form-zh-dark-${size.width}`);
+    }
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
     await context.addCookies([{ name: 'lang', value: 'en', url: site.url }]);
     await page.reload({ waitUntil: 'networkidle' });
 
