@@ -93,7 +93,10 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
       await screenshot(page, `keys-card-zh-dark-${size.width}`);
     }
     await row.getByRole('button', { name: '编辑' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /^移除 / }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^移除 / })
+      .waitFor();
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await screenshot(page, `keys-form-zh-dark-${size.width}`);
