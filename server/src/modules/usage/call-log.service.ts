@@ -89,30 +89,37 @@ export class CallLogService {
   }
 
   /**
-   * The filter choices: the enabled APIs and the ones in the caller's own log (a disabled API the
-   * caller has called stays findable), and the caller's keys.
+   * The filter choices: the enabled APIs and the disabled ones found in the caller's own log (so
+   * old rows stay findable), and the caller's keys. The log is read only when some API is
+   * disabled, and then in one pass over the caller's rows for all of them.
    */
   async options(userId: number): Promise<CallLogOptions> {
     const [apis, keys] = await Promise.all([
-      this.apis
-        .createQueryBuilder('a')
-        .select(['a.id', 'a.name'])
-        .where('a.status = 1')
-        .orWhere(
-          'EXISTS (SELECT 1 FROM access_logs l WHERE l.user_id = :userId AND l.api_id = a.id)',
-          { userId },
-        )
-        .orderBy('a.name', 'ASC')
-        .addOrderBy('a.id', 'ASC')
-        .getMany(),
+      this.apis.find({
+        select: { id: true, name: true, status: true },
+        order: { name: 'ASC', id: 'ASC' },
+      }),
       this.keys.find({
         select: { id: true, name: true, is_default: true },
         where: { user_id: userId },
         order: { is_default: 'DESC', id: 'ASC' },
       }),
     ]);
+    const disabled = apis.filter((api) => api.status !== 1).map((api) => api.id);
+    const called = new Set<number>();
+    if (disabled.length > 0) {
+      const rows = await this.logs
+        .createQueryBuilder('log')
+        .select('DISTINCT log.api_id', 'api_id')
+        .where('log.user_id = :userId', { userId })
+        .andWhere('log.api_id IN (:...disabled)', { disabled })
+        .getRawMany<{ api_id: unknown }>();
+      for (const row of rows) called.add(Number(row.api_id));
+    }
     return {
-      apis: apis.map(({ id, name }) => ({ id, name })),
+      apis: apis
+        .filter((api) => api.status === 1 || called.has(api.id))
+        .map(({ id, name }) => ({ id, name })),
       keys: keys.map((key) => ({ id: key.id, name: key.name, is_default: key.is_default === 1 })),
     };
   }
