@@ -268,7 +268,7 @@ export const en = {
     'usage.recharge': 'Recharge',
     'alert.title': 'Low-balance alert',
     'alert.intro':
-      'When a charge takes your balance below the threshold, we show a banner here, send an e-mail and, if you give one, call your webhook. Once per crossing.',
+      'When a charge takes your balance below the threshold, we show a banner here, send an e-mail and, if you give one, call your webhook. Once per crossing: it alerts again after a recharge lifts the balance back above, at most once an hour and five times a day.',
     'alert.threshold': 'Threshold (yuan)',
     'alert.thresholdHelp': 'Leave empty to turn the alert off.',
     'alert.email': 'E-mail',
@@ -466,6 +466,9 @@ export const en = {
     'gateway.ip_not_allowed': 'this API key may not be used from this address',
     'gateway.daily_cap_reached': 'this API key reached its daily spending cap',
     'gateway.monthly_cap_reached': 'this API key reached its monthly spending cap',
+    'alerts.webhook_url_invalid':
+      'the webhook URL must start with https:// and carry no user name or password',
+    'alerts.webhook_url_private': 'the webhook URL must not point at a private or local address',
     'apis.ref_missing': 'API ID or English name not provided',
     'apis.not_found': 'API not found',
     'apis.name_taken': 'another API has this English name',

@@ -265,7 +265,7 @@ export const zh: Catalogue<UiKey> = {
     'usage.recharge': '充值',
     'alert.title': '余额不足提醒',
     'alert.intro':
-      '当一次扣费使余额低于阈值时，我们会在这里显示提示、发送邮件，并在您填写了 Webhook 时调用它。每次跌破只提醒一次。',
+      '当一次扣费使余额低于阈值时，我们会在这里显示提示、发送邮件，并在您填写了 Webhook 时调用它。每次跌破只提醒一次：充值使余额回到阈值以上后才会再次提醒，且每小时最多一次、每天最多五次。',
     'alert.threshold': '阈值（元）',
     'alert.thresholdHelp': '留空即关闭提醒。',
     'alert.email': '邮箱',
@@ -458,6 +458,8 @@ export const zh: Catalogue<UiKey> = {
     'gateway.ip_not_allowed': '该 API Key 不允许从此地址使用',
     'gateway.daily_cap_reached': '该 API Key 已达到每日消费上限',
     'gateway.monthly_cap_reached': '该 API Key 已达到每月消费上限',
+    'alerts.webhook_url_invalid': 'Webhook 地址须以 https:// 开头，且不能包含用户名或密码',
+    'alerts.webhook_url_private': 'Webhook 地址不能指向内网或本机地址',
     'apis.ref_missing': '未提供 API ID 或英文名称',
     'apis.not_found': '未找到该 API',
     'apis.name_taken': '已有 API 使用该英文名称',

@@ -90,6 +90,10 @@ export const ERROR_CODES = {
   'keys.rate_limit_too_high':
     "rate_limit is above the site's per-key limit (RATE_LIMIT_PER_KEY); a key may only lower it",
 
+  'alerts.webhook_url_invalid':
+    'webhook_url is not an https:// URL or carries a user name or password',
+  'alerts.webhook_url_private': 'webhook_url points at a private, loopback or reserved address',
+
   'openapi.too_large': 'the OpenAPI document to import is over 1 MB',
   'openapi.invalid_document':
     'the document is not JSON/YAML, not OpenAPI 3.0/3.1, fails validation or has no usable server URL',

@@ -141,7 +141,7 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
 
   private async post(row: AlertDelivery): Promise<string | null> {
     const problem = webhookUrlProblem(row.target, this.env.ALERT_WEBHOOK_ALLOW_LOOPBACK);
-    if (problem) return problem;
+    if (problem) return problem.message;
     const alert = await this.alerts.findOneBy({ user_id: row.user_id });
     if (!alert) return 'the alert was turned off';
     const timestamp = String(Math.floor(Date.now() / 1000));

@@ -6,6 +6,7 @@ import { AppError } from '../../common/app-error';
 import { parseYuan } from '../../common/money';
 import { BalanceAlert, User } from '../../database/entities';
 import type { BalanceAlertView } from '../../contracts/usage';
+import { isUniqueViolation } from '../../database/transactions';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { AlertSender } from './alert-sender';
@@ -33,7 +34,11 @@ export class AlertsService {
     return toBalanceAlertView(user, alert, deliveries);
   }
 
-  /** Sets (or, with an empty threshold, removes) the alert; a new threshold starts un-crossed. */
+  /**
+   * Sets (or, with an empty threshold, removes) the alert. A new threshold starts armed (it fires
+   * at the next crossing); changing only where it is sent keeps the state. Concurrent first saves
+   * are one insert and updates: an insert that loses the race on the primary key becomes an update.
+   */
   async set(userId: number, body: BalanceAlertDto): Promise<BalanceAlertView> {
     await this.user(userId);
     this.watch.forget(userId);
@@ -45,21 +50,51 @@ export class AlertsService {
     const problem =
       webhookUrl && webhookUrlProblem(webhookUrl, this.env.ALERT_WEBHOOK_ALLOW_LOOPBACK);
     if (problem) {
-      throw new AppError('request.validation', problem, HttpStatus.BAD_REQUEST, {}, 'webhook_url');
+      throw new AppError(problem.code, problem.message, HttpStatus.BAD_REQUEST, {}, 'webhook_url');
     }
-    const threshold = parseYuan(body.threshold)!;
-    const existing = await this.alerts.findOneBy({ user_id: userId });
-    await this.alerts.save(
-      this.alerts.create({
+    const settings = {
+      threshold: parseYuan(body.threshold)!,
+      email: body.email || null,
+      webhookUrl,
+    };
+    if (await this.update(userId, settings)) return this.get(userId);
+    try {
+      await this.alerts.insert({
         user_id: userId,
-        threshold_milli: threshold,
-        email: body.email || null,
-        webhook_url: webhookUrl,
-        webhook_secret: existing?.webhook_secret ?? randomBytes(32).toString('hex'),
-        crossed_at: existing?.threshold_milli === threshold ? existing.crossed_at : null,
-      }),
-    );
+        threshold_milli: settings.threshold,
+        email: settings.email,
+        webhook_url: settings.webhookUrl,
+        webhook_secret: randomBytes(32).toString('hex'),
+        crossed_at: null,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.update(userId, settings);
+    }
     return this.get(userId);
+  }
+
+  /**
+   * Changes an existing row in one statement, keeping its signing secret; whether it existed. The
+   * crossing is forgotten when the threshold changes: crossed_at is assigned first, as MySQL
+   * evaluates SET from left to right.
+   */
+  private async update(
+    userId: number,
+    s: { threshold: number; email: string | null; webhookUrl: string | null },
+  ): Promise<boolean> {
+    const result = await this.alerts
+      .createQueryBuilder()
+      .update(BalanceAlert)
+      .set({
+        crossed_at: () => 'CASE WHEN threshold_milli = :threshold THEN crossed_at ELSE NULL END',
+        threshold_milli: s.threshold,
+        email: s.email,
+        webhook_url: s.webhookUrl,
+      })
+      .where('user_id = :userId', { userId, threshold: s.threshold })
+      .execute();
+    return result.affected === 1;
   }
 
   private async user(userId: number): Promise<User> {

@@ -39,7 +39,17 @@ describe('webhook targets', () => {
     ],
     [`https://example.com/${'a'.repeat(2000)}`, false, 'webhook_url is too long (max 2000)'],
   ])('%s (loopback allowed: %s) → %s', (url, allowLoopback, problem) => {
-    expect(webhookUrlProblem(url, allowLoopback)).toBe(problem);
+    expect(webhookUrlProblem(url, allowLoopback)?.message ?? null).toBe(problem);
+  });
+
+  it.each([
+    ['http://hooks.example.com/x', 'alerts.webhook_url_invalid'],
+    ['not a url', 'alerts.webhook_url_invalid'],
+    ['https://u:p@hooks.example.com/x', 'alerts.webhook_url_invalid'],
+    ['https://10.0.0.8/x', 'alerts.webhook_url_private'],
+    ['https://[fe80::1]/x', 'alerts.webhook_url_private'],
+  ])('%s is refused with %s', (url, code) => {
+    expect(webhookUrlProblem(url, false)?.code).toBe(code);
   });
 
   it('checks resolved addresses against private ranges', () => {

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Agent } from 'undici';
+import type { ErrorCode } from '../../contracts/errors';
 import { WEBHOOK_URL_MAX } from '../../contracts/usage';
 
 /** Addresses a webhook may never reach: private, loopback, link-local, shared, reserved. */
@@ -48,30 +49,47 @@ export function addressAllowed(address: string, allowLoopback: boolean): boolean
   return !PRIVATE.check(bare, family(bare));
 }
 
+/** Why a webhook URL is refused: the error code the settings call answers with, and the reason. */
+export interface WebhookUrlProblem {
+  code: Extract<ErrorCode, 'alerts.webhook_url_invalid' | 'alerts.webhook_url_private'>;
+  message: string;
+}
+
+const invalid = (message: string): WebhookUrlProblem => ({
+  code: 'alerts.webhook_url_invalid',
+  message,
+});
+
 /**
  * Why a webhook URL is refused, or null: https only (http only to loopback when the test flag is
  * set), no credentials, no private or loopback address literal, at most WEBHOOK_URL_MAX characters.
  * Host names are checked again when the delivery connects (webhookAgent), so DNS cannot point a
  * public-looking name at a private address.
  */
-export function webhookUrlProblem(text: string, allowLoopback: boolean): string | null {
-  if (text.length > WEBHOOK_URL_MAX) return `webhook_url is too long (max ${WEBHOOK_URL_MAX})`;
+export function webhookUrlProblem(text: string, allowLoopback: boolean): WebhookUrlProblem | null {
+  if (text.length > WEBHOOK_URL_MAX)
+    return invalid(`webhook_url is too long (max ${WEBHOOK_URL_MAX})`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return 'webhook_url is not a URL';
+    return invalid('webhook_url is not a URL');
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const loopbackHost =
     allowLoopback &&
     (host === 'localhost' || (isIP(host) !== 0 && LOOPBACK.check(host, family(host))));
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHost)) {
-    return 'webhook_url must be an https:// URL';
+    return invalid('webhook_url must be an https:// URL');
   }
-  if (url.username || url.password) return 'webhook_url must not carry a user name or password';
+  if (url.username || url.password) {
+    return invalid('webhook_url must not carry a user name or password');
+  }
   if (isIP(host) !== 0 && !addressAllowed(host, allowLoopback)) {
-    return 'webhook_url must not point at a private or loopback address';
+    return {
+      code: 'alerts.webhook_url_private',
+      message: 'webhook_url must not point at a private or loopback address',
+    };
   }
   return null;
 }

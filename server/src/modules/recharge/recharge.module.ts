@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { DataSource } from 'typeorm';
 import { byRawDriver } from '../../database/raw-driver';
+import { BalanceWatch } from '../alerts/balance-watch';
 import { RechargeRecord } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -20,6 +21,25 @@ import { RechargeController } from './recharge.controller';
 import { RechargeRechecker } from './recharge-rechecker';
 import { AFDIAN_CLIENT, AFDIAN_WEBHOOK_KEY, RechargeService } from './recharge.service';
 import type { OrderQuery } from './recharge.service';
+
+/** Money coming in (a credited order) arms the user's low-balance alert again. */
+const rearmingLedger = (ledger: OrderLedger, watch: BalanceWatch): OrderLedger => ({
+  note: (order, state, reason) => ledger.note(order, state, reason),
+  credit: async (order, adminId) => {
+    const outcome = await ledger.credit(order, adminId);
+    if (outcome.outcome === 'credited') await watch.rearm(order.user_id);
+    return outcome;
+  },
+});
+
+/** …and so does an admin's credit (an admin's debit does not). */
+const rearmingBook = (book: BalanceBook, watch: BalanceWatch): BalanceBook => ({
+  adjust: async (userId, adminId, deltaMilli, reason) => {
+    const outcome = await book.adjust(userId, adminId, deltaMilli, reason);
+    if (outcome.ok && deltaMilli > 0) await watch.rearm(userId);
+    return outcome;
+  },
+});
 
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([RechargeRecord])],
@@ -49,21 +69,27 @@ import type { OrderQuery } from './recharge.service';
     },
     {
       provide: BALANCE_BOOK,
-      inject: [DataSource],
-      useFactory: (dataSource: DataSource) =>
-        byRawDriver<BalanceBook>(dataSource, {
-          sqlite: (db) => new SqliteBalanceBook(db),
-          mysql: (pool) => new MysqlBalanceBook(pool),
-        }),
+      inject: [DataSource, BalanceWatch],
+      useFactory: (dataSource: DataSource, watch: BalanceWatch) =>
+        rearmingBook(
+          byRawDriver<BalanceBook>(dataSource, {
+            sqlite: (db) => new SqliteBalanceBook(db),
+            mysql: (pool) => new MysqlBalanceBook(pool),
+          }),
+          watch,
+        ),
     },
     {
       provide: ORDER_LEDGER,
-      inject: [DataSource],
-      useFactory: (dataSource: DataSource) =>
-        byRawDriver<OrderLedger>(dataSource, {
-          sqlite: (db) => new SqliteOrderLedger(db),
-          mysql: (pool) => new MysqlOrderLedger(pool),
-        }),
+      inject: [DataSource, BalanceWatch],
+      useFactory: (dataSource: DataSource, watch: BalanceWatch) =>
+        rearmingLedger(
+          byRawDriver<OrderLedger>(dataSource, {
+            sqlite: (db) => new SqliteOrderLedger(db),
+            mysql: (pool) => new MysqlOrderLedger(pool),
+          }),
+          watch,
+        ),
     },
     RechargeService,
     RechargeRechecker,

@@ -82,6 +82,9 @@ const texts = {
   'keys.api_unknown': '允许的 API 中有不存在的 API',
   'keys.rate_limit_too_high': '速率限制不能高于站点的每密钥限制',
 
+  'alerts.webhook_url_invalid': 'Webhook 地址须为 https:// 网址，且不能包含用户名或密码',
+  'alerts.webhook_url_private': 'Webhook 地址不能指向内网、本机或保留地址',
+
   'openapi.too_large': 'OpenAPI 文档超过 1 MB',
   'openapi.invalid_document':
     '无法解析该文档：须为 OpenAPI 3.0/3.1 的 JSON 或 YAML，且包含可用的服务器地址',

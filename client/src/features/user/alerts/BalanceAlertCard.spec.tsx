@@ -79,22 +79,46 @@ describe('BalanceAlertCard', () => {
     expect(posts).toBe(0);
   });
 
-  it("shows the server's refusal of a webhook URL", async () => {
+  it.each([
+    [
+      'alerts.webhook_url_invalid',
+      'http://example.com',
+      'the webhook URL must start with https:// and carry no user name or password',
+    ],
+    [
+      'alerts.webhook_url_private',
+      'https://10.0.0.8/hook',
+      'the webhook URL must not point at a private or local address',
+    ],
+  ])('shows the refusal %s at the webhook field', async (code, url, text) => {
     server.use(
       http.get('/api/user/get_balance_alert.php', () => ok(view())),
       http.post('/api/user/set_balance_alert.php', () =>
-        failure(400, {
-          message: 'webhook_url must be an https:// URL',
-          code: 'request.validation',
-          field: 'webhook_url',
-        }),
+        failure(400, { message: 'webhook_url is refused', code, field: 'webhook_url' }),
       ),
     );
     renderWith(<BalanceAlertCard />);
     await userEvent.type(await screen.findByLabelText('Threshold (yuan)'), '1');
-    await userEvent.type(screen.getByLabelText('Webhook URL (https)'), 'http://example.com');
+    const field = screen.getByLabelText('Webhook URL (https)');
+    await userEvent.type(field, url);
     await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeVisible();
+    expect(field).toHaveClass('is-invalid');
+    expect(screen.queryByText('webhook_url is refused')).not.toBeInTheDocument();
+  });
+
+  it('shows other refusals above the form', async () => {
+    server.use(
+      http.get('/api/user/get_balance_alert.php', () => ok(view())),
+      http.post('/api/user/set_balance_alert.php', () =>
+        failure(400, { message: 'email is not an e-mail address', code: 'request.validation' }),
+      ),
+    );
+    renderWith(<BalanceAlertCard />);
+    await userEvent.type(await screen.findByLabelText('Threshold (yuan)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('a field is invalid');
+    expect(screen.getByLabelText('Webhook URL (https)')).not.toHaveClass('is-invalid');
   });
 
   it('lists the deliveries with their state and last error', async () => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@contracts/errors';
 import type { AlertDeliveryView, BalanceAlertView } from '@contracts/usage';
 import { THRESHOLD_PATTERN } from '@contracts/usage';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +7,7 @@ import ErrorBanner from '../../../components/ui/ErrorBanner';
 import Loading from '../../../components/ui/Loading';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { useI18n, type UiKey } from '../../../i18n';
+import { errorCode } from '../../../lib/api';
 import { formatTime } from '../../../lib/formatTime';
 import { useGetBalanceAlertQuery, useSetBalanceAlertMutation } from '../api';
 
@@ -21,6 +23,12 @@ const CHANNEL_TEXT: Record<AlertDeliveryView['channel'], UiKey> = {
 
 type Notice = { ok: boolean; text: string };
 
+/** Refusals that belong to the webhook field, shown under it rather than above the form. */
+const WEBHOOK_CODES: (ErrorCode | undefined)[] = [
+  'alerts.webhook_url_invalid',
+  'alerts.webhook_url_private',
+];
+
 function AlertForm({
   alert,
   onNotice,
@@ -33,6 +41,7 @@ function AlertForm({
   const [email, setEmail] = useState(alert.email ?? '');
   const [webhook, setWebhook] = useState(alert.webhook_url ?? '');
   const [invalid, setInvalid] = useState(false);
+  const [webhookError, setWebhookError] = useState<string | null>(null);
   const [save, saving] = useSetBalanceAlertMutation();
 
   const submit = async (event: FormEvent) => {
@@ -43,11 +52,14 @@ function AlertForm({
       return;
     }
     setInvalid(false);
+    setWebhookError(null);
     try {
       await save({ threshold: value, email: email.trim(), webhook_url: webhook.trim() }).unwrap();
       onNotice({ ok: true, text: t(value === '' ? 'alert.off' : 'alert.saved') });
     } catch (e) {
-      onNotice({ ok: false, text: errorText(e, 'alert.saveFailed') });
+      const text = errorText(e, 'alert.saveFailed');
+      if (WEBHOOK_CODES.includes(errorCode(e))) setWebhookError(text);
+      else onNotice({ ok: false, text });
     }
   };
 
@@ -89,8 +101,13 @@ function AlertForm({
           value={webhook}
           maxLength={2000}
           placeholder="https://example.com/hooks/portico"
-          onChange={(e) => setWebhook(e.target.value)}
+          isInvalid={webhookError !== null}
+          onChange={(e) => {
+            setWebhook(e.target.value);
+            setWebhookError(null);
+          }}
         />
+        <Form.Control.Feedback type="invalid">{webhookError}</Form.Control.Feedback>
       </Form.Group>
       {alert.webhook_secret && (
         <Form.Group className="mb-3" controlId="alert-secret">
