@@ -236,7 +236,7 @@ describeEachDb(
           throw new Error(`${failures.length} route(s) failed:\n\n${failures.join('\n\n')}`);
         }
       },
-      120_000,
+      240_000,
     );
 
     it('keeps the event loop responsive while being fuzzed', () => {
