@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AccessLog, ApiKey, User } from '../src/database/entities';
 import { EXPORTS_PER_USER } from '../src/modules/usage/call-log.service';
+import { USAGE_CACHE_MIN_ROWS } from '../src/modules/usage/usage.service';
 import { createApi } from './factories/catalogue';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
@@ -406,16 +407,28 @@ describeEachDb('usage on the dashboard', (ctx) => {
     expect(data).toMatchObject({ balance: '10.00', usual_price: '0.010', calls_left: 1000 });
   });
 
-  it('counts the log at most once a minute, but always shows the current balance', async () => {
+  it('counts a big log at most once a minute, a small one every time, and shows the current balance', async () => {
     const t = ctx.t;
     const { user, client } = await signedIn(t); // balance 10.000
     const today = Date.parse(new Date().toISOString().slice(0, 10));
     const charged = { user_id: user.id, api_id: 1, api_name: 'A', cost_milli: 10 };
-    await insertLogs(t, [{ ...charged, access_time: new Date(today + 1000) }]);
-    const first = await client.get('/api/user/get_usage.php');
-    expect(first.body.data.days[29]).toMatchObject({ calls: 1, spend: '0.010' });
+    const calls = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...charged,
+        access_time: new Date(today - (from + i) * 1000),
+      }));
+    await insertLogs(t, calls(USAGE_CACHE_MIN_ROWS - 1, 1));
+    const small = await client.get('/api/user/get_usage.php');
+    expect(small.body.data.days[29].calls + small.body.data.days[28].calls).toBe(
+      USAGE_CACHE_MIN_ROWS - 1,
+    );
 
-    await insertLogs(t, [{ ...charged, access_time: new Date(today + 2000) }]);
+    await insertLogs(t, calls(1, USAGE_CACHE_MIN_ROWS));
+    const first = await client.get('/api/user/get_usage.php');
+    const counted = first.body.data.days[29].calls + first.body.data.days[28].calls;
+    expect(counted).toBe(USAGE_CACHE_MIN_ROWS);
+
+    await insertLogs(t, calls(1, USAGE_CACHE_MIN_ROWS + 1));
     await t.dataSource.getRepository(User).update(user.id, { balance_milli: 5_000 });
     const second = await client.get('/api/user/get_usage.php');
     expect(second.body.data.days).toEqual(first.body.data.days);

@@ -11,6 +11,8 @@ export const USAGE_TOP_APIS = 5;
 const DAY_MS = 86_400_000;
 /** How long a user's counted log stays in memory: a dashboard load is one GROUP BY a minute. */
 export const USAGE_CACHE_MS = 60_000;
+/** Windows with fewer rows are counted afresh each time: that takes milliseconds. */
+export const USAGE_CACHE_MIN_ROWS = 10_000;
 const USAGE_CACHE_USERS = 10_000;
 
 type DayRow = { day: Date | string; calls: unknown; spend: unknown; charged: unknown };
@@ -36,8 +38,9 @@ export class UsageService {
   ) {}
 
   /**
-   * The counted log is cached per user and window for USAGE_CACHE_MS (a million rows in 30 days
-   * take seconds to group on SQLite, which blocks the event loop); the balance is read fresh.
+   * A window of USAGE_CACHE_MIN_ROWS rows or more is cached per user for USAGE_CACHE_MS (a million
+   * rows in 30 days take a second or more to group on SQLite, which blocks the event loop); smaller
+   * ones are exact. Concurrent loads share one count; the balance is always read fresh.
    */
   private readonly counted = new LRUCache<string, Promise<Counted>>({
     max: USAGE_CACHE_USERS,
@@ -50,9 +53,16 @@ export class UsageService {
     const cacheKey = `${userId}:${first}`;
     let counting = this.counted.get(cacheKey);
     if (!counting) {
-      counting = this.count(userId, first);
-      this.counted.set(cacheKey, counting);
-      counting.catch(() => this.counted.delete(cacheKey));
+      const mine = this.count(userId, first);
+      counting = mine;
+      this.counted.set(cacheKey, mine);
+      const forget = () => {
+        if (this.counted.peek(cacheKey) === mine) this.counted.delete(cacheKey);
+      };
+      mine.then(({ perDay }) => {
+        const rows = perDay.reduce((sum, day) => sum + Number(day.calls), 0);
+        if (rows < USAGE_CACHE_MIN_ROWS) forget();
+      }, forget);
     }
     const [{ perDay, top }, user] = await Promise.all([
       counting,
