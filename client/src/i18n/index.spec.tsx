@@ -40,6 +40,25 @@ function Switcher() {
 }
 
 describe('i18n', () => {
+  it('writes server timestamps the way the page language writes dates', async () => {
+    function When() {
+      const { time, lang, setLang } = useI18n();
+      return (
+        <button type="button" onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}>
+          {time('2026-03-01T12:00:00.000Z')}
+        </button>
+      );
+    }
+    render(
+      <I18nProvider initial="en">
+        <When />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('button')).toHaveTextContent(/^3\/1\/2026, /);
+    await userEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button')).toHaveTextContent(/^2026\/3\/1 /);
+  });
+
   it('has the same keys in both languages', () => {
     expect(Object.keys(zh.ui).sort()).toEqual(Object.keys(en.ui).sort());
     expect(Object.keys(zh.errors).sort()).toEqual(Object.keys(en.errors).sort());

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ErrorCode } from '@contracts/errors';
 import { errorCode, errorStatus } from '../lib/api';
+import { formatTime } from '../lib/formatTime';
 import { en } from './en';
 import type { Catalogue, PublicErrorCode } from './types';
 import { zh } from './zh';
@@ -68,6 +69,8 @@ export function useI18n() {
     };
     /** A rule the client checks itself, named by the code the server would answer with. */
     const codeText = (code: ErrorCode): string => CATALOGUES[lang].errors[code];
-    return { lang, setLang, t, errorText, codeText };
+    /** A server timestamp written the way the page's language writes dates. */
+    const time = (iso: string): string => formatTime(iso, HTML_LANG[lang]);
+    return { lang, setLang, t, errorText, codeText, time };
   }, [lang, setLang]);
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Badge, Button, Spinner, Table } from 'react-bootstrap';
 import type { Notice } from '../../components/ui/NoticeBanner';
 import { useI18n } from '../../i18n';
-import { formatTime } from '../../lib/formatTime';
 import { formatYuan } from '../../lib/money';
 import { useRecheckOrderMutation } from './api';
 import './recharge.css';
@@ -71,7 +70,7 @@ function Outcome({ notice }: { notice: Notice }) {
  * and reason; a phone shows each row as a stacked card instead of a wide table.
  */
 export default function RechargeHistoryTable({ records }: { records: RechargeRecord[] }) {
-  const { t } = useI18n();
+  const { t, time } = useI18n();
   // Kept by order number, so a re-check's outcome stays in its row after the row turns credited.
   const [outcomes, setOutcomes] = useState<Record<string, Notice | null>>({});
   return (
@@ -102,7 +101,7 @@ export default function RechargeHistoryTable({ records }: { records: RechargeRec
             </td>
             <td data-label={t('recharge.amount')}>{formatYuan(record.amount)}</td>
             <td data-label={t('recharge.createdTime')} className="recharge-time">
-              {formatTime(record.created_at)}
+              {time(record.created_at)}
             </td>
             <td data-label={t('recharge.state')}>
               <Badge

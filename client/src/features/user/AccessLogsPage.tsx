@@ -7,7 +7,6 @@ import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n, type UiKey } from '../../i18n';
-import { formatTime } from '../../lib/formatTime';
 import { formatYuan } from '../../lib/money';
 import { exportAccessLogsUrl, useGetAccessLogOptionsQuery, useGetAccessLogsQuery } from './api';
 
@@ -99,7 +98,7 @@ function CostCell({ log }: { log: CallLog }) {
 }
 
 export default function AccessLogsPage() {
-  const { t, errorText } = useI18n();
+  const { t, errorText, time } = useI18n();
   usePageTitle(t('logs.title'));
   const [params, setParams] = useSearchParams();
   const query = filtersFrom(params);
@@ -275,7 +274,7 @@ export default function AccessLogsPage() {
                       <span className="small">{log.user_agent}</span>
                     </td>
                     <td data-label={t('logs.time')} className="text-nowrap">
-                      {formatTime(log.access_time)}
+                      {time(log.access_time)}
                     </td>
                   </tr>
                 ))}

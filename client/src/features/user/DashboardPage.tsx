@@ -6,7 +6,6 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
-import { formatTime } from '../../lib/formatTime';
 import NoticeBanner from '../../components/ui/NoticeBanner';
 import BalanceAlertCard from './alerts/BalanceAlertCard';
 import UsageCard from './usage/UsageCard';
@@ -22,7 +21,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 export default function DashboardPage() {
-  const { t, errorText } = useI18n();
+  const { t, errorText, time } = useI18n();
   usePageTitle(t('user.title'));
   const {
     data: user,
@@ -88,7 +87,7 @@ export default function DashboardPage() {
               {formatYuan(user.balance)}
             </dd>
             <dt className="col-sm-3">{t('user.created')}</dt>
-            <dd className="col-sm-9">{formatTime(user.created_at)}</dd>
+            <dd className="col-sm-9">{time(user.created_at)}</dd>
           </dl>
         </Card.Body>
       </Card>

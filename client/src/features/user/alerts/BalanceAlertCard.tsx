@@ -8,7 +8,6 @@ import Loading from '../../../components/ui/Loading';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { useI18n, type UiKey } from '../../../i18n';
 import { errorCode } from '../../../lib/api';
-import { formatTime } from '../../../lib/formatTime';
 import { useGetBalanceAlertQuery, useSetBalanceAlertMutation } from '../api';
 
 const STATE_VARIANT: Record<AlertDeliveryView['state'], string> = {
@@ -126,7 +125,7 @@ function AlertForm({
 
 /** The low-balance alert's settings and the log of what it sent. */
 export default function BalanceAlertCard() {
-  const { t, errorText } = useI18n();
+  const { t, errorText, time } = useI18n();
   const { data, error, isLoading } = useGetBalanceAlertQuery();
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -165,7 +164,7 @@ export default function BalanceAlertCard() {
                   {data.deliveries.map((d) => (
                     <tr key={d.id}>
                       <td data-label={t('alert.time')} className="text-nowrap">
-                        {formatTime(d.created_at)}
+                        {time(d.created_at)}
                       </td>
                       <td data-label={t('alert.channel')}>{t(CHANNEL_TEXT[d.channel])}</td>
                       <td data-label={t('alert.target')} className="text-break small">

@@ -5,7 +5,6 @@ import ErrorBanner from '../../../components/ui/ErrorBanner';
 import Loading from '../../../components/ui/Loading';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/formatTime';
 import { formatYuan } from '../../../lib/money';
 import KeyFormModal from './KeyFormModal';
 import { useGetApiKeysQuery, useRevokeApiKeyMutation } from './api';
@@ -14,9 +13,9 @@ const STATUS_VARIANT = { active: 'success', expired: 'secondary', revoked: 'dang
 
 /** What a key may do, in short: expiry, APIs, addresses, its limit and caps. */
 function KeyLimits({ apiKey }: { apiKey: ApiKeyView }) {
-  const { t } = useI18n();
+  const { t, time } = useI18n();
   const limits = [
-    apiKey.expires_at && t('keys.expiresOn', { time: formatTime(apiKey.expires_at) }),
+    apiKey.expires_at && t('keys.expiresOn', { time: time(apiKey.expires_at) }),
     apiKey.allowed_apis && t('keys.apisCount', { count: apiKey.allowed_apis.length }),
     apiKey.allowed_ips && t('keys.ipsList', { ips: apiKey.allowed_ips.join(', ') }),
     apiKey.rate_limit !== null && t('keys.perMinute', { count: apiKey.rate_limit }),
@@ -32,7 +31,7 @@ function KeyLimits({ apiKey }: { apiKey: ApiKeyView }) {
 
 /** The user's API keys: the default key and the named keys, with create, edit and revoke. */
 export default function KeysCard() {
-  const { t, errorText } = useI18n();
+  const { t, errorText, time } = useI18n();
   const { data, error, isLoading } = useGetApiKeysQuery();
   const [revoke, revoking] = useRevokeApiKeyMutation();
   const [editing, setEditing] = useState<ApiKeyView | 'new' | null>(null);
@@ -117,7 +116,7 @@ export default function KeysCard() {
                   })} · `}
                 {key.last_used_at
                   ? t('keys.lastUsed', {
-                      time: formatTime(key.last_used_at),
+                      time: time(key.last_used_at),
                       ip: key.last_used_ip ?? '',
                     })
                   : t('keys.neverUsed')}
