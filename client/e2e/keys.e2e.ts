@@ -1,34 +1,16 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
+import {
+  ADMIN,
+  describeBrowser,
+  PHONE_AND_DESKTOP,
+  screenshot,
+  signUpAndLogIn,
+  Site,
+  siteCall,
+  startSite,
+} from './harness';
 
 const PASSWORD = 'keys-pass-1';
 const AUDIT_PATH = '/admin/audit?action=reveal_key';
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
-
-/** A JSON call of the site with the context's cookies and XSRF header. */
-async function siteCall(context: BrowserContext, url: string, path: string, body?: object) {
-  const xsrf = (await context.cookies(url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request.fetch(`${url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), 'content-type': 'application/json' },
-    data: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { success: boolean; data: any };
-}
-
-/** A user registered through the JSON call, then signed in on the login page. */
-async function registered(site: Site, page: Page, username: string) {
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  const context = page.context();
-  await siteCall(context, site.url, '/api/register.php', { username, password: PASSWORD });
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/user/dashboard');
-}
 
 describeBrowser('API keys in the user centre and the admin user list', () => {
   let site: Site;
@@ -42,7 +24,7 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
 
   it('creates a limited key, shows its secret once, uses it, and revokes it', async () => {
     const { context, page } = await site.newPage();
-    await registered(site, page, 'keys_user');
+    await signUpAndLogIn(page, 'keys_user', PASSWORD);
     const card = page.getByTestId('api-keys');
     await card.getByRole('button', { name: 'New key' }).click();
     const dialog = page.getByRole('dialog');
@@ -54,7 +36,7 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
     await dialog.getByLabel('Allowed APIs').fill('uuid');
     await dialog.getByRole('checkbox', { name: /\(uuid\)/ }).check();
     await dialog.getByRole('button', { name: /^Remove / }).waitFor();
-    for (const size of SIZES) {
+    for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
       await screenshot(page, `keys-form-en-light-${size.width}`);
     }
@@ -78,7 +60,7 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
     await row.getByText(/Last used .* from 127\.0\.0\.1/).waitFor();
     expect(await row.textContent()).toContain('30 calls/min');
 
-    for (const size of SIZES) {
+    for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
       await screenshot(page, `keys-card-en-light-${size.width}`);
     }
@@ -88,7 +70,7 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
     ]);
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByTestId('api-keys').getByText('API 密钥', { exact: true }).waitFor();
-    for (const size of SIZES) {
+    for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
       await screenshot(page, `keys-card-zh-dark-${size.width}`);
     }
@@ -97,7 +79,7 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
       .getByRole('dialog')
       .getByRole('button', { name: /^移除 / })
       .waitFor();
-    for (const size of SIZES) {
+    for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
       await screenshot(page, `keys-form-zh-dark-${size.width}`);
     }
@@ -117,7 +99,7 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
 
   it('lets the admin reveal a user’s default key and lists the reveal in 操作日志', async () => {
     const { context: userContext, page: userPage } = await site.newPage();
-    await registered(site, userPage, 'reveal_user');
+    await signUpAndLogIn(userPage, 'reveal_user', PASSWORD);
     const me = await siteCall(userContext, site.url, '/api/user/get_user_info.php');
     await userContext.close();
 
@@ -133,7 +115,7 @@ describeBrowser('API keys in the user centre and the admin user list', () => {
     expect(await cell.textContent()).toBe(hint);
     await page.getByRole('button', { name: '显示' }).click();
     await cell.getByText(me.data.api_key, { exact: true }).waitFor();
-    for (const size of SIZES) {
+    for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
       await screenshot(page, `admin-users-reveal-${size.width}`);
     }
