@@ -166,7 +166,8 @@ export class GatewayService implements OnModuleInit {
     let status = 500;
     // Metric label: the API's name once it is known to exist, never an arbitrary caller string.
     let label = 'unknown';
-    let outcome: string | undefined;
+    /** A label more precise than the status's, when there is one. */
+    let refusalLabel: string | undefined;
     try {
       const api = await this.catalogue.find(request.params.name);
       if (!api) {
@@ -183,7 +184,7 @@ export class GatewayService implements OnModuleInit {
       }
       const answer = toErrorAnswer(error);
       status = answer.status;
-      if (KEY_REFUSALS.has(answer.body.code)) outcome = 'key_forbidden';
+      if (KEY_REFUSALS.has(answer.body.code)) refusalLabel = 'key_forbidden';
       return reply
         .status(status)
         .headers(answer.headers)
@@ -191,7 +192,7 @@ export class GatewayService implements OnModuleInit {
     } finally {
       this.metrics.gatewayCalls.inc({
         api: label,
-        outcome: outcome ?? OUTCOMES[status] ?? (status < 400 ? 'ok' : 'error'),
+        outcome: refusalLabel ?? OUTCOMES[status] ?? (status < 400 ? 'ok' : 'error'),
       });
     }
   }
