@@ -86,22 +86,21 @@ export class KeyCache implements OnModuleInit, OnModuleDestroy {
   find(hash: string): Promise<GatewayKey | null> {
     const entry = this.entries.get(hash) ?? this.misses.get(hash);
     if (entry) return entry.key;
+    // A load waits among the misses and joins the known keys only once found, so a flood of
+    // guessed keys, even in flight, never pushes a real key out.
     const loading = this.load(hash);
     const fresh: Entry = { key: loading };
-    this.entries.set(hash, fresh);
+    this.misses.set(hash, fresh);
     loading.then(
       (key) => {
-        if (this.entries.peek(hash) !== fresh) return;
-        if (key) {
-          fresh.id = key.id;
-          this.hashesById.set(key.id, hash);
-        } else {
-          this.entries.delete(hash);
-          this.misses.set(hash, fresh);
-        }
+        if (this.misses.peek(hash) !== fresh || !key) return;
+        this.misses.delete(hash);
+        fresh.id = key.id;
+        this.entries.set(hash, fresh);
+        this.hashesById.set(key.id, hash);
       },
       () => {
-        if (this.entries.peek(hash) === fresh) this.entries.delete(hash);
+        if (this.misses.peek(hash) === fresh) this.misses.delete(hash);
       },
     );
     return loading;
