@@ -27,7 +27,15 @@ export class ContentEvents implements OnModuleInit {
   onModuleInit(): void {
     const subscriber = this.redis.subscriber;
     if (!subscriber) return;
-    subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(error.message));
+    // Subscribed once the connection is ready: ioredis 5.8+ can send a SUBSCRIBE queued during the
+    // handshake ahead of its INFO ready check, which then fails and leaves this instance deaf to
+    // other instances' changes (redis/ioredis#2037). Reconnects resubscribe by themselves.
+    const subscribe = () =>
+      void subscriber.subscribe(this.channel).catch((error: Error) => {
+        this.logger.warn(error.message);
+      });
+    if (subscriber.status === 'ready') subscribe();
+    else subscriber.once('ready', subscribe);
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         const { origin, kind } = JSON.parse(message) as { origin: string; kind: ContentKind };
