@@ -1,19 +1,34 @@
 import { Logger } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createConnection, createPool } from 'mysql2/promise';
+import { createPool } from 'mysql2/promise';
 import type { Pool, RowDataPacket } from 'mysql2/promise';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { migratedMysqlDatabase } from '../../test/mysql-database';
 import type { Charge } from '../modules/billing/ledger';
 import { MysqlLedger } from '../modules/billing/mysql-ledger';
 import { MysqlBalanceBook } from '../modules/recharge/balance-book';
 import { MysqlOrderLedger } from '../modules/recharge/order-ledger';
-import { buildDataSourceOptions, detectDatabaseKind } from './data-source-options';
-import { runMigrations } from './migrate';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 const PRICE = 5;
 
 type Fate = 'applied' | 'rolled back' | 'rolled back, its log ids given to other rows';
+
+/**
+ * The ids of the access-log rows a query inserted: the rows of a RETURNING id, or an insert's id,
+ * for each of its statements that inserts into access_logs.
+ */
+function insertedIds(sql: string, answer: unknown): number[] {
+  const parts = sql.split(';\n');
+  const results = (parts.length === 1 ? [answer] : answer) as unknown[];
+  return parts.flatMap((part, i) => {
+    if (!part.startsWith('INSERT INTO access_logs')) return [];
+    const result = results[i];
+    return Array.isArray(result)
+      ? result.map((row: { id: unknown }) => Number(row.id))
+      : [Number((result as { insertId: unknown }).insertId)];
+  });
+}
 
 /**
  * A pool whose next connection's COMMIT fails as a lost connection does, after the server applied
@@ -37,8 +52,7 @@ function losingCommits(pool: Pool, fate: Fate) {
         if (property === 'query') {
           return async (sql: string, values: unknown[]) => {
             const result = await target.query(sql, values);
-            const { insertId } = result[0] as { insertId?: number };
-            if (sql.startsWith('INSERT INTO access_logs') && insertId) logIds.push(insertId);
+            logIds.push(...insertedIds(sql, result[0]));
             return result;
           };
         }
@@ -68,31 +82,27 @@ function losingCommits(pool: Pool, fate: Fate) {
  * whether or not the server had applied them.
  */
 (MYSQL_URL ? describe : describe.skip)('money moves when a COMMIT gets no answer', () => {
-  const name = `portico_ledger_${randomBytes(4).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof migratedMysqlDatabase>>;
   let dataSource: DataSource;
   let pool: Pool;
+  let mariadb: boolean;
 
   beforeAll(async () => {
     Logger.overrideLogger(false);
-    const admin = await createConnection({ uri: MYSQL_URL });
-    await admin.query(
-      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-    );
-    await admin.end();
-    const url = new URL(MYSQL_URL!);
-    url.pathname = `/${name}`;
-    dataSource = new DataSource(
-      buildDataSourceOptions(url.toString(), await detectDatabaseKind(url.toString())),
-    );
-    await dataSource.initialize();
-    await runMigrations(dataSource);
-    pool = createPool({ uri: url.toString(), connectionLimit: 4, timezone: 'Z' });
+    database = await migratedMysqlDatabase('portico_ledger');
+    dataSource = database.dataSource;
+    pool = createPool({
+      uri: database.url,
+      connectionLimit: 4,
+      timezone: 'Z',
+      multipleStatements: true,
+    });
+    mariadb = database.mariadb;
   });
 
   afterAll(async () => {
     await pool?.end();
-    await dataSource?.query(`DROP DATABASE IF EXISTS \`${name}\``);
-    await dataSource?.destroy();
+    await database?.drop();
   });
 
   const keyedUser = async (balance: number) => {
@@ -145,12 +155,15 @@ function losingCommits(pool: Pool, fate: Fate) {
     };
   };
 
-  it.each<Fate>([...cases, 'rolled back, its log ids given to other rows'])(
-    'charges a batch whose COMMIT was %s exactly once',
-    async (fate) => {
+  const fates: Fate[] = [...cases, 'rolled back, its log ids given to other rows'];
+  // Log ids come from INSERT … RETURNING on MariaDB and from one insert a row on MySQL.
+  it.each(fates.flatMap((fate) => [true, false].map((returning) => ({ fate, returning }))))(
+    'charges a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
+    async ({ fate, returning }) => {
+      if (returning && !mariadb) return;
       const rich = await keyedUser(100);
       const poor = await keyedUser(0);
-      const ledger = new MysqlLedger(losingCommits(pool, fate));
+      const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
       const results = await ledger.chargeBatch([charge(rich), charge(poor), charge(rich)]);
       expect(results.map((r) => r.ok)).toEqual([true, false, true]);
       const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
@@ -165,9 +178,9 @@ function losingCommits(pool: Pool, fate: Fate) {
   it.each(cases)('refunds a call whose refund COMMIT was %s exactly once', async (fate) => {
     const user = await keyedUser(100);
     const made = charge(user);
-    const [charged] = await new MysqlLedger(pool).chargeBatch([made]);
+    const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
     if (!charged.ok) throw new Error('not charged');
-    await new MysqlLedger(losingCommits(pool, fate)).refund({
+    await new MysqlLedger(losingCommits(pool, fate), mariadb).refund({
       logId: charged.logId,
       charge: made,
       statusCode: 502,

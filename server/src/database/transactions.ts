@@ -62,10 +62,15 @@ export class CommitOutcomeUnknown<T = unknown> extends Error {
  * its connection before COMMIT is run again from BEGIN, a few times, after a short random pause;
  * `work` must therefore keep all its effects inside the transaction. A COMMIT that fails any other
  * way is not retried, as it may have been applied: it throws CommitOutcomeUnknown.
+ *
+ * `startsItself`: `work` begins the transaction in its first query (START TRANSACTION as that
+ * query's first statement, on a connection that takes several statements a query), which saves
+ * the round trip of a BEGIN of its own.
  */
 export async function mysqlTransaction<T>(
   pool: Pool,
   work: (conn: PoolConnection) => Promise<T>,
+  { startsItself = false } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     const retry = async (error: unknown) => {
@@ -81,7 +86,7 @@ export async function mysqlTransaction<T>(
     }
     let result: T;
     try {
-      await conn.beginTransaction();
+      if (!startsItself) await conn.beginTransaction();
       result = await work(conn);
     } catch (error) {
       await rollBack(conn);

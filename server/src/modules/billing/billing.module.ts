@@ -9,7 +9,7 @@ import { GatewayService } from './gateway.service';
 import { KeyCache } from './key-cache';
 import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
-import { MysqlLedger } from './mysql-ledger';
+import { ledgerPool, MysqlLedger } from './mysql-ledger';
 import { SqliteLedger } from './sqlite-ledger';
 import { UsageRecorder } from './usage-recorder';
 
@@ -22,7 +22,8 @@ import { UsageRecorder } from './usage-recorder';
       useFactory: (dataSource: DataSource) =>
         byRawDriver<Ledger>(dataSource, {
           sqlite: (db) => new SqliteLedger(db),
-          mysql: (pool) => new MysqlLedger(pool),
+          mysql: () =>
+            new MysqlLedger(ledgerPool(dataSource), dataSource.options.type === 'mariadb'),
         }),
     },
     ChargeQueue,

@@ -80,7 +80,8 @@ export interface Refund {
  * The money path of the gateway, written against the raw driver of each database: a charge is one
  * transaction holding the conditional debit, the key's conditional spend and its access-log row; a
  * refund is one transaction giving the money back and zeroing that row's cost. Nothing here reads
- * a balance to decide a write. Rows are locked user first, then key, then log row, on every path.
+ * a balance to decide a write. Rows are locked user first, then key, then log row, on every path
+ * (a charge may insert its new log row before: no other transaction can be waiting for that row).
  */
 export interface Ledger {
   /**

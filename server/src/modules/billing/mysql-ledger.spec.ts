@@ -1,0 +1,163 @@
+import { Logger } from '@nestjs/common';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Pool, RowDataPacket } from 'mysql2/promise';
+import { migratedMysqlDatabase } from '../../../test/mysql-database';
+import type { Charge } from './ledger';
+import { ledgerPool, MysqlLedger } from './mysql-ledger';
+
+const MYSQL_URL = process.env.TEST_MYSQL_URL;
+const PRICE = 5;
+
+/**
+ * A batch of charges written in a few round trips ends as if its charges had run one by one:
+ * refusals, caps, the balances told and the log rows written.
+ */
+(MYSQL_URL ? describe : describe.skip)('MySQL ledger batches', () => {
+  let database: Awaited<ReturnType<typeof migratedMysqlDatabase>>;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    database = await migratedMysqlDatabase('portico_batch');
+    pool = ledgerPool(database.dataSource);
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const newUser = async (balance: number) => {
+    const username = `batch_${randomBytes(4).toString('hex')}`;
+    const user = await database.dataSource.query<{ insertId: number }>(
+      "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, 'x', ?, 1)",
+      [username, username, balance],
+    );
+    return user.insertId;
+  };
+
+  const newKey = async (userId: number, dailyCap: number | null) => {
+    const key = await database.dataSource.query<{ insertId: number }>(
+      "INSERT INTO api_keys (user_id, name, is_default, key_hash, key_hint, daily_cap_milli) VALUES (?, 'k', ?, ?, 'x', ?)",
+      [
+        userId,
+        dailyCap === null ? 1 : 0,
+        createHash('sha256').update(randomBytes(16)).digest('hex'),
+        dailyCap,
+      ],
+    );
+    return key.insertId;
+  };
+
+  const charge = (userId: number, keyId: number, counted: boolean): Charge => ({
+    priceMilli: PRICE,
+    counted,
+    log: {
+      user_id: userId,
+      api_key_id: keyId,
+      request_id: randomUUID(),
+      api_id: 1,
+      api_name: 'paid',
+      ip_address: '127.0.0.1',
+      access_url: '/apis/paid',
+      user_agent: 'jest',
+      access_time: new Date(),
+      status_code: 200,
+      cost_milli: PRICE,
+      latency_ms: 0,
+    },
+  });
+
+  /** Rows as plain objects, BIGINT columns (strings from mysql2) as numbers. */
+  const rows = async (sql: string, values: unknown[]) =>
+    (await pool.query<RowDataPacket[]>(sql, values))[0].map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([column, value]) => [
+          column,
+          typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+        ]),
+      ),
+    );
+
+  // Log ids come from INSERT … RETURNING on MariaDB and from one insert a row on MySQL.
+  describe.each([true, false])('RETURNING: %s', (returning) => {
+    const ledger = () => new MysqlLedger(pool, returning);
+    const skip = () => returning && !database.mariadb;
+
+    it('writes the rows of the charged calls only, under the ids it answers', async () => {
+      if (skip()) return;
+      const rich = await newUser(100);
+      const poor = await newUser(PRICE - 1);
+      const richKey = await newKey(rich, null);
+      const poorKey = await newKey(poor, null);
+      const batch = [
+        charge(rich, richKey, false),
+        charge(poor, poorKey, false),
+        charge(rich, richKey, false),
+      ];
+      const results = await ledger().chargeBatch(batch);
+      expect(results).toEqual([
+        { ok: true, logId: expect.any(Number), balance_milli: 95 },
+        { ok: false, reason: 'insufficient', balance_milli: PRICE - 1 },
+        { ok: true, logId: expect.any(Number), balance_milli: 90 },
+      ]);
+      const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+      expect(
+        await rows('SELECT id, request_id FROM access_logs WHERE user_id IN (?, ?) ORDER BY id', [
+          rich,
+          poor,
+        ]),
+      ).toEqual([
+        { id: ids[0], request_id: batch[0].log.request_id },
+        { id: ids[1], request_id: batch[2].log.request_id },
+      ]);
+    });
+
+    it("charges a call its user's money allows once a cap gave back a neighbour's debit", async () => {
+      if (skip()) return;
+      // Money for two calls; the capped key's call comes first and is refused by its cap.
+      const user = await newUser(2 * PRICE);
+      const capped = await newKey(user, PRICE - 1);
+      const plain = await newKey(user, null);
+      const results = await ledger().chargeBatch([
+        charge(user, capped, true),
+        charge(user, plain, false),
+        charge(user, plain, false),
+        charge(user, plain, false),
+      ]);
+      expect(results).toEqual([
+        { ok: false, reason: 'cap', cap: 'daily', cap_milli: PRICE - 1 },
+        { ok: true, logId: expect.any(Number), balance_milli: PRICE },
+        { ok: true, logId: expect.any(Number), balance_milli: 0 },
+        { ok: false, reason: 'insufficient', balance_milli: 0 },
+      ]);
+      expect(await rows('SELECT balance_milli FROM users WHERE id = ?', [user])).toEqual([
+        { balance_milli: 0 },
+      ]);
+      expect(await rows('SELECT COUNT(*) AS n FROM access_logs WHERE user_id = ?', [user])).toEqual(
+        [{ n: 2 }],
+      );
+      expect(await rows('SELECT spent_day_milli FROM api_keys WHERE id = ?', [capped])).toEqual([
+        { spent_day_milli: 0 },
+      ]);
+    });
+
+    it('counts a key’s spend up to its cap within one batch', async () => {
+      if (skip()) return;
+      const user = await newUser(100);
+      const key = await newKey(user, 2 * PRICE);
+      const results = await ledger().chargeBatch([
+        charge(user, key, true),
+        charge(user, key, true),
+        charge(user, key, true),
+      ]);
+      expect(results.map((r) => (r.ok ? r.balance_milli : r.reason))).toEqual([95, 90, 'cap']);
+      expect(await rows('SELECT spent_day_milli FROM api_keys WHERE id = ?', [key])).toEqual([
+        { spent_day_milli: 2 * PRICE },
+      ]);
+      expect(await rows('SELECT balance_milli FROM users WHERE id = ?', [user])).toEqual([
+        { balance_milli: 90 },
+      ]);
+    });
+  });
+});
