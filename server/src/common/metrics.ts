@@ -1,5 +1,8 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { HttpTally, TalliedHistogram } from './http-tally';
+
+const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** Database pool connections by state. */
 export interface PoolUse {
@@ -17,19 +20,26 @@ export class MetricsService {
   readonly registry = new Registry();
   private readFlushLag = () => 0;
   private readPoolUse?: () => PoolUse;
+  private addGatewayCalls = () => {};
 
-  readonly httpRequests = new Counter({
+  /** HttpMetrics records every request here; the two HTTP metrics below read it at scrape. */
+  readonly http = new HttpTally(HTTP_BUCKETS);
+
+  readonly httpRequests: Counter<'method' | 'route' | 'status'> = new Counter({
     name: 'portico_http_requests_total',
     help: 'HTTP requests by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
+    collect: () => {
+      this.http.addTo(this.httpRequests);
+    },
   });
 
-  readonly httpDuration = new Histogram({
+  readonly httpDuration = new TalliedHistogram(this.http, {
     name: 'portico_http_request_duration_seconds',
     help: 'HTTP request latency by method and route',
     labelNames: ['method', 'route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    buckets: HTTP_BUCKETS,
     registers: [this.registry],
   });
 
@@ -38,6 +48,9 @@ export class MetricsService {
     help: 'Gateway calls by API and outcome',
     labelNames: ['api', 'outcome'] as const,
     registers: [this.registry],
+    collect: () => {
+      this.addGatewayCalls();
+    },
   });
 
   readonly flushDuration = new Histogram({
@@ -76,6 +89,11 @@ export class MetricsService {
   /** The usage recorder: seconds since the oldest call it has not written yet. */
   reportFlushLag(read: () => number): void {
     this.readFlushLag = read;
+  }
+
+  /** The gateway: adds the calls it counted since the last scrape (counted apart, per call). */
+  reportGatewayCalls(add: () => void): void {
+    this.addGatewayCalls = add;
   }
 
   /** The MySQL pool's connections in use and idle (SQLite has no pool and reports none). */

@@ -10,6 +10,13 @@ export interface RateLimitResult {
 }
 
 const MINUTE_MS = 60_000;
+
+const result = (count: number, limit: number, resetSeconds: number): RateLimitResult => ({
+  allowed: count <= limit,
+  limit,
+  remaining: Math.max(0, limit - count),
+  resetSeconds,
+});
 /** Subjects tracked in memory at most (the gateway only tracks known keys and callers' IPs). */
 const MAX_TRACKED = 100_000;
 
@@ -24,24 +31,25 @@ export class RateLimiter {
 
   constructor(private readonly redis: RedisService) {}
 
-  async hit(
+  /**
+   * Counts one hit of a subject. In memory the answer is there at once (no promise on the
+   * gateway's path); with Redis it is a promise. Either way `await` reads it.
+   */
+  hit(
     subject: string,
     limit: number,
     windowMs = MINUTE_MS,
     now = Date.now(),
-  ): Promise<RateLimitResult> {
+  ): RateLimitResult | Promise<RateLimitResult> {
     const window = Math.floor(now / windowMs);
     const resetAt = (window + 1) * windowMs;
     const resetSeconds = Math.ceil((resetAt - now) / 1000);
-    const count = this.redis.client
-      ? await this.hitRedis(`${windowMs}:${window}:${subject}`, windowMs)
-      : this.hitMemory(`${windowMs}:${subject}`, resetAt, now);
-    return {
-      allowed: count <= limit,
-      limit,
-      remaining: Math.max(0, limit - count),
-      resetSeconds,
-    };
+    if (this.redis.client) {
+      return this.hitRedis(`${windowMs}:${window}:${subject}`, windowMs).then((count) =>
+        result(count, limit, resetSeconds),
+      );
+    }
+    return result(this.hitMemory(`${windowMs}:${subject}`, resetAt, now), limit, resetSeconds);
   }
 
   /** Counts per subject in its current window; a subject's count restarts when its window does. */

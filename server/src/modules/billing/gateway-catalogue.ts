@@ -2,9 +2,10 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
+import { formatPrice } from '../../common/money';
 import { ApiEntry } from '../../database/entities';
 
-export type GatewayApi = Pick<
+type ApiRow = Pick<
   ApiEntry,
   | 'id'
   | 'name'
@@ -17,6 +18,11 @@ export type GatewayApi = Pick<
   | 'upstream_timeout_ms'
 >;
 
+export interface GatewayApi extends ApiRow {
+  /** What one call costs, as the X-Cost header says it (formatted once per load, not per call). */
+  cost: string;
+}
+
 /** Other instances' admin writes reach this one through this expiry when no Redis relays them. */
 const MAX_AGE_MS = 5_000;
 
@@ -24,6 +30,8 @@ const MAX_AGE_MS = 5_000;
 @Injectable()
 export class GatewayCatalogue implements OnModuleDestroy {
   private entries?: Promise<Map<string, GatewayApi>>;
+  /** The loaded map while `entries` holds it: read without waiting on the call path. */
+  private loaded?: Map<string, GatewayApi>;
   private loadedAt = 0;
   private readonly unsubscribe: () => void;
 
@@ -32,7 +40,10 @@ export class GatewayCatalogue implements OnModuleDestroy {
     events: ContentEvents,
   ) {
     this.unsubscribe = events.on((kind) => {
-      if (kind === 'apis') this.entries = undefined;
+      if (kind === 'apis') {
+        this.entries = undefined;
+        this.loaded = undefined;
+      }
     });
   }
 
@@ -40,16 +51,23 @@ export class GatewayCatalogue implements OnModuleDestroy {
     this.unsubscribe();
   }
 
-  async find(nameEn: string): Promise<GatewayApi | undefined> {
-    if (!this.entries || Date.now() - this.loadedAt > MAX_AGE_MS) {
-      this.loadedAt = Date.now();
-      const loading = this.load();
-      this.entries = loading;
-      loading.catch(() => {
+  /** The APIs by name_en: the map itself when loaded and fresh (no wait), else its loading. */
+  byName(): ReadonlyMap<string, GatewayApi> | Promise<ReadonlyMap<string, GatewayApi>> {
+    const now = Date.now();
+    if (this.entries && now - this.loadedAt <= MAX_AGE_MS) return this.loaded ?? this.entries;
+    this.loadedAt = now;
+    this.loaded = undefined;
+    const loading = this.load();
+    this.entries = loading;
+    loading.then(
+      (map) => {
+        if (this.entries === loading) this.loaded = map;
+      },
+      () => {
         if (this.entries === loading) this.entries = undefined;
-      });
-    }
-    return (await this.entries).get(nameEn);
+      },
+    );
+    return loading;
   }
 
   private async load(): Promise<Map<string, GatewayApi>> {
@@ -66,6 +84,11 @@ export class GatewayCatalogue implements OnModuleDestroy {
         upstream_timeout_ms: true,
       },
     });
-    return new Map(rows.map((row) => [row.name_en, row]));
+    return new Map(
+      rows.map((row) => [
+        row.name_en,
+        { ...row, cost: formatPrice(row.is_paid ? row.price_per_call_milli : 0) },
+      ]),
+    );
   }
 }

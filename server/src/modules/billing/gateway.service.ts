@@ -30,6 +30,8 @@ const MAX_KEY_LENGTH = 128;
 const MAX_CACHED_KEYS = 10_000;
 const MAX_URL_LENGTH = 1000;
 const MAX_USER_AGENT_LENGTH = 500;
+/** Distinct X-RateLimit-Limit texts kept (keys' own limits are few; any others are formatted). */
+const MAX_LIMIT_TEXTS = 100;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /** Metric labels for the gateway's answers (403 is a disabled API unless KEY_REFUSALS says so). */
@@ -70,9 +72,11 @@ const SANDBOX_HEADERS = {
 
 type GatewayRequest = FastifyRequest<{ Params: { name: string; '*'?: string } }>;
 
+/** What the call made: its status, and how to send it once the gateway's headers are set. */
 interface Outcome {
   status: number;
-  send(reply: FastifyReply): FastifyReply;
+  builtin?: BuiltinResponse;
+  upstream?: UpstreamResponse;
 }
 
 const FREE = formatPrice(0);
@@ -87,36 +91,78 @@ const EXPOSED_HEADERS = [
   'Retry-After',
 ].join(', ');
 
+/** What every answer but a preflight starts with (X-Cost is 0.000 until a charge stands). */
+const ANSWER_HEADERS = {
+  ...SANDBOX_HEADERS,
+  'x-cost': FREE,
+  'access-control-expose-headers': EXPOSED_HEADERS,
+} as const;
+
+const PREFLIGHT_HEADERS = {
+  ...SANDBOX_HEADERS,
+  'access-control-allow-methods': METHODS.join(', '),
+  'access-control-allow-headers': 'X-API-Key, Authorization, Content-Type',
+  'access-control-max-age': '86400',
+} as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const BEARER = /^bearer\s+/i;
+const PRINTABLE_KEY = /^[\x21-\x7e]+$/;
+
 /** The key a caller sent: X-API-Key, Authorization: Bearer, or ?key= (in that order). */
 export function extractKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header) return header.trim();
   const auth = request.headers.authorization;
-  if (auth && /^bearer\s+/i.test(auth)) return auth.replace(/^bearer\s+/i, '').trim();
+  if (auth && BEARER.test(auth)) return auth.replace(BEARER, '').trim();
   const raw = (request.query as Record<string, unknown>).key;
   const key: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
   return typeof key === 'string' && key ? key : undefined;
 }
 
+/**
+ * A query that URLSearchParams would write back exactly as it is (name=value pairs of characters
+ * it never encodes) and that holds no `key`: the common case, logged without parsing it.
+ */
+const PLAIN_QUERY = /^[\w.*-]+=[\w.*-]*(?:&[\w.*-]+=[\w.*-]*)*$/;
+const KEY_PARAM = /(?:^|&)key=/;
+
 /** The called URL as logged: without the key, cut to the column's size. */
 export function loggedUrl(rawUrl: string): string {
-  const [path, search = ''] = rawUrl.split(/\?(.*)/s, 2);
+  const queryAt = rawUrl.indexOf('?');
+  if (queryAt === -1) return rawUrl.slice(0, MAX_URL_LENGTH);
+  const path = rawUrl.slice(0, queryAt);
+  const search = rawUrl.slice(queryAt + 1);
+  if (PLAIN_QUERY.test(search) && !KEY_PARAM.test(search)) {
+    return rawUrl.slice(0, MAX_URL_LENGTH);
+  }
   const params = new URLSearchParams(search);
   params.delete('key');
   const query = params.toString();
   return (query ? `${path}?${query}` : path).slice(0, MAX_URL_LENGTH);
 }
 
+/** A value or its promise, as a promise: for the refusal paths, which may wait a tick. */
+const settled = async <T>(value: T | Promise<T>): Promise<T> => value;
+
 /**
  * The metered call path `/apis/:name_en[/...]`, registered straight on Fastify (no Nest pipeline
  * on the hot path): resolve the API, rate-limit, charge paid calls in one transaction, run the
- * built-in handler or the upstream, refund failures, count successes in batches.
+ * built-in handler or the upstream, refund failures, count successes in batches. What is already
+ * in memory (the catalogue, a known key, an in-memory rate-limit window) is read without waiting.
  */
 @Injectable()
 export class GatewayService implements OnModuleInit {
   private readonly logger = new Logger('Gateway');
   /** Recent keys' hashes: the same few keys call again and again (the least recently used go). */
   private readonly keyHashes = new LRUCache<string, string>({ max: MAX_CACHED_KEYS });
+  /** X-RateLimit-Limit values as text, by limit (a handful: the site's and keys' own limits). */
+  private readonly limitTexts = new Map<number, string>();
+  /**
+   * Calls by API label and outcome since the last scrape, added to the Prometheus counter when it
+   * is read: a Map increment per call instead of the counter's label hashing and checks.
+   */
+  private calls = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -125,11 +171,19 @@ export class GatewayService implements OnModuleInit {
     private readonly usage: UsageRecorder,
     private readonly charges: ChargeQueue,
     private readonly keys: KeyCache,
-    private readonly metrics: MetricsService,
+    metrics: MetricsService,
     @Inject(LEDGER) private readonly ledger: Ledger,
     @Inject(ENV) private readonly env: Env,
     private readonly balanceWatch: BalanceWatch,
-  ) {}
+  ) {
+    metrics.reportGatewayCalls(() => {
+      const calls = this.calls;
+      this.calls = new Map();
+      for (const [api, outcomes] of calls) {
+        for (const [outcome, count] of outcomes) metrics.gatewayCalls.inc({ api, outcome }, count);
+      }
+    });
+  }
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
@@ -147,53 +201,41 @@ export class GatewayService implements OnModuleInit {
   }
 
   private async handle(request: GatewayRequest, reply: FastifyReply): Promise<FastifyReply> {
-    void reply.headers(SANDBOX_HEADERS);
-    if (request.method === 'OPTIONS') {
-      return reply
-        .status(204)
-        .header('access-control-allow-methods', METHODS.join(', '))
-        .header('access-control-allow-headers', 'X-API-Key, Authorization, Content-Type')
-        .header('access-control-max-age', '86400')
-        .send();
-    }
+    if (request.method === 'OPTIONS') return reply.status(204).headers(PREFLIGHT_HEADERS).send();
     // Every answer names its call: the id is in the header, the log row and any error body.
     const requestId = randomUUID();
-    void reply.headers({
-      'x-request-id': requestId,
-      'x-cost': FREE,
-      'access-control-expose-headers': EXPOSED_HEADERS,
-    });
-    let status = 500;
+    void reply.headers(ANSWER_HEADERS).header('x-request-id', requestId);
     // Metric label: the API's name once it is known to exist, never an arbitrary caller string.
     let label = 'unknown';
-    /** A label more precise than the status's, when there is one. */
-    let refusalLabel: string | undefined;
+    let outcome = 'error';
     try {
-      const api = await this.catalogue.find(request.params.name);
+      let apis = this.catalogue.byName();
+      if (apis instanceof Promise) apis = await apis;
+      const api = apis.get(request.params.name);
       if (!api) {
         await this.limitIp(request.ip, reply);
         throw gatewayError('gateway.api_not_found', 404, 'API not found');
       }
       label = api.name_en;
-      const outcome = await this.call(api, request, reply, requestId);
-      status = outcome.status;
-      return outcome.send(reply);
+      const done = await this.call(api, request, reply, requestId);
+      outcome = done.status < 400 ? 'ok' : (OUTCOMES[done.status] ?? 'error');
+      return send(reply, done);
     } catch (error) {
       if (!(error instanceof AppError)) {
         this.logger.error(error instanceof Error ? error.stack : String(error));
       }
       const answer = toErrorAnswer(error);
-      status = answer.status;
-      if (KEY_REFUSALS.has(answer.body.code)) refusalLabel = 'key_forbidden';
+      outcome = KEY_REFUSALS.has(answer.body.code)
+        ? 'key_forbidden'
+        : (OUTCOMES[answer.status] ?? 'error');
       return reply
-        .status(status)
+        .status(answer.status)
         .headers(answer.headers)
         .send({ ...answer.body, request_id: requestId });
     } finally {
-      this.metrics.gatewayCalls.inc({
-        api: label,
-        outcome: refusalLabel ?? OUTCOMES[status] ?? (status < 400 ? 'ok' : 'error'),
-      });
+      let outcomes = this.calls.get(label);
+      if (!outcomes) this.calls.set(label, (outcomes = new Map<string, number>()));
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
   }
 
@@ -203,36 +245,27 @@ export class GatewayService implements OnModuleInit {
     reply: FastifyReply,
     requestId: string,
   ): Promise<Outcome> {
-    const started = performance.now();
-    const at = new Date();
     if (api.status !== 1) {
       await this.limitIp(request.ip, reply);
       throw gatewayError('gateway.api_disabled', 403, 'this API is disabled');
     }
-    const key = await this.authenticate(api, request, reply);
-
-    const callLog = (caller: GatewayKey): ChargedLog => ({
-      user_id: caller.userId,
-      api_id: api.id,
-      api_name: api.name.slice(0, 100),
-      ip_address: request.ip.slice(0, 64),
-      access_url: loggedUrl(request.url),
-      user_agent: (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH),
-      access_time: at,
-      status_code: 200,
-      cost_milli: api.is_paid ? api.price_per_call_milli : 0,
-      latency_ms: 0,
-      api_key_id: caller.id,
-      request_id: requestId,
-    });
+    const at = Date.now();
+    const started = performance.now();
+    let key = this.authenticate(api, request, reply);
+    if (key instanceof Promise) key = await key;
+    if (!key) {
+      // A keyless call is free (authenticate refuses a keyless paid one) and only counted.
+      const outcome = await this.run(api, request);
+      if (outcome.status < 400) this.usage.record(api.id, at);
+      return outcome;
+    }
     let charge: Charge | undefined;
     let chargedLogId: number | undefined;
     if (api.is_paid) {
-      // A paid call always has a key: authenticate refuses a keyless one.
       charge = {
         priceMilli: api.price_per_call_milli,
-        counted: !key!.isDefault,
-        log: callLog(key!),
+        counted: !key.isDefault,
+        log: this.callLog(api, key, request, at, requestId),
       };
       const result = await this.charges.charge(charge).catch((error: unknown) => {
         // Every attempt lost its transaction to concurrent writers (deadlocks, Galera
@@ -248,12 +281,12 @@ export class GatewayService implements OnModuleInit {
       chargedLogId = await this.charged(api, result, request.ip, reply);
       if (result.ok && result.balance_milli !== null) {
         this.balanceWatch.charged(
-          key!.userId,
+          key.userId,
           result.balance_milli + charge.priceMilli,
           result.balance_milli,
         );
       }
-      void reply.header('x-cost', formatPrice(api.price_per_call_milli));
+      void reply.header('x-cost', api.cost);
     }
 
     let outcome: Outcome;
@@ -280,19 +313,40 @@ export class GatewayService implements OnModuleInit {
       }
       throw error;
     }
-    if (chargedLogId !== undefined) {
-      this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
-    }
+    const latency = Math.round(performance.now() - started);
+    if (chargedLogId !== undefined) this.usage.noteLatency(chargedLogId, latency);
     if (outcome.status < 400) {
       // Charged calls wrote their row with the debit; free calls with a key are logged for their
-      // owner's call records; anonymous free calls are only counted.
-      const log =
-        api.is_paid || !key
-          ? undefined
-          : { ...callLog(key), latency_ms: Math.round(performance.now() - started) };
+      // owner's call records.
+      const log = api.is_paid ? undefined : this.callLog(api, key, request, at, requestId);
+      if (log) log.latency_ms = latency;
       this.usage.record(api.id, at, log);
     }
     return outcome;
+  }
+
+  /** The access-log row of a keyed call (a charged call's is written with its debit). */
+  private callLog(
+    api: GatewayApi,
+    caller: GatewayKey,
+    request: GatewayRequest,
+    at: number,
+    requestId: string,
+  ): ChargedLog {
+    return {
+      user_id: caller.userId,
+      api_id: api.id,
+      api_name: api.name.slice(0, 100),
+      ip_address: request.ip.slice(0, 64),
+      access_url: loggedUrl(request.url),
+      user_agent: (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH),
+      access_time: new Date(at),
+      status_code: 200,
+      cost_milli: api.is_paid ? api.price_per_call_milli : 0,
+      latency_ms: 0,
+      api_key_id: caller.id,
+      request_id: requestId,
+    };
   }
 
   /** The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps. */
@@ -308,7 +362,6 @@ export class GatewayService implements OnModuleInit {
       }
       return result.logId;
     }
-    const price = formatPrice(api.price_per_call_milli);
     switch (result.reason) {
       case 'invalid_key':
         return this.refuseKey(ip, reply);
@@ -317,13 +370,13 @@ export class GatewayService implements OnModuleInit {
         throw gatewayError(
           'gateway.insufficient_balance',
           402,
-          `insufficient balance: this call costs ${price} yuan and your balance is ${formatBalance(result.balance_milli)} yuan`,
+          `insufficient balance: this call costs ${api.cost} yuan and your balance is ${formatBalance(result.balance_milli)} yuan`,
         );
       case 'cap':
         throw gatewayError(
           result.cap === 'daily' ? 'gateway.daily_cap_reached' : 'gateway.monthly_cap_reached',
           402,
-          `this key's ${result.cap} spending cap of ${formatBalance(result.cap_milli)} yuan is reached: this call costs ${price} yuan`,
+          `this key's ${result.cap} spending cap of ${formatBalance(result.cap_milli)} yuan is reached: this call costs ${api.cost} yuan`,
         );
     }
   }
@@ -344,40 +397,65 @@ export class GatewayService implements OnModuleInit {
    * do not exist. So do the key's own refusals (an API or address it is not allowed): a leaked key
    * used from elsewhere cannot use up its owner's bucket. A key that passes is then limited on its
    * own bucket (its own limit when lower than RATE_LIMIT_PER_KEY), a keyless call on its IP's.
+   * Answered at once when the key and the limiter's window are in memory.
    */
-  private async authenticate(
+  private authenticate(
     api: GatewayApi,
     request: GatewayRequest,
     reply: FastifyReply,
-  ): Promise<GatewayKey | undefined> {
+  ): GatewayKey | undefined | Promise<GatewayKey | undefined> {
     const key = extractKey(request);
     if (key === undefined) {
-      await this.limitIp(request.ip, reply);
-      if (api.is_paid) {
+      const limited = this.limitIp(request.ip, reply);
+      if (!api.is_paid) return limited && limited.then(() => undefined);
+      return settled(limited).then(() => {
         throw gatewayError(
           'gateway.key_required',
           401,
           'this API needs an API key: send it in the X-API-Key header',
         );
-      }
-      return undefined;
+      });
     }
-    if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    if (key.length > MAX_KEY_LENGTH || !PRINTABLE_KEY.test(key)) {
       return this.refuseKey(request.ip, reply);
     }
     const keyHash = this.hashOf(key);
-    const found = await this.keys.find(keyHash);
+    const found = this.keys.find(keyHash);
+    return found instanceof Promise
+      ? found.then((loaded) => this.admit(loaded, keyHash, api, request, reply))
+      : this.admit(found, keyHash, api, request, reply);
+  }
+
+  /** A found key's own checks, then its own bucket. */
+  private admit(
+    found: GatewayKey | null,
+    keyHash: string,
+    api: GatewayApi,
+    request: GatewayRequest,
+    reply: FastifyReply,
+  ): GatewayKey | Promise<GatewayKey> {
     if (!found || !found.active) return this.refuseKey(request.ip, reply);
     const refusal = this.refusal(found, api, request.ip);
     if (refusal) {
-      await this.limitIp(request.ip, reply);
-      throw refusal;
+      return settled(this.limitIp(request.ip, reply)).then(() => {
+        throw refusal;
+      });
     }
     // A key's own limit only lowers the site's (kept keys may predate a lowered RATE_LIMIT_PER_KEY).
     const limit = Math.min(found.rateLimit ?? Infinity, this.env.RATE_LIMIT_PER_KEY);
-    this.setLimitHeaders(reply, await this.limiter.hit(`k:${keyHash}`, limit));
-    this.usage.touchKey(found.id, request.ip);
-    return found;
+    const hit = this.limiter.hit(`k:${keyHash}`, limit);
+    const admitted = () => {
+      this.usage.touchKey(found.id, request.ip);
+      return found;
+    };
+    if (hit instanceof Promise) {
+      return hit.then((result) => {
+        this.setLimitHeaders(reply, result);
+        return admitted();
+      });
+    }
+    this.setLimitHeaders(reply, hit);
+    return admitted();
   }
 
   /** Why this key may not make this call, or undefined. */
@@ -405,16 +483,24 @@ export class GatewayService implements OnModuleInit {
     throw gatewayError('gateway.key_invalid', 401, 'invalid API key');
   }
 
-  private async limitIp(ip: string, reply: FastifyReply): Promise<void> {
-    this.setLimitHeaders(reply, await this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP));
+  /** Counts a call against its IP: nothing to wait for when the window is in memory. */
+  private limitIp(ip: string, reply: FastifyReply): Promise<void> | undefined {
+    const hit = this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP);
+    if (hit instanceof Promise) return hit.then((result) => this.setLimitHeaders(reply, result));
+    this.setLimitHeaders(reply, hit);
+    return undefined;
   }
 
   private setLimitHeaders(reply: FastifyReply, result: RateLimitResult): void {
-    void reply.headers({
-      'x-ratelimit-limit': String(result.limit),
-      'x-ratelimit-remaining': String(result.remaining),
-      'x-ratelimit-reset': String(result.resetSeconds),
-    });
+    let limit = this.limitTexts.get(result.limit);
+    if (limit === undefined) {
+      limit = String(result.limit);
+      if (this.limitTexts.size < MAX_LIMIT_TEXTS) this.limitTexts.set(result.limit, limit);
+    }
+    void reply
+      .header('x-ratelimit-limit', limit)
+      .header('x-ratelimit-remaining', String(result.remaining))
+      .header('x-ratelimit-reset', String(result.resetSeconds));
     if (!result.allowed) {
       throw gatewayError('gateway.rate_limited', 429, 'too many requests, try again later', {
         'retry-after': String(result.resetSeconds),
@@ -425,14 +511,15 @@ export class GatewayService implements OnModuleInit {
   private async run(api: GatewayApi, request: GatewayRequest): Promise<Outcome> {
     const builtin = api.handler ? BUILTIN_HANDLERS[api.handler] : undefined;
     if (builtin) {
-      const response = await builtin({
+      let response = builtin({
         method: request.method,
         query: firstValues(request.query),
         body: parseBody(request),
         ip: request.ip,
         headers: request.headers as Record<string, string | undefined>,
       });
-      return builtinOutcome(response);
+      if (response instanceof Promise) response = await response;
+      return { status: response.status ?? 200, builtin: response };
     }
     if (api.upstream_url) {
       const search = new URL(loggedUrl(request.url), 'http://gateway').searchParams;
@@ -446,7 +533,7 @@ export class GatewayService implements OnModuleInit {
         clientIp: request.ip,
         timeoutMs: api.upstream_timeout_ms,
       });
-      return upstreamOutcome(upstream);
+      return { status: upstream.statusCode, upstream };
     }
     throw gatewayError('gateway.not_implemented', 503, 'this API has no implementation configured');
   }
@@ -478,31 +565,20 @@ function parseBody(request: FastifyRequest): unknown {
   return undefined;
 }
 
-function builtinOutcome(response: BuiltinResponse): Outcome {
-  const status = response.status ?? 200;
-  return {
-    status,
-    send: (reply) => {
-      void reply
-        .status(status)
-        .header('content-type', response.contentType ?? 'application/json; charset=utf-8');
-      const body = response.body;
-      return reply.send(
-        typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
-      );
-    },
-  };
-}
-
-function upstreamOutcome(upstream: UpstreamResponse): Outcome {
-  return {
-    status: upstream.statusCode,
+/** Sends what the call made: a built-in's answer, or the upstream's (status, headers, body). */
+function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  const { builtin, upstream } = outcome;
+  if (upstream) {
     // The sandbox goes on last: an upstream's own CSP or CORS headers must not replace it.
-    send: (reply) =>
-      reply
-        .status(upstream.statusCode)
-        .headers(upstream.headers)
-        .headers(SANDBOX_HEADERS)
-        .send(upstream.body),
-  };
+    return reply
+      .status(upstream.statusCode)
+      .headers(upstream.headers)
+      .headers(SANDBOX_HEADERS)
+      .send(upstream.body);
+  }
+  const body = builtin!.body;
+  return reply
+    .status(outcome.status)
+    .header('content-type', builtin!.contentType ?? JSON_TYPE)
+    .send(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
 }

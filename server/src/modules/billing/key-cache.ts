@@ -22,6 +22,8 @@ export interface GatewayKey {
 
 interface Entry {
   key: Promise<GatewayKey | null>;
+  /** The key once loaded (null: no such key), so that calls after the first need not wait. */
+  loaded?: GatewayKey | null;
   id?: number;
 }
 
@@ -83,9 +85,10 @@ export class KeyCache implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.timer);
   }
 
-  find(hash: string): Promise<GatewayKey | null> {
+  /** The key with this hash (null: none): the key itself once loaded, else its loading. */
+  find(hash: string): GatewayKey | null | Promise<GatewayKey | null> {
     const entry = this.entries.get(hash) ?? this.misses.get(hash);
-    if (entry) return entry.key;
+    if (entry) return entry.loaded !== undefined ? entry.loaded : entry.key;
     // A load waits among the misses and joins the known keys only once found, so a flood of
     // guessed keys, even in flight, never pushes a real key out.
     const loading = this.load(hash);
@@ -93,6 +96,7 @@ export class KeyCache implements OnModuleInit, OnModuleDestroy {
     this.misses.set(hash, fresh);
     loading.then(
       (key) => {
+        fresh.loaded = key;
         if (this.misses.peek(hash) !== fresh || !key) return;
         this.misses.delete(hash);
         fresh.id = key.id;

@@ -12,15 +12,18 @@ const LOG_CHUNK = 250;
 const DAY_MS = 86_400_000;
 let cachedDay = -1;
 let cachedDate = '';
-/** The UTC date of a call, formatted once per day rather than once per call. */
-const utcDate = (date: Date) => {
-  const day = Math.floor(date.getTime() / DAY_MS);
+/** The UTC date of a call (epoch ms), formatted once per day rather than once per call. */
+const utcDate = (at: number) => {
+  const day = Math.floor(at / DAY_MS);
   if (day !== cachedDay) {
     cachedDay = day;
-    cachedDate = date.toISOString().slice(0, 10);
+    cachedDate = new Date(at).toISOString().slice(0, 10);
   }
   return cachedDate;
 };
+
+/** Calls per API for each UTC date (nearly always one date between two flushes). */
+type DailyCalls = Map<string, Map<number, DailyUsage>>;
 
 /**
  * Successful calls are counted in memory and written in batches: per-API totals, per-day upserts,
@@ -34,7 +37,7 @@ const utcDate = (date: Date) => {
 export class UsageRecorder implements OnModuleInit {
   private readonly logger = new Logger('UsageRecorder');
   private totals = new Map<number, number>();
-  private daily = new Map<string, DailyUsage>();
+  private daily: DailyCalls = new Map();
   private logs: CallLog[] = [];
   /** Key id → when (epoch ms) and from where it was last used. */
   private keyUses = new Map<number, { at: number; ip: string }>();
@@ -63,15 +66,19 @@ export class UsageRecorder implements OnModuleInit {
     await this.flush();
   }
 
-  /** Counts one successful call; `log` is given for calls whose row is not written yet. */
-  record(apiId: number, at: Date, log?: CallLog): void {
+  /**
+   * Counts one successful call made at `at` (epoch ms); `log` is given for calls whose row is not
+   * written yet.
+   */
+  record(apiId: number, at: number, log?: CallLog): void {
     this.pendingSince ||= Date.now();
     this.totals.set(apiId, (this.totals.get(apiId) ?? 0) + 1);
     const date = utcDate(at);
-    const key = `${apiId}|${date}`;
-    const day = this.daily.get(key);
+    let apis = this.daily.get(date);
+    if (!apis) this.daily.set(date, (apis = new Map<number, DailyUsage>()));
+    const day = apis.get(apiId);
     if (day) day.calls += 1;
-    else this.daily.set(key, { api_id: apiId, access_date: date, calls: 1 });
+    else apis.set(apiId, { api_id: apiId, access_date: date, calls: 1 });
     if (log) this.logs.push(log);
   }
 
@@ -115,7 +122,10 @@ export class UsageRecorder implements OnModuleInit {
     this.daily = new Map();
     this.logs = [];
     try {
-      await this.ledger.addUsage(totals, [...daily.values()]);
+      await this.ledger.addUsage(
+        totals,
+        [...daily.values()].flatMap((apis) => [...apis.values()]),
+      );
     } catch (error) {
       this.logger.error(
         `could not write call counters, keeping them for the next flush: ${String(error)}`,
@@ -166,13 +176,17 @@ export class UsageRecorder implements OnModuleInit {
     }
   }
 
-  private mergeBack(totals: Map<number, number>, daily: Map<string, DailyUsage>): void {
+  private mergeBack(totals: Map<number, number>, daily: DailyCalls): void {
     for (const [apiId, calls] of totals)
       this.totals.set(apiId, (this.totals.get(apiId) ?? 0) + calls);
-    for (const [key, row] of daily) {
-      const current = this.daily.get(key);
-      if (current) current.calls += row.calls;
-      else this.daily.set(key, row);
+    for (const [date, apis] of daily) {
+      let current = this.daily.get(date);
+      if (!current) this.daily.set(date, (current = new Map<number, DailyUsage>()));
+      for (const [apiId, row] of apis) {
+        const known = current.get(apiId);
+        if (known) known.calls += row.calls;
+        else current.set(apiId, row);
+      }
     }
   }
 }

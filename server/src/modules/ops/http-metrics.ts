@@ -50,14 +50,10 @@ export class HttpMetrics implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('onResponse', (request, reply, done) => {
-      const route = request.routeOptions.url ?? 'unmatched';
-      this.metrics.httpRequests.inc({
-        method: request.method,
-        route,
-        status: String(reply.statusCode),
-      });
-      this.metrics.httpDuration.observe(
-        { method: request.method, route },
+      this.metrics.http.record(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
         reply.elapsedTime / 1000,
       );
       done();
