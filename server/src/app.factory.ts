@@ -88,11 +88,20 @@ export async function createApp(
     });
   }
   // Every page carries the XSRF cookie, so a page's first write (an admin login) needs no retry.
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      await app.get(CsrfService).ensureToken(request, reply);
+  // A gateway answer is an API's own, sandboxed, and never carries it, even when it is HTML. Not
+  // an async hook: the answers that are not pages (every gateway call) pass without a promise.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      !String(reply.getHeader('content-type') ?? '').startsWith('text/html') ||
+      request.routeOptions.url?.startsWith('/apis/')
+    ) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    app
+      .get(CsrfService)
+      .ensureToken(request, reply)
+      .then(() => done(null, payload), done);
   });
   app.useGlobalPipes(validationPipe);
   app.enableShutdownHooks();

@@ -445,4 +445,22 @@ describe('security regressions: pages (finding 9: no security headers)', () => {
     const login = await c.post('/api/admin/admin_login.php', TEST_ADMIN);
     expect(login.status).toBe(200);
   });
+
+  it('sets no XSRF cookie on gateway answers, HTML ones included, while pages get it', async () => {
+    const upstream = await startUpstreamFake();
+    try {
+      const api = await createGatewayApi(t, { handler: null, upstream_url: upstream.url });
+      const html = await t.client().get(`/apis/${api.name_en}/html`);
+      expect(html.headers.get('content-type')).toContain('text/html');
+      expect(html.headers.get('set-cookie')).toBeNull();
+      for (const path of [`/apis/${api.name_en}/ok`, '/apis/none']) {
+        expect((await t.client().get(path)).headers.get('set-cookie')).toBeNull();
+      }
+      const page = await t.client().get(ADMIN_LOGIN_PATH);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('set-cookie')).toContain('XSRF-TOKEN=');
+    } finally {
+      await upstream.close();
+    }
+  });
 });
