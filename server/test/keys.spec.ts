@@ -534,7 +534,7 @@ describeEachDb(
       const cache = ctx.t.app.get(KeyCache);
       // All at once: guessed keys still being looked up must not push the known key out either.
       await Promise.all(
-        Array.from({ length: 10_100 }, () => cache.find(randomBytes(32).toString('hex'))),
+        Array.from({ length: 10_100 }, async () => cache.find(randomBytes(32).toString('hex'))),
       );
       // Deleted behind the cache's back (a delete is not polled): only a cached key still works.
       await ctx.t.dataSource.getRepository(ApiKey).delete({ id: created.key.id });
