@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { apiDescription, apiTitle } from './apiText';
+import { formatCount } from '../../lib/formatCount';
 
 export default function ApiCard({ api }: { api: ApiSummary }) {
   const { t, lang } = useI18n();
@@ -32,7 +33,7 @@ export default function ApiCard({ api }: { api: ApiSummary }) {
               : t('api.free')}
           </span>
           <span className="text-muted">
-            {t('api.calls', { count: api.usage_count.toLocaleString('en-US') })}
+            {t('api.calls', { count: formatCount(api.usage_count) })}
           </span>
         </div>
       </div>

@@ -25,6 +25,7 @@ import { formatYuan } from '../../lib/money';
 import { useOrigin } from '../../lib/ssr';
 import NotFoundPage from '../../app/NotFoundPage';
 import { apiDescription, apiTitle } from './apiText';
+import { formatCount } from '../../lib/formatCount';
 
 /** The route's first segment is the numeric id; a non-numeric one is taken as the English name. */
 export function apiRefFromParams(
@@ -156,7 +157,7 @@ function Detail({ api }: { api: ApiDetail }) {
         ? t('api.pricePerCall', { price: formatYuan(api.price_per_call) })
         : t('api.free'),
     ],
-    [t('api.callCount'), api.usage_count.toLocaleString('en-US')],
+    [t('api.callCount'), formatCount(api.usage_count)],
     // Days, in UTC: the same text on the server and in every browser.
     [t('api.created'), api.created_at.slice(0, 10)],
     [t('api.updated'), api.updated_at.slice(0, 10)],

@@ -1,6 +1,7 @@
 import type { Ad, Partner } from '@contracts/content';
 import type { UsageSummary } from '@contracts/site';
 import { useI18n } from '../../i18n';
+import { formatCount } from '../../lib/formatCount';
 
 /**
  * The home page's extras are compact strips, so that on a phone the API cards start inside the
@@ -9,7 +10,7 @@ import { useI18n } from '../../i18n';
  */
 export function StatsCard({ stats }: { stats: UsageSummary | undefined }) {
   const { t } = useI18n();
-  const value = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
+  const value = (n: number | undefined) => (n === undefined ? '—' : formatCount(n));
   return (
     <section className="card mb-3 portico-stats" aria-label={t('home.stats')}>
       <dl className="card-body row text-center g-0 py-2 mb-0">
