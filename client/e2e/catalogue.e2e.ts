@@ -52,6 +52,14 @@ describeBrowser('public catalogue', () => {
     await dialog.waitFor({ state: 'hidden' });
   }
 
+  /** Reloads home, whose notice this session has seen: it must stay away. */
+  async function expectNoNoticeAfterReload(page: Page) {
+    await page.reload();
+    await freeCards(page).first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  }
+
   it('shows the home notice once per session, only on home', async () => {
     const { context, page } = await site.newPage();
     await page.goto('/about');
@@ -66,16 +74,40 @@ describeBrowser('public catalogue', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.reload();
-    await freeCards(page).first().waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectNoNoticeAfterReload(page);
 
     const other = await context.browser()!.newContext({ baseURL: site.url });
     const fresh = await other.newPage();
     await fresh.goto('/');
     await fresh.getByRole('dialog', { name: 'Site announcement' }).waitFor();
     await other.close();
+    await context.close();
+  });
+
+  it('paints the notice with the server-rendered home page, dismissible before the app loads', async () => {
+    const { context, page } = await site.newPage();
+    // Without the app: the server's copy alone, shown by its own script.
+    await page.route(/\/assets\/boot-/, (route) => route.abort());
+    await page.mainFrame().goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Site announcement' });
+    await dialog.waitFor();
+    expect(await page.locator('#portico-notice').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => sessionStorage.getItem('homeNoticeShown'))).toBe('1');
+    await page.unroute(/\/assets\/boot-/);
+    await expectNoNoticeAfterReload(page);
+
+    // With the app: it takes the server's copy over, one dialog throughout, closed by its buttons.
+    const { context: fresh, page: other } = await site.newPage();
+    await other.goto('/');
+    await other.locator('#portico-notice').waitFor({ state: 'detached' });
+    const taken = other.getByRole('dialog', { name: 'Site announcement' });
+    expect(await taken.count()).toBe(1);
+    await taken.getByRole('button', { name: 'Confirm' }).click();
+    await taken.waitFor({ state: 'detached' });
+    expect(await other.locator('.modal-backdrop').count()).toBe(0);
+    await fresh.close();
     await context.close();
   });
 

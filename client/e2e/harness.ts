@@ -76,7 +76,7 @@ export async function startSite(vars: Record<string, string> = {}): Promise<Site
         baseURL: url,
         viewport: { width: 1280, height: 900 },
       });
-      return { context, page: await context.newPage() };
+      return { context, page: appPage(await context.newPage()) };
     },
     stop: async () => {
       await browser.close();
@@ -103,6 +103,34 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
   throw new Error(`server did not become ready at ${url}`);
 }
 
+/**
+ * A server-rendered page is painted before the app takes it over (client/src/main.tsx), so a click
+ * right after `load` can come before the app is there. This page's goto and reload also wait until
+ * the app has hydrated the page (`<html data-hydrated>`) when the server rendered it; a page the
+ * browser renders itself is left as before. `page.mainFrame().goto` still goes without waiting.
+ */
+export function appPage(page: Page): Page {
+  const ready = () =>
+    page.waitForFunction(
+      () =>
+        document.getElementById('portico-state') === null ||
+        document.documentElement.dataset.hydrated === 'true',
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
+  return page;
+}
+
 /** Saves a screenshot under e2e/screenshots (git-ignored) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -111,8 +139,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Registers through the site's own pages, signs in, and lands on the dashboard. */
 export async function signUpAndLogIn(page: Page, username: string, password: string) {
-  // The form works once the page is hydrated; a click before that would submit it natively.
-  await page.goto('/register', { waitUntil: 'networkidle' });
+  await page.goto('/register');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);

@@ -42,6 +42,23 @@ describeBrowser('server-rendered pages', () => {
     await context.close();
   });
 
+  it('holds a form sent before the app has taken the page over, and marks the page once it has', async () => {
+    const { context, page } = await site.newPage();
+    const app = /\/assets\/boot-/;
+    await page.route(app, (route) => route.abort());
+    await page.mainFrame().goto('/login');
+    await page.getByLabel('Username').fill('early-bird');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${site.url}/login`);
+    expect(await page.getByLabel('Username').inputValue()).toBe('early-bird');
+    expect(await page.getAttribute('html', 'data-hydrated')).toBeNull();
+    await page.unroute(app);
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-hydrated')).toBe('true');
+    await context.close();
+  });
+
   it('keeps the chosen language across a reload, on the server-rendered page too', async () => {
     const { context, page } = await site.newPage();
     await page.goto('/', { waitUntil: 'networkidle' });

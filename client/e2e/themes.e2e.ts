@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describeBrowser, screenshot, Site, startSite } from './harness';
+import { appPage, describeBrowser, screenshot, Site, startSite } from './harness';
 
 type Theme = 'light' | 'dark';
 type Lang = 'en' | 'zh';
@@ -23,7 +23,7 @@ async function visitor(
   );
   // The home notice shows once per browser session; these pages are looked at without it.
   await context.addInitScript(() => sessionStorage.setItem('homeNoticeShown', '1'));
-  return { context, page: await context.newPage() };
+  return { context, page: appPage(await context.newPage()) };
 }
 
 const background = (page: Page) =>

@@ -189,9 +189,12 @@ async function measure(lighthouse, chrome, name, url) {
   return { url, ...chosen, performance_runs: runs.map((run) => run.scores.performance) };
 }
 
-/** What the home page loads before it is interactive: the entry script, its preloads, its CSS. */
-function initialWeight() {
-  const html = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8');
+/**
+ * What the home page loads before it is interactive: the entry script, the modules the served page
+ * preloads (the app and its chunks), its CSS.
+ */
+async function initialWeight(homeUrl) {
+  const html = await (await fetch(homeUrl)).text();
   const files = (pattern) => [...html.matchAll(pattern)].map((m) => m[1]);
   // What the server sends: the precompressed file, or the file itself when too small to have one.
   const bytes = (file, encoded) => statSync(existsSync(encoded) ? encoded : file).size;
@@ -208,10 +211,10 @@ function initialWeight() {
     );
   return {
     js: size([
-      ...files(/<script type="module" crossorigin src="([^"]+)"/g),
-      ...files(/<link rel="modulepreload" crossorigin href="([^"]+)"/g),
+      ...files(/<script type="module"[^>]* src="([^"]+)"/g),
+      ...files(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
     ]),
-    css: size(files(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)),
+    css: size(files(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)),
   };
 }
 
@@ -270,7 +273,7 @@ async function main() {
       );
       for (const audit of results[name].failed) console.log(`          not passed: ${audit}`);
     }
-    const weight = initialWeight();
+    const weight = await initialWeight(pages.home);
     const kb = (n) => (n / 1024).toFixed(1);
     console.log(
       `home initial JS: ${weight.js.files} files, ${kb(weight.js.raw)} KiB raw, ${kb(weight.js.gzip)} KiB gzip, ${kb(weight.js.brotli)} KiB brotli`,

@@ -1,5 +1,5 @@
 import type { ApiDetail } from '@contracts/apis';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import {
   createStaticHandler,
@@ -7,6 +7,8 @@ import {
   matchRoutes,
   StaticRouterProvider,
 } from 'react-router-dom';
+import { STATIC_NOTICE_SCRIPT } from './app/layouts/notice';
+import StaticNotice from './app/layouts/StaticNotice';
 import { ROUTE_MODULES, routes } from './app/router';
 import { makeStore } from './app/store';
 import { FALLBACK_SITE_NAME, paths } from './config/paths';
@@ -60,6 +62,8 @@ export interface RenderedPage {
   state: { lang: Lang; theme: ThemeMode; api: unknown };
   /** Source files of the page's on-demand modules (ROUTE_MODULES), preloaded with the page. */
   modules: string[];
+  /** Markup after #root, outside the app: home's notice and the script that shows it. */
+  after?: string;
 }
 
 const TITLES: Record<string, UiKey> = {
@@ -152,6 +156,19 @@ export async function render({
     head: { ...head, title: `${head.title} - ${siteName}` },
     html,
     state: { lang, theme, api: store.getState()[api.reducerPath] },
+    ...(route === 'home' &&
+      config?.home_notice.trim() && {
+        after:
+          renderToStaticMarkup(
+            <StaticNotice
+              notice={config.home_notice}
+              title={t('notice.title')}
+              close={t('site.close')}
+              cancel={t('notice.cancel')}
+              confirm={t('notice.confirm')}
+            />,
+          ) + `<script>${STATIC_NOTICE_SCRIPT}</script>`,
+      }),
     modules:
       leaf.route.path && ROUTE_MODULES[leaf.route.path] ? [ROUTE_MODULES[leaf.route.path]] : [],
   };

@@ -101,14 +101,40 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
     }
   });
 
-  it("preloads the page's on-demand module with the page, and none on the home page", async () => {
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map(
-        (m) => m[1],
-      );
-    expect(preloads((await page(`/api/${ip.id}/ip`)).html)).toContain('ApiDetailPage');
-    expect(preloads((await page('/login')).html)).toContain('LoginPage');
-    expect(preloads((await page('/')).html)).not.toContain('ApiDetailPage');
+  /** The chunk names in a page's template of modules to fetch once it has painted. */
+  const deferredModules = (html: string) => {
+    const template = /<template id="portico-modules">(.*?)<\/template>/s.exec(html)?.[1] ?? '';
+    return [
+      ...template.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g),
+    ].map((m) => m[1]);
+  };
+
+  it("lists the app and the page's on-demand module for after the first paint", async () => {
+    const api = deferredModules((await page(`/api/${ip.id}/ip`)).html);
+    expect(api).toEqual(expect.arrayContaining(['boot', 'ApiDetailPage']));
+    expect(deferredModules((await page('/login')).html)).toEqual(
+      expect.arrayContaining(['boot', 'LoginPage']),
+    );
+    const home = deferredModules((await page('/')).html);
+    expect(home).toContain('boot');
+    expect(home).not.toContain('ApiDetailPage');
+  });
+
+  it('fetches only the stylesheet and a small low-priority entry before a rendered page paints', async () => {
+    for (const path of ['/', `/api/${ip.id}/ip`, '/login']) {
+      const { html } = await page(path);
+      const outside = html.replace(/<template id="portico-modules">.*?<\/template>/s, '');
+      const scripts =
+        outside.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+      expect(outside).not.toMatch(/boot-|[A-Za-z]+Page-/);
+      expect(outside).toMatch(/<link rel="stylesheet"(?![^>]*fetchpriority)[^>]*>/);
+    }
+    // A route the browser renders has nothing to paint first: its app modules load with it.
+    const shell = (await page('/user/dashboard')).html;
+    expect(shell).not.toContain('portico-modules');
+    expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/boot-/);
   });
 
   it('sends pages compressed in the encoding the browser accepts', async () => {
@@ -164,6 +190,32 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
     expect(a.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
     for (const tag of a.html.match(/<script\b[^>]*>/g) ?? []) {
       expect(tag.includes(' src=') || tag.includes(`nonce="${nonce}"`)).toBe(true);
+    }
+  });
+
+  it("renders home's notice, hidden until its script has checked the session, on home only", async () => {
+    const { headers, html } = await page('/');
+    const nonce = /'nonce-([^']+)'/.exec(headers.get('content-security-policy') ?? '')![1];
+    const notice =
+      /<div id="portico-notice" hidden="">.*?<\/div><\/div><\/div><\/div><\/div>/s.exec(html)?.[0];
+    expect(notice).toContain('role="dialog"');
+    expect(notice).toContain('Site announcement');
+    expect(notice).toContain('Welcome to Portico');
+    expect(html.indexOf('id="portico-notice"')).toBeGreaterThan(html.indexOf('id="root"'));
+    expect(html).toContain(
+      `<script nonce="${nonce}">(function(){var n=document.getElementById('portico-notice')`,
+    );
+    expect((await page('/about')).html).not.toContain('portico-notice');
+
+    const configs = t.dataSource.getRepository(SiteConfig);
+    const [config] = await configs.find();
+    await configs.update(config.id, { home_notice: '  ' });
+    t.app.get(ContentEvents).changed('config');
+    try {
+      expect((await page('/')).html).not.toContain('portico-notice');
+    } finally {
+      await configs.update(config.id, { home_notice: config.home_notice });
+      t.app.get(ContentEvents).changed('config');
     }
   });
 

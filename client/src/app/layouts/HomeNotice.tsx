@@ -1,16 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useI18n } from '../../i18n';
-import { NOTICE_SEEN_KEY } from './notice';
+import { NOTICE_SEEN_KEY, noticeSeen, STATIC_NOTICE_ID } from './notice';
 
-/** The site announcement; loaded on demand since most page views never show it. */
+/**
+ * The site announcement; loaded on demand since most page views never show it. On a
+ * server-rendered home page it takes over the copy the server rendered (StaticNotice) in place,
+ * without animating in again, or closes at once if that copy was dismissed before it got there.
+ */
 export default function HomeNotice({ notice, onClosed }: { notice: string; onClosed: () => void }) {
   const { t } = useI18n();
-  const [show, setShow] = useState(true);
+  const [rendered] = useState(() => document.getElementById(STATIC_NOTICE_ID));
+  const [show, setShow] = useState(() => rendered !== null || !noticeSeen());
+  const [shownAtStart] = useState(show);
+  useLayoutEffect(() => {
+    // This render may have been interrupted (a lazy module's retry is), and the server's copy
+    // dismissed meanwhile: then the visitor has closed the notice already.
+    if (rendered && !rendered.isConnected) setShow(false);
+    rendered?.remove();
+  }, [rendered]);
   useEffect(() => {
-    sessionStorage.setItem(NOTICE_SEEN_KEY, '1');
-  }, []);
+    if (shownAtStart) sessionStorage.setItem(NOTICE_SEEN_KEY, '1');
+    else onClosed();
+  }, [shownAtStart, onClosed]);
   const close = () => setShow(false);
   return (
     <Modal
@@ -18,9 +31,10 @@ export default function HomeNotice({ notice, onClosed }: { notice: string; onClo
       onHide={close}
       onExited={onClosed}
       centered
+      animation={rendered === null}
       aria-labelledby="home-notice-title"
     >
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel={t('site.close')}>
         <Modal.Title id="home-notice-title">{t('notice.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body className="portico-pre-wrap">{notice}</Modal.Body>

@@ -33,6 +33,7 @@ export default function PublicLayout() {
   }, [notice, pathname, config]);
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const noticeClosed = useCallback(() => setNotice('done'), []);
   const toggleSidebar = () => {
     if (window.matchMedia?.(DESKTOP).matches) setSidebarHidden((hidden) => !hidden);
     else setDrawerOpen((open) => !open);
@@ -122,7 +123,7 @@ export default function PublicLayout() {
 
       {notice === 'open' && config && (
         <Suspense fallback={null}>
-          <HomeNotice notice={config.home_notice} onClosed={() => setNotice('done')} />
+          <HomeNotice notice={config.home_notice} onClosed={noticeClosed} />
         </Suspense>
       )}
     </div>

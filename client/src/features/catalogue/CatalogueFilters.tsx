@@ -3,7 +3,6 @@ import { CATALOGUE_SORTS, type CatalogueSort } from '@contracts/apis';
 import { useSearchParams } from 'react-router-dom';
 import { useI18n, type UiKey } from '../../i18n';
 import { filtersFrom } from './listQueries';
-import './catalogue.css';
 
 const SORT_LABELS: Record<CatalogueSort, UiKey> = {
   popular: 'home.sortPopular',

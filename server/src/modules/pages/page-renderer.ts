@@ -37,6 +37,8 @@ export interface RenderedPage {
   state: unknown;
   /** Source files of the page's on-demand modules, keys of the build manifest. */
   modules?: string[];
+  /** Markup after #root, outside the app (its scripts get the response's nonce). */
+  after?: string;
 }
 
 /** What Vite's build manifest says of one module: its chunk, the chunks it imports, its CSS. */
@@ -46,6 +48,9 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+
+/** The app module the entry script imports once the page has painted (client/src/main.tsx). */
+const APP_MODULE = 'src/boot.tsx';
 
 /** Stands for the response's CSP nonce in cached markup; each response gets its own. */
 export const NONCE = '__PORTICO_NONCE__';
@@ -60,9 +65,16 @@ const escapeHtml = (text: string) =>
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
-/** Every <script> of the admin's analytics snippet runs under the page's nonce, nothing else. */
+/** Every <script> of a snippet (the admin's analytics, home's notice) runs under the page's nonce. */
 export const withNonce = (snippet: string) =>
   snippet.replace(/<script\b/gi, `<script nonce="${NONCE}"`);
+
+/**
+ * The entry script only waits for a server-rendered page to paint (client/src/main.tsx), so it is
+ * fetched at low priority: the document and the stylesheet, all the first paint needs, go first.
+ */
+const lowPriorityScripts = (template: string) =>
+  template.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 
 /**
  * The built client: its index.html (the template Vite wrote, with the asset tags) and, when the
@@ -85,14 +97,15 @@ export class ClientBuild {
     const manifest = existsSync(manifestFile)
       ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
       : {};
-    return new ClientBuild(readFileSync(index, 'utf8'), entry, manifest);
+    return new ClientBuild(lowPriorityScripts(readFileSync(index, 'utf8')), entry, manifest);
   }
 
   /**
-   * `<link>`s that fetch a page's on-demand modules (and the chunks and CSS they import) with the
-   * page, instead of after the entry script has run; files the template names already are left out.
+   * What the app and a page's on-demand modules need beyond the template's own tags: the
+   * stylesheets (`<link rel="stylesheet">`) and every chunk they import (`<link rel="modulepreload">`),
+   * so they are fetched with the page instead of one import after another.
    */
-  private preloads(modules: string[]): string[] {
+  private assets(modules: string[]): { styles: string[]; scripts: string[] } {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -102,28 +115,33 @@ export class ClientBuild {
       chunk.css?.forEach((file) => styles.add(file));
       chunk.imports?.forEach(visit);
     };
-    modules.forEach(visit);
+    [APP_MODULE, ...modules].forEach(visit);
     const fresh = (file: string) => !this.template.includes(`/${file}"`);
-    return [
-      ...[...styles]
+    return {
+      styles: [...styles]
         .filter(fresh)
         .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-      ...[...scripts]
+      scripts: [...scripts]
         .filter(fresh)
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ];
+    };
   }
 
   /** The page for routes the browser renders itself: no data, no head beyond the defaults. */
   shell(theme: PageTheme): string {
     return this.template
       .replace('<html lang="en">', `<html lang="en"${themeAttribute(theme)}>`)
-      .replace(/<!--portico-(head|html|state)-->/g, '');
+      .replace('<!--portico-head-->', () => {
+        const { styles, scripts } = this.assets([]);
+        return [...styles, ...scripts].join('\n    ');
+      })
+      .replace(/<!--portico-(html|state)-->/g, '');
   }
 
   /** A rendered page in the template; `analytics` is the admin's snippet (public pages only). */
   page(rendered: RenderedPage, canonicalBase: string, analytics: string): string {
     const { head } = rendered;
+    const { styles, scripts } = this.assets(rendered.modules ?? []);
     const canonical = `${canonicalBase}${head.canonicalPath}`;
     const meta = [
       `<meta name="description" content="${escapeHtml(head.description)}" />`,
@@ -144,7 +162,7 @@ export class ClientBuild {
           ]
         : []),
       ...(analytics.trim() ? [withNonce(analytics)] : []),
-      ...this.preloads(rendered.modules ?? []),
+      ...styles,
     ].join('\n    ');
     return this.template
       .replace(
@@ -157,6 +175,10 @@ export class ClientBuild {
       .replace(
         '<!--portico-state-->',
         () =>
+          (rendered.after ? `${withNonce(rendered.after)}\n    ` : '') +
+          // The modules wait in a template (which the browser's preload scanner does not read)
+          // until the page has painted: client/src/main.tsx moves them into the head then.
+          `<template id="portico-modules">${scripts.join('')}</template>\n    ` +
           `<script type="application/json" id="portico-state" nonce="${NONCE}">${scriptJson(rendered.state)}</script>`,
       );
   }
