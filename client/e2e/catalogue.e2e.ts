@@ -5,18 +5,23 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describeBrowser, screenshot, Site, startSite } from './harness';
 
-/** Extra free APIs so the free list spans more than one page of 48. */
+/** Extra APIs so the free list spans more than one page of 48 and the paid one more than 12. */
 const EXTRA_FREE_APIS = 40;
+const EXTRA_PAID_APIS = 10;
 
-function addFreeApis(dbFile: string): void {
+function addFillerApis(dbFile: string): void {
   const db = new Database(dbFile);
   const insert = db.prepare(
     `INSERT INTO apis (name, name_en, description, description_en, endpoint, example_url,
-       request_params, response_params, status_codes, php_example, response_example)
-     VALUES (?, ?, 'Filler API for paging', '', ?, '', '[]', '[]', '[]', '', '')`,
+       request_params, response_params, status_codes, php_example, response_example, is_paid,
+       price_per_call_milli)
+     VALUES (?, ?, 'Filler API for paging', '', ?, '', '[]', '[]', '[]', '', '', ?, ?)`,
   );
   for (let i = 1; i <= EXTRA_FREE_APIS; i++) {
-    insert.run(`Filler ${i}`, `filler-${i}`, `/apis/filler-${i}`);
+    insert.run(`Filler ${i}`, `filler-${i}`, `/apis/filler-${i}`, 0, 0);
+  }
+  for (let i = 1; i <= EXTRA_PAID_APIS; i++) {
+    insert.run(`Paid filler ${i}`, `paid-filler-${i}`, `/apis/paid-filler-${i}`, 1, 5);
   }
   db.close();
 }
@@ -28,7 +33,7 @@ describeBrowser('public catalogue', () => {
   beforeAll(async () => {
     const dbFile = join(dbDir, 'catalogue.db');
     site = await startSite({ DATABASE_URL: `sqlite:${dbFile}` });
-    addFreeApis(dbFile);
+    addFillerApis(dbFile);
   });
   afterAll(async () => {
     await site?.stop();
@@ -36,6 +41,7 @@ describeBrowser('public catalogue', () => {
   });
 
   const freeCards = (page: Page) => page.getByRole('list', { name: 'Free APIs' }).getByRole('link');
+  const paidCards = (page: Page) => page.getByRole('list', { name: 'Paid APIs' }).getByRole('link');
 
   /** Client-side navigation (a direct load of /api/... is answered by the server, see README). */
   async function navigate(page: Page, path: string) {
@@ -149,6 +155,39 @@ describeBrowser('public catalogue', () => {
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('page'));
+    await context.close();
+  });
+
+  it('pages the paid list by 12 in paid_page, apart from the free list', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/?page=2');
+    await dismissNotice(page);
+    const pages = page.getByRole('navigation', { name: 'Paid API pages' });
+    await pages.waitFor();
+    expect(await paidCards(page).count()).toBe(12);
+    const firstPage = await paidCards(page).allTextContents();
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('paid_page') === '2');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[aria-label="Paid APIs"] a').length < 12,
+    );
+    const secondPage = await paidCards(page).allTextContents();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((text) => firstPage.includes(text))).toEqual([]);
+    // The free list stays on its own page.
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await freeCards(page).count()).toBeLessThan(48);
+    await screenshot(page, 'catalogue-paid-page-2');
+
+    // A search of the paid list starts from its first page.
+    await page.getByRole('searchbox', { name: 'Search paid APIs' }).fill('Paid filler 1');
+    await page.waitForURL((url) => !url.searchParams.has('paid_page'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[aria-label="Paid APIs"] a')].every((a) =>
+        a.textContent?.includes('Paid filler 1'),
+      ),
+    );
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await context.close();
   });
 

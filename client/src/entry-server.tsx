@@ -97,6 +97,7 @@ export async function render({
   const route = leaf.route.index ? 'home' : leaf.route.path;
   const ref = apiRefFromParams(leaf.params.id, leaf.params.name_en);
   const page = pageFrom(location.searchParams);
+  const paidPage = pageFrom(location.searchParams, 'paid_page');
   const filters = filtersFrom(location.searchParams);
   // The very queries (same arguments) the page's components make, so hydration finds them cached.
   const running = [
@@ -108,7 +109,9 @@ export async function render({
           store.dispatch(catalogueApi.endpoints.getAds.initiate()),
           store.dispatch(catalogueApi.endpoints.getUsageStats.initiate()),
           store.dispatch(catalogueApi.endpoints.getCategories.initiate()),
-          store.dispatch(catalogueApi.endpoints.getApiList.initiate(paidListQuery(filters))),
+          store.dispatch(
+            catalogueApi.endpoints.getApiList.initiate(paidListQuery(paidPage, filters)),
+          ),
           store.dispatch(catalogueApi.endpoints.getApiList.initiate(freeListQuery(page, filters))),
         ]
       : []),

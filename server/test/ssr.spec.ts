@@ -54,10 +54,51 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
     expect(Object.keys(state.api.queries)).toEqual(
       expect.arrayContaining([
         'getCategories(undefined)',
-        'getApiList({"category":"images","is_paid":1,"per_page":100,"sort":"price"})',
+        'getApiList({"category":"images","is_paid":1,"page":1,"per_page":12,"sort":"price"})',
         'getApiList({"category":"images","is_paid":0,"page":1,"per_page":48,"sort":"price"})',
       ]),
     );
+  });
+
+  it('pages the paid list by 12 in paid_page, apart from the free list', async () => {
+    const apis = t.dataSource.getRepository(ApiEntry);
+    const paid = await apis.findOneByOrFail({ name_en: 'rmb-upper' });
+    const copies = await apis.save(
+      Array.from({ length: 15 }, (_, n) => ({
+        ...paid,
+        id: undefined,
+        name: `${paid.name} ${n}`,
+        name_en: `rmb-upper-${n}`,
+        title_en: `${paid.title_en} ${n}`,
+      })),
+    );
+    changed();
+    try {
+      const total = await apis.countBy({ is_paid: 1, status: 1 });
+      const paidCards = (html: string) => {
+        const section = html.slice(html.indexOf('id="paid-apis-heading"'));
+        return section.slice(0, section.indexOf('</section>')).match(/<li class="col-12/g)!.length;
+      };
+      const first = await page('/');
+      expect(paidCards(first.html)).toBe(12);
+      expect(first.html).toMatch(new RegExp(`Paid APIs<span[^>]*>\\((<!-- -->)?${total}\\D`));
+      expect(first.html).toContain('aria-label="Paid API pages"');
+      const second = await page('/?paid_page=2&page=1');
+      expect(paidCards(second.html)).toBe(total - 12);
+      expect(second.html).toContain(`<link rel="canonical" href="${t.baseUrl}/" />`);
+      const state = JSON.parse(
+        /id="portico-state" nonce="[^"]+">(.*?)<\/script>/.exec(second.html)![1],
+      );
+      expect(Object.keys(state.api.queries)).toEqual(
+        expect.arrayContaining([
+          'getApiList({"is_paid":1,"page":2,"per_page":12})',
+          'getApiList({"is_paid":0,"page":1,"per_page":48})',
+        ]),
+      );
+    } finally {
+      await apis.remove(copies);
+      changed();
+    }
   });
 
   it("renders an API's documentation with WebAPI JSON-LD", async () => {

@@ -62,6 +62,7 @@ export const en = {
     'home.noFree': 'No free APIs yet.',
     'home.emptyPage': 'There is nothing on this page.',
     'home.freePages': 'Free API pages',
+    'home.paidPages': 'Paid API pages',
     'home.categories': 'Categories',
     'home.allCategories': 'All',
     'home.categoriesFailed': 'failed to load categories',

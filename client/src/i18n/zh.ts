@@ -63,6 +63,7 @@ export const zh: Catalogue<UiKey> = {
     'home.noFree': '暂无免费 API。',
     'home.emptyPage': '这一页没有内容。',
     'home.freePages': '免费 API 分页',
+    'home.paidPages': '付费 API 分页',
     'home.categories': '分类',
     'home.allCategories': '全部',
     'home.categoriesFailed': '分类加载失败',

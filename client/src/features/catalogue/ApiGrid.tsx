@@ -1,4 +1,5 @@
-import type { ApiSummary } from '@contracts/apis';
+import type { ApiList, ApiSummary } from '@contracts/apis';
+import Pagination from '../../components/ui/Pagination';
 import ApiCard from './ApiCard';
 
 export default function ApiGrid({ apis, label }: { apis: ApiSummary[]; label: string }) {
@@ -10,5 +11,31 @@ export default function ApiGrid({ apis, label }: { apis: ApiSummary[]; label: st
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One page of a home list, dimmed while the next one loads, and its pager. */
+export function PagedApiGrid(props: {
+  list: ApiList;
+  fetching: boolean;
+  label: string;
+  page: number;
+  onPage: (page: number) => void;
+  pagesLabel: string;
+}) {
+  return (
+    <>
+      <div className={props.fetching ? 'opacity-50' : undefined}>
+        <ApiGrid apis={props.list.data} label={props.label} />
+      </div>
+      <div className="mt-4">
+        <Pagination
+          page={props.page}
+          totalPages={props.list.total_pages}
+          onChange={props.onPage}
+          label={props.pagesLabel}
+        />
+      </div>
+    </>
   );
 }

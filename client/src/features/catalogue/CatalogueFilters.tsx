@@ -13,7 +13,7 @@ const SORT_LABELS: Record<CatalogueSort, UiKey> = {
 /**
  * The home page's category chips and sort, both lists' filters. State lives in the URL query
  * (`category`, `sort`), so a reload, a shared link and the server-rendered page agree; a change
- * goes back to the free list's first page. The chips scroll sideways inside their row.
+ * goes back to both lists' first pages. The chips scroll sideways inside their row.
  */
 export default function CatalogueFilters({ categories }: { categories: Category[] }) {
   const { t, lang } = useI18n();
@@ -25,6 +25,7 @@ export default function CatalogueFilters({ categories }: { categories: Category[
       if (value) current.set(key, value);
       else current.delete(key);
       current.delete('page');
+      current.delete('paid_page');
       return current;
     });
 

@@ -1,52 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import Loading from '../../components/ui/Loading';
-import Pagination from '../../components/ui/Pagination';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
-import ApiGrid from './ApiGrid';
-import { filtersFrom, freeListQuery, pageFrom } from './listQueries';
+import { PagedApiGrid } from './ApiGrid';
+import { filtersFrom, freeListQuery } from './listQueries';
 import SearchBox from './SearchBox';
+import { usePagedList } from './usePagedList';
 
 /** `onError` hands a load failure to the home page's one banner (SPEC §8); null when it clears. */
 export default function FreeApis({ onError }: { onError: (message: string | null) => void }) {
   const { t, errorText } = useI18n();
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
+  const { page, params, resetPage, goTo, headingRef } = usePagedList('page');
   const filters = filtersFrom(params);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   // A new search starts again from page 1; done on typing, so the debounced request never
   // goes out with the old page.
   const changeSearch = (text: string) => {
     setSearch(text);
-    if (params.has('page')) {
-      setParams(
-        (current) => {
-          current.delete('page');
-          return current;
-        },
-        { replace: true },
-      );
-    }
+    resetPage();
   };
 
   const { data, error, isFetching } = useGetApiListQuery(freeListQuery(page, filters, query));
 
   const failure = error ? errorText(error, 'home.freeFailed') : null;
   useEffect(() => onError(failure), [failure, onError]);
-
-  const goTo = (next: number) => {
-    setParams((current) => {
-      if (next <= 1) current.delete('page');
-      else current.set('page', String(next));
-      return current;
-    });
-    headingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
 
   return (
     <section aria-labelledby="free-apis-heading">
@@ -70,19 +50,14 @@ export default function FreeApis({ onError }: { onError: (message: string | null
                 : t('home.noFree')}
         </p>
       ) : (
-        <>
-          <div className={isFetching ? 'opacity-50' : undefined}>
-            <ApiGrid apis={data.data} label={t('home.free')} />
-          </div>
-          <div className="mt-4">
-            <Pagination
-              page={page}
-              totalPages={data.total_pages}
-              onChange={goTo}
-              label={t('home.freePages')}
-            />
-          </div>
-        </>
+        <PagedApiGrid
+          list={data}
+          fetching={isFetching}
+          label={t('home.free')}
+          page={page}
+          onPage={goTo}
+          pagesLabel={t('home.freePages')}
+        />
       )}
     </section>
   );

@@ -3,8 +3,11 @@ import { CATEGORY_SLUG_PATTERN } from '@contracts/categories';
 
 /** SPEC §9: the free list pages by 48. */
 export const FREE_PAGE_SIZE = 48;
-/** Paid APIs are few: one page of up to 100. */
-export const PAID_PAGE_SIZE = 100;
+/**
+ * The paid list pages by 12 (whole rows at one to four columns), so that on a phone the free list
+ * is not pushed below a hundred paid cards; its page is `paid_page` in the URL.
+ */
+export const PAID_PAGE_SIZE = 12;
 
 /** The home page's category chip and sort, kept in the URL query (`category`, `sort`). */
 export interface CatalogueFilters {
@@ -25,9 +28,12 @@ export function filtersFrom(params: URLSearchParams): CatalogueFilters {
   };
 }
 
-/** The free list's page (`page`, SPEC §2); anything but a positive integer is page 1. */
-export function pageFrom(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
+/**
+ * A list's page in the URL: the free list's `page` (SPEC §2) unless another key is named; anything
+ * but a positive integer is page 1.
+ */
+export function pageFrom(params: URLSearchParams, key: 'page' | 'paid_page' = 'page'): number {
+  const page = Number(params.get(key));
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
@@ -35,8 +41,13 @@ export function pageFrom(params: URLSearchParams): number {
  * The list queries of the home page, one definition for the components and the server renderer:
  * the same arguments make the same cache entry, so hydration finds the rendered data.
  */
-export const paidListQuery = (filters: CatalogueFilters, search = ''): ApiListQuery => ({
+export const paidListQuery = (
+  page: number,
+  filters: CatalogueFilters,
+  search = '',
+): ApiListQuery => ({
   is_paid: 1,
+  page,
   per_page: PAID_PAGE_SIZE,
   ...filters,
   ...(search ? { search } : {}),
