@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describeBrowser, screenshot, Site, startSite } from './harness';
 
 /** Extra APIs so the free list spans more than one page of 48 and the paid one more than 12. */
@@ -92,17 +92,40 @@ describeBrowser('public catalogue', () => {
 
   it('paints the notice with the server-rendered home page, dismissible before the app loads', async () => {
     const { context, page } = await site.newPage();
-    // Without the app: the server's copy alone, shown by its own script.
-    await page.route(/\/assets\/boot-/, (route) => route.abort());
+    // Without the app (its module held back): the server's copy alone, shown by its own script,
+    // modal (focus in the dialog, the page behind it inert) and dismissible.
+    const app = /\/assets\/boot-/;
+    const held: Route[] = [];
+    await page.route(app, (route) => void held.push(route));
     await page.mainFrame().goto('/');
     const dialog = page.getByRole('dialog', { name: 'Site announcement' });
     await dialog.waitFor();
     expect(await page.locator('#portico-notice').count()).toBe(1);
+    const modalState = () =>
+      page.evaluate(() => ({
+        focused: document.activeElement?.classList.contains('modal') ?? false,
+        inert: document.getElementById('root')!.inert,
+      }));
+    expect(await modalState()).toEqual({ focused: true, inert: true });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    expect((await modalState()).inert).toBe(false);
     expect(await page.evaluate(() => sessionStorage.getItem('homeNoticeShown'))).toBe('1');
-    await page.unroute(/\/assets\/boot-/);
+    await Promise.all(held.map((route) => route.continue()));
+    await page.unroute(app);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await expectNoNoticeAfterReload(page);
+
+    // Shown is seen: a reload before the app has loaded does not show it again.
+    const { context: early, page: first } = await site.newPage();
+    await first.route(app, () => undefined);
+    await first.mainFrame().goto('/');
+    await first.getByRole('dialog', { name: 'Site announcement' }).waitFor();
+    await first.mainFrame().goto('/');
+    await first.locator('#portico-notice').waitFor({ state: 'detached' });
+    expect(await first.getByRole('dialog').count()).toBe(0);
+    await early.close();
 
     // With the app: it takes the server's copy over, one dialog throughout, closed by its buttons.
     const { context: fresh, page: other } = await site.newPage();

@@ -45,7 +45,7 @@ describeBrowser('server-rendered pages', () => {
   it('holds a form sent before the app has taken the page over, and marks the page once it has', async () => {
     const { context, page } = await site.newPage();
     const app = /\/assets\/boot-/;
-    await page.route(app, (route) => route.abort());
+    await page.route(app, () => undefined);
     await page.mainFrame().goto('/login');
     await page.getByLabel('Username').fill('early-bird');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -56,6 +56,28 @@ describeBrowser('server-rendered pages', () => {
     await page.unroute(app);
     await page.reload();
     expect(await page.getAttribute('html', 'data-hydrated')).toBe('true');
+    await context.close();
+  });
+
+  it('loads the page again, once, when the app fails to load', async () => {
+    const { context, page } = await site.newPage();
+    const app = /\/assets\/boot-/;
+    await page.route(app, (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.mainFrame().goto('/login');
+    const deadline = Date.now() + 10_000;
+    while (loads < 2 && Date.now() < deadline) await page.waitForTimeout(100);
+    await page.waitForTimeout(1_000);
+    expect(loads).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('porticoReloaded'))).toBe(
+      `${site.url}/login`,
+    );
+    // Once the app loads again, the next failure may reload again.
+    await page.unroute(app);
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-hydrated')).toBe('true');
+    expect(await page.evaluate(() => sessionStorage.getItem('porticoReloaded'))).toBeNull();
     await context.close();
   });
 

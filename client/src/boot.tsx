@@ -48,7 +48,7 @@ const app = (
 );
 const root = document.getElementById('root')!;
 // Hydration as a transition is done in slices that yield to the browser between them, so taking
-// over a long server-rendered page (home's hundreds of cards) does not freeze it for a phone's
+// over a long server-rendered page (home's 60 cards) does not freeze it for a phone's
 // second or more; the page is already painted and readable meanwhile.
 if (state) {
   startTransition(() => {

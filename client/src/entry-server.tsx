@@ -60,7 +60,7 @@ export interface RenderedPage {
   html: string;
   /** What the client hydrates from: the answers the page was rendered with. */
   state: { lang: Lang; theme: ThemeMode; api: unknown };
-  /** Source files of the page's on-demand modules (ROUTE_MODULES), preloaded with the page. */
+  /** Source files of the page's on-demand modules (ROUTE_MODULES), fetched with the app's. */
   modules: string[];
   /** Markup after #root, outside the app: home's notice and the script that shows it. */
   after?: string;

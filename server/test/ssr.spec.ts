@@ -171,11 +171,18 @@ const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
       for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
       expect(outside).not.toMatch(/boot-|[A-Za-z]+Page-/);
       expect(outside).toMatch(/<link rel="stylesheet"(?![^>]*fetchpriority)[^>]*>/);
+      // Its first script holds submits until the app has taken the page over.
+      expect(html.indexOf("addEventListener('submit'")).toBeLessThan(html.indexOf('<body>'));
+      expect(html).toMatch(/<script nonce="[^"]+">document\.addEventListener\('submit'/);
     }
-    // A route the browser renders has nothing to paint first: its app modules load with it.
+    // A route the browser renders has nothing to paint first: its app modules load with it, at
+    // the browser's usual priority.
     const shell = (await page('/user/dashboard')).html;
     expect(shell).not.toContain('portico-modules');
     expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/boot-/);
+    expect(shell).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
+    expect(shell).not.toContain('fetchpriority');
+    expect(shell).not.toContain("addEventListener('submit'");
   });
 
   it('sends pages compressed in the encoding the browser accepts', async () => {

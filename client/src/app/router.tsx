@@ -21,8 +21,8 @@ const LowBalanceBanner = lazy(() => import('../features/user/alerts/LowBalanceBa
 /**
  * The public pages but home are route modules loaded on demand (route.lazy), so the home page's
  * first download carries none of their code. The server resolves them before rendering
- * (createStaticHandler) and names the page's module in a <link rel="modulepreload">, so it
- * downloads beside the entry script; the browser resolves it before hydrating (makeRouter).
+ * (createStaticHandler) and lists the page's module with the app's, to be fetched all at once after
+ * the first paint (client/src/main.tsx); the browser resolves it before hydrating (makeRouter).
  */
 const onDemand =
   (

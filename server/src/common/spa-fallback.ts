@@ -17,7 +17,8 @@ import type { Env } from '../env/env';
 
 /**
  * Headers of every HTML page: scripts only from this origin or carrying the response's nonce (the
- * page's data, its JSON-LD and the admin's analytics snippet), no framing by any site (the admin
+ * page's data, its JSON-LD, the submit hold, home's notice script and the admin's analytics
+ * snippet), no framing by any site (the admin
  * login included), no MIME sniffing, and referrers cut to the origin when leaving the site. Inline
  * styles stay allowed: components set them. An analytics snippet may report to https: hosts.
  */

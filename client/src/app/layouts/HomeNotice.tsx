@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useI18n } from '../../i18n';
-import { NOTICE_SEEN_KEY, noticeSeen, STATIC_NOTICE_ID } from './notice';
+import { NOTICE_SEEN_KEY, noticeSeen, releaseStaticNotice, STATIC_NOTICE_ID } from './notice';
 
 /**
  * The site announcement; loaded on demand since most page views never show it. On a
@@ -14,11 +14,16 @@ export default function HomeNotice({ notice, onClosed }: { notice: string; onClo
   const [rendered] = useState(() => document.getElementById(STATIC_NOTICE_ID));
   const [show, setShow] = useState(() => rendered !== null || !noticeSeen());
   const [shownAtStart] = useState(show);
+  const tookOver = useRef(false);
   useLayoutEffect(() => {
+    if (!rendered || tookOver.current) return;
     // This render may have been interrupted (a lazy module's retry is), and the server's copy
-    // dismissed meanwhile: then the visitor has closed the notice already.
-    if (rendered && !rendered.isConnected) setShow(false);
-    rendered?.remove();
+    // dismissed meanwhile: then the visitor has closed the notice already. (The ref keeps a
+    // second run of this effect, as StrictMode makes in development, from reading its own
+    // removal as that.)
+    if (!rendered.isConnected) setShow(false);
+    releaseStaticNotice(rendered);
+    tookOver.current = true;
   }, [rendered]);
   useEffect(() => {
     if (shownAtStart) sessionStorage.setItem(NOTICE_SEEN_KEY, '1');

@@ -6,7 +6,7 @@ import { selectUser } from '../authSlice';
 import { useSignedIn } from '../useSignedIn';
 import { useGetSiteConfigQuery } from '../../features/site/api';
 import { useI18n } from '../../i18n';
-import { noticeSeen } from './notice';
+import { noticeSeen, staticNoticeShown } from './notice';
 import SidebarDrawer from './SidebarDrawer';
 import ThemeToggle from './ThemeToggle';
 
@@ -24,7 +24,10 @@ export default function PublicLayout() {
   const { data: config, error: configError } = useGetSiteConfigQuery();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sidebarHidden, setSidebarHidden] = useState(false);
-  const [notice, setNotice] = useState<NoticeState>(() => (noticeSeen() ? 'done' : 'due'));
+  // The server's copy marks the session as it shows itself: while it is up, the app takes it over.
+  const [notice, setNotice] = useState<NoticeState>(() =>
+    noticeSeen() && !staticNoticeShown() ? 'done' : 'due',
+  );
 
   useEffect(() => {
     if (notice === 'due' && pathname === paths.home && config?.home_notice.trim()) {

@@ -70,8 +70,15 @@ export const withNonce = (snippet: string) =>
   snippet.replace(/<script\b/gi, `<script nonce="${NONCE}"`);
 
 /**
- * The entry script only waits for a server-rendered page to paint (client/src/main.tsx), so it is
- * fetched at low priority: the document and the stylesheet, all the first paint needs, go first.
+ * The first script of a server-rendered page, before anything is painted: a submit does nothing
+ * until the app has taken the page over (client/src/lib/hydration.ts). The listener stays, and
+ * lets every submit through once `<html data-hydrated>` is set.
+ */
+const HOLD_SUBMITS = `<script nonce="${NONCE}">document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-hydrated'))e.preventDefault()},true)</script>`;
+
+/**
+ * On a server-rendered page the entry script only waits for it to paint (client/src/main.tsx), so it
+ * is fetched at low priority: the document and the stylesheet, all the first paint needs, go first.
  */
 const lowPriorityScripts = (template: string) =>
   template.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
@@ -97,7 +104,7 @@ export class ClientBuild {
     const manifest = existsSync(manifestFile)
       ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
       : {};
-    return new ClientBuild(lowPriorityScripts(readFileSync(index, 'utf8')), entry, manifest);
+    return new ClientBuild(readFileSync(index, 'utf8'), entry, manifest);
   }
 
   /**
@@ -144,6 +151,7 @@ export class ClientBuild {
     const { styles, scripts } = this.assets(rendered.modules ?? []);
     const canonical = `${canonicalBase}${head.canonicalPath}`;
     const meta = [
+      HOLD_SUBMITS,
       `<meta name="description" content="${escapeHtml(head.description)}" />`,
       `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
       ...(rendered.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
@@ -164,7 +172,7 @@ export class ClientBuild {
       ...(analytics.trim() ? [withNonce(analytics)] : []),
       ...styles,
     ].join('\n    ');
-    return this.template
+    return lowPriorityScripts(this.template)
       .replace(
         '<html lang="en">',
         `<html lang="${escapeHtml(rendered.htmlLang)}"${themeAttribute(rendered.htmlTheme)}>`,
