@@ -61,6 +61,7 @@ export const en = {
     'home.noFreeMatch': 'No free APIs match "{query}".',
     'home.noFree': 'No free APIs yet.',
     'home.emptyPage': 'There is nothing on this page.',
+    'home.firstPage': 'Go to the first page',
     'home.freePages': 'Free API pages',
     'home.paidPages': 'Paid API pages',
     'home.categories': 'Categories',

@@ -62,6 +62,7 @@ export const zh: Catalogue<UiKey> = {
     'home.noFreeMatch': '没有与“{query}”匹配的免费 API。',
     'home.noFree': '暂无免费 API。',
     'home.emptyPage': '这一页没有内容。',
+    'home.firstPage': '回到第一页',
     'home.freePages': '免费 API 分页',
     'home.paidPages': '付费 API 分页',
     'home.categories': '分类',

@@ -1,5 +1,6 @@
 import type { ApiList, ApiSummary } from '@contracts/apis';
 import Pagination from '../../components/ui/Pagination';
+import { useI18n } from '../../i18n';
 import ApiCard from './ApiCard';
 
 export default function ApiGrid({ apis, label }: { apis: ApiSummary[]; label: string }) {
@@ -36,6 +37,19 @@ export function PagedApiGrid(props: {
           label={props.pagesLabel}
         />
       </div>
+    </>
+  );
+}
+
+/** A page past a list's end (an old link): it says so and leads back to the first page. */
+export function PastLastPage({ onFirst }: { onFirst: () => void }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {t('home.emptyPage')}{' '}
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={onFirst}>
+        {t('home.firstPage')}
+      </button>
     </>
   );
 }

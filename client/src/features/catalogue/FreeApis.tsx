@@ -3,7 +3,7 @@ import Loading from '../../components/ui/Loading';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
-import { PagedApiGrid } from './ApiGrid';
+import { PagedApiGrid, PastLastPage } from './ApiGrid';
 import { filtersFrom, freeListQuery } from './listQueries';
 import SearchBox from './SearchBox';
 import { usePagedList } from './usePagedList';
@@ -41,13 +41,15 @@ export default function FreeApis({ onError }: { onError: (message: string | null
         <Loading />
       ) : data.data.length === 0 ? (
         <p className="text-muted">
-          {query
-            ? t('home.noFreeMatch', { query })
-            : page > 1
-              ? t('home.emptyPage')
-              : filters.category
-                ? t('home.noneInCategory')
-                : t('home.noFree')}
+          {query ? (
+            t('home.noFreeMatch', { query })
+          ) : page > 1 ? (
+            <PastLastPage onFirst={() => goTo(1)} />
+          ) : filters.category ? (
+            t('home.noneInCategory')
+          ) : (
+            t('home.noFree')
+          )}
         </p>
       ) : (
         <PagedApiGrid

@@ -171,4 +171,20 @@ describe('home category chips and sort', () => {
     );
     expect(await screen.findByText('No APIs in this category.')).toBeInTheDocument();
   });
+
+  it('leads back from a page past the end of either list to its first page', async () => {
+    // jsdom lays nothing out and has no scrolling to a list's heading.
+    Element.prototype.scrollIntoView = () => undefined;
+    const asked = setup('/?page=9&paid_page=7', 'en', () =>
+      HttpResponse.json({ success: true, message: 'ok', data: [], total: 13, total_pages: 2 }),
+    );
+    const back = await screen.findAllByRole('button', { name: 'Go to the first page' });
+    expect(back).toHaveLength(2);
+    expect(screen.getAllByText(/There is nothing on this page\./)).toHaveLength(2);
+    await userEvent.click(back[0]);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\?page=9$/);
+    await waitFor(() => expect(asked.paid).toContain('page=1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^$/);
+  });
 });

@@ -3,7 +3,7 @@ import Loading from '../../components/ui/Loading';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
-import { PagedApiGrid } from './ApiGrid';
+import { PagedApiGrid, PastLastPage } from './ApiGrid';
 import { filtersFrom, paidListQuery } from './listQueries';
 import SearchBox from './SearchBox';
 import { usePagedList } from './usePagedList';
@@ -44,11 +44,13 @@ export default function PaidApis({ onError }: { onError: (message: string | null
         <Loading />
       ) : data.data.length === 0 ? (
         <p className="text-muted">
-          {query
-            ? t('home.noPaidMatch', { query })
-            : page > 1
-              ? t('home.emptyPage')
-              : t('home.noPaid')}
+          {query ? (
+            t('home.noPaidMatch', { query })
+          ) : page > 1 ? (
+            <PastLastPage onFirst={() => goTo(1)} />
+          ) : (
+            t('home.noPaid')
+          )}
         </p>
       ) : (
         <PagedApiGrid
