@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Pool, RowDataPacket } from 'mysql2/promise';
+import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { migratedMysqlDatabase } from '../../../test/mysql-database';
+import { spendValues } from './ledger';
 import type { Charge } from './ledger';
 import { ledgerPool, MysqlLedger } from './mysql-ledger';
 
@@ -159,5 +160,34 @@ const PRICE = 5;
         { balance_milli: 90 },
       ]);
     });
+  });
+
+  it('on MariaDB, writes a batch sends after its first only inside the transaction', async () => {
+    if (!database.mariadb) return;
+    const user = await newUser(100);
+    const key = await newKey(user, null);
+    const { debit, spend, undoDebit } = new MysqlLedger(pool, true)['batchSql'];
+    const writes: [string, unknown[]][] = [
+      [debit, [PRICE, user, PRICE]],
+      [spend, spendValues(charge(user, key, true))],
+      [undoDebit, [PRICE, user]],
+    ];
+    const conn = await pool.getConnection();
+    try {
+      // What a Galera abort leaves of a running query: its statements, outside any transaction.
+      for (const [sql, values] of writes) {
+        expect((await conn.query<ResultSetHeader>(sql, values))[0].affectedRows).toBe(0);
+      }
+      await conn.beginTransaction();
+      for (const [sql, values] of writes) {
+        expect((await conn.query<ResultSetHeader>(sql, values))[0].affectedRows).toBe(1);
+      }
+      await conn.rollback();
+    } finally {
+      conn.release();
+    }
+    expect(await rows('SELECT balance_milli FROM users WHERE id = ?', [user])).toEqual([
+      { balance_milli: 100 },
+    ]);
   });
 });
