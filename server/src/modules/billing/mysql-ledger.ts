@@ -55,21 +55,13 @@ const debitValues = ({ priceMilli, log }: Charge) => [priceMilli, log.user_id, p
 
 type Statement = readonly [string, readonly unknown[]];
 
-/**
- * Runs statements as one query, one round trip (the pool's connections must take several
- * statements a query), and answers each one's result: a header, or the rows of a RETURNING.
- */
-async function statements(
-  conn: PoolConnection,
-  list: readonly Statement[],
-): Promise<(ResultSetHeader | RowDataPacket[])[]> {
-  if (list.length === 0) return [];
-  const [result] = await conn.query<ResultSetHeader | ResultSetHeader[]>(
-    list.map(([sql]) => sql).join(';\n'),
-    list.flatMap(([, values]) => values),
-  );
-  return list.length === 1 ? [result as ResultSetHeader] : (result as ResultSetHeader[]);
-}
+const IS_OPEN: Statement = ['SELECT @@in_transaction AS open', []];
+
+/** A batch's transaction that Galera aborted under its query: a deadlock, run again whole. */
+const abortedUnderQuery = () =>
+  Object.assign(new Error("the batch's transaction was aborted under its query"), {
+    errno: 1213,
+  });
 
 /** What a charge did in its transaction: wrote its row, or was refused by the debit or the cap. */
 type Written = { logId: number; balance: number } | { refused: 'debit' | 'spend' };
@@ -121,10 +113,10 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
   /**
    * The writes a batch sends several at a query. On MariaDB each acts only inside its transaction
    * (`@@in_transaction`): on Galera, a transaction that another node's write aborts is rolled back
-   * under a running query, and the statements left in that query must not then change anything on
-   * their own (the Galera suite once found a hot user's balance 2 milli-yuan below its log rows:
-   * debits that outlived their transaction's rollback, the batch then charged again whole). MySQL
-   * has no such abort, nor the variable.
+   * under a running query, which goes on with the statements left, outside any transaction, and
+   * reports no error (the Galera suite found a hot user's balance 2 milli-yuan below its log rows:
+   * debits that outlived their transaction's rollback). `run` then sees the transaction gone.
+   * MySQL has no such abort, nor the variable.
    */
   private readonly batchSql: { debit: string; spend: string; undoDebit: string };
 
@@ -199,9 +191,33 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
    * a cap's refusal was giving its user money back is tried again after it, so the batch ends as if
    * its charges had run one by one. The rows of the calls not charged go in a last statement.
    */
+  /**
+   * Runs statements as one query, one round trip (the pool's connections must take several
+   * statements a query), and answers each one's result: a header, or the rows of a RETURNING. On
+   * MariaDB the query ends by asking whether its transaction is still open, and throws the
+   * deadlock it was if not (see `batchSql`).
+   */
+  private async run(
+    conn: PoolConnection,
+    list: readonly Statement[],
+  ): Promise<(ResultSetHeader | RowDataPacket[])[]> {
+    if (list.length === 0) return [];
+    const all = this.returning ? [...list, IS_OPEN] : list;
+    const [result] = await conn.query<ResultSetHeader | ResultSetHeader[]>(
+      all.map(([sql]) => sql).join(';\n'),
+      all.flatMap(([, values]) => values),
+    );
+    const results: (ResultSetHeader | RowDataPacket[])[] =
+      all.length === 1 ? [result as ResultSetHeader] : (result as ResultSetHeader[]);
+    if (!this.returning) return results;
+    const open = results.pop() as RowDataPacket[];
+    if (Number(open[0]?.open) !== 1) throw abortedUnderQuery();
+    return results;
+  }
+
   private async writeBatch(conn: PoolConnection, charges: readonly Charge[]): Promise<Written[]> {
     const inserts = this.insertStatements(charges.map((charge) => charge.log));
-    const [, ...first] = await statements(conn, [
+    const [, ...first] = await this.run(conn, [
       ['START TRANSACTION', []],
       ...inserts,
       ...charges.map((charge) => [this.batchSql.debit, debitValues(charge)] as const),
@@ -221,12 +237,12 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
         balances.set(i, Number(debits[n].insertId));
       });
       const counted = debited.filter((i) => charges[i].counted);
-      const spends = (await statements(
+      const spends = (await this.run(
         conn,
         counted.map((i) => [this.batchSql.spend, spendValues(charges[i])]),
       )) as ResultSetHeader[];
       const capped = counted.filter((_, n) => spends[n].affectedRows !== 1);
-      await statements(
+      await this.run(
         conn,
         capped.map((i) => [
           this.batchSql.undoDebit,
@@ -247,13 +263,13 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       const refunded = new Set(capped.map((i) => charges[i].log.user_id));
       pending = pending.filter((i) => !debited.includes(i) && refunded.has(charges[i].log.user_id));
       if (pending.length === 0) break;
-      debits = (await statements(
+      debits = (await this.run(
         conn,
         pending.map((i) => [this.batchSql.debit, debitValues(charges[i])]),
       )) as ResultSetHeader[];
     }
     const dropped = ids.filter((_, i) => !balances.has(i));
-    if (dropped.length > 0) await conn.query(DROP_LOGS, [dropped]);
+    if (dropped.length > 0) await this.run(conn, [[DROP_LOGS, [dropped]]]);
     return out.map((refused, i) => {
       const balance = balances.get(i);
       return balance === undefined ? refused : { logId: ids[i], balance };
