@@ -72,12 +72,9 @@ const SANDBOX_HEADERS = {
 
 type GatewayRequest = FastifyRequest<{ Params: { name: string; '*'?: string } }>;
 
-/** What the call made: its status, and how to send it once the gateway's headers are set. */
-interface Outcome {
-  status: number;
-  builtin?: BuiltinResponse;
-  upstream?: UpstreamResponse;
-}
+/** What the call made: its status, and the answer to send once the gateway's headers are set. */
+type Outcome =
+  { status: number; builtin: BuiltinResponse } | { status: number; upstream: UpstreamResponse };
 
 const FREE = formatPrice(0);
 /** Browser callers on other origins may read the gateway's own headers. */
@@ -567,8 +564,8 @@ function parseBody(request: FastifyRequest): unknown {
 
 /** Sends what the call made: a built-in's answer, or the upstream's (status, headers, body). */
 function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
-  const { builtin, upstream } = outcome;
-  if (upstream) {
+  if ('upstream' in outcome) {
+    const { upstream } = outcome;
     // The sandbox goes on last: an upstream's own CSP or CORS headers must not replace it.
     return reply
       .status(upstream.statusCode)
@@ -576,9 +573,9 @@ function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
       .headers(SANDBOX_HEADERS)
       .send(upstream.body);
   }
-  const body = builtin!.body;
+  const { body, contentType } = outcome.builtin;
   return reply
     .status(outcome.status)
-    .header('content-type', builtin!.contentType ?? JSON_TYPE)
+    .header('content-type', contentType ?? JSON_TYPE)
     .send(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
 }
