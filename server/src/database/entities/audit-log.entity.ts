@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { LongTextColumn } from '../columns';
 
 /** One admin write (DESIGN.md §3): append-only, so it has no updated_at. */
 @Entity('audit_log')
@@ -20,10 +21,11 @@ export class AuditLog {
   @Column({ type: 'integer', nullable: true })
   target_id: number | null;
 
-  @Column({ type: 'text', nullable: true })
+  /** Whole rows as JSON: never cut, so LONGTEXT on MySQL. */
+  @LongTextColumn({ nullable: true })
   before: string | null;
 
-  @Column({ type: 'text', nullable: true })
+  @LongTextColumn({ nullable: true })
   after: string | null;
 
   @Column({ type: 'varchar', length: 64, default: '' })

@@ -6,6 +6,7 @@ import { AccessLogKeys1795600000000 } from './1795600000000-AccessLogKeys';
 import { ApiKeys1795600000001 } from './1795600000001-ApiKeys';
 import { BalanceAlerts1795700000000 } from './1795700000000-BalanceAlerts';
 import { Categories1795800000000 } from './1795800000000-Categories';
+import { AuditLogLongText1795900002500 } from './1795900002500-AuditLogLongText';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ApiKeys1795600000001,
   BalanceAlerts1795700000000,
   Categories1795800000000,
+  AuditLogLongText1795900002500,
 ];
