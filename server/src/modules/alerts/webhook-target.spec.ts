@@ -72,6 +72,38 @@ describe('webhook targets', () => {
     expect(addressAllowed('10.0.0.1', true)).toBe(false);
   });
 
+  // Every IPv6 range that carries an IPv4 address reaches that address: judged by it, or refused.
+  it.each([
+    ['::ffff:a00:1', 'IPv4-mapped 10.0.0.1'],
+    ['::ffff:0:7f00:1', 'IPv4-translated 127.0.0.1'],
+    ['::7f00:1', 'IPv4-compatible 127.0.0.1'],
+    ['::a9fe:a9fe', 'IPv4-compatible 169.254.169.254'],
+    ['64:ff9b::a00:1', 'NAT64 10.0.0.1'],
+    ['64:ff9b::192.168.0.1', 'NAT64 192.168.0.1'],
+    ['64:ff9b:1::5db8:d822', 'local-use NAT64, refused whole'],
+    ['2002:7f00:1::', '6to4 127.0.0.1'],
+    ['2002:a9fe:a9fe::1', '6to4 169.254.169.254'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo, refused whole'],
+  ])('refuses %s (%s)', (address) => {
+    expect(addressAllowed(address, false)).toBe(false);
+    expect(webhookUrlProblem(`https://[${address}]/hook`, false)?.code).toBe(
+      'alerts.webhook_url_private',
+    );
+  });
+
+  it.each([
+    ['::ffff:5db8:d822', 'IPv4-mapped 93.184.216.34'],
+    ['64:ff9b::5db8:d822', 'NAT64 93.184.216.34'],
+    ['2002:5db8:d822::1', '6to4 93.184.216.34'],
+  ])('allows %s (%s): a public IPv4 address', (address) => {
+    expect(addressAllowed(address, false)).toBe(true);
+  });
+
+  it('lets the test flag reach IPv4 loopback through a mapped address, nothing else', () => {
+    expect(addressAllowed('::ffff:127.0.0.1', true)).toBe(true);
+    expect(addressAllowed('::ffff:10.0.0.1', true)).toBe(false);
+  });
+
   it('refuses, when connecting, a host name that resolves to a private address', async () => {
     const agent = webhookAgent(false, 2000);
     try {

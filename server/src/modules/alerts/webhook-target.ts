@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 import type { ErrorCode } from '../../contracts/errors';
 import { WEBHOOK_URL_MAX } from '../../contracts/usage';
@@ -24,9 +25,13 @@ for (const [net, bits] of [
 ] as const) {
   PRIVATE.addSubnet(net, bits, 'ipv4');
 }
+// IPv6 addresses that carry an IPv4 address (:: and ::1 among them) are judged by that address
+// (EMBEDDED_IPV4), except in the two ranges where it is not simply the peer's, refused whole:
+// local-use NAT64 (64:ff9b:1::/48, translated by the site's own network) and Teredo (2001::/32,
+// a relay's address beside an obfuscated client address).
 for (const [net, bits] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -41,11 +46,40 @@ LOOPBACK.addAddress('::1', 'ipv6');
 
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
+/**
+ * IPv6 ranges whose addresses carry an IPv4 address, and the byte it starts at: IPv4-mapped
+ * (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64's well-known
+ * prefix (64:ff9b::/96) and 6to4 (2002::/16). Reaching one reaches that IPv4 address.
+ */
+const EMBEDDED_IPV4: [ipaddr.IPv6, number, number][] = (
+  [
+    ['::ffff:0:0', 96, 12],
+    ['::ffff:0:0:0', 96, 12],
+    ['::', 96, 12],
+    ['64:ff9b::', 96, 12],
+    ['2002::', 16, 2],
+  ] as const
+).map(([net, bits, at]) => [ipaddr.IPv6.parse(net), bits, at]);
+
+/** The IPv4 address an IPv6 address carries (see EMBEDDED_IPV4), or null. */
+export function embeddedIPv4(address: string): string | null {
+  if (isIP(address) !== 6) return null;
+  const parsed = ipaddr.IPv6.parse(address);
+  const range = EMBEDDED_IPV4.find(([net, bits]) => parsed.match(net, bits));
+  if (!range) return null;
+  const at = range[2];
+  return parsed
+    .toByteArray()
+    .slice(at, at + 4)
+    .join('.');
+}
+
 /** Whether a webhook may connect to this address (loopback only when the test flag allows it). */
 export function addressAllowed(address: string, allowLoopback: boolean): boolean {
-  // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
-  const bare = address.replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const bare = address.replace(/^\[|\]$/g, '');
   if (allowLoopback && LOOPBACK.check(bare, family(bare))) return true;
+  const ipv4 = embeddedIPv4(bare);
+  if (ipv4 !== null) return addressAllowed(ipv4, allowLoopback);
   return !PRIVATE.check(bare, family(bare));
 }
 
