@@ -6,8 +6,8 @@ import type { ContentEvents, ContentKind } from './content-events';
 
 /**
  * Add / update / delete for the small admin-managed tables (partners, ads, sidebar and friend
- * links): each write is recorded in the audit log and announced so the public caches drop stale
- * rows at once.
+ * links, categories): each write commits in one transaction with its audit row, and is announced
+ * so the public caches drop stale rows at once.
  */
 export class AdminRecords<T extends ObjectLiteral & { id: number }> {
   constructor(
@@ -29,48 +29,55 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
   }
 
   async add(actor: AuditActor, values: DeepPartial<T>): Promise<T> {
-    const row = await this.repo.save(this.repo.create(values));
-    await this.audit.record(actor, {
-      action: 'create',
-      target_type: this.target,
-      target_id: row.id,
-      after: row,
+    const row = await this.repo.manager.transaction(async (manager) => {
+      const repo = manager.getRepository<T>(this.repo.target);
+      const added = await repo.save(repo.create(values));
+      await this.audit.record(
+        actor,
+        { action: 'create', target_type: this.target, target_id: added.id, after: added },
+        manager,
+      );
+      return added;
     });
     this.events.changed(this.kind);
     return row;
   }
 
   async update(actor: AuditActor, id: number, values: DeepPartial<T>): Promise<T> {
-    const row = await this.find(id);
-    // merge() changes the row in place: the snapshot is taken first.
-    const before = { ...row };
-    const saved = await this.repo.save(this.repo.merge(row, values));
-    await this.audit.record(actor, {
-      action: 'update',
-      target_type: this.target,
-      target_id: id,
-      before,
-      after: saved,
+    const saved = await this.repo.manager.transaction(async (manager) => {
+      const repo = manager.getRepository<T>(this.repo.target);
+      const row = await this.find(repo, id);
+      // merge() changes the row in place: the snapshot is taken first.
+      const before = { ...row };
+      const after = await repo.save(repo.merge(row, values));
+      await this.audit.record(
+        actor,
+        { action: 'update', target_type: this.target, target_id: id, before, after },
+        manager,
+      );
+      return after;
     });
     this.events.changed(this.kind);
     return saved;
   }
 
   async remove(actor: AuditActor, id: number): Promise<void> {
-    const row = await this.find(id);
-    const before = { ...row };
-    await this.repo.remove(row);
-    await this.audit.record(actor, {
-      action: 'delete',
-      target_type: this.target,
-      target_id: id,
-      before,
+    await this.repo.manager.transaction(async (manager) => {
+      const repo = manager.getRepository<T>(this.repo.target);
+      const row = await this.find(repo, id);
+      const before = { ...row };
+      await repo.remove(row);
+      await this.audit.record(
+        actor,
+        { action: 'delete', target_type: this.target, target_id: id, before },
+        manager,
+      );
     });
     this.events.changed(this.kind);
   }
 
-  private async find(id: number): Promise<T> {
-    const row = await this.repo.findOne({ where: { id } as never });
+  private async find(repo: Repository<T>, id: number): Promise<T> {
+    const row = await repo.findOne({ where: { id } as never });
     if (!row) throw notFound('admin.record_not_found', this.notFoundMessage);
     return row;
   }

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../database/transactions';
 import { AuditService } from '../audit/audit.service';
 import { CategoriesService } from './categories.service';
 import { categoriesByApi, summariesOf } from './category-links';
-import type { AuditActor } from '../audit/audit.service';
+import type { AuditActor, AuditChange } from '../audit/audit.service';
 import { toAdminApi } from './dto/admin-api.response';
 import {
   normalizeRequestParams,
@@ -85,13 +85,12 @@ export class ApisAdminService {
     const values = this.toColumns(dto);
     await this.assertNameFree(dto.name_en);
     const categoryIds = await this.categories.assertExist(dto.category_ids ?? []);
-    const api = await this.save(this.apis.create(values), categoryIds);
-    await this.audit.record(actor, {
+    const api = await this.save(actor, this.apis.create(values), categoryIds, (saved) => ({
       action: 'create',
       target_type: 'api',
-      target_id: api.id,
-      after: api,
-    });
+      target_id: saved.id,
+      after: saved,
+    }));
     this.events.changed('apis');
     return this.adminView(api);
   }
@@ -105,14 +104,13 @@ export class ApisAdminService {
       dto.category_ids === undefined
         ? undefined
         : await this.categories.assertExist(dto.category_ids);
-    const saved = await this.save(this.apis.merge(api, values), categoryIds);
-    await this.audit.record(actor, {
+    const saved = await this.save(actor, this.apis.merge(api, values), categoryIds, (after) => ({
       action: 'update',
       target_type: 'api',
       target_id: api.id,
       before,
-      after: saved,
-    });
+      after,
+    }));
     this.events.changed('apis');
     return this.adminView(saved);
   }
@@ -189,12 +187,18 @@ export class ApisAdminService {
     return toAdminApi(api, categories.get(api.id) ?? []);
   }
 
-  /** Saves the API and, when given, replaces its categories, in one transaction. */
-  private async save(api: ApiEntry, categoryIds?: number[]) {
+  /** Saves the API, replaces its categories when given, and records `change`, in one transaction. */
+  private async save(
+    actor: AuditActor,
+    api: ApiEntry,
+    categoryIds: number[] | undefined,
+    change: (saved: ApiEntry) => AuditChange,
+  ) {
     try {
       return await this.apis.manager.transaction(async (manager) => {
         const saved = await manager.save(api);
         if (categoryIds) await this.categories.setLinks(manager, saved.id, categoryIds);
+        await this.audit.record(actor, change(saved), manager);
         return saved;
       });
     } catch (error) {

@@ -34,25 +34,48 @@ function parse(text: string | null): unknown {
 }
 
 /**
- * The audit log (DESIGN.md §3): every service that changes data on an admin's behalf calls
- * `record` after its write. Rows are only ever inserted; nothing in the app updates or deletes them.
+ * The audit row's INSERT for writes made on the raw driver (balance adjustments, order credits),
+ * run inside their own transaction. `before` is a reserved word in MySQL; SQLite reads the
+ * backquotes too.
+ */
+export const AUDIT_INSERT_SQL =
+  'INSERT INTO audit_log (admin_id, action, target_type, target_id, `before`, `after`, ip) VALUES (?, ?, ?, ?, ?, ?, ?)';
+
+const auditRow = (actor: AuditActor, change: AuditChange) => ({
+  admin_id: actor.adminId,
+  action: change.action,
+  target_type: change.target_type,
+  target_id: change.target_id,
+  before: json(change.before),
+  after: json(change.after),
+  ip: actor.ip.slice(0, 64),
+});
+
+/**
+ * The audit row a raw-driver ledger writes in its own transaction: AUDIT_INSERT_SQL's parameters,
+ * built from the balance the change left.
+ */
+export type LedgerAudit = (balanceMilli: number) => unknown[];
+
+/** AUDIT_INSERT_SQL's parameters for one change. */
+export function auditValues(actor: AuditActor, change: AuditChange): unknown[] {
+  const row = auditRow(actor, change);
+  return [row.admin_id, row.action, row.target_type, row.target_id, row.before, row.after, row.ip];
+}
+
+/**
+ * The audit log (DESIGN.md §3): every admin write records its row inside the write's own
+ * transaction, so a change and its row commit together or not at all (a row that cannot be
+ * written rolls the change back). Before/after are whole JSON values, never cut. Rows are only
+ * ever inserted; nothing in the app updates or deletes them.
  */
 @Injectable()
 export class AuditService {
   constructor(@InjectRepository(AuditLog) private readonly rows: Repository<AuditLog>) {}
 
-  /** Pass the write's transaction manager to make the row part of it. */
-  async record(actor: AuditActor, change: AuditChange, manager?: EntityManager): Promise<void> {
-    const repo = manager ? manager.getRepository(AuditLog) : this.rows;
-    await repo.insert({
-      admin_id: actor.adminId,
-      action: change.action,
-      target_type: change.target_type,
-      target_id: change.target_id,
-      before: json(change.before),
-      after: json(change.after),
-      ip: actor.ip.slice(0, 64),
-    });
+  /** Inserts the row with `manager`, the write's transaction. */
+  async record(actor: AuditActor, change: AuditChange, manager: EntityManager): Promise<void> {
+    await manager.getRepository(AuditLog).insert(auditRow(actor, change));
   }
 
   async list(query: AuditLogQuery): Promise<AuditPage> {

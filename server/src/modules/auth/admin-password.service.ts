@@ -10,12 +10,14 @@ import type { ChangePasswordDto } from './dto/change-password.dto';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionService } from './session.service';
 
-/** An admin changes their own password; their other sessions end, this one stays. */
+/**
+ * An admin changes their own password; their other sessions end, this one stays. The three
+ * writes (password, sessions, audit row) commit together.
+ */
 @Injectable()
 export class AdminPasswordService {
   constructor(
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
-    @InjectRepository(Session) private readonly sessionRows: Repository<Session>,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
   ) {}
@@ -31,20 +33,20 @@ export class AdminPasswordService {
         'old_password',
       );
     }
-    await this.admins.update(
-      { id: admin.id },
-      { password_hash: await hashPassword(body.new_password) },
-    );
+    const passwordHash = await hashPassword(body.new_password);
     const current = await this.sessions.current(request, 'admin');
-    await this.sessionRows.delete({
-      kind: 'admin',
-      subject_id: admin.id,
-      ...(current && { token_hash: Not(current.token_hash) }),
-    });
-    await this.audit.record(actor, {
-      action: 'change_password',
-      target_type: 'admin',
-      target_id: admin.id,
+    await this.admins.manager.transaction(async (manager) => {
+      await manager.update(Admin, { id: admin.id }, { password_hash: passwordHash });
+      await manager.delete(Session, {
+        kind: 'admin',
+        subject_id: admin.id,
+        ...(current && { token_hash: Not(current.token_hash) }),
+      });
+      await this.audit.record(
+        actor,
+        { action: 'change_password', target_type: 'admin', target_id: admin.id },
+        manager,
+      );
     });
   }
 }

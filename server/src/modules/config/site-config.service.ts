@@ -26,13 +26,14 @@ export class SiteConfigService {
   async update(actor: AuditActor, values: UpdateConfigDto): Promise<SiteConfig> {
     const row = await this.load();
     const before = { ...row };
-    const saved = await this.configs.save(this.configs.merge(row, values));
-    await this.audit.record(actor, {
-      action: 'update',
-      target_type: 'config',
-      target_id: saved.id,
-      before,
-      after: saved,
+    const saved = await this.configs.manager.transaction(async (manager) => {
+      const after = await manager.save(this.configs.merge(row, values));
+      await this.audit.record(
+        actor,
+        { action: 'update', target_type: 'config', target_id: after.id, before, after },
+        manager,
+      );
+      return after;
     });
     this.events.changed('config');
     return saved;

@@ -203,11 +203,12 @@ export class KeysService {
       throw notFound('users.not_found', 'user not found');
     }
     const apiKey = await this.issuer.revealDefault(userId);
-    await this.audit.record(actor, {
-      action: 'reveal_key',
-      target_type: 'user',
-      target_id: userId,
-    });
+    // Nothing changes: the row is written before the key is answered, or the key is not answered.
+    await this.audit.record(
+      actor,
+      { action: 'reveal_key', target_type: 'user', target_id: userId },
+      this.dataSource.manager,
+    );
     return { api_key: apiKey };
   }
 

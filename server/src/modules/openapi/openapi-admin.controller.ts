@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '../auth/auth.guards';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
 import { importMessage } from './dto/import-preview.response';
 import { ImportOpenApiDto } from './dto/import-openapi.dto';
 import { OpenApiImportService } from './openapi-import.service';
@@ -12,8 +12,12 @@ export class OpenApiAdminController {
   /** Preview (dry_run) or apply an OpenAPI document; the XSRF header is needed like every write. */
   @Post('import_openapi.php')
   @HttpCode(200)
-  async import(@Body() body: ImportOpenApiDto) {
-    const data = await this.imports.import(body.document, body.dry_run);
+  async import(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Body() body: ImportOpenApiDto,
+  ) {
+    const data = await this.imports.import({ adminId, ip }, body.document, body.dry_run);
     return { success: true, message: importMessage(data), data };
   }
 }

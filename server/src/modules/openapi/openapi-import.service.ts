@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
 import { ApiEntry } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
+import { AuditService } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import {
   normalizeRequestParams,
   normalizeResponseParams,
@@ -50,24 +52,28 @@ function columnsOf(draft: ApiDraft): ImportedColumns {
 }
 
 interface Outcome {
-  decisions: (ImportDecision & { columns: ImportedColumns })[];
+  /** `row`: the API of the same name, as it was before the import. */
+  decisions: (ImportDecision & { columns: ImportedColumns; row?: ApiEntry })[];
   skipped: SkippedOperation[];
 }
 
 /**
  * Imports an OpenAPI document into the catalogue: one API per operation, served by the document's
  * upstream. A dry run only answers what would happen; otherwise the whole document is applied in
- * one transaction. New APIs start disabled and free so the admin can price them before anyone
- * calls them; updates change only what the document describes (never status, price or flags).
+ * one transaction, with one audit row per API created or changed (a row that cannot be written
+ * rolls the whole import back). New APIs start disabled and free so the admin can price them
+ * before anyone calls them; updates change only what the document describes (never status, price
+ * or flags).
  */
 @Injectable()
 export class OpenApiImportService {
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     private readonly events: ContentEvents,
+    private readonly audit: AuditService,
   ) {}
 
-  async import(documentText: string, dryRun: boolean): Promise<ImportPreview> {
+  async import(actor: AuditActor, documentText: string, dryRun: boolean): Promise<ImportPreview> {
     const plan = planImport(await readOpenApiDocument(documentText));
     if (dryRun) {
       const { decisions, skipped } = decide(plan, await this.apis.find());
@@ -78,29 +84,20 @@ export class OpenApiImportService {
       outcome = await this.apis.manager.transaction(async (manager) => {
         const decided = decide(plan, await manager.find(ApiEntry));
         for (const decision of decided.decisions) {
-          if (decision.action === 'create') {
-            const { identifiers } = await manager.insert(ApiEntry, {
-              ...decision.columns,
-              endpoint: `/apis/${decision.draft.name_en}`,
-              example_url: `/apis/${decision.draft.name_en}`,
-              php_example: '',
-              status: 0,
-              is_paid: 0,
-              is_pinned: 0,
-              price_per_call_milli: 0,
-              usage_count: 0,
-              handler: null,
-            });
-            decision.id = Number(identifiers[0]?.id);
-          } else if (decision.action === 'update') {
-            const changed = Object.fromEntries(
-              decision.changed.map((column) => [
-                column,
-                decision.columns[column as keyof ImportedColumns],
-              ]),
-            );
-            await manager.update(ApiEntry, { id: decision.id! }, changed);
-          }
+          if (decision.action === 'unchanged') continue;
+          const id = await write(manager, decision);
+          decision.id = id;
+          await this.audit.record(
+            actor,
+            {
+              action: decision.action,
+              target_type: 'api',
+              target_id: id,
+              before: decision.row,
+              after: await manager.findOneByOrFail(ApiEntry, { id }),
+            },
+            manager,
+          );
         }
         return decided;
       });
@@ -116,6 +113,31 @@ export class OpenApiImportService {
     }
     return toImportPreview(outcome.decisions, outcome.skipped, false);
   }
+}
+
+/** Creates or updates the decision's API; answers its id. */
+async function write(manager: EntityManager, decision: Outcome['decisions'][number]) {
+  if (decision.action === 'create') {
+    const { identifiers } = await manager.insert(ApiEntry, {
+      ...decision.columns,
+      endpoint: `/apis/${decision.draft.name_en}`,
+      example_url: `/apis/${decision.draft.name_en}`,
+      php_example: '',
+      status: 0,
+      is_paid: 0,
+      is_pinned: 0,
+      price_per_call_milli: 0,
+      usage_count: 0,
+      handler: null,
+    });
+    return Number(identifiers[0]?.id);
+  }
+  const id = decision.row!.id;
+  const changed = Object.fromEntries(
+    decision.changed.map((column) => [column, decision.columns[column as keyof ImportedColumns]]),
+  );
+  await manager.update(ApiEntry, { id }, changed);
+  return id;
 }
 
 /** Matches each draft with the API of the same English name (any case), if there is one. */
@@ -141,6 +163,7 @@ function decide(plan: ImportPlan, existing: ApiEntry[]): Outcome {
         action: changed.length > 0 ? 'update' : 'unchanged',
         id: row.id,
         changed,
+        row,
       });
     }
   }

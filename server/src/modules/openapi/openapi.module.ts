@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiEntry } from '../../database/entities';
+import { AuditModule } from '../audit/audit.module';
 import { SiteConfigModule } from '../config/config.module';
 import { CatalogueDocs } from './catalogue-docs.service';
 import { OpenApiAdminController } from './openapi-admin.controller';
@@ -9,7 +10,7 @@ import { OpenApiController } from './openapi.controller';
 
 /** The catalogue for programs and agents: OpenAPI and llms.txt out, OpenAPI import in. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiEntry]), SiteConfigModule],
+  imports: [AuditModule, TypeOrmModule.forFeature([ApiEntry]), SiteConfigModule],
   controllers: [OpenApiController, OpenApiAdminController],
   providers: [CatalogueDocs, OpenApiImportService],
   exports: [CatalogueDocs],

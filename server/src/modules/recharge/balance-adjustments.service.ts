@@ -6,16 +6,13 @@ import type { BalanceBook } from './balance-book';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { adjustmentPastCeiling, balanceBelowZero, userNotFound } from './recharge.errors';
 import type { AdjustedBalance } from '../../contracts/recharge';
-import { AuditService } from '../audit/audit.service';
+import { auditValues } from '../audit/audit.service';
 import type { AuditActor } from '../audit/audit.service';
 
 /** Admin corrections to a balance, audited in balance_adjustments. */
 @Injectable()
 export class BalanceAdjustmentsService {
-  constructor(
-    @Inject(BALANCE_BOOK) private readonly book: BalanceBook,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(@Inject(BALANCE_BOOK) private readonly book: BalanceBook) {}
 
   async adjust(actor: AuditActor, body: AdjustBalanceBody): Promise<AdjustedBalance> {
     const delta = parseSignedYuan(body.amount);
@@ -29,18 +26,17 @@ export class BalanceAdjustmentsService {
       );
     }
     if (delta === 0) throw badRequest('admin.adjust_zero', 'the amount must not be zero');
-    const result = await this.book.adjust(body.user_id, actor.adminId, delta, body.reason);
-    if (result.ok) {
-      const balance = formatBalance(result.balance_milli);
-      await this.audit.record(actor, {
+    // The audit row is written in the adjustment's own transaction.
+    const audit = (balanceMilli: number) =>
+      auditValues(actor, {
         action: 'adjust_balance',
         target_type: 'user',
         target_id: body.user_id,
-        before: { balance: formatBalance(result.balance_milli - delta) },
-        after: { balance, amount: body.amount, reason: body.reason },
+        before: { balance: formatBalance(balanceMilli - delta) },
+        after: { balance: formatBalance(balanceMilli), amount: body.amount, reason: body.reason },
       });
-      return { balance };
-    }
+    const result = await this.book.adjust(body.user_id, actor.adminId, delta, body.reason, audit);
+    if (result.ok) return { balance: formatBalance(result.balance_milli) };
     if (result.reason === 'no_user') throw userNotFound();
     if (result.reason === 'below_zero') throw balanceBelowZero();
     throw adjustmentPastCeiling();

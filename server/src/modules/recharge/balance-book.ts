@@ -7,6 +7,8 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from '../../database/transactions';
+import { AUDIT_INSERT_SQL } from '../audit/audit.service';
+import type { LedgerAudit } from '../audit/audit.service';
 
 export type AdjustOutcome =
   { ok: true; balance_milli: number } | { ok: false; reason: 'no_user' | 'below_zero' | 'ceiling' };
@@ -19,14 +21,15 @@ export type AdjustOutcome =
  */
 export interface BalanceBook {
   /**
-   * Adds `delta_milli` (may be negative; never below zero nor past the ceiling) and its audit row,
-   * or neither.
+   * Adds `delta_milli` (may be negative; never below zero nor past the ceiling) and its
+   * balance_adjustments row (and `audit`'s audit_log row), or none of them.
    */
   adjust(
     userId: number,
     adminId: number,
     deltaMilli: number,
     reason: string,
+    audit?: LedgerAudit,
   ): Promise<AdjustOutcome>;
 }
 
@@ -37,6 +40,7 @@ interface Adjustment {
   adminId: number;
   deltaMilli: number;
   reason: string;
+  audit?: LedgerAudit;
 }
 
 const SQL = {
@@ -60,14 +64,16 @@ const adjustRefusal = (balance: number | null, deltaMilli: number): AdjustOutcom
 export class SqliteBalanceBook implements BalanceBook {
   constructor(private readonly db: Database) {}
 
-  adjust(userId: number, adminId: number, deltaMilli: number, reason: string) {
+  adjust(userId: number, adminId: number, deltaMilli: number, reason: string, audit?: LedgerAudit) {
     return sqliteTransaction(this.db, (): AdjustOutcome => {
       const adjusted = this.db
         .prepare(SQL.adjust)
         .run(deltaMilli, userId, deltaMilli, MAX_BALANCE_MILLI).changes;
       if (adjusted !== 1) return adjustRefusal(this.balance(userId), deltaMilli);
       this.db.prepare(SQL.insertAdjustment).run(userId, adminId, deltaMilli, reason);
-      return { ok: true, balance_milli: this.balance(userId)! };
+      const balance = this.balance(userId)!;
+      if (audit) this.db.prepare(AUDIT_INSERT_SQL).run(...audit(balance));
+      return { ok: true, balance_milli: balance };
     });
   }
 
@@ -90,8 +96,9 @@ export class MysqlBalanceBook implements BalanceBook {
     adminId: number,
     deltaMilli: number,
     reason: string,
+    audit?: LedgerAudit,
   ): Promise<AdjustOutcome> {
-    const change: Adjustment = { userId, adminId, deltaMilli, reason };
+    const change: Adjustment = { userId, adminId, deltaMilli, reason, audit };
     try {
       return (await mysqlTransaction(this.pool, (conn) => this.adjustWithin(conn, change))).outcome;
     } catch (error) {
@@ -131,10 +138,13 @@ export class MysqlBalanceBook implements BalanceBook {
     return this.adjustWithin(conn, change, auditId);
   }
 
-  /** The conditional update and its audit row (already written when `pinnedId` is given). */
+  /**
+   * The conditional update, its balance_adjustments row (already written when `pinnedId` is
+   * given) and its audit_log row.
+   */
   private async adjustWithin(
     conn: PoolConnection,
-    { userId, adminId, deltaMilli, reason }: Adjustment,
+    { userId, adminId, deltaMilli, reason, audit }: Adjustment,
     pinnedId?: number,
   ): Promise<{ outcome: AdjustOutcome; auditId: number | null }> {
     const [update] = await conn.query<ResultSetHeader>(SQL.adjust, [
@@ -160,7 +170,9 @@ export class MysqlBalanceBook implements BalanceBook {
       ]);
       auditId = insert.insertId;
     }
-    return { outcome: { ok: true, balance_milli: (await this.balance(conn, userId))! }, auditId };
+    const balance = (await this.balance(conn, userId))!;
+    if (audit) await conn.query(AUDIT_INSERT_SQL, audit(balance));
+    return { outcome: { ok: true, balance_milli: balance }, auditId };
   }
 
   private async balance(conn: PoolConnection, userId: number): Promise<number | null> {

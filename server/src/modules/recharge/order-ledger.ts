@@ -9,6 +9,8 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from '../../database/transactions';
+import { AUDIT_INSERT_SQL } from '../audit/audit.service';
+import type { LedgerAudit } from '../audit/audit.service';
 
 /** An order as Afdian described it, with what it credits and who it belongs to. */
 export interface OrderFacts {
@@ -34,8 +36,15 @@ export type CreditOutcome =
  * never changes again. Money moves on the raw driver, like the gateway's ledger.
  */
 export interface OrderLedger {
-  /** Marks the order credited to `user_id` and adds its amount, in one transaction, once ever. */
-  credit(order: OrderFacts & { user_id: number }, adminId: number | null): Promise<CreditOutcome>;
+  /**
+   * Marks the order credited to `user_id` and adds its amount (and writes `audit`'s audit_log row,
+   * for an admin's credit), in one transaction, once ever.
+   */
+  credit(
+    order: OrderFacts & { user_id: number },
+    adminId: number | null,
+    audit?: LedgerAudit,
+  ): Promise<CreditOutcome>;
   /**
    * Records an order that is not credited. Pending replaces pending or rejected; rejected replaces
    * only rejected, so a wrong claim cannot take an order out of the queue or the re-checks. Credited
@@ -117,7 +126,7 @@ const ceilingOutcome = (error: unknown): CreditOutcome => {
 export class SqliteOrderLedger implements OrderLedger {
   constructor(private readonly db: Database) {}
 
-  credit(order: OrderFacts & { user_id: number }, adminId: number | null) {
+  credit(order: OrderFacts & { user_id: number }, adminId: number | null, audit?: LedgerAudit) {
     return sqliteTransaction(this.db, (): CreditOutcome => {
       const claimed = this.db.prepare(SQL.claim).run(...claimValues(order, adminId)).changes === 1;
       if (!claimed) {
@@ -133,7 +142,9 @@ export class SqliteOrderLedger implements OrderLedger {
         if (this.balance(userId) === null) throw new Error(`recharge for missing user ${userId}`);
         throw new PastCeiling();
       }
-      return { outcome: 'credited', balance_milli: this.balance(userId)! };
+      const balance = this.balance(userId)!;
+      if (audit) this.db.prepare(AUDIT_INSERT_SQL).run(...audit(balance));
+      return { outcome: 'credited', balance_milli: balance };
     }).catch(ceilingOutcome);
   }
 
@@ -165,13 +176,14 @@ export class MysqlOrderLedger implements OrderLedger {
   async credit(
     order: OrderFacts & { user_id: number },
     adminId: number | null,
+    audit?: LedgerAudit,
   ): Promise<CreditOutcome> {
     try {
-      return await this.creditOnce(order, adminId);
+      return await this.creditOnce(order, adminId, audit);
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
     }
-    const again = await this.creditOnce(order, adminId);
+    const again = await this.creditOnce(order, adminId, audit);
     if (again.outcome !== 'used') return again;
     const [rows] = await this.pool.query<RowDataPacket[]>(SQL.owner, [order.out_trade_no]);
     const row = rows[0];
@@ -180,7 +192,11 @@ export class MysqlOrderLedger implements OrderLedger {
     return { outcome: 'credited', balance_milli: Number(balance[0].balance_milli) };
   }
 
-  private async creditOnce(order: OrderFacts & { user_id: number }, adminId: number | null) {
+  private async creditOnce(
+    order: OrderFacts & { user_id: number },
+    adminId: number | null,
+    audit?: LedgerAudit,
+  ) {
     // Insert first and claim only after a duplicate, in a second transaction: a claim UPDATE on a
     // missing key would take gap locks that deadlock concurrent inserts of the same order.
     const inserted = await mysqlTransaction(this.pool, async (conn) => {
@@ -190,12 +206,12 @@ export class MysqlOrderLedger implements OrderLedger {
         if (isUniqueViolation(error)) return null;
         throw error;
       }
-      return this.creditWithin(conn, order);
+      return this.creditWithin(conn, order, audit);
     }).catch(ceilingOutcome);
     if (inserted) return inserted;
     const claimed = await mysqlTransaction(this.pool, async (conn) => {
       const [claim] = await conn.query<ResultSetHeader>(SQL.claim, claimValues(order, adminId));
-      return claim.affectedRows === 1 ? this.creditWithin(conn, order) : null;
+      return claim.affectedRows === 1 ? this.creditWithin(conn, order, audit) : null;
     }).catch(ceilingOutcome);
     return claimed ?? { outcome: 'used' };
   }
@@ -212,6 +228,7 @@ export class MysqlOrderLedger implements OrderLedger {
   private async creditWithin(
     conn: PoolConnection,
     order: OrderFacts & { user_id: number },
+    audit?: LedgerAudit,
   ): Promise<CreditOutcome> {
     const { amount_milli: milli, user_id: userId } = order;
     const [credit] = await conn.query<ResultSetHeader>(SQL.credit, [
@@ -228,6 +245,8 @@ export class MysqlOrderLedger implements OrderLedger {
       if ((await balance()) === null) throw new Error(`recharge for missing user ${userId}`);
       throw new PastCeiling();
     }
-    return { outcome: 'credited', balance_milli: (await balance())! };
+    const balanceMilli = (await balance())!;
+    if (audit) await conn.query(AUDIT_INSERT_SQL, audit(balanceMilli));
+    return { outcome: 'credited', balance_milli: balanceMilli };
   }
 }

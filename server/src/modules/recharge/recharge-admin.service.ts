@@ -13,7 +13,7 @@ import type {
 import { RechargeRecord } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { AuditService } from '../audit/audit.service';
+import { AuditService, auditValues } from '../audit/audit.service';
 import type { AuditActor } from '../audit/audit.service';
 import {
   AssignOrderBody,
@@ -65,36 +65,44 @@ export class RechargeAdminService {
       source: row.source,
       raw: row.raw,
     };
-    const answer = verified(facts, await this.ledger.credit(facts, actor.adminId));
-    await this.audit.record(actor, {
-      action: 'assign_order',
-      target_type: 'recharge_order',
-      target_id: row.id,
-      before: { out_trade_no: row.out_trade_no, state: 'pending', user_id: null },
-      after: {
-        out_trade_no: row.out_trade_no,
-        state: 'credited',
-        user_id: body.user_id,
-        ...answer,
-      },
-    });
-    return answer;
+    // The audit row is written in the credit's own transaction.
+    const audit = (balanceMilli: number) =>
+      auditValues(actor, {
+        action: 'assign_order',
+        target_type: 'recharge_order',
+        target_id: row.id,
+        before: { out_trade_no: row.out_trade_no, state: 'pending', user_id: null },
+        after: {
+          out_trade_no: row.out_trade_no,
+          state: 'credited',
+          user_id: body.user_id,
+          ...verified(facts, { outcome: 'credited', balance_milli: balanceMilli }),
+        },
+      });
+    return verified(facts, await this.ledger.credit(facts, actor.adminId, audit));
   }
 
   /** Rejects a pending order for good; its payer can no longer claim it. */
   async dismiss(actor: AuditActor, body: DismissOrderBody): Promise<void> {
     const row = await this.queued(body.out_trade_no);
-    const done = await this.records.update(
-      { id: row.id, state: 'pending' },
-      { state: 'rejected', reason: 'dismissed', note: body.reason, admin_id: actor.adminId },
-    );
-    if (done.affected !== 1) throw RechargeErrors.orderUsed();
-    await this.audit.record(actor, {
-      action: 'dismiss_order',
-      target_type: 'recharge_order',
-      target_id: row.id,
-      before: { out_trade_no: row.out_trade_no, state: 'pending', reason: row.reason },
-      after: { out_trade_no: row.out_trade_no, state: 'rejected', reason: body.reason },
+    await this.records.manager.transaction(async (manager) => {
+      const done = await manager.update(
+        RechargeRecord,
+        { id: row.id, state: 'pending' },
+        { state: 'rejected', reason: 'dismissed', note: body.reason, admin_id: actor.adminId },
+      );
+      if (done.affected !== 1) throw RechargeErrors.orderUsed();
+      await this.audit.record(
+        actor,
+        {
+          action: 'dismiss_order',
+          target_type: 'recharge_order',
+          target_id: row.id,
+          before: { out_trade_no: row.out_trade_no, state: 'pending', reason: row.reason },
+          after: { out_trade_no: row.out_trade_no, state: 'rejected', reason: body.reason },
+        },
+        manager,
+      );
     });
   }
 

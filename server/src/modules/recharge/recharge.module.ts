@@ -25,8 +25,8 @@ import type { OrderQuery } from './recharge.service';
 /** Money coming in (a credited order) arms the user's low-balance alert again. */
 const rearmingLedger = (ledger: OrderLedger, watch: BalanceWatch): OrderLedger => ({
   note: (order, state, reason) => ledger.note(order, state, reason),
-  credit: async (order, adminId) => {
-    const outcome = await ledger.credit(order, adminId);
+  credit: async (order, adminId, audit) => {
+    const outcome = await ledger.credit(order, adminId, audit);
     if (outcome.outcome === 'credited') await watch.rearm(order.user_id);
     return outcome;
   },
@@ -34,8 +34,8 @@ const rearmingLedger = (ledger: OrderLedger, watch: BalanceWatch): OrderLedger =
 
 /** …and so does an admin's credit (an admin's debit does not). */
 const rearmingBook = (book: BalanceBook, watch: BalanceWatch): BalanceBook => ({
-  adjust: async (userId, adminId, deltaMilli, reason) => {
-    const outcome = await book.adjust(userId, adminId, deltaMilli, reason);
+  adjust: async (userId, adminId, deltaMilli, reason, audit) => {
+    const outcome = await book.adjust(userId, adminId, deltaMilli, reason, audit);
     if (outcome.ok && deltaMilli > 0) await watch.rearm(userId);
     return outcome;
   },
