@@ -99,6 +99,8 @@ export const ERROR_CODES = {
     'the document is not JSON/YAML, not OpenAPI 3.0/3.1, fails validation or has no usable server URL',
   'openapi.remote_ref': 'the document has a $ref to another file or URL (only #/... references)',
   'openapi.circular_ref': 'the document has $ref pointers that loop',
+  'openapi.refs_too_large':
+    "the document's $ref pointers expand past the import's limit (nodes or nesting)",
   'openapi.duplicate_name': 'two operations of the document map to the same English name',
 
   'mcp.invalid_message':

@@ -9,6 +9,13 @@ export type OpenApiObject = Record<string, unknown>;
 /** Beyond these a document is refused before any parser walks it recursively. */
 const MAX_DEPTH = 64;
 const MAX_NODES = 200_000;
+/**
+ * The most objects and arrays the document may hold once every `$ref` is replaced by its target,
+ * and the deepest it may nest then: a few kilobytes of references to references that each name
+ * the next twice expand to millions of nodes, which the parser would build on the event loop.
+ */
+const MAX_EXPANDED_NODES = 200_000;
+const MAX_EXPANDED_DEPTH = 256;
 const VALIDATION_TIMEOUT_MS = 10_000;
 const REPORTED_ERRORS = 3;
 
@@ -37,6 +44,7 @@ export async function readOpenApiDocument(text: string): Promise<OpenApiObject> 
   }
   checkVersion(document as OpenApiObject);
   inspect(document);
+  checkExpansion(document as OpenApiObject);
   const dereferenced = await resolveReferences(document as OpenApiObject);
   await validateSpec(document as OpenApiObject);
   return dereferenced;
@@ -77,6 +85,9 @@ function checkVersion(document: OpenApiObject): void {
   );
 }
 
+const childrenOf = (value: object): [string, unknown][] =>
+  Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+
 interface Frame {
   value: unknown;
   depth: number;
@@ -113,16 +124,82 @@ function inspect(document: unknown): void {
         `嵌套超过 ${MAX_DEPTH} 层（位于 ${pointer(frame)}），或 YAML 锚点引用了自身`,
       );
     }
-    const entries: [string, unknown][] = Array.isArray(value)
-      ? value.map((item, index) => [String(index), item])
-      : Object.entries(value);
-    for (const [key, child] of entries) {
+    for (const [key, child] of childrenOf(value)) {
       if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
         throw OpenApiErrors.remoteRef(child, pointer(frame));
       }
       stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
     }
   }
+}
+
+/** The value a local `$ref` (#/a/b~1c) points at, or undefined (the parser then says why). */
+function target(document: OpenApiObject, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  let value: unknown = document;
+  const path = ref.slice(1);
+  if (path === '') return value;
+  for (const raw of path.split('/').slice(1)) {
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined;
+    }
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+interface Expansion {
+  /** Objects and arrays, the value's own included. */
+  size: number;
+  /** Levels of nesting below the value. */
+  height: number;
+}
+
+/**
+ * Measures the document as dereferencing would build it, each `$ref` target measured once and
+ * its measure reused, and refuses the document as soon as it passes MAX_EXPANDED_NODES objects
+ * and arrays or nests past MAX_EXPANDED_DEPTH: the work is bounded by those limits, not by what
+ * the references multiply to. A `$ref` back into its own target counts nothing here: the parser
+ * refuses the loop.
+ */
+function checkExpansion(document: OpenApiObject): void {
+  const measured = new Map<string, Expansion>();
+  const open = new Set<string>();
+  let at = '#';
+  const refuse = () => OpenApiErrors.refsTooLarge(at, MAX_EXPANDED_NODES, MAX_EXPANDED_DEPTH);
+  const measureRef = (ref: string, depth: number): Expansion => {
+    const known = measured.get(ref);
+    if (known !== undefined) {
+      if (depth + known.height > MAX_EXPANDED_DEPTH) throw refuse();
+      return known;
+    }
+    const value = target(document, ref);
+    if (open.has(ref) || value === undefined) return { size: 0, height: 0 };
+    open.add(ref);
+    const expansion = measure(value, depth);
+    open.delete(ref);
+    measured.set(ref, expansion);
+    return expansion;
+  };
+  const measure = (value: unknown, depth: number): Expansion => {
+    if (typeof value !== 'object' || value === null) return { size: 0, height: 0 };
+    if (depth > MAX_EXPANDED_DEPTH) throw refuse();
+    const total = { size: 1, height: 0 };
+    for (const [key, child] of childrenOf(value)) {
+      const isRef = key === '$ref' && typeof child === 'string';
+      if (isRef) at = child;
+      const { size, height } = isRef ? measureRef(child, depth) : measure(child, depth + 1);
+      total.size += size;
+      total.height = Math.max(total.height, isRef ? height : height + 1);
+      if (total.size > MAX_EXPANDED_NODES) throw refuse();
+    }
+    return total;
+  };
+  measure(document, 0);
 }
 
 /** The parser types documents by OpenAPI version; this module works on plain JSON values. */

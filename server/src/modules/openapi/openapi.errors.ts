@@ -7,10 +7,13 @@ import { OPENAPI_IMPORT_MAX_BYTES } from '../../contracts/openapi';
  * name the problem (where in the document, and the parser's or validator's reason).
  */
 export const OpenApiErrors = {
-  tooLarge: (bytes: number) =>
+  /** `bytes`: the document's size, when it was read (a body past the route's limit is not). */
+  tooLarge: (bytes?: number) =>
     new AppError(
       'openapi.too_large',
-      `文档过大：最多 ${OPENAPI_IMPORT_MAX_BYTES / 1_000_000} MB，当前 ${(bytes / 1_000_000).toFixed(2)} MB`,
+      `文档过大：最多 ${OPENAPI_IMPORT_MAX_BYTES / 1_000_000} MB（${OPENAPI_IMPORT_MAX_BYTES} 字节）${
+        bytes === undefined ? '' : `，当前 ${bytes} 字节`
+      }`,
       HttpStatus.PAYLOAD_TOO_LARGE,
     ),
   invalid: (reason: string) =>
@@ -19,6 +22,12 @@ export const OpenApiErrors = {
     new AppError(
       'openapi.remote_ref',
       `文档包含外部引用 “${ref}”（位于 ${at}）：只支持文档内部的 #/… 引用，不会下载其他文件或网址`,
+      HttpStatus.BAD_REQUEST,
+    ),
+  refsTooLarge: (ref: string, maxNodes: number, maxDepth: number) =>
+    new AppError(
+      'openapi.refs_too_large',
+      `文档中的 $ref 引用展开后过大（超过 ${maxNodes} 个对象和数组，或嵌套超过 ${maxDepth} 层；最后展开的是 “${ref}”）：请减少层层重复的引用`,
       HttpStatus.BAD_REQUEST,
     ),
   circularRef: (at: string) =>

@@ -4,6 +4,7 @@ import { ApiEntry } from '../../database/entities';
 import { AuditModule } from '../audit/audit.module';
 import { SiteConfigModule } from '../config/config.module';
 import { CatalogueDocs } from './catalogue-docs.service';
+import { ImportBodyLimit } from './import-body-limit';
 import { OpenApiAdminController } from './openapi-admin.controller';
 import { OpenApiImportService } from './openapi-import.service';
 import { OpenApiController } from './openapi.controller';
@@ -12,7 +13,7 @@ import { OpenApiController } from './openapi.controller';
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([ApiEntry]), SiteConfigModule],
   controllers: [OpenApiController, OpenApiAdminController],
-  providers: [CatalogueDocs, OpenApiImportService],
+  providers: [CatalogueDocs, ImportBodyLimit, OpenApiImportService],
   exports: [CatalogueDocs],
 })
 export class OpenApiModule {}
