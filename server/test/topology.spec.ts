@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { createServer, Server, Socket } from 'node:net';
 import { Connection, createConnection } from 'mysql2/promise';
 import { freshDatabase, TEST_DATABASES, TEST_REDIS_URL } from './harness';
 import { send, steadyStream } from './topology/http';
@@ -15,7 +16,7 @@ import {
   stopInstance,
 } from './topology/instances';
 import { LoopbackNginx, NGINX } from './topology/nginx';
-import { waitFor } from './topology/wait';
+import { sleep, waitFor } from './topology/wait';
 
 const enabled =
   TEST_DATABASES.includes('mysql') &&
@@ -53,7 +54,7 @@ const countBy = (outcomes: (number | string)[]) =>
     nginx = new LoopbackNginx(mkdtempSync(join(tmpdir(), 'portico-nginx-')));
     await nginx.start(instances.map((i) => i.port));
     db = await createConnection({ uri: database.url });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await nginx?.stop();
@@ -62,17 +63,29 @@ const countBy = (outcomes: (number | string)[]) =>
     await database?.drop();
   }, 30_000);
 
-  it('passes the client address to the app and ignores one the client claims', async () => {
+  /** A user with a key and `balance` milli-yuan, credited through a recharge row (the ledger). */
+  const keyedUser = async (balance = 0) => {
     const key = `pk_${randomBytes(18).toString('base64url')}`;
     const name = `topology_${randomBytes(4).toString('hex')}`;
     const [user] = await db!.query<any>(
-      "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, 'x', 0, 1)",
-      [name, name],
+      'INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, ?, ?, 1)',
+      [name, name, 'x', balance],
     );
     await db!.query(
       "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) VALUES (?, 1, ?, 'x')",
       [user.insertId, createHash('sha256').update(key).digest('hex')],
     );
+    if (balance > 0) {
+      await db!.query(
+        "INSERT INTO recharge_records (user_id, out_trade_no, amount_milli, paid_amount, source, raw) VALUES (?, ?, ?, '0', 'query', '{}')",
+        [user.insertId, `topology-${name}`, balance],
+      );
+    }
+    return { key, user };
+  };
+
+  it('passes the client address to the app and ignores one the client claims', async () => {
+    const { key, user } = await keyedUser();
     const answer = await send(nginx!.port, '/apis/uuid', {
       localAddress: '127.0.0.2',
       headers: { 'x-api-key': key, 'x-forwarded-for': '203.0.113.9' },
@@ -143,6 +156,111 @@ const countBy = (outcomes: (number | string)[]) =>
     }
   });
 
+  /**
+   * A stand-in for an instance that dies after committing a charge: it hands the request to
+   * `target`, and as soon as the answer starts (the charge is committed by then) breaks both
+   * connections without passing a byte of it on.
+   */
+  const dyingAfterCharge = async (target: Instance) => {
+    const sockets = new Set<Socket>();
+    let killed = 0;
+    const server: Server = createServer((client) => {
+      const upstream = new Socket();
+      sockets.add(client).add(upstream);
+      upstream.connect(target.port, '127.0.0.1');
+      client.pipe(upstream);
+      upstream.once('data', () => {
+        killed += 1;
+        client.destroy();
+        upstream.destroy();
+      });
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as { port: number }).port;
+    return {
+      port,
+      killed: () => killed,
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((done) => server.close(done));
+      },
+    };
+  };
+
+  const expectUnavailableEnvelope = (answer: Awaited<ReturnType<typeof send>>) => {
+    expect([answer.status, answer.headers['content-type'], answer.headers['retry-after']]).toEqual([
+      503,
+      'application/json',
+      '5',
+    ]);
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      success: false,
+      message: expect.any(String),
+      code: 'server.unavailable',
+    });
+  };
+
+  it('never sends a paid call that reached an instance to another one', async () => {
+    const [charging, other] = instances;
+    const price = Number(
+      (
+        await db!.query<any>(
+          "SELECT price_per_call_milli AS p FROM apis WHERE name_en = 'rmb-upper'",
+        )
+      )[0][0].p,
+    );
+    expect(price).toBeGreaterThan(0);
+    const { key, user } = await keyedUser(price * 100);
+    const dying = await dyingAfterCharge(charging);
+    const front = new LoopbackNginx(mkdtempSync(join(tmpdir(), 'portico-nginx-dying-')));
+    const calls = 8;
+    const statuses: number[] = [];
+    try {
+      await front.start([dying.port, other.port]);
+      for (let i = 0; i < calls; i++) {
+        const answer = await send(front.port, '/apis/rmb-upper?amount=1.5', {
+          headers: { 'x-api-key': key },
+        });
+        statuses.push(answer.status);
+        if (answer.status !== 200) expectUnavailableEnvelope(answer);
+      }
+    } finally {
+      await front.stop();
+      await dying.close();
+    }
+    // Let any charge still in a batch land before counting.
+    await sleep(500);
+    const [[charged]] = await db!.query<any>(
+      'SELECT COUNT(*) AS n FROM access_logs WHERE user_id = ? AND cost_milli > 0',
+      [user.insertId],
+    );
+    const answered = statuses.filter((status) => status === 200).length;
+    // Each call reached one instance and was charged there once: a killed one is charged and
+    // answered 503 (its caller retries with the same Idempotency-Key), never charged again.
+    expect(dying.killed()).toBeGreaterThan(0);
+    expect({ charged: Number(charged.n), answered }).toEqual({
+      charged: calls,
+      answered: calls - dying.killed(),
+    });
+    expect(countBy(statuses)).toEqual({ 200: calls - dying.killed(), 503: dying.killed() });
+  }, 120_000);
+
+  it("answers its own errors as the API's JSON envelope, on pages and paid calls", async () => {
+    const dead = await dyingAfterCharge(instances[0]);
+    await dead.close();
+    const front = new LoopbackNginx(mkdtempSync(join(tmpdir(), 'portico-nginx-dead-')));
+    try {
+      await front.start([dead.port]);
+      for (const path of ['/apis/uuid', '/api/get_config.php', '/']) {
+        expectUnavailableEnvelope(await send(front.port, path));
+      }
+    } finally {
+      await front.stop();
+    }
+  });
+
   /** How many get_config.php answers an instance has counted, from a direct scrape. */
   const configAnswers = async (instance: Instance) => {
     const scrape = await send(instance.port, '/metrics', { headers: BEARER });
@@ -190,5 +308,5 @@ const countBy = (outcomes: (number | string)[]) =>
     );
     // The replacement took its share once nginx knew it.
     expect(await configAnswers(replacement)).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 });

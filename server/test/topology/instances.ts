@@ -8,10 +8,10 @@ export const METRICS_TOKEN = 'topology-metrics-token-0123456789';
 export type { Instance } from '../instances';
 export { stopInstance } from '../instances';
 
-/** The built server as the container runs it: production, behind a proxy it trusts. */
+/** The built server as the container runs it: production, trusting the one proxy in front. */
 export const startInstance = (databaseUrl: string) =>
   startApp(databaseUrl, {
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     CLIENT_DIST,
     METRICS_TOKEN,
     // Free-call log rows are written in batches; the client-IP check waits for one.

@@ -10,24 +10,28 @@ const SOURCE = resolve(__dirname, '../../../docker/nginx.conf');
 
 /**
  * docker/nginx.conf as it would run on loopback: no Docker resolver, a loopback port, and the
- * upstream's one `server app:3000` line as one line per instance. Everything else is the file as
+ * upstream's one `server app:3000` line as one line per instance (its options kept). Everything else is the file as
  * written; each swap must match exactly once, so a restructured file fails here instead of being
  * tested half-rewritten.
  */
 export function loopbackConfig(port: number, upstreamPorts: number[]): string {
-  const swaps: [RegExp, (indent: string) => string][] = [
+  const swaps: [RegExp, (indent: string, options: string) => string][] = [
     [/^( *)resolver [^;]*;\n/gm, () => ''],
     [/^( *)listen 80;$/gm, (indent) => `${indent}listen 127.0.0.1:${port};`],
     [
-      /^( *)server app:3000 resolve;$/gm,
-      (indent) => upstreamPorts.map((p) => `${indent}server 127.0.0.1:${p};`).join('\n'),
+      /^( *)server app:3000 resolve([^;]*);$/gm,
+      (indent, options) =>
+        upstreamPorts.map((p) => `${indent}server 127.0.0.1:${p}${options};`).join('\n'),
     ],
   ];
   let config = readFileSync(SOURCE, 'utf8');
   for (const [pattern, swap] of swaps) {
     const matches = config.match(pattern)?.length ?? 0;
     if (matches !== 1) throw new Error(`${pattern} matched ${matches} times in docker/nginx.conf`);
-    config = config.replace(pattern, (_, indent: string) => swap(indent));
+    // A pattern with one group has the match's offset (a number) where a second group would be.
+    config = config.replace(pattern, (_, indent: string, options: unknown) =>
+      swap(indent, typeof options === 'string' ? options : ''),
+    );
   }
   return config;
 }
