@@ -92,6 +92,15 @@ export class EnvSchema {
   @IsBoolean()
   SEED_DEMO = true;
 
+  /**
+   * Whether the server and `npm run admin` apply pending migrations when they start; unset: yes,
+   * except in production on MySQL, where `npm run migrate` is the step that migrates.
+   */
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean()
+  MIGRATE_ON_START?: boolean;
+
   @IsString()
   CLIENT_DIST = '';
 
