@@ -16,7 +16,7 @@ import {
 } from './common/request-guards';
 import { PAGE_SECURITY_HEADERS } from './common/spa-fallback';
 import { validationPipe } from './common/validation';
-import { runMigrations, withStartupLock } from './database/migrate';
+import { migrateOnStart, withStartupLock } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
 import type { SeedReport } from './database/seed/seed';
 import { Env, prettyLogs } from './env/env';
@@ -109,7 +109,7 @@ export async function createApp(
   registerInvalidPathRoute(fastify);
   const dataSource = app.get(DataSource);
   await withStartupLock(dataSource, async () => {
-    await runMigrations(dataSource);
+    await migrateOnStart(dataSource, env.MIGRATE_ON_START);
     onSeeded(await seedDatabase(dataSource, env));
   });
   return app;

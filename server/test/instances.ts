@@ -42,6 +42,9 @@ export async function startInstance(
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      // Instances started together on a fresh database migrate it under the start-up lock, as
+      // before `npm run migrate` existed (production on MySQL otherwise refuses a pending one).
+      MIGRATE_ON_START: 'true',
       ...vars,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -149,6 +149,7 @@ async function startPortico(databaseUrl: string, dataDir: string) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    MIGRATE_ON_START: 'true',
     ADMIN_PASSWORD: 'bench-admin-password',
     RATE_LIMIT_PER_KEY: '100000000',
     RATE_LIMIT_PER_IP: '100000000',

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { box } from '../common/startup';
-import { buildDataSourceOptions, detectDatabaseKind } from '../database/data-source-options';
 import { Admin, Session } from '../database/entities';
-import { runMigrations, withStartupLock } from '../database/migrate';
-import { EnvError, loadEnv } from '../env/env';
+import { migrateOnStart, withStartupLock } from '../database/migrate';
 import type { Env } from '../env/env';
 import { hashPassword } from '../modules/auth/passwords';
+import { withDatabase } from './database';
+import { runCli } from './run';
 
 const USAGE = 'usage: npm run admin -- reset-password <name> | create <name>';
 const ADMIN_NAME = /^[A-Za-z0-9_]{3,32}$/;
@@ -29,12 +28,8 @@ export async function adminCommand(
     print('an administrator name has 3 to 32 letters, digits or underscores');
     return 2;
   }
-  const dataSource = new DataSource(
-    buildDataSourceOptions(env.DATABASE_URL, await detectDatabaseKind(env.DATABASE_URL)),
-  );
-  await dataSource.initialize();
-  try {
-    await withStartupLock(dataSource, () => runMigrations(dataSource));
+  return withDatabase(env, async (dataSource) => {
+    await withStartupLock(dataSource, () => migrateOnStart(dataSource, env.MIGRATE_ON_START));
     const admins = dataSource.getRepository(Admin);
     const existing = await admins.findOneBy({ username: name });
     if (command === 'create' && existing) {
@@ -63,25 +58,8 @@ export async function adminCommand(
       ]),
     );
     return 0;
-  } finally {
-    await dataSource.destroy();
-  }
+  });
 }
 
-if (require.main === module) {
-  const print = (text: string) => process.stdout.write(`${text}\n`);
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
-    process.exit(2);
-  }
-  adminCommand(process.argv.slice(2), env, print).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module)
+  runCli((env, print) => adminCommand(process.argv.slice(2), env, print));

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { DatabaseOpenError } from './data-source-options';
 
 const LOCK_NAME = 'startup';
 /** How long a holder that stops renewing (a crashed instance) keeps others waiting. */
@@ -105,4 +106,55 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
   for (const migration of await dataSource.runMigrations({ transaction })) {
     logger.log(`applied ${migration.name}`);
   }
+}
+
+/** The migrations this release has that the database has not applied yet, oldest first. */
+export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
+  const table = dataSource.options.migrationsTableName ?? 'migrations';
+  const runner = dataSource.createQueryRunner();
+  try {
+    const applied = (await runner.hasTable(table))
+      ? new Set(
+          ((await runner.query(`SELECT name FROM ${table}`)) as { name: string }[]).map(
+            (r) => r.name,
+          ),
+        )
+      : new Set<string>();
+    return dataSource.migrations
+      .map((migration) => migration.name ?? migration.constructor.name)
+      .filter((name) => !applied.has(name));
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
+ * Pending migrations where the process may not apply them: its message names them (and, as a
+ * DatabaseOpenError, is printed alone, without a stack).
+ */
+export class MigrationsPendingError extends DatabaseOpenError {
+  constructor(readonly pending: string[]) {
+    super(
+      `the database needs ${pending.length} migration(s) this release brings: ` +
+        `${pending.join(', ')}. Run \`npm run migrate\` (the compose \`migrate\` service) first, ` +
+        'or set MIGRATE_ON_START=true to let this process apply them',
+    );
+  }
+}
+
+/**
+ * What a starting server or `npm run admin` does about migrations (call it under the start-up
+ * lock): applies the pending ones when `migrateOnStart` allows, and otherwise refuses to go on
+ * with an older schema than this release needs.
+ */
+export async function migrateOnStart(
+  dataSource: DataSource,
+  migrateOnStart: boolean,
+): Promise<void> {
+  if (migrateOnStart) {
+    await runMigrations(dataSource);
+    return;
+  }
+  const pending = await pendingMigrations(dataSource);
+  if (pending.length > 0) throw new MigrationsPendingError(pending);
 }

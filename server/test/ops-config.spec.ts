@@ -1,0 +1,375 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { createConnection } from 'mysql2/promise';
+import { EnvError, loadEnv } from '../src/env/env';
+import { verifyPassword } from '../src/modules/auth/passwords';
+import { MIGRATIONS } from '../src/database/migrations';
+import { MAIN } from './instances';
+
+const MYSQL_URL = process.env.TEST_MYSQL_URL;
+const DIST = resolve(MAIN, '..');
+const MIGRATION_NAMES = MIGRATIONS.map((migration) => migration.name);
+// In CI a missing MariaDB or build fails the suite instead of skipping it.
+const withMysql = MYSQL_URL || process.env.CI ? describe : describe.skip;
+const withBuild = existsSync(MAIN) || process.env.CI ? describe : describe.skip;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A built entry point run to its end in `cwd` with only `env` (and PATH) as its environment. */
+function runNode(script: string, args: string[], cwd: string, env: Record<string, string>) {
+  return new Promise<Run>((done) => {
+    const child = spawn(process.execPath, [join(DIST, script), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH!, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server started in `cwd` with only `env` (and PATH) as its environment: the URL it
+ * listens on once it says so, or the Run of a process that exited first.
+ */
+async function startServer(cwd: string, env: Record<string, string>): Promise<Server | Run> {
+  const child = spawn(process.execPath, [join(DIST, 'main.js')], {
+    cwd,
+    env: { PATH: process.env.PATH!, LOG_FORMAT: 'json', PORT: '0', HOST: '127.0.0.1', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  lines.on('line', (line) => (stdout += `${line}\n`));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise<Server | Run>((done) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      done({ code: null, stdout, stderr: `${stderr}\n(no start within 60 s)` });
+    }, 60_000);
+    lines.on('line', (line) => {
+      const match = /Portico is running at http:\/\/localhost:(\d+)\//.exec(line);
+      if (!match) return;
+      clearTimeout(timer);
+      done({ url: `http://127.0.0.1:${match[1]}`, process: child, stop });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+function expectStarted(outcome: Server | Run): asserts outcome is Server {
+  expect('url' in outcome ? 'started' : outcome).toBe('started');
+}
+
+const SECRET = 'ops-config-secret-ops-config-secret-0123';
+
+describe('configuration from a .env file and *_FILE secrets', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'portico-ops-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads NAME_FILE as NAME without its final line break', () => {
+    writeFileSync(join(dir, 'secret'), `${SECRET}\n`);
+    writeFileSync(join(dir, 'redis'), 'redis://cache:6379\n');
+    const env = loadEnv({
+      APP_SECRET_FILE: join(dir, 'secret'),
+      REDIS_URL_FILE: join(dir, 'redis'),
+      DATA_DIR: dir,
+    });
+    expect([env.APP_SECRET, env.REDIS_URL]).toEqual([SECRET, 'redis://cache:6379']);
+    // The secret came from the file: none was generated into DATA_DIR.
+    expect(readdirSync(dir).sort()).toEqual(['redis', 'secret']);
+  });
+
+  it('refuses NAME and NAME_FILE together, and a file it cannot read, naming them', () => {
+    writeFileSync(join(dir, 'secret'), SECRET);
+    expect(() =>
+      loadEnv({ APP_SECRET: SECRET, APP_SECRET_FILE: join(dir, 'secret'), DATA_DIR: dir }),
+    ).toThrow(
+      new EnvError(
+        'Invalid environment:\n  APP_SECRET: set APP_SECRET_FILE or APP_SECRET, not both',
+      ),
+    );
+    expect(() => loadEnv({ METRICS_TOKEN_FILE: join(dir, 'missing'), DATA_DIR: dir })).toThrow(
+      `METRICS_TOKEN_FILE: cannot read ${join(dir, 'missing')} (ENOENT)`,
+    );
+  });
+
+  it('keeps the SQLite file in DATA_DIR unless DATABASE_URL names one', () => {
+    expect(loadEnv({ DATA_DIR: dir, APP_SECRET: SECRET }).DATABASE_URL).toBe(
+      `sqlite:${join(dir, 'portico.db')}`,
+    );
+    expect(
+      loadEnv({ DATA_DIR: dir, APP_SECRET: SECRET, DATABASE_URL: 'sqlite:/elsewhere/x.db' })
+        .DATABASE_URL,
+    ).toBe('sqlite:/elsewhere/x.db');
+  });
+
+  it('migrates on start by default except in production on MySQL', () => {
+    const mysql = 'mysql://u:p@db:3306/portico';
+    const base = { DATA_DIR: dir, APP_SECRET: SECRET };
+    const migrates = (vars: Record<string, string>) =>
+      loadEnv({ ...base, ...vars }).MIGRATE_ON_START;
+    expect([
+      migrates({}),
+      migrates({ NODE_ENV: 'production' }),
+      migrates({ DATABASE_URL: mysql }),
+      migrates({ NODE_ENV: 'production', DATABASE_URL: mysql }),
+      migrates({ NODE_ENV: 'production', DATABASE_URL: mysql, MIGRATE_ON_START: 'true' }),
+    ]).toEqual([true, true, true, false, true]);
+  });
+
+  withBuild('the built server', () => {
+    it('starts in production from .env alone, secrets in files, the database in DATA_DIR', async () => {
+      writeFileSync(join(dir, 'app_secret'), `${SECRET}\n`);
+      writeFileSync(join(dir, 'admin_password'), 'from-a-secret-file\n');
+      writeFileSync(
+        join(dir, '.env'),
+        [
+          'NODE_ENV=production',
+          'APP_SECRET_FILE=./app_secret',
+          'ADMIN_USERNAME=ops_admin',
+          'ADMIN_PASSWORD_FILE=./admin_password',
+          'DATA_DIR=./state',
+          'SEED_DEMO=false',
+          'SMTP_FROM="Ops <ops@example.com>"',
+          '',
+        ].join('\n'),
+      );
+      const server = await startServer(dir, {});
+      expectStarted(server);
+      try {
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      // The database went to DATA_DIR, beside nothing generated: the secret came from its file.
+      expect(readdirSync(join(dir, 'state'))).toContain('portico.db');
+      expect(existsSync(join(dir, 'state', 'app-secret'))).toBe(false);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+      const db = new Database(join(dir, 'state', 'portico.db'), { readonly: true });
+      const admin = db
+        .prepare('SELECT password_hash FROM admins WHERE username = ?')
+        .get('ops_admin') as { password_hash: string } | undefined;
+      db.close();
+      expect(await verifyPassword(admin!.password_hash, 'from-a-secret-file')).toBe(true);
+    }, 90_000);
+
+    it('backs up a running SQLite site to a readable copy with the same rows', async () => {
+      writeFileSync(join(dir, '.env'), `APP_SECRET=${SECRET}\nDATA_DIR=./state\nSEED_DEMO=true\n`);
+      const server = await startServer(dir, {});
+      expectStarted(server);
+      let backup: Run;
+      try {
+        backup = await runNode('cli/backup.js', [join(dir, 'copy.db')], dir, {});
+      } finally {
+        await server.stop();
+      }
+      expect(backup).toMatchObject({ code: 0, stderr: '' });
+      expect(backup.stdout).toContain(`to ${join(dir, 'copy.db')}`);
+      const count = (file: string) => {
+        const db = new Database(file, { readonly: true });
+        try {
+          return ['apis', 'admins', 'migrations', 'categories'].map(
+            (table) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+          );
+        } finally {
+          db.close();
+        }
+      };
+      const copied = count(join(dir, 'copy.db'));
+      expect(copied[0]).toBeGreaterThanOrEqual(30);
+      expect(copied).toEqual(count(join(dir, 'state', 'portico.db')));
+      // A second backup to the same file is refused rather than overwriting the first.
+      expect((await runNode('cli/backup.js', [join(dir, 'copy.db')], dir, {})).code).toBe(1);
+    }, 90_000);
+
+    it('prints the mysqldump recipe for a MySQL database instead of copying it', async () => {
+      const run = await runNode('cli/backup.js', [], dir, {
+        DATABASE_URL: 'mysql://portico:secret@db.internal:3307/portico',
+      });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain(
+        'mysqldump --single-transaction --routines --triggers -h db.internal -P 3307 -u portico -p portico',
+      );
+      expect(run.stdout).not.toContain('secret');
+    });
+  });
+});
+
+withMysql('migrations and the database on MariaDB', () => {
+  const created: string[] = [];
+  let dir: string;
+  const urlFor = (name: string, user = '') => {
+    const url = new URL(MYSQL_URL!);
+    url.pathname = `/${name}`;
+    if (user) {
+      url.username = user;
+      url.password = 'ops-config-password';
+    }
+    return url.toString();
+  };
+  const root = () => createConnection({ uri: MYSQL_URL });
+  const freshName = () => {
+    const name = `portico_ops_${randomBytes(5).toString('hex')}`;
+    created.push(name);
+    return name;
+  };
+  /** A database that exists and has no table, as an operator creates it. */
+  const emptyDatabase = async () => {
+    const name = freshName();
+    const conn = await root();
+    await conn.query(
+      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    await conn.end();
+    return name;
+  };
+  const production = (url: string, vars: Record<string, string> = {}) => ({
+    NODE_ENV: 'production',
+    APP_SECRET: SECRET,
+    DATABASE_URL: url,
+    DATA_DIR: join(dir, 'state'),
+    SEED_DEMO: 'false',
+    ...vars,
+  });
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'portico-ops-mysql-'));
+    mkdirSync(join(dir, 'state'));
+  });
+  afterAll(async () => {
+    const conn = await root();
+    for (const name of created) await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await conn.end();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start in production with pending migrations, naming them; npm run migrate applies them', async () => {
+    const name = await emptyDatabase();
+
+    const refused = await startServer(dir, production(urlFor(name)));
+    expect('url' in refused).toBe(false);
+    const { code, stderr } = refused as Run;
+    expect(code).toBe(1);
+    expect(stderr).toContain(`needs ${MIGRATION_NAMES.length} migration(s)`);
+    for (const migration of MIGRATION_NAMES) expect(stderr).toContain(migration);
+    expect(stderr).toContain('npm run migrate');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    // Nothing was applied by the refusing instance, and `npm run admin` refuses the same way.
+    const check = await root();
+    const [tables] = await check.query<any>(
+      'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ? AND table_name = ?',
+      [name, 'users'],
+    );
+    await check.end();
+    expect(Number(tables[0].n)).toBe(0);
+    const admin = await runNode(
+      'cli/admin.js',
+      ['create', 'ops_admin'],
+      dir,
+      production(urlFor(name)),
+    );
+    expect(admin.code).toBe(1);
+    expect(admin.stderr).toContain(MIGRATION_NAMES[0]);
+
+    const migrated = await runNode('cli/migrate.js', [], dir, production(urlFor(name)));
+    expect(migrated).toMatchObject({ code: 0 });
+    expect(migrated.stdout).toContain(`applied ${MIGRATION_NAMES.length} migration(s)`);
+    const again = await runNode('cli/migrate.js', [], dir, production(urlFor(name)));
+    expect(again.stdout).toContain('no migration to apply');
+
+    const server = await startServer(dir, production(urlFor(name)));
+    expectStarted(server);
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
+  it('migrates at start in production when MIGRATE_ON_START=true', async () => {
+    const name = await emptyDatabase();
+    const refused = await startServer(dir, production(urlFor(name), { MIGRATE_ON_START: 'false' }));
+    expect(refused).toMatchObject({ code: 1 });
+    const server = await startServer(dir, production(urlFor(name), { MIGRATE_ON_START: 'true' }));
+    expectStarted(server);
+    await server.stop();
+    const check = await root();
+    const [rows] = await check.query<any>(`SELECT name FROM \`${name}\`.migrations`);
+    await check.end();
+    expect(rows.map((r: { name: string }) => r.name).sort()).toEqual([...MIGRATION_NAMES].sort());
+  }, 120_000);
+
+  it('creates a database that does not exist (utf8mb4) when the account may', async () => {
+    const name = freshName();
+    const migrated = await runNode('cli/migrate.js', [], dir, production(urlFor(name)));
+    expect(migrated).toMatchObject({ code: 0 });
+    const conn = await root();
+    const [schema] = await conn.query<any>(
+      'SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?',
+      [name],
+    );
+    await conn.end();
+    expect(schema).toEqual([{ charset: 'utf8mb4' }]);
+  }, 120_000);
+
+  it('names the SQL to run, in one line, when the account may not create the database', async () => {
+    const name = freshName();
+    const user = `ops_${randomBytes(4).toString('hex')}`;
+    const conn = await root();
+    await conn.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'ops-config-password'`);
+    await conn.query(`CREATE USER '${user}'@'localhost' IDENTIFIED BY 'ops-config-password'`);
+    try {
+      for (const run of [
+        await runNode('cli/migrate.js', [], dir, production(urlFor(name, user))),
+        await startServer(dir, production(urlFor(name, user), { DB_STARTUP_TIMEOUT_MS: '1' })),
+      ]) {
+        expect('url' in run).toBe(false);
+        const { code, stderr } = run as Run;
+        expect(code).toBe(1);
+        const sql =
+          `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci; ` +
+          `GRANT ALL PRIVILEGES ON \`${name}\`.* TO '${user}'@'%';`;
+        expect(stderr).toContain(sql);
+        expect(stderr.trim().split('\n')).toHaveLength(1);
+      }
+    } finally {
+      await conn.query(`DROP USER '${user}'@'%'`);
+      await conn.query(`DROP USER '${user}'@'localhost'`);
+      await conn.end();
+    }
+  }, 120_000);
+});
