@@ -146,11 +146,15 @@ describe('docker/docker-compose.yml', () => {
     expect(read.filter((name) => !(name in envExample))).toEqual([]);
   });
 
-  it('gives every service that others depend on a healthcheck', () => {
+  it('gives every service that others wait to be healthy a healthcheck', () => {
     const dependedOn = new Set(
       Object.values(services).flatMap((service) => {
         const dependsOn = service.depends_on ?? [];
-        return Array.isArray(dependsOn) ? dependsOn : Object.keys(dependsOn);
+        if (Array.isArray(dependsOn)) return dependsOn;
+        // A one-shot step (`migrate`) is waited for until it exits, not until it is healthy.
+        return Object.keys(dependsOn).filter(
+          (name) => dependsOn[name].condition !== 'service_completed_successfully',
+        );
       }),
     );
     expect(dependedOn.size).toBeGreaterThan(0);
@@ -181,7 +185,7 @@ describe('docker/docker-compose.yml', () => {
   it('lets Prometheus (profile metrics) scrape every app instance with the metrics token', () => {
     const prometheus = services.prometheus;
     expect(prometheus.profiles).toEqual(['metrics']);
-    expect(services.app.environment.METRICS_TOKEN).toMatch(/^\$\{METRICS_TOKEN\b/);
+    expect(services.app.environment.METRICS_TOKEN_FILE).toBe('/run/secrets/metrics_token');
     expect(raw.secrets[prometheus.secrets[0]].environment).toBe('METRICS_TOKEN');
 
     const config = parse(read('prometheus.yml'));
@@ -195,5 +199,67 @@ describe('docker/docker-compose.yml', () => {
     expect(services.app.expose).toContain('3000');
     const mounted = prometheus.volumes.find((volume: string) => volume.startsWith('./'));
     expect(mounted).toBe('./prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+  });
+
+  it('migrates once, in its own step, before any app instance starts', () => {
+    const { migrate, app } = services;
+    expect(migrate.command).toEqual(['node', 'server/dist/cli/migrate.js']);
+    expect(migrate.restart).toBe('no');
+    expect(migrate.image).toBe(app.image);
+    expect(migrate.environment.DATABASE_URL).toBe(app.environment.DATABASE_URL);
+    expect(app.depends_on.migrate).toEqual({ condition: 'service_completed_successfully' });
+    // The instances themselves never migrate (production on MySQL refuses a pending one).
+    expect(app.environment.MIGRATE_ON_START).toBeUndefined();
+  });
+
+  it('hands the app its secrets as files, and needs ADMIN_PASSWORD on no start', () => {
+    const { app } = services;
+    for (const name of ['APP_SECRET', 'METRICS_TOKEN']) {
+      expect(app.environment[name]).toBeUndefined();
+      const file = app.environment[`${name}_FILE`];
+      const secret = /^\/run\/secrets\/(\w+)$/.exec(file)?.[1];
+      expect([name, app.secrets]).toEqual([name, expect.arrayContaining([secret])]);
+      expect(raw.secrets[secret!].environment).toBe(name);
+    }
+    expect(used.filter((ref) => ref.name === 'ADMIN_PASSWORD' && ref.required)).toEqual([]);
+  });
+
+  it('rotates every container log and bounds the app and Redis', () => {
+    const logging = Object.entries(services).map(([name, service]) => [name, service.logging]);
+    expect(logging).toEqual(
+      Object.keys(services).map((name) => [
+        name,
+        { driver: 'json-file', options: { 'max-size': '20m', 'max-file': '5' } },
+      ]),
+    );
+    expect(services.app.deploy.resources.limits).toEqual({ cpus: '1', memory: '512M' });
+    expect(services.redis.deploy.resources.limits.memory).toBe('256M');
+  });
+});
+
+describe('docker/Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stage = (name: string) =>
+    dockerfile
+      .slice(dockerfile.search(new RegExp(`^FROM .* AS ${name}$`, 'm')))
+      .split(/^FROM /m)[1];
+
+  it("runs with the server's production dependencies only, without native build trees", () => {
+    const deps = stage('runtime-deps');
+    expect(deps).toContain('npm ci --omit=dev --workspace server');
+    expect(deps).toMatch(/rm -rf better-sqlite3\/deps better-sqlite3\/src/);
+    const runtime = stage('runtime');
+    const copied = [...runtime.matchAll(/^COPY --from=(\S+) .* (\S+)$/gm)].map(([, from, to]) => [
+      to,
+      from,
+    ]);
+    expect(copied).toEqual(
+      expect.arrayContaining([
+        ['node_modules', 'runtime-deps'],
+        ['server/node_modules', 'runtime-deps'],
+      ]),
+    );
+    expect(copied.filter(([to]) => to.includes('node_modules'))).toHaveLength(2);
+    expect(runtime).not.toMatch(/TRUST_PROXY/);
   });
 });
