@@ -1,3 +1,4 @@
+import { RechargeRechecker } from '../src/modules/recharge/recharge-rechecker';
 import { describeEachDb } from './harness';
 import { customOrderIdFor } from '../src/modules/recharge/custom-order-id';
 import {
@@ -119,7 +120,7 @@ describeEachDb(
       ]);
     });
 
-    it('treats a custom_order_id that is not text as naming nobody (it is outside the signature)', async () => {
+    it('refuses a custom_order_id that is not text (Afdian sends text) and records nothing', async () => {
       const order = fake.addOrder();
       const payload = fake.webhookPayload(order);
       const body = {
@@ -127,16 +128,53 @@ describeEachDb(
         data: { ...payload.data, order: { ...payload.data.order, custom_order_id: 42 } },
       };
       const res = await ctx.t.client().post(WEBHOOK, body);
-      expect(res.body).toEqual({ ec: 200, em: '' });
-      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([{ user_id: null }]);
+      expect([res.status, res.body.code]).toEqual([400, 'recharge.webhook_invalid']);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toEqual([]);
+    });
+
+    it('leaves an order Afdian cannot be asked about to the re-checks, which credit it', async () => {
+      const { userId } = await signedInUser(ctx.t);
+      const order = fake.addOrder({
+        total_amount: '2.00',
+        custom_order_id: customOrderIdFor(ctx.t.env.APP_SECRET, userId),
+      });
+      fake.behaviour = { ec: 500 };
+      const res = await ctx.t.client().post(WEBHOOK, fake.webhookPayload(order));
+      expect([res.status, res.body]).toEqual([200, { ec: 200, em: '' }]);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([
+        { user_id: null, state: 'pending', reason: 'not_paid' },
+      ]);
+      expect(await balanceOf(ctx.t, userId)).toBe(0);
+      fake.behaviour = {};
+      await ctx.t.app.get(RechargeRechecker).runDue(Date.now() + 3_600_000);
+      expect(await recordsFor(ctx.t, order.out_trade_no)).toMatchObject([
+        { user_id: userId, state: 'credited' },
+      ]);
+      expect(await balanceOf(ctx.t, userId)).toBe(3_000);
     });
   },
   env,
 );
 
-describeEachDb('Afdian webhook without a public key', (ctx) => {
-  it('answers 503 and records nothing', async () => {
-    const res = await ctx.t.client().post(WEBHOOK, { data: { order: {}, sign: 'x' } });
-    expect([res.status, res.body.success]).toEqual([503, false]);
-  });
-});
+/** Without AFDIAN_WEBHOOK_PUBLIC_KEY a push is still only a hint for query-order. */
+const keyless = useAfdianFake({ AFDIAN_WEBHOOK_PUBLIC_KEY: '' });
+
+describeEachDb(
+  'Afdian webhook without a public key',
+  (ctx) => {
+    it('credits what query-order answers, whatever the unsigned body says', async () => {
+      const { userId } = await signedInUser(ctx.t);
+      const order = keyless.fake.addOrder({
+        total_amount: '10.00',
+        custom_order_id: customOrderIdFor(ctx.t.env.APP_SECRET, userId),
+      });
+      const forged = keyless.fake.webhookPayload(order, { total_amount: '1000.00' });
+      const res = await ctx.t.client().post(WEBHOOK, forged);
+      expect([res.status, res.body]).toEqual([200, { ec: 200, em: '' }]);
+      expect(await balanceOf(ctx.t, userId)).toBe(10_000);
+      const invalid = await ctx.t.client().post(WEBHOOK, { data: { order: {}, sign: 'x' } });
+      expect([invalid.status, invalid.body.code]).toEqual([400, 'recharge.webhook_invalid']);
+    });
+  },
+  keyless.env,
+);

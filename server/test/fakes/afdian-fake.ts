@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign as rsaSign } from 'node:crypto';
+import type { KeyPairKeyObjectResult } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -35,10 +36,18 @@ const TS_WINDOW_SECONDS = 600;
 export const afdianSign = (token: string, params: string, ts: number, userId: string) =>
   createHash('md5').update(`${token}params${params}ts${ts}user_id${userId}`).digest('hex');
 
+/** The body Afdian POSTs to a creator's webhook. */
+export interface WebhookPayload {
+  ec: number;
+  em: string;
+  data: { type: string; order: FakeOrder; sign: string };
+}
+
 /**
- * A loopback stand-in for Afdian (爱发电): the open API's query-order with its signature and ts
- * checks, scripted orders, a sponsor page that "pays" an order, and webhook payloads signed with
- * its own RSA key pair. Every answer puts a decoy order first, so callers must match out_trade_no.
+ * A loopback stand-in for one Afdian (爱发电) creator: the open API's query-order with its signature
+ * and ts checks, scripted orders, a sponsor page that "pays" an order, and webhook payloads signed
+ * with the platform's RSA key pair (Afdian signs every creator's webhooks with one key; see
+ * `anotherCreator`). Every answer puts a decoy order first, so callers must match out_trade_no.
  */
 export class AfdianFake {
   readonly userId: string;
@@ -48,15 +57,27 @@ export class AfdianFake {
   readonly queries: Record<string, unknown>[] = [];
   behaviour: FakeBehaviour = {};
 
-  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private readonly keys: KeyPairKeyObjectResult;
   private readonly decoy: FakeOrder;
   private server?: Server;
   private sequence = 0;
 
-  constructor(credentials: { userId?: string; token?: string } = {}) {
+  constructor(
+    credentials: { userId?: string; token?: string } = {},
+    platformKeys?: KeyPairKeyObjectResult,
+  ) {
     this.userId = credentials.userId ?? `fake${randomBytes(8).toString('hex')}`;
     this.token = credentials.token ?? randomBytes(16).toString('hex');
+    this.keys = platformKeys ?? generateKeyPairSync('rsa', { modulusLength: 2048 });
     this.decoy = this.order({ total_amount: '888.00' });
+  }
+
+  /**
+   * Another creator on the same Afdian: its own orders and credentials, webhooks signed with the
+   * same platform key, so anyone who sponsors it holds validly signed bodies for its orders.
+   */
+  anotherCreator(): AfdianFake {
+    return new AfdianFake({}, this.keys);
   }
 
   /** The public key the site verifies webhooks with (AFDIAN_WEBHOOK_PUBLIC_KEY). */
@@ -94,7 +115,7 @@ export class AfdianFake {
   }
 
   /** The body Afdian POSTs to the webhook for this order, signed unless `tamper` alters it after signing. */
-  webhookPayload(order: FakeOrder, tamper: Partial<FakeOrder> = {}) {
+  webhookPayload(order: FakeOrder, tamper: Partial<FakeOrder> = {}): WebhookPayload {
     const signed = `${order.out_trade_no}${order.user_id}${order.plan_id}${order.total_amount}`;
     const sign = rsaSign('sha256', Buffer.from(signed), this.keys.privateKey).toString('base64');
     return { ec: 200, em: 'ok', data: { type: 'order', order: { ...order, ...tamper }, sign } };
@@ -125,8 +146,9 @@ export class AfdianFake {
     return {
       out_trade_no: `2026${Date.now()}${String(this.sequence).padStart(6, '0')}`,
       custom_order_id: '',
-      user_id: `payer${randomBytes(4).toString('hex')}`,
-      plan_id: randomBytes(8).toString('hex'),
+      // Afdian's ids are lower-case hex: a payer's is 33 characters, a plan's 32.
+      user_id: randomBytes(17).toString('hex').slice(0, 33),
+      plan_id: randomBytes(16).toString('hex'),
       month: 1,
       total_amount: amount,
       show_amount: amount,

@@ -123,7 +123,11 @@ export function webhookKey(pem: string | undefined): KeyObject | null {
 }
 
 /** Afdian signs out_trade_no + user_id + plan_id + total_amount with RSA-SHA256 (base64). */
-export function verifyWebhookSign(key: KeyObject, order: AfdianOrder, sign: string): boolean {
+export function verifyWebhookSign(
+  key: KeyObject,
+  order: Pick<AfdianOrder, 'out_trade_no' | 'user_id' | 'plan_id' | 'total_amount'>,
+  sign: string,
+): boolean {
   const signed = `${order.out_trade_no}${order.user_id ?? ''}${order.plan_id ?? ''}${order.total_amount}`;
   try {
     return verify('sha256', Buffer.from(signed), key, Buffer.from(sign, 'base64'));

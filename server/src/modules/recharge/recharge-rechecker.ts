@@ -4,8 +4,7 @@ import { LessThanOrEqual, Repository } from 'typeorm';
 import { RechargeRecord } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { userIdFromCustomOrderId, noCustomOrderId } from './custom-order-id';
-import { AFDIAN_CLIENT, RechargeService } from './recharge.service';
+import { AFDIAN_CLIENT, PAID, RechargeService } from './recharge.service';
 import type { OrderQuery } from './recharge.service';
 
 /** Afdian advises polling because its pushes can be late; an order unpaid this long is given up. */
@@ -87,14 +86,12 @@ export class RechargeRechecker implements OnModuleInit, OnApplicationShutdown {
       else await this.later(row, now);
       return;
     }
-    const owner = noCustomOrderId(order.custom_order_id)
-      ? row.user_id
-      : userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id);
+    const owner = this.recharge.ownerOf(order, row.user_id);
     const facts = this.recharge.factsOf(order, row.out_trade_no, owner, row.source);
     const outcome = await this.recharge.settle(facts, order);
     if (outcome?.outcome === 'credited') {
       this.logger.log(`re-check credited order ${row.out_trade_no} to user ${owner}`);
-    } else if (outcome?.outcome === 'ceiling' || Number(order.status) !== 2) {
+    } else if (outcome?.outcome === 'ceiling' || Number(order.status) !== PAID) {
       if (expired) await this.give(row, 'not_paid');
       else await this.later(row, now);
     }

@@ -61,14 +61,9 @@ export const RechargeErrors = {
     'from and to must be dates (YYYY-MM-DD), from not after to, at most 366 days apart',
     HttpStatus.BAD_REQUEST,
   ),
-  webhookNotConfigured: error(
-    'webhook_not_configured',
-    'the Afdian webhook is not configured',
-    HttpStatus.SERVICE_UNAVAILABLE,
-  ),
   webhookInvalid: error(
     'webhook_invalid',
-    'invalid webhook payload: missing order or signature',
+    'invalid webhook payload: not an Afdian order with its signature',
     HttpStatus.BAD_REQUEST,
   ),
   webhookBadSignature: error(

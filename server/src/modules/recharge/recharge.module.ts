@@ -7,8 +7,8 @@ import { BalanceWatch } from '../alerts/balance-watch';
 import { RechargeRecord } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { AfdianWebhookController } from './afdian-webhook.controller';
 import { AfdianClient, webhookKey } from './afdian.client';
+import { AfdianWebhookRoute } from './afdian-webhook';
 import { AfdianSandbox, afdianMode } from './afdian-sandbox';
 import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-book';
 import type { BalanceBook } from './balance-book';
@@ -43,9 +43,10 @@ const rearmingBook = (book: BalanceBook, watch: BalanceWatch): BalanceBook => ({
 
 @Module({
   imports: [AuditModule, TypeOrmModule.forFeature([RechargeRecord])],
-  controllers: [RechargeController, RechargeAdminController, AfdianWebhookController],
+  controllers: [RechargeController, RechargeAdminController],
   providers: [
     AfdianSandbox,
+    AfdianWebhookRoute,
     {
       provide: AFDIAN_CLIENT,
       inject: [ENV, AfdianSandbox],

@@ -19,6 +19,7 @@ import { toRechargeRecordResponse } from './dto/recharge.response';
 import { ORDER_LEDGER } from './order-ledger';
 import type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';
 import { RechargeErrors } from './recharge.errors';
+import { webhookHint } from './webhook-hint';
 
 export const AFDIAN_CLIENT = Symbol('AFDIAN_CLIENT');
 export const AFDIAN_WEBHOOK_KEY = Symbol('AFDIAN_WEBHOOK_KEY');
@@ -29,7 +30,7 @@ export interface OrderQuery {
 }
 
 /** Afdian marks a paid order with status 2. */
-const PAID = 2;
+export const PAID = 2;
 /** Where people pay when this site has no Afdian page configured. */
 const AFDIAN_HOME = 'https://ifdian.net/';
 
@@ -86,10 +87,7 @@ export class RechargeService {
       await this.ledger.note(facts, 'rejected', 'not_found');
       throw RechargeErrors.orderNotFound();
     }
-    const owner = noCustomOrderId(order.custom_order_id)
-      ? userId
-      : userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id);
-    if (owner !== userId) {
+    if (this.ownerOf(order, userId) !== userId) {
       await this.ledger.note(facts, 'rejected', 'other_user');
       throw RechargeErrors.orderOfAnotherUser();
     }
@@ -146,27 +144,62 @@ export class RechargeService {
   }
 
   /**
-   * Afdian's push for an order: verified by its RSA signature (a forged one is recorded as
-   * refused), then credited once when its custom_order_id names one of our users. A paid order
-   * naming nobody waits in the admins' queue, and its payer can still claim it by order number.
+   * Afdian's push of an order, taken as a hint and never as a credit: Afdian signs every creator's
+   * webhooks with one platform key over fields joined without separators, so a signed body proves
+   * neither that the order is ours nor what it says. The order is looked up with our own signed
+   * query-order, and only that answer (the order, its amount, buyer and custom_order_id) is
+   * recorded or credited, once ever. With a public key configured, a body whose signature does not
+   * verify is refused (and recorded as such) before Afdian is asked anything.
    */
   async webhook(body: unknown): Promise<void> {
-    if (!this.webhookKey) throw RechargeErrors.webhookNotConfigured();
-    const { order, sign } = webhookParts(body);
-    const owner = noCustomOrderId(order.custom_order_id)
-      ? null
-      : userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id);
-    const facts = this.factsOf(order, order.out_trade_no, owner, 'webhook');
-    if (!verifyWebhookSign(this.webhookKey, order, sign)) {
-      await this.ledger.note({ ...facts, user_id: null }, 'rejected', 'bad_signature');
+    const hint = webhookHint(body);
+    const outTradeNo = hint.order.out_trade_no;
+    const noted: OrderFacts = {
+      out_trade_no: outTradeNo,
+      user_id: null,
+      amount_milli: 0,
+      paid_amount: '',
+      source: 'webhook',
+      raw: JSON.stringify(hint.order),
+    };
+    if (this.webhookKey && !verifyWebhookSign(this.webhookKey, hint.order, hint.sign)) {
+      await this.ledger.note(noted, 'rejected', 'bad_signature');
       throw RechargeErrors.webhookBadSignature();
     }
-    const outcome = await this.settle(facts, order);
+    // Recorded as unpaid, the hint is asked about by the re-checks once Afdian can be asked.
+    if (!this.afdian) {
+      await this.ledger.note(noted, 'pending', 'not_paid');
+      return;
+    }
+    let order: AfdianOrder | null;
+    try {
+      order = await this.afdian.queryOrder(outTradeNo);
+    } catch (error) {
+      this.logger.warn(`webhook order ${outTradeNo} left to the re-checks: ${String(error)}`);
+      await this.ledger.note(noted, 'pending', 'not_paid');
+      return;
+    }
+    if (!order) {
+      await this.ledger.note(noted, 'rejected', 'not_found');
+      return;
+    }
+    const owner = this.ownerOf(order, null);
+    const outcome = await this.settle(this.factsOf(order, outTradeNo, owner, 'webhook'), order);
     // Unrecorded, so Afdian sends it again and the payer can still claim it by order number.
     if (outcome?.outcome === 'ceiling') throw RechargeErrors.balanceCeiling();
     if (outcome?.outcome === 'credited') {
-      this.logger.log(`webhook credited order ${order.out_trade_no} to user ${owner}`);
+      this.logger.log(`webhook credited order ${outTradeNo} to user ${owner}`);
     }
+  }
+
+  /**
+   * The user an order of ours belongs to, from Afdian's own answer: the one its custom_order_id
+   * was issued to (null when this site did not issue it), else `claimant`, who knew its number.
+   */
+  ownerOf(order: AfdianOrder, claimant: number | null): number | null {
+    return noCustomOrderId(order.custom_order_id)
+      ? claimant
+      : userIdFromCustomOrderId(this.env.APP_SECRET, order.custom_order_id);
   }
 
   /**
@@ -223,24 +256,4 @@ export function verified(facts: OrderFacts, result: CreditOutcome): VerifiedOrde
     amount: formatBalance(facts.amount_milli),
     balance: formatBalance(result.balance_milli),
   };
-}
-
-const ORDER_NUMBER = /^\d{1,64}$/;
-
-/** The order and signature of a webhook body, or a 400 when they are not there. */
-function webhookParts(body: unknown): { order: AfdianOrder; sign: string } {
-  const data = (body as { data?: { order?: unknown; sign?: unknown } } | null)?.data;
-  const order = data?.order as Partial<AfdianOrder> | undefined;
-  if (
-    typeof data?.sign !== 'string' ||
-    !data.sign ||
-    typeof order !== 'object' ||
-    order === null ||
-    typeof order.out_trade_no !== 'string' ||
-    !ORDER_NUMBER.test(order.out_trade_no) ||
-    typeof order.total_amount !== 'string'
-  ) {
-    throw RechargeErrors.webhookInvalid();
-  }
-  return { order: order as AfdianOrder, sign: data.sign };
 }
