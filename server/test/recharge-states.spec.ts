@@ -22,7 +22,8 @@ const DISMISS = '/api/admin/dismiss_order.php';
 const RECONCILIATION = '/api/admin/get_recharge_reconciliation.php';
 const EXPORT = '/api/admin/export_recharge_reconciliation.php';
 
-const { fake, env } = useAfdianFake({ AFDIAN_RECHECK_MS: '100' });
+// Reconciliation asks Afdian about every credited order: a loaded machine needs the margin.
+const { fake, env } = useAfdianFake({ AFDIAN_RECHECK_MS: '100', AFDIAN_TIMEOUT_MS: '5000' });
 
 async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -229,6 +230,55 @@ describeEachDb(
         (await admin.get(RECONCILIATION, { query: { from: today, to: '2000-01-01' } })).body.code,
       ).toBe('recharge.bad_period');
       await ctx.t.dataSource.query('UPDATE users SET balance_milli = 0 WHERE id = ?', [userId]);
+    });
+
+    it('reconciles each credited order with Afdian’s query-order answer, not its own row', async () => {
+      const admin = await adminClient(ctx.t);
+      const { client, userId } = await signedInUser(ctx.t);
+      const kept = fake.addOrder({ total_amount: '5.00' });
+      const changed = fake.addOrder({ total_amount: '10.00' });
+      for (const order of [kept, changed]) {
+        expect((await client.post(VERIFY, { order_number: order.out_trade_no })).status).toBe(200);
+      }
+      // Afdian now says otherwise of one order (a partial refund, say).
+      fake.orders.get(changed.out_trade_no)!.total_amount = '1.00';
+      // A credit written as the forged webhooks did: its row agrees with itself, Afdian has no such order.
+      const forged = fake.unknownOrderNumber();
+      await ctx.t.dataSource.query(
+        "INSERT INTO recharge_records (user_id, out_trade_no, amount_milli, paid_amount, source, raw, state) VALUES (?, ?, 805000, '805.00', 'webhook', ?, 'credited')",
+        [
+          userId,
+          forged,
+          JSON.stringify({ out_trade_no: forged, total_amount: '805.00', status: 2 }),
+        ],
+      );
+      const today = new Date().toISOString().slice(0, 10);
+      const res = await admin.get(RECONCILIATION, { query: { from: today, to: today } });
+      expect(res.status).toBe(200);
+      const orders = (res.body.data.mismatches as { kind: string; out_trade_no: string }[]).filter(
+        (m) => m.kind === 'amount_differs',
+      );
+      expect(orders).toEqual(
+        expect.arrayContaining([
+          {
+            kind: 'amount_differs',
+            out_trade_no: forged,
+            user_id: userId,
+            expected: '0.00',
+            actual: '805.00',
+          },
+          {
+            kind: 'amount_differs',
+            out_trade_no: changed.out_trade_no,
+            user_id: userId,
+            expected: '1.00',
+            actual: '10.00',
+          },
+        ]),
+      );
+      expect(orders.map((m) => m.out_trade_no)).not.toContain(kept.out_trade_no);
+      await ctx.t.dataSource.query('DELETE FROM recharge_records WHERE out_trade_no = ?', [forged]);
+      fake.orders.get(changed.out_trade_no)!.total_amount = '10.00';
     });
   },
   env,

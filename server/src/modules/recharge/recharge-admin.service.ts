@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, DataSource, Repository } from 'typeorm';
-import { formatBalance, parseYuan, scaleMilli } from '../../common/money';
+import { formatBalance } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import type {
   PendingOrders,
@@ -11,8 +11,6 @@ import type {
   VerifiedOrder,
 } from '../../contracts/recharge';
 import { RechargeRecord } from '../../database/entities';
-import { ENV } from '../../env/env';
-import type { Env } from '../../env/env';
 import { AuditService, auditValues } from '../audit/audit.service';
 import type { AuditActor } from '../audit/audit.service';
 import {
@@ -25,16 +23,21 @@ import { toPendingOrder } from './dto/recharge.response';
 import { ORDER_LEDGER } from './order-ledger';
 import type { OrderLedger } from './order-ledger';
 import { RechargeErrors, userNotFound } from './recharge.errors';
-import { verified } from './recharge.service';
+import { AFDIAN_CLIENT, PAID, RechargeService, verified } from './recharge.service';
+import type { OrderQuery } from './recharge.service';
+import type { AfdianOrder } from './afdian.client';
 
 const DAY_MS = 86_400_000;
+/** Afdian is asked about this many credited orders at a time while reconciling. */
+const QUERIES_AT_ONCE = 4;
 
 /** The admins' side of recharge: the queue of paid orders nobody claimed, and the books. */
 @Injectable()
 export class RechargeAdminService {
   constructor(
-    @Inject(ENV) private readonly env: Env,
     @Inject(ORDER_LEDGER) private readonly ledger: OrderLedger,
+    @Inject(AFDIAN_CLIENT) private readonly afdian: OrderQuery | null,
+    private readonly recharge: RechargeService,
     @InjectRepository(RechargeRecord) private readonly records: Repository<RechargeRecord>,
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
@@ -123,14 +126,14 @@ export class RechargeAdminService {
     const days = new Map<string, Tally>();
     for (let t = start; t < end; t += DAY_MS) days.set(dayOf(t), new Tally());
     const totals = new Tally();
-    const mismatches: ReconciliationMismatch[] = [];
     for (const row of rows) {
       days.get(dayOf(row.created_at.getTime()))?.add(row);
       totals.add(row);
-      const mismatch = this.amountMismatch(row);
-      if (mismatch) mismatches.push(mismatch);
     }
-    mismatches.push(...(await this.unexplainedBalances()));
+    const mismatches = [
+      ...(await this.creditsAfdianDenies(rows.filter((row) => row.state === 'credited'))),
+      ...(await this.unexplainedBalances()),
+    ];
     return {
       from,
       to,
@@ -165,24 +168,47 @@ export class RechargeAdminService {
     return `\uFEFF${lines.join('\r\n')}\r\n`;
   }
 
-  /** A credited order whose credit or paid amount is not what Afdian's own amount gives. */
-  private amountMismatch(row: RechargeRecord): ReconciliationMismatch | null {
-    if (row.state !== 'credited') return null;
-    let afdianAmount = '';
-    try {
-      const amount = (JSON.parse(row.raw) as { total_amount?: unknown }).total_amount;
-      if (typeof amount === 'string' || typeof amount === 'number') afdianAmount = String(amount);
-    } catch {
-      afdianAmount = '';
+  /**
+   * The credited orders Afdian's own query-order does not bear out: what each credited and what it
+   * recorded as paid are compared with Afdian's answer of today, never with the row's own copy.
+   */
+  private async creditsAfdianDenies(credited: RechargeRecord[]): Promise<ReconciliationMismatch[]> {
+    if (credited.length === 0) return [];
+    if (!this.afdian) throw RechargeErrors.notConfigured();
+    const mismatches: ReconciliationMismatch[] = [];
+    for (let start = 0; start < credited.length; start += QUERIES_AT_ONCE) {
+      const batch = credited.slice(start, start + QUERIES_AT_ONCE);
+      const answers = await Promise.all(
+        batch.map((row) => this.afdian!.queryOrder(row.out_trade_no)),
+      );
+      batch.forEach((row, index) => {
+        const mismatch = this.creditMismatch(row, answers[index]);
+        if (mismatch) mismatches.push(mismatch);
+      });
     }
-    const paid = parseYuan(afdianAmount);
-    const expected = paid === null ? null : scaleMilli(paid, this.env.RECHARGE_RATE);
-    if (expected === row.amount_milli && afdianAmount === row.paid_amount) return null;
+    return mismatches;
+  }
+
+  /**
+   * What the order should have credited by Afdian's answer: nothing unless Afdian lists it as paid
+   * and, for a credit no admin assigned, its custom_order_id names the user credited (or none).
+   */
+  private creditMismatch(
+    row: RechargeRecord,
+    order: AfdianOrder | null,
+  ): ReconciliationMismatch | null {
+    const paid =
+      order !== null &&
+      Number(order.status) === PAID &&
+      (row.admin_id !== null || this.recharge.ownerOf(order, row.user_id) === row.user_id);
+    const expected = paid ? (this.recharge.creditFor(order) ?? 0) : 0;
+    const paidAmount = paid ? String(order.total_amount) : '';
+    if (expected === row.amount_milli && paidAmount === row.paid_amount) return null;
     return {
       kind: 'amount_differs',
       out_trade_no: row.out_trade_no,
       user_id: row.user_id,
-      expected: expected === null ? afdianAmount : formatBalance(expected),
+      expected: formatBalance(expected),
       actual: formatBalance(row.amount_milli),
     };
   }
