@@ -101,3 +101,32 @@ describeEachDb(
   },
   { AFDIAN_MODE: 'live' },
 );
+
+describeEachDb(
+  'recharge in production with AFDIAN_MODE=sandbox forced past the start-up check',
+  (ctx) => {
+    it('routes no sandbox page or query-order and pays nothing with play money', async () => {
+      const pay = await ctx.t.client().get('/afdian-sandbox/pay');
+      expect(pay.status).toBe(404);
+      const form = await ctx.t.client().post('/afdian-sandbox/pay', undefined, {
+        raw: 'custom_order_id=u1-0000000000&amount=999999.99',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.status).toBeGreaterThanOrEqual(400);
+      expect(form.text).not.toMatch(/order-number/);
+      const query = await ctx.t.client().post('/afdian-sandbox/api/open/query-order', {});
+      expect(query.status).toBe(404);
+      const { client } = await signedInUser(ctx.t);
+      const info = await client.get(RECHARGE_INFO);
+      expect(info.body.data).toMatchObject({ configured: false, mode: 'not_configured' });
+      expect(info.body.data.sponsor_url).not.toMatch(/sandbox/);
+    });
+  },
+  {
+    NODE_ENV: 'production',
+    AFDIAN_MODE: 'sandbox',
+    I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION: 'true',
+    MIGRATE_ON_START: 'true',
+    APP_SECRET: 'production-test-secret-0123456789abcdef',
+  },
+);

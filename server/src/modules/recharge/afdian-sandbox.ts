@@ -14,13 +14,15 @@ import { customOrderIdFor, userIdFromCustomOrderId } from './custom-order-id';
 
 export const SANDBOX_PREFIX = '/afdian-sandbox';
 
-/** Which Afdian recharge talks to; the sandbox never runs in production unless asked for. */
+/**
+ * Which Afdian recharge talks to. The sandbox pays with play money, so it never runs in production,
+ * whatever AFDIAN_MODE says: its pay page and query-order are not even routed there.
+ */
 export function afdianMode(env: Env): RechargeMode {
   const credentials = Boolean(env.AFDIAN_USER_ID && env.AFDIAN_TOKEN);
-  if (env.AFDIAN_MODE === 'sandbox') return 'sandbox';
-  if (env.AFDIAN_MODE === 'auto' && env.NODE_ENV !== 'production' && !credentials) {
-    return 'sandbox';
-  }
+  const sandboxAsked =
+    env.AFDIAN_MODE === 'sandbox' || (env.AFDIAN_MODE === 'auto' && !credentials);
+  if (sandboxAsked && env.NODE_ENV !== 'production') return 'sandbox';
   return credentials ? 'live' : 'not_configured';
 }
 
