@@ -1,9 +1,14 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiEntry } from '../src/database/entities';
 import { UsageRecorder } from '../src/modules/billing/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
+import {
+  callTool,
+  connectMcp as connect,
+  INITIALIZE as initialize,
+  rawMcpPost as rawPost,
+} from './factories/mcp';
 import { createUser, loginUser } from './factories/users';
 import { startUpstreamFake } from './fakes/upstream-fake';
 import { describeEachDb, TestApp } from './harness';
@@ -13,17 +18,6 @@ const params = (...rows: [string, string, boolean][]) =>
     rows.map(([name, type, required]) => ({ name, type, required, description: `the ${name}` })),
   );
 
-/** An SDK client connected to the app's /mcp, with the key as its bearer token when given. */
-async function connect(t: TestApp, key?: string): Promise<Client> {
-  const client = new Client({ name: 'portico-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(
-    new URL('/mcp', t.baseUrl),
-    key ? { requestInit: { headers: { Authorization: `Bearer ${key}` } } } : undefined,
-  );
-  await client.connect(transport);
-  return client;
-}
-
 async function withClient<T>(t: TestApp, key: string | undefined, use: (c: Client) => Promise<T>) {
   const client = await connect(t, key);
   try {
@@ -32,9 +26,6 @@ async function withClient<T>(t: TestApp, key: string | undefined, use: (c: Clien
     await client.close();
   }
 }
-
-const callTool = (client: Client, name: string, args: Record<string, unknown>) =>
-  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
 /** The text of a tool result's content items, joined. */
 const textOf = (result: CallToolResult) =>
@@ -47,21 +38,6 @@ async function logsOf(t: TestApp, apiId: number) {
   >('SELECT user_id, cost_milli, ip_address, user_agent FROM access_logs WHERE api_id = ?', [
     apiId,
   ]);
-}
-
-/** POST /mcp with a raw body and headers, as a misbehaving client would. */
-async function rawPost(t: TestApp, body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(new URL('/mcp', t.baseUrl), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...headers,
-    },
-    body,
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) };
 }
 
 describeEachDb('MCP server at /mcp', (ctx) => {
@@ -341,16 +317,6 @@ describeEachDb('MCP server at /mcp', (ctx) => {
   });
 
   it('refuses malformed requests with JSON-RPC errors that are also error envelopes', async () => {
-    const initialize = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'raw', version: '1' },
-      },
-    });
     const cases: [Promise<{ status: number; body: any }>, number, number, string][] = [
       [rawPost(ctx.t, '{"jsonrpc": "2.0", "id": 1,'), 400, -32700, 'request.invalid_json'],
       [rawPost(ctx.t, '{"hello": "world"}'), 400, -32700, 'mcp.invalid_message'],

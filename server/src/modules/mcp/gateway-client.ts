@@ -14,18 +14,30 @@ export interface GatewayCall {
   /** The MCP caller's address: the gateway limits, logs and checks CIDRs on it. */
   ip: string;
   userAgent: string;
+  /** How many bytes of the answer's body to read at most, given its status and headers. */
+  maxBytes: (head: AnswerHead) => number;
 }
 
-export interface GatewayAnswer {
+export interface AnswerHead {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface GatewayAnswer extends AnswerHead {
+  /** The body's first bytes: all of it unless `cut`, else `maxBytes` of it. */
   body: Buffer;
+  /** The body went on past `maxBytes`: the rest was never read, the answer was closed. */
+  cut: boolean;
 }
 
 /**
  * Calls /apis/<name_en> through Fastify's inject(): the request passes the same routing, key
  * check, rate limits, charge, refund and logs as one from the network, so there is one charging
  * path. The key travels as X-API-Key and the MCP caller's address as the connection's.
+ *
+ * The answer is read as a stream, as a network client would, and closed once `maxBytes` are in:
+ * the gateway then stops reading the upstream and drops its connection, as it does for a client
+ * that hangs up. The call's charge stands as for that client (it was made when the call was).
  */
 @Injectable()
 export class GatewayClient {
@@ -44,7 +56,28 @@ export class GatewayClient {
       },
       ...(call.body !== undefined && { payload: call.body }),
       remoteAddress: call.ip,
+      payloadAsStream: true,
     });
-    return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
+    const head: AnswerHead = { status: response.statusCode, headers: response.headers };
+    const maxBytes = call.maxBytes(head);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let cut = false;
+    try {
+      for await (const chunk of response.stream() as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size > maxBytes) {
+          cut = true;
+          break;
+        }
+      }
+    } finally {
+      // Closes an answer still being written (a no-op once it ended): the gateway's stream of the
+      // upstream is destroyed with it.
+      response.raw.res.destroy();
+    }
+    const body = Buffer.concat(chunks, size);
+    return { ...head, body: cut ? body.subarray(0, maxBytes) : body, cut };
   }
 }

@@ -11,7 +11,7 @@ import {
   SEARCH_APIS_ARGS,
   TOOL_LIMITS,
 } from './dto/tool-args';
-import { GatewayAnswer, GatewayClient } from './gateway-client';
+import { AnswerHead, GatewayAnswer, GatewayClient } from './gateway-client';
 
 /** Who is on the other end of one /mcp request. */
 export interface McpCaller {
@@ -157,6 +157,7 @@ export class McpService {
       key: caller.key,
       ip: caller.ip,
       userAgent: `${caller.userAgent || 'MCP client'} (via MCP)`.slice(0, 500),
+      maxBytes: bodyLimit,
     });
     return answer.status >= 400
       ? toolError(await this.refusal(api, answer, caller))
@@ -164,19 +165,18 @@ export class McpService {
   }
 
   private result(api: DocumentedApi, answer: GatewayAnswer): CallToolResult {
-    const type = String(answer.headers['content-type'] ?? '')
-      .split(';')[0]
-      .trim();
+    const type = mediaType(answer);
     const status = text(
       `HTTP ${answer.status} from /apis/${api.name_en} (${type || 'no body'}${charged(api)})`,
     );
-    // Raster images go back as MCP image content, which clients can show; SVG is text a model reads.
-    if (type.startsWith('image/') && type !== 'image/svg+xml') {
-      if (answer.body.length > TOOL_LIMITS.imageBytes) {
+    if (isRaster(type)) {
+      if (answer.cut) {
         return {
           content: [
             status,
-            text(`The image (${answer.body.length} bytes) is too large to return here.`),
+            text(
+              `The image is larger than ${TOOL_LIMITS.imageBytes} bytes, too large to return here.`,
+            ),
           ],
         };
       }
@@ -184,23 +184,22 @@ export class McpService {
         content: [status, { type: 'image', data: answer.body.toString('base64'), mimeType: type }],
       };
     }
-    const body = answer.body.toString('utf8');
-    return { content: body ? [status, text(cut(body))] : [status] };
+    const body = textOf(answer);
+    return { content: body ? [status, text(body)] : [status] };
   }
 
   /** Why the call failed, and what the agent (or its user) can do about it. */
   private async refusal(api: DocumentedApi, answer: GatewayAnswer, caller: McpCaller) {
-    const body = answer.body.toString('utf8');
     let envelope: unknown;
     try {
-      envelope = JSON.parse(body);
+      envelope = answer.cut ? undefined : JSON.parse(answer.body.toString('utf8'));
     } catch {
       envelope = undefined;
     }
     const code = errorCodeOf(envelope);
     // Not the gateway's refusal: an upstream's own error answer, which is charged like any answer.
     if (!code) {
-      return `HTTP ${answer.status} from /apis/${api.name_en}${charged(api)}: ${cut(body) || '(no body)'}`;
+      return `HTTP ${answer.status} from /apis/${api.name_en}${charged(api)}: ${textOf(answer) || '(no body)'}`;
     }
     const message = (envelope as { message?: unknown }).message;
     const said = `${answer.status} ${code}: ${typeof message === 'string' ? message : 'the call failed'}`;
@@ -229,11 +228,30 @@ export class McpService {
 
 const charged = (api: DocumentedApi) => (api.is_paid ? `; charged ${api.price} yuan` : '');
 
-/** An API's answer, cut to what a tool result should carry. */
-const cut = (body: string) =>
-  body.length > TOOL_LIMITS.resultChars
-    ? `${body.slice(0, TOOL_LIMITS.resultChars)}\n[cut: the answer has ${body.length} characters]`
+const mediaType = (answer: AnswerHead) =>
+  String(answer.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
+
+/** Raster images go back as MCP image content, which clients can show; SVG is text a model reads. */
+const isRaster = (type: string) => type.startsWith('image/') && type !== 'image/svg+xml';
+
+/**
+ * How much of an answer is read: an image's cap, or enough UTF-8 for the text cap (a UTF-16
+ * unit of text takes at most 3 bytes). The rest is never read.
+ */
+const bodyLimit = (answer: AnswerHead) =>
+  answer.status < 400 && isRaster(mediaType(answer))
+    ? TOOL_LIMITS.imageBytes
+    : TOOL_LIMITS.resultChars * 3;
+
+/** An API's answer as text, cut to what a tool result should carry. */
+function textOf(answer: GatewayAnswer): string {
+  const body = answer.body.toString('utf8');
+  return answer.cut || body.length > TOOL_LIMITS.resultChars
+    ? `${body.slice(0, TOOL_LIMITS.resultChars)}\n[cut: the answer is longer than ${TOOL_LIMITS.resultChars} characters]`
     : body;
+}
 
 const notFound = (nameEn: string) =>
   toolError(`No enabled API is named "${nameEn}". Use search_apis to find one.`);
