@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toErrorAnswer } from './error-answer';
+import { logFailure, toErrorAnswer } from './error-answer';
 import { SpaFallback } from './spa-fallback';
 
 /** The one global filter: every error leaves as `{ success: false, message, code }`. */
@@ -18,9 +18,7 @@ export class EnvelopeFilter implements ExceptionFilter {
       void this.spa.send(reply);
       return;
     }
-    if (answer.status >= 500) {
-      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    }
+    if (answer.status >= 500) logFailure(this.logger, error);
     if (reply.sent) return;
     void reply.status(answer.status).headers(answer.headers).send(answer.body);
   }

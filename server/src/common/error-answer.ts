@@ -1,5 +1,6 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorCode, ErrorEnvelope } from '../contracts/errors';
+import { isDatabaseUnavailable } from '../database/db-timeouts';
 import { AppError } from './app-error';
 
 /** What the answer says for errors raised below the features (parsing, routing, the guards). */
@@ -51,6 +52,14 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof AppError) {
     return answer(error.status, error.code, error.message, error.headers, error.field);
   }
+  if (isDatabaseUnavailable(error)) {
+    return answer(
+      503,
+      'server.unavailable',
+      'the service is temporarily unavailable, try again in a moment',
+      { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+    );
+  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     if (status >= 500) return answer(500, 'server.internal', 'internal server error');
@@ -65,6 +74,63 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
     return statusAnswer(statusCode);
   }
   return answer(500, 'server.internal', 'internal server error');
+}
+
+/** What a 503 for an unreachable database tells clients to wait, in seconds. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+/** A database failure this long after the previous one begins a new outage (and a new log line). */
+const OUTAGE_QUIET_MS = 30_000;
+
+/**
+ * The database outage as the logs tell it: one warn line when the first call fails, one when the
+ * database answers again (`recovered`, from the readiness monitor), however many calls failed in
+ * between. Each call's 503 is in the access log and the HTTP metrics already.
+ */
+class DatabaseOutage {
+  private readonly logger = new Logger('Database');
+  private since?: number;
+  private lastAt = 0;
+  private calls = 0;
+
+  /** Calls have failed for want of the database and it has not been seen answering since. */
+  get active(): boolean {
+    return this.since !== undefined;
+  }
+
+  failed(error: unknown): void {
+    const now = Date.now();
+    if (this.since === undefined || now - this.lastAt > OUTAGE_QUIET_MS) {
+      this.since = now;
+      this.calls = 0;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`database unavailable (${reason}): calls answer 503 until it is back`);
+    }
+    this.lastAt = now;
+    this.calls += 1;
+  }
+
+  recovered(): void {
+    if (this.since === undefined) return;
+    const seconds = ((Date.now() - this.since) / 1000).toFixed(1);
+    this.logger.warn(
+      `database available again after ${seconds} s; ${this.calls} calls answered 503`,
+    );
+    this.since = undefined;
+  }
+}
+
+export const databaseOutage = new DatabaseOutage();
+
+/**
+ * Logs a failure that the answer does not explain to the caller: the database being away counts
+ * towards its outage's one line; anything else is logged whole, stack included.
+ */
+export function logFailure(logger: Logger, error: unknown): void {
+  if (isDatabaseUnavailable(error)) {
+    databaseOutage.failed(error);
+    return;
+  }
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
 }
 
 function httpExceptionError(error: HttpException, status: number): [ErrorCode, string] {

@@ -1,9 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import * as mysql2 from 'mysql2';
 import { createConnection } from 'mysql2/promise';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { declareLongText } from './columns';
+import { DEFAULT_DB_TIMEOUTS, isDatabaseUnavailable, withTimeouts } from './db-timeouts';
+import type { DbTimeouts } from './db-timeouts';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { failoverMysql2, mysqlHosts } from './mysql-hosts';
@@ -22,21 +26,51 @@ export function databaseKind(url: string): DatabaseKind {
  * For a mysql:// URL, asks the server whether it is really MariaDB (TypeORM reads schemas
  * differently): the first of its hosts that answers.
  */
-export async function detectDatabaseKind(url: string): Promise<DatabaseKind> {
+export async function detectDatabaseKind(
+  url: string,
+  connectTimeout = DEFAULT_DB_TIMEOUTS.connectMs,
+): Promise<DatabaseKind> {
   const kind = databaseKind(url);
   if (kind !== 'mysql') return kind;
   const { hosts, urlFor } = mysqlHosts(url);
   for (let i = 0; ; i += 1) {
     try {
-      return await askKind(urlFor(i));
+      return await askKind(urlFor(i), connectTimeout);
     } catch (error) {
       if (i === hosts.length - 1) throw error;
     }
   }
 }
 
-async function askKind(url: string): Promise<DatabaseKind> {
-  const connection = await createConnection({ uri: url, connectTimeout: 10_000 });
+const FIRST_PAUSE_MS = 500;
+const LONGEST_PAUSE_MS = 10_000;
+
+/**
+ * Runs `attempt` until it succeeds or `giveUpMs` has passed (0: never gives up), pausing between
+ * tries from half a second, doubling up to ten: an instance started while its database is down (or
+ * still starting) waits for it instead of exiting. Only an unreachable database is waited for (a
+ * wrong password or a missing database fails at once). `onRetry` hears each failure and the pause.
+ */
+export async function retryDatabase<T>(
+  attempt: () => Promise<T>,
+  giveUpMs: number,
+  onRetry: (error: unknown, pauseMs: number) => void,
+): Promise<T> {
+  const started = Date.now();
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (giveUpMs > 0 && Date.now() - started + pause > giveUpMs) throw error;
+      onRetry(error, pause);
+      await sleep(pause);
+    }
+  }
+}
+
+async function askKind(url: string, connectTimeout: number): Promise<DatabaseKind> {
+  const connection = await createConnection({ uri: url, connectTimeout });
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
     const version = String((rows as { version: string }[])[0]?.version ?? '');
@@ -76,7 +110,11 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
 }
 
 /** The one place DataSource options are built: the app, the tests and the TypeORM CLI share it. */
-export function buildDataSourceOptions(url: string, kind = databaseKind(url)): DataSourceOptions {
+export function buildDataSourceOptions(
+  url: string,
+  kind = databaseKind(url),
+  timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS,
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -86,13 +124,16 @@ export function buildDataSourceOptions(url: string, kind = databaseKind(url)): D
   } as const;
   if (kind !== 'sqlite') {
     const { hosts, urlFor } = mysqlHosts(url.replace(MYSQL_URL, 'mysql://'));
+    const driver = hosts.length > 1 ? (failoverMysql2(hosts) as typeof mysql2) : mysql2;
     return {
       ...common,
       type: kind,
       // Several hosts (a Galera cluster): TypeORM reads the login from the first one's URL, and
-      // each new connection goes to a host that is up.
+      // each new connection goes to a host that is up. Every pool built from these options (the
+      // ledger's too) waits for a connection and a statement in bounded time.
       url: urlFor(0),
-      ...(hosts.length > 1 ? { driver: failoverMysql2(hosts) } : {}),
+      driver: withTimeouts(driver, timeouts),
+      connectTimeout: timeouts.connectMs || undefined,
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       // A DATE is a calendar day, not a moment: read as a Date it would move with the server's
@@ -111,7 +152,7 @@ export function buildDataSourceOptions(url: string, kind = databaseKind(url)): D
     database: file,
     enableWAL: true,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
-      db.pragma('busy_timeout = 5000');
+      db.pragma(`busy_timeout = ${timeouts.busyMs}`);
       db.pragma('synchronous = NORMAL');
     },
   };

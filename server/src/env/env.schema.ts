@@ -234,4 +234,38 @@ export class EnvSchema {
   @Transform(toBool)
   @IsBoolean()
   ALERT_WEBHOOK_ALLOW_LOOPBACK = false;
+
+  /** A new MySQL connection's connect and handshake, in milliseconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DB_CONNECT_TIMEOUT_MS = 5000;
+
+  /** One MySQL statement, waiting included; past it the call answers 503 (0: no limit). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  DB_QUERY_TIMEOUT_MS = 5000;
+
+  /** Waiting for a free MySQL pool connection; past it the call answers 503 (0: no limit). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  DB_ACQUIRE_TIMEOUT_MS = 5000;
+
+  /** SQLite: waiting for another writer's lock (busy_timeout). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  DB_BUSY_TIMEOUT_MS = 5000;
+
+  /** How long a starting instance waits for an unreachable database before exiting (0: forever). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  DB_STARTUP_TIMEOUT_MS = 300_000;
 }

@@ -1,4 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DatabaseTimeout } from '../../database/db-timeouts';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 import { Charge, ChargeResult, LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 
@@ -7,6 +10,7 @@ const MAX_BATCH = 64;
 interface Pending extends Charge {
   resolve(result: ChargeResult): void;
   reject(error: unknown): void;
+  queuedAt: number;
 }
 
 /**
@@ -14,23 +18,55 @@ interface Pending extends Charge {
  * one transaction (and one commit) carries many conditional debits. Each call still gets its own
  * outcome. If a whole batch fails (a lost connection, or deadlocks beyond the transaction's own
  * retries) its calls are retried one by one, so one bad charge cannot fail its neighbours.
+ * While every batch is held up (a stalled database; a batch whose COMMIT got no answer waits to
+ * settle), a charge waits at most DB_ACQUIRE_TIMEOUT_MS for its turn and then fails as the
+ * database being unavailable: it never reached the database, so nothing was charged.
  */
 @Injectable()
 export class ChargeQueue {
   private queue: Pending[] = [];
   private running = 0;
   private scheduled = false;
+  private watch?: NodeJS.Timeout;
+  private readonly waitMs: number;
 
-  constructor(@Inject(LEDGER) private readonly ledger: Ledger) {}
+  constructor(
+    @Inject(LEDGER) private readonly ledger: Ledger,
+    @Inject(ENV) env: Env,
+  ) {
+    this.waitMs = env.DB_ACQUIRE_TIMEOUT_MS;
+  }
 
   charge(charge: Charge): Promise<ChargeResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...charge, resolve, reject });
+      this.queue.push({ ...charge, resolve, reject, queuedAt: Date.now() });
       this.schedule();
     });
   }
 
+  /** While no batch can start, charges that waited past waitMs are refused. */
+  private watchQueue(): void {
+    if (this.watch || this.waitMs <= 0) return;
+    this.watch = setTimeout(() => {
+      this.watch = undefined;
+      const due = Date.now() - this.waitMs;
+      const expired = this.queue.filter((item) => item.queuedAt <= due);
+      if (expired.length > 0) {
+        this.queue = this.queue.filter((item) => item.queuedAt > due);
+        const error = new DatabaseTimeout(
+          'DB_ACQUIRE_TIMEOUT',
+          'waiting for the ledger',
+          this.waitMs,
+        );
+        for (const item of expired) item.reject(error);
+      }
+      if (this.queue.length > 0 && this.running >= this.ledger.parallelBatches) this.watchQueue();
+    }, this.waitMs / 4);
+    this.watch.unref();
+  }
+
   private schedule(): void {
+    if (this.running >= this.ledger.parallelBatches && this.queue.length > 0) this.watchQueue();
     if (this.scheduled || this.running >= this.ledger.parallelBatches || this.queue.length === 0)
       return;
     this.scheduled = true;
