@@ -21,6 +21,7 @@ export class MetricsService {
   private readFlushLag = () => 0;
   private readPoolUse?: () => PoolUse;
   private addGatewayCalls = () => {};
+  private readRedisFallback = () => false;
 
   /** HttpMetrics records every request here; the two HTTP metrics below read it at scrape. */
   readonly http = new HttpTally(HTTP_BUCKETS);
@@ -82,6 +83,15 @@ export class MetricsService {
     },
   });
 
+  readonly redisFallback: Gauge = new Gauge({
+    name: 'portico_redis_fallback',
+    help: '1 while Redis is configured but unreachable and rate limits and lock-out count per instance',
+    registers: [this.registry],
+    collect: () => {
+      this.redisFallback.set(this.readRedisFallback() ? 1 : 0);
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'portico_' });
   }
@@ -94,6 +104,11 @@ export class MetricsService {
   /** The gateway: adds the calls it counted since the last scrape (counted apart, per call). */
   reportGatewayCalls(add: () => void): void {
     this.addGatewayCalls = add;
+  }
+
+  /** Redis: whether shared limits are counted per instance because Redis is away. */
+  reportRedisFallback(read: () => boolean): void {
+    this.readRedisFallback = read;
   }
 
   /** The MySQL pool's connections in use and idle (SQLite has no pool and reports none). */

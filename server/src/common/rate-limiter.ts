@@ -1,4 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { RedisService } from './redis';
 
 export interface RateLimitResult {
@@ -18,16 +19,24 @@ const result = (count: number, limit: number, resetSeconds: number): RateLimitRe
   resetSeconds,
 });
 /** Subjects tracked in memory at most (the gateway only tracks known keys and callers' IPs). */
-const MAX_TRACKED = 100_000;
+export const MAX_TRACKED = 100_000;
+
+interface Window {
+  resetAt: number;
+  count: number;
+}
 
 /**
- * Fixed windows (one minute unless told otherwise) per subject: an API key, an IP, a form. With REDIS_URL every instance shares the counters (one
- * INCR + PEXPIRE round trip); otherwise they live in this process. If Redis is unreachable the
- * limiter lets calls through rather than taking the gateway down with it.
+ * Fixed windows (one minute unless told otherwise) per subject: an API key, an IP, a form.
+ * Every hit is counted in this process; with REDIS_URL the answer is the count every instance
+ * shares (one INCR + PEXPIRE round trip). While Redis is unreachable the limit still holds, per
+ * instance, on this process's own count (which has kept counting all along), and is shared again
+ * once Redis answers. Past MAX_TRACKED subjects the least recently seen one is forgotten, never
+ * the windows of the ones still calling.
  */
 @Injectable()
 export class RateLimiter {
-  private readonly windows = new Map<string, { resetAt: number; count: number }>();
+  private readonly windows = new LRUCache<string, Window>({ max: MAX_TRACKED });
 
   constructor(private readonly redis: RedisService) {}
 
@@ -44,32 +53,25 @@ export class RateLimiter {
     const window = Math.floor(now / windowMs);
     const resetAt = (window + 1) * windowMs;
     const resetSeconds = Math.ceil((resetAt - now) / 1000);
-    if (this.redis.client) {
+    const local = this.hitMemory(`${windowMs}:${subject}`, resetAt, now);
+    if (this.redis.client && this.redis.ready) {
       return this.hitRedis(`${windowMs}:${window}:${subject}`, windowMs).then((count) =>
-        result(count, limit, resetSeconds),
+        result(count ?? local, limit, resetSeconds),
       );
     }
-    return result(this.hitMemory(`${windowMs}:${subject}`, resetAt, now), limit, resetSeconds);
+    return result(local, limit, resetSeconds);
   }
 
   /** Counts per subject in its current window; a subject's count restarts when its window does. */
   private hitMemory(slot: string, resetAt: number, now: number): number {
     const current = this.windows.get(slot);
     if (current && current.resetAt > now) return ++current.count;
-    if (this.windows.size >= MAX_TRACKED) this.sweep(now);
     this.windows.set(slot, { resetAt, count: 1 });
     return 1;
   }
 
-  /** Drops finished windows; if every subject is live, starts over rather than grow further. */
-  private sweep(now: number): void {
-    for (const [slot, entry] of this.windows) {
-      if (entry.resetAt <= now) this.windows.delete(slot);
-    }
-    if (this.windows.size >= MAX_TRACKED) this.windows.clear();
-  }
-
-  private async hitRedis(slot: string, windowMs: number): Promise<number> {
+  /** The shared count, or undefined when Redis did not answer. */
+  private async hitRedis(slot: string, windowMs: number): Promise<number | undefined> {
     const key = `${this.redis.prefix}rl:${slot}`;
     try {
       const results = await this.redis
@@ -77,9 +79,13 @@ export class RateLimiter {
         .incr(key)
         .pexpire(key, windowMs * 2)
         .exec();
-      return Number(results?.[0]?.[1] ?? 0);
-    } catch {
-      return 0;
+      const [error, count] = results?.[0] ?? [new Error('no answer from redis')];
+      if (error) throw error;
+      this.redis.succeeded();
+      return Number(count);
+    } catch (error) {
+      this.redis.failed(error);
+      return undefined;
     }
   }
 }

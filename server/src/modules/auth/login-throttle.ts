@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RedisService } from '../../common/redis';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -72,7 +72,6 @@ return 1
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly logger = new Logger('LoginThrottle');
   private readonly counters = new Map<string, Counter>();
 
   constructor(private readonly redis: RedisService) {}
@@ -137,17 +136,23 @@ export class LoginThrottle {
     return counter && counter.resetAt > now ? counter : undefined;
   }
 
-  /** Runs `shared` against Redis when there is one, else (or when it fails) `local`. */
+  /**
+   * Runs `shared` against Redis when it is connected, else (or when it fails) `local`: Redis
+   * being away never lifts the lock-out, it holds per instance meanwhile (RedisService logs it
+   * once and reports it).
+   */
   private async shared<T>(
     shared: (redis: NonNullable<RedisService['client']>) => Promise<T>,
     local: () => T,
   ): Promise<T> {
     const client = this.redis.client;
-    if (!client) return local();
+    if (!client || !this.redis.ready) return local();
     try {
-      return await shared(client);
+      const answer = await shared(client);
+      this.redis.succeeded();
+      return answer;
     } catch (error) {
-      this.logger.warn(`redis unavailable, counting in memory: ${String(error)}`);
+      this.redis.failed(error);
       return local();
     }
   }
