@@ -1,31 +1,26 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
-import { DataSource } from 'typeorm';
+import { HealthChecks } from './health.checks';
 
 @Controller()
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly checks: HealthChecks) {}
 
-  /** The process is up. */
+  /** The process is up (liveness: never asks the database). */
   @Get('healthz')
   healthz() {
     return { success: true, message: 'ok' };
   }
 
-  /** The database answers and no migration is pending. */
+  /**
+   * The instance can serve (see HealthChecks). A failing answer names the failed check first and
+   * every check's state in `checks`.
+   */
   @Get('readyz')
   async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
-    try {
-      await this.dataSource.query('SELECT 1');
-      if (await this.dataSource.showMigrations()) {
-        void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
-        return { success: false, message: 'migrations pending' };
-      }
-      return { success: true, message: 'ready' };
-    } catch {
-      void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { success: false, message: 'database unreachable' };
-    }
+    const { ready, message, checks } = await this.checks.readiness();
+    if (ready) return { success: true, message };
+    void reply.status(HttpStatus.SERVICE_UNAVAILABLE).header('retry-after', '5');
+    return { success: false, message, checks };
   }
 }
