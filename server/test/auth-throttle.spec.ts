@@ -3,7 +3,7 @@ import { HttpClient } from './http-client';
 import { createUser, DEFAULT_PASSWORD, primeCsrf } from './factories/users';
 
 let ipSequence = 0;
-/** Each test speaks from its own addresses (TRUST_PROXY is on), so counters do not mix. */
+/** Each test speaks from its own addresses (behind one trusted proxy), so counters do not mix. */
 const nextIp = () => `10.0.${Math.floor(++ipSequence / 250)}.${ipSequence % 250}`;
 
 async function client(ctx: { t: { client(): HttpClient } }): Promise<HttpClient> {
@@ -146,5 +146,5 @@ describeEachDb(
       for (const cookie of cookies) expect(cookie).toMatch(/; Secure/i);
     });
   },
-  { TRUST_PROXY: 'true' },
+  { TRUST_PROXY: '1' },
 );
