@@ -468,6 +468,7 @@ export const en = {
     'gateway.ip_not_allowed': 'this API key may not be used from this address',
     'gateway.daily_cap_reached': 'this API key reached its daily spending cap',
     'gateway.monthly_cap_reached': 'this API key reached its monthly spending cap',
+    'gateway.method_not_allowed': 'this API does not take this HTTP method',
     'alerts.webhook_url_invalid':
       'the webhook URL must start with https:// and carry no user name or password',
     'alerts.webhook_url_private': 'the webhook URL must not point at a private or local address',

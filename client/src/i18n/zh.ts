@@ -460,6 +460,7 @@ export const zh: Catalogue<UiKey> = {
     'gateway.ip_not_allowed': '该 API Key 不允许从此地址使用',
     'gateway.daily_cap_reached': '该 API Key 已达到每日消费上限',
     'gateway.monthly_cap_reached': '该 API Key 已达到每月消费上限',
+    'gateway.method_not_allowed': '该 API 不接受此请求方法',
     'alerts.webhook_url_invalid': 'Webhook 地址须以 https:// 开头，且不能包含用户名或密码',
     'alerts.webhook_url_private': 'Webhook 地址不能指向内网或本机地址',
     'apis.ref_missing': '未提供 API ID 或英文名称',

@@ -16,12 +16,19 @@ type ApiRow = Pick<
   | 'handler'
   | 'upstream_url'
   | 'upstream_timeout_ms'
+  | 'request_method'
 >;
 
 export interface GatewayApi extends ApiRow {
   /** What one call costs, as the X-Cost header says it (formatted once per load, not per call). */
   cost: string;
+  /** The methods a call may use, as the 405's Allow header lists them (HEAD with GET). */
+  allow: string;
 }
+
+/** The Allow header of an API declaring `method`: HEAD goes with GET, OPTIONS is the preflight. */
+export const allowedMethods = (method: string): string =>
+  method === 'GET' ? 'GET, HEAD, OPTIONS' : `${method}, OPTIONS`;
 
 /** Other instances' admin writes reach this one through this expiry when no Redis relays them. */
 const MAX_AGE_MS = 5_000;
@@ -82,13 +89,20 @@ export class GatewayCatalogue implements OnModuleDestroy {
         handler: true,
         upstream_url: true,
         upstream_timeout_ms: true,
+        request_method: true,
       },
     });
     return new Map(
-      rows.map((row) => [
-        row.name_en,
-        { ...row, cost: formatPrice(row.is_paid ? row.price_per_call_milli : 0) },
-      ]),
+      rows.map((row) => {
+        const method = (row.request_method || 'GET').toUpperCase() as ApiRow['request_method'];
+        const api: GatewayApi = {
+          ...row,
+          request_method: method,
+          cost: formatPrice(row.is_paid ? row.price_per_call_milli : 0),
+          allow: allowedMethods(method),
+        };
+        return [row.name_en, api];
+      }),
     );
   }
 }

@@ -4,7 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../common/app-error';
-import { logFailure, toErrorAnswer } from '../../common/error-answer';
+import { toErrorAnswer } from '../../common/error-answer';
 import type { ErrorCode } from '../../contracts/errors';
 import { MetricsService } from '../../common/metrics';
 import { formatBalance, formatPrice } from '../../common/money';
@@ -41,6 +41,7 @@ const OUTCOMES: Record<number, string> = {
   402: 'insufficient_balance',
   403: 'disabled',
   404: 'not_found',
+  405: 'method_not_allowed',
   413: 'too_large',
   429: 'rate_limited',
   502: 'upstream_failure',
@@ -72,9 +73,14 @@ const SANDBOX_HEADERS = {
 
 type GatewayRequest = FastifyRequest<{ Params: { name: string; '*'?: string } }>;
 
-/** What the call made: its status, and the answer to send once the gateway's headers are set. */
+/**
+ * What the call made: its status, and the answer to send once the gateway's headers are set (a
+ * built-in's, the upstream's, or none for a paid API's HEAD).
+ */
 type Outcome =
-  { status: number; builtin: BuiltinResponse } | { status: number; upstream: UpstreamResponse };
+  | { status: number; builtin: BuiltinResponse }
+  | { status: number; upstream: UpstreamResponse }
+  | { status: number; empty: true };
 
 const FREE = formatPrice(0);
 /** Browser callers on other origins may read the gateway's own headers. */
@@ -86,6 +92,7 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
   'Retry-After',
+  'Allow',
 ].join(', ');
 
 /** What every answer but a preflight starts with (X-Cost is 0.000 until a charge stands). */
@@ -103,6 +110,8 @@ const PREFLIGHT_HEADERS = {
 } as const;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Keyed answers may carry the balance, the key's limits or the key owner's data: never cached. */
+const NO_STORE = 'no-store';
 const BEARER = /^bearer\s+/i;
 const PRINTABLE_KEY = /^[\x21-\x7e]+$/;
 
@@ -218,7 +227,9 @@ export class GatewayService implements OnModuleInit {
       outcome = done.status < 400 ? 'ok' : (OUTCOMES[done.status] ?? 'error');
       return send(reply, done);
     } catch (error) {
-      if (!(error instanceof AppError)) logFailure(this.logger, error);
+      if (!(error instanceof AppError)) {
+        this.logger.error(error instanceof Error ? error.stack : String(error));
+      }
       const answer = toErrorAnswer(error);
       outcome = KEY_REFUSALS.has(answer.body.code)
         ? 'key_forbidden'
@@ -244,16 +255,60 @@ export class GatewayService implements OnModuleInit {
       await this.limitIp(request.ip, reply);
       throw gatewayError('gateway.api_disabled', 403, 'this API is disabled');
     }
+    // Only the declared method, and HEAD beside GET: refused before any key, charge or log.
+    if (
+      request.method !== api.request_method &&
+      (request.method !== 'HEAD' || api.request_method !== 'GET')
+    ) {
+      await this.limitIp(request.ip, reply);
+      throw gatewayError(
+        'gateway.method_not_allowed',
+        405,
+        `this API takes ${api.request_method} requests, not ${request.method}`,
+        { allow: api.allow },
+      );
+    }
     const at = Date.now();
     const started = performance.now();
     let key = this.authenticate(api, request, reply);
     if (key instanceof Promise) key = await key;
     if (!key) {
       // A keyless call is free (authenticate refuses a keyless paid one) and only counted.
-      const outcome = await this.run(api, request);
+      const outcome = await this.run(api, request).catch((error: unknown) =>
+        this.upstreamFailed(api, error),
+      );
       if (outcome.status < 400) this.usage.record(api.id, at);
       return outcome;
     }
+    // HEAD asks for a GET's headers: a paid API's is answered here, free and unlogged.
+    if (api.is_paid && request.method === 'HEAD') return { status: 200, empty: true };
+    return this.chargeAndRun(api, key, request, reply, requestId, at, started);
+  }
+
+  /** A failed upstream is a 502 with one warn line, never an unexpected error. */
+  private upstreamFailed(api: GatewayApi, error: unknown): never {
+    if (!(error instanceof UpstreamFailure)) throw error;
+    this.logger.warn(`upstream of ${api.name_en}: ${error.message}`);
+    throw gatewayError(
+      error.timedOut ? 'gateway.upstream_timeout' : 'gateway.upstream_failed',
+      502,
+      error.message,
+    );
+  }
+
+  /**
+   * A keyed call: charged first when paid (in one transaction with its log row), then made, and
+   * refunded when it fails.
+   */
+  private async chargeAndRun(
+    api: GatewayApi,
+    key: GatewayKey,
+    request: GatewayRequest,
+    reply: FastifyReply,
+    requestId: string,
+    at: number,
+    started: number,
+  ): Promise<Outcome> {
     let charge: Charge | undefined;
     let chargedLogId: number | undefined;
     if (api.is_paid) {
@@ -299,15 +354,10 @@ export class GatewayService implements OnModuleInit {
         if (balance !== null) void reply.header('x-balance', formatBalance(balance));
         this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
       }
-      if (error instanceof UpstreamFailure) {
-        throw gatewayError(
-          error.timedOut ? 'gateway.upstream_timeout' : 'gateway.upstream_failed',
-          502,
-          error.message,
-        );
-      }
-      throw error;
+      return this.upstreamFailed(api, error);
     }
+    // The upstream's own caching headers must not make a keyed answer cacheable.
+    if ('upstream' in outcome) outcome.upstream.headers['cache-control'] = NO_STORE;
     const latency = Math.round(performance.now() - started);
     if (chargedLogId !== undefined) this.usage.noteLatency(chargedLogId, latency);
     if (outcome.status < 400) {
@@ -411,6 +461,7 @@ export class GatewayService implements OnModuleInit {
         );
       });
     }
+    void reply.header('cache-control', NO_STORE);
     if (key.length > MAX_KEY_LENGTH || !PRINTABLE_KEY.test(key)) {
       return this.refuseKey(request.ip, reply);
     }
@@ -562,6 +613,7 @@ function parseBody(request: FastifyRequest): unknown {
 
 /** Sends what the call made: a built-in's answer, or the upstream's (status, headers, body). */
 function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  if ('empty' in outcome) return reply.status(outcome.status).send();
   if ('upstream' in outcome) {
     const { upstream } = outcome;
     // The sandbox goes on last: an upstream's own CSP or CORS headers must not replace it.

@@ -15,7 +15,10 @@ const HOP_BY_HOP = [
   'transfer-encoding',
   'upgrade',
 ];
-/** Also never forwarded upstream: our host and length, and the caller's credentials for us. */
+/**
+ * Also never forwarded upstream: our host and length, the caller's credentials for us, and
+ * `Expect` (the gateway has read the whole body already; undici refuses to send the header).
+ */
 const DROPPED_REQUEST_HEADERS = new Set([
   ...HOP_BY_HOP,
   'host',
@@ -24,6 +27,7 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'authorization',
   'x-api-key',
   'x-xsrf-token',
+  'expect',
 ]);
 /**
  * Headers the gateway sets on its own answers (call id, cost, balance, limits): an upstream's
@@ -37,8 +41,43 @@ export const GATEWAY_HEADERS = [
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
 ] as const;
-/** An upstream may not set cookies on the site's origin, nor the gateway's own headers. */
-const DROPPED_RESPONSE_HEADERS = new Set<string>([...HOP_BY_HOP, 'set-cookie', ...GATEWAY_HEADERS]);
+/**
+ * The upstream answer's headers that reach the caller: those describing the body and its caching,
+ * redirects and retries. Anything else (hop-by-hop headers, cookies, and headers that act on the
+ * whole site's origin such as Clear-Site-Data, Strict-Transport-Security, Refresh, Link,
+ * Alt-Svc or Service-Worker-Allowed) is dropped: an allow-list, so headers invented later are
+ * dropped too.
+ */
+const PASSED_RESPONSE_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'expires',
+  'last-modified',
+  'etag',
+  'vary',
+  'age',
+  'location',
+  'retry-after',
+]);
+/**
+ * An upstream's own `X-` headers pass too (they carry its API's metadata), except the gateway's and
+ * those a proxy in front of the site acts on (nginx's X-Accel-*, X-Sendfile) or that describe the
+ * site's connections.
+ */
+const DROPPED_X_HEADERS = /^x-(?:accel-|sendfile|lighttpd-|forwarded-|real-ip$)/;
+const GATEWAY_HEADER_SET = new Set<string>(GATEWAY_HEADERS);
+
+/** Whether an upstream answer's header (lower-case name) is passed on to the caller. */
+export function passesResponseHeader(name: string): boolean {
+  if (PASSED_RESPONSE_HEADERS.has(name)) return true;
+  return name.startsWith('x-') && !GATEWAY_HEADER_SET.has(name) && !DROPPED_X_HEADERS.test(name);
+}
 
 export class UpstreamFailure extends Error {
   constructor(
@@ -105,8 +144,9 @@ export function upstreamUrl(baseUrl: string, subPath: string): URL {
 
 /**
  * Forwards a call to the API's upstream (undici): method, path below the API, query and body go
- * through; the caller's key, cookies and hop-by-hop headers do not; redirects are returned to the
- * caller, never followed. Network errors, timeouts and 5xx answers are UpstreamFailure.
+ * through; the caller's key, cookies, `Expect` and hop-by-hop headers do not; of the answer's
+ * headers, only those passesResponseHeader allows come back; redirects are returned to the caller,
+ * never followed. Network errors, timeouts and 5xx answers are UpstreamFailure.
  */
 export async function callUpstream(call: UpstreamCall): Promise<UpstreamResponse> {
   const url = upstreamUrl(call.baseUrl, call.subPath);
@@ -141,7 +181,7 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResponse
   }
   const outHeaders: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(response.headers)) {
-    if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) outHeaders[name] = value;
+    if (value !== undefined && passesResponseHeader(name)) outHeaders[name] = value;
   }
   return { statusCode: response.statusCode, headers: outHeaders, body: response.body };
 }

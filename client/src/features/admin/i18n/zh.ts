@@ -73,6 +73,7 @@ const texts = {
   'gateway.ip_not_allowed': '该 API Key 不允许从此 IP 调用',
   'gateway.daily_cap_reached': '已达到该 API Key 的每日消费上限',
   'gateway.monthly_cap_reached': '已达到该 API Key 的每月消费上限',
+  'gateway.method_not_allowed': '该 API 不接受此请求方法',
   'keys.not_found': 'API Key 不存在',
   'keys.too_many': '命名 API Key 已达 20 个上限',
   'keys.default_key': '默认 API Key 只能通过更换来轮换',
