@@ -10,7 +10,7 @@ export const ERROR_CODES = {
   'request.invalid': 'the request is malformed (a generic 400)',
   'request.validation': 'a field failed validation; `field` names it',
   'request.invalid_json': 'the body is not valid JSON',
-  'request.body_too_large': 'the body is over 1 MB',
+  'request.body_too_large': 'the body is over 1 MB (16 KB for the Afdian webhook)',
   'request.body_too_complex': 'the JSON body has too many keys or is nested too deeply',
   'request.unsupported_media_type': 'the body is not JSON where JSON is required',
   'request.invalid_path': 'the path has an ambiguous or malformed encoding',
@@ -121,8 +121,10 @@ export const ERROR_CODES = {
   'recharge.afdian_rejected': 'Afdian refused the query (its own error code)',
   'recharge.afdian_unreachable': 'Afdian could not be reached',
   'recharge.afdian_timeout': 'Afdian did not answer in time',
-  'recharge.webhook_not_configured': 'no Afdian public key for the webhook',
-  'recharge.webhook_invalid': 'the webhook payload lacks the order or signature',
+  'recharge.webhook_not_configured':
+    'no longer sent: without a public key a webhook push is still checked with query-order',
+  'recharge.webhook_invalid':
+    'the webhook payload is not an Afdian order (fields in Afdian formats) with its signature',
   'recharge.webhook_bad_signature': 'the webhook signature does not verify',
   'recharge.order_not_pending':
     'the order is not one waiting to be re-checked, assigned or dismissed (unknown, credited or rejected)',

@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface SeenRequest {
@@ -6,6 +6,15 @@ export interface SeenRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+}
+
+/** One /large answer: how many bytes it wrote, and how it ended. */
+export interface StreamedAnswer {
+  sent: number;
+  /** The answer is over: written whole, or its connection closed under it. */
+  closed: boolean;
+  /** It was written whole. */
+  finished: boolean;
 }
 
 /**
@@ -30,13 +39,38 @@ export const ORIGIN_HEADERS = {
   'origin-agent-cluster': '?0',
 } as const;
 
+const LARGE_CHUNK = Buffer.alloc(64 * 1024, 'x');
+
+/**
+ * Writes `bytes` bytes of text in 64 KB chunks as fast as the caller reads them (never more than
+ * one chunk held here), recording how far it got.
+ */
+function streamLarge(res: ServerResponse, bytes: number, answer: StreamedAnswer): void {
+  res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+  res.on('close', () => {
+    answer.closed = true;
+    answer.finished = res.writableFinished;
+  });
+  const writeMore = () => {
+    while (answer.sent < bytes && !res.destroyed) {
+      const chunk = LARGE_CHUNK.subarray(0, Math.min(LARGE_CHUNK.length, bytes - answer.sent));
+      answer.sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', writeMore);
+    }
+    if (!res.destroyed) res.end();
+  };
+  writeMore();
+}
+
 /**
  * A loopback upstream for the gateway: /ok echoes what it received, /fail answers 500, /slow
  * answers after 2 s, /reset drops the connection, /redirect points at another host, /html is a
- * script page that asks for a permissive CSP and CORS, /headers sends ORIGIN_HEADERS.
+ * script page that asks for a permissive CSP and CORS, /large?bytes=N streams N bytes of text
+ * (recorded in `streamed`), /headers sends ORIGIN_HEADERS.
  */
 export async function startUpstreamFake() {
   const seen: SeenRequest[] = [];
+  const streamed: StreamedAnswer[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,6 +92,13 @@ export async function startUpstreamFake() {
             'access-control-allow-origin': 'https://evil.example',
           })
           .end('<script>parent.document.title = "owned"</script>');
+      } else if (path.endsWith('/large')) {
+        const answer: StreamedAnswer = { sent: 0, closed: false, finished: false };
+        streamed.push(answer);
+        const bytes = Number(
+          new URL(req.url ?? '', 'http://fake.invalid').searchParams.get('bytes'),
+        );
+        streamLarge(res, bytes, answer);
       } else if (path.endsWith('/headers')) {
         res.writeHead(200, ORIGIN_HEADERS).end('{"ok":true}');
       } else if (path.endsWith('/redirect')) {
@@ -78,6 +119,7 @@ export async function startUpstreamFake() {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    streamed,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

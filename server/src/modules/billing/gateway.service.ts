@@ -4,7 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../common/app-error';
-import { toErrorAnswer } from '../../common/error-answer';
+import { logFailure, toErrorAnswer } from '../../common/error-answer';
 import type { ErrorCode } from '../../contracts/errors';
 import { MetricsService } from '../../common/metrics';
 import { formatBalance, formatPrice } from '../../common/money';
@@ -227,9 +227,7 @@ export class GatewayService implements OnModuleInit {
       outcome = done.status < 400 ? 'ok' : (OUTCOMES[done.status] ?? 'error');
       return send(reply, done);
     } catch (error) {
-      if (!(error instanceof AppError)) {
-        this.logger.error(error instanceof Error ? error.stack : String(error));
-      }
+      if (!(error instanceof AppError)) logFailure(this.logger, error);
       const answer = toErrorAnswer(error);
       outcome = KEY_REFUSALS.has(answer.body.code)
         ? 'key_forbidden'
