@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { onSendHookHandler, RouteOptions } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { PinoLogger } from './common/pino-logger';
@@ -20,10 +22,27 @@ import { migrateOnStart, withStartupLock } from './database/migrate';
 import { seedDatabase } from './database/seed/seed';
 import type { SeedReport } from './database/seed/seed';
 import { Env, prettyLogs } from './env/env';
+import { testSwitchesOn } from './env/env.schema';
 import { CsrfService } from './modules/auth/csrf';
+import { decoratePublicAddress } from './modules/openapi/site-url';
 
 export const BODY_LIMIT = 1024 * 1024;
 const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * The site's JSON API answers for a session (a user's, an admin's, or none, which public reads
+ * answer differently) and hands out keys: no cache, browser or shared, may keep an answer. The
+ * public pages that share its prefix (/api/:id/:name) are HTML and keep their own caching.
+ */
+const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    void reply.header('cache-control', 'no-store');
+  }
+  done(null, payload);
+};
+
+const withHook = (hooks: RouteOptions['onSend'], hook: onSendHookHandler) =>
+  hooks === undefined ? [hook] : [...(Array.isArray(hooks) ? hooks : [hooks]), hook];
 
 /** Builds the whole application, migrated and seeded, ready to listen. */
 export async function createApp(
@@ -33,6 +52,18 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
+    // A client may take REQUEST_TIMEOUT_MS to send a whole request (HEADERS_TIMEOUT_MS for its
+    // headers), then it is answered 408 and closed: a trickled body holds nothing for long.
+    // Node checks these every connectionsCheckingInterval (30 s by default), so a quarter of the
+    // headers' timeout keeps the check within a quarter of each limit. A connection silent both
+    // ways for CONNECTION_TIMEOUT_MS (a client that stopped reading an answer) is closed.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: env.CONNECTION_TIMEOUT_MS,
+    http: {
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.ceil(env.HEADERS_TIMEOUT_MS / 4),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     rewriteUrl: rewriteToCanonical,
     clientErrorHandler,
@@ -51,15 +82,20 @@ export async function createApp(
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  warnOfSettings(env);
+  decoratePublicAddress(fastify, env);
   registerJsonOnlyBodies(fastify);
   await fastify.register(fastifyCookie);
   // The gateway's answers are the APIs' own (often tiny, sometimes already compressed or
   // streamed) and its hot path must not pay for an extra onSend hook; everything else (pages,
-  // the site's JSON) is compressed from 1 KB up. Registered before any route so it sees them all.
+  // the site's JSON) is compressed from 1 KB up; the site's JSON API is marked no-store.
+  // Registered before any route so it sees them all.
   fastify.addHook('onRoute', (route) => {
     if (route.url.startsWith('/apis/')) {
       route.compress = false;
       route.decompress = false;
+    } else if (route.url.startsWith('/api/')) {
+      route.onSend = withHook(route.onSend, noStore);
     }
   });
   await fastify.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD });
@@ -113,4 +149,26 @@ export async function createApp(
     onSeeded(await seedDatabase(dataSource, env));
   });
   return app;
+}
+
+/**
+ * Production settings that weaken the site, said loudly at every start: test-only switches let on
+ * with I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION, and a trusted proxy without PUBLIC_URL.
+ */
+function warnOfSettings(env: Env): void {
+  if (env.NODE_ENV !== 'production') return;
+  const logger = new Logger('Portico');
+  const switches = testSwitchesOn(env);
+  if (switches.length > 0) {
+    logger.warn(
+      'TEST-ONLY SETTINGS ARE ON IN PRODUCTION (I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION=true): ' +
+        `${switches.join(', ')}. They exist for tests and demos and weaken this site: turn them off.`,
+    );
+  }
+  if (env.TRUST_PROXY !== false && !env.PUBLIC_URL) {
+    logger.warn(
+      "PUBLIC_URL is not set: behind a proxy, links name the admin's site URL or are relative, " +
+        'and cookies are Secure only when the proxy says https. Set PUBLIC_URL=https://your.site.',
+    );
+  }
 }

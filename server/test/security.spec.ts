@@ -347,7 +347,7 @@ describeEachDb(
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     });
   },
-  { RATE_LIMIT_PER_KEY: '2', RATE_LIMIT_PER_IP: '5', TRUST_PROXY: 'true' },
+  { RATE_LIMIT_PER_KEY: '2', RATE_LIMIT_PER_IP: '5', TRUST_PROXY: '1' },
 );
 
 describeEachDb(

@@ -1,8 +1,10 @@
+import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { statusAnswer, toErrorAnswer } from './error-answer';
+import type { ErrorAnswer } from './error-answer';
 
 /** Where a request whose path cannot be read one way only is sent: it answers 400. */
 export const INVALID_PATH_ROUTE = '/__portico/invalid-path';
@@ -146,25 +148,34 @@ export function registerInvalidPathRoute(fastify: FastifyInstance): void {
 }
 
 /**
- * Answers for requests Node's HTTP parser refuses before Fastify sees them (headers too large,
- * malformed request lines): the same envelope as every other error, never the input.
+ * Answers for requests Node's HTTP server refuses before Fastify sees them (headers too large,
+ * malformed request lines) or gives up on (a request not received within REQUEST_TIMEOUT_MS, or
+ * its headers within HEADERS_TIMEOUT_MS): the same envelope as every other error, never the input.
+ * Once an answer has begun on the connection, it is only closed.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large']
-      : [400, 'Bad Request'];
-  // An answer to HEAD has no body (HTTP says so, and clients would read it as the next answer).
-  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString() === 'HEAD ';
-  const body = head ? '' : JSON.stringify(statusAnswer(status).body);
-  if (socket.writable) {
+  const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const { status, body: envelope } = clientErrorAnswer(error.code);
+    // An answer to HEAD has no body (HTTP says so, and clients would read it as the next answer).
+    const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString() === 'HEAD ';
+    const body = head ? '' : JSON.stringify(envelope);
     socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
+}
+
+function clientErrorAnswer(code: string | undefined): ErrorAnswer {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return toErrorAnswer(
+      new AppError('request.timeout', 'the request took too long to arrive', 408),
+    );
+  }
+  return statusAnswer(code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
 }
 
 /** Router-level failures (a URL the router cannot decode, an over-long parameter): a 400 envelope. */

@@ -10,6 +10,7 @@ import { SiteConfig } from '../database/entities';
 import { ENV } from '../env/env';
 import { ResponseCache } from '../modules/apis/response-cache';
 import { ClientBuild, NONCE, pageTheme } from '../modules/pages/page-renderer';
+import { pageOrigin, requestOrigin } from '../modules/openapi/site-url';
 import { robots, sitemap } from '../modules/pages/sitemap';
 import { ContentEvents } from './content-events';
 import { pathOf } from './request-guards';
@@ -163,7 +164,7 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
   private page(build: ClientBuild, request: FastifyRequest): Promise<Page> {
     const lang = request.cookies.lang === 'zh' ? 'zh' : 'en';
     const theme = pageTheme(request.cookies.theme);
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = pageOrigin(request);
     const url = request.url;
     return this.pages.get(`${lang} ${theme} ${origin}${url}`, async () => {
       const shell = { status: 200, html: build.shell(theme), analytics: false };
@@ -224,7 +225,7 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
   /** The site's public address: the configured site URL, else this request's origin. */
   private async canonicalBase(request: FastifyRequest): Promise<string> {
     const config = await this.dataSource.getRepository(SiteConfig).findOne({ where: {} });
-    return config?.site_url.trim().replace(/\/+$/, '') || `${request.protocol}://${request.host}`;
+    return config?.site_url.trim().replace(/\/+$/, '') || requestOrigin(request);
   }
 
   /** A page's data calls, answered by this app in-process: no socket, the same routes and caches. */

@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   'request.unsupported_media_type': 'the body is not JSON where JSON is required',
   'request.invalid_path': 'the path has an ambiguous or malformed encoding',
   'request.headers_too_large': 'the request headers are too large',
+  'request.timeout':
+    "the request (headers, or headers and body) did not arrive within the server's time limit",
   'request.not_found': 'no such endpoint',
   'request.method_not_allowed': 'the endpoint does not take this method',
   'request.rate_limited': 'too many requests; `Retry-After` says when to try again',

@@ -9,7 +9,9 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
 } from 'class-validator';
+import { isIP } from 'node:net';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -27,6 +29,84 @@ const emptyAsUnset = ({ value }: { value: unknown }) =>
 /** A PEM may arrive on one line with literal \n escapes (env files, container settings). */
 const toPem = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' ? value.replace(/\\n/g, '\n').trim() : undefined;
+
+/** TRUST_PROXY as Fastify takes it: off, a hop count, or the trusted proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+const toTrustProxy = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (['', '0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((entry) => entry.trim());
+};
+
+/** proxy-addr's names for whole ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const IsTrustProxy = () =>
+  ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) =>
+        value === false ||
+        (Number.isInteger(value) &&
+          (value as number) >= 1 &&
+          (value as number) <= MAX_PROXY_HOPS) ||
+        (Array.isArray(value) && value.every((entry) => isProxyAddress(String(entry)))),
+      defaultMessage: () =>
+        'TRUST_PROXY must be false, the number of proxies in front of Portico (1-10: 1 for one ' +
+        'nginx), or their addresses or CIDRs, comma-separated (e.g. 10.0.0.5,172.18.0.0/16); ' +
+        '`true` is refused, as trusting every hop lets a client write its own address',
+    },
+  });
+
+/** Which test-only switches exist, and when each is on (registered by @TestOnly). */
+const TEST_SWITCHES = new Map<string, (value: unknown) => boolean>();
+
+/**
+ * A switch for tests and demos only: with NODE_ENV=production, turning it on refuses to start,
+ * unless I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION=true (then createApp warns at every start).
+ */
+function TestOnly(isOn: (value: unknown) => boolean): PropertyDecorator {
+  return (target, property) => {
+    TEST_SWITCHES.set(String(property), isOn);
+    ValidateBy({
+      name: 'testOnly',
+      validator: {
+        validate: (value, args) => {
+          const env = args!.object as EnvSchema;
+          return (
+            env.NODE_ENV !== 'production' ||
+            env.I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION === true ||
+            !isOn(value)
+          );
+        },
+        defaultMessage: (args) =>
+          `${args!.property}=${String(args!.value)} is a test-only setting, refused with ` +
+          'NODE_ENV=production (set I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION=true to start anyway)',
+      },
+    })(target, property);
+  };
+}
+
+/** The test-only switches that are on, as NAME=value. */
+export function testSwitchesOn(env: EnvSchema): string[] {
+  const values = env as unknown as Record<string, unknown>;
+  return [...TEST_SWITCHES]
+    .filter(([name, isOn]) => isOn(values[name]))
+    .map(([name]) => `${name}=${String(values[name])}`);
+}
 
 /** Every environment variable the server reads, with its default. */
 export class EnvSchema {
@@ -67,10 +147,15 @@ export class EnvSchema {
   @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
   ADMIN_PASSWORD?: string;
 
-  @Transform(toBool)
-  @IsBoolean()
-  TRUST_PROXY = false;
+  /**
+   * The proxies whose X-Forwarded-For / -Proto entries are believed: false (none), a hop count,
+   * or their addresses/CIDRs. The client is the right-most address no trusted proxy wrote.
+   */
+  @Transform(toTrustProxy)
+  @IsTrustProxy()
+  TRUST_PROXY: TrustProxy = false;
 
+  @IsOptional()
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:port' })
   REDIS_URL?: string;
@@ -148,6 +233,8 @@ export class EnvSchema {
   @Matches(/^\s*https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*\s*$/, {
     message: 'AFDIAN_BASE_URL must be one or more http(s) URLs separated by commas',
   })
+  // Plain http lets anyone on the path answer query-order: only a local fake speaks it.
+  @TestOnly((value) => /(^|,)\s*http:/i.test(String(value)))
   AFDIAN_BASE_URL = 'https://ifdian.net,https://afdian.com';
 
   /**
@@ -155,6 +242,7 @@ export class EnvSchema {
    * money; auto: the sandbox outside production when no credentials are set, else live.
    */
   @IsIn(['auto', 'live', 'sandbox'])
+  @TestOnly((value) => value === 'sandbox')
   AFDIAN_MODE: 'auto' | 'live' | 'sandbox' = 'auto';
 
   /** How soon an unpaid order is asked about again; the wait doubles up to an hour, for 24 hours. */
@@ -233,6 +321,7 @@ export class EnvSchema {
   /** Lets webhooks use http:// on loopback addresses: for tests only, never in production. */
   @Transform(toBool)
   @IsBoolean()
+  @TestOnly((value) => value === true)
   ALERT_WEBHOOK_ALLOW_LOOPBACK = false;
 
   /** A new MySQL connection's connect and handshake, in milliseconds. */
@@ -268,4 +357,61 @@ export class EnvSchema {
   @IsInt()
   @Min(0)
   DB_STARTUP_TIMEOUT_MS = 300_000;
+
+  /** Starts production with test-only switches on (each is named in a warning at start). */
+  @Transform(toBool)
+  @IsBoolean()
+  I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION = false;
+
+  /**
+   * The site's address as visitors reach it (https://api.example.com): absolute URLs in documents
+   * and pages, and the cookies' Secure flag. Unset: the admin's site URL, else the request's Host
+   * when no proxy is trusted, else relative URLs. Request headers never choose it behind a proxy.
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().replace(/\/+$/, '') : value,
+  )
+  @Matches(/^(https?:\/\/[^\s/?#@]+)?$/i, {
+    message: "PUBLIC_URL must be the site's origin, such as https://api.example.com (no path)",
+  })
+  PUBLIC_URL = '';
+
+  /** Receiving one whole request (headers and body); a slower one is answered 408 and closed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  REQUEST_TIMEOUT_MS = 30_000;
+
+  /** Receiving a request's headers; at most REQUEST_TIMEOUT_MS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  @ValidateBy({
+    name: 'notOverRequestTimeout',
+    validator: {
+      validate: (value, args) =>
+        (value as number) <= (args!.object as EnvSchema).REQUEST_TIMEOUT_MS,
+      defaultMessage: () => 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS',
+    },
+  })
+  HEADERS_TIMEOUT_MS = 10_000;
+
+  /**
+   * A connection with no traffic either way for this long is closed (a client that stops reading
+   * an answer). Longer than the longest upstream timeout (120 s), which a call may wait silently.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  CONNECTION_TIMEOUT_MS = 180_000;
+
+  /** A session ends this many days after sign-in, however active (the idle limit is 30 days). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(400)
+  SESSION_MAX_AGE_DAYS = 30;
 }

@@ -77,7 +77,7 @@ export class CsrfService {
       path: '/',
       httpOnly: false,
       sameSite: 'lax',
-      secure: request.protocol === 'https',
+      secure: this.sessions.secureCookies(request),
     });
   }
 

@@ -1,18 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LessThan, Repository } from 'typeorm';
 import { Session } from '../../database/entities';
 import type { SessionKind } from '../../database/entities/session.entity';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 
 export const SESSION_COOKIES: Record<SessionKind, string> = {
   user: 'portico_session',
   admin: 'portico_admin_session',
 };
 
-/** Sessions expire after this long without a request. */
-export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sessions expire after this long without a request (and SESSION_MAX_AGE_DAYS after sign-in). */
+export const SESSION_IDLE_MS = 30 * DAY_MS;
 /** The server's idle expiry is the real limit; the cookie only has to outlive it (Chrome's cap). */
 const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 /** last_seen_at (and the sliding expiry) is written at most this often per session. */
@@ -32,7 +35,23 @@ export interface SessionSubject {
 export class SessionService {
   private readonly cache = new WeakMap<FastifyRequest, Map<SessionKind, Promise<Session | null>>>();
 
-  constructor(@InjectRepository(Session) private readonly sessions: Repository<Session>) {}
+  /** How long a session may last from its sign-in, however active. */
+  private readonly maxAgeMs: number;
+  /** PUBLIC_URL is https: the cookies are Secure whatever a proxy says about the request. */
+  private readonly publicHttps: boolean;
+
+  constructor(
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @Inject(ENV) env: Env,
+  ) {
+    this.maxAgeMs = env.SESSION_MAX_AGE_DAYS * DAY_MS;
+    this.publicHttps = env.PUBLIC_URL.startsWith('https:');
+  }
+
+  /** Whether cookies for this request get `Secure`: PUBLIC_URL is https, or the request came so. */
+  secureCookies(request: FastifyRequest): boolean {
+    return this.publicHttps || request.protocol === 'https';
+  }
 
   /** The valid, unexpired session of that kind the request's cookie names, else null. */
   async peek(request: FastifyRequest, kind: SessionKind): Promise<SessionSubject | null> {
@@ -72,8 +91,9 @@ export class SessionService {
       kind,
       subject_id: subjectId,
       csrf_secret: randomBytes(32).toString('hex'),
-      expires_at: new Date(now.getTime() + SESSION_IDLE_MS),
+      expires_at: new Date(now.getTime() + Math.min(SESSION_IDLE_MS, this.maxAgeMs)),
       last_seen_at: now,
+      created_at: now,
       ip: request.ip.slice(0, 64),
       user_agent: (request.headers['user-agent'] ?? '').slice(0, 255) || null,
     });
@@ -102,13 +122,14 @@ export class SessionService {
     const session = await this.sessions.findOneBy({ token_hash: sha256(token), kind });
     if (!session) return null;
     const now = Date.now();
-    if (session.expires_at.getTime() <= now) {
+    const endOfLife = session.created_at.getTime() + this.maxAgeMs;
+    if (session.expires_at.getTime() <= now || endOfLife <= now) {
       await this.sessions.delete({ token_hash: session.token_hash });
       return null;
     }
     if (now - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
       session.last_seen_at = new Date(now);
-      session.expires_at = new Date(now + SESSION_IDLE_MS);
+      session.expires_at = new Date(Math.min(now + SESSION_IDLE_MS, endOfLife));
       await this.sessions.update(
         { token_hash: session.token_hash },
         { last_seen_at: session.last_seen_at, expires_at: session.expires_at },
@@ -127,7 +148,7 @@ export class SessionService {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.protocol === 'https',
+      secure: this.secureCookies(request),
       maxAge: COOKIE_MAX_AGE_S,
     });
   }
