@@ -203,11 +203,11 @@ describeEachDb('MCP server at /mcp', (ctx) => {
     expect(rotated.status).toBe(200);
     const newKey = rotated.body.data.new_api_key as string;
 
-    const old = await withClient(ctx.t, apiKey, (c) =>
-      callTool(c, 'call_api', { name_en: hash.name_en, query: { text: 'x' } }),
-    );
-    expect(old.isError).toBe(true);
-    expect(textOf(old)).toContain('401 gateway.key_invalid');
+    // The old key opens no session at all (issue 25): the refusal comes before any tool call.
+    await expect(connect(ctx.t, apiKey)).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining('"code":"gateway.key_invalid"'),
+    });
     const fresh = await withClient(ctx.t, newKey, (c) =>
       callTool(c, 'call_api', { name_en: hash.name_en, query: { text: 'x' } }),
     );

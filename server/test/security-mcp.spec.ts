@@ -2,12 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { User } from '../src/database/entities';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import type { CreatedApiKey } from '../src/contracts/api-keys';
 import { TOOL_LIMITS } from '../src/modules/mcp/dto/tool-args';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
-import { callTool, connectMcp as connect } from './factories/mcp';
+import { callTool, connectMcp as connect, INITIALIZE, rawMcpPost } from './factories/mcp';
+import { DEFAULT_PASSWORD, loginUser } from './factories/users';
 import { startUpstreamFake } from './fakes/upstream-fake';
-import { describeEachDb } from './harness';
+import { describeEachDb, TestApp } from './harness';
+import type { HttpClient } from './http-client';
 
 const MB = 1024 * 1024;
 
@@ -30,6 +35,27 @@ const settledMemory = () => {
   collectGarbage();
   return memory();
 };
+
+/** A signed-in user with a named key made through the site, as its owner would. */
+async function ownerWithKey(t: TestApp, settings: Record<string, unknown> = {}) {
+  const { user } = await createKeyedUser(t, 0);
+  await t.dataSource
+    .getRepository(User)
+    .update({ id: user.id }, { password_hash: await hashPassword(DEFAULT_PASSWORD) });
+  const client = t.client();
+  await loginUser(t, client, user.username);
+  const res = await client.post<{ data: CreatedApiKey }>('/api/user/create_api_key.php', {
+    name: 'agent',
+    ...settings,
+  });
+  expect(res.status).toBe(200);
+  return { client, key: res.body.data };
+}
+
+async function revoke(client: HttpClient, id: number) {
+  const res = await client.post('/api/user/revoke_api_key.php', { id });
+  expect(res.status).toBe(200);
+}
 
 describeEachDb('MCP security (issue 25)', (ctx) => {
   it('streams call_api answers and stops at the cap: 5 parallel 100 MB paid answers keep RSS flat, each charged once', async () => {
@@ -113,4 +139,92 @@ describeEachDb('MCP security (issue 25)', (ctx) => {
       await upstream.close();
     }
   }, 120_000);
+
+  it('refuses to open a session with a revoked, expired or unknown key; keyless stays open', async () => {
+    const revoked = await ownerWithKey(ctx.t);
+    await revoke(revoked.client, revoked.key.key.id);
+    // The expiry is kept to the second: 3 s ahead is still ahead once the key is made.
+    const expiring = await ownerWithKey(ctx.t, {
+      expires_at: new Date(Date.now() + 3000).toISOString(),
+    });
+    await (await connect(ctx.t, expiring.key.secret)).close();
+    await sleep(Date.parse(expiring.key.key.expires_at!) - Date.now() + 100);
+    const cases: [string, string][] = [
+      [revoked.key.secret, 'gateway.key_revoked'],
+      [expiring.key.secret, 'gateway.key_expired'],
+      [`pk_${'A'.repeat(32)}`, 'gateway.key_invalid'],
+    ];
+    for (const [key, code] of cases) {
+      await expect(connect(ctx.t, key)).rejects.toMatchObject({
+        code: 401,
+        message: expect.stringContaining(`"code":"${code}"`),
+      });
+      // Through any of the ways the gateway reads a key, before any JSON-RPC method runs.
+      for (const [headers, path] of [
+        [{ authorization: `Bearer ${key}` }, '/mcp'],
+        [{ 'x-api-key': key }, '/mcp'],
+        [{}, `/mcp?key=${encodeURIComponent(key)}`],
+      ] as const) {
+        const answer = await rawMcpPost(ctx.t, INITIALIZE, headers, path);
+        expect({ status: answer.status, body: answer.body }).toEqual({
+          status: 401,
+          body: {
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32000, message: expect.any(String) },
+            success: false,
+            message: expect.any(String),
+            code,
+          },
+        });
+        expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+      }
+    }
+
+    const keyless = await connect(ctx.t);
+    try {
+      expect((await keyless.listTools()).tools).toHaveLength(3);
+    } finally {
+      await keyless.close();
+    }
+  });
+
+  it('ends a session whose key is revoked after it opened, at its next request', async () => {
+    const free = await createGatewayApi(ctx.t, { handler: 'uuid' });
+    const { client, key } = await ownerWithKey(ctx.t);
+    const session = await connect(ctx.t, key.secret);
+    try {
+      const first = await callTool(session, 'call_api', { name_en: free.name_en });
+      expect(first.isError).toBeFalsy();
+      await revoke(client, key.key.id);
+      await expect(callTool(session, 'call_api', { name_en: free.name_en })).rejects.toMatchObject({
+        code: 401,
+        message: expect.stringContaining('"code":"gateway.key_revoked"'),
+      });
+      await expect(session.listTools()).rejects.toMatchObject({ code: 401 });
+    } finally {
+      await session.close();
+    }
+  });
 });
+
+describeEachDb(
+  'MCP security: refused keys count against the caller’s address',
+  (ctx) => {
+    it('answers 429 once an address has sent too many bad keys, like the gateway', async () => {
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) {
+        answers.push(
+          await rawMcpPost(ctx.t, INITIALIZE, { authorization: `Bearer pk_guess_${i}` }),
+        );
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 429]);
+      expect(answers[3].body).toMatchObject({ success: false, code: 'gateway.rate_limited' });
+      expect(Number(answers[3].headers.get('retry-after'))).toBeGreaterThan(0);
+      // The address's allowance is the gateway's too: its keyless calls are refused as well.
+      const api = await createGatewayApi(ctx.t, { handler: 'uuid' });
+      expect((await ctx.t.client().get(`/apis/${api.name_en}`)).status).toBe(429);
+    });
+  },
+  { RATE_LIMIT_PER_IP: '3' },
+);

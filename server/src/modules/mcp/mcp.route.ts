@@ -1,10 +1,16 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/app-error';
 import { toErrorAnswer } from '../../common/error-answer';
+import { RateLimiter } from '../../common/rate-limiter';
+import type { ErrorCode } from '../../contracts/errors';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { hashApiKey } from '../auth/api-keys';
 import { extractKey } from '../billing/gateway.service';
+import { GatewayKey, KeyCache } from '../billing/key-cache';
 import { requestOrigin } from '../openapi/site-url';
 import { TOOL_LIMITS } from './dto/tool-args';
 import { JSON_RPC, mcpError } from './mcp.errors';
@@ -19,7 +25,7 @@ const UNREADABLE_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_E
 /** Like the gateway, /mcp is key-authenticated (no cookies), so any web page may call it. */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Mcp-Session-Id, Mcp-Protocol-Version',
+  'access-control-expose-headers': 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate',
 } as const;
 
 /**
@@ -35,6 +41,9 @@ export class McpRoute implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly mcp: McpService,
+    private readonly keys: KeyCache,
+    private readonly limiter: RateLimiter,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   onModuleInit(): void {
@@ -90,8 +99,13 @@ export class McpRoute implements OnModuleInit {
         .status(400)
         .send(mcpError(400, JSON_RPC.invalidRequest, 'Bad request: unreadable header'));
     }
+    const key = extractKey(request);
+    if (key !== undefined) {
+      const refused = await this.refuseKey(key, request.ip, reply);
+      if (refused) return refused;
+    }
     const server = this.mcp.serverFor({
-      key: extractKey(request),
+      key,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
       origin: requestOrigin(request),
@@ -110,6 +124,38 @@ export class McpRoute implements OnModuleInit {
     } finally {
       await server.close();
     }
+  }
+
+  /**
+   * A key that is not current is refused before any JSON-RPC method runs, so no session opens
+   * with it (and none goes on once it is revoked); keyless requests go on, for free APIs. Like
+   * the gateway's, each refusal counts against the caller's address (the gateway's own
+   * per-address allowance), so /mcp is no faster a way to try keys.
+   */
+  private async refuseKey(
+    key: string,
+    ip: string,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
+    let found = this.keys.find(hashApiKey(key));
+    if (found instanceof Promise) found = await found;
+    const refusal = keyRefusal(found);
+    if (!refusal) return undefined;
+    const limit = await this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP);
+    if (!limit.allowed) {
+      const message = 'too many requests, try again later';
+      return reply
+        .status(429)
+        .header('retry-after', String(limit.resetSeconds))
+        .send(mcpError(429, JSON_RPC.transport, message, 'gateway.rate_limited'));
+    }
+    return reply
+      .status(401)
+      .header(
+        'www-authenticate',
+        `Bearer error="invalid_token", error_description="${refusal.message}"`,
+      )
+      .send(mcpError(401, JSON_RPC.transport, refusal.message, refusal.code));
   }
 
   /** The transport's answer, its refusals given the envelope's fields too. */
@@ -152,4 +198,14 @@ export class McpRoute implements OnModuleInit {
       .headers({ ...CORS_HEADERS, ...answer.headers })
       .send(mcpError(answer.status, rpcCode, answer.body.message, answer.body.code));
   }
+}
+
+/** Why a key may not open an MCP session, as the gateway would refuse it, or undefined. */
+function keyRefusal(key: GatewayKey | null): { code: ErrorCode; message: string } | undefined {
+  if (!key || !key.active) return { code: 'gateway.key_invalid', message: 'invalid API key' };
+  if (key.revoked) return { code: 'gateway.key_revoked', message: 'this API key was revoked' };
+  if (key.expiresAt !== null && key.expiresAt <= Date.now()) {
+    return { code: 'gateway.key_expired', message: 'this API key has expired' };
+  }
+  return undefined;
 }
