@@ -42,7 +42,7 @@ describe('security: test-only switches in production (issue 25, item 5)', () => 
     expect(refusal({ ...PRODUCTION, NODE_ENV: 'test', [name]: value })).toBe('');
   });
 
-  it('names every test-only switch that is on at once', () => {
+  it('names every test-only switch that is on at once, and never picks the sandbox itself', () => {
     const message = refusal({
       ...PRODUCTION,
       AFDIAN_MODE: 'sandbox',
@@ -50,9 +50,7 @@ describe('security: test-only switches in production (issue 25, item 5)', () => 
     });
     expect(message).toMatch(/AFDIAN_MODE: /);
     expect(message).toMatch(/ALERT_WEBHOOK_ALLOW_LOOPBACK: /);
-  });
-
-  it('never resolves AFDIAN_MODE=auto to the sandbox in production', () => {
+    // Left at auto, production never falls back to the sandbox.
     expect(afdianMode(loadEnv({ ...PRODUCTION, AFDIAN_MODE: 'auto' }))).toBe('not_configured');
     expect(afdianMode(loadEnv({ ...PRODUCTION, NODE_ENV: 'development' }))).toBe('sandbox');
   });

@@ -364,9 +364,9 @@ export class EnvSchema {
   I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION = false;
 
   /**
-   * The site's address as visitors reach it (https://api.example.com): absolute URLs in documents
-   * and pages, and the cookies' Secure flag. Unset: the admin's site URL, else the request's Host
-   * when no proxy is trusted, else relative URLs. Request headers never choose it behind a proxy.
+   * The site's address as visitors reach it (https://api.example.com): the cookies' Secure flag,
+   * and absolute URLs unless the admin set a site URL. Unset: the request's Host when no proxy is
+   * trusted, else relative URLs; behind a proxy, request headers never name the site.
    */
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim().replace(/\/+$/, '') : value,
