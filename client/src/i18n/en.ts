@@ -469,6 +469,11 @@ export const en = {
     'gateway.daily_cap_reached': 'this API key reached its daily spending cap',
     'gateway.monthly_cap_reached': 'this API key reached its monthly spending cap',
     'gateway.method_not_allowed': 'this API does not take this HTTP method',
+    'gateway.idempotency_key_invalid': 'the Idempotency-Key header is malformed',
+    'gateway.idempotency_mismatch': 'this Idempotency-Key was used for a different request',
+    'gateway.idempotency_in_progress': 'a call with this Idempotency-Key is still running',
+    'gateway.idempotency_not_replayable':
+      'the first answer to this Idempotency-Key cannot be replayed',
     'alerts.webhook_url_invalid':
       'the webhook URL must start with https:// and carry no user name or password',
     'alerts.webhook_url_private': 'the webhook URL must not point at a private or local address',

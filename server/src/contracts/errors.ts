@@ -83,6 +83,14 @@ export const ERROR_CODES = {
   'gateway.monthly_cap_reached': "the call would pass the key's monthly spending cap (UTC month)",
   'gateway.method_not_allowed':
     'the API does not take this method (`Allow` lists those it takes); nothing was charged',
+  'gateway.idempotency_key_invalid':
+    'Idempotency-Key is empty, repeated, over 255 characters or not printable ASCII',
+  'gateway.idempotency_mismatch':
+    'the Idempotency-Key was used within 24 h with a different request (method, path, query, body)',
+  'gateway.idempotency_in_progress':
+    'the first call with this Idempotency-Key is still running; see `Retry-After`',
+  'gateway.idempotency_not_replayable':
+    'the first call with this Idempotency-Key answered over 1 MB or was cut off: it is not replayed, nor made again',
 
   'keys.not_found': 'no such key among the caller’s keys',
   'keys.too_many': 'the caller already holds 20 named keys that are not revoked',

@@ -7,6 +7,7 @@ import { ApiKeys1795600000001 } from './1795600000001-ApiKeys';
 import { BalanceAlerts1795700000000 } from './1795700000000-BalanceAlerts';
 import { Categories1795800000000 } from './1795800000000-Categories';
 import { AuditLogLongText1795900002500 } from './1795900002500-AuditLogLongText';
+import { IdempotencyKeys1796000000000 } from './1796000000000-IdempotencyKeys';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   BalanceAlerts1795700000000,
   Categories1795800000000,
   AuditLogLongText1795900002500,
+  IdempotencyKeys1796000000000,
 ];

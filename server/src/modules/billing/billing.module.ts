@@ -6,6 +6,7 @@ import { ApiEntry, ApiKey, User } from '../../database/entities';
 import { ChargeQueue } from './charge-queue';
 import { GatewayCatalogue } from './gateway-catalogue';
 import { GatewayService } from './gateway.service';
+import { IdempotencyStore } from './idempotency';
 import { KeyCache } from './key-cache';
 import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
@@ -30,6 +31,7 @@ import { UsageRecorder } from './usage-recorder';
     GatewayCatalogue,
     KeyCache,
     UsageRecorder,
+    IdempotencyStore,
     GatewayService,
   ],
   exports: [LEDGER, UsageRecorder, KeyCache],

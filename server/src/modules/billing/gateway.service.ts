@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +26,14 @@ import { RateLimiter } from '../../common/rate-limiter';
 import type { RateLimitResult } from '../../common/rate-limiter';
 import { UsageRecorder } from './usage-recorder';
 import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
+import {
+  Answer,
+  idempotencyKeyOf,
+  IdempotencyStore,
+  MAX_REPLAYED_BYTES,
+  recordingStream,
+  requestFingerprint,
+} from './idempotency';
 
 const MAX_KEY_LENGTH = 128;
 const MAX_CACHED_KEYS = 10_000;
@@ -75,12 +84,18 @@ type GatewayRequest = FastifyRequest<{ Params: { name: string; '*'?: string } }>
 
 /**
  * What the call made: its status, and the answer to send once the gateway's headers are set (a
- * built-in's, the upstream's, or none for a paid API's HEAD).
+ * built-in's or a replayed answer, the upstream's, or none for a paid API's HEAD).
  */
 type Outcome =
   | { status: number; builtin: BuiltinResponse }
   | { status: number; upstream: UpstreamResponse }
   | { status: number; empty: true };
+
+/**
+ * Whether money stands charged for a call: none, charged, or unknown (a charge whose outcome never
+ * came back). An idempotency key is given back only when none stands.
+ */
+type Standing = { charged: 'none' | 'yes' | 'unknown' };
 
 const FREE = formatPrice(0);
 /** Browser callers on other origins may read the gateway's own headers. */
@@ -93,6 +108,7 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
   'Retry-After',
   'Allow',
+  'Idempotent-Replayed',
 ].join(', ');
 
 /** What every answer but a preflight starts with (X-Cost is 0.000 until a charge stands). */
@@ -105,7 +121,7 @@ const ANSWER_HEADERS = {
 const PREFLIGHT_HEADERS = {
   ...SANDBOX_HEADERS,
   'access-control-allow-methods': METHODS.join(', '),
-  'access-control-allow-headers': 'X-API-Key, Authorization, Content-Type',
+  'access-control-allow-headers': 'X-API-Key, Authorization, Content-Type, Idempotency-Key',
   'access-control-max-age': '86400',
 } as const;
 
@@ -133,20 +149,21 @@ export function extractKey(request: FastifyRequest): string | undefined {
 const PLAIN_QUERY = /^[\w.*-]+=[\w.*-]*(?:&[\w.*-]+=[\w.*-]*)*$/;
 const KEY_PARAM = /(?:^|&)key=/;
 
-/** The called URL as logged: without the key, cut to the column's size. */
-export function loggedUrl(rawUrl: string): string {
+/** The called URL without the key. */
+function urlWithoutKey(rawUrl: string): string {
   const queryAt = rawUrl.indexOf('?');
-  if (queryAt === -1) return rawUrl.slice(0, MAX_URL_LENGTH);
-  const path = rawUrl.slice(0, queryAt);
+  if (queryAt === -1) return rawUrl;
   const search = rawUrl.slice(queryAt + 1);
-  if (PLAIN_QUERY.test(search) && !KEY_PARAM.test(search)) {
-    return rawUrl.slice(0, MAX_URL_LENGTH);
-  }
+  if (PLAIN_QUERY.test(search) && !KEY_PARAM.test(search)) return rawUrl;
   const params = new URLSearchParams(search);
   params.delete('key');
   const query = params.toString();
-  return (query ? `${path}?${query}` : path).slice(0, MAX_URL_LENGTH);
+  const path = rawUrl.slice(0, queryAt);
+  return query ? `${path}?${query}` : path;
 }
+
+/** The called URL as logged: without the key, cut to the column's size. */
+export const loggedUrl = (rawUrl: string): string => urlWithoutKey(rawUrl).slice(0, MAX_URL_LENGTH);
 
 /** A value or its promise, as a promise: for the refusal paths, which may wait a tick. */
 const settled = async <T>(value: T | Promise<T>): Promise<T> => value;
@@ -181,6 +198,7 @@ export class GatewayService implements OnModuleInit {
     @Inject(LEDGER) private readonly ledger: Ledger,
     @Inject(ENV) private readonly env: Env,
     private readonly balanceWatch: BalanceWatch,
+    private readonly idempotency: IdempotencyStore,
   ) {
     metrics.reportGatewayCalls(() => {
       const calls = this.calls;
@@ -280,7 +298,103 @@ export class GatewayService implements OnModuleInit {
     }
     // HEAD asks for a GET's headers: a paid API's is answered here, free and unlogged.
     if (api.is_paid && request.method === 'HEAD') return { status: 200, empty: true };
+    const idempotencyKey = request.headers['idempotency-key'];
+    if (idempotencyKey !== undefined) {
+      return this.callOnce(api, key, request, reply, requestId, idempotencyKey);
+    }
     return this.chargeAndRun(api, key, request, reply, requestId, at, started);
+  }
+
+  /**
+   * A keyed call that sent an Idempotency-Key: made at most once per key and owner within the
+   * replay window. The key is claimed before the charge; later calls with it get the first call's
+   * answer (nothing charged), or a 409 while it runs or when it was another request. A call that
+   * left nothing charged gives the key back, so a retry may make it.
+   */
+  private async callOnce(
+    api: GatewayApi,
+    caller: GatewayKey,
+    request: GatewayRequest,
+    reply: FastifyReply,
+    requestId: string,
+    header: string | string[],
+  ): Promise<Outcome> {
+    const idempotencyKey = idempotencyKeyOf(header);
+    const claim = await this.idempotency.claim(
+      caller.userId,
+      idempotencyKey,
+      requestFingerprint(
+        request.method,
+        urlWithoutKey(request.url),
+        request.headers['content-type'],
+        Buffer.isBuffer(request.body) ? request.body : undefined,
+      ),
+      requestId,
+      Date.now(),
+    );
+    if (claim.kind === 'refused') throw claim.error;
+    if (claim.kind === 'replay') {
+      const { status, contentType, body, requestId: firstId } = claim.answer;
+      void reply.header('x-request-id', firstId).header('idempotent-replayed', 'true');
+      return { status, builtin: { status, contentType: contentType ?? undefined, body } };
+    }
+    const keep = (answer: Answer | null) =>
+      this.idempotency
+        .complete(caller.userId, idempotencyKey, requestId, answer)
+        .catch((error: unknown) => {
+          this.logger.warn(
+            `keeping the answer of idempotent call ${requestId} failed: ${String(error)}`,
+          );
+        });
+    const standing: Standing = { charged: 'none' };
+    let outcome: Outcome;
+    try {
+      outcome = await this.chargeAndRun(
+        api,
+        caller,
+        request,
+        reply,
+        requestId,
+        Date.now(),
+        performance.now(),
+        standing,
+      );
+    } catch (error) {
+      if (standing.charged === 'none') {
+        await this.idempotency
+          .release(caller.userId, idempotencyKey, requestId)
+          .catch((failure: unknown) => {
+            this.logger.warn(
+              `releasing the idempotency key of ${requestId} failed: ${String(failure)}`,
+            );
+          });
+      } else {
+        // Money may stand charged for this failure: retries get the same answer, never a charge.
+        const { status, body } = toErrorAnswer(error);
+        const text = JSON.stringify({ ...body, request_id: requestId });
+        await keep({ status, contentType: JSON_TYPE, body: Buffer.from(text) });
+      }
+      throw error;
+    }
+    if ('upstream' in outcome) {
+      const { status, upstream } = outcome;
+      const contentType = headerText(upstream.headers['content-type']);
+      // Kept once the body has passed whole; a larger one, or one cut off on either side (the
+      // upstream failing, the caller leaving), cannot be replayed.
+      const recorder = recordingStream((body) => void keep(body && { status, contentType, body }));
+      pipeline(upstream.body, recorder, (error) => {
+        if (error) void keep(null);
+      });
+      return { status, upstream: { ...upstream, body: recorder } };
+    }
+    if ('builtin' in outcome) {
+      const { status, builtin } = outcome;
+      const body = answerBytes(builtin.body);
+      const contentType = builtin.contentType ?? JSON_TYPE;
+      await keep(body.length <= MAX_REPLAYED_BYTES ? { status, contentType, body } : null);
+      return { status, builtin: { ...builtin, body } };
+    }
+    return outcome;
   }
 
   /** A failed upstream is a 502 with one warn line, never an unexpected error. */
@@ -296,7 +410,7 @@ export class GatewayService implements OnModuleInit {
 
   /**
    * A keyed call: charged first when paid (in one transaction with its log row), then made, and
-   * refunded when it fails.
+   * refunded when it fails. `standing` follows whether money stands charged for it.
    */
   private async chargeAndRun(
     api: GatewayApi,
@@ -306,6 +420,7 @@ export class GatewayService implements OnModuleInit {
     requestId: string,
     at: number,
     started: number,
+    standing?: Standing,
   ): Promise<Outcome> {
     let charge: Charge | undefined;
     let chargedLogId: number | undefined;
@@ -315,10 +430,12 @@ export class GatewayService implements OnModuleInit {
         counted: !key.isDefault,
         log: this.callLog(api, key, request, at, requestId),
       };
+      if (standing) standing.charged = 'unknown';
       const result = await this.charges.charge(charge).catch((error: unknown) => {
         // Every attempt lost its transaction to concurrent writers (deadlocks, Galera
         // certification conflicts): nothing was charged, and the call may simply be made again.
         if (!isRolledBack(error)) throw error;
+        if (standing) standing.charged = 'none';
         throw gatewayError(
           'gateway.busy',
           503,
@@ -326,6 +443,7 @@ export class GatewayService implements OnModuleInit {
           { 'retry-after': '1' },
         );
       });
+      if (standing) standing.charged = result.ok ? 'yes' : 'none';
       chargedLogId = await this.charged(api, result, request.ip, reply);
       if (result.ok && result.balance_milli !== null) {
         this.balanceWatch.charged(
@@ -348,6 +466,7 @@ export class GatewayService implements OnModuleInit {
           charge: charge!,
           statusCode,
         });
+        if (standing) standing.charged = 'none';
         void reply.header('x-cost', FREE);
         if (balance !== null) void reply.header('x-balance', formatBalance(balance));
         this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
@@ -626,4 +745,16 @@ function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
     .status(outcome.status)
     .header('content-type', contentType ?? JSON_TYPE)
     .send(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
+}
+
+/** A header's value as one text (the first of a repeated one), or null. */
+function headerText(value: string | string[] | undefined): string | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ?? null;
+}
+
+/** A built-in's answer as the bytes sent (an object is sent as JSON). */
+function answerBytes(body: unknown): Buffer {
+  if (Buffer.isBuffer(body)) return body;
+  return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
 }
