@@ -29,6 +29,8 @@ export class ChargeQueue {
   private scheduled = false;
   private watch?: NodeJS.Timeout;
   private readonly waitMs: number;
+  /** When a batch last finished, or one started on an idle ledger. */
+  private progressAt = 0;
 
   constructor(
     @Inject(LEDGER) private readonly ledger: Ledger,
@@ -44,21 +46,27 @@ export class ChargeQueue {
     });
   }
 
-  /** While no batch can start, charges that waited past waitMs are refused. */
+  /**
+   * While every batch slot is taken and none has finished for waitMs (the database is stalled, or
+   * a batch is settling a COMMIT that got no answer), charges that waited past waitMs are refused.
+   * A busy ledger that keeps finishing batches refuses nothing, however long its queue.
+   */
   private watchQueue(): void {
     if (this.watch || this.waitMs <= 0) return;
     this.watch = setTimeout(() => {
       this.watch = undefined;
       const due = Date.now() - this.waitMs;
-      const expired = this.queue.filter((item) => item.queuedAt <= due);
-      if (expired.length > 0) {
-        this.queue = this.queue.filter((item) => item.queuedAt > due);
-        const error = new DatabaseTimeout(
-          'DB_ACQUIRE_TIMEOUT',
-          'waiting for the ledger',
-          this.waitMs,
-        );
-        for (const item of expired) item.reject(error);
+      if (this.progressAt <= due) {
+        const expired = this.queue.filter((item) => item.queuedAt <= due);
+        if (expired.length > 0) {
+          this.queue = this.queue.filter((item) => item.queuedAt > due);
+          const error = new DatabaseTimeout(
+            'DB_ACQUIRE_TIMEOUT',
+            'waiting for the ledger',
+            this.waitMs,
+          );
+          for (const item of expired) item.reject(error);
+        }
       }
       if (this.queue.length > 0 && this.running >= this.ledger.parallelBatches) this.watchQueue();
     }, this.waitMs / 4);
@@ -83,6 +91,7 @@ export class ChargeQueue {
     const batch = this.queue
       .splice(0, MAX_BATCH)
       .sort((a, b) => a.log.user_id - b.log.user_id || a.log.api_key_id - b.log.api_key_id);
+    if (this.running === 0) this.progressAt = Date.now();
     this.running += 1;
     try {
       const results = await this.ledger.chargeBatch(batch);
@@ -97,6 +106,7 @@ export class ChargeQueue {
         ),
       );
     } finally {
+      this.progressAt = Date.now();
       this.running -= 1;
       this.schedule();
     }
