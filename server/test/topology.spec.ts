@@ -271,7 +271,7 @@ const countBy = (outcomes: (number | string)[]) =>
 
   it('loses no request while one instance is replaced (rolling restart)', async () => {
     const [old, kept] = instances;
-    const stream = steadyStream(nginx!.port, '/api/get_config.php', 10, 40_000);
+    const stream = steadyStream(nginx!.port, '/api/get_config.php', 10, 100_000);
     let replacement: Instance;
     try {
       await waitFor(() => stream.outcomes.length >= 50, 10_000, 'traffic through nginx');
