@@ -1,95 +1,25 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { EnvError, loadEnv } from '../src/env/env';
 import { verifyPassword } from '../src/modules/auth/passwords';
 import { MIGRATIONS } from '../src/database/migrations';
 import { MAIN } from './instances';
+import { expectStarted, nodeRun, Run, serverStart } from './processes';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
-const DIST = resolve(MAIN, '..');
+const DIST = join(MAIN, '..');
+const runNode = (script: string, args: string[], cwd: string, env: Record<string, string>) =>
+  nodeRun(join(DIST, script), args, cwd, env);
+const startServer = (cwd: string, env: Record<string, string>) =>
+  serverStart(join(DIST, 'main.js'), cwd, env);
 const MIGRATION_NAMES = MIGRATIONS.map((migration) => migration.name);
 // In CI a missing MariaDB or build fails the suite instead of skipping it.
 const withMysql = MYSQL_URL || process.env.CI ? describe : describe.skip;
 const withBuild = existsSync(MAIN) || process.env.CI ? describe : describe.skip;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A built entry point run to its end in `cwd` with only `env` (and PATH) as its environment. */
-function runNode(script: string, args: string[], cwd: string, env: Record<string, string>) {
-  return new Promise<Run>((done) => {
-    const child = spawn(process.execPath, [join(DIST, script), ...args], {
-      cwd,
-      env: { PATH: process.env.PATH!, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/**
- * The built server started in `cwd` with only `env` (and PATH) as its environment: the URL it
- * listens on once it says so, or the Run of a process that exited first.
- */
-async function startServer(cwd: string, env: Record<string, string>): Promise<Server | Run> {
-  const child = spawn(process.execPath, [join(DIST, 'main.js')], {
-    cwd,
-    env: { PATH: process.env.PATH!, LOG_FORMAT: 'json', PORT: '0', HOST: '127.0.0.1', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout });
-  lines.on('line', (line) => (stdout += `${line}\n`));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise<Server | Run>((done) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      done({ code: null, stdout, stderr: `${stderr}\n(no start within 60 s)` });
-    }, 60_000);
-    lines.on('line', (line) => {
-      const match = /Portico is running at http:\/\/localhost:(\d+)\//.exec(line);
-      if (!match) return;
-      clearTimeout(timer);
-      done({ url: `http://127.0.0.1:${match[1]}`, process: child, stop });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
-}
-
-function expectStarted(outcome: Server | Run): asserts outcome is Server {
-  expect('url' in outcome ? 'started' : outcome).toBe('started');
-}
 
 const SECRET = 'ops-config-secret-ops-config-secret-0123';
 
