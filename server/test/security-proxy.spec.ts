@@ -63,6 +63,7 @@ describe('security: test-only switches in production (issue 25, item 5)', () => 
       AFDIAN_MODE: 'sandbox',
       ALERT_WEBHOOK_ALLOW_LOOPBACK: 'true',
       I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION: 'true',
+      TRUST_PROXY: '1',
     });
     try {
       const warnings = warn.mock.calls.map(([message]) => String(message));
@@ -71,6 +72,8 @@ describe('security: test-only switches in production (issue 25, item 5)', () => 
           expect.stringMatching(
             /TEST-ONLY SETTINGS ARE ON IN PRODUCTION.*AFDIAN_MODE=sandbox, ALERT_WEBHOOK_ALLOW_LOOPBACK=true/,
           ),
+          // Behind a proxy without PUBLIC_URL, links cannot be absolute: said at start too.
+          expect.stringMatching(/^PUBLIC_URL is not set: behind a proxy/),
         ]),
       );
       expect((await t.client().get('/healthz')).status).toBe(200);
