@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
+import { withDatabase } from '../src/cli/database';
 import { EnvError, loadEnv } from '../src/env/env';
 import { verifyPassword } from '../src/modules/auth/passwords';
 import { MIGRATIONS } from '../src/database/migrations';
@@ -262,6 +263,16 @@ withMysql('migrations and the database on MariaDB', () => {
     await check.end();
     expect(rows.map((r: { name: string }) => r.name).sort()).toEqual([...MIGRATION_NAMES].sort());
   }, 120_000);
+
+  it('lets a command (npm run migrate, admin) run statements past DB_QUERY_TIMEOUT_MS', async () => {
+    const name = await emptyDatabase();
+    // Past the default DB_QUERY_TIMEOUT_MS of 5 s, which bounds the server's statements.
+    const env = loadEnv(production(urlFor(name)));
+    const slept = await withDatabase(env, (dataSource) =>
+      dataSource.query<{ slept: number }[]>('SELECT SLEEP(6) AS slept'),
+    );
+    expect(slept.map((row) => Number(row.slept))).toEqual([0]);
+  }, 60_000);
 
   it('creates a database that does not exist (utf8mb4) when the account may', async () => {
     const name = freshName();
