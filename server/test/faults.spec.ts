@@ -74,11 +74,12 @@ const exited = (child: ChildProcess) =>
 
 /** A mariadbd of this suite's own: its data directory survives restarts. */
 class OwnMariadb {
-  readonly dir = mkdtempSync(join(tmpdir(), 'portico-faults-db-'));
+  dir = '';
   port = 0;
   child?: ChildProcess;
 
   async install(): Promise<void> {
+    this.dir = mkdtempSync(join(tmpdir(), 'portico-faults-db-'));
     execFileSync(
       BIN.installDb!,
       [
@@ -138,7 +139,7 @@ class OwnMariadb {
     this.child?.kill('SIGCONT');
     this.child?.kill('SIGKILL');
     if (this.child) await exited(this.child);
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
@@ -507,18 +508,20 @@ suite('faults: the database and Redis go away under paid load', () => {
 const diskSuite = process.getuid?.() === 0 || CI ? describe : describe.skip;
 
 diskSuite('faults: the SQLite disk fills up', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'portico-faults-disk-'));
-  const mount = join(dir, 'disk');
+  let dir = '';
+  let mount = '';
   let mounted = false;
   let t: TestApp | undefined;
 
   afterAll(async () => {
     await t?.close().catch(() => undefined);
     if (mounted) execFileSync('umount', [mount]);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('answers /readyz 503 while the disk is full, 200 once there is room again', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portico-faults-disk-'));
+    mount = join(dir, 'disk');
     mkdirSync(mount);
     // A tmpfs of 8 MB holds the database; filling it is a full disk (needs root, as in CI).
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount]);
