@@ -107,6 +107,23 @@ const countBy = (outcomes: (number | string)[]) =>
     expect(rows).toEqual([{ ip_address: '127.0.0.2' }]);
   });
 
+  it('keeps https from a TLS load balancer in front, and only https or its own scheme', async () => {
+    /** Whether the page's XSRF cookie came back Secure: the app saw the request as https. */
+    const secure = async (proto?: string) => {
+      const page = await send(nginx!.port, '/', {
+        headers: proto ? { 'x-forwarded-proto': proto } : {},
+      });
+      const cookies = [page.headers['set-cookie'] ?? []].flat();
+      expect(cookies.length).toBeGreaterThan(0);
+      return cookies.every((cookie) => /;\s*secure/i.test(cookie));
+    };
+    expect({
+      balancerSaysHttps: await secure('https'),
+      plain: await secure(),
+      garbage: await secure('javascript'),
+    }).toEqual({ balancerSaysHttps: true, plain: false, garbage: false });
+  });
+
   it('refuses /metrics in every spelling, even with the token, while the instances answer it', async () => {
     const spellings = [
       '/metrics',
