@@ -16,6 +16,8 @@ const PROBE_BYTES = 4096;
 
 export interface Readiness {
   ready: boolean;
+  /** Ready, but with a check that is not `ok`: Redis away, limits counted per instance. */
+  degraded: boolean;
   message: string;
   checks: { database: string; redis: string; disk: string };
 }
@@ -68,9 +70,14 @@ export class HealthChecks implements OnModuleInit, OnApplicationShutdown {
         : 'ok'
       : 'not configured';
     const checks = { database, redis, disk };
-    const failed = Object.entries(checks).find(([, state]) => !/^(ok|not configured)$/.test(state));
+    // Redis away is not a reason to leave the load balancer: every instance falls back to its own
+    // limits at once, and taking them all out would turn a cache outage into a site outage.
+    const failed = Object.entries({ database, disk }).find(
+      ([, state]) => !/^(ok|not configured)$/.test(state),
+    );
     return {
       ready: !failed,
+      degraded: !failed && this.redis.fallback,
       message: failed ? `${failed[0]} ${failed[1]}` : 'ready',
       checks,
     };

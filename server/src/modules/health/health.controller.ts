@@ -14,12 +14,12 @@ export class HealthController {
 
   /**
    * The instance can serve (see HealthChecks). A failing answer names the failed check first and
-   * every check's state in `checks`.
+   * every check's state in `checks`; a ready one lists `checks` only when Redis is away.
    */
   @Get('readyz')
   async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
-    const { ready, message, checks } = await this.checks.readiness();
-    if (ready) return { success: true, message };
+    const { ready, degraded, message, checks } = await this.checks.readiness();
+    if (ready) return degraded ? { success: true, message, checks } : { success: true, message };
     void reply.status(HttpStatus.SERVICE_UNAVAILABLE).header('retry-after', '5');
     return { success: false, message, checks };
   }
