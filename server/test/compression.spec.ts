@@ -28,10 +28,12 @@ function rawGet(
 describe('compression', () => {
   let t: TestApp;
   const script = `console.log(${JSON.stringify('portico '.repeat(500))});`;
+  const shellText = `<p>${'a page the browser renders itself '.repeat(60)}</p>`;
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'portico-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portico</title>');
+    // Over the 1 KB from which pages are stored compressed.
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Portico</title>${shellText}`);
     writeFileSync(join(dist, 'assets/app.js'), script);
     // Marked, so the test sees the build's file was sent rather than one compressed on the fly.
     writeFileSync(join(dist, 'assets/app.js.br'), brotliCompressSync(`${script}//br`));
@@ -79,6 +81,27 @@ describe('compression', () => {
     expect(brotliDecompressSync(br.body)).toEqual(plain.body);
     expect(gunzipSync(gz.body)).toEqual(plain.body);
     expect(refused.body).toEqual(plain.body);
+  });
+
+  it('sends a page as its stored bytes in each encoding, which @fastify/compress leaves alone', async () => {
+    // `/` is a page route of its own, /user/dashboard reaches the pages through the not-found path.
+    for (const path of ['/', '/user/dashboard']) {
+      const url = `${t.baseUrl}${path}`;
+      const plain = await rawGet(url);
+      const br = await rawGet(url, 'gzip, deflate, br');
+      const gz = await rawGet(url, 'gzip');
+      expect(plain.body.toString()).toContain(shellText);
+      expect([plain, br, gz].map((r) => r.headers['content-encoding'])).toEqual([
+        undefined,
+        'br',
+        'gzip',
+      ]);
+      // Encoded once: one decoding gives the page.
+      expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+      expect(gunzipSync(gz.body)).toEqual(plain.body);
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect((await rawGet(url, 'br')).body).toEqual(br.body);
+    }
   });
 
   it('never compresses the gateway', async () => {

@@ -1,116 +1,141 @@
-import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import type { ErrorEnvelope } from '../contracts/errors';
 import { SiteConfig } from '../database/entities';
 import { ENV } from '../env/env';
 import { ResponseCache } from '../modules/apis/response-cache';
-import { ClientBuild, NONCE, pageTheme } from '../modules/pages/page-renderer';
+import { pageAddress } from '../modules/pages/page-key';
+import { ClientBuild, pageTheme, type PageTheme } from '../modules/pages/page-renderer';
+import { RenderGate } from '../modules/pages/render-gate';
+import { RenderWorker } from '../modules/pages/render-worker';
 import { pageOrigin, requestOrigin } from '../modules/openapi/site-url';
 import { robots, sitemap } from '../modules/pages/sitemap';
+import { pageSecurityHeaders, StoredPage, type PageSource } from '../modules/pages/stored-page';
 import { ContentEvents } from './content-events';
+import { RateLimiter } from './rate-limiter';
 import { pathOf } from './request-guards';
 import type { Env } from '../env/env';
 
-/**
- * Headers of every HTML page: scripts only from this origin or carrying the response's nonce (the
- * page's data, its JSON-LD, the submit hold, home's notice script and the admin's analytics
- * snippet), no framing by any site (the admin
- * login included), no MIME sniffing, and referrers cut to the origin when leaving the site. Inline
- * styles stay allowed: components set them. An analytics snippet may report to https: hosts.
- */
-export function pageSecurityHeaders(nonce?: string, analytics = false) {
-  return {
-    'content-security-policy': [
-      "default-src 'self'",
-      nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https: http:",
-      analytics ? "connect-src 'self' https:" : "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-    'x-frame-options': 'DENY',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
-  } as const;
-}
+export { pageEncoding, pageSecurityHeaders } from '../modules/pages/stored-page';
 
 /** The headers of the static index.html, which has no inline script at all. */
 export const PAGE_SECURITY_HEADERS = pageSecurityHeaders();
 
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-/** Pages from this size up are compressed (as @fastify/compress does the JSON answers). */
-const COMPRESS_FROM_BYTES = 1024;
-
-/** The encoding to send a page in: brotli, else gzip, if the browser accepts it (q above 0). */
-export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
-  return null;
-}
-
 /** How long a rendered page may show counters (calls) older than the page itself. */
 const PAGE_TTL_MS = 5000;
-const PAGE_CACHE_ENTRIES = 500;
+/** Pages found (200), by language, theme and normalised address. */
+const STORED_PAGES = 500;
+/**
+ * Not-found pages and the shells of client-rendered routes, by path: apart, so that made-up paths
+ * cannot push the real pages out.
+ */
+const STORED_OTHERS = 200;
+/** Renders at once, and waiting for a turn; past both a miss is answered with the shell. */
+const RENDERS_AT_ONCE = 1;
+const RENDERS_WAITING = 16;
+const MINUTE_MS = 60_000;
+/**
+ * The public pages' routes (client/src/app/router.tsx); /api/:id also matches a few of the site's
+ * own addresses that do not exist (/api/user), which `serves` sends on to the not-found answer.
+ */
+const PAGE_ROUTES = [
+  '/',
+  '/about',
+  '/friends',
+  '/login',
+  '/register',
+  '/api/:id',
+  '/api/:id/:name',
+];
 /** /robots.txt, /sitemap.xml and the parts of a sitemap index (/sitemap-<n>.xml). */
 const CRAWLER_FILES = /^\/(?:robots\.txt|sitemap(?:-([1-9]\d{0,5}))?\.xml)$/;
 
-interface Page {
-  status: number;
-  /** With NONCE where each response's nonce goes. */
-  html: string;
-  analytics: boolean;
+interface Stored {
+  page: StoredPage;
+  renderedAt: number;
+  refreshing: boolean;
+}
+
+/** What a page is rendered from: the normalised address and the visitor's language and theme. */
+interface PageAsk {
+  key: string;
+  url: string;
+  lang: 'en' | 'zh';
+  theme: PageTheme;
+  origin: string;
 }
 
 /**
  * Serves the pages: the public routes rendered on the server from the client's own components
  * (client/src/entry-server.tsx) with the data they need embedded, everything else the client
  * renders (the user centre, the admin area) as the plain shell. Never for /api calls or /apis.
- * Rendered pages are cached per language, theme and address until content changes (ContentEvents, on
- * every instance) or their counters are 5 s old.
+ *
+ * A page is rendered once and kept as bytes (StoredPage: the HTML, its brotli and gzip, its CSP)
+ * per language, theme and normalised address (pageAddress: only what the page reads), until
+ * content changes (ContentEvents, on every instance); a page older than 5 s is rendered again in
+ * the background while the stored one is still served (its call counters). Renders are bounded:
+ * RENDERS_AT_ONCE at a time, RENDERS_WAITING queued, and PAGE_RENDERS_PER_IP a minute per address;
+ * a miss past either is answered with the SPA shell, which the browser renders itself.
  */
 @Injectable()
 export class SpaFallback implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Pages');
   private build: ClientBuild | null = null;
-  private readonly pages = new ResponseCache<Page>(PAGE_TTL_MS, PAGE_CACHE_ENTRIES);
-  private readonly files = new ResponseCache<string>(PAGE_TTL_MS, PAGE_CACHE_ENTRIES);
+  /** Renders off the event loop; null without the client's server-side build. */
+  private renderer: RenderWorker | null = null;
+  private readonly found = new LRUCache<string, Stored>({ max: STORED_PAGES });
+  private readonly others = new LRUCache<string, Stored>({ max: STORED_OTHERS });
+  /** Renders under way by key: asks for a page being rendered wait for it. */
+  private readonly rendering = new Map<string, Promise<StoredPage | null>>();
+  private readonly shells = new Map<PageTheme, Promise<StoredPage>>();
+  private readonly gate = new RenderGate(RENDERS_AT_ONCE, RENDERS_WAITING);
+  /** Counts content changes: a render begun before the last one is not stored. */
+  private generation = 0;
+  private readonly files = new ResponseCache<string>(PAGE_TTL_MS, STORED_PAGES);
   private readonly unsubscribe: () => void;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
     private readonly adapterHost: HttpAdapterHost,
     private readonly dataSource: DataSource,
+    private readonly limiter: RateLimiter,
     events: ContentEvents,
   ) {
     this.unsubscribe = events.on(() => {
-      this.pages.clear();
+      this.generation++;
+      this.found.clear();
+      this.others.clear();
+      this.rendering.clear();
       this.files.clear();
     });
   }
 
-  /** The renderer is loaded at start-up, so the first visitor does not wait for it. */
+  /**
+   * The renderer is loaded at start-up, so the first visitor does not wait for it. The pages a
+   * visitor opens most are routes of their own, spared the not-found path's exception; every
+   * other page still arrives through it (EnvelopeFilter).
+   */
   onModuleInit(): void {
     this.build = ClientBuild.load(this.env.CLIENT_DIST);
+    if (this.build?.entryFile) {
+      this.renderer = new RenderWorker(this.build.entryFile, (input, init) =>
+        this.fetchInProcess(new Request(input, init)),
+      );
+    }
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    for (const url of PAGE_ROUTES) {
+      fastify?.get(url, (request, reply) =>
+        this.serves(request) ? this.send(reply) : reply.callNotFound(),
+      );
+    }
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.unsubscribe();
+    await this.renderer?.close();
   }
 
   serves(request: FastifyRequest): boolean {
@@ -126,9 +151,11 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
   }
 
   async send(reply: FastifyReply): Promise<void> {
-    const crawler = CRAWLER_FILES.exec(pathOf(reply.request));
+    const request = reply.request;
+    const crawler = CRAWLER_FILES.exec(pathOf(request));
     if (crawler) return this.sendCrawlerFile(reply, crawler[1]);
-    if (!this.build) {
+    const build = this.build;
+    if (!build) {
       await reply.status(404).send({
         success: false,
         code: 'request.not_found',
@@ -136,63 +163,108 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
       } satisfies ErrorEnvelope);
       return;
     }
-    const page = await this.page(this.build, reply.request);
-    const nonce = randomBytes(16).toString('base64');
-    const html = page.html.replaceAll(NONCE, nonce);
-    // Pages leave through the not-found handler, which @fastify/compress does not reach: each
-    // response has its own nonce, so it is compressed here, on zlib's thread pool.
-    const encoding =
-      Buffer.byteLength(html) >= COMPRESS_FROM_BYTES
-        ? pageEncoding(reply.request.headers['accept-encoding'])
-        : null;
-    const body =
-      encoding === 'br'
-        ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : encoding === 'gzip'
-          ? await gz(html, { level: 6 })
-          : html;
-    if (encoding) reply.header('content-encoding', encoding);
-    await reply
-      .status(page.status)
-      .headers(pageSecurityHeaders(nonce, page.analytics))
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie, accept-encoding')
-      .send(body);
+    const ask = this.ask(request);
+    const stored = this.found.get(ask.key) ?? this.others.get(ask.key);
+    if (stored) {
+      if (Date.now() - stored.renderedAt > PAGE_TTL_MS) this.refresh(build, request, ask, stored);
+      return this.reply(stored.page, reply, 'hit');
+    }
+    const pending = this.rendering.get(ask.key);
+    if (pending)
+      return this.reply((await pending) ?? (await this.shell(build, ask.theme)), reply, 'hit');
+    const rendered = (await this.mayRender(request)) ? this.renderOnce(build, request, ask) : null;
+    const page = rendered ? await rendered : null;
+    return this.reply(page ?? (await this.shell(build, ask.theme)), reply, page ? 'miss' : 'shell');
   }
 
-  private page(build: ClientBuild, request: FastifyRequest): Promise<Page> {
+  private async reply(page: StoredPage, reply: FastifyReply, source: PageSource): Promise<void> {
+    await page.send(reply.request, reply, source);
+  }
+
+  private ask(request: FastifyRequest): PageAsk {
     const lang = request.cookies.lang === 'zh' ? 'zh' : 'en';
     const theme = pageTheme(request.cookies.theme);
+    // The origin is part of the page (its examples' addresses): PUBLIC_URL's, else the request's.
     const origin = pageOrigin(request);
-    const url = request.url;
-    return this.pages.get(`${lang} ${theme} ${origin}${url}`, async () => {
-      const shell = { status: 200, html: build.shell(theme), analytics: false };
-      if (!build.entry) return shell;
-      try {
-        const config = await this.dataSource.getRepository(SiteConfig).findOne({ where: {} });
-        const canonicalBase = await this.canonicalBase(request);
-        const rendered = await build.entry.render({
-          url,
-          lang,
-          theme,
-          origin,
-          canonicalBase,
-          fetchFn: (input, init) => this.fetchInProcess(new Request(input, init)),
-        });
-        if (!rendered) return shell;
-        const analytics = config?.analytics_code ?? '';
-        return {
-          status: rendered.status,
-          html: build.page(rendered, canonicalBase, analytics),
-          analytics: analytics.trim() !== '',
-        };
-      } catch (error) {
-        // The browser can still render the page itself.
-        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-        return shell;
+    const url = pageAddress(request.url);
+    return { key: `${lang} ${theme} ${origin}${url}`, url, lang, theme, origin };
+  }
+
+  /** Each address may cause PAGE_RENDERS_PER_IP renders a minute; pages already stored are free. */
+  private async mayRender(request: FastifyRequest): Promise<boolean> {
+    const limit = this.env.PAGE_RENDERS_PER_IP;
+    return (await this.limiter.hit(`page-render:${request.ip}`, limit, MINUTE_MS)).allowed;
+  }
+
+  /**
+   * Renders `ask` in its turn and stores it, unless content changed meanwhile; null when the gate
+   * is full or the render failed (then nothing is stored: the next ask tries again).
+   */
+  private renderOnce(
+    build: ClientBuild,
+    request: FastifyRequest,
+    ask: PageAsk,
+  ): Promise<StoredPage | null> | null {
+    const generation = this.generation;
+    const previous = (this.found.peek(ask.key) ?? this.others.peek(ask.key))?.page;
+    const rendering = this.gate.run(() => this.render(build, request, ask, previous));
+    if (!rendering) return null;
+    const stored = rendering.then((page) => {
+      if (this.rendering.get(ask.key) === stored) this.rendering.delete(ask.key);
+      if (page && generation === this.generation) {
+        const entry = { page, renderedAt: Date.now(), refreshing: false };
+        (page.status === 200 ? this.others : this.found).delete(ask.key);
+        (page.status === 200 ? this.found : this.others).set(ask.key, entry);
       }
+      return page;
     });
+    this.rendering.set(ask.key, stored);
+    return stored;
+  }
+
+  /** Renders a stale page again while it is still served; skipped when the gate is full. */
+  private refresh(build: ClientBuild, request: FastifyRequest, ask: PageAsk, stored: Stored) {
+    if (stored.refreshing || this.rendering.has(ask.key)) return;
+    stored.refreshing = true;
+    const rendering = this.renderOnce(build, request, ask);
+    if (!rendering) stored.refreshing = false;
+    else
+      void rendering.then((page) => {
+        // A failed render leaves the stored page to be served, and tried again on a later ask.
+        if (!page) stored.refreshing = false;
+      });
+  }
+
+  /** The page for routes the browser renders itself, and the answer when a render is refused. */
+  private shell(build: ClientBuild, theme: PageTheme): Promise<StoredPage> {
+    let shell = this.shells.get(theme);
+    if (!shell) {
+      shell = StoredPage.of(200, build.shell(theme), false);
+      this.shells.set(theme, shell);
+    }
+    return shell;
+  }
+
+  private async render(
+    build: ClientBuild,
+    request: FastifyRequest,
+    { url, lang, theme, origin }: PageAsk,
+    previous: StoredPage | undefined,
+  ): Promise<StoredPage | null> {
+    if (!this.renderer) return this.shell(build, theme);
+    try {
+      const config = await this.dataSource.getRepository(SiteConfig).findOne({ where: {} });
+      const canonicalBase = await this.canonicalBase(request);
+      const rendered = await this.renderer.render({ url, lang, theme, origin, canonicalBase });
+      if (!rendered) return await this.shell(build, theme);
+      const analytics = config?.analytics_code ?? '';
+      const html = build.page(rendered, canonicalBase, analytics);
+      return await StoredPage.of(rendered.status, html, analytics.trim() !== '', previous);
+    } catch (error) {
+      // The browser can still render the page itself.
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      return null;
+    }
   }
 
   private async sendCrawlerFile(reply: FastifyReply, sitemapPart: string | undefined) {

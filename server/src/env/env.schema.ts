@@ -201,6 +201,15 @@ export class EnvSchema {
   @Min(1)
   RATE_LIMIT_PER_IP = 120;
 
+  /**
+   * Page renders per minute one IP may cause (asks for pages not stored yet); past it the SPA
+   * shell is served, which the browser renders itself.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PAGE_RENDERS_PER_IP = 60;
+
   /** Bearer token for /metrics; unset, only direct connections from this machine may read it. */
   @Transform(emptyAsUnset)
   @IsOptional()

@@ -37,7 +37,7 @@ export interface RenderedPage {
   state: unknown;
   /** Source files of the page's on-demand modules, keys of the build manifest. */
   modules?: string[];
-  /** Markup after #root, outside the app (its scripts get the response's nonce). */
+  /** Markup after #root, outside the app (its scripts are hashed into the page's CSP). */
   after?: string;
 }
 
@@ -52,9 +52,6 @@ type Manifest = Record<string, ManifestChunk>;
 /** The app module the entry script imports once the page has painted (client/src/main.tsx). */
 const APP_MODULE = 'src/boot.tsx';
 
-/** Stands for the response's CSP nonce in cached markup; each response gets its own. */
-export const NONCE = '__PORTICO_NONCE__';
-
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -65,16 +62,12 @@ const escapeHtml = (text: string) =>
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
-/** Every <script> of a snippet (the admin's analytics, home's notice) runs under the page's nonce. */
-export const withNonce = (snippet: string) =>
-  snippet.replace(/<script\b/gi, `<script nonce="${NONCE}"`);
-
 /**
  * The first script of a server-rendered page, before anything is painted: a submit does nothing
  * until the app has taken the page over (client/src/lib/hydration.ts). The listener stays, and
  * lets every submit through once `<html data-hydrated>` is set.
  */
-const HOLD_SUBMITS = `<script nonce="${NONCE}">document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-hydrated'))e.preventDefault()},true)</script>`;
+const HOLD_SUBMITS = `<script>document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-hydrated'))e.preventDefault()},true)</script>`;
 
 /**
  * On a server-rendered page the entry script only waits for it to paint (client/src/main.tsx), so it
@@ -90,7 +83,8 @@ const lowPriorityScripts = (template: string) =>
 export class ClientBuild {
   private constructor(
     private readonly template: string,
-    readonly entry: ServerEntry | null,
+    /** The server-side build's entry (loaded by the render worker), if it was built. */
+    readonly entryFile: string | null,
     private readonly manifest: Manifest,
   ) {}
 
@@ -98,8 +92,7 @@ export class ClientBuild {
     const index = join(clientDist, 'index.html');
     if (!existsSync(index)) return null;
     const server = join(clientDist, '..', 'dist-ssr', 'entry-server.cjs');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output, not a module of ours
-    const entry = existsSync(server) ? (require(server) as ServerEntry) : null;
+    const entry = existsSync(server) ? server : null;
     const manifestFile = join(clientDist, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile)
       ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
@@ -150,26 +143,27 @@ export class ClientBuild {
     const { head } = rendered;
     const { styles, scripts } = this.assets(rendered.modules ?? []);
     const canonical = `${canonicalBase}${head.canonicalPath}`;
+    // A missing page has no address of its own: one copy serves every path that is not there.
+    const found = rendered.status !== 404;
     const meta = [
       HOLD_SUBMITS,
       `<meta name="description" content="${escapeHtml(head.description)}" />`,
-      `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
-      ...(rendered.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
+      ...(found
+        ? [`<link rel="canonical" href="${escapeHtml(canonical)}" />`]
+        : ['<meta name="robots" content="noindex" />']),
       `<meta property="og:type" content="${head.jsonLd ? 'article' : 'website'}" />`,
       `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
       `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
       `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-      `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+      ...(found ? [`<meta property="og:url" content="${escapeHtml(canonical)}" />`] : []),
       `<meta property="og:locale" content="${rendered.htmlLang === 'en' ? 'en_US' : 'zh_CN'}" />`,
       '<meta name="twitter:card" content="summary" />',
       `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
       `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
       ...(head.jsonLd
-        ? [
-            `<script type="application/ld+json" nonce="${NONCE}">${scriptJson(head.jsonLd)}</script>`,
-          ]
+        ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]
         : []),
-      ...(analytics.trim() ? [withNonce(analytics)] : []),
+      ...(analytics.trim() ? [analytics] : []),
       ...styles,
     ].join('\n    ');
     return lowPriorityScripts(this.template)
@@ -183,11 +177,11 @@ export class ClientBuild {
       .replace(
         '<!--portico-state-->',
         () =>
-          (rendered.after ? `${withNonce(rendered.after)}\n    ` : '') +
+          (rendered.after ? `${rendered.after}\n    ` : '') +
           // The modules wait in a template (which the browser's preload scanner does not read)
           // until the page has painted: client/src/main.tsx moves them into the head then.
           `<template id="portico-modules">${scripts.join('')}</template>\n    ` +
-          `<script type="application/json" id="portico-state" nonce="${NONCE}">${scriptJson(rendered.state)}</script>`,
+          `<script type="application/json" id="portico-state">${scriptJson(rendered.state)}</script>`,
       );
   }
 }
