@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   'auth.login_throttled': 'too many failed logins; `Retry-After` says when to try again',
   'auth.account_disabled': 'the account is disabled',
   'auth.metrics_token': 'the metrics endpoint needs its bearer token',
+  'auth.current_password_wrong': 'change password: the current password is wrong',
+  'auth.session_not_found': 'no such session among the caller’s own sessions',
 
   'users.fields_empty': 'registration: a field is empty',
   'users.password_mismatch': 'registration: the two passwords differ',

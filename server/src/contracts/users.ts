@@ -82,12 +82,8 @@ export function registrationError(
   if (confirm !== undefined && confirm !== password) {
     return { code: 'users.password_mismatch', message: 'the two passwords do not match' };
   }
-  if (password.length < PASSWORD_LENGTH.min) {
-    return { code: 'users.password_too_short', message: 'password must be at least 6 characters' };
-  }
-  if (password.length > PASSWORD_LENGTH.max) {
-    return { code: 'users.password_too_long', message: 'password must be at most 128 characters' };
-  }
+  const length = passwordLengthError(password);
+  if (length) return length;
   if (!USERNAME_PATTERN.test(username)) {
     return {
       code: 'users.username_invalid',
@@ -96,6 +92,17 @@ export function registrationError(
   }
   if (username.length < USERNAME_LENGTH.min || username.length > USERNAME_LENGTH.max) {
     return { code: 'users.username_length', message: 'username must be 3 to 32 characters' };
+  }
+  return null;
+}
+
+/** Register's length rule for a new password (registration and change_password.php), or null. */
+export function passwordLengthError(password: string): { code: ErrorCode; message: string } | null {
+  if (password.length < PASSWORD_LENGTH.min) {
+    return { code: 'users.password_too_short', message: 'password must be at least 6 characters' };
+  }
+  if (password.length > PASSWORD_LENGTH.max) {
+    return { code: 'users.password_too_long', message: 'password must be at most 128 characters' };
   }
   return null;
 }

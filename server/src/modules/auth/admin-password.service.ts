@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
-import { Not, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import { Admin, Session } from '../../database/entities';
+import { Admin } from '../../database/entities';
 import { AuditService } from '../audit/audit.service';
 import type { AuditActor } from '../audit/audit.service';
 import type { ChangePasswordDto } from './dto/change-password.dto';
@@ -34,14 +34,9 @@ export class AdminPasswordService {
       );
     }
     const passwordHash = await hashPassword(body.new_password);
-    const current = await this.sessions.current(request, 'admin');
     await this.admins.manager.transaction(async (manager) => {
       await manager.update(Admin, { id: admin.id }, { password_hash: passwordHash });
-      await manager.delete(Session, {
-        kind: 'admin',
-        subject_id: admin.id,
-        ...(current && { token_hash: Not(current.token_hash) }),
-      });
+      await this.sessions.endOthers(request, 'admin', admin.id, manager);
       await this.audit.record(
         actor,
         { action: 'change_password', target_type: 'admin', target_id: admin.id },

@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Admin, ApiKey, Session, User } from '../../database/entities';
 import { AuditModule } from '../audit/audit.module';
+import { AccountSecurityController } from './account-security.controller';
 import { AdminPasswordService } from './admin-password.service';
 import { ApiKeyService } from './api-keys';
 import { AuthController } from './auth.controller';
@@ -12,6 +13,7 @@ import { AuthService } from './auth.service';
 import { CsrfGuard, CsrfService } from './csrf';
 import { LoginThrottle } from './login-throttle';
 import { SessionService } from './session.service';
+import { UserPasswordService } from './user-password.service';
 import {
   AdminLocalStrategy,
   AdminLoginGuard,
@@ -23,7 +25,7 @@ import {
 @Global()
 @Module({
   imports: [AuditModule, PassportModule, TypeOrmModule.forFeature([User, Admin, Session, ApiKey])],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountSecurityController],
   providers: [
     SessionService,
     CsrfService,
@@ -31,6 +33,7 @@ import {
     LoginThrottle,
     AuthService,
     AdminPasswordService,
+    UserPasswordService,
     ApiKeyService,
     UserGuard,
     AdminGuard,

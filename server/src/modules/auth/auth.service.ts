@@ -56,6 +56,22 @@ export class AuthService {
     find: () => Promise<T | null>,
     failure: string,
   ): Promise<T> {
+    await this.admit(attempt);
+    const account = PLAUSIBLE_USERNAME.test(attempt.username) ? await find() : null;
+    const matches = await verifyPassword(account?.password_hash ?? (await this.dummy()), password);
+    if (!account || !matches) {
+      throw new AppError('auth.login_failed', failure, HttpStatus.UNAUTHORIZED);
+    }
+    await this.throttle.succeeded(attempt);
+    return account;
+  }
+
+  /**
+   * Counts a password attempt against the lock-out (login, or a password checked while signed
+   * in): 429 while locked out, else waits out the slow-down. A correct password must then call
+   * `throttle.succeeded`, which takes the attempt back.
+   */
+  async admit(attempt: LoginAttempt): Promise<void> {
     const { retryAfter, delayMs } = await this.throttle.begin(attempt);
     if (retryAfter > 0) {
       throw new AppError(
@@ -66,13 +82,6 @@ export class AuthService {
       );
     }
     if (delayMs > 0) await sleep(delayMs);
-    const account = PLAUSIBLE_USERNAME.test(attempt.username) ? await find() : null;
-    const matches = await verifyPassword(account?.password_hash ?? (await this.dummy()), password);
-    if (!account || !matches) {
-      throw new AppError('auth.login_failed', failure, HttpStatus.UNAUTHORIZED);
-    }
-    await this.throttle.succeeded(attempt);
-    return account;
   }
 
   private dummy(): Promise<string> {

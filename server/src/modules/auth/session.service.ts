@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LessThan, Repository } from 'typeorm';
+import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { notFound } from '../../common/app-error';
 import { Session } from '../../database/entities';
 import type { SessionKind } from '../../database/entities/session.entity';
 import { ENV } from '../../env/env';
@@ -39,6 +40,8 @@ export class SessionService {
   private readonly maxAgeMs: number;
   /** PUBLIC_URL is https: the cookies are Secure whatever a proxy says about the request. */
   private readonly publicHttps: boolean;
+  /** Keys the public session ids, so an id reveals nothing of the token or its hash. */
+  private readonly idKey: Buffer;
 
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
@@ -46,6 +49,7 @@ export class SessionService {
   ) {
     this.maxAgeMs = env.SESSION_MAX_AGE_DAYS * DAY_MS;
     this.publicHttps = env.PUBLIC_URL.startsWith('https:');
+    this.idKey = Buffer.from(hkdfSync('sha256', env.APP_SECRET, '', 'portico session id', 32));
   }
 
   /** Whether cookies for this request get `Secure`: PUBLIC_URL is https, or the request came so. */
@@ -108,6 +112,53 @@ export class SessionService {
     if (token) await this.sessions.delete({ token_hash: sha256(token) });
     void reply.clearCookie(SESSION_COOKIES[kind], { path: '/' });
     this.remember(request, kind, null);
+  }
+
+  /** The opaque id a session is listed and revoked by. */
+  publicId(session: Session): string {
+    return createHmac('sha256', this.idKey)
+      .update(session.token_hash)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
+  /** The subject's live sessions of that kind, most recently seen first. */
+  async list(kind: SessionKind, subjectId: number): Promise<Session[]> {
+    const now = new Date();
+    const rows = await this.sessions.find({
+      where: { kind, subject_id: subjectId, expires_at: MoreThan(now) },
+      order: { last_seen_at: 'DESC', created_at: 'DESC' },
+    });
+    return rows.filter((row) => row.created_at.getTime() + this.maxAgeMs > now.getTime());
+  }
+
+  /**
+   * Ends one of the subject's own sessions by its public id; another subject's id, or one that
+   * is not live, is a 404 and nothing changes. Answers the ended session.
+   */
+  async revoke(kind: SessionKind, subjectId: number, publicId: string): Promise<Session> {
+    const session = (await this.list(kind, subjectId)).find(
+      (row) => this.publicId(row) === publicId,
+    );
+    if (!session) throw notFound('auth.session_not_found', 'session not found');
+    await this.sessions.delete({ token_hash: session.token_hash, kind, subject_id: subjectId });
+    return session;
+  }
+
+  /** Ends every session of the subject but the request's own; answers how many ended. */
+  async endOthers(
+    request: FastifyRequest,
+    kind: SessionKind,
+    subjectId: number,
+    manager: EntityManager = this.sessions.manager,
+  ): Promise<number> {
+    const current = await this.current(request, kind);
+    const result = await manager.delete(Session, {
+      kind,
+      subject_id: subjectId,
+      ...(current && { token_hash: Not(current.token_hash) }),
+    });
+    return result.affected ?? 0;
   }
 
   private remember(request: FastifyRequest, kind: SessionKind, session: Session | null): void {

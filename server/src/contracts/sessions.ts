@@ -1,0 +1,32 @@
+/** One signed-in session of the caller, as get_sessions.php / get_admin_sessions.php list it. */
+export interface SessionInfo {
+  /** An opaque public id, stable for the session's life; never the cookie token or its hash. */
+  id: string;
+  /** Browser and operating system read from the user agent, e.g. "Chrome on Windows". */
+  device: string;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+export interface SessionList {
+  sessions: SessionInfo[];
+}
+
+/** revoke_session.php / revoke_admin_session.php. */
+export interface RevokeSessionBody {
+  id: string;
+}
+
+/** revoke_other_sessions.php / revoke_other_admin_sessions.php: how many sessions ended. */
+export interface RevokedSessions {
+  revoked: number;
+}
+
+/** user/change_password.php. */
+export interface ChangePasswordBody {
+  current_password: string;
+  new_password: string;
+}
