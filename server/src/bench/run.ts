@@ -1,16 +1,18 @@
 /**
  * `npm run bench`: measures, in one run and one process tree, a bare Fastify route (reference),
  * bare Fastify returning the public API list's payload (the list endpoint's reference), the list
- * endpoint itself, the server-rendered home page, Nest's /healthz, a free built-in call, a paid
- * call on SQLite, a paid call on MySQL (at the usual connections and at 64, one hot user), a raw
- * mysql2 loop doing the same debit + log transaction a charge, and the group-committed raw
- * reference of issue #15 (64 connections, 64 charges a transaction: one conditional UPDATE a
- * charge, one multi-row INSERT for the log rows). Servers run on core 0 and the load generator on
- * core 1 when taskset is available.
+ * endpoint itself, the server-rendered home page, the home page and an API page as a browser asks
+ * for them (brotli, 64 connections) against bare Fastify sending the very bytes Portico stored,
+ * Nest's /healthz, a free built-in call, a paid call on SQLite, a paid call on MySQL (at the usual
+ * connections and at 64, one hot user), a raw mysql2 loop doing the same debit + log transaction a
+ * charge, and the group-committed raw reference of issue #15 (64 connections, 64 charges a
+ * transaction: one conditional UPDATE a charge, one multi-row INSERT for the log rows). Servers
+ * run on core 0 and the load generator on core 1 when taskset is available.
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -282,6 +284,69 @@ async function rawMysqlGroupCommit(url: string): Promise<Result> {
   });
 }
 
+/** What a browser sends for a page: brotli accepted, 64 connections (issue #28's measure). */
+const PAGE_HEADERS = { 'accept-encoding': 'br' };
+const PAGE_CONNECTIONS = 64;
+/** The API page of the stored-page rows: the demo's IP lookup. */
+const API_PAGE_PATH = '/api/1/ip';
+
+/** The bytes Portico answers `path` with for a browser (brotli), written to `file`. */
+async function storedBytes(url: string, file: string): Promise<void> {
+  const body = await new Promise<Buffer>((resolve, reject) => {
+    get(url, { headers: PAGE_HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        res.headers['content-encoding'] === 'br'
+          ? resolve(Buffer.concat(chunks))
+          : reject(new Error(`${url} was not sent in brotli`)),
+      );
+    }).on('error', reject);
+  });
+  writeFileSync(file, body);
+}
+
+/**
+ * Issue #28's rows: the home page and an API page as a browser asks for them, against bare Fastify
+ * sending the very bytes Portico stored for them (fetched from it first), in this run.
+ */
+async function storedPages(
+  base: string,
+  dir: string,
+  children: ChildProcess[],
+): Promise<Record<string, Result>> {
+  const homeFile = join(dir, 'home.br');
+  const apiFile = join(dir, 'api.br');
+  await storedBytes(`${base}/`, homeFile);
+  await storedBytes(`${base}${API_PAGE_PATH}`, apiFile);
+  const port = await freePort();
+  const child = startChild(
+    'bare-fastify.js',
+    [String(port), `/=${homeFile}`, `/api=${apiFile}`],
+    {},
+  );
+  children.push(child);
+  const bare = `http://127.0.0.1:${port}`;
+  await waitFor(`${bare}/`);
+  const run = async (name: string, url: string) => {
+    await load('warm-up', url, PAGE_HEADERS, undefined, PAGE_CONNECTIONS);
+    return load(name, url, PAGE_HEADERS, undefined, PAGE_CONNECTIONS);
+  };
+  const rows = {
+    bareHomeBr: await run('bare Fastify, stored home bytes, br, 64 conns (reference)', `${bare}/`),
+    bareApiBr: await run(
+      'bare Fastify, stored API page bytes, br, 64 conns (reference)',
+      `${bare}/api`,
+    ),
+  };
+  await stop(child);
+  return {
+    ...rows,
+    homeBr: await run('home page, br, 64 connections', `${base}/`),
+    apiBr: await run('API page, br, 64 connections', `${base}${API_PAGE_PATH}`),
+  };
+}
+
 async function main(): Promise<void> {
   const pinned = pin(process.pid, 1);
   console.log(
@@ -315,6 +380,7 @@ async function main(): Promise<void> {
       results.list = await load('public API list', `${sqlite.base}${LIST_PATH}`);
       await load('warm-up', `${sqlite.base}/`);
       results.home = await load('server-rendered home page', `${sqlite.base}/`);
+      Object.assign(results, await storedPages(sqlite.base, dir, children));
       await load('warm-up', `${sqlite.base}${FREE_PATH}`);
       results.health = await load('Nest /healthz', `${sqlite.base}/healthz`);
       results.free = await load('free built-in call', `${sqlite.base}${FREE_PATH}`);
@@ -388,6 +454,8 @@ function report(r: Record<string, Result>): void {
   const ratio = (a?: Result, b?: Result) => (a && b ? (a.rps / b.rps).toFixed(2) : 'n/a');
   const targets: [string, string, string, number][] = [
     ['API list / bare Fastify list payload', 'list', 'bareList', 0.8],
+    ['home page, br / bare Fastify, same bytes', 'homeBr', 'bareHomeBr', 0.5],
+    ['API page, br / bare Fastify, same bytes', 'apiBr', 'bareApiBr', 0.5],
     ['free call / bare Fastify', 'free', 'bare', 0.5],
     ['paid SQLite / bare Fastify', 'paidSqlite', 'bare', 0.35],
     ['paid MySQL / raw mysql2 one-charge transactions', 'paidMysql', 'rawMysql', 0.7],
