@@ -170,8 +170,8 @@ describeEachDb('account security', (ctx) => {
       const sessions = res.body.data.sessions as Awaited<ReturnType<typeof sessionsOf>>;
       expect(sessions).toHaveLength(2);
       expect(sessions.filter((s) => s.current)).toHaveLength(1);
-      expect(sessions[0]).toMatchObject({ current: true, device: 'Firefox on macOS' });
-      expect(sessions[1]).toMatchObject({ current: false, device: 'Chrome on Windows' });
+      expect(sessions[0]).toMatchObject({ current: true, device: 'Firefox · macOS' });
+      expect(sessions[1]).toMatchObject({ current: false, device: 'Chrome · Windows' });
       for (const session of sessions) {
         expect(Object.keys(session).sort()).toEqual(
           ['created_at', 'current', 'device', 'id', 'ip', 'last_seen_at'].sort(),

@@ -2,8 +2,8 @@
 export interface SessionInfo {
   /** An opaque public id, stable for the session's life; never the cookie token or its hash. */
   id: string;
-  /** Browser and operating system read from the user agent, e.g. "Chrome on Windows". */
-  device: string;
+  /** Browser and operating system read from the user agent, e.g. "Chrome · Windows"; null when unknown. */
+  device: string | null;
   ip: string | null;
   created_at: string;
   last_seen_at: string;
@@ -26,7 +26,7 @@ export interface RevokedSessions {
 }
 
 /** user/change_password.php. */
-export interface ChangePasswordBody {
+export interface UserPasswordChangeBody {
   current_password: string;
   new_password: string;
 }

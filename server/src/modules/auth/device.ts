@@ -21,11 +21,14 @@ const SYSTEMS: [RegExp, string][] = [
 const match = (table: [RegExp, string][], userAgent: string) =>
   table.find(([pattern]) => pattern.test(userAgent))?.[1];
 
-/** A short device name from a user agent: "Chrome on Windows", "Firefox", "Unknown device". */
-export function deviceName(userAgent: string | null): string {
+/**
+ * A short, language-neutral device name from a user agent: "Chrome · Windows", "curl"; null
+ * when neither browser nor system is recognised (the UI says "unknown device" in its language).
+ */
+export function deviceName(userAgent: string | null): string | null {
   const text = userAgent ?? '';
   const browser = match(BROWSERS, text);
   const system = match(SYSTEMS, text);
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  if (browser && system) return `${browser} · ${system}`;
+  return browser ?? system ?? null;
 }

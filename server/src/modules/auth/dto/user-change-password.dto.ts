@@ -1,8 +1,8 @@
 import { IsNotEmpty, IsString } from 'class-validator';
-import type { ChangePasswordBody } from '../../../contracts/sessions';
+import type { UserPasswordChangeBody } from '../../../contracts/sessions';
 
 /** POST user/change_password.php; the length rule is register's (passwordLengthError). */
-export class UserChangePasswordDto implements ChangePasswordBody {
+export class UserChangePasswordDto implements UserPasswordChangeBody {
   @IsNotEmpty({ message: 'please enter the current password' })
   @IsString({ message: 'please enter the current password' })
   current_password: string;
