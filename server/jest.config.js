@@ -1,8 +1,20 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  rootDir: '.',
+/*
+ * Two lanes. `unit`: specs under src that need no database, no build and no network beyond
+ * loopback fakes (npm run test:unit). `integration`: the HTTP suites under test/ and the src specs
+ * that open a database, which on a machine without one skip and in CI fail (test/requires.ts).
+ * Plain `jest` runs both.
+ */
+const DATABASE_SPECS = [
+  '<rootDir>/src/database/ambiguous-commit.spec.ts',
+  '<rootDir>/src/database/migrate.spec.ts',
+  '<rootDir>/src/database/mysql-hosts.spec.ts',
+  '<rootDir>/src/database/transactions.spec.ts',
+  '<rootDir>/src/modules/billing/mysql-ledger.spec.ts',
+];
+
+const shared = {
+  rootDir: __dirname,
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',
@@ -16,6 +28,23 @@ module.exports = {
       },
     ],
   },
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...DATABASE_SPECS],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.spec.ts', ...DATABASE_SPECS],
+    },
+  ],
   maxWorkers: 2,
   testTimeout: 30000,
 };
