@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createUser, primeCsrf } from './factories/users';
-import { startTestApp, TEST_DATABASES, TEST_REDIS_URL, TestApp } from './harness';
+import { HAS_MYSQL, startTestApp, TEST_REDIS_URL, TestApp } from './harness';
+import { describeIf } from './requires';
 
-const enabled = TEST_DATABASES.includes('mysql') && Boolean(TEST_REDIS_URL);
+const describeShared = describeIf(
+  HAS_MYSQL && Boolean(TEST_REDIS_URL),
+  'TEST_MYSQL_URL and TEST_REDIS_URL',
+);
 
-(enabled ? describe : describe.skip)('login lock-out shared by two instances through Redis', () => {
+describeShared('login lock-out shared by two instances through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

@@ -8,10 +8,9 @@ import { MIGRATIONS } from '../src/database/migrations';
 import { ApiEntry } from '../src/database/entities';
 import { primeCsrf } from './factories/users';
 import { HttpClient } from './http-client';
-import { freshDatabase, TEST_ADMIN, TEST_DATABASES, TEST_REDIS_URL } from './harness';
+import { freshDatabase, HAS_MYSQL, TEST_ADMIN, TEST_REDIS_URL } from './harness';
+import { describeIf } from './requires';
 import { Instance, MAIN, startInstance, stopInstance } from './instances';
-
-const enabled = TEST_DATABASES.includes('mysql') && Boolean(TEST_REDIS_URL) && existsSync(MAIN);
 
 /** How many times each status came back (the whole distribution shows in a failure). */
 const countBy = (statuses: number[]) =>
@@ -20,7 +19,10 @@ const countBy = (statuses: number[]) =>
     {},
   );
 
-(enabled ? describe : describe.skip)('three instances on one MySQL database and one Redis', () => {
+describeIf(
+  HAS_MYSQL && Boolean(TEST_REDIS_URL) && existsSync(MAIN),
+  'TEST_MYSQL_URL, TEST_REDIS_URL and a built server',
+)('three instances on one MySQL database and one Redis', () => {
   let database: { url: string; drop(): Promise<void> };
   let dataSource: DataSource;
   let instances: Instance[] = [];

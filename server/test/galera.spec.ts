@@ -21,10 +21,9 @@ import {
   stopInstance,
 } from './galera/cluster';
 import { TEST_ADMIN, TEST_REDIS_URL } from './harness';
+import { describeIf } from './requires';
 import type { TestApp } from './harness';
 import { HttpClient } from './http-client';
-
-const enabled = galeraAvailable() && Boolean(TEST_REDIS_URL);
 
 const countBy = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>(
@@ -54,7 +53,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Portico on a three-node MariaDB Galera cluster (docker/galera/galera.sh): three instances, each
  * preferring its own node and naming all three in DATABASE_URL.
  */
-(enabled ? describe : describe.skip)('three instances on a three-node Galera cluster', () => {
+describeIf(
+  galeraAvailable() && Boolean(TEST_REDIS_URL),
+  'Galera (galera-4, rsync, mariadbd) and TEST_REDIS_URL',
+)('three instances on a three-node Galera cluster', () => {
   const cluster = new GaleraCluster();
   const afdian = new AfdianFake();
   const database = `portico_g_${randomBytes(4).toString('hex')}`;

@@ -1,10 +1,15 @@
 import { UsageRecorder } from '../src/modules/billing/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
-import { startTestApp, TEST_DATABASES, TEST_REDIS_URL, TestApp } from './harness';
+import { HAS_MYSQL, startTestApp, TEST_REDIS_URL, TestApp } from './harness';
+import { describeIf } from './requires';
 
-const mysql = TEST_DATABASES.includes('mysql');
+const describeMysql = describeIf(HAS_MYSQL, 'TEST_MYSQL_URL');
+const describeShared = describeIf(
+  HAS_MYSQL && Boolean(TEST_REDIS_URL),
+  'TEST_MYSQL_URL and TEST_REDIS_URL',
+);
 
-(mysql ? describe : describe.skip)('gateway across two instances on one MySQL database', () => {
+describeMysql('gateway across two instances on one MySQL database', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
@@ -47,7 +52,7 @@ const mysql = TEST_DATABASES.includes('mysql');
   });
 });
 
-(mysql && TEST_REDIS_URL ? describe : describe.skip)('rate limits shared through Redis', () => {
+describeShared('rate limits shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

@@ -8,16 +8,20 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { Env, loadEnv } from '../src/env/env';
 import { HttpClient } from './http-client';
+import { CI, missing } from './requires';
 
 export type TestDb = 'sqlite' | 'mysql';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 
+/** Whether a MySQL server is there to test on (TEST_DATABASES lists MySQL in CI either way). */
+export const HAS_MYSQL = Boolean(MYSQL_URL);
+
 /** A Redis for the shared rate-limit and multi-instance tests, when the machine has one. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 
-/** SQLite always; MySQL too when TEST_MYSQL_URL points at a server. */
-export const TEST_DATABASES: TestDb[] = MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+/** SQLite always; MySQL too when TEST_MYSQL_URL points at a server, and always in CI. */
+export const TEST_DATABASES: TestDb[] = MYSQL_URL || CI ? ['sqlite', 'mysql'] : ['sqlite'];
 
 export const TEST_ADMIN = { username: 'root_admin', password: 'admin-password-1' } as const;
 
@@ -37,7 +41,8 @@ export async function freshDatabase(
   dir: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (db === 'sqlite') return { url: `sqlite:${join(dir, 'test.db')}`, drop: async () => {} };
-  const server = new URL(MYSQL_URL!);
+  if (!MYSQL_URL) throw missing('TEST_MYSQL_URL (a MySQL or MariaDB server)');
+  const server = new URL(MYSQL_URL);
   const name = `portico_t_${randomBytes(6).toString('hex')}`;
   const admin = await createConnection({ uri: MYSQL_URL });
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);

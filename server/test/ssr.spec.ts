@@ -8,6 +8,7 @@ import { ApiEntry, SiteConfig } from '../src/database/entities';
 import { sitemap } from '../src/modules/pages/sitemap';
 import { adminClient } from './factories/admin';
 import { startTestApp, TestApp } from './harness';
+import { describeIf } from './requires';
 
 const CLIENT_DIST = join(__dirname, '../../client/dist');
 
@@ -29,7 +30,7 @@ const inlineScripts = (html: string) =>
 const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
 
 /** Server-rendered pages, read as a search engine or a browser without JavaScript reads them. */
-(built ? describe : describe.skip)('server-rendered pages', () => {
+describeIf(built, 'a built client (npm run build)')('server-rendered pages', () => {
   let t: TestApp;
   let ip: ApiEntry;
   const page = async (path: string, cookie?: string) => {

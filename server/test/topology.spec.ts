@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createServer, Server, Socket } from 'node:net';
 import { Connection, createConnection } from 'mysql2/promise';
-import { freshDatabase, TEST_DATABASES, TEST_REDIS_URL } from './harness';
+import { freshDatabase, HAS_MYSQL, TEST_REDIS_URL } from './harness';
+import { describeIf } from './requires';
 import { send, steadyStream } from './topology/http';
 import {
   CLIENT_DIST,
@@ -18,12 +19,14 @@ import {
 import { LoopbackNginx, NGINX } from './topology/nginx';
 import { sleep, waitFor } from './topology/wait';
 
-const enabled =
-  TEST_DATABASES.includes('mysql') &&
-  Boolean(TEST_REDIS_URL) &&
-  existsSync(NGINX) &&
-  existsSync(MAIN) &&
-  existsSync(join(CLIENT_DIST, 'index.html'));
+const describeTopology = describeIf(
+  HAS_MYSQL &&
+    Boolean(TEST_REDIS_URL) &&
+    existsSync(NGINX) &&
+    existsSync(MAIN) &&
+    existsSync(join(CLIENT_DIST, 'index.html')),
+  'TEST_MYSQL_URL, TEST_REDIS_URL, nginx and a built site',
+);
 
 const BEARER = { authorization: `Bearer ${METRICS_TOKEN}` };
 
@@ -35,7 +38,7 @@ const countBy = (outcomes: (number | string)[]) =>
   );
 
 /** docker/docker-compose.yml's topology on loopback: docker/nginx.conf before two instances. */
-(enabled ? describe : describe.skip)('nginx before two instances (the compose topology)', () => {
+describeTopology('nginx before two instances (the compose topology)', () => {
   let database: { url: string; drop(): Promise<void> } | undefined;
   let db: Connection | undefined;
   let nginx: LoopbackNginx | undefined;

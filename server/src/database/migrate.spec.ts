@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { withStartupLock } from './migrate';
+import { describeIf } from '../../test/requires';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 
-(MYSQL_URL ? describe : describe.skip)('the start-up lock on MySQL', () => {
+describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('the start-up lock on MySQL', () => {
   const name = `portico_lock_${randomBytes(4).toString('hex')}`;
   let dataSource: DataSource;
 

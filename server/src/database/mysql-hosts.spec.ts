@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Pool, PoolConnection } from 'mysql2';
 import { failoverMysql2, mysqlHosts } from './mysql-hosts';
+import { describeIf } from '../../test/requires';
 
 describe('mysqlHosts', () => {
   it('reads every host of a multi-host URL and writes the URL of each', () => {
@@ -41,7 +42,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-(MYSQL_URL ? describe : describe.skip)('a pool over several hosts', () => {
+describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('a pool over several hosts', () => {
   it('moves to the next host when the first refuses, at once', async () => {
     const live = new URL(MYSQL_URL!);
     const driver = failoverMysql2([

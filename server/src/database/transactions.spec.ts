@@ -11,6 +11,7 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from './transactions';
+import { describeIf } from '../../test/requires';
 
 const mysqlError = (errno: number) => Object.assign(new Error(`errno ${errno}`), { errno });
 
@@ -129,7 +130,7 @@ describe('mysqlRead', () => {
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 
-(MYSQL_URL ? describe : describe.skip)('mysqlTransaction on a real server', () => {
+describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('mysqlTransaction on a real server', () => {
   let pool: Pool;
   const table = `tx_test_${randomBytes(4).toString('hex')}`;
 
