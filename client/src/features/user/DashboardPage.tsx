@@ -10,6 +10,7 @@ import NoticeBanner from '../../components/ui/NoticeBanner';
 import BalanceAlertCard from './alerts/BalanceAlertCard';
 import UsageCard from './usage/UsageCard';
 import KeysCard from './keys/KeysCard';
+import SecuritySection from './security/SecuritySection';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -155,6 +156,7 @@ export default function DashboardPage() {
       <div className="mt-4">
         <BalanceAlertCard />
       </div>
+      <SecuritySection />
 
       <Modal show={confirming} onHide={() => !change.isLoading && setConfirming(false)} centered>
         <Modal.Header closeButton>

@@ -11,6 +11,7 @@ const texts = {
   'request.unsupported_media_type': '请求内容类型不受支持',
   'request.invalid_path': '请求路径无效',
   'request.headers_too_large': '请求头过大',
+  'request.timeout': '请求超时，请重试',
   'request.not_found': '接口不存在',
   'request.method_not_allowed': '接口不支持该请求方式',
   'request.rate_limited': '请求过于频繁，请稍后再试',
@@ -24,6 +25,8 @@ const texts = {
   'auth.credentials_missing': '请输入用户名和密码',
   'auth.login_failed': '登录失败，请检查用户名和密码',
   'auth.login_throttled': '登录失败次数过多，请稍后再试',
+  'auth.current_password_wrong': '当前密码不正确',
+  'auth.session_not_found': '该登录会话已结束',
   'auth.account_disabled': '该账号已被禁用',
   'auth.metrics_token': '监控接口需要访问令牌',
 
@@ -95,6 +98,7 @@ const texts = {
     '无法解析该文档：须为 OpenAPI 3.0/3.1 的 JSON 或 YAML，且包含可用的服务器地址',
   'openapi.remote_ref': '文档引用了外部文件或网址（只支持 #/... 内部引用）',
   'openapi.circular_ref': '文档中的 $ref 引用形成了循环',
+  'openapi.refs_too_large': '文档中的 $ref 引用展开后超出导入上限',
   'openapi.duplicate_name': '文档中有两个操作对应同一个英文名称',
 
   'mcp.invalid_message': 'MCP 消息格式无效',

@@ -24,6 +24,25 @@ async function fill(old: string, next: string, confirm = next) {
 }
 
 describe('PasswordPage', () => {
+  beforeEach(() => {
+    server.use(
+      http.get('/api/admin/get_admin_sessions.php', () =>
+        ok({
+          sessions: [
+            {
+              id: 'here',
+              device: 'Chrome · Linux',
+              ip: '127.0.0.1',
+              created_at: '2026-11-27T08:00:00.000Z',
+              last_seen_at: '2026-11-27T09:00:00.000Z',
+              current: true,
+            },
+          ],
+        }),
+      ),
+    );
+  });
+
   it('changes the password and says so in Chinese, emptying the form', async () => {
     const bodies: unknown[] = [];
     server.use(

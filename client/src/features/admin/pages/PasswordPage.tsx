@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useChangeAdminPasswordMutation } from '../api';
 import { adminErrorText, errorField, type Notice } from '../errors';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
+import AdminSessionsCard from '../sessions/AdminSessionsCard';
 
 export const PASSWORD_TEXTS = {
   required: '请填写当前密码和新密码',
@@ -104,6 +105,7 @@ export default function PasswordPage() {
           </Form>
         </Card.Body>
       </Card>
+      <AdminSessionsCard />
     </section>
   );
 }

@@ -1,0 +1,17 @@
+import { useI18n } from '../../../i18n';
+import ChangePasswordForm from './ChangePasswordForm';
+import SessionsCard from './SessionsCard';
+
+/** The user centre's "Security" section: the password and the signed-in sessions. */
+export default function SecuritySection() {
+  const { t } = useI18n();
+  return (
+    <section id="security" aria-labelledby="security-title" className="mt-4">
+      <h2 id="security-title" className="h4 mb-3">
+        {t('security.title')}
+      </h2>
+      <ChangePasswordForm />
+      <SessionsCard />
+    </section>
+  );
+}
