@@ -190,7 +190,18 @@ describeEachDb(
           schema: { type: 'integer', enum: [1, 2], default: 2 },
         },
       ]);
-      expect(Object.keys(get.responses)).toEqual(['200', '400', '401', '402', '429']);
+      expect(Object.keys(get.responses)).toEqual([
+        '200',
+        '400',
+        '401',
+        '402',
+        '403',
+        '404',
+        '405',
+        '409',
+        '429',
+        '503',
+      ]);
       expect(get.responses['200']).toEqual({
         description: 'the digest',
         content: {
@@ -209,6 +220,16 @@ describeEachDb(
             example: { success: true, message: 'ok', data: { hash: '2cf24d' } },
           },
         },
+        headers: Object.fromEntries(
+          [
+            'X-Request-Id',
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Reset',
+            'X-Cost',
+            'X-Balance',
+          ].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+        ),
       });
       expect(get.responses['400'].description).toBe('bad text');
 
@@ -234,6 +255,50 @@ describeEachDb(
         'image/svg+xml',
         'image/png',
       ]);
+    });
+
+    it('declares nulls, examples, the gateway’s headers and its error envelope', async () => {
+      const doc = await fetchDocument(ctx.t);
+      const data = (name: string) =>
+        doc.paths[`/apis/${name}`].get.responses['200'].content['application/json'].schema
+          .properties.data.properties;
+      expect(data('email-check').reason.type).toEqual(['string', 'null']);
+      expect(data('jwt-decode').not_before.type).toEqual(['string', 'null']);
+      expect(data('ip').accept_language.type).toEqual(['string', 'null']);
+      expect(data('time').unix.type).toBe('integer');
+
+      // Examples come from the API's example call.
+      expect(doc.paths['/apis/time'].get.parameters[0]).toMatchObject({
+        name: 'tz',
+        example: 'Asia/Shanghai',
+        schema: { type: 'string' },
+      });
+      const body = doc.paths['/apis/json-format'].post.requestBody.content['application/json'];
+      expect(body.schema.properties.indent).toMatchObject({ type: 'integer', example: 2 });
+
+      expect(Object.keys(doc.components.headers).sort()).toEqual(
+        [
+          'Allow',
+          'Retry-After',
+          'X-Balance',
+          'X-Cost',
+          'X-RateLimit-Limit',
+          'X-RateLimit-Remaining',
+          'X-RateLimit-Reset',
+          'X-Request-Id',
+        ].sort(),
+      );
+      const time = doc.paths['/apis/time'].get.responses;
+      expect(Object.keys(time)).toEqual(['200', '400', '401', '403', '404', '405', '409', '429']);
+      expect(time['429'].headers['Retry-After']).toEqual({
+        $ref: '#/components/headers/Retry-After',
+      });
+      expect(time['405'].headers.Allow).toEqual({ $ref: '#/components/headers/Allow' });
+      expect(time['200'].headers['X-Cost']).toBeUndefined();
+      expect(Object.keys(doc.paths['/apis/json-format'].post.responses)).toContain('413');
+      expect(doc.components.schemas.Error.properties.code.enum).toEqual(
+        expect.arrayContaining(['gateway.key_invalid', 'gateway.idempotency_mismatch']),
+      );
     });
 
     it('serves the same document as YAML', async () => {

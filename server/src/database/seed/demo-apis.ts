@@ -22,7 +22,8 @@ export interface DemoApi {
     enum?: string[];
     default?: string;
   }[];
-  response_params: { name: string; type: string; description: string }[];
+  /** `nullable`: the field is null where the handler has nothing to say. */
+  response_params: { name: string; type: string; description: string; nullable?: true }[];
   status_codes: { code: number; description: string }[];
   php_example: string;
   response_example: string;
@@ -80,6 +81,8 @@ const field = (name: string, type: string, description: string): ResponseParam =
   type,
   description,
 });
+
+const nullable = (row: ResponseParam): ResponseParam => ({ ...row, nullable: true });
 
 function encodeQuery(params: Record<string, string>): string {
   return Object.entries(params)
@@ -254,9 +257,11 @@ const SPECS: Spec[] = [
     params: [],
     data: [
       field('data.ip', 'string', 'the IP address the request came from'),
-      field('data.version', 'integer', '4 or 6 (null if the address could not be classified)'),
+      nullable(
+        field('data.version', 'integer', '4 or 6 (null if the address could not be classified)'),
+      ),
       field('data.user_agent', 'string', 'the User-Agent header of the request'),
-      field('data.accept_language', 'string', 'the Accept-Language header, or null'),
+      nullable(field('data.accept_language', 'string', 'the Accept-Language header, or null')),
     ],
     example_params: {},
     example: {
@@ -394,7 +399,7 @@ const SPECS: Spec[] = [
     data: [
       field('data.date', 'string', 'the date'),
       field('data.weekday', 'string', 'day of the week'),
-      field('data.age', 'integer', 'age in whole years today, or null for a future date'),
+      nullable(field('data.age', 'integer', 'age in whole years today, or null for a future date')),
       field(
         'data.chinese_zodiac',
         'object',
@@ -730,10 +735,10 @@ const SPECS: Spec[] = [
       field('data.header', 'object', 'the decoded header'),
       field('data.payload', 'object', 'the decoded payload'),
       field('data.signature', 'string', 'the signature segment, as sent'),
-      field('data.issued_at', 'string', 'iat as ISO 8601, or null'),
-      field('data.not_before', 'string', 'nbf as ISO 8601, or null'),
-      field('data.expires_at', 'string', 'exp as ISO 8601, or null'),
-      field('data.expired', 'boolean', 'whether exp has passed, or null without exp'),
+      nullable(field('data.issued_at', 'string', 'iat as ISO 8601, or null')),
+      nullable(field('data.not_before', 'string', 'nbf as ISO 8601, or null')),
+      nullable(field('data.expires_at', 'string', 'exp as ISO 8601, or null')),
+      nullable(field('data.expired', 'boolean', 'whether exp has passed, or null without exp')),
       field('data.verified', 'boolean', 'always false: the signature is not checked'),
     ],
     example_params: { token: SAMPLE_JWT },
@@ -1133,7 +1138,7 @@ const SPECS: Spec[] = [
       field('data.number', 'string', 'the digits checked'),
       field('data.valid', 'boolean', 'whether the number passes the Luhn check'),
       field('data.check_digit', 'integer', 'the last digit that would make the number valid'),
-      field('data.brand', 'string', 'the card network, or null'),
+      nullable(field('data.brand', 'string', 'the card network, or null')),
     ],
     example_params: { number: '4111 1111 1111 1111' },
     example: { number: '4111111111111111', valid: true, check_digit: 1, brand: 'Visa' },
@@ -1150,10 +1155,12 @@ const SPECS: Spec[] = [
     data: [
       field('data.email', 'string', 'the address checked'),
       field('data.valid', 'boolean', 'whether the syntax is valid'),
-      field('data.reason', 'string', 'why it is invalid, or null'),
-      field('data.local', 'string', 'the part before @'),
-      field('data.domain', 'string', 'the domain, in ASCII'),
-      field('data.normalized', 'string', 'the address with a lower-case ASCII domain, or null'),
+      nullable(field('data.reason', 'string', 'why it is invalid, or null')),
+      nullable(field('data.local', 'string', 'the part before @, or null without an @')),
+      nullable(field('data.domain', 'string', 'the domain, in ASCII, or null without an @')),
+      nullable(
+        field('data.normalized', 'string', 'the address with a lower-case ASCII domain, or null'),
+      ),
     ],
     example_params: { email: 'support@example.com' },
     example: {

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../contracts/errors';
 import { typedParamValue } from '../../contracts/request-examples';
 import type { DocumentedApi, DocumentedField, DocumentedParam } from './dto/documented-api';
 
@@ -23,16 +24,34 @@ const PARAM_SCHEMAS: Record<DocumentedParam['type'], () => Schema> = {
 };
 
 /** The parameter's schema with its enum, default and example as values of its type. */
-function paramSchema(param: DocumentedParam): Schema {
+function paramSchema(param: DocumentedParam, exampleText = param.example): Schema {
   const schema = PARAM_SCHEMAS[param.type]();
   const typed = (text: string) => typedParamValue(param, text);
   const choices = (param.enum ?? []).map(typed).filter((value) => value !== undefined);
   if (choices.length > 0) schema.enum = choices;
   const fallback = param.default === undefined ? undefined : typed(param.default);
   if (fallback !== undefined) schema.default = fallback;
-  const example = param.example === undefined ? undefined : typed(param.example);
+  const example = exampleText === undefined ? undefined : typed(exampleText);
   if (example !== undefined) schema.example = example;
   return schema;
+}
+
+/**
+ * Each parameter's example: its own hint, else its value in the API's example call, so a client
+ * working from the document alone can make the call the catalogue shows.
+ */
+function exampleTexts(api: DocumentedApi): Map<string, string> {
+  const texts = new Map<string, string>();
+  const query = api.example_url.indexOf('?');
+  if (query >= 0) {
+    for (const [name, value] of new URLSearchParams(api.example_url.slice(query + 1))) {
+      if (!texts.has(name)) texts.set(name, value);
+    }
+  }
+  for (const param of api.request_params) {
+    if (param.example !== undefined) texts.set(param.name, param.example);
+  }
+  return texts;
 }
 
 const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object', 'null']);
@@ -100,11 +119,15 @@ export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, 
             message: { type: 'string' },
             code: {
               type: 'string',
+              enum: Object.keys(ERROR_CODES),
               description: 'A stable error code, e.g. gateway.insufficient_balance',
             },
+            field: { type: 'string', description: 'The parameter that failed validation' },
+            request_id: { type: 'string', description: 'The call, as in X-Request-Id' },
           },
         },
       },
+      headers: HEADERS,
     },
   };
 }
@@ -113,6 +136,7 @@ export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 function operation(api: DocumentedApi, siteUrl: string): Schema {
   const params = uniqueParams(api.request_params);
+  const examples = exampleTexts(api);
   const op: Schema = {
     operationId: api.name_en,
     summary: api.name,
@@ -124,30 +148,31 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
       : [{}, { [API_KEY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }],
   };
   if (api.is_paid) op['x-price-per-call'] = api.price;
-  if (params.length > 0 && (api.method === 'GET' || api.method === 'DELETE')) {
-    op.parameters = params.map((param) => ({
-      name: param.name,
-      in: 'query',
-      required: param.required,
-      ...(param.description && { description: param.description }),
-      schema: paramSchema(param),
-    }));
+  if (params.length > 0 && !hasBody(api)) {
+    op.parameters = params.map((param) => {
+      const { example, ...schema } = paramSchema(param, examples.get(param.name));
+      return {
+        name: param.name,
+        in: 'query',
+        required: param.required,
+        ...(param.description && { description: param.description }),
+        schema,
+        ...(example !== undefined && { example }),
+      };
+    });
   } else if (params.length > 0) {
     const required = params.filter((param) => param.required).map((param) => param.name);
+    const properties = Object.fromEntries(
+      params.map((param) => [
+        param.name,
+        withDescription(paramSchema(param, examples.get(param.name)), param.description),
+      ]),
+    );
     op.requestBody = {
       required: required.length > 0,
       content: {
         'application/json': {
-          schema: {
-            type: 'object',
-            properties: Object.fromEntries(
-              params.map((param) => [
-                param.name,
-                withDescription(paramSchema(param), param.description),
-              ]),
-            ),
-            ...(required.length > 0 && { required }),
-          },
+          schema: { type: 'object', properties, ...(required.length > 0 && { required }) },
         },
       },
     };
@@ -155,6 +180,8 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
   op.responses = responses(api, siteUrl);
   return op;
 }
+
+const hasBody = (api: DocumentedApi) => api.method !== 'GET' && api.method !== 'DELETE';
 
 /** A name documented twice would be a duplicate parameter, which OpenAPI forbids: the first wins. */
 function uniqueParams(params: DocumentedParam[]): DocumentedParam[] {
@@ -180,27 +207,104 @@ function responses(api: DocumentedApi, siteUrl: string): Schema {
   for (const [code, description] of gatewayErrors(api, siteUrl)) {
     if (!out.has(code)) out.set(code, errorResponse(description));
   }
+  for (const [code, response] of out) {
+    const headers = headersOf(api, code);
+    if (headers.length > 0) {
+      response.headers = Object.fromEntries(
+        headers.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+      );
+    }
+  }
   return Object.fromEntries([...out].sort(([a], [b]) => a - b).map(([c, r]) => [String(c), r]));
 }
 
+/**
+ * The gateway's headers, described once and referenced from each answer that carries them.
+ * Those marked required are on every answer that references them.
+ */
+const HEADERS = {
+  'X-Request-Id': header('The id of this call, as in the call records and error bodies', true, {
+    type: 'string',
+  }),
+  'X-RateLimit-Limit': header('Calls allowed per window for this key or address', true, {
+    type: 'integer',
+    minimum: 0,
+  }),
+  'X-RateLimit-Remaining': header('Calls left in the current window', true, {
+    type: 'integer',
+    minimum: 0,
+  }),
+  'X-RateLimit-Reset': header('Seconds until the window starts again', true, {
+    type: 'integer',
+    minimum: 0,
+  }),
+  'X-Cost': header(
+    'Yuan charged for this call (paid APIs): the price, or 0.000 once a failed call is refunded',
+    false,
+    { type: 'string', pattern: '^\\d+\\.\\d{3}$' },
+  ),
+  'X-Balance': header("The key owner's balance in yuan after this call (paid APIs)", false, {
+    type: 'string',
+    pattern: '^-?\\d+\\.\\d{2,3}$',
+  }),
+  'Retry-After': header('Seconds to wait before trying again', false, {
+    type: 'integer',
+    minimum: 0,
+  }),
+  Allow: header('The methods this API takes', true, { type: 'string' }),
+};
+
+function header(description: string, required: boolean, schema: Schema): Schema {
+  return { description, required, schema };
+}
+
+type HeaderName = keyof typeof HEADERS;
+
+const GATEWAY_HEADERS: HeaderName[] = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
+
+/** The headers an answer with this status carries (a body refused before the gateway has none). */
+function headersOf(api: DocumentedApi, code: number): HeaderName[] {
+  if (code === 413) return [];
+  const extra: HeaderName[] = [];
+  if (api.is_paid && (code < 300 || code === 400 || code === 502)) extra.push('X-Cost');
+  if (api.is_paid && (code < 300 || code === 400 || code === 402 || code === 502)) {
+    extra.push('X-Balance');
+  }
+  if (code === 429 || code === 503) extra.push('Retry-After');
+  if (code === 405) extra.push('Allow');
+  return [...GATEWAY_HEADERS, ...extra];
+}
+
+/** The gateway's own answers at an API's path (403 and 409 need a key, which any call may send). */
 function gatewayErrors(api: DocumentedApi, siteUrl: string): [number, string][] {
-  return [
+  const errors: [number, string][] = [
     [400, 'A parameter is missing or invalid; message names it (a paid call is refunded)'],
     [401, api.is_paid ? 'Missing or invalid API key' : 'Invalid API key (a key is optional here)'],
-    ...(api.is_paid
-      ? ([[402, `Insufficient balance: recharge at ${siteUrl}/user/recharge`]] as [
-          number,
-          string,
-        ][])
-      : []),
-    [429, 'Rate limited: retry after the number of seconds in Retry-After'],
-    ...(api.proxied
-      ? ([[502, 'The upstream failed or timed out (a paid call is refunded)']] as [
-          number,
-          string,
-        ][])
-      : []),
   ];
+  if (api.is_paid) {
+    errors.push([
+      402,
+      `Insufficient balance or a spending cap reached: recharge at ${siteUrl}/user/recharge`,
+    ]);
+  }
+  const methods = api.method === 'GET' ? 'GET (and HEAD)' : api.method;
+  errors.push(
+    [403, 'The key may not call this API or be used from this address, or the API was disabled'],
+    [404, 'The API is no longer in the catalogue'],
+    [405, `This API takes ${methods} requests only`],
+    [409, 'The Idempotency-Key is held by a call still running, or was used for another request'],
+  );
+  if (hasBody(api)) errors.push([413, 'The request body is too large']);
+  errors.push([429, 'Rate limited: retry after the number of seconds in Retry-After']);
+  if (api.proxied) errors.push([502, 'The upstream failed or timed out (a paid call is refunded)']);
+  if (!api.implemented) errors.push([503, 'This API has no implementation configured']);
+  else if (api.is_paid) errors.push([503, 'Busy: nothing was charged, retry after Retry-After']);
+  return errors;
 }
 
 const errorResponse = (description: string): Schema => ({
@@ -240,13 +344,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A field's schema from its documented type; a field marked nullable may also be null. */
 function fieldSchema(field: DocumentedField): Schema {
   const type = field.type.toLowerCase();
-  const schema: Schema = JSON_TYPES.has(type)
-    ? type === 'array'
-      ? { type, items: {} }
-      : { type }
-    : {};
+  if (!JSON_TYPES.has(type)) return withDescription({}, field.description);
+  const schema: Schema = { type: field.nullable && type !== 'null' ? [type, 'null'] : type };
+  if (type === 'array') schema.items = {};
   return withDescription(schema, field.description);
 }
 
@@ -274,14 +377,16 @@ function objectSchema(fields: DocumentedField[]): Schema {
   return root;
 }
 
+const typesOf = (schema: Schema): unknown[] => [schema.type].flat();
+
 function child(node: Schema, name: string): Schema | undefined {
   let holder = node;
-  if (holder.type === 'array') {
+  if (typesOf(holder).includes('array')) {
     const items = holder.items as Schema;
     if (!items.type) items.type = 'object';
     holder = items;
   }
-  if (holder.type !== undefined && holder.type !== 'object') return undefined;
+  if (holder.type !== undefined && !typesOf(holder).includes('object')) return undefined;
   const properties = (holder.properties ??= {}) as Record<string, Schema>;
   return (properties[name] ??= { type: 'object' });
 }

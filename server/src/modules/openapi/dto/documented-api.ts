@@ -7,6 +7,7 @@ import {
   type ParameterType,
 } from '../../../contracts/list-fields';
 import type { ApiEntry } from '../../../database/entities';
+import { BUILTIN_HANDLERS } from '../../apis/builtins';
 
 export interface DocumentedParam {
   name: string;
@@ -23,6 +24,8 @@ export interface DocumentedField {
   name: string;
   type: string;
   description: string;
+  /** Null where the API has nothing to say (a row's `nullable: true`). */
+  nullable?: boolean;
 }
 
 export interface DocumentedStatus {
@@ -50,6 +53,8 @@ export interface DocumentedApi {
   example_url: string;
   /** Served by an upstream (which may fail with 502), not by a built-in. */
   proxied: boolean;
+  /** Served by a built-in or an upstream; without either the gateway answers 503. */
+  implemented: boolean;
   updated_at: string;
 }
 
@@ -82,13 +87,16 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
   const response_params = parseListField<Record<string, unknown>>(api.response_params).flatMap(
     (row) => {
       const name = text(row?.name) || text(row?.key);
-      return name ? [{ name, type: text(row.type), description: text(row.description) }] : [];
+      if (!name) return [];
+      const field = { name, type: text(row.type), description: text(row.description) };
+      return [{ ...field, nullable: row.nullable === true }];
     },
   );
   const status_codes = parseListField<Record<string, unknown>>(api.status_codes).flatMap((row) => {
     const code = Number(row?.code);
     return Number.isInteger(code) ? [{ code, description: text(row.description) }] : [];
   });
+  const builtin = Boolean(api.handler && BUILTIN_HANDLERS[api.handler]);
   return {
     id: api.id,
     name: api.name,
@@ -103,7 +111,8 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
     response_format: api.response_format,
     response_example: api.response_example,
     example_url: api.example_url,
-    proxied: !api.handler && Boolean(api.upstream_url),
+    proxied: !builtin && Boolean(api.upstream_url),
+    implemented: builtin || Boolean(api.upstream_url),
     updated_at: api.updated_at.toISOString(),
   };
 }
