@@ -82,7 +82,12 @@ export default function ChangePasswordForm() {
       </Card.Header>
       <Card.Body>
         <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
-        <Form noValidate onSubmit={(e) => void onSubmit(e)} className="security-password-form">
+        <Form
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          // Password fields wider than this only make the form harder to read on a desktop.
+          style={{ maxWidth: '28rem' }}
+        >
           {FIELDS.map(({ field, label, autoComplete }) => (
             <Form.Group className="mb-3" controlId={`security-${field}`} key={field}>
               <Form.Label>{t(label)}</Form.Label>

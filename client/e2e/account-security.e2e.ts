@@ -1,0 +1,201 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN, appPage, describeBrowser, PHONE_AND_DESKTOP, Site, startSite } from './harness';
+
+const PASSWORD = 'secret-pass-1';
+const NEW_PASSWORD = 'secret-pass-2';
+/** Screenshots of the new screens, for a person to look at. */
+const SHOTS = '/tmp/shots-29';
+
+async function signIn(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/user/dashboard');
+}
+
+async function register(page: Page, username: string) {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/login');
+}
+
+const sessionRows = (page: Page) => page.getByTestId('sessions').locator('.list-group-item');
+
+describeBrowser('account security', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  async function browser(
+    viewport: { width: number; height: number } = { width: 1280, height: 800 },
+    cookies: Record<string, string> = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await site.browser.newContext({ baseURL: site.url, viewport });
+    await context.addCookies(
+      Object.entries(cookies).map(([name, value]) => ({ name, value, url: site.url })),
+    );
+    await context.addInitScript(() => sessionStorage.setItem('homeNoticeShown', '1'));
+    return { context, page: appPage(await context.newPage()) };
+  }
+
+  it('signs another browser out, which lands on the login page; then changes the password', async () => {
+    const first = await browser();
+    const second = await browser();
+    try {
+      await register(first.page, 'e2e_sessions');
+      await signIn(first.page, 'e2e_sessions');
+      await signIn(second.page, 'e2e_sessions');
+
+      await first.page.reload();
+      const security = first.page.locator('#security');
+      await security.getByText('Where you are signed in').waitFor();
+      await expectRows(first.page, 2);
+      const current = sessionRows(first.page).filter({ hasText: 'This device' });
+      expect(await current.count()).toBe(1);
+      expect(await current.getByRole('button').count()).toBe(0);
+
+      await sessionRows(first.page)
+        .filter({ hasNotText: 'This device' })
+        .getByRole('button', { name: /^Sign out/ })
+        .click();
+      await first.page.getByText('That session has been signed out.').waitFor();
+      await expectRows(first.page, 1);
+      await first.page.getByText('You are not signed in anywhere else.').waitFor();
+
+      // The second browser's next navigation finds its session gone.
+      await second.page.goto('/user/accesslogs');
+      await second.page.waitForURL('**/login**');
+      expect(new URL(second.page.url()).pathname).toBe('/login');
+
+      // Signed in again there, then the password changes here: the other session ends again.
+      await signIn(second.page, 'e2e_sessions');
+      await security.getByLabel('Current password').fill('not-the-password');
+      await security.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await security.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+      await security.getByRole('button', { name: 'Change password' }).click();
+      await security.getByText('the current password is incorrect').waitFor();
+      expect(await security.getByLabel('Current password').getAttribute('aria-invalid')).toBe(
+        'true',
+      );
+
+      await security.getByLabel('Current password').fill(PASSWORD);
+      await security.getByRole('button', { name: 'Change password' }).click();
+      await security.getByText('Password changed.').waitFor();
+      await expectRows(first.page, 1);
+
+      await second.page.goto('/user/recharge');
+      await second.page.waitForURL('**/login**');
+      await second.page.getByLabel('Username').fill('e2e_sessions');
+      await second.page.getByLabel('Password').fill(PASSWORD);
+      await second.page.getByRole('button', { name: 'Login' }).click();
+      await second.page.getByText('invalid username or password').waitFor();
+      await signIn(second.page, 'e2e_sessions', NEW_PASSWORD);
+
+      // This browser stayed signed in through all of it.
+      await first.page.goto('/user/dashboard');
+      await first.page.getByTestId('username').getByText('e2e_sessions').waitFor();
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+
+  it('lets the admin sign its other sessions out from the password page', async () => {
+    const here = await browser();
+    const there = await browser();
+    try {
+      await adminSignIn(here.page);
+      await adminSignIn(there.page);
+      await here.page.goto('/admin/password');
+      await here.page.getByText('登录设备').waitFor();
+      await expectRows(here.page, 2);
+      await here.page.getByRole('button', { name: '退出其他所有设备' }).click();
+      await here.page.getByText('已退出其他 1 个会话。').waitFor();
+      await expectRows(here.page, 1);
+      await there.page.goto('/admin/password');
+      await there.page.waitForURL('**/MiloraAPI/admin/lg');
+    } finally {
+      await here.context.close();
+      await there.context.close();
+    }
+  });
+
+  it('takes screenshots of the security section, phone and desktop, both languages and themes', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const other = await browser();
+    await register(other.page, 'e2e_shots');
+    await signIn(other.page, 'e2e_shots');
+    try {
+      for (const viewport of PHONE_AND_DESKTOP) {
+        for (const lang of ['en', 'zh']) {
+          for (const theme of ['light', 'dark']) {
+            const { context, page } = await browser(viewport, { theme });
+            try {
+              await signIn(page, 'e2e_shots');
+              await context.addCookies([{ name: 'lang', value: lang, url: site.url }]);
+              await page.reload();
+              const section = page.locator('#security');
+              await section.getByTestId('sessions').waitFor();
+              // A refused field, so the screenshot shows how an error looks.
+              await section.locator('form button[type=submit]').click();
+              await section.locator('.invalid-feedback').first().waitFor();
+              const name = `user-security-${viewport.width}-${lang}-${theme}`;
+              // The whole page, cut to the section: an element shot would slide it under the
+              // sticky header.
+              await page.evaluate(() => window.scrollTo(0, 0));
+              const box = await section.evaluate((element) => {
+                const rect = element.getBoundingClientRect();
+                return { top: rect.top + window.scrollY, height: rect.height };
+              });
+              await page.screenshot({
+                path: `${SHOTS}/${name}.png`,
+                fullPage: true,
+                clip: { x: 0, y: box.top - 16, width: viewport.width, height: box.height + 32 },
+              });
+            } finally {
+              await context.close();
+            }
+          }
+        }
+        const { context, page } = await browser(viewport, { theme: 'dark' });
+        try {
+          await adminSignIn(page);
+          await page.goto('/admin/password');
+          await page.getByTestId('sessions').waitFor();
+          await page.screenshot({
+            path: `${SHOTS}/admin-password-${viewport.width}-dark.png`,
+            fullPage: true,
+          });
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await other.context.close();
+    }
+  });
+});
+
+async function expectRows(page: Page, count: number) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="sessions"] .list-group-item').length === n,
+    count,
+  );
+}
+
+async function adminSignIn(page: Page) {
+  await page.goto('/MiloraAPI/admin/lg');
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
+}
