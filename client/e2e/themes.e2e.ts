@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -30,6 +31,12 @@ const background = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const LIGHT_BG = 'rgb(245, 247, 251)';
 const DARK_BG = 'rgb(22, 24, 28)';
+
+/** A PNG's width and height, from its IHDR chunk; anything else is not a PNG. */
+const pngSize = (png: Buffer) =>
+  png.subarray(1, 4).toString('latin1') === 'PNG'
+    ? `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`
+    : 'not a PNG';
 
 const SERIOUS = new Set(['serious', 'critical']);
 const PUBLIC_PAGES = ['/', '/api/1/ip', '/login', '/register', '/friends', '/about'];
@@ -137,27 +144,40 @@ describeBrowser('themes and accessibility of the public pages', () => {
 
   it('takes screenshots of the public pages at phone and desktop sizes', async () => {
     const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+    const pages = { home: '/', api: '/api/1/ip', login: '/login', about: '/about' };
+    const taken: object[] = [];
+    const wanted: object[] = [];
     for (const [size, viewport] of Object.entries(sizes)) {
       for (const [theme, lang] of cases) {
         const { context, page } = await visitor(site, theme, { lang }, viewport);
-        for (const [name, path] of Object.entries({
-          home: '/',
-          api: '/api/1/ip',
-          login: '/login',
-          about: '/about',
-        })) {
-          await page.goto(path, { waitUntil: 'networkidle' });
-          await screenshot(page, `theme-${name}-${size}-${theme}-${lang}`);
-          await page.screenshot({
-            path: join(
-              __dirname,
-              'screenshots',
-              `theme-${name}-${size}-${theme}-${lang}-first.png`,
-            ),
+        for (const [name, path] of Object.entries(pages)) {
+          const shot = `theme-${name}-${size}-${theme}-${lang}`;
+          const response = await page.goto(path, { waitUntil: 'networkidle' });
+          await screenshot(page, shot);
+          const first = await page.screenshot({
+            path: join(__dirname, 'screenshots', `${shot}-first.png`),
+          });
+          const full = readFileSync(join(__dirname, 'screenshots', `${shot}.png`));
+          taken.push({
+            shot,
+            status: response?.status(),
+            background: await background(page),
+            first: pngSize(first),
+            full: pngSize(full),
+          });
+          // Each page answered in its theme; the first screen is a PNG of the viewport's size and
+          // the whole page a PNG too.
+          wanted.push({
+            shot,
+            status: 200,
+            background: theme === 'light' ? LIGHT_BG : DARK_BG,
+            first: `${viewport.width}x${viewport.height}`,
+            full: expect.stringMatching(/^\d+x\d+$/),
           });
         }
         await context.close();
       }
     }
+    expect(taken).toEqual(wanted);
   }, 120_000);
 });
