@@ -43,6 +43,35 @@ describe('PasswordPage', () => {
     );
   });
 
+  it('lists the admin sessions again after a change, without the ended ones', async () => {
+    const session = (id: string, current: boolean) => ({
+      id,
+      device: 'Firefox · Windows',
+      ip: '203.0.113.7',
+      created_at: '2026-11-27T08:00:00.000Z',
+      last_seen_at: '2026-11-27T09:00:00.000Z',
+      current,
+    });
+    let changed = false;
+    server.use(
+      http.get('/api/admin/get_admin_sessions.php', () =>
+        ok({
+          sessions: changed ? [session('a', true)] : [session('a', true), session('b', false)],
+        }),
+      ),
+      http.post('/api/admin/change_password.php', () => {
+        changed = true;
+        return ok(null);
+      }),
+    );
+    show();
+    expect(await screen.findByRole('button', { name: '退出其他所有设备' })).toBeInTheDocument();
+    expect(screen.getAllByText('Firefox · Windows')).toHaveLength(2);
+    await fill('old-secret', 'new-secret');
+    expect(await screen.findByText('没有其他设备登录此管理员账号。')).toBeInTheDocument();
+    expect(screen.getAllByText('Firefox · Windows')).toHaveLength(1);
+  });
+
   it('changes the password and says so in Chinese, emptying the form', async () => {
     const bodies: unknown[] = [];
     server.use(

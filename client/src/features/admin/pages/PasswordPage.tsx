@@ -31,6 +31,8 @@ export default function PasswordPage() {
   const [bad, setBad] = useState<Field | null>(null);
   // Bumped on every refusal, so the same refusal twice still moves the focus.
   const [refusals, setRefusals] = useState(0);
+  // Bumped on every change: the sessions list mounts afresh and shows the others gone.
+  const [changes, setChanges] = useState(0);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   useEffect(() => {
@@ -65,6 +67,7 @@ export default function PasswordPage() {
     }
     setBad(null);
     setNotice({ ok: true, text: PASSWORD_TEXTS.done });
+    setChanges((n) => n + 1);
     setValues({ old_password: '', new_password: '', confirm: '' });
   };
 
@@ -105,7 +108,7 @@ export default function PasswordPage() {
           </Form>
         </Card.Body>
       </Card>
-      <AdminSessionsCard />
+      <AdminSessionsCard key={changes} />
     </section>
   );
 }
