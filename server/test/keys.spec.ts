@@ -11,6 +11,7 @@ import type { ApiKeyView, CreatedApiKey } from '../src/contracts/api-keys';
 import { adminClient } from './factories/admin';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { DEFAULT_PASSWORD, loginUser } from './factories/users';
+import { withDateAhead } from './clock';
 import { describeEachDb, startTestApp, TestApp } from './harness';
 import type { HttpClient, HttpResult } from './http-client';
 
@@ -318,12 +319,13 @@ describeEachDb(
         expires_at: new Date(Date.now() + 1500).toISOString(),
       });
       expect((await call(ctx.t, api.name_en, created.secret)).status).toBe(200);
-      await sleep(1600);
-      const res = await call(ctx.t, api.name_en, created.secret);
-      expect([res.status, res.body.code]).toEqual([401, 'gateway.key_expired']);
-      expectGatewayHeaders(res);
-      const listed = (await client.get(GET_KEYS)).body.data.keys;
-      expect(listed.find((k: ApiKeyView) => k.id === created.key.id).status).toBe('expired');
+      await withDateAhead(1600, async () => {
+        const res = await call(ctx.t, api.name_en, created.secret);
+        expect([res.status, res.body.code]).toEqual([401, 'gateway.key_expired']);
+        expectGatewayHeaders(res);
+        const listed = (await client.get(GET_KEYS)).body.data.keys;
+        expect(listed.find((k: ApiKeyView) => k.id === created.key.id).status).toBe('expired');
+      });
     });
 
     it('refuses APIs and addresses the key is not allowed, without using its bucket', async () => {
