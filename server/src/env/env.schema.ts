@@ -156,7 +156,6 @@ export class EnvSchema {
   TRUST_PROXY: TrustProxy = false;
 
   @IsOptional()
-  @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:port' })
   REDIS_URL?: string;
 
