@@ -35,7 +35,7 @@ async function recharge(t: TestApp, userId: number, amountMilli: number) {
 }
 
 describeEachDb(
-  'gateway Idempotency-Key (issue 26 item 1)',
+  'gateway Idempotency-Key',
   (ctx) => {
     let upstream: Awaited<ReturnType<typeof startUpstreamFake>>;
     beforeAll(async () => {

@@ -49,7 +49,7 @@ function expectContinue(
 }
 
 describeEachDb(
-  'gateway methods, HEAD and headers (issue 25 items 8 and 9)',
+  'gateway methods, HEAD and headers',
   (ctx) => {
     let upstream: Awaited<ReturnType<typeof startUpstreamFake>>;
     beforeAll(async () => {

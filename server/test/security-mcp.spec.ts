@@ -57,7 +57,7 @@ async function revoke(client: HttpClient, id: number) {
   expect(res.status).toBe(200);
 }
 
-describeEachDb('MCP security (issue 25)', (ctx) => {
+describeEachDb('MCP security', (ctx) => {
   it('streams call_api answers and stops at the cap: 5 parallel 100 MB paid answers keep RSS flat, each charged once', async () => {
     const upstream = await startUpstreamFake();
     const { user, apiKey } = await createKeyedUser(ctx.t, 100);

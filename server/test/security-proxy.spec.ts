@@ -29,7 +29,7 @@ function refusal(vars: Record<string, string>): string {
   }
 }
 
-describe('security: test-only switches in production (issue 25, item 5)', () => {
+describe('security: test-only switches in production', () => {
   it.each([
     ['AFDIAN_MODE', 'sandbox'],
     ['ALERT_WEBHOOK_ALLOW_LOOPBACK', 'true'],
@@ -84,7 +84,7 @@ describe('security: test-only switches in production (issue 25, item 5)', () => 
   });
 });
 
-describe('security: TRUST_PROXY syntax (issue 25, item 6)', () => {
+describe('security: TRUST_PROXY syntax', () => {
   it('refuses `true`, which trusted every hop, telling what to write instead', () => {
     for (const value of ['true', 'yes', '10.0.0.1/33', '10.0.0.1,bogus', '11']) {
       expect(refusal({ ...BASE, TRUST_PROXY: value })).toContain(
@@ -113,7 +113,7 @@ let spoof = 0;
 const spoofed = () => `198.18.${Math.floor(++spoof / 250)}.${spoof % 250}`;
 
 describeEachDb(
-  'security: one trusted proxy hop, a forged X-Forwarded-For (issue 25, item 6)',
+  'security: one trusted proxy hop, a forged X-Forwarded-For',
   (ctx) => {
     it('locks the login of the real address out, whatever address the client claims', async () => {
       const { user } = await createUser(ctx.t);
@@ -173,7 +173,7 @@ describeEachDb(
 );
 
 describeEachDb(
-  'security: a proxy trusted by address (issue 25, item 6)',
+  'security: a proxy trusted by address',
   (ctx) => {
     it('believes X-Forwarded-For only from the listed proxy', async () => {
       const api = await createGatewayApi(ctx.t);
@@ -199,7 +199,7 @@ describeEachDb(
 const EVIL = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 
 describeEachDb(
-  'security: the public URL comes from PUBLIC_URL (issue 25, item 6)',
+  'security: the public URL comes from PUBLIC_URL',
   (ctx) => {
     it.each(['/openapi.json', '/llms.txt', '/sitemap.xml', '/robots.txt'])(
       '%s names PUBLIC_URL, never X-Forwarded-Host or the Host a proxy passes on',
@@ -219,7 +219,7 @@ describeEachDb(
 );
 
 describeEachDb(
-  'security: behind a proxy without PUBLIC_URL (issue 25, item 6)',
+  'security: behind a proxy without PUBLIC_URL',
   (ctx) => {
     it.each(['/openapi.json', '/llms.txt', '/sitemap.xml'])(
       '%s uses relative URLs rather than a host the client chose',
@@ -269,7 +269,7 @@ const TIMEOUT_ANSWER = {
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
 describeEachDb(
-  'security: slow requests (issue 25, item 9)',
+  'security: slow requests',
   (ctx) => {
     const port = () => Number(new URL(ctx.t.baseUrl).port);
 
@@ -313,7 +313,7 @@ async function loggedIn(t: Parameters<typeof createUser>[0], c: HttpClient) {
 }
 
 describeEachDb(
-  'security: cookies follow PUBLIC_URL (issue 25, item 9)',
+  'security: cookies follow PUBLIC_URL',
   (ctx) => {
     it('marks the session and XSRF cookies Secure when PUBLIC_URL is https, over plain http', async () => {
       const { res } = await loggedIn(ctx.t, ctx.t.client());
@@ -329,7 +329,7 @@ describeEachDb(
 );
 
 describeEachDb(
-  'security: absolute session lifetime (issue 25, item 9)',
+  'security: absolute session lifetime',
   (ctx) => {
     const ageSession = (userId: number, days: number) =>
       ctx.t.dataSource
@@ -377,7 +377,7 @@ describeEachDb(
   { SESSION_MAX_AGE_DAYS: '7' },
 );
 
-describeEachDb('security: the JSON API is never stored (issue 25, item 8)', (ctx) => {
+describeEachDb('security: the JSON API is never stored', (ctx) => {
   it('answers no-store to sign-in, user, admin and public JSON, errors included', async () => {
     const c = ctx.t.client();
     const { res: login } = await loggedIn(ctx.t, c);

@@ -64,7 +64,7 @@ const expectShell = (answer: Answer) => {
   expect(answer.html).toContain('<div id="root"></div>');
 };
 
-whenBuilt('server rendering cannot be used to burn CPU (issue 25, finding 7)', () => {
+whenBuilt('server rendering cannot be used to burn CPU', () => {
   describeEachDb(
     'the page cache key is what the page reads',
     (ctx) => {

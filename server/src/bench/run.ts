@@ -284,7 +284,7 @@ async function rawMysqlGroupCommit(url: string): Promise<Result> {
   });
 }
 
-/** What a browser sends for a page: brotli accepted, 64 connections (issue #28's measure). */
+/** What a browser sends for a page: brotli accepted, over 64 connections. */
 const PAGE_HEADERS = { 'accept-encoding': 'br' };
 const PAGE_CONNECTIONS = 64;
 /** The API page of the stored-page rows: the demo's IP lookup. */
@@ -307,7 +307,7 @@ async function storedBytes(url: string, file: string): Promise<void> {
 }
 
 /**
- * Issue #28's rows: the home page and an API page as a browser asks for them, against bare Fastify
+ * The stored-page rows: the home page and an API page as a browser asks for them, against bare Fastify
  * sending the very bytes Portico stored for them (fetched from it first), in this run.
  */
 async function storedPages(
