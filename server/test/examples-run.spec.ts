@@ -119,6 +119,14 @@ describeEachDb(
 
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+    const keptIdempotencyKeys = async () => {
+      const [row] = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM idempotency_keys WHERE user_id = ?',
+        [userId],
+      );
+      return Number(row.n);
+    };
+
     it('the demo catalogue is seeded, with a POST API and an image API among it', () => {
       expect(apis.length).toBeGreaterThanOrEqual(30);
       expect(apis.some((api) => api.request_method === 'POST')).toBe(true);
@@ -130,7 +138,9 @@ describeEachDb(
       async (language) => {
         const runner = RUNNERS[language]!;
         const before = await ledgerOf(ctx.t, userId);
+        const keysBefore = await keptIdempotencyKeys();
         let charged = 0;
+        let paidCalls = 0;
         for (const api of apis) {
           const label = `${language} ${api.name_en}`;
           const model = buildRequestModel(api, initialValues(api), ctx.t.baseUrl, apiKey);
@@ -145,8 +155,14 @@ describeEachDb(
           );
           if (model.saveAs) expectImage(join(cwd, model.saveAs), label);
           else expectDocumentedShape(api, stdout, label);
-          if (api.is_paid) charged += Math.round(Number(api.price_per_call) * 1000);
+          if (api.is_paid) {
+            charged += Math.round(Number(api.price_per_call) * 1000);
+            paidCalls++;
+          }
         }
+        // Every paid call sent an Idempotency-Key of its own, which the gateway kept.
+        expect(paidCalls).toBeGreaterThan(0);
+        expect((await keptIdempotencyKeys()) - keysBefore).toBe(paidCalls);
         // Each paid call cost exactly its price; the ledger still adds up.
         const after = await ledgerOf(ctx.t, userId);
         expect(before.balance - after.balance).toBe(charged);

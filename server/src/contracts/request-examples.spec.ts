@@ -239,6 +239,34 @@ describe('renderExample', () => {
     );
   });
 
+  it('paid APIs generate an Idempotency-Key per call in every language, free ones send none', () => {
+    const generators: Record<string, string> = {
+      curl: '-H "Idempotency-Key: $(od -An -tx1 -N16 /dev/urandom | tr -d \' \\n\')"',
+      javascript: '"Idempotency-Key": crypto.randomUUID(),',
+      node: '"Idempotency-Key": randomUUID(),',
+      python: '"Idempotency-Key": str(uuid.uuid4())',
+      php: "'Idempotency-Key: ' . bin2hex(random_bytes(16))",
+      go: 'req.Header.Set("Idempotency-Key", rand.Text())',
+      java: '.header("Idempotency-Key", UUID.randomUUID().toString())',
+      csharp: 'request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());',
+      ruby: "request['Idempotency-Key'] = SecureRandom.uuid",
+      rust: '.header("Idempotency-Key", uuid::Uuid::new_v4().to_string())',
+    };
+    const paid = buildRequestModel(api({ is_paid: 1 }), {}, ORIGIN, 'k1');
+    expect(paid.idempotent).toBe(true);
+    expect(paid.headers).toEqual([['X-API-Key', 'k1']]);
+    expect(model.idempotent).toBe(false);
+    for (const language of EXAMPLE_LANGUAGES) {
+      const code = renderExample(paid, language);
+      expect({ language, generates: code.includes(generators[language]) }).toEqual({
+        language,
+        generates: true,
+      });
+      expect(code).toContain('A retry with the same Idempotency-Key is never charged twice');
+      expect(renderExample(model, language)).not.toContain('Idempotency-Key');
+    }
+  });
+
   it('binary answers are written to the file, never parsed as JSON', () => {
     const image = buildRequestModel(
       api({ name_en: 'qrcode', response_format: 'image/png' }),

@@ -8,6 +8,9 @@ import { isRequiredFlag, type RequestParam } from './list-fields';
 
 export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 export const KEY_HEADER = 'X-API-Key';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Said once above each example's generated key. */
+const IDEMPOTENCY_NOTE = 'A retry with the same Idempotency-Key is never charged twice';
 
 export const EXAMPLE_LANGUAGES = [
   'curl',
@@ -67,6 +70,11 @@ export interface RequestModel {
   bodyText: string | null;
   /** The answer is not JSON (an image...): examples save it to this file. */
   saveAs: string | null;
+  /**
+   * A paid API: each call sends a fresh Idempotency-Key (not in `headers`: the console makes one
+   * per click, each example generates one in its own language).
+   */
+  idempotent: boolean;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -215,6 +223,7 @@ export function buildRequestModel(
     body,
     bodyText: body ? JSON.stringify(body) : null,
     saveAs: fileName(api, values),
+    idempotent: api.is_paid === 1,
   };
 }
 
@@ -253,20 +262,27 @@ function curl(m: RequestModel): string {
   const lines = [
     `curl -sS --fail-with-body${m.method === 'GET' ? '' : ` -X ${m.method}`} ${shellQuote(m.url)}`,
     ...m.headers.map(([name, value]) => `  -H ${shellQuote(`${name}: ${value}`)}`),
+    ...(m.idempotent
+      ? [`  -H "${IDEMPOTENCY_HEADER}: $(od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')"`]
+      : []),
     ...(m.bodyText !== null ? [`  --data-raw ${shellQuote(m.bodyText)}`] : []),
     ...(m.saveAs ? [`  -o ${shellQuote(m.saveAs)}`] : []),
   ];
-  return lines.join(' \\\n');
+  return [...(m.idempotent ? [`# ${IDEMPOTENCY_NOTE}`] : []), lines.join(' \\\n')].join('\n');
 }
 
-function fetchCall(m: RequestModel): string[] {
+/** `newKey`: the expression that makes a fresh Idempotency-Key. */
+function fetchCall(m: RequestModel, newKey: string): string[] {
   return [
     `const response = await fetch(${q(m.url)}, {`,
     `  method: ${q(m.method)},`,
-    ...(m.headers.length > 0
+    ...(m.headers.length > 0 || m.idempotent
       ? [
           '  headers: {',
           ...m.headers.map(([name, value]) => `    ${q(name)}: ${q(value)},`),
+          ...(m.idempotent
+            ? [`    // ${IDEMPOTENCY_NOTE}`, `    ${q(IDEMPOTENCY_HEADER)}: ${newKey},`]
+            : []),
           '  },',
         ]
       : []),
@@ -279,7 +295,7 @@ function fetchCall(m: RequestModel): string[] {
 
 function javascript(m: RequestModel): string {
   return [
-    ...fetchCall(m),
+    ...fetchCall(m, 'crypto.randomUUID()'),
     'if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);',
     ...(m.saveAs
       ? [
@@ -296,8 +312,10 @@ function javascript(m: RequestModel): string {
 function node(m: RequestModel): string {
   return [
     '// Node.js 18 or later; save as example.mjs and run: node example.mjs',
-    ...(m.saveAs ? ["import { writeFile } from 'node:fs/promises';", ''] : []),
-    ...fetchCall(m),
+    ...(m.idempotent ? ["import { randomUUID } from 'node:crypto';"] : []),
+    ...(m.saveAs ? ["import { writeFile } from 'node:fs/promises';"] : []),
+    ...(m.idempotent || m.saveAs ? [''] : []),
+    ...fetchCall(m, 'randomUUID()'),
     'if (!response.ok) {',
     '  console.error(`HTTP ${response.status}: ${await response.text()}`);',
     '  process.exit(1);',
@@ -313,14 +331,22 @@ function node(m: RequestModel): string {
 
 function python(m: RequestModel): string {
   return [
-    ...(m.saveAs ? [] : ['import json', '']),
+    ...(m.saveAs ? [] : ['import json']),
+    ...(m.idempotent ? ['import uuid'] : []),
+    ...(m.saveAs && !m.idempotent ? [] : ['']),
     'import requests',
     '',
     `response = requests.request(`,
     `    ${q(m.method)},`,
     `    ${q(m.url)},`,
-    ...(m.headers.length > 0
-      ? [`    headers={${m.headers.map(([n, v]) => `${q(n)}: ${q(v)}`).join(', ')}},`]
+    ...(m.idempotent ? [`    # ${IDEMPOTENCY_NOTE}`] : []),
+    ...(m.headers.length > 0 || m.idempotent
+      ? [
+          `    headers={${[
+            ...m.headers.map(([n, v]) => `${q(n)}: ${q(v)}`),
+            ...(m.idempotent ? [`${q(IDEMPOTENCY_HEADER)}: str(uuid.uuid4())`] : []),
+          ].join(', ')}},`,
+        ]
       : []),
     ...(m.body ? [`    json=${pythonLiteral(m.body, '    ')},`] : []),
     '    timeout=10,',
@@ -344,9 +370,15 @@ function php(m: RequestModel): string {
     'curl_setopt_array($ch, [',
     `    CURLOPT_CUSTOMREQUEST => ${singleQuote(m.method)},`,
     '    CURLOPT_RETURNTRANSFER => true,',
-    ...(m.headers.length > 0
+    ...(m.idempotent ? [`    // ${IDEMPOTENCY_NOTE}`] : []),
+    ...(m.headers.length > 0 || m.idempotent
       ? [
-          `    CURLOPT_HTTPHEADER => [${m.headers.map(([n, v]) => singleQuote(`${n}: ${v}`)).join(', ')}],`,
+          `    CURLOPT_HTTPHEADER => [${[
+            ...m.headers.map(([n, v]) => singleQuote(`${n}: ${v}`)),
+            ...(m.idempotent
+              ? [`${singleQuote(`${IDEMPOTENCY_HEADER}: `)} . bin2hex(random_bytes(16))`]
+              : []),
+          ].join(', ')}],`,
         ]
       : []),
     ...(m.bodyText !== null ? [`    CURLOPT_POSTFIELDS => ${singleQuote(m.bodyText)},`] : []),
@@ -371,6 +403,7 @@ function php(m: RequestModel): string {
 
 function go(m: RequestModel): string {
   const imports = [
+    ...(m.idempotent ? ['"crypto/rand"'] : []),
     '"fmt"',
     '"io"',
     '"net/http"',
@@ -392,6 +425,12 @@ function go(m: RequestModel): string {
     '\t\tpanic(err)',
     '\t}',
     ...m.headers.map(([n, v]) => `\treq.Header.Set(${q(n)}, ${q(v)})`),
+    ...(m.idempotent
+      ? [
+          `\t// ${IDEMPOTENCY_NOTE} (rand.Text: Go 1.24+)`,
+          `\treq.Header.Set(${q(IDEMPOTENCY_HEADER)}, rand.Text())`,
+        ]
+      : []),
     '\tresp, err := http.DefaultClient.Do(req)',
     '\tif err != nil {',
     '\t\tpanic(err)',
@@ -428,12 +467,19 @@ function java(m: RequestModel): string {
     'import java.net.http.HttpRequest;',
     'import java.net.http.HttpResponse;',
     ...(m.saveAs ? ['import java.nio.file.Files;', 'import java.nio.file.Path;'] : []),
+    ...(m.idempotent ? ['import java.util.UUID;'] : []),
     '',
     'public class Example {',
     '    public static void main(String[] args) throws Exception {',
     '        HttpClient client = HttpClient.newHttpClient();',
     `        HttpRequest request = HttpRequest.newBuilder(URI.create(${q(m.url)}))`,
     ...m.headers.map(([n, v]) => `            .header(${q(n)}, ${q(v)})`),
+    ...(m.idempotent
+      ? [
+          `            // ${IDEMPOTENCY_NOTE}`,
+          `            .header(${q(IDEMPOTENCY_HEADER)}, UUID.randomUUID().toString())`,
+        ]
+      : []),
     `            .method(${q(m.method)}, ${publisher})`,
     '            .build();',
     '        HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());',
@@ -464,6 +510,12 @@ function csharp(m: RequestModel): string {
     ...m.headers
       .filter(([n]) => n !== 'Content-Type')
       .map(([n, v]) => `request.Headers.Add(${q(n)}, ${q(v)});`),
+    ...(m.idempotent
+      ? [
+          `// ${IDEMPOTENCY_NOTE}`,
+          `request.Headers.Add(${q(IDEMPOTENCY_HEADER)}, Guid.NewGuid().ToString());`,
+        ]
+      : []),
     ...(m.bodyText !== null
       ? [
           `request.Content = new StringContent(${q(m.bodyText)}, Encoding.UTF8, "application/json");`,
@@ -489,10 +541,14 @@ function ruby(m: RequestModel): string {
   return [
     ...(m.saveAs ? [] : ["require 'json'"]),
     "require 'net/http'",
+    ...(m.idempotent ? ["require 'securerandom'"] : []),
     '',
     `uri = URI(${singleQuote(m.url)})`,
     `request = Net::HTTP::${klass}.new(uri)`,
     ...m.headers.map(([n, v]) => `request[${singleQuote(n)}] = ${singleQuote(v)}`),
+    ...(m.idempotent
+      ? [`# ${IDEMPOTENCY_NOTE}`, `request[${singleQuote(IDEMPOTENCY_HEADER)}] = SecureRandom.uuid`]
+      : []),
     ...(m.bodyText !== null ? [`request.body = ${singleQuote(m.bodyText)}`] : []),
     "response = Net::HTTP.start(uri.hostname, uri.port, use_ssl: uri.scheme == 'https') do |http|",
     '  http.request(request)',
@@ -509,11 +565,19 @@ function ruby(m: RequestModel): string {
 
 function rust(m: RequestModel): string {
   return [
-    '// Cargo.toml: reqwest = { version = "0.12", features = ["blocking"] }',
+    `// Cargo.toml: reqwest = { version = "0.12", features = ["blocking"] }${
+      m.idempotent ? ', uuid = { version = "1", features = ["v4"] }' : ''
+    }`,
     'fn main() -> Result<(), Box<dyn std::error::Error>> {',
     '    let response = reqwest::blocking::Client::new()',
     `        .${m.method.toLowerCase()}(${rustQuote(m.url)})`,
     ...m.headers.map(([n, v]) => `        .header(${rustQuote(n)}, ${rustQuote(v)})`),
+    ...(m.idempotent
+      ? [
+          `        // ${IDEMPOTENCY_NOTE}`,
+          `        .header(${rustQuote(IDEMPOTENCY_HEADER)}, uuid::Uuid::new_v4().to_string())`,
+        ]
+      : []),
     ...(m.bodyText !== null ? [`        .body(${rustQuote(m.bodyText)})`] : []),
     '        .send()?;',
     '    let status = response.status();',
