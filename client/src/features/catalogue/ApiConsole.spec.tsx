@@ -67,6 +67,7 @@ interface Seen {
   url: string;
   method: string;
   key: string | null;
+  idempotencyKey: string | null;
   type: string | null;
   body: string;
 }
@@ -83,6 +84,7 @@ function setup(api: typeof QRCODE, answer: () => Response, signedIn = true) {
         url: request.url,
         method: request.method,
         key: request.headers.get('x-api-key'),
+        idempotencyKey: request.headers.get('idempotency-key'),
         type: request.headers.get('content-type'),
         body: await request.text(),
       });
@@ -155,6 +157,32 @@ describe('the try-it console', () => {
     expect(seen[0].url).not.toContain('pk_secret');
   });
 
+  it('sends a paid call a fresh Idempotency-Key on every click, edited or not', async () => {
+    const seen = setup(QRCODE, svg);
+    const form = await screen.findByTestId('api-console');
+    const send = () => userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    await send();
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(form).getByRole('button', { name: /Send request/ })).toBeEnabled(),
+    );
+    await send();
+    await waitFor(() => expect(seen).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(form).getByRole('button', { name: /Send request/ })).toBeEnabled(),
+    );
+    await userEvent.type(within(form).getByLabelText(/^text/), '!');
+    await send();
+    await waitFor(() => expect(seen).toHaveLength(3));
+
+    const keys = seen.map((call) => call.idempotencyKey);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(new Set(keys).size).toBe(3);
+    // What "copy as" shows generates a key of its own, never one the console sent.
+    expect(curlExample()).toHaveTextContent('Idempotency-Key: $(od -An -tx1 -N16 /dev/urandom');
+    for (const key of keys) expect(curlExample()).not.toHaveTextContent(key!);
+  });
+
   it('validates before sending, with the message at the field', async () => {
     const seen = setup(QRCODE, svg);
     const form = await screen.findByTestId('api-console');
@@ -192,6 +220,7 @@ describe('the try-it console', () => {
       key: 'pk_secret',
       type: 'application/json',
       url: `${window.location.origin}/apis/text-diff`,
+      idempotencyKey: null,
     });
     expect(JSON.parse(seen[0].body)).toEqual({
       a: 'x',
@@ -299,6 +328,7 @@ describe('the try-it console', () => {
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
     await screen.findByTestId('console-body');
     expect(seen[0].key).toBeNull();
+    expect(seen[0].idempotencyKey).toBeNull();
     expect(curlExample()).not.toHaveTextContent('X-API-Key');
 
     await userEvent.click(within(form).getByRole('button', { name: 'Copy' }));

@@ -5,6 +5,7 @@ import {
   EXAMPLE_LANGUAGE_LABELS,
   EXAMPLE_LANGUAGES,
   type ExampleLanguage,
+  IDEMPOTENCY_HEADER,
   type ParamProblem,
   type ParamValues,
   type RequestModel,
@@ -117,6 +118,17 @@ async function readBody(response: Response, fileName: string): Promise<Body> {
   // A data: URL, which the site's Content-Security-Policy allows for images (blob: it does not).
   if (type.startsWith('image/')) return { kind: 'image', url: await dataUrl(blob, type), type };
   return { kind: 'file', url: URL.createObjectURL(blob), name: fileName, size: blob.size };
+}
+
+/**
+ * A fresh Idempotency-Key for one click on a paid API. crypto.randomUUID needs a secure context
+ * (HTTPS or localhost); a site served over plain HTTP still has getRandomValues.
+ */
+function freshIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 const isMultiline = (param: RequestParam, value: string) =>
@@ -404,13 +416,18 @@ export default function ApiConsole({
       return;
     }
     const model = buildRequestModel(api, values, origin, signedIn ? apiKey : null);
+    // A key per click: a retry of this request (by the browser or a proxy) is never charged
+    // twice, and the next click, edited or not, is a call of its own.
+    const sentHeaders: [string, string][] = model.idempotent
+      ? [...model.headers, [IDEMPOTENCY_HEADER, freshIdempotencyKey()]]
+      : model.headers;
     setRunning(true);
     setFailure(null);
     const started = performance.now();
     try {
       const response = await fetch(model.url, {
         method: model.method,
-        headers: model.headers,
+        headers: sentHeaders,
         body: model.bodyText ?? undefined,
         cache: 'no-store',
         credentials: 'omit',
