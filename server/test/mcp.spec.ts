@@ -175,6 +175,12 @@ describeEachDb('MCP server at /mcp', (ctx) => {
     expect(Number(logs[0].cost_milli)).toBe(5);
     expect(logs[0].ip_address).toBe('127.0.0.1');
     expect(logs[0].user_agent).toContain('(via MCP)');
+    // The tool call sent an Idempotency-Key of its own: the gateway kept the call's answer.
+    const keys = await ctx.t.dataSource.query<{ state: string }[]>(
+      'SELECT state FROM idempotency_keys WHERE user_id = ?',
+      [user.id],
+    );
+    expect(keys).toEqual([{ state: 'done' }]);
   });
 
   it('refuses paid calls without a key or balance with how to fix it, charging nothing', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +34,9 @@ export interface GatewayAnswer extends AnswerHead {
 /**
  * Calls /apis/<name_en> through Fastify's inject(): the request passes the same routing, key
  * check, rate limits, charge, refund and logs as one from the network, so there is one charging
- * path. The key travels as X-API-Key and the MCP caller's address as the connection's.
+ * path. The key travels as X-API-Key and the MCP caller's address as the connection's. A keyed
+ * call also carries a fresh Idempotency-Key, so the gateway records it like any client's paid
+ * call and its charge is tied to that one tool call.
  *
  * The answer is read as a stream, as a network client would, and closed once `maxBytes` are in:
  * the gateway then stops reading the upstream and drops its connection, as it does for a client
@@ -51,7 +54,7 @@ export class GatewayClient {
       url: `/apis/${encodeURIComponent(call.nameEn)}${query ? `?${query}` : ''}`,
       headers: {
         'user-agent': call.userAgent,
-        ...(call.key !== undefined && { 'x-api-key': call.key }),
+        ...(call.key !== undefined && { 'x-api-key': call.key, 'idempotency-key': randomUUID() }),
         ...(call.body !== undefined && { 'content-type': 'application/json' }),
       },
       ...(call.body !== undefined && { payload: call.body }),
