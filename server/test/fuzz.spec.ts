@@ -78,6 +78,23 @@ const SPEC_CALLS = [
   'POST /apis/:name',
 ];
 
+/**
+ * Surfaces added since the list above: every method reaches the gateway (which answers 405 for the
+ * ones an API does not declare, charging nothing), and Afdian's webhook takes unauthenticated
+ * bodies.
+ */
+const HOSTILE_SURFACES = [
+  'PUT /apis/:name',
+  'DELETE /apis/:name',
+  'PATCH /apis/:name',
+  'HEAD /apis/:name',
+  'OPTIONS /apis/:name',
+  'PUT /apis/:name/*',
+  'POST /api/afdian/webhook',
+];
+/** The fields of Afdian's push (`{ ec, em, data: { type, order, sign } }`), attacked one by one. */
+const WEBHOOK_FIELDS = ['ec', 'em', 'data'];
+
 /** A stable per-property seed, so one route's runs do not shift when another route is added. */
 function seedFor(role: Role, route: Route): number {
   let hash = SEED >>> 0;
@@ -139,11 +156,14 @@ describeEachDb(
           ),
         ),
       ];
-      routes = servedRoutes(ctx.t.app).map((route) =>
-        route.path.startsWith('/apis/')
-          ? { ...route, bodyKeys: gatewayKeys, queryKeys: gatewayKeys }
-          : route,
-      );
+      routes = servedRoutes(ctx.t.app).map((route) => {
+        if (route.path.startsWith('/apis/')) {
+          return { ...route, bodyKeys: gatewayKeys, queryKeys: gatewayKeys };
+        }
+        // A plain Fastify route: no DTO names its fields.
+        if (route.path === '/api/afdian/webhook') return { ...route, bodyKeys: WEBHOOK_FIELDS };
+        return route;
+      });
       // A balance lets the user's keyed gateway calls get past the charge to the handlers.
       const { user } = await createUser(ctx.t, { balance_milli: 100_000 });
       callers.set('anonymous', new Caller('anonymous', ctx.t));
@@ -165,6 +185,7 @@ describeEachDb(
     it('enumerates the served routes, SPEC.md §7 calls and the gateway among them', () => {
       const calls = routes.map((route) => `${route.method} ${route.path}`);
       expect(calls).toEqual(expect.arrayContaining(SPEC_CALLS));
+      expect(calls).toEqual(expect.arrayContaining(HOSTILE_SURFACES));
       expect(calls.length).toBeGreaterThan(SPEC_CALLS.length);
       // A DTO-less write would be fuzzed with generic field names only; these must have theirs.
       const fieldsOf = (call: string) => {
@@ -173,6 +194,7 @@ describeEachDb(
       };
       expect(fieldsOf('POST /api/admin/update_config.php')).toContain('site_title');
       expect(fieldsOf('GET /api/get_api_list.php')).toContain('per_page');
+      expect(fieldsOf('POST /api/afdian/webhook')).toEqual(WEBHOOK_FIELDS);
     });
 
     it.each(ROLES)(
