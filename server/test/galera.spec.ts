@@ -76,7 +76,13 @@ describeIf(
     );
     // Started together, so the three race for the start-up lock on three different nodes.
     instances = await Promise.all(
-      [1, 2, 3].map((node) => startInstance(cluster.url(database, node), afdian.env())),
+      [1, 2, 3].map((node) =>
+        // The fake Afdian speaks plain http on loopback, a test-only setting in production.
+        startInstance(cluster.url(database, node), {
+          ...afdian.env(),
+          I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION: 'true',
+        }),
+      ),
     );
     clients = instances.map((instance) => new HttpClient(instance.url));
     const options = buildDataSourceOptions(
