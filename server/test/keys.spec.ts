@@ -535,8 +535,12 @@ describeEachDb(
       expect((await call(ctx.t, api.name_en, created.secret)).status).toBe(200);
       const cache = ctx.t.app.get(KeyCache);
       // All at once: guessed keys still being looked up must not push the known key out either.
+      // On a loaded machine some of 10,100 lookups may outwait the pool's acquire timeout; which
+      // guesses get an answer does not matter here, only that the known key stays.
       await Promise.all(
-        Array.from({ length: 10_100 }, async () => cache.find(randomBytes(32).toString('hex'))),
+        Array.from({ length: 10_100 }, () =>
+          cache.find(randomBytes(32).toString('hex')).catch(() => undefined),
+        ),
       );
       // Deleted behind the cache's back (a delete is not polled): only a cached key still works.
       await ctx.t.dataSource.getRepository(ApiKey).delete({ id: created.key.id });
