@@ -36,12 +36,13 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02 };
 const FLOOR = { ...TARGET, performance: 90 };
 /**
- * Whether a performance score under the floor fails the run (the other floors always do). A page's
- * performance is judged on its best run, as a busy machine only ever lowers it, and a run whose
- * reference page scores under 95 is too noisy to judge performance at all. On the 2-core machine
- * CI runs on, home and the API page score 96–100 (docs/benchmarks.md).
+ * Whether a performance score under the floor fails the run (the other floors always do). It is
+ * reported, not enforced: on the same 2-core machine where home scored 96–100, the release that
+ * had passed this floor scored 80–81 on a later day (total blocking time ~0.8 s) with no change of
+ * its own, while the reference page, having no script, still scored 100 and so could not tell a
+ * slow machine from slow code. A performance floor needs a reference with the same hydration work.
  */
-const PERFORMANCE_ENFORCED = true;
+const PERFORMANCE_ENFORCED = false;
 const REFERENCE_MIN = 95;
 
 async function freePort() {
