@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from '../../lib/useQueryParams';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 
 /**
@@ -7,7 +7,7 @@ import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
  * the last keystroke, going back to page 1.
  */
 export function usePagedSearch() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const parsed = Number.parseInt(params.get('page') ?? '', 10);
   const page = Number.isInteger(parsed) && parsed > 0 ? parsed : 1;
   const search = params.get('search') ?? '';
@@ -17,12 +17,10 @@ export function usePagedSearch() {
   useEffect(() => {
     if (debounced.trim() === search) return;
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (next) => {
         if (debounced.trim()) next.set('search', debounced.trim());
         else next.delete('search');
         next.delete('page');
-        return next;
       },
       { replace: true },
     );
@@ -36,22 +34,21 @@ export function usePagedSearch() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('page', String(next));
-      return updated;
-    });
+  const setPage = (next: number) => setParams((updated) => updated.set('page', String(next)));
 
-  /** Another list setting kept in the query (a filter, a sort): changing it goes back to page 1. */
+  /**
+   * Another list setting kept in the query (a filter, a sort): changing it goes back to page 1, in
+   * place, as a new search does.
+   */
   const setFilter = (key: string, value: string) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (value) updated.set(key, value);
-      else updated.delete(key);
-      updated.delete('page');
-      return updated;
-    });
+    setParams(
+      (updated) => {
+        if (value) updated.set(key, value);
+        else updated.delete(key);
+        updated.delete('page');
+      },
+      { replace: true },
+    );
 
   return { page, search, text, setText, setPage, params, setFilter };
 }

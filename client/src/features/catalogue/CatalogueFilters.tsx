@@ -1,7 +1,7 @@
 import type { Category } from '@contracts/categories';
 import { CATALOGUE_SORTS, type CatalogueSort } from '@contracts/apis';
-import { useSearchParams } from 'react-router-dom';
 import { useI18n, type UiKey } from '../../i18n';
+import { useQueryParams } from '../../lib/useQueryParams';
 import { filtersFrom } from './listQueries';
 
 const SORT_LABELS: Record<CatalogueSort, UiKey> = {
@@ -17,7 +17,7 @@ const SORT_LABELS: Record<CatalogueSort, UiKey> = {
  */
 export default function CatalogueFilters({ categories }: { categories: Category[] }) {
   const { t, lang } = useI18n();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const { category, sort } = filtersFrom(params);
 
   const choose = (key: 'category' | 'sort', value: string | undefined) =>
@@ -26,7 +26,6 @@ export default function CatalogueFilters({ categories }: { categories: Category[
       else current.delete(key);
       current.delete('page');
       current.delete('paid_page');
-      return current;
     });
 
   const chip = (selected: boolean) =>

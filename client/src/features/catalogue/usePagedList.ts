@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from '../../lib/useQueryParams';
 import { pageFrom } from './listQueries';
 
 /**
@@ -8,26 +8,19 @@ import { pageFrom } from './listQueries';
  * adds a history entry and scrolls to the list's heading.
  */
 export function usePagedList(key: 'page' | 'paid_page') {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const page = pageFrom(params, key);
 
   const resetPage = () => {
     if (!params.has(key)) return;
-    setParams(
-      (current) => {
-        current.delete(key);
-        return current;
-      },
-      { replace: true },
-    );
+    setParams((current) => current.delete(key), { replace: true });
   };
 
   const goTo = (next: number) => {
     setParams((current) => {
       if (next <= 1) current.delete(key);
       else current.set(key, String(next));
-      return current;
     });
     headingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };

@@ -1,13 +1,13 @@
 import type { CallLog, CallLogFilters, CallStatus } from '@contracts/usage';
 import { CALL_STATUSES } from '@contracts/usage';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
-import { useSearchParams } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n, type UiKey } from '../../i18n';
 import { formatYuan } from '../../lib/money';
+import { useQueryParams } from '../../lib/useQueryParams';
 import { exportAccessLogsUrl, useGetAccessLogOptionsQuery, useGetAccessLogsQuery } from './api';
 
 const STATUS_TEXT: Record<CallStatus, UiKey> = {
@@ -100,7 +100,7 @@ function CostCell({ log }: { log: CallLog }) {
 export default function AccessLogsPage() {
   const { t, errorText, time } = useI18n();
   usePageTitle(t('logs.title'));
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const query = filtersFrom(params);
   const { page, ...filters } = query;
   const badRange = !!filters.from && !!filters.to && filters.from > filters.to;
@@ -111,11 +111,11 @@ export default function AccessLogsPage() {
   const { data: options } = useGetAccessLogOptionsQuery();
 
   const setFilter = (name: FilterName, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('page');
-    setParams(next);
+    setParams((next) => {
+      if (value) next.set(name, value);
+      else next.delete(name);
+      next.delete('page');
+    });
   };
   const keyName = (log: CallLog) =>
     log.key_id === null
@@ -191,7 +191,9 @@ export default function AccessLogsPage() {
               size="sm"
               variant="outline-secondary"
               disabled={FILTER_NAMES.every((name) => filters[name] === undefined)}
-              onClick={() => setParams({})}
+              onClick={() =>
+                setParams((next) => [...next.keys()].forEach((key) => next.delete(key)))
+              }
             >
               {t('logs.reset')}
             </Button>
@@ -286,9 +288,7 @@ export default function AccessLogsPage() {
             totalPages={data.total_pages}
             label={t('logs.pages')}
             onChange={(next) => {
-              const nextParams = new URLSearchParams(params);
-              nextParams.set('page', String(next));
-              setParams(nextParams);
+              setParams((updated) => updated.set('page', String(next)));
             }}
           />
         </>

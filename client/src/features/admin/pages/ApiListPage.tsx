@@ -2,7 +2,7 @@ import { ADMIN_API_SORTS, type AdminApiListQuery, type AdminApiSort } from '@con
 import type { ApiSummary } from '@contracts/apis';
 import { useState } from 'react';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { formatYuan } from '../../../lib/money';
@@ -35,8 +35,7 @@ const flag = (value: string | null): 0 | 1 | undefined =>
 /** API management: every API (disabled too), with search, filters and sort kept in the URL. */
 export default function ApiListPage() {
   usePageTitle('API管理');
-  const [params, setParams] = useSearchParams();
-  const { search, text, setText } = usePagedSearch();
+  const { search, text, setText, params, setFilter } = usePagedSearch();
   const sortParam = params.get('sort');
   const sort = ADMIN_API_SORTS.find((s) => s === sortParam) ?? 'newest';
   const query: AdminApiListQuery = { sort, ...(search && { search }) };
@@ -56,18 +55,6 @@ export default function ApiListPage() {
   const apis = data?.data ?? [];
   // Only rows still listed count as selected: a filter, a search or a delete may have hidden some.
   const chosen = apis.filter((a) => selected.has(a.id)).map((a) => a.id);
-
-  const setParam = (key: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === undefined || value === '') next.delete(key);
-        else next.set(key, value);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const toggle = async (api: ApiSummary, key: 'status' | 'is_pinned') => {
     const value = api[key] === 1 ? 0 : 1;
@@ -119,7 +106,7 @@ export default function ApiListPage() {
             key={filter.key}
             aria-label={filter.label}
             value={params.get(filter.key) ?? ''}
-            onChange={(e) => setParam(filter.key, e.target.value)}
+            onChange={(e) => setFilter(filter.key, e.target.value)}
           >
             <option value="">全部{filter.label}</option>
             <option value="0">{filter.options[0]}</option>
@@ -129,7 +116,7 @@ export default function ApiListPage() {
         <Form.Select
           aria-label="排序"
           value={sort}
-          onChange={(e) => setParam('sort', e.target.value === 'newest' ? '' : e.target.value)}
+          onChange={(e) => setFilter('sort', e.target.value === 'newest' ? '' : e.target.value)}
         >
           {ADMIN_API_SORTS.map((s) => (
             <option key={s} value={s}>

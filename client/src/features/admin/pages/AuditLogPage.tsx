@@ -7,9 +7,9 @@ import {
   type AuditTarget,
 } from '@contracts/audit';
 import { Form, Table } from 'react-bootstrap';
-import { useSearchParams } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useQueryParams } from '../../../lib/useQueryParams';
 import { useAdminAuditLogQuery } from '../api';
 import AdminPagination from '../components/AdminPagination';
 import { adminErrorText, formatTime } from '../errors';
@@ -60,7 +60,7 @@ function changes(entry: AuditEntry) {
 /** 操作日志: who changed what, read-only, filtered in the URL. */
 export default function AuditLogPage() {
   usePageTitle('操作日志');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query: AuditQuery = { page, per_page: PER_PAGE };
   const admin = params.get('admin');
@@ -78,12 +78,10 @@ export default function AuditLogPage() {
   });
   const set = (key: string, value: string) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (next) => {
         if (value) next.set(key, value);
         else next.delete(key);
         if (key !== 'page') next.delete('page');
-        return next;
       },
       { replace: key !== 'page' },
     );

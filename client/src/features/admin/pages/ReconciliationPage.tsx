@@ -1,10 +1,10 @@
 import type { ReconciliationDay, ReconciliationMismatch } from '@contracts/recharge';
 import { useState } from 'react';
 import { Alert, Badge, Form, Table } from 'react-bootstrap';
-import { useSearchParams } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { formatYuan } from '../../../lib/money';
+import { useQueryParams } from '../../../lib/useQueryParams';
 import { RECONCILIATION_CSV_URL, type ReconciliationPeriod, useReconciliationQuery } from '../api';
 import { adminErrorText } from '../errors';
 
@@ -38,7 +38,7 @@ function CountCells({ day }: { day: Counts }) {
 /** 充值对账: per UTC day what recharge saw and did, what the books do not explain, and a CSV. */
 export default function ReconciliationPage() {
   usePageTitle('充值对账');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const period: ReconciliationPeriod = {};
   for (const { key } of PERIOD_FIELDS) {
     const value = params.get(key);
@@ -49,11 +49,9 @@ export default function ReconciliationPage() {
   });
   const set = (key: 'from' | 'to', value: string) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (next) => {
         if (value) next.set(key, value);
         else next.delete(key);
-        return next;
       },
       { replace: true },
     );
