@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN, appPage, describeBrowser, PHONE_AND_DESKTOP, Site, startSite } from './harness';
+import {
+  ADMIN,
+  appPage,
+  describeBrowser,
+  PHONE_AND_DESKTOP,
+  register,
+  Site,
+  startSite,
+} from './harness';
 
 const PASSWORD = 'secret-pass-1';
 const NEW_PASSWORD = 'secret-pass-2';
@@ -13,15 +21,6 @@ async function signIn(page: Page, username: string, password = PASSWORD) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/user/dashboard');
-}
-
-async function register(page: Page, username: string) {
-  await page.goto('/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/login');
 }
 
 const sessionRows = (page: Page) => page.getByTestId('sessions').locator('.list-group-item');
@@ -51,7 +50,7 @@ describeBrowser('account security', () => {
     const first = await browser();
     const second = await browser();
     try {
-      await register(first.page, 'e2e_sessions');
+      await register(first.page, 'e2e_sessions', PASSWORD);
       await signIn(first.page, 'e2e_sessions');
       await signIn(second.page, 'e2e_sessions');
 
@@ -132,7 +131,7 @@ describeBrowser('account security', () => {
   it('takes screenshots of the security section, phone and desktop, both languages and themes', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const other = await browser();
-    await register(other.page, 'e2e_shots');
+    await register(other.page, 'e2e_shots', PASSWORD);
     await signIn(other.page, 'e2e_shots');
     try {
       for (const viewport of PHONE_AND_DESKTOP) {

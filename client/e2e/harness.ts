@@ -144,14 +144,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Registers through the site's own pages, signs in, and lands on the dashboard. */
-export async function signUpAndLogIn(page: Page, username: string, password: string) {
+/**
+ * Registers through the site's own pages and waits for the login page. The address changes before
+ * the login form replaces the register form (React renders the new route in a transition): on a
+ * busy machine, filling "Username" at once would type into the form on its way out.
+ */
+export async function register(page: Page, username: string, password: string) {
   await page.goto('/register');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL('**/login');
+  await page.getByText('registration successful, please log in').waitFor();
+}
+
+/** Registers through the site's own pages, signs in, and lands on the dashboard. */
+export async function signUpAndLogIn(page: Page, username: string, password: string) {
+  await register(page, username, password);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -1,22 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { AfdianFake, type FakeOrder } from '../../server/test/fakes/afdian-fake';
-import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
+import { ADMIN, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
 
 const PASSWORD = 'recharge-pass-1';
-
-/** Registers and signs in through the site's own pages. */
-async function signUpAndLogIn(page: Page, username: string): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/user/dashboard');
-}
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -89,7 +75,7 @@ describeBrowser('recharge centre', () => {
 
   it('pays on the sponsor page, verifies the order, credits once and lists it', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'payer_one');
+    await signUpAndLogIn(page, 'payer_one', PASSWORD);
     await page.goto('/user/recharge');
     await page.waitForFunction((prefix) => document.title.startsWith(prefix), 'Recharge centre - ');
 
@@ -132,7 +118,7 @@ describeBrowser('recharge centre', () => {
 
   it('keeps an unpaid order as pending; "I paid — check again" credits it once paid', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'payer_three');
+    await signUpAndLogIn(page, 'payer_three', PASSWORD);
     await page.goto('/user/recharge');
     await page.getByText('No recharge records yet.').waitFor();
     const { id } = await userInfo(page);
@@ -169,7 +155,7 @@ describeBrowser('recharge centre', () => {
 
   it('queues a webhook order naming no user; the admin assigns it once in 待处理订单', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'payer_four');
+    await signUpAndLogIn(page, 'payer_four', PASSWORD);
     const payer = await userInfo(page);
     const order = fake.addOrder({ total_amount: '8.00', remark: 'payer_four here' });
     const push = (paid: FakeOrder) =>
@@ -246,7 +232,7 @@ describeBrowser('recharge centre', () => {
 
   it('sends a user whose session ended to the login page, signed out', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'payer_two');
+    await signUpAndLogIn(page, 'payer_two', PASSWORD);
     await page.goto('/user/recharge');
     await page.getByText('No recharge records yet.').waitFor();
     await context.clearCookies();
@@ -275,7 +261,7 @@ describeBrowser('recharge on a fresh install (built-in sandbox)', () => {
 
   it('register, pay on the sandbox, claim the order, call a paid API: balance down by its price', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'sandbox_payer');
+    await signUpAndLogIn(page, 'sandbox_payer', PASSWORD);
     await page.goto('/user/recharge');
     await page.getByTestId('sandbox-note').getByText('This is a sandbox').waitFor();
     await page.getByText('Sandbox', { exact: true }).waitFor();
@@ -347,7 +333,7 @@ describeBrowser('recharge without Afdian settings', () => {
 
   it('keeps the sponsorship link and says beside it that recharge is not configured', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'unconfigured');
+    await signUpAndLogIn(page, 'unconfigured', PASSWORD);
     await page.goto('/user/recharge');
     const link = page.getByRole('link', { name: 'the Afdian sponsorship page' });
     expect(await link.getAttribute('href')).toBe('https://ifdian.net/');
