@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   ADMIN,
+  ADMIN_LOGIN_PATH,
+  adminLogin,
   appPage,
   describeBrowser,
   PHONE_AND_DESKTOP,
@@ -105,6 +107,46 @@ describeBrowser('account security', () => {
     } finally {
       await first.context.close();
       await second.context.close();
+    }
+  });
+
+  it('keeps the user and the admin signed in in a new tab; signing out there signs out every tab', async () => {
+    const { context, page: first } = await browser();
+    try {
+      await register(first, 'e2e_tabs', PASSWORD);
+      await signIn(first, 'e2e_tabs');
+
+      // A new tab has its own (empty) sessionStorage: the session cookie is what it goes by.
+      const second = appPage(await context.newPage());
+      await second.goto('/user/accesslogs');
+      await second.getByRole('heading', { name: 'Call records' }).waitFor();
+      await second.getByText('Welcome, e2e_tabs').waitFor();
+      expect(second.url()).toMatch(/\/user\/accesslogs$/);
+
+      await adminLogin(first);
+      const third = appPage(await context.newPage());
+      await third.goto('/admin/control');
+      await third.getByRole('heading', { name: 'API管理' }).waitFor();
+
+      // The admin signs out in the first tab: the third lands on the admin login.
+      await first.getByRole('button', { name: '退出登录' }).click();
+      await third.waitForURL(`**${ADMIN_LOGIN_PATH}`);
+      await third.getByRole('button', { name: '登录' }).waitFor();
+
+      // The user signs out in the second tab: the first, back on a user page, goes to login.
+      await first.goto('/user/dashboard');
+      await first.getByText('Welcome, e2e_tabs').waitFor();
+      await second.getByRole('button', { name: 'Logout' }).click();
+      await second.waitForURL((url) => url.pathname === '/');
+      await first.waitForURL('**/login?redirect=*');
+      await first.getByRole('button', { name: 'Login' }).waitFor();
+
+      // A new tab after the sign-out asks nobody and shows a visitor.
+      const fourth = appPage(await context.newPage());
+      await fourth.goto('/user/dashboard');
+      await fourth.waitForURL('**/login?redirect=*');
+    } finally {
+      await context.close();
     }
   });
 

@@ -1,16 +1,7 @@
 import type { Page, Response } from 'playwright-core';
-import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
+import { ADMIN, adminLogin, describeBrowser, screenshot, Site, startSite } from './harness';
 
-const LOGIN_PATH = '/MiloraAPI/admin/lg';
 const SEARCH = '搜索名称、英文名或 Endpoint...';
-
-async function adminLogin(page: Page) {
-  await page.goto(LOGIN_PATH);
-  await page.getByLabel('用户名').fill(ADMIN.username);
-  await page.getByLabel('密码').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
-}
 
 /** The API list once the query for the current URL has answered. */
 async function apiRows(page: Page): Promise<string[]> {

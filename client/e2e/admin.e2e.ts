@@ -3,17 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { ADMIN, describeBrowser, screenshot, Site, startSite } from './harness';
-
-const LOGIN_PATH = '/MiloraAPI/admin/lg';
-
-async function adminLogin(page: Page) {
-  await page.goto(LOGIN_PATH);
-  await page.getByLabel('用户名').fill(ADMIN.username);
-  await page.getByLabel('密码').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
-}
+import {
+  ADMIN,
+  ADMIN_LOGIN_PATH as LOGIN_PATH,
+  adminLogin,
+  describeBrowser,
+  screenshot,
+  Site,
+  startSite,
+} from './harness';
 
 /** Registers users through the public API, as visitors would. */
 async function registerUsers(url: string, names: string[]) {

@@ -168,6 +168,18 @@ export async function signUpAndLogIn(page: Page, username: string, password: str
   await page.waitForURL('**/user/dashboard');
 }
 
+/** The back office's hidden login path (SPEC §4). */
+export const ADMIN_LOGIN_PATH = '/MiloraAPI/admin/lg';
+
+/** Signs the admin in through the admin login page and waits for the dashboard. */
+export async function adminLogin(page: Page): Promise<void> {
+  await page.goto(ADMIN_LOGIN_PATH);
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
+}
+
 /** A phone's and a desktop's screen, for screenshots of every page. */
 export const PHONE_AND_DESKTOP = [
   { width: 390, height: 844 },

@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { AfdianFake, type FakeOrder } from '../../server/test/fakes/afdian-fake';
-import { ADMIN, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
+import {
+  adminLogin,
+  describeBrowser,
+  screenshot,
+  signUpAndLogIn,
+  Site,
+  startSite,
+} from './harness';
 
 const PASSWORD = 'recharge-pass-1';
 
@@ -43,14 +50,6 @@ async function shootBothWays(
   ]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
-}
-
-async function adminLogin(page: Page): Promise<void> {
-  await page.goto('/MiloraAPI/admin/lg');
-  await page.getByLabel('用户名').fill(ADMIN.username);
-  await page.getByLabel('密码').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
 }
 
 /** The signed-in user's own record, as the user centre reads it. */

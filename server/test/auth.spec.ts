@@ -1,4 +1,5 @@
 import { Admin, Session } from '../src/database/entities';
+import { SIGNED_IN_COOKIES } from '../src/contracts/sessions';
 import { SESSION_COOKIES } from '../src/modules/auth/session.service';
 import { describeEachDb, TEST_ADMIN } from './harness';
 import { HttpClient } from './http-client';
@@ -46,6 +47,14 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       expect(cookie).toMatch(/SameSite=Lax/i);
       expect(cookie).toMatch(/Path=\//);
       expect(cookie).not.toMatch(/Secure/i);
+      // Its readable companion tells a new tab that a session may exist, and holds nothing else.
+      const hint = res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${SIGNED_IN_COOKIES.user}=`))!;
+      expect(hint).toMatch(/^portico_signed_in=1;/);
+      expect(hint).not.toMatch(/HttpOnly/i);
+      expect(hint).toMatch(/SameSite=Lax/i);
+      expect(hint).toMatch(/Path=\//);
       const me = await client.get('/api/user/get_user_info.php');
       expect(me.status).toBe(200);
       expect(me.body.data.username).toBe(user.username);
@@ -150,6 +159,7 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, message: 'logged out' });
       expect(client.cookies.has(USER_COOKIE)).toBe(false);
+      expect(client.cookies.has(SIGNED_IN_COOKIES.user)).toBe(false);
       expect(await sessions().countBy({ kind: 'user', subject_id: user.id })).toBe(0);
       const again = await replay(client, { [USER_COOKIE]: token }).get(
         '/api/user/get_user_info.php',
@@ -322,8 +332,11 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       const client = ctx.t.client();
       await loginUser(ctx.t, client, user.username);
       await loginAdmin(ctx.t, client);
+      expect(client.cookies.get(SIGNED_IN_COOKIES.admin)).toBe('1');
       const res = await client.post('/api/admin/logout.php');
       expect(res.status).toBe(200);
+      expect(client.cookies.has(SIGNED_IN_COOKIES.admin)).toBe(false);
+      expect(client.cookies.get(SIGNED_IN_COOKIES.user)).toBe('1');
       expect((await client.get(ADMIN_ROUTE)).status).toBe(401);
       expect((await client.get('/api/user/get_user_info.php')).status).toBe(200);
     });

@@ -1,5 +1,6 @@
 import { createSlice, isAnyOf, PayloadAction } from '@reduxjs/toolkit';
 import { rechargeApi } from '../features/recharge/api';
+import { hasSessionHint } from '../lib/session';
 import { siteApi } from '../features/site/api';
 import { userApi } from '../features/user/api';
 
@@ -31,7 +32,7 @@ export const EMPTY_USER: AuthUser = {
   created_at: null,
 };
 
-/** The six sessionStorage items the signed-in user is mirrored into. */
+/** The six sessionStorage items the signed-in user is mirrored into (a cache: the session is the server's). */
 export const SESSION_KEYS = {
   isLoggedIn: 'isLoggedIn',
   id: 'userId',
@@ -85,9 +86,13 @@ const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    /** Runs once before the first navigation: restore from sessionStorage or start logged out. */
+    /**
+     * Runs once before the first navigation: restore from sessionStorage, else (a new tab) from the
+     * server's readable sign-in cookie as a user not yet known (the store then asks who), else
+     * start logged out.
+     */
     initialize(state) {
-      const user = readSessionUser();
+      const user = readSessionUser() ?? (hasSessionHint('user') ? EMPTY_USER : null);
       state.user = user ?? EMPTY_USER;
       state.isLoggedIn = user !== null;
       state.initialized = true;

@@ -5,10 +5,16 @@ import {
   isAnyOf,
 } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { clearAdminLoggedIn } from '../features/admin/session';
+import { clearAdminLoggedIn, hasAdminFlag } from '../features/admin/session';
+import { userApi } from '../features/user/api';
 import { api } from '../lib/api';
 import type { ServerFetch } from '../lib/ssr';
-import { sessionExpired } from '../lib/session';
+import {
+  announceSignedOut,
+  forgetSessionHint,
+  listenForSignOuts,
+  sessionExpired,
+} from '../lib/session';
 import { authReducer, initialize, loggedIn, loggedOut } from './authSlice';
 
 const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, auth: authReducer });
@@ -36,8 +42,16 @@ export function makeStore({ preloadedState, server }: StoreOptions = {}) {
     actionCreator: sessionExpired,
     effect: ({ payload: area }, listenerApi) => {
       if (area === 'admin') clearAdminLoggedIn();
-      else if (listenerApi.getState().auth.isLoggedIn) listenerApi.dispatch(loggedOut());
+      else {
+        forgetSessionHint('user');
+        if (listenerApi.getState().auth.isLoggedIn) listenerApi.dispatch(loggedOut());
+      }
     },
+  });
+  // A sign-out here signs out this site's other tabs (they share the session cookie).
+  listeners.startListening({
+    actionCreator: loggedOut,
+    effect: () => announceSignedOut('user'),
   });
   // The development-only state checks time themselves and note anything past 32 ms, which a busy
   // machine exceeds on a state this small; what they check still fails loudly.
@@ -56,7 +70,19 @@ export function makeStore({ preloadedState, server }: StoreOptions = {}) {
   });
   // Auth initialization runs once, before the router's first navigation; the server renders for
   // a visitor and has no sessionStorage.
-  if (!server) store.dispatch(initialize());
+  if (!server) {
+    store.dispatch(initialize());
+    // A new tab of a signed-in user: who it is comes from the server (a 401 signs it out).
+    const { auth } = store.getState();
+    if (auth.isLoggedIn && auth.user.id === null) {
+      void store.dispatch(userApi.endpoints.getUserInfo.initiate(undefined, { subscribe: false }));
+    }
+    listenForSignOuts((area) => {
+      if (area === 'admin' ? hasAdminFlag() : store.getState().auth.isLoggedIn) {
+        store.dispatch(sessionExpired(area));
+      }
+    });
+  }
   return store;
 }
 

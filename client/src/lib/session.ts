@@ -1,4 +1,6 @@
+import { SIGNED_IN_COOKIES } from '@contracts/sessions';
 import { createAction } from '@reduxjs/toolkit';
+import { readCookie } from './cookies';
 
 /** Whose session a 401 ended: the signed-in user's or the admin's. */
 export type SessionArea = 'user' | 'admin';
@@ -17,4 +19,35 @@ export function sessionAreaOf(path: string): SessionArea | null {
   // A refused admin login is a wrong password, not an ended session.
   if (path.startsWith('api/admin/') && path.split('?')[0] !== ADMIN_LOGIN) return 'admin';
   return null;
+}
+
+/** Whether the server said at sign-in that a session of this area may exist (a new tab asks it). */
+export const hasSessionHint = (area: SessionArea) => readCookie(SIGNED_IN_COOKIES[area]) === '1';
+
+/** Forgets that hint once the server refused the session, so later tabs do not ask again. */
+export function forgetSessionHint(area: SessionArea): void {
+  document.cookie = `${SIGNED_IN_COOKIES[area]}=; path=/; max-age=0; samesite=lax`;
+}
+
+/** The localStorage item a sign-out is announced through (other tabs get a storage event). */
+const SIGNED_OUT_KEY = 'portico.signedOut';
+
+/** Tells this site's other tabs that the area signed out. */
+export function announceSignedOut(area: SessionArea): void {
+  try {
+    localStorage.setItem(SIGNED_OUT_KEY, `${area} ${Date.now()}`);
+  } catch {
+    // Storage refused (private mode, quota): the other tabs learn it at their next 401.
+  }
+}
+
+/** Calls `onSignOut` whenever another tab announces a sign-out; answers how to stop listening. */
+export function listenForSignOuts(onSignOut: (area: SessionArea) => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key !== SIGNED_OUT_KEY || !event.newValue) return;
+    const area = event.newValue.split(' ')[0];
+    if (area === 'user' || area === 'admin') onSignOut(area);
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
 }

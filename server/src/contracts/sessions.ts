@@ -1,3 +1,14 @@
+/**
+ * Readable companions of the httpOnly session cookies, set and cleared with them, holding only `1`:
+ * a new tab of the app (whose per-tab sessionStorage is empty) learns from them that a session may
+ * exist and asks the server, instead of every visitor's page asking and being refused. They grant
+ * nothing; the httpOnly cookie is the session.
+ */
+export const SIGNED_IN_COOKIES = {
+  user: 'portico_signed_in',
+  admin: 'portico_admin_signed_in',
+} as const;
+
 /** One signed-in session of the caller, as get_sessions.php / get_admin_sessions.php list it. */
 export interface SessionInfo {
   /** An opaque public id, stable for the session's life; never the cookie token or its hash. */

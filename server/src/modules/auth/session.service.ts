@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { notFound } from '../../common/app-error';
+import { SIGNED_IN_COOKIES } from '../../contracts/sessions';
 import { Session } from '../../database/entities';
 import type { SessionKind } from '../../database/entities/session.entity';
 import { ENV } from '../../env/env';
@@ -111,6 +112,7 @@ export class SessionService {
     const token = request.cookies[SESSION_COOKIES[kind]];
     if (token) await this.sessions.delete({ token_hash: sha256(token) });
     void reply.clearCookie(SESSION_COOKIES[kind], { path: '/' });
+    void reply.clearCookie(SIGNED_IN_COOKIES[kind], { path: '/' });
     this.remember(request, kind, null);
   }
 
@@ -195,12 +197,13 @@ export class SessionService {
     kind: SessionKind,
     token: string,
   ): void {
-    void reply.setCookie(SESSION_COOKIES[kind], token, {
+    const options = {
       path: '/',
-      httpOnly: true,
       sameSite: 'lax',
       secure: this.secureCookies(request),
       maxAge: COOKIE_MAX_AGE_S,
-    });
+    } as const;
+    void reply.setCookie(SESSION_COOKIES[kind], token, { ...options, httpOnly: true });
+    void reply.setCookie(SIGNED_IN_COOKIES[kind], '1', { ...options, httpOnly: false });
   }
 }
