@@ -15,6 +15,8 @@ function watch(page: Page) {
   return { problems, calls };
 }
 
+const EARLY_PASSWORD = 'early-pass-1';
+
 describeBrowser('server-rendered pages', () => {
   let site: Site;
   beforeAll(async () => {
@@ -56,6 +58,65 @@ describeBrowser('server-rendered pages', () => {
     await page.unroute(app);
     await page.reload();
     expect(await page.getAttribute('html', 'data-hydrated')).toBe('true');
+    await context.close();
+  });
+
+  /**
+   * Opens `path` with the app's code held back, lets `early` act on the painted page, then lets
+   * the app load and take the page over.
+   */
+  async function beforeTakeOver(page: Page, path: string, early: () => Promise<void>) {
+    const app = /\/assets\/boot-/;
+    let release = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(app, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.mainFrame().goto(path);
+    await early();
+    expect(await page.getAttribute('html', 'data-hydrated')).toBeNull();
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.unroute(app);
+  }
+
+  it('keeps what was typed before the app took over, and sends the held press of Register and Login', async () => {
+    const { context, page } = await site.newPage();
+    const { problems } = watch(page);
+    await beforeTakeOver(page, '/register', async () => {
+      await page.getByLabel('Username').fill('early_bird');
+      await page.getByLabel('Password', { exact: true }).fill(EARLY_PASSWORD);
+      await page.getByLabel('Confirm password').fill(EARLY_PASSWORD);
+      await page.getByRole('button', { name: 'Register' }).click();
+    });
+    await page.getByText('registration successful, please log in').waitFor();
+
+    await beforeTakeOver(page, '/login', async () => {
+      await page.getByLabel('Username').fill('early_bird');
+      await page.getByLabel('Password').fill(EARLY_PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+    });
+    await page.waitForURL('**/user/dashboard');
+    await page.getByText('Welcome, early_bird').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a search typed before the app took over', async () => {
+    const { context, page } = await site.newPage();
+    // The home notice would cover the page (and make it inert) until confirmed.
+    await context.addInitScript(() => sessionStorage.setItem('homeNoticeShown', '1'));
+    const box = page.getByRole('searchbox', { name: 'Search free APIs' });
+    await beforeTakeOver(page, '/', () => box.fill('timestmp'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[aria-label="Free APIs"] a')
+        ?.textContent?.includes('Timestamp converter'),
+    );
+    // Nothing the app renders afterwards puts the server's empty box back.
+    await page.waitForTimeout(500);
+    expect(await box.inputValue()).toBe('timestmp');
     await context.close();
   });
 

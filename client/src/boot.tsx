@@ -10,7 +10,7 @@ import { makeRouter } from './app/router';
 import { makeStore } from './app/store';
 import { HTML_LANG, I18nProvider, isLang, LANG_COOKIE, langOr } from './i18n';
 import { hydrateAnswers } from './lib/api';
-import { markHydrated } from './lib/hydration';
+import { takeOverPage } from './lib/hydration';
 import { readCookie } from './lib/cookies';
 import { isThemeMode, THEME_COOKIE, themeOr, ThemeProvider } from './lib/theme';
 
@@ -30,7 +30,7 @@ const router = await makeRouter();
 
 /** Renders nothing; its effect runs once the whole tree has been hydrated (or first rendered). */
 function Hydrated() {
-  useEffect(markHydrated, []);
+  useEffect(takeOverPage, []);
   return null;
 }
 

@@ -209,9 +209,11 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
       expect(outside).not.toMatch(/boot-|[A-Za-z]+Page-/);
       expect(outside).toMatch(/<link rel="stylesheet"(?![^>]*fetchpriority)[^>]*>/);
-      // Its first script holds submits until the app has taken the page over.
+      // Its first script holds submits (and notes typed fields) until the app has taken over.
       expect(html.indexOf("addEventListener('submit'")).toBeLessThan(html.indexOf('<body>'));
-      expect(html).toMatch(/<script>document\.addEventListener\('submit'/);
+      expect(html).toMatch(
+        /<head>(?:(?!<script)[\s\S])*<script>\(function\(d,w\)\{var t=w\.porticoTouched/,
+      );
     }
     // A route the browser renders has nothing to paint first: its app modules load with it, at
     // the browser's usual priority.

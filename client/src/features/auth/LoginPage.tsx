@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
+import { useHydrated } from '../../lib/ssr';
 import { useLoginMutation } from './api';
 import { loggedIn } from '../../app/authSlice';
 
@@ -13,7 +14,10 @@ export default function LoginPage() {
   usePageTitle(t('auth.loginTitle'));
   const dispatch = useAppDispatch();
   const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  // The notice rides in the history entry, which a reload keeps but the server never sees: it
+  // shows once the page matches the server's markup.
+  const hydrated = useHydrated();
+  const notice = hydrated ? (location.state as { notice?: string } | null)?.notice : undefined;
   const [login, { isLoading }] = useLoginMutation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

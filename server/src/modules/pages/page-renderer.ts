@@ -63,11 +63,13 @@ const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
 /**
- * The first script of a server-rendered page, before anything is painted: a submit does nothing
- * until the app has taken the page over (client/src/lib/hydration.ts). The listener stays, and
- * lets every submit through once `<html data-hydrated>` is set.
+ * The first script of a server-rendered page, before anything is painted. Until the app has taken
+ * the page over (`<html data-hydrated>`, client/src/lib/hydration.ts) a submit is held, the last
+ * one kept with its button (`porticoHeld`), and every field the visitor types in or picks from is
+ * noted (`porticoTouched`); the app then tells itself what they hold and sends the held submit.
+ * The listeners stay, and let everything through once the page is marked.
  */
-const HOLD_SUBMITS = `<script>document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-hydrated'))e.preventDefault()},true)</script>`;
+const HOLD_SUBMITS = `<script>(function(d,w){var t=w.porticoTouched=[];function early(){return !d.documentElement.hasAttribute('data-hydrated')}d.addEventListener('submit',function(e){if(early()){e.preventDefault();w.porticoHeld={form:e.target,submitter:e.submitter||null}}},true);['input','change'].forEach(function(n){d.addEventListener(n,function(e){if(early())t.push(e.target)},true)})})(document,window)</script>`;
 
 /**
  * On a server-rendered page the entry script only waits for it to paint (client/src/main.tsx), so it
