@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
+import {
+  adminLogin,
+  describeBrowser,
+  screenshot,
+  signUpAndLogIn,
+  Site,
+  startSite,
+} from './harness';
 
 const run = promisify(execFile);
 const PASSWORD = 'console-pass-1';
@@ -19,11 +26,7 @@ async function balanceMilli(page: Page): Promise<{ id: number; milli: number }> 
 /** Credits a user through the admin's balance adjustment. */
 async function credit(site: Site, userId: number, amount: string): Promise<void> {
   const { context, page } = await site.newPage();
-  await page.goto('/MiloraAPI/admin/lg');
-  await page.getByLabel('用户名').fill(ADMIN.username);
-  await page.getByLabel('密码').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('heading', { name: '仪表盘' }).waitFor();
+  await adminLogin(page);
   const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
   const res = await page.request.post('/api/admin/adjust_user_balance.php', {
     data: { user_id: userId, amount, reason: 'console e2e' },

@@ -120,6 +120,21 @@ describeBrowser('server-rendered pages', () => {
     await context.close();
   });
 
+  it('sends the try-it console as filled in and pressed before the app took over', async () => {
+    const { context, page } = await site.newPage();
+    const form = page.getByTestId('api-console');
+    await beforeTakeOver(page, '/api/uuid', async () => {
+      await form.getByLabel(/^count/).fill('3');
+      await form.getByRole('button', { name: /Send request/ }).click();
+    });
+    await page.getByTestId('console-status').waitFor();
+    const body = (await page.getByTestId('console-body').textContent()) ?? '';
+    expect(
+      body.match(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g),
+    ).toHaveLength(3);
+    await context.close();
+  });
+
   it('loads the page again, once, when the app fails to load', async () => {
     const { context, page } = await site.newPage();
     const app = /\/assets\/boot-/;
