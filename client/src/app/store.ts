@@ -4,6 +4,7 @@ import {
   createListenerMiddleware,
   isAnyOf,
 } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { clearAdminLoggedIn, hasAdminFlag } from '../features/admin/session';
 import { userApi } from '../features/user/api';
@@ -72,6 +73,8 @@ export function makeStore({ preloadedState, server }: StoreOptions = {}) {
   // a visitor and has no sessionStorage.
   if (!server) {
     store.dispatch(initialize());
+    // Queries that ask for it refetch when the window regains focus or the network comes back.
+    setupListeners(store.dispatch);
     // A new tab of a signed-in user: who it is comes from the server (a 401 signs it out).
     const { auth } = store.getState();
     if (auth.isLoggedIn && auth.user.id === null) {

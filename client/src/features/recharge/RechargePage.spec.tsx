@@ -49,8 +49,23 @@ function answerHistory(pages: number[] = []) {
   return pages;
 }
 
+/** The balance the server holds for alice: what get_user_info.php answers. */
+let serverBalance = '1.00';
+
 function setup(lang: Lang = 'en') {
   sessionStorage.clear();
+  serverBalance = '1.00';
+  server.use(
+    http.get('/api/user/get_user_info.php', () =>
+      ok({
+        id: 7,
+        username: 'alice',
+        balance: serverBalance,
+        api_key: 'k'.repeat(32),
+        created_at: '2026-01-01T00:00:00.000Z',
+      }),
+    ),
+  );
   const store = makeStore();
   store.dispatch(loggedIn({ id: 7, username: 'alice', balance: '1.00' }));
   render(
@@ -93,6 +108,17 @@ describe('RechargePage', () => {
     expect(verified).toBe(false);
   });
 
+  it('reads the balance from the server, and again when the window comes back into focus', async () => {
+    answerHistory();
+    setup();
+    serverBalance = '3.25';
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('¥3.25'));
+    // Calls made elsewhere (a script, another tab) lowered it meanwhile.
+    serverBalance = '2.75';
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('¥2.75'));
+  });
+
   it('links to the sponsorship page with this user’s custom_order_id', async () => {
     answerHistory();
     setup();
@@ -107,6 +133,7 @@ describe('RechargePage', () => {
     server.use(
       http.post('/api/user/verify_aifadian_order.php', async ({ request }) => {
         bodies.push(await request.json());
+        serverBalance = '11.00';
         return ok({ amount: '10.00', balance: '11.00' }, 'recharge successful: 10.00 credited');
       }),
     );
@@ -257,6 +284,7 @@ describe('RechargePage', () => {
           });
         }
         paid = true;
+        serverBalance = '31.00';
         return ok({ amount: '30.00', balance: '31.00' }, 'recharge successful: 30.00 credited');
       }),
     );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { selectUser } from '../../app/authSlice';
 import { useAppSelector } from '../../app/store';
+import { useFreshUser } from '../../app/useFreshUser';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
@@ -15,6 +16,8 @@ export default function RechargePage() {
   const { t, errorText } = useI18n();
   usePageTitle(t('recharge.title'));
   const user = useAppSelector(selectUser);
+  // The balance shown is the server's, refreshed on focus.
+  useFreshUser();
   const [page, setPage] = useState(1);
   const [orderNumber, setOrderNumber] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useFreshUser } from '../../app/useFreshUser';
 import { Button, Card, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
-import { useChangeApiKeyMutation, useGetUserInfoQuery } from './api';
+import { useChangeApiKeyMutation } from './api';
 import NoticeBanner from '../../components/ui/NoticeBanner';
 import BalanceAlertCard from './alerts/BalanceAlertCard';
 import UsageCard from './usage/UsageCard';
@@ -24,13 +25,7 @@ async function copyText(text: string): Promise<boolean> {
 export default function DashboardPage() {
   const { t, errorText, time } = useI18n();
   usePageTitle(t('user.title'));
-  const {
-    data: user,
-    error,
-    isLoading,
-  } = useGetUserInfoQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const { data: user, error, isLoading } = useFreshUser();
   const [changeKey, change] = useChangeApiKeyMutation();
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
