@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describeBrowser, screenshot, Site, startSite } from './harness';
+import { appPage, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
 
 /** Console errors and warnings (hydration mismatches are reported there) and the site's data calls. */
 function watch(page: Page) {
@@ -132,6 +132,29 @@ describeBrowser('server-rendered pages', () => {
     expect(
       body.match(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g),
     ).toHaveLength(3);
+    await context.close();
+  });
+
+  it('shows the whole brand in a phone header, for a visitor and a signed-in user', async () => {
+    const context = await site.browser.newContext({
+      baseURL: site.url,
+      viewport: { width: 390, height: 844 },
+    });
+    await context.addInitScript(() => sessionStorage.setItem('homeNoticeShown', '1'));
+    const page = appPage(await context.newPage());
+    const brandFits = () =>
+      page
+        .locator('header .navbar-brand')
+        .evaluate((brand) => brand.scrollWidth <= brand.clientWidth);
+    await page.goto('/');
+    expect(await brandFits()).toBe(true);
+    expect(await page.locator('header').getByRole('link', { name: 'Register' }).isVisible()).toBe(
+      false,
+    );
+    await signUpAndLogIn(page, 'phone_header_user_name', EARLY_PASSWORD);
+    expect(await brandFits()).toBe(true);
+    await page.locator('button[aria-controls="portico-sidebar"]').click();
+    await page.locator('#portico-sidebar').getByText('Welcome, phone_header_user_name').waitFor();
     await context.close();
   });
 

@@ -63,8 +63,9 @@ export default function PublicLayout() {
           </Link>
         </div>
         <div className="d-flex align-items-center gap-2 flex-shrink-0">
+          {/* On a phone the brand needs the room: the welcome and Register are in the sidebar. */}
           {isLoggedIn ? (
-            <span className="text-white small text-truncate portico-welcome">
+            <span className="text-white small text-truncate portico-welcome d-none d-sm-inline">
               {t('site.welcome', { name: user.username ?? '' })}
             </span>
           ) : (
@@ -72,7 +73,10 @@ export default function PublicLayout() {
               <Link to={paths.login} className="btn btn-light btn-sm">
                 {t('nav.login')}
               </Link>
-              <Link to={paths.register} className="btn btn-sm portico-header-btn">
+              <Link
+                to={paths.register}
+                className="btn btn-sm portico-header-btn d-none d-sm-inline-block"
+              >
                 {t('nav.register')}
               </Link>
             </>

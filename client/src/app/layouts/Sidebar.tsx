@@ -2,6 +2,8 @@ import type { SidebarLink } from '@contracts/content';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import LogoutLink from '../../features/auth/LogoutLink';
+import { selectUser } from '../authSlice';
+import { useAppSelector } from '../store';
 import { useSignedIn } from '../useSignedIn';
 import { useGetSidebarLinksQuery } from '../../features/site/api';
 import { useI18n } from '../../i18n';
@@ -76,6 +78,7 @@ function ServerLinks() {
 /** The sidebar's entries; `onNavigate` closes the mobile drawer after a click. */
 export default function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const isLoggedIn = useSignedIn();
+  const { username } = useAppSelector(selectUser);
   const { t } = useI18n();
   return (
     // Any link click inside closes the drawer on small screens.
@@ -93,6 +96,10 @@ export default function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <hr className="my-2" />
       {isLoggedIn ? (
         <>
+          {/* The header's welcome line, which a phone's header has no room for. */}
+          <span className="nav-link portico-side-link text-body-secondary small d-sm-none">
+            {t('site.welcome', { name: username ?? '' })}
+          </span>
           <NavLink to={paths.userDashboard} className={itemClass}>
             {t('nav.dashboard')}
           </NavLink>
