@@ -76,6 +76,8 @@ export const SORT_ORDER_MESSAGE = 'sort order must be an integer';
 
 export const PARTNER_RULES = {
   url: HTTP_URL,
+  /** The logo is an image: on another site, or on this one (the demo partners' are). */
+  logo: SITE_OR_HTTP_URL,
   nameRequired: 'partner name cannot be empty',
   logoUrl: 'logo URL format is incorrect',
   websiteUrl: 'website URL format is incorrect',
@@ -96,6 +98,8 @@ export const SIDEBAR_LINK_RULES = {
 
 export const FRIEND_LINK_RULES = {
   url: HOSTED_HTTP_URL,
+  /** The avatar is an image: on another site, or on this one (the demo links' are). */
+  avatar: SITE_OR_HTTP_URL,
   required: '友链名称和链接不能为空',
   badUrl: '友链链接或头像链接格式无效',
 } as const;

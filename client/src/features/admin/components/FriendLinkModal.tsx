@@ -42,8 +42,8 @@ export default function FriendLinkModal({ link, onClose }: Props) {
     const linkUrl = form.link_url.trim();
     const avatarUrl = form.avatar_url.trim();
     if (!name || !linkUrl) return setError(FRIEND_LINK_RULES.required);
-    const { url } = FRIEND_LINK_RULES;
-    if (!url.test(linkUrl) || (avatarUrl && !url.test(avatarUrl))) {
+    const { url, avatar } = FRIEND_LINK_RULES;
+    if (!url.test(linkUrl) || (avatarUrl && !avatar.test(avatarUrl))) {
       return setError(FRIEND_LINK_RULES.badUrl);
     }
     if (!/^-?\d+$/.test(form.sort_order.trim())) return setError('排序必须是数字');
@@ -108,8 +108,7 @@ export default function FriendLinkModal({ link, onClose }: Props) {
           <Form.Group className="mb-3" controlId="friend-avatar">
             <Form.Label>头像链接</Form.Label>
             <Form.Control
-              type="url"
-              placeholder="https://（可选）"
+              placeholder="https:// 或 /站内路径（可选）"
               value={form.avatar_url}
               onChange={(e) => set('avatar_url')(e.target.value)}
             />

@@ -167,7 +167,7 @@ export const ZH = {
 export const ZH_FORM = {
   sortOrder: '排序须为整数',
   partnerName: '合作伙伴名称不能为空',
-  partnerLogoUrl: 'Logo 链接格式不正确（须以 http:// 或 https:// 开头）',
+  partnerLogoUrl: 'Logo 链接格式不正确（须以 http://、https:// 或 / 开头）',
   partnerWebsiteUrl: '网站链接格式不正确（须以 http:// 或 https:// 开头）',
   adRequired: '标题、图片链接和跳转链接不能为空',
   adImageUrl: '图片链接格式不正确（须以 http://、https:// 或 / 开头）',

@@ -40,7 +40,7 @@ export default function PartnersPage() {
       ]}
       fields={[
         { key: 'name', label: '名称' },
-        { key: 'logo_url', label: 'Logo 链接', kind: 'url', placeholder: 'https://' },
+        { key: 'logo_url', label: 'Logo 链接', placeholder: 'https:// 或 /站内路径' },
         { key: 'website_url', label: '网站链接', kind: 'url', placeholder: 'https://' },
         { key: 'description', label: '描述', kind: 'textarea' },
         { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
@@ -48,9 +48,9 @@ export default function PartnersPage() {
       ]}
       blank={{ name: '', logo_url: '', website_url: '', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
-        const { url } = PARTNER_RULES;
+        const { url, logo } = PARTNER_RULES;
         if (!str(v.name)) return ZH_FORM.partnerName;
-        if (str(v.logo_url) && !url.test(str(v.logo_url))) return ZH_FORM.partnerLogoUrl;
+        if (str(v.logo_url) && !logo.test(str(v.logo_url))) return ZH_FORM.partnerLogoUrl;
         if (str(v.website_url) && !url.test(str(v.website_url))) return ZH_FORM.partnerWebsiteUrl;
         return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
       }}

@@ -34,7 +34,7 @@ export class SaveFriendLinkDto {
   @IsOptional()
   @Trimmed()
   @ValidateIf((_, value) => value !== '' && value !== null)
-  @Matches(HTTP_URL, { message: BAD_URL })
+  @Matches(FRIEND_LINK_RULES.avatar, { message: BAD_URL })
   @MaxLength(500, { message: BAD_URL })
   @IsString({ message: BAD_URL })
   avatar_url?: string | null;

@@ -15,7 +15,7 @@ export class SavePartnerDto {
   @IsOptional()
   @Trimmed()
   @ValidateIf((_, value) => value !== '')
-  @Matches(PARTNER_RULES.url, { message: PARTNER_RULES.logoUrl })
+  @Matches(PARTNER_RULES.logo, { message: PARTNER_RULES.logoUrl })
   @MaxLength(500, { message: 'logo URL is too long (max 500 characters)' })
   @IsString({ message: PARTNER_RULES.logoUrl })
   logo_url?: string;
