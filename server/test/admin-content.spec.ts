@@ -313,10 +313,30 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       ],
       [{ icp: 'x'.repeat(101) }, 'ICP number is too long (max 100 characters)', 'icp'],
       [{ home_notice: 5 }, 'home notice must be text', 'home_notice'],
-    ])('rejects %j', async (body, message, field) => {
+      [{ site_url: 'not a url' }, 'site URL format is incorrect', 'site_url'],
+      [{ site_url: '/portal' }, 'site URL format is incorrect', 'site_url'],
+      [{ site_url: 'https://' }, 'site URL format is incorrect', 'site_url'],
+      [{ site_favicon: 'javascript:alert(1)' }, 'favicon URL format is incorrect', 'site_favicon'],
+      [
+        { site_favicon: '//cdn.example.com/x.ico' },
+        'favicon URL format is incorrect',
+        'site_favicon',
+      ],
+    ])('rejects %j, changing nothing', async (body, message, field) => {
+      const before = await admin.get('/api/admin/get_config.php');
       const res = await admin.post('/api/admin/update_config.php', body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message, code: 'request.validation', field });
+      expect((await admin.get('/api/admin/get_config.php')).body).toEqual(before.body);
+    });
+
+    it('accepts an empty site address and favicon', async () => {
+      const res = await admin.post('/api/admin/update_config.php', {
+        site_url: '',
+        site_favicon: '',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ site_url: '', site_favicon: '' });
     });
   });
 });

@@ -1,3 +1,4 @@
+import { HOSTED_HTTP_URL, SITE_OR_HTTP_URL } from './content';
 import type { PageInfo } from './envelope';
 
 /** What every visitor sees of the site settings (get_config.php). */
@@ -16,6 +17,16 @@ export interface PublicSiteConfig {
 export interface SiteConfigBody extends PublicSiteConfig {
   analytics_code: string;
 }
+
+/** update_config.php's address fields: what the admin screen checks before saving, too. */
+export const SITE_CONFIG_RULES = {
+  /** The site's own absolute address, with a host. */
+  siteUrl: HOSTED_HTTP_URL,
+  siteUrlMessage: 'site URL format is incorrect',
+  /** An image: on this site ("/favicon.svg") or elsewhere. */
+  favicon: SITE_OR_HTTP_URL,
+  faviconMessage: 'favicon URL format is incorrect',
+} as const;
 
 /** The admin's get_config.php data. */
 export interface AdminSiteConfig extends SiteConfigBody {

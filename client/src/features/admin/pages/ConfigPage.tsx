@@ -3,9 +3,10 @@ import { Button, Card, Form } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminConfigQuery, useUpdateConfigMutation } from '../api';
-import { adminErrorText, outcomeNotice } from '../errors';
+import { adminErrorText, errorField, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
-import type { SiteConfigBody } from '@contracts/site';
+import { SITE_CONFIG_RULES, type SiteConfigBody } from '@contracts/site';
+import { ZH_FIELD_ERRORS } from '../i18n/zh';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 const FIELDS: {
@@ -18,8 +19,8 @@ const FIELDS: {
   { key: 'site_title', label: '网站标题', max: 200 },
   { key: 'site_keywords', label: '关键词', max: 500, help: '用英文逗号分隔' },
   { key: 'site_description', label: '网站描述', max: 1000, rows: 3 },
-  { key: 'site_favicon', label: 'Favicon 链接', max: 500 },
-  { key: 'site_url', label: '网站地址', max: 500 },
+  { key: 'site_favicon', label: 'Favicon 链接', max: 500, help: 'https:// 或 /站内路径' },
+  { key: 'site_url', label: '网站地址', max: 500, help: '完整地址，如 https://api.example.com' },
   { key: 'copyright', label: '版权信息', max: 500 },
   { key: 'icp', label: 'ICP 备案号', max: 100 },
   { key: 'home_notice', label: '首页公告', max: 20000, rows: 4, help: '留空则不弹出公告' },
@@ -32,17 +33,47 @@ const FIELDS: {
   },
 ];
 
+/** The address fields' own check, as the server makes it: the first one that cannot work. */
+function addressError(form: SiteConfigBody): keyof SiteConfigBody | null {
+  const siteUrl = form.site_url.trim();
+  if (siteUrl && !SITE_CONFIG_RULES.siteUrl.test(siteUrl)) return 'site_url';
+  const favicon = form.site_favicon.trim();
+  if (favicon && !SITE_CONFIG_RULES.favicon.test(favicon)) return 'site_favicon';
+  return null;
+}
+
 function ConfigForm({ initial }: { initial: SiteConfigBody }) {
   const [update, { isLoading }] = useUpdateConfigMutation();
   const [form, setForm] = useState(initial);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const change = (key: keyof SiteConfigBody, value: string) =>
+  // The field an error is about, shown (and focused) at the field itself.
+  const [invalid, setInvalid] = useState<{ field: string; text: string } | null>(null);
+  const change = (key: keyof SiteConfigBody, value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
+    if (invalid?.field === key) setInvalid(null);
+  };
+  const invalidProps = (key: string) =>
+    invalid?.field === key
+      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `config-${key}-error` }
+      : {};
+  const markInvalid = (field: string, text: string) => {
+    setInvalid({ field, text });
+    document.getElementById(`config-${field}`)?.focus();
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const wrong = addressError(form);
+    if (wrong) {
+      setNotice(null);
+      markInvalid(wrong, ZH_FIELD_ERRORS[wrong]);
+      return;
+    }
     const result = await update(form);
     setNotice(outcomeNotice(result, { failed: '更新失败' }, '保存成功'));
+    const field = 'error' in result ? errorField(result.error) : undefined;
+    if (field && 'error' in result)
+      markInvalid(field, adminErrorText(result.error, { failed: '更新失败' }));
   };
 
   return (
@@ -60,14 +91,21 @@ function ConfigForm({ initial }: { initial: SiteConfigBody }) {
                   maxLength={field.max}
                   className={field.key === 'analytics_code' ? 'font-monospace' : undefined}
                   value={form[field.key]}
+                  {...invalidProps(field.key)}
                   onChange={(e) => change(field.key, e.target.value)}
                 />
               ) : (
                 <Form.Control
                   maxLength={field.max}
                   value={form[field.key]}
+                  {...invalidProps(field.key)}
                   onChange={(e) => change(field.key, e.target.value)}
                 />
+              )}
+              {invalid?.field === field.key && (
+                <Form.Control.Feedback type="invalid" id={`config-${field.key}-error`}>
+                  {invalid.text}
+                </Form.Control.Feedback>
               )}
               {field.help && <Form.Text>{field.help}</Form.Text>}
             </Form.Group>

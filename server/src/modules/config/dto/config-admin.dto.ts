@@ -1,7 +1,7 @@
-import { IsString, MaxLength } from 'class-validator';
+import { IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { OptionalNotNull } from '../../../common/admin-input';
 import type { SiteConfig } from '../../../database/entities';
-import type { AdminSiteConfig } from '../../../contracts/site';
+import { SITE_CONFIG_RULES, type AdminSiteConfig } from '../../../contracts/site';
 
 const tooLong = (field: string, max: number) => ({
   message: `${field} is too long (max ${max} characters)`,
@@ -25,11 +25,16 @@ export class UpdateConfigDto {
   site_description?: string;
 
   @OptionalNotNull()
+  @ValidateIf((_, value) => value !== '')
+  @Matches(SITE_CONFIG_RULES.favicon, { message: SITE_CONFIG_RULES.faviconMessage })
   @MaxLength(500, tooLong('favicon URL', 500))
   @IsString({ message: 'favicon URL must be text' })
   site_favicon?: string;
 
+  /** Empty, or the site's own absolute address (links that leave the app use it). */
   @OptionalNotNull()
+  @ValidateIf((_, value) => value !== '')
+  @Matches(SITE_CONFIG_RULES.siteUrl, { message: SITE_CONFIG_RULES.siteUrlMessage })
   @MaxLength(500, tooLong('site URL', 500))
   @IsString({ message: 'site URL must be text' })
   site_url?: string;

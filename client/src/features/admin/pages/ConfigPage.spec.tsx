@@ -1,0 +1,74 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../../app/store';
+import { failure, http, ok, server } from '../../../test/server';
+import ConfigPage from './ConfigPage';
+
+const CONFIG = {
+  site_title: 'Portico API',
+  site_keywords: 'api',
+  site_description: 'd',
+  site_favicon: '/favicon.svg',
+  site_url: '',
+  copyright: '© 2026',
+  icp: '',
+  analytics_code: '',
+  home_notice: '',
+  site_start_time: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+async function show() {
+  server.use(http.get('/api/admin/get_config.php', () => ok(CONFIG)));
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <ConfigPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return screen.findByLabelText('网站地址');
+}
+
+describe('ConfigPage', () => {
+  it('refuses a site address that is not one at the field, sending nothing', async () => {
+    let sent = 0;
+    server.use(http.post('/api/admin/update_config.php', () => ((sent += 1), ok(CONFIG))));
+    const siteUrl = await show();
+    await userEvent.type(siteUrl, 'not a url');
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    expect(siteUrl).toHaveAttribute('aria-invalid', 'true');
+    expect(siteUrl).toHaveFocus();
+    expect(screen.getByText(/网站地址格式不正确/)).toBeVisible();
+    expect(screen.queryByText('保存成功')).toBeNull();
+    expect(sent).toBe(0);
+
+    // Correcting the field clears its message, and the save goes through.
+    await userEvent.clear(siteUrl);
+    await userEvent.type(siteUrl, 'https://api.example.com');
+    expect(siteUrl).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    await screen.findByText('保存成功');
+    expect(sent).toBe(1);
+  });
+
+  it('marks the field the server names', async () => {
+    server.use(
+      http.post('/api/admin/update_config.php', () =>
+        failure(400, {
+          message: 'favicon URL format is incorrect',
+          code: 'request.validation',
+          field: 'site_favicon',
+        }),
+      ),
+    );
+    await show();
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    const favicon = screen.getByLabelText('Favicon 链接');
+    await screen.findAllByText(/Favicon 链接格式不正确/);
+    expect(favicon).toHaveAttribute('aria-invalid', 'true');
+    expect(favicon).toHaveFocus();
+  });
+});
