@@ -81,10 +81,14 @@ describe('StatisticsPage', () => {
     expect(new URLSearchParams(queries.at(-1)).get('sort')).toBe('calls_asc');
   });
 
-  it('sends no sort for the default order', async () => {
+  it('lists the most-called first by default, and by id when asked', async () => {
     const queries = show('/admin/statistics');
     await screen.findByText('天气查询');
-    expect(screen.getByRole('combobox', { name: '排序' })).toHaveValue('id');
-    expect(new URLSearchParams(queries[0]).has('sort')).toBe(false);
+    expect(screen.getByRole('combobox', { name: '排序' })).toHaveValue('calls_desc');
+    expect(new URLSearchParams(queries[0]).get('sort')).toBe('calls_desc');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '排序' }), 'id');
+    expect(screen.getByRole('status', { name: 'query' })).toHaveTextContent('?sort=id');
+    await screen.findByText('天气查询');
+    expect(new URLSearchParams(queries.at(-1)).get('sort')).toBe('id');
   });
 });

@@ -11,9 +11,13 @@ import { adminErrorText, formatTime } from '../errors';
 import { adminPaths } from '../paths';
 import { usePagedSearch } from '../usePagedSearch';
 
+const DEFAULT_SORT: StatsSort = 'calls_desc';
+/** The choices as the screen lists them: its default first. */
+const SORT_ORDER: readonly StatsSort[] = ['calls_desc', 'calls_asc', 'id'];
+
 const SORT_LABELS: Record<StatsSort, string> = {
-  id: '默认排序（按 ID）',
   calls_desc: '总调用次数从高到低',
+  id: '按 ID',
   calls_asc: '总调用次数从低到高',
 };
 
@@ -21,12 +25,13 @@ export default function StatisticsPage() {
   usePageTitle('访问统计');
   const { page, search, text, setText, setPage, params, setFilter } = usePagedSearch();
   const sortParam = params.get('sort');
-  const sort = STATS_SORTS.find((s) => s === sortParam) ?? 'id';
+  // The most-called first unless the URL says otherwise (the call's own default is by id).
+  const sort = STATS_SORTS.find((s) => s === sortParam) ?? DEFAULT_SORT;
   const listQuery = useLocation().search;
   const { data, error, isFetching, isLoading } = useAdminStatsQuery({
     page,
     search,
-    ...(sort !== 'id' && { sort }),
+    sort,
   });
   const rows = data?.data.apis ?? [];
 
@@ -38,9 +43,9 @@ export default function StatisticsPage() {
         <Form.Select
           aria-label="排序"
           value={sort}
-          onChange={(e) => setFilter('sort', e.target.value === 'id' ? '' : e.target.value)}
+          onChange={(e) => setFilter('sort', e.target.value === DEFAULT_SORT ? '' : e.target.value)}
         >
-          {STATS_SORTS.map((s) => (
+          {SORT_ORDER.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
             </option>
