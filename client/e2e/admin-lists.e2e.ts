@@ -1,5 +1,13 @@
 import type { Page, Response } from 'playwright-core';
-import { ADMIN, adminLogin, describeBrowser, screenshot, Site, startSite } from './harness';
+import {
+  ADMIN,
+  adminLogin,
+  confirmIn,
+  describeBrowser,
+  screenshot,
+  Site,
+  startSite,
+} from './harness';
 
 const SEARCH = '搜索名称、英文名或 Endpoint...';
 
@@ -107,14 +115,9 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
     await page.getByLabel('选择 十六进制编解码').check();
     await page.getByRole('region', { name: '批量操作' }).getByText('已选 2 项').waitFor();
 
-    let question = '';
-    page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: '批量删除' }).click();
+    await confirmIn(page, '确定要删除选中的 2 个 API 吗？', '删除');
     await page.getByText('已删除 2 个 API').waitFor();
-    expect(question).toBe('确定要删除选中的 2 个 API 吗？');
     await page.getByRole('row', { name: /Base64 编解码/ }).waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /URL 编解码/ }).waitFor();
     expect(await page.getByRole('region', { name: '批量操作' }).count()).toBe(0);

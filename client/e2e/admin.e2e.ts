@@ -7,6 +7,7 @@ import {
   ADMIN,
   ADMIN_LOGIN_PATH as LOGIN_PATH,
   adminLogin,
+  confirmIn,
   describeBrowser,
   screenshot,
   Site,
@@ -178,17 +179,12 @@ describeBrowser('admin back office', () => {
     await page.getByText('保存成功').waitFor();
     await page.getByRole('row', { name: /浏览器测试接口（改）.*POST/ }).waitFor();
 
-    let question = '';
-    page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.accept();
-    });
     await page
       .getByRole('row', { name: /browser-test-api/ })
       .getByRole('button', { name: '删除' })
       .click();
+    await confirmIn(page, '确定要删除 API「浏览器测试接口（改）」吗？', '删除');
     await page.getByText('API 已删除').waitFor();
-    expect(question).toBe('确定要删除 API「浏览器测试接口（改）」吗？');
     await page.getByRole('row', { name: /browser-test-api/ }).waitFor({ state: 'detached' });
     await context.close();
   });
@@ -281,17 +277,12 @@ describeBrowser('admin back office', () => {
       .getByText('禁用')
       .waitFor();
 
-    let question = '';
-    page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.accept();
-    });
     await page
       .getByRole('row', { name: /浏览器友链/ })
       .getByRole('button', { name: '删除' })
       .click();
+    await confirmIn(page, '确定要删除此友链吗？', '删除');
     await page.getByText('友链删除成功').waitFor();
-    expect(question).toBe('确定要删除此友链吗？');
     await page.getByRole('row', { name: /浏览器友链/ }).waitFor({ state: 'detached' });
     await context.close();
   });
@@ -399,11 +390,22 @@ describeBrowser('admin back office', () => {
     await page.getByRole('row', { name: /浏览器广告/ }).waitFor();
     await banner.waitFor({ state: 'detached', timeout: 7000 });
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page
       .getByRole('row', { name: /浏览器广告/ })
       .getByRole('button', { name: '删除' })
       .click();
+    // 取消 keeps the ad; the action deletes it.
+    await page
+      .getByRole('dialog', { name: '请确认' })
+      .getByRole('button', { name: '取消' })
+      .click();
+    await page.getByRole('dialog', { name: '请确认' }).waitFor({ state: 'detached' });
+    await page.getByRole('row', { name: /浏览器广告/ }).waitFor();
+    await page
+      .getByRole('row', { name: /浏览器广告/ })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await confirmIn(page, '确定要删除此广告吗？', '删除');
     await page.getByText('删除成功').waitFor();
     await page.getByRole('row', { name: /浏览器广告/ }).waitFor({ state: 'detached' });
     await context.close();

@@ -180,6 +180,14 @@ export async function adminLogin(page: Page): Promise<void> {
   await page.getByRole('heading', { name: '仪表盘' }).waitFor();
 }
 
+/** Answers the back office's own confirmation: checks its question and presses `action`. */
+export async function confirmIn(page: Page, question: string, action: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '请确认' });
+  await dialog.getByText(question, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** A phone's and a desktop's screen, for screenshots of every page. */
 export const PHONE_AND_DESKTOP = [
   { width: 390, height: 844 },

@@ -5,6 +5,7 @@ import Loading from '../../../components/ui/Loading';
 import { adminErrorText, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import StatusBadge from './StatusBadge';
+import { useConfirm } from './useConfirm';
 
 /** Banners clear themselves after 5 s (SPEC.md §4, §9). */
 export const BANNER_MS = 5000;
@@ -47,6 +48,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
   const [banner, setBanner] = useState<Notice | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { confirm, dialog } = useConfirm();
 
   useEffect(() => {
     if (!banner) return;
@@ -86,7 +88,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
   const withStatus = 'status' in props.blank;
 
   const onDelete = async (row: T) => {
-    if (!window.confirm(`确定要删除此${props.noun}吗？`)) return;
+    if (!(await confirm(`确定要删除此${props.noun}吗？`, '删除'))) return;
     const result = await props.remove(row.id);
     setBanner(outcomeNotice(result, { failed: '删除失败' }, '删除成功'));
   };
@@ -239,6 +241,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
           </Modal.Footer>
         </Form>
       </Modal>
+      {dialog}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import type { Notice } from '../errors';
 import { adminPaths } from '../paths';
 import { usePagedSearch } from '../usePagedSearch';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
+import { useConfirm } from '../components/useConfirm';
 
 const SORT_LABELS: Record<AdminApiSort, string> = {
   newest: '最新创建',
@@ -52,6 +53,7 @@ export default function ApiListPage() {
     saved ? { ok: true, text: '保存成功' } : null,
   );
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { confirm, dialog } = useConfirm();
   const apis = data?.data ?? [];
   // Only rows still listed count as selected: a filter, a search or a delete may have hidden some.
   const chosen = apis.filter((a) => selected.has(a.id)).map((a) => a.id);
@@ -65,7 +67,7 @@ export default function ApiListPage() {
   const bulk = async (action: 'enable' | 'disable' | 'delete') => {
     const ids = chosen;
     const verb = { enable: '启用', disable: '禁用', delete: '删除' }[action];
-    if (!window.confirm(`确定要${verb}选中的 ${ids.length} 个 API 吗？`)) return;
+    if (!(await confirm(`确定要${verb}选中的 ${ids.length} 个 API 吗？`, verb))) return;
     const result =
       action === 'delete'
         ? await removeMany(ids)
@@ -75,7 +77,7 @@ export default function ApiListPage() {
   };
 
   const onDelete = async (api: ApiSummary) => {
-    if (!window.confirm(`确定要删除 API「${api.name}」吗？`)) return;
+    if (!(await confirm(`确定要删除 API「${api.name}」吗？`, '删除'))) return;
     const result = await removeMany([api.id]);
     setNotice(outcomeNotice(result, { failed: '删除失败' }, 'API 已删除'));
   };
@@ -258,6 +260,7 @@ export default function ApiListPage() {
           </tbody>
         </Table>
       )}
+      {dialog}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { adminErrorText, formatTime, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import type { FriendLink } from '@contracts/content';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
+import { useConfirm } from '../components/useConfirm';
 
 type Editing = { link: FriendLink | null } | null;
 
@@ -18,11 +19,12 @@ export default function FriendLinksPage() {
   const [remove] = useDeleteFriendLinkMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const { confirm, dialog } = useConfirm();
   const close = useCallback(() => setEditing(null), []);
   const links = data?.data ?? [];
 
   const onDelete = async (link: FriendLink) => {
-    if (!window.confirm('确定要删除此友链吗？')) return;
+    if (!(await confirm('确定要删除此友链吗？', '删除'))) return;
     const result = await remove(link.id);
     setNotice(
       outcomeNotice(
@@ -122,6 +124,7 @@ export default function FriendLinksPage() {
         </Table>
       )}
       {editing && <FriendLinkModal link={editing.link} onClose={close} />}
+      {dialog}
     </section>
   );
 }
