@@ -120,7 +120,7 @@ describeBrowser('account security', () => {
       const second = appPage(await context.newPage());
       await second.goto('/user/accesslogs');
       await second.getByRole('heading', { name: 'Call records' }).waitFor();
-      await second.getByText('Welcome, e2e_tabs').waitFor();
+      await second.getByRole('banner').getByText('Welcome, e2e_tabs').waitFor();
       expect(second.url()).toMatch(/\/user\/accesslogs$/);
 
       await adminLogin(first);
@@ -135,7 +135,7 @@ describeBrowser('account security', () => {
 
       // The user signs out in the second tab: the first, back on a user page, goes to login.
       await first.goto('/user/dashboard');
-      await first.getByText('Welcome, e2e_tabs').waitFor();
+      await first.getByRole('banner').getByText('Welcome, e2e_tabs').waitFor();
       await second.getByRole('button', { name: 'Logout' }).click();
       await second.waitForURL((url) => url.pathname === '/');
       await first.waitForURL('**/login?redirect=*');

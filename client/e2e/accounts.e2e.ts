@@ -137,7 +137,7 @@ describeBrowser('accounts', () => {
     await page.waitForURL('**/user/dashboard');
     await page.reload();
     await page.getByTestId('username').getByText('e2e_carol').waitFor();
-    await page.getByText('Welcome').waitFor();
+    await page.getByRole('banner').getByText('Welcome').waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/dashboard');
 
     await context.clearCookies();

@@ -98,7 +98,7 @@ describeBrowser('server-rendered pages', () => {
       await page.getByRole('button', { name: 'Login' }).click();
     });
     await page.waitForURL('**/user/dashboard');
-    await page.getByText('Welcome, early_bird').waitFor();
+    await page.getByRole('banner').getByText('Welcome, early_bird').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
