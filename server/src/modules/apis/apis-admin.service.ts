@@ -7,7 +7,7 @@ import { containsPattern } from '../../common/like';
 import { parseYuan } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
-import { isUniqueViolation } from '../../database/transactions';
+import { isUniqueViolation, retryRolledBack } from '../../database/transactions';
 import { AuditService } from '../audit/audit.service';
 import { CategoriesService } from './categories.service';
 import { categoriesByApi, summariesOf } from './category-links';
@@ -122,40 +122,48 @@ export class ApisAdminService {
       ...(dto.is_pinned !== undefined && { is_pinned: dto.is_pinned }),
     };
     const rows = await this.findAll(dto.ids);
-    await this.apis.manager.transaction(async (manager) => {
-      await manager.update(ApiEntry, { id: In(dto.ids) }, changes);
-      for (const row of rows) {
-        const before = { status: row.status, is_pinned: row.is_pinned };
-        await this.audit.record(
-          actor,
-          {
-            action: 'update',
-            target_type: 'api',
-            target_id: row.id,
-            before,
-            after: { ...before, ...changes },
-          },
-          manager,
-        );
-      }
-    });
+    // A Galera node refuses a write that crossed one made on another (the usage flush touches
+    // the same rows): the whole transaction, audit row included, runs again.
+    await retryRolledBack(() =>
+      this.apis.manager.transaction(async (manager) => {
+        await manager.update(ApiEntry, { id: In(dto.ids) }, changes);
+        for (const row of rows) {
+          const before = { status: row.status, is_pinned: row.is_pinned };
+          await this.audit.record(
+            actor,
+            {
+              action: 'update',
+              target_type: 'api',
+              target_id: row.id,
+              before,
+              after: { ...before, ...changes },
+            },
+            manager,
+          );
+        }
+      }),
+    );
     this.events.changed('apis');
     return rows.length;
   }
 
   async remove(actor: AuditActor, ids: number[]) {
     const rows = await this.findAll(ids);
-    await this.apis.manager.transaction(async (manager) => {
-      await manager.delete(ApiDailyStat, { api_id: In(ids) });
-      await manager.delete(ApiEntry, { id: In(ids) });
-      for (const row of rows) {
-        await this.audit.record(
-          actor,
-          { action: 'delete', target_type: 'api', target_id: row.id, before: row },
-          manager,
-        );
-      }
-    });
+    // A Galera node refuses a write that crossed one made on another (the usage flush touches
+    // the same rows): the whole transaction, audit row included, runs again.
+    await retryRolledBack(() =>
+      this.apis.manager.transaction(async (manager) => {
+        await manager.delete(ApiDailyStat, { api_id: In(ids) });
+        await manager.delete(ApiEntry, { id: In(ids) });
+        for (const row of rows) {
+          await this.audit.record(
+            actor,
+            { action: 'delete', target_type: 'api', target_id: row.id, before: row },
+            manager,
+          );
+        }
+      }),
+    );
     this.events.changed('apis');
     return rows.length;
   }
