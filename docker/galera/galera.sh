@@ -78,15 +78,17 @@ launch() {
   echo $! >"$dir/mariadbd.pid"
 }
 
-# A node that cannot bind its Galera port yet (a socket of its previous life still holds it) is
-# started again until the timeout.
+# A node that cannot bind its Galera port yet (a socket of its previous life still holds it), or a
+# joiner that found no peer to talk to yet (gcomm's "Failed to open backend connection", seen on a
+# busy machine right after the first node synced), is started again until the timeout.
 wait_synced() {
   local n=$1 deadline=$((SECONDS + TIMEOUT)) state log
   log="$(dir_of "$n")/error.log"
   shift
   while [ $SECONDS -lt $deadline ]; do
     if ! running "$n"; then
-      if tail -n 20 "$log" 2>/dev/null | grep -q 'Address already in use'; then
+      if tail -n 20 "$log" 2>/dev/null |
+        grep -qE 'Address already in use|Failed to open backend connection'; then
         sleep 2
         launch "$n" "$@"
         continue
