@@ -428,6 +428,9 @@ describeBrowser('admin back office', () => {
   it('sends the admin to the login when the session is gone (401), clearing the flag', async () => {
     const { context, page } = await site.newPage();
     await adminLogin(page);
+    // The dashboard's own calls finish first: one sent after the cookies go would end the
+    // session (and leave the page) before the click below.
+    await page.waitForLoadState('networkidle');
     await context.clearCookies();
     await nav(page, '用户列表');
     await page.waitForURL(`**${LOGIN_PATH}`);
