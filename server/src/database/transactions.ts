@@ -181,8 +181,9 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * Runs `work` (one whole transaction) again when MySQL or MariaDB rolled it back: a deadlock, a
  * lock wait timeout, or a Galera certification conflict with a write made on another node (all
- * reported as a rolled-back transaction, nothing of it applied). At most `attempts` runs, a short
- * random pause between them; `work` must not change anything outside its transaction.
+ * reported as a rolled-back transaction, nothing of it applied). At most `attempts` runs, with
+ * mysqlTransaction's backoff between them; `work` must not change anything outside its
+ * transaction.
  */
 export async function retryRolledBack<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -190,7 +191,7 @@ export async function retryRolledBack<T>(work: () => Promise<T>, attempts = 3): 
       return await work();
     } catch (error) {
       if (attempt >= attempts || !isRolledBack(error)) throw error;
-      await new Promise((resume) => setTimeout(resume, 10 + Math.random() * 40 * attempt));
+      await sleep(backoff(attempt));
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { badRequest, conflict, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { containsPattern } from '../../common/like';
@@ -122,50 +122,51 @@ export class ApisAdminService {
       ...(dto.is_pinned !== undefined && { is_pinned: dto.is_pinned }),
     };
     const rows = await this.findAll(dto.ids);
-    // A Galera node refuses a write that crossed one made on another (the usage flush touches
-    // the same rows): the whole transaction, audit row included, runs again.
-    await retryRolledBack(() =>
-      this.apis.manager.transaction(async (manager) => {
-        await manager.update(ApiEntry, { id: In(dto.ids) }, changes);
-        for (const row of rows) {
-          const before = { status: row.status, is_pinned: row.is_pinned };
-          await this.audit.record(
-            actor,
-            {
-              action: 'update',
-              target_type: 'api',
-              target_id: row.id,
-              before,
-              after: { ...before, ...changes },
-            },
-            manager,
-          );
-        }
-      }),
-    );
+    await this.transaction(async (manager) => {
+      await manager.update(ApiEntry, { id: In(dto.ids) }, changes);
+      for (const row of rows) {
+        const before = { status: row.status, is_pinned: row.is_pinned };
+        await this.audit.record(
+          actor,
+          {
+            action: 'update',
+            target_type: 'api',
+            target_id: row.id,
+            before,
+            after: { ...before, ...changes },
+          },
+          manager,
+        );
+      }
+    });
     this.events.changed('apis');
     return rows.length;
   }
 
   async remove(actor: AuditActor, ids: number[]) {
     const rows = await this.findAll(ids);
-    // A Galera node refuses a write that crossed one made on another (the usage flush touches
-    // the same rows): the whole transaction, audit row included, runs again.
-    await retryRolledBack(() =>
-      this.apis.manager.transaction(async (manager) => {
-        await manager.delete(ApiDailyStat, { api_id: In(ids) });
-        await manager.delete(ApiEntry, { id: In(ids) });
-        for (const row of rows) {
-          await this.audit.record(
-            actor,
-            { action: 'delete', target_type: 'api', target_id: row.id, before: row },
-            manager,
-          );
-        }
-      }),
-    );
+    await this.transaction(async (manager) => {
+      await manager.delete(ApiDailyStat, { api_id: In(ids) });
+      await manager.delete(ApiEntry, { id: In(ids) });
+      for (const row of rows) {
+        await this.audit.record(
+          actor,
+          { action: 'delete', target_type: 'api', target_id: row.id, before: row },
+          manager,
+        );
+      }
+    });
     this.events.changed('apis');
     return rows.length;
+  }
+
+  /**
+   * A change and its audit rows in one transaction. A Galera node refuses a write that crossed
+   * one made on another (the usage flush touches the same rows): the whole transaction then runs
+   * again.
+   */
+  private transaction(work: (manager: EntityManager) => Promise<void>) {
+    return retryRolledBack(() => this.apis.manager.transaction(work));
   }
 
   /** All of the ids, or a 404 naming none of them partly done. */
