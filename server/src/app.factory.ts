@@ -16,14 +16,14 @@ import {
   registerJsonOnlyBodies,
   rewriteToCanonical,
 } from './common/request-guards';
-import { PAGE_SECURITY_HEADERS } from './common/spa-fallback';
+import { PAGE_SECURITY_HEADERS } from './modules/pages/spa-fallback';
 import { validationPipe } from './common/validation';
 import { migrateOnStart, withStartupLock } from './database/migrate';
-import { seedDatabase } from './database/seed/seed';
-import type { SeedReport } from './database/seed/seed';
+import { seedDatabase } from './seed/seed';
+import type { SeedReport } from './seed/seed';
 import { Env, prettyLogs } from './env/env';
 import { testSwitchesOn } from './env/env.schema';
-import { CsrfService } from './modules/auth/csrf';
+import { CsrfService } from './modules/sessions/csrf';
 import { decoratePublicAddress } from './modules/openapi/site-url';
 
 export const BODY_LIMIT = 1024 * 1024;

@@ -5,7 +5,6 @@ import { EnvelopeFilter } from './common/envelope.filter';
 import { MetricsModule } from './common/metrics';
 import { RateLimiterModule } from './common/rate-limiter';
 import { RedisModule } from './common/redis';
-import { SpaFallback } from './common/spa-fallback';
 import { DatabaseModule } from './database/database.module';
 import { Env } from './env/env';
 import { EnvModule } from './env/env.module';
@@ -25,7 +24,7 @@ export class AppModule {
         ContentEventsModule,
         ...FEATURE_MODULES,
       ],
-      providers: [SpaFallback, { provide: APP_FILTER, useClass: EnvelopeFilter }],
+      providers: [{ provide: APP_FILTER, useClass: EnvelopeFilter }],
     };
   }
 }

@@ -7,10 +7,10 @@ import {
   firstAdminMessage,
   nativeModuleProblem,
   startupLines,
-} from './common/startup';
+} from './startup';
 import { DatabaseOpenError } from './database/data-source-options';
-import { ADMIN_LOGIN_PATH } from './database/seed/seed';
-import type { SeedReport } from './database/seed/seed';
+import { ADMIN_LOGIN_PATH } from './seed/seed';
+import type { SeedReport } from './seed/seed';
 import { EnvError, loadEnv, prettyLogs } from './env/env';
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Admin, Session } from '../src/database/entities';
 import { SIGNED_IN_COOKIES } from '../src/contracts/sessions';
-import { SESSION_COOKIES } from '../src/modules/auth/session.service';
+import { SESSION_COOKIES } from '../src/modules/sessions/session.service';
 import { describeEachDb, TEST_ADMIN } from './harness';
 import { HttpClient } from './http-client';
 import { createUser, DEFAULT_PASSWORD, loginAdmin, loginUser, primeCsrf } from './factories/users';

@@ -18,7 +18,7 @@ import {
   type RequestApi,
 } from '../src/contracts/request-examples';
 import { ApiEntry } from '../src/database/entities';
-import { DEMO_APIS } from '../src/database/seed/demo-apis';
+import { DEMO_APIS } from '../src/seed/demo-apis';
 import { createKeyedUser, ledgerOf } from './factories/gateway';
 import { describeEachDb } from './harness';
 import { CI } from './requires';

@@ -11,7 +11,7 @@ import {
   encryptApiKey,
   generateApiKey,
   hashApiKey,
-} from '../src/modules/auth/api-keys';
+} from '../src/modules/keys/api-keys';
 import { createGatewayApi } from './factories/gateway';
 import { freshDatabase, startTestApp, TEST_DATABASES } from './harness';
 

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { withDatabase } from '../src/cli/database';
 import { EnvError, loadEnv } from '../src/env/env';
-import { verifyPassword } from '../src/modules/auth/passwords';
+import { verifyPassword } from '../src/common/passwords';
 import { MIGRATIONS } from '../src/database/migrations';
 import { MAIN } from './instances';
 import { expectStarted, nodeRun, Run, serverStart } from './processes';

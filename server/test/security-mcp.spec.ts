@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { User } from '../src/database/entities';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { hashPassword } from '../src/common/passwords';
 import { UsageRecorder } from '../src/modules/billing/usage-recorder';
 import type { CreatedApiKey } from '../src/contracts/api-keys';
 import { TOOL_LIMITS } from '../src/modules/mcp/dto/tool-args';

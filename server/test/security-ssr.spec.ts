@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SpaFallback } from '../src/common/spa-fallback';
+import { SpaFallback } from '../src/modules/pages/spa-fallback';
 import type { RenderWorker } from '../src/modules/pages/render-worker';
 import { describeEachDb, startTestApp, type TestApp } from './harness';
 

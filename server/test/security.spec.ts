@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FriendLink, User } from '../src/database/entities';
 import { upstreamUrl } from '../src/modules/billing/upstream';
-import { ADMIN_LOGIN_PATH } from '../src/database/seed/seed';
+import { ADMIN_LOGIN_PATH } from '../src/seed/seed';
 import { adminClient } from './factories/admin';
 import { createFriendLink } from './factories/catalogue';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';

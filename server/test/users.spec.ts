@@ -1,5 +1,5 @@
 import { AccessLog, ApiKey, User } from '../src/database/entities';
-import { decryptApiKey, hashApiKey } from '../src/modules/auth/api-keys';
+import { decryptApiKey, hashApiKey } from '../src/modules/keys/api-keys';
 import { describeEachDb, TestApp } from './harness';
 import { HttpClient } from './http-client';
 import { createUser, loginUser, primeCsrf } from './factories/users';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { box } from '../common/startup';
+import { box } from '../startup';
 import { Admin, Session } from '../database/entities';
 import { migrateOnStart, withStartupLock } from '../database/migrate';
 import type { Env } from '../env/env';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../common/passwords';
 import { withDatabase } from './database';
 import { runCli } from './run';
 

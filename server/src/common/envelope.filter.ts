@@ -1,14 +1,20 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Inject, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { logFailure, toErrorAnswer } from './error-answer';
-import { SpaFallback } from './spa-fallback';
+
+/** Who answers a page address nothing else served: the site's pages (the pages module). */
+export const NOT_FOUND_PAGE = Symbol('NOT_FOUND_PAGE');
+export interface NotFoundPage {
+  serves(request: FastifyRequest): boolean;
+  send(reply: FastifyReply): Promise<unknown>;
+}
 
 /** The one global filter: every error leaves as `{ success: false, message, code }`. */
 @Catch()
 export class EnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('Error');
 
-  constructor(private readonly spa: SpaFallback) {}
+  constructor(@Inject(NOT_FOUND_PAGE) private readonly spa: NotFoundPage) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();

@@ -1,24 +1,31 @@
 import { AdsModule } from './ads/ads.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { ApisModule } from './apis/apis.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { SiteConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
+import { KeysModule } from './keys/keys.module';
 import { LinksModule } from './links/links.module';
 import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { OpsModule } from './ops/ops.module';
+import { PagesModule } from './pages/pages.module';
 import { PartnersModule } from './partners/partners.module';
 import { RechargeModule } from './recharge/recharge.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { StatsModule } from './stats/stats.module';
 import { UsageModule } from './usage/usage.module';
 import { UsersModule } from './users/users.module';
 
-/** Feature modules, in the order their routes register. */
+/** Every feature module, in the order their routes register (builtins/ is code, not a module). */
 export const FEATURE_MODULES = [
   HealthModule,
+  SessionsModule,
+  AuditModule,
   AuthModule,
+  KeysModule,
   UsersModule,
   UsageModule,
   AlertsModule,
@@ -33,4 +40,5 @@ export const FEATURE_MODULES = [
   OpenApiModule,
   McpModule,
   OpsModule,
+  PagesModule,
 ];

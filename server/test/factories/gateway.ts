@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ContentEvents } from '../../src/common/content-events';
 import { ApiEntry, ApiKey, RechargeRecord, User } from '../../src/database/entities';
-import { apiKeyHint, encryptApiKey } from '../../src/modules/auth/api-keys';
+import { apiKeyHint, encryptApiKey } from '../../src/modules/keys/api-keys';
 import type { TestApp } from '../harness';
 
 let sequence = 0;

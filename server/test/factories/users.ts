@@ -5,8 +5,8 @@ import {
   encryptApiKey,
   generateApiKey,
   hashApiKey,
-} from '../../src/modules/auth/api-keys';
-import { hashPassword } from '../../src/modules/auth/passwords';
+} from '../../src/modules/keys/api-keys';
+import { hashPassword } from '../../src/common/passwords';
 import { TEST_ADMIN, TestApp } from '../harness';
 import type { HttpClient } from '../http-client';
 

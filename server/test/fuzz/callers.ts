@@ -1,4 +1,4 @@
-import { SESSION_COOKIES } from '../../src/modules/auth/session.service';
+import { SESSION_COOKIES } from '../../src/modules/sessions/session.service';
 import { TEST_ADMIN } from '../harness';
 import type { TestApp } from '../harness';
 import { send } from './wire';

@@ -5,10 +5,10 @@ import { Repository } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
 import type { Ad } from '../../contracts/content';
 import { Ad as AdRow } from '../../database/entities';
-import { AuditService } from '../audit/audit.service';
-import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
-import { SessionService } from '../auth/session.service';
-import { Showcase } from '../partners/showcase';
+import { AuditService } from '../audit';
+import { AdminGuard, CurrentAdminId } from '../sessions';
+import { SessionService } from '../sessions';
+import { Showcase } from '../partners';
 import { AdIdDto, SaveAdDto, toAdValues, UpdateAdDto } from './dto/ad-admin.dto';
 import { toAd } from './dto/ad.response';
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
+import { AuditModule } from '../audit';
 import { Ad } from '../../database/entities';
 import { AdsController } from './ads.controller';
+import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [AuditModule, TypeOrmModule.forFeature([Ad])],
+  imports: [SessionsModule, AuditModule, TypeOrmModule.forFeature([Ad])],
   controllers: [AdsController],
 })
 export class AdsModule {}

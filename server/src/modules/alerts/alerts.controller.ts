@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { CurrentUserId, UserGuard } from '../auth/auth.guards';
+import { CurrentUserId, UserGuard } from '../sessions';
 import { AlertsService } from './alerts.service';
 import { BalanceAlertDto } from './dto/balance-alert.dto';
 

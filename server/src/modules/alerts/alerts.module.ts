@@ -1,15 +1,15 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlertDelivery, BalanceAlert, User } from '../../database/entities';
+import { SessionsModule } from '../sessions';
 import { AlertSender } from './alert-sender';
 import { AlertsController } from './alerts.controller';
 import { AlertsService } from './alerts.service';
 import { BalanceWatch } from './balance-watch';
 
-/** Low-balance alerts; global so the gateway's charge path can tell BalanceWatch about charges. */
-@Global()
+/** Low-balance alerts: the gateway and recharges tell BalanceWatch about money that moved. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AlertDelivery, BalanceAlert, User])],
+  imports: [SessionsModule, TypeOrmModule.forFeature([AlertDelivery, BalanceAlert, User])],
   controllers: [AlertsController],
   providers: [AlertSender, AlertsService, BalanceWatch],
   exports: [BalanceWatch],

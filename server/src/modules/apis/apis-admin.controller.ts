@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
+import { AdminGuard, CurrentAdminId } from '../sessions';
 import { ApisAdminService } from './apis-admin.service';
 import { AdminApiListQuery, ApiFlagsDto, ApiIdsDto } from './dto/admin-api-list.dto';
 import { ApiIdDto, SaveApiDto, UpdateApiDto } from './dto/save-api.dto';

@@ -8,10 +8,10 @@ import { parseYuan } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
 import { isUniqueViolation, retryRolledBack } from '../../database/transactions';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../audit';
 import { CategoriesService } from './categories.service';
 import { categoriesByApi, summariesOf } from './category-links';
-import type { AuditActor, AuditChange } from '../audit/audit.service';
+import type { AuditActor, AuditChange } from '../audit';
 import { toAdminApi } from './dto/admin-api.response';
 import {
   normalizeRequestParams,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
+import { AuditModule } from '../audit';
 import { ApiCategory, ApiDailyStat, ApiEntry, Category } from '../../database/entities';
 import { ApisAdminController } from './apis-admin.controller';
 import { ApisAdminService } from './apis-admin.service';
@@ -9,9 +9,14 @@ import { CatalogueSearch } from './catalogue-search';
 import { CategoriesAdminController, CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';
 import { CatalogueService } from './catalogue.service';
+import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [AuditModule, TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, Category, ApiCategory])],
+  imports: [
+    SessionsModule,
+    AuditModule,
+    TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, Category, ApiCategory]),
+  ],
   controllers: [
     CatalogueController,
     ApisAdminController,

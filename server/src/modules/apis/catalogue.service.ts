@@ -7,7 +7,7 @@ import { ApiEntry } from '../../database/entities';
 import { ApiDetail, toApiDetail } from './dto/api.response';
 import { ApiDetailQuery } from './dto/api-detail.query';
 import { PublicListApisQuery } from './dto/public-list.query';
-import { PreparedJson, ResponseCache } from './response-cache';
+import { PreparedJson, ResponseCache } from '../../common/response-cache';
 import { CatalogueSearch } from './catalogue-search';
 import { CategoriesService } from './categories.service';
 import { categoriesByApi, summariesOf } from './category-links';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
+import { AdminGuard, CurrentAdminId } from '../sessions';
 import { CategoriesService } from './categories.service';
 import { CategoryIdDto, SaveCategoryDto, UpdateCategoryDto } from './dto/category.dto';
 

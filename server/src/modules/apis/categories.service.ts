@@ -1,17 +1,17 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
-import { AdminRecords } from '../../common/admin-records';
+import { AdminRecords } from '../audit';
 import { badRequest, conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { CATEGORY_MESSAGES } from '../../contracts/categories';
 import type { Category as CategoryView } from '../../contracts/categories';
 import { ApiCategory, ApiEntry, Category } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
-import { AuditService } from '../audit/audit.service';
-import type { AuditActor } from '../audit/audit.service';
+import { AuditService } from '../audit';
+import type { AuditActor } from '../audit';
 import type { SaveCategoryDto, UpdateCategoryDto } from './dto/category.dto';
-import { ResponseCache } from './response-cache';
+import { ResponseCache } from '../../common/response-cache';
 
 const CACHE_TTL_MS = 5000;
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '../auth/auth.guards';
+import { AdminGuard } from '../sessions';
 import { AuditService } from './audit.service';
 import { AuditLogQuery } from './dto/audit-log.query';
 

@@ -1,16 +1,13 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLog } from '../../database/entities';
+import { SessionsModule } from '../sessions';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 
-/**
- * Global so any service can record an admin write. It is imported by the admin feature modules
- * rather than listed in FEATURE_MODULES; Nest registers its controller through them.
- */
-@Global()
+/** The admin audit log: every admin write records who changed what, in the write's transaction. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditLog])],
+  imports: [SessionsModule, TypeOrmModule.forFeature([AuditLog])],
   controllers: [AuditController],
   providers: [AuditService],
   exports: [AuditService],

@@ -3,12 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataEnvelope } from '../../contracts/envelope';
 import type { RevokedSessions, SessionList } from '../../contracts/sessions';
 import type { SessionKind } from '../../database/entities/session.entity';
-import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from './auth.guards';
-import { CsrfService } from './csrf';
+import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
+import { CsrfService } from '../sessions';
 import { RevokeSessionDto } from './dto/session-id.dto';
 import { toSessionInfo } from './dto/session.response';
 import { UserChangePasswordDto } from './dto/user-change-password.dto';
-import { SessionService } from './session.service';
+import { SessionService } from '../sessions';
 import { UserPasswordService } from './user-password.service';
 
 /** The user centre's and the back office's security calls: password and signed-in sessions. */

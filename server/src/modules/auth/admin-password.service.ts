@@ -4,11 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Admin } from '../../database/entities';
-import { AuditService } from '../audit/audit.service';
-import type { AuditActor } from '../audit/audit.service';
+import { AuditService } from '../audit';
+import type { AuditActor } from '../audit';
 import type { ChangePasswordDto } from './dto/change-password.dto';
-import { hashPassword, verifyPassword } from './passwords';
-import { SessionService } from './session.service';
+import { hashPassword, verifyPassword } from '../../common/passwords';
+import { SessionService } from '../sessions';
 
 /**
  * An admin changes their own password; their other sessions end, this one stays. The three

@@ -2,14 +2,14 @@ import { Body, Controller, HttpCode, Ip, Post, Req, Res, UseGuards } from '@nest
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admin, User } from '../../database/entities';
 import type { SessionKind } from '../../database/entities/session.entity';
-import { toUserInfo } from '../users/dto/user.response';
+import { toUserInfo } from '../users';
 import { AdminPasswordService } from './admin-password.service';
-import { ApiKeyService } from './api-keys';
-import { AdminGuard, CurrentAdminId } from './auth.guards';
+import { ApiKeyService } from '../keys';
+import { AdminGuard, CurrentAdminId } from '../sessions';
 import { ChangePasswordDto } from './dto/change-password.dto';
-import { CsrfService } from './csrf';
+import { CsrfService } from '../sessions';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
-import { SessionService } from './session.service';
+import { SessionService } from '../sessions';
 import type { LoginResult } from '../../contracts/users';
 
 type LoginRequest<T> = FastifyRequest & { user: T };

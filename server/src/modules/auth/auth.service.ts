@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Admin, User } from '../../database/entities';
 import { LoginAttempt, LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../common/passwords';
 
 export const USER_LOGIN_FAILED = 'invalid username or password';
 export const ADMIN_LOGIN_FAILED = 'login failed, check username and password';

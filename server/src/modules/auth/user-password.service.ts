@@ -8,8 +8,8 @@ import { User } from '../../database/entities';
 import type { UserChangePasswordDto } from './dto/user-change-password.dto';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
-import { SessionService } from './session.service';
+import { hashPassword, verifyPassword } from '../../common/passwords';
+import { SessionService } from '../sessions';
 
 /**
  * A user changes their own password. A wrong current password counts as a failed login of that

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { byRawDriver } from '../../database/raw-driver';
 import { ApiEntry, ApiKey, User } from '../../database/entities';
+import { AlertsModule } from '../alerts';
+import { KeysModule } from '../keys';
 import { ChargeQueue } from './charge-queue';
 import { GatewayCatalogue } from './gateway-catalogue';
 import { GatewayService } from './gateway.service';
 import { IdempotencyStore } from './idempotency';
-import { KeyCache } from './key-cache';
 import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 import { ledgerPool, MysqlLedger } from './mysql-ledger';
@@ -15,7 +16,7 @@ import { SqliteLedger } from './sqlite-ledger';
 import { UsageRecorder } from './usage-recorder';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiEntry, ApiKey, User])],
+  imports: [AlertsModule, KeysModule, TypeOrmModule.forFeature([ApiEntry, ApiKey, User])],
   providers: [
     {
       provide: LEDGER,
@@ -29,11 +30,10 @@ import { UsageRecorder } from './usage-recorder';
     },
     ChargeQueue,
     GatewayCatalogue,
-    KeyCache,
     UsageRecorder,
     IdempotencyStore,
     GatewayService,
   ],
-  exports: [LEDGER, UsageRecorder, KeyCache],
+  exports: [LEDGER, UsageRecorder],
 })
 export class BillingModule {}

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
+import { spendPeriod } from '../../common/spend-period';
 
 /** One gateway call as the access log records it. */
 export interface CallLog {
@@ -141,19 +142,6 @@ export const callLogValues = (log: CallLog, time: Date | string) => [
 
 export const INSERT_LOG = `INSERT INTO access_logs (${LOG_COLUMNS.join(', ')})`;
 export const LOG_PLACEHOLDERS = `(${LOG_COLUMNS.map(() => '?').join(', ')})`;
-
-let periodDay = -1;
-let periodCache = { day: '', month: '' };
-/** The UTC day and month a call's spend counts in (formatted once per day). */
-export function spendPeriod(at: Date): { day: string; month: string } {
-  const day = Math.floor(at.getTime() / 86_400_000);
-  if (day !== periodDay) {
-    periodDay = day;
-    const text = at.toISOString();
-    periodCache = { day: text.slice(0, 10), month: text.slice(0, 7) };
-  }
-  return periodCache;
-}
 
 // Money moves keep updated_at as it was (MySQL's ON UPDATE would bump it; SQLite never does): the
 // ledgers record money, updated_at records changes to the account or key itself (the key cache

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
+import { AuditModule } from '../audit';
 import { SiteConfig } from '../../database/entities';
 import { ConfigAdminController } from './config-admin.controller';
 import { SiteConfigController } from './site-config.controller';
 import { SiteConfigService } from './site-config.service';
+import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [AuditModule, TypeOrmModule.forFeature([SiteConfig])],
+  imports: [SessionsModule, AuditModule, TypeOrmModule.forFeature([SiteConfig])],
   controllers: [SiteConfigController, ConfigAdminController],
   providers: [SiteConfigService],
   exports: [SiteConfigService],

@@ -4,8 +4,8 @@ import { Repository } from 'typeorm';
 import { notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { SiteConfig } from '../../database/entities';
-import { AuditService } from '../audit/audit.service';
-import type { AuditActor } from '../audit/audit.service';
+import { AuditService } from '../audit';
+import type { AuditActor } from '../audit';
 import type { UpdateConfigDto } from './dto/config-admin.dto';
 
 @Injectable()

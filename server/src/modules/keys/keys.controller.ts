@@ -6,7 +6,7 @@ import type {
   CreatedApiKey,
   RevealedUserKey,
 } from '../../contracts/api-keys';
-import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../auth/auth.guards';
+import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
 import { CreateKeyBody, KeyIdBody, UpdateKeyBody, UserIdBody } from './dto/key-settings.dto';
 import { KeysService } from './keys.service';
 

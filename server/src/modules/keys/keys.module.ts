@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiEntry, ApiKey } from '../../database/entities';
-import { AuditModule } from '../audit/audit.module';
-import { BillingModule } from '../billing/billing.module';
+import { ApiEntry, ApiKey, User } from '../../database/entities';
+import { AuditModule } from '../audit';
+import { SessionsModule } from '../sessions';
+import { ApiKeyService } from './api-keys';
+import { KeyCache } from './key-cache';
 import { KeysAdminController, KeysController } from './keys.controller';
 import { KeysService } from './keys.service';
 
-/** Users' API keys: the default key's rotation and the named keys' CRUD (issue #15). */
+/** API keys: issuing and hashing, the gateway's in-memory cache, and users' and admins' CRUD. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey, ApiEntry]), AuditModule, BillingModule],
+  imports: [TypeOrmModule.forFeature([ApiKey, ApiEntry, User]), AuditModule, SessionsModule],
   controllers: [KeysController, KeysAdminController],
-  providers: [KeysService],
-  exports: [KeysService],
+  providers: [ApiKeyService, KeyCache, KeysService],
+  exports: [ApiKeyService, KeyCache, KeysService],
 })
 export class KeysModule {}

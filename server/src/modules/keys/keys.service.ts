@@ -17,11 +17,11 @@ import {
 import { ApiEntry, ApiKey, User } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import type { AuditActor } from '../audit/audit.service';
-import { AuditService } from '../audit/audit.service';
-import { ApiKeyService, IssuedApiKey } from '../auth/api-keys';
-import { KeyCache } from '../billing/key-cache';
-import { spendPeriod } from '../billing/ledger';
+import type { AuditActor } from '../audit';
+import { AuditService } from '../audit';
+import { ApiKeyService, IssuedApiKey } from './api-keys';
+import { KeyCache } from './key-cache';
+import { spendPeriod } from '../../common/spend-period';
 import { CreateKeyBody, KeySettingsBody, UpdateKeyBody } from './dto/key-settings.dto';
 import { formatNetwork, parseNetwork } from './networks';
 

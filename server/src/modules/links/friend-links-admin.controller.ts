@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AdminRecords } from '../../common/admin-records';
+import { AdminRecords } from '../audit';
 import { ContentEvents } from '../../common/content-events';
 import { FriendLink } from '../../database/entities';
-import { AuditService } from '../audit/audit.service';
-import { AdminGuard, CurrentAdminId, RequireCsrf } from '../auth/auth.guards';
+import { AuditService } from '../audit';
+import { AdminGuard, CurrentAdminId, RequireCsrf } from '../sessions';
 import {
   FriendLinkIdDto,
   SaveFriendLinkDto,

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
-import { OpenApiModule } from '../openapi/openapi.module';
+import { BillingModule } from '../billing';
+import { KeysModule } from '../keys';
+import { OpenApiModule } from '../openapi';
 import { GatewayClient } from './gateway-client';
 import { McpRoute } from './mcp.route';
 import { McpService } from './mcp.service';
 
 /** The MCP server at /mcp: search, documentation and calls through the gateway, for agents. */
 @Module({
-  imports: [OpenApiModule, BillingModule],
+  imports: [OpenApiModule, BillingModule, KeysModule],
   providers: [GatewayClient, McpService, McpRoute],
 })
 export class McpModule {}

@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorCodeOf } from '../../contracts/errors';
-import { CatalogueDocs } from '../openapi/catalogue-docs.service';
-import type { DocumentedApi } from '../openapi/dto/documented-api';
+import { CatalogueDocs } from '../openapi';
+import type { DocumentedApi } from '../openapi';
 import {
   CALL_API_ARGS,
   CallApiArgs,

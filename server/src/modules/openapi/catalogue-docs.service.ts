@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { ApiEntry } from '../../database/entities';
-import { SiteConfigService } from '../config/site-config.service';
+import { SiteConfigService } from '../config';
 import { DocumentedApi, toDocumentedApi } from './dto/documented-api';
 import { renderApiMarkdown, renderLlmsFull, renderLlmsTxt } from './llms';
 import { buildOpenApiDocument, DocumentSite } from './openapi-document';

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
+import { AdminGuard, CurrentAdminId } from '../sessions';
 import { importMessage } from './dto/import-preview.response';
 import { ImportOpenApiDto } from './dto/import-openapi.dto';
 import { OpenApiImportService } from './openapi-import.service';

@@ -6,13 +6,9 @@ import { ContentEvents } from '../../common/content-events';
 import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
 import { ApiEntry } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
-import { AuditService } from '../audit/audit.service';
-import type { AuditActor } from '../audit/audit.service';
-import {
-  normalizeRequestParams,
-  normalizeResponseParams,
-  normalizeStatusCodes,
-} from '../apis/dto/list-fields';
+import { AuditService } from '../audit';
+import type { AuditActor } from '../audit';
+import { normalizeRequestParams, normalizeResponseParams, normalizeStatusCodes } from '../apis';
 import { ImportDecision, toImportPreview } from './dto/import-preview.response';
 import { readOpenApiDocument } from './import-document';
 import { ApiDraft, ImportPlan, planImport } from './import-operations';

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { UsageRecorder } from '../billing/usage-recorder';
+import { UsageRecorder } from '../billing';
 
 const SWEEP_MS = 100;
 

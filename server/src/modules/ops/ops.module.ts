@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
+import { BillingModule } from '../billing';
 import { GracefulShutdown } from './graceful-shutdown';
 import { HttpMetrics } from './http-metrics';
 import { LogRetention } from './log-retention';

@@ -5,9 +5,9 @@ import { Repository } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
 import type { Partner } from '../../contracts/content';
 import { Partner as PartnerRow } from '../../database/entities';
-import { AuditService } from '../audit/audit.service';
-import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
-import { SessionService } from '../auth/session.service';
+import { AuditService } from '../audit';
+import { AdminGuard, CurrentAdminId } from '../sessions';
+import { SessionService } from '../sessions';
 import {
   PartnerIdDto,
   SavePartnerDto,

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
+import { AuditModule } from '../audit';
 import { Partner } from '../../database/entities';
 import { PartnersController } from './partners.controller';
+import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [AuditModule, TypeOrmModule.forFeature([Partner])],
+  imports: [SessionsModule, AuditModule, TypeOrmModule.forFeature([Partner])],
   controllers: [PartnersController],
 })
 export class PartnersModule {}

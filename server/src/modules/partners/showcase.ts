@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeepPartial, ObjectLiteral, Repository } from 'typeorm';
-import { AdminRecords } from '../../common/admin-records';
+import { AdminRecords } from '../audit';
 import type { ContentEvents, ContentKind } from '../../common/content-events';
 import type { AuditTarget } from '../../contracts/audit';
 import { STATUS } from '../../contracts/envelope';
 import type { DataEnvelope, Envelope } from '../../contracts/envelope';
-import type { AuditActor, AuditService } from '../audit/audit.service';
-import type { SessionService } from '../auth/session.service';
+import type { AuditActor, AuditService } from '../audit';
+import type { SessionService } from '../sessions';
 
 /**
  * Partners and ads are one thing twice: rows the admin adds, edits, orders and switches off, which

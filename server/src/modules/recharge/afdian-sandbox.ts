@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PAGE_SECURITY_HEADERS } from '../../common/spa-fallback';
+import { PAGE_SECURITY_HEADERS } from '../pages';
 import type { RechargeMode } from '../../contracts/recharge';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';

@@ -6,8 +6,8 @@ import type { BalanceBook } from './balance-book';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { adjustmentPastCeiling, balanceBelowZero, userNotFound } from './recharge.errors';
 import type { AdjustedBalance } from '../../contracts/recharge';
-import { auditValues } from '../audit/audit.service';
-import type { AuditActor } from '../audit/audit.service';
+import { auditValues } from '../audit';
+import type { AuditActor } from '../audit';
 
 /** Admin corrections to a balance, audited in balance_adjustments. */
 @Injectable()

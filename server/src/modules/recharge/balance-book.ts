@@ -7,8 +7,8 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from '../../database/transactions';
-import { AUDIT_INSERT_SQL } from '../audit/audit.service';
-import type { LedgerAudit } from '../audit/audit.service';
+import { AUDIT_INSERT_SQL } from '../audit';
+import type { LedgerAudit } from '../audit';
 
 export type AdjustOutcome =
   { ok: true; balance_milli: number } | { ok: false; reason: 'no_user' | 'below_zero' | 'ceiling' };

@@ -9,8 +9,8 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from '../../database/transactions';
-import { AUDIT_INSERT_SQL } from '../audit/audit.service';
-import type { LedgerAudit } from '../audit/audit.service';
+import { AUDIT_INSERT_SQL } from '../audit';
+import type { LedgerAudit } from '../audit';
 
 /** An order as Afdian described it, with what it credits and who it belongs to. */
 export interface OrderFacts {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AdminGuard, CurrentAdminId } from '../auth/auth.guards';
+import { AdminGuard, CurrentAdminId } from '../sessions';
 import {
   AssignOrderBody,
   DismissOrderBody,

@@ -11,8 +11,8 @@ import type {
   VerifiedOrder,
 } from '../../contracts/recharge';
 import { RechargeRecord } from '../../database/entities';
-import { AuditService, auditValues } from '../audit/audit.service';
-import type { AuditActor } from '../audit/audit.service';
+import { AuditService, auditValues } from '../audit';
+import type { AuditActor } from '../audit';
 import {
   AssignOrderBody,
   DismissOrderBody,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../auth/auth.guards';
+import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
 import { BalanceAdjustmentsService } from './balance-adjustments.service';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { RechargeHistoryQuery } from './dto/recharge-history.query';

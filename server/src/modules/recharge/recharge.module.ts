@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
+import { AlertsModule } from '../alerts';
+import { AuditModule } from '../audit';
+import { SessionsModule } from '../sessions';
 import { DataSource } from 'typeorm';
 import { byRawDriver } from '../../database/raw-driver';
-import { BalanceWatch } from '../alerts/balance-watch';
+import { BalanceWatch } from '../alerts';
 import { RechargeRecord } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -42,7 +44,7 @@ const rearmingBook = (book: BalanceBook, watch: BalanceWatch): BalanceBook => ({
 });
 
 @Module({
-  imports: [AuditModule, TypeOrmModule.forFeature([RechargeRecord])],
+  imports: [AlertsModule, AuditModule, SessionsModule, TypeOrmModule.forFeature([RechargeRecord])],
   controllers: [RechargeController, RechargeAdminController],
   providers: [
     AfdianSandbox,

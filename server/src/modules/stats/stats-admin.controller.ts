@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '../auth/auth.guards';
+import { AdminGuard } from '../sessions';
 import { DailyStatsQuery } from './dto/stats-admin.dto';
 import { StatsAdminService } from './stats-admin.service';
 

@@ -12,9 +12,11 @@ import { StatsAdminController } from './stats-admin.controller';
 import { StatsAdminService } from './stats-admin.service';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
+import { SessionsModule } from '../sessions';
 
 @Module({
   imports: [
+    SessionsModule,
     TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, SiteConfig, AccessLog, User, RechargeRecord]),
   ],
   controllers: [StatsController, StatsAdminController],

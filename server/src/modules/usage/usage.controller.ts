@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUserId, UserGuard } from '../auth/auth.guards';
+import { CurrentUserId, UserGuard } from '../sessions';
 import { CallLogService } from './call-log.service';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
 import { UsageService } from './usage.service';

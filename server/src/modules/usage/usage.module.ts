@@ -4,9 +4,10 @@ import { AccessLog, ApiEntry, ApiKey, User } from '../../database/entities';
 import { CallLogService } from './call-log.service';
 import { UsageController } from './usage.controller';
 import { UsageService } from './usage.service';
+import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AccessLog, ApiEntry, ApiKey, User])],
+  imports: [SessionsModule, TypeOrmModule.forFeature([AccessLog, ApiEntry, ApiKey, User])],
   controllers: [UsageController],
   providers: [CallLogService, UsageService],
 })

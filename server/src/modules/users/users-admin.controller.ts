@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { AdminGuard } from '../auth/auth.guards';
+import { AdminGuard } from '../sessions';
 import { UserListQuery } from './dto/user-list.dto';
 import { UsersService } from './users.service';
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { CurrentUserId, UserGuard } from '../auth/auth.guards';
+import { CurrentUserId, UserGuard } from '../sessions';
 import { RegisterBody } from './dto/register.body';
 import { UsersService } from './users.service';
 import type { RegisterResult } from '../../contracts/users';

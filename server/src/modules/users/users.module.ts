@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKey, User } from '../../database/entities';
-import { KeysModule } from '../keys/keys.module';
+import { KeysModule } from '../keys';
 import { UsersAdminController } from './users-admin.controller';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
+import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, ApiKey]), KeysModule],
+  imports: [SessionsModule, TypeOrmModule.forFeature([User, ApiKey]), KeysModule],
   controllers: [UsersController, UsersAdminController],
   providers: [UsersService],
   exports: [UsersService],

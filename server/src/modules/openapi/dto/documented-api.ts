@@ -7,7 +7,7 @@ import {
   type ParameterType,
 } from '../../../contracts/list-fields';
 import type { ApiEntry } from '../../../database/entities';
-import { BUILTIN_HANDLERS } from '../../apis/builtins';
+import { BUILTIN_HANDLERS } from '../../builtins';
 
 export interface DocumentedParam {
   name: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { Env } from '../../env/env';
-import { hashPassword } from '../../modules/auth/passwords';
+import { Env } from '../env/env';
+import { hashPassword } from '../common/passwords';
 import {
   Ad,
   Admin,
@@ -11,7 +11,7 @@ import {
   SidebarLink,
   SiteConfig,
   User,
-} from '../entities';
+} from '../database/entities';
 import { DEMO_APIS } from './demo-apis';
 import { seedDemoCategories } from './demo-categories';
 import {

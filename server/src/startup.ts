@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mysqlHosts } from '../database/mysql-hosts';
-import type { SeedReport } from '../database/seed/seed';
+import { mysqlHosts } from './database/mysql-hosts';
+import type { SeedReport } from './seed/seed';
 
 /** Where the data lives, said without the credentials a database URL may carry. */
 export function describeDatabase(url: string): string {

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { MoreThan, Repository } from 'typeorm';
 import { ApiKey, User } from '../../database/entities';
-import { Network, parseNetwork } from '../keys/networks';
+import { Network, parseNetwork } from './networks';
 
 /** What the gateway needs to know about a key, held in memory. */
 export interface GatewayKey {

@@ -1,5 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { ApiCategory, ApiEntry, Category } from '../entities';
+import { ApiCategory, ApiEntry, Category } from '../database/entities';
 
 /** The demo catalogue's categories, in chip order, each with the demo APIs (by name_en) in it. */
 export const DEMO_CATEGORIES: readonly {

@@ -1,4 +1,4 @@
-import type { Ad, FriendLink, Partner, SidebarLink, SiteConfig } from '../entities';
+import type { Ad, FriendLink, Partner, SidebarLink, SiteConfig } from '../database/entities';
 
 type Row<T> = Omit<T, 'id' | 'created_at' | 'updated_at'>;
 

@@ -1,8 +1,8 @@
 import type { DeepPartial, ObjectLiteral, Repository } from 'typeorm';
-import type { AuditTarget } from '../contracts/audit';
-import type { AuditActor, AuditService } from '../modules/audit/audit.service';
-import { notFound } from './app-error';
-import type { ContentEvents, ContentKind } from './content-events';
+import type { AuditTarget } from '../../contracts/audit';
+import type { AuditActor, AuditService } from './audit.service';
+import { notFound } from '../../common/app-error';
+import type { ContentEvents, ContentKind } from '../../common/content-events';
 
 /**
  * Add / update / delete for the small admin-managed tables (partners, ads, sidebar and friend

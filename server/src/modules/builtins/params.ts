@@ -1,4 +1,4 @@
-import { AppError } from '../../../common/app-error';
+import { AppError } from '../../common/app-error';
 import type { BuiltinRequest, BuiltinResponse } from './types';
 
 /** The one error a built-in raises for bad input. */

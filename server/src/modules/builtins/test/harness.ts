@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { AppError } from '../../../../common/app-error';
+import { AppError } from '../../../common/app-error';
 import type { BuiltinHandler, BuiltinRequest, BuiltinResponse } from '../types';
 
 /*

@@ -1,4 +1,4 @@
-import { isParameterType } from '../../contracts/list-fields';
+import { isParameterType } from '../contracts/list-fields';
 import { DEMO_APIS } from './demo-apis';
 
 describe('demo APIs', () => {

@@ -1,5 +1,5 @@
-import { AppError } from '../../../common/app-error';
-import { DEMO_APIS } from '../../../database/seed/demo-apis';
+import { AppError } from '../../common/app-error';
+import { DEMO_APIS } from '../../seed/demo-apis';
 import { BUILTIN_HANDLERS } from './index';
 import { harness } from './test/harness';
 import type { BuiltinResponse } from './types';

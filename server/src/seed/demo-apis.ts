@@ -4,7 +4,7 @@
  * derived from each entry's example parameters and a real response, so they cannot drift apart.
  */
 
-import { CASES } from '../../modules/apis/builtins/case-convert';
+import { CASES } from '../modules/builtins/case-convert';
 
 export interface DemoApi {
   name: string;

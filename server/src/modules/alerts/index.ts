@@ -1,0 +1,3 @@
+/** What other features may take from alerts/ (the layer rules allow no deeper import). */
+export { AlertsModule } from './alerts.module';
+export { BalanceWatch } from './balance-watch';

@@ -1,0 +1,5 @@
+/** What other features may take from sessions/ (the layer rules allow no deeper import). */
+export { CsrfService } from './csrf';
+export { AdminGuard, CurrentAdminId, CurrentUserId, RequireCsrf, UserGuard } from './guards';
+export { SessionService } from './session.service';
+export { SessionsModule } from './sessions.module';

@@ -1,0 +1,2 @@
+/** What other features may take from users/ (the layer rules allow no deeper import). */
+export { toUserInfo } from './dto/user.response';
