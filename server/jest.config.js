@@ -5,11 +5,11 @@
  * Plain `jest` runs both.
  */
 const DATABASE_SPECS = [
-  '<rootDir>/src/database/ambiguous-commit.spec.ts',
+  '<rootDir>/src/modules/ledger/ambiguous-commit.spec.ts',
   '<rootDir>/src/database/migrate.spec.ts',
   '<rootDir>/src/database/mysql-hosts.spec.ts',
   '<rootDir>/src/database/transactions.spec.ts',
-  '<rootDir>/src/modules/billing/mysql-ledger.spec.ts',
+  '<rootDir>/src/modules/ledger/mysql-ledger.spec.ts',
 ];
 
 const shared = {

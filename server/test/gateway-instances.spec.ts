@@ -1,4 +1,4 @@
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { HAS_MYSQL, startTestApp, TEST_REDIS_URL, TestApp } from './harness';
 import { describeIf } from './requires';

@@ -1,4 +1,4 @@
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { ContentEvents } from '../src/common/content-events';
 import { KeysService } from '../src/modules/keys/keys.service';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';

@@ -1,5 +1,5 @@
 import { RechargeRecord } from '../src/database/entities';
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { startUpstreamFake } from './fakes/upstream-fake';
 import { describeEachDb, TestApp } from './harness';

@@ -4,7 +4,7 @@ import { In } from 'typeorm';
 import { AccessLog, ApiKey, User } from '../src/database/entities';
 import { hashPassword } from '../src/common/passwords';
 import { KeyCache } from '../src/modules/keys/key-cache';
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { CreateKeyBody } from '../src/modules/keys/dto/key-settings.dto';
 import { KeysService } from '../src/modules/keys/keys.service';
 import type { ApiKeyView, CreatedApiKey } from '../src/contracts/api-keys';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { createGatewayApi } from './factories/gateway';
 import { describeEachDb } from './harness';
 

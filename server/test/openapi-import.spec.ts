@@ -1,6 +1,6 @@
 import { stringify as toYaml } from 'yaml';
 import { ApiEntry } from '../src/database/entities';
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { adminClient } from './factories/admin';
 import { createGatewayApi } from './factories/gateway';
 import { primeCsrf } from './factories/users';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions, detectDatabaseKind } from '../src/database/data-source-options';
 import { AccessLog } from '../src/database/entities';
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { LogRetention } from '../src/modules/ops/log-retention';
 import { createGatewayApi, createKeyedUser } from './factories/gateway';
 import { describeEachDb, freshDatabase, startTestApp, TEST_DATABASES } from './harness';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Logger } from '@nestjs/common';
 import type { ApiEntry } from '../src/database/entities';
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { ORIGIN_HEADERS, startUpstreamFake } from './fakes/upstream-fake';
 import { describeEachDb, TestApp } from './harness';

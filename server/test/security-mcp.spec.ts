@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { User } from '../src/database/entities';
 import { hashPassword } from '../src/common/passwords';
-import { UsageRecorder } from '../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import type { CreatedApiKey } from '../src/contracts/api-keys';
 import { TOOL_LIMITS } from '../src/modules/mcp/dto/tool-args';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';

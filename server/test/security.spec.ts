@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FriendLink, User } from '../src/database/entities';
-import { upstreamUrl } from '../src/modules/billing/upstream';
+import { upstreamUrl } from '../src/modules/gateway/upstream';
 import { ADMIN_LOGIN_PATH } from '../src/seed/seed';
 import { adminClient } from './factories/admin';
 import { createFriendLink } from './factories/catalogue';

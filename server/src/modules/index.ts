@@ -3,10 +3,11 @@ import { AlertsModule } from './alerts/alerts.module';
 import { ApisModule } from './apis/apis.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
-import { BillingModule } from './billing/billing.module';
+import { GatewayModule } from './gateway/gateway.module';
 import { SiteConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { KeysModule } from './keys/keys.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { LinksModule } from './links/links.module';
 import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -30,7 +31,8 @@ export const FEATURE_MODULES = [
   UsageModule,
   AlertsModule,
   ApisModule,
-  BillingModule,
+  LedgerModule,
+  GatewayModule,
   RechargeModule,
   PartnersModule,
   AdsModule,

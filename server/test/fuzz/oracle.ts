@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UsageRecorder } from '../../src/modules/billing/usage-recorder';
+import { UsageRecorder } from '../../src/modules/gateway/usage-recorder';
 import type { TestApp } from '../harness';
 import type { Attack } from './attacks';
 import type { Route } from './routes';

@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, MoreThan, Repository } from 'typeorm';
 import { formatBalance } from '../../common/money';
 import { AlertDelivery, BalanceAlert, User } from '../../database/entities';
 import type { LowBalanceEvent } from '../../contracts/usage';
+import { LedgerEvents } from '../ledger';
 import { AlertSender } from './alert-sender';
 
 /** How long an instance trusts its copy of a user's threshold (another instance may change it). */
@@ -24,15 +25,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * and its pending deliveries are written in one transaction before anything is sent.
  */
 @Injectable()
-export class BalanceWatch {
+export class BalanceWatch implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('BalanceWatch');
   private readonly thresholds = new Map<number, { milli: number | null; until: number }>();
+  private unsubscribe?: () => void;
 
   constructor(
     @InjectRepository(BalanceAlert) private readonly alerts: Repository<BalanceAlert>,
     private readonly dataSource: DataSource,
     private readonly sender: AlertSender,
+    private readonly ledger: LedgerEvents,
   ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.ledger.onCredit((userId) => this.rearm(userId));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
 
   /** Never throws and never waits: the charge has been answered or is about to be. */
   charged(userId: number, balanceBefore: number, balanceAfter: number): void {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing';
+import { GatewayModule } from '../gateway';
 import { KeysModule } from '../keys';
 import { OpenApiModule } from '../openapi';
 import { GatewayClient } from './gateway-client';
@@ -8,7 +8,7 @@ import { McpService } from './mcp.service';
 
 /** The MCP server at /mcp: search, documentation and calls through the gateway, for agents. */
 @Module({
-  imports: [OpenApiModule, BillingModule, KeysModule],
+  imports: [OpenApiModule, GatewayModule, KeysModule],
   providers: [GatewayClient, McpService, McpRoute],
 })
 export class McpModule {}

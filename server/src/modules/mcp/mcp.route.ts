@@ -9,7 +9,7 @@ import type { ErrorCode } from '../../contracts/errors';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { hashApiKey } from '../keys';
-import { extractKey } from '../billing';
+import { extractKey } from '../gateway';
 import { GatewayKey, KeyCache } from '../keys';
 import { requestOrigin } from '../openapi';
 import { TOOL_LIMITS } from './dto/tool-args';

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { UsageRecorder } from '../billing';
+import { UsageRecorder } from '../gateway';
 
 const SWEEP_MS = 100;
 

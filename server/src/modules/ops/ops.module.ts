@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing';
+import { GatewayModule } from '../gateway';
 import { GracefulShutdown } from './graceful-shutdown';
 import { HttpMetrics } from './http-metrics';
 import { LogRetention } from './log-retention';
 import { MetricsController } from './metrics.controller';
 
 @Module({
-  imports: [BillingModule],
+  imports: [GatewayModule],
   controllers: [MetricsController],
   providers: [GracefulShutdown, HttpMetrics, LogRetention],
 })

@@ -1,8 +1,8 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppError, badRequest } from '../../common/app-error';
 import { formatBalance, parseSignedYuan } from '../../common/money';
-import { BALANCE_BOOK } from './balance-book';
-import type { BalanceBook } from './balance-book';
+import { BALANCE_BOOK } from '../ledger';
+import type { BalanceBook } from '../ledger';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { adjustmentPastCeiling, balanceBelowZero, userNotFound } from './recharge.errors';
 import type { AdjustedBalance } from '../../contracts/recharge';

@@ -20,8 +20,8 @@ import {
   ReconciliationQuery,
 } from './dto/recharge-admin.dto';
 import { toPendingOrder } from './dto/recharge.response';
-import { ORDER_LEDGER } from './order-ledger';
-import type { OrderLedger } from './order-ledger';
+import { ORDER_LEDGER } from '../ledger';
+import type { OrderLedger } from '../ledger';
 import { RechargeErrors, userNotFound } from './recharge.errors';
 import { AFDIAN_CLIENT, PAID, RechargeService, verified } from './recharge.service';
 import type { OrderQuery } from './recharge.service';

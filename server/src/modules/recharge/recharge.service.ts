@@ -16,8 +16,8 @@ import { AfdianSandbox, afdianMode } from './afdian-sandbox';
 import { customOrderIdFor, noCustomOrderId, userIdFromCustomOrderId } from './custom-order-id';
 import { RechargeHistoryQuery } from './dto/recharge-history.query';
 import { toRechargeRecordResponse } from './dto/recharge.response';
-import { ORDER_LEDGER } from './order-ledger';
-import type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';
+import { ORDER_LEDGER } from '../ledger';
+import type { CreditOutcome, OrderFacts, OrderLedger } from '../ledger';
 import { RechargeErrors } from './recharge.errors';
 import { webhookHint } from './webhook-hint';
 

@@ -3,8 +3,8 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../../common/metrics';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { CallLatency, CallLog, DailyUsage, KeyUse, LEDGER } from './ledger';
-import type { Ledger } from './ledger';
+import { CallLatency, CallLog, DailyUsage, KeyUse, LEDGER } from '../ledger';
+import type { Ledger } from '../ledger';
 
 /** Log rows per insert. */
 const LOG_CHUNK = 250;

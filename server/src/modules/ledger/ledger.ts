@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
 import { spendPeriod } from '../../common/spend-period';
+import { statement } from '../../database/named-statement';
 
 /** One gateway call as the access log records it. */
 export interface CallLog {
@@ -123,70 +124,96 @@ export const LOG_COLUMNS = [
   'latency_ms',
   'api_key_id',
   'request_id',
-] as const;
+] as const satisfies readonly (keyof CallLog)[];
 
-export const callLogValues = (log: CallLog, time: Date | string) => [
-  log.user_id,
-  log.api_id,
-  log.api_name,
-  log.ip_address,
-  log.access_url,
-  log.user_agent,
-  time,
-  log.status_code,
-  log.cost_milli,
-  log.latency_ms,
-  log.api_key_id,
-  log.request_id,
-];
+/** A log row's values in LOG_COLUMNS order, its time written as the database takes it. */
+export const callLogValues = (log: CallLog, time: Date | string) =>
+  LOG_COLUMNS.map((column) => (column === 'access_time' ? time : log[column]));
 
 export const INSERT_LOG = `INSERT INTO access_logs (${LOG_COLUMNS.join(', ')})`;
 export const LOG_PLACEHOLDERS = `(${LOG_COLUMNS.map(() => '?').join(', ')})`;
 
+/** A user's money moving by `price` milli-yuan. */
+export interface UserMove {
+  price: number;
+  userId: number;
+}
+
+/** A counted key's spend moving by `price` in the UTC day and month of its call. */
+export interface KeySpend {
+  price: number;
+  keyId: number;
+  day: string;
+  month: string;
+}
+
+export const keySpend = ({ priceMilli, log }: Charge): KeySpend => ({
+  price: priceMilli,
+  keyId: log.api_key_id,
+  ...spendPeriod(log.access_time),
+});
+
+export const userMove = ({ priceMilli, log }: Charge): UserMove => ({
+  price: priceMilli,
+  userId: log.user_id,
+});
+
 // Money moves keep updated_at as it was (MySQL's ON UPDATE would bump it; SQLite never does): the
 // ledgers record money, updated_at records changes to the account or key itself (the key cache
 // of every instance watches api_keys.updated_at), on both databases.
-const DAY_SPENT = 'CASE WHEN spent_day = ? THEN spent_day_milli ELSE 0 END + ?';
-const MONTH_SPENT = 'CASE WHEN spent_month = ? THEN spent_month_milli ELSE 0 END + ?';
 export const SQL = {
-  owner: 'SELECT balance_milli, status FROM users WHERE id = ?',
-  debit:
-    'UPDATE users SET balance_milli = balance_milli - ?, updated_at = updated_at WHERE id = ? AND status = 1 AND balance_milli >= ?',
+  owner: statement<{
+    userId: number;
+  }>`SELECT balance_milli, status FROM users WHERE id = ${'userId'}`,
+  /** The conditional debit: an active user with the money, or nothing changes. */
+  debit: statement<UserMove>`
+    UPDATE users SET balance_milli = balance_milli - ${'price'}, updated_at = updated_at
+    WHERE id = ${'userId'} AND status = 1 AND balance_milli >= ${'price'}`,
   /** Takes back the debit of a charge that its key's cap then refused, in the same transaction. */
-  undoDebit:
-    'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ?',
-  // MySQL assigns left to right with the new values: the day and month are set last.
-  spend: `UPDATE api_keys SET spent_day_milli = ${DAY_SPENT}, spent_month_milli = ${MONTH_SPENT}, spent_day = ?, spent_month = ?, updated_at = updated_at WHERE id = ? AND (daily_cap_milli IS NULL OR ${DAY_SPENT} <= daily_cap_milli) AND (monthly_cap_milli IS NULL OR ${MONTH_SPENT} <= monthly_cap_milli)`,
-  unspend:
-    'UPDATE api_keys SET spent_day_milli = CASE WHEN spent_day = ? AND spent_day_milli >= ? THEN spent_day_milli - ? ELSE spent_day_milli END, spent_month_milli = CASE WHEN spent_month = ? AND spent_month_milli >= ? THEN spent_month_milli - ? ELSE spent_month_milli END, updated_at = updated_at WHERE id = ?',
-  caps: 'SELECT daily_cap_milli, monthly_cap_milli, spent_day, spent_day_milli, spent_month, spent_month_milli FROM api_keys WHERE id = ?',
-  refundZero:
-    'UPDATE access_logs SET cost_milli = 0, status_code = ? WHERE id = ? AND cost_milli = ?',
-  refundCredit:
-    'UPDATE users SET balance_milli = balance_milli + ?, updated_at = updated_at WHERE id = ? AND balance_milli + ? <= ?',
-  touchKey:
-    'UPDATE api_keys SET last_used_at = ?, last_used_ip = ?, updated_at = updated_at WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
-  bumpUsage: 'UPDATE apis SET usage_count = usage_count + ? WHERE id = ?',
-} as const;
-
-export const spendValues = (charge: Charge) => {
-  const { day, month } = spendPeriod(charge.log.access_time);
-  const price = charge.priceMilli;
-  return [day, price, month, price, day, month, charge.log.api_key_id, day, price, month, price];
+  undoDebit: statement<UserMove>`
+    UPDATE users SET balance_milli = balance_milli + ${'price'}, updated_at = updated_at
+    WHERE id = ${'userId'}`,
+  /**
+   * Counts a key's spend if its caps allow it; a new day or month starts from zero. MySQL assigns
+   * left to right with the new values: the day and month are set last.
+   */
+  spend: statement<KeySpend>`
+    UPDATE api_keys SET
+      spent_day_milli = CASE WHEN spent_day = ${'day'} THEN spent_day_milli ELSE 0 END + ${'price'},
+      spent_month_milli = CASE WHEN spent_month = ${'month'} THEN spent_month_milli ELSE 0 END + ${'price'},
+      spent_day = ${'day'}, spent_month = ${'month'}, updated_at = updated_at
+    WHERE id = ${'keyId'}
+      AND (daily_cap_milli IS NULL
+        OR CASE WHEN spent_day = ${'day'} THEN spent_day_milli ELSE 0 END + ${'price'} <= daily_cap_milli)
+      AND (monthly_cap_milli IS NULL
+        OR CASE WHEN spent_month = ${'month'} THEN spent_month_milli ELSE 0 END + ${'price'} <= monthly_cap_milli)`,
+  /** Takes a refunded call off its key's spend, if it still counts in the same day or month. */
+  unspend: statement<KeySpend>`
+    UPDATE api_keys SET
+      spent_day_milli = CASE WHEN spent_day = ${'day'} AND spent_day_milli >= ${'price'}
+        THEN spent_day_milli - ${'price'} ELSE spent_day_milli END,
+      spent_month_milli = CASE WHEN spent_month = ${'month'} AND spent_month_milli >= ${'price'}
+        THEN spent_month_milli - ${'price'} ELSE spent_month_milli END,
+      updated_at = updated_at
+    WHERE id = ${'keyId'}`,
+  caps: statement<{ keyId: number }>`
+    SELECT daily_cap_milli, monthly_cap_milli, spent_day, spent_day_milli, spent_month,
+      spent_month_milli
+    FROM api_keys WHERE id = ${'keyId'}`,
+  /** Zeroes a charged row's cost; a row already refunded no longer carries it. */
+  refundZero: statement<{ statusCode: number; logId: number; price: number }>`
+    UPDATE access_logs SET cost_milli = 0, status_code = ${'statusCode'}
+    WHERE id = ${'logId'} AND cost_milli = ${'price'}`,
+  /** Gives a refund back, unless the balance would pass `ceiling`. */
+  refundCredit: statement<UserMove & { ceiling: number }>`
+    UPDATE users SET balance_milli = balance_milli + ${'price'}, updated_at = updated_at
+    WHERE id = ${'userId'} AND balance_milli + ${'price'} <= ${'ceiling'}`,
+  touchKey: statement<{ at: Date | string; ip: string; keyId: number }>`
+    UPDATE api_keys SET last_used_at = ${'at'}, last_used_ip = ${'ip'}, updated_at = updated_at
+    WHERE id = ${'keyId'} AND (last_used_at IS NULL OR last_used_at < ${'at'})`,
+  bumpUsage: statement<{ calls: number; apiId: number }>`
+    UPDATE apis SET usage_count = usage_count + ${'calls'} WHERE id = ${'apiId'}`,
 };
-
-export const unspendValues = (charge: Charge) => {
-  const { day, month } = spendPeriod(charge.log.access_time);
-  const price = charge.priceMilli;
-  return [day, price, price, month, price, price, charge.log.api_key_id];
-};
-
-export const refundCreditValues = ({ charge }: Refund) => [
-  charge.priceMilli,
-  charge.log.user_id,
-  charge.priceMilli,
-  MAX_BALANCE_MILLI,
-];
 
 export const refundPastCeiling = () =>
   new AppError(

@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { migratedMysqlDatabase } from '../../../test/mysql-database';
 import { describeIf, isMariadb } from '../../../test/requires';
-import { spendValues } from './ledger';
+import { keySpend, userMove } from './ledger';
 import type { Charge } from './ledger';
 import { ledgerPool, MysqlLedger } from './mysql-ledger';
 
@@ -168,10 +168,11 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('MySQL ledger batches', () => {
       const user = await newUser(100);
       const key = await newKey(user, null);
       const { debit, spend, undoDebit } = new MysqlLedger(pool, true)['batchSql'];
+      const counted = charge(user, key, true);
       const writes: [string, unknown[]][] = [
-        [debit, [PRICE, user, PRICE]],
-        [spend, spendValues(charge(user, key, true))],
-        [undoDebit, [PRICE, user]],
+        [debit.text, debit.values(userMove(counted))],
+        [spend.text, spend.values(keySpend(counted))],
+        [undoDebit.text, undoDebit.values(userMove(counted))],
       ];
       const conn = await pool.getConnection();
       try {

@@ -3,12 +3,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createPool } from 'mysql2/promise';
 import type { Pool, RowDataPacket } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
-import { migratedMysqlDatabase } from '../../test/mysql-database';
-import type { Charge } from '../modules/billing/ledger';
-import { MysqlLedger } from '../modules/billing/mysql-ledger';
-import { MysqlBalanceBook } from '../modules/recharge/balance-book';
-import { MysqlOrderLedger } from '../modules/recharge/order-ledger';
-import { describeIf, isMariadb } from '../../test/requires';
+import { migratedMysqlDatabase } from '../../../test/mysql-database';
+import type { Charge } from './ledger';
+import { MysqlLedger } from './mysql-ledger';
+import { MysqlBalanceBook } from './balance-book';
+import { MysqlOrderLedger } from './order-ledger';
+import { describeIf, isMariadb } from '../../../test/requires';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 /** Log ids come from INSERT … RETURNING only on MariaDB. */

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { MAX_BALANCE_MILLI } from '../../common/money';
 import { sqliteTransaction } from '../../database/transactions';
 import {
   CallLatency,
@@ -8,17 +9,16 @@ import {
   ChargeResult,
   DailyUsage,
   INSERT_LOG,
+  keySpend,
   KeyUse,
   Ledger,
   LOG_PLACEHOLDERS,
   Refund,
-  refundCreditValues,
   refundPastCeiling,
   refusedDebit,
   refusedSpend,
-  spendValues,
   SQL,
-  unspendValues,
+  userMove,
 } from './ledger';
 
 let lastTime = NaN;
@@ -53,18 +53,18 @@ export class SqliteLedger implements Ledger {
   private prepare() {
     const db = this.db;
     return {
-      owner: db.prepare(SQL.owner),
-      debit: db.prepare(`${SQL.debit} RETURNING balance_milli`),
-      undoDebit: db.prepare(SQL.undoDebit),
-      spend: db.prepare(SQL.spend),
-      unspend: db.prepare(SQL.unspend),
-      caps: db.prepare(SQL.caps),
+      owner: db.prepare(SQL.owner.text),
+      debit: db.prepare(`${SQL.debit.text} RETURNING balance_milli`),
+      undoDebit: db.prepare(SQL.undoDebit.text),
+      spend: db.prepare(SQL.spend.text),
+      unspend: db.prepare(SQL.unspend.text),
+      caps: db.prepare(SQL.caps.text),
       insertLog: db.prepare(`${INSERT_LOG} VALUES ${LOG_PLACEHOLDERS}`),
-      refundZero: db.prepare(SQL.refundZero),
-      refundCredit: db.prepare(`${SQL.refundCredit} RETURNING balance_milli`),
-      touchKey: db.prepare(SQL.touchKey),
+      refundZero: db.prepare(SQL.refundZero.text),
+      refundCredit: db.prepare(`${SQL.refundCredit.text} RETURNING balance_milli`),
+      touchKey: db.prepare(SQL.touchKey.text),
       setLatency: db.prepare('UPDATE access_logs SET latency_ms = ? WHERE id = ?'),
-      bumpUsage: db.prepare(SQL.bumpUsage),
+      bumpUsage: db.prepare(SQL.bumpUsage.text),
       upsertDaily: db.prepare(
         'INSERT INTO api_daily_stats (api_id, access_date, calls) VALUES (?, ?, ?) ON CONFLICT (api_id, access_date) DO UPDATE SET calls = calls + excluded.calls',
       ),
@@ -81,14 +81,14 @@ export class SqliteLedger implements Ledger {
   }
 
   private write(charge: Charge): Written {
-    const { priceMilli, log } = charge;
-    const debited = this.sql.debit.get(priceMilli, log.user_id, priceMilli) as
-      { balance_milli: number } | undefined;
+    const { log } = charge;
+    const move = SQL.debit.values(userMove(charge));
+    const debited = this.sql.debit.get(...move) as { balance_milli: number } | undefined;
     if (!debited) {
       return { refused: refusedDebit(this.sql.owner.get(log.user_id) as never) };
     }
-    if (charge.counted && this.sql.spend.run(...spendValues(charge)).changes !== 1) {
-      this.sql.undoDebit.run(priceMilli, log.user_id);
+    if (charge.counted && this.sql.spend.run(...SQL.spend.values(keySpend(charge))).changes !== 1) {
+      this.sql.undoDebit.run(...SQL.undoDebit.values(userMove(charge)));
       return { refused: refusedSpend(charge, this.sql.caps.get(log.api_key_id) as never) };
     }
     const logId = Number(
@@ -101,11 +101,12 @@ export class SqliteLedger implements Ledger {
     const { logId, charge, statusCode } = refund;
     return sqliteTransaction(this.db, () => {
       // Only a row still carrying its cost is refunded, so a refund can never run twice.
-      if (this.sql.refundZero.run(statusCode, logId, charge.priceMilli).changes !== 1) return null;
-      const credit = this.sql.refundCredit.get(...refundCreditValues(refund)) as
-        { balance_milli: number } | undefined;
+      const zero = SQL.refundZero.values({ statusCode, logId, price: charge.priceMilli });
+      if (this.sql.refundZero.run(...zero).changes !== 1) return null;
+      const back = SQL.refundCredit.values({ ...userMove(charge), ceiling: MAX_BALANCE_MILLI });
+      const credit = this.sql.refundCredit.get(...back) as { balance_milli: number } | undefined;
       if (!credit) throw refundPastCeiling();
-      if (charge.counted) this.sql.unspend.run(...unspendValues(charge));
+      if (charge.counted) this.sql.unspend.run(...SQL.unspend.values(keySpend(charge)));
       return Number(credit.balance_milli);
     });
   }
@@ -121,7 +122,9 @@ export class SqliteLedger implements Ledger {
   async addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void> {
     if (totals.size === 0 && daily.length === 0) return;
     await sqliteTransaction(this.db, () => {
-      for (const [apiId, calls] of totals) this.sql.bumpUsage.run(calls, apiId);
+      for (const [apiId, calls] of totals) {
+        this.sql.bumpUsage.run(...SQL.bumpUsage.values({ calls, apiId }));
+      }
       for (const row of daily) this.sql.upsertDaily.run(row.api_id, row.access_date, row.calls);
     });
   }
@@ -130,8 +133,7 @@ export class SqliteLedger implements Ledger {
     if (uses.length === 0) return;
     await sqliteTransaction(this.db, () => {
       for (const { keyId, at, ip } of uses) {
-        const time = sqliteTime(at);
-        this.sql.touchKey.run(time, ip, keyId, time);
+        this.sql.touchKey.run(...SQL.touchKey.values({ at: sqliteTime(at), ip, keyId }));
       }
     });
   }

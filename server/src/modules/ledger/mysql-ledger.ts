@@ -1,4 +1,5 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
+import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { Pool as CallbackPool, PoolOptions } from 'mysql2';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +10,8 @@ import {
   mysqlRead,
   mysqlTransaction,
 } from '../../database/transactions';
+import { statement } from '../../database/named-statement';
+import type { NamedStatement } from '../../database/named-statement';
 import {
   CallLatency,
   CallLog,
@@ -17,43 +20,45 @@ import {
   ChargeResult,
   DailyUsage,
   INSERT_LOG,
+  keySpend,
   KeyUse,
   Ledger,
   LOG_COLUMNS,
   LOG_PLACEHOLDERS,
   Refund,
-  refundCreditValues,
   refundPastCeiling,
   refusedDebit,
   refusedSpend,
   setLatenciesSql,
   setLatenciesValues,
-  spendValues,
   SQL,
-  unspendValues,
+  userMove,
 } from './ledger';
+import type { UserMove } from './ledger';
 
 /**
- * The debit answers the balance it leaves through LAST_INSERT_ID(expr), which MySQL and MariaDB
- * report as the statement's insert id: no second round trip to read it.
+ * SQL.debit and SQL.refundCredit as they run here: the new balance is wrapped in
+ * LAST_INSERT_ID(expr), which MySQL and MariaDB report as the statement's insert id, so the
+ * balance a move leaves costs no second round trip. Conditions as in SQL (a test holds them so).
  */
-const DEBIT = SQL.debit.replace(
-  'balance_milli = balance_milli - ?',
-  'balance_milli = LAST_INSERT_ID(balance_milli - ?)',
-);
-const REFUND_CREDIT = SQL.refundCredit.replace(
-  'balance_milli = balance_milli + ?',
-  'balance_milli = LAST_INSERT_ID(balance_milli + ?)',
-);
+export const DEBIT = statement<UserMove>`
+  UPDATE users SET balance_milli = LAST_INSERT_ID(balance_milli - ${'price'}), updated_at = updated_at
+  WHERE id = ${'userId'} AND status = 1 AND balance_milli >= ${'price'}`;
+export const REFUND_CREDIT = statement<UserMove & { ceiling: number }>`
+  UPDATE users SET balance_milli = LAST_INSERT_ID(balance_milli + ${'price'}), updated_at = updated_at
+  WHERE id = ${'userId'} AND balance_milli + ${'price'} <= ${'ceiling'}`;
 /** A charged call's log row inserted under the id its first attempt was given. */
 const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
 const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = ? AND request_id = ? AND cost_milli = ?`;
 const DROP_PINNED_LOG = 'DELETE FROM access_logs WHERE id = ?';
 const DROP_LOGS = 'DELETE FROM access_logs WHERE id IN (?)';
 
-const debitValues = ({ priceMilli, log }: Charge) => [priceMilli, log.user_id, priceMilli];
-
 type Statement = readonly [string, readonly unknown[]];
+
+const bound = <P>(named: NamedStatement<P>, params: P): Statement => [
+  named.text,
+  named.values(params),
+];
 
 const IS_OPEN: Statement = ['SELECT @@in_transaction AS open', []];
 
@@ -63,8 +68,13 @@ const abortedUnderQuery = () =>
     errno: 1213,
   });
 
-/** What a charge did in its transaction: wrote its row, or was refused by the debit or the cap. */
-type Written = { logId: number; balance: number } | { refused: 'debit' | 'spend' };
+/**
+ * What a charge did in its transaction: wrote its row (leaving `balance`, null when a settled
+ * batch cannot tell), or was refused by the debit or the cap.
+ */
+type Written = { logId: number; balance: number | null } | { refused: 'debit' | 'spend' };
+
+const logIds = (written: readonly Written[]) => written.map((w) => ('logId' in w ? w.logId : null));
 
 /** A batch whose outcome is unknown is settled within this many rounds (~11 s of pauses). */
 const SETTLE_ROUNDS = 8;
@@ -118,14 +128,19 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
    * debits that outlived their transaction's rollback). `run` then sees the transaction gone.
    * MySQL has no such abort, nor the variable.
    */
-  private readonly batchSql: { debit: string; spend: string; undoDebit: string };
+  private readonly batchSql: {
+    debit: typeof DEBIT;
+    spend: typeof SQL.spend;
+    undoDebit: typeof SQL.undoDebit;
+  };
 
   /** `returning`: the server is MariaDB, whose INSERT … RETURNING answers a batch's log ids. */
   constructor(
     private readonly pool: Pool,
     private readonly returning: boolean,
   ) {
-    const guarded = (sql: string) => (returning ? `${sql} AND @@in_transaction = 1` : sql);
+    const guarded = <P>(named: NamedStatement<P>): NamedStatement<P> =>
+      returning ? { ...named, text: `${named.text} AND @@in_transaction = 1` } : named;
     this.batchSql = {
       debit: guarded(DEBIT),
       spend: guarded(SQL.spend),
@@ -155,15 +170,14 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       });
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
-      const ids = (error.result as Written[]).map((w) => ('logId' in w ? w.logId : null));
-      const settled = await this.settle(charges, ids);
+      const settled = await this.settle(charges, logIds(error.result as Written[]));
       this.logger.warn(
         `a charge batch's COMMIT got no answer (${String(error.cause)}): settled, ${settled.filter((id) => id !== null).length} of ${charges.length} charged once`,
       );
       // The balances a settled batch left are not known; its refused calls are told as insufficient
       // or invalid from what the rows say now.
       written = settled.map((logId) =>
-        logId === null ? { refused: 'debit' } : { logId, balance: NaN },
+        logId === null ? { refused: 'debit' } : { logId, balance: null },
       );
     }
     return Promise.all(written.map((w, i) => this.result(charges[i], w)));
@@ -171,26 +185,18 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
 
   private async result(charge: Charge, written: Written): Promise<ChargeResult> {
     if ('logId' in written) {
-      const balance = Number.isNaN(written.balance) ? null : written.balance;
-      return { ok: true, logId: written.logId, balance_milli: balance };
+      return { ok: true, logId: written.logId, balance_milli: written.balance };
     }
     if (written.refused === 'spend') {
-      const [row] = await mysqlRead(this.pool, SQL.caps, [charge.log.api_key_id]);
+      const keyId = charge.log.api_key_id;
+      const [row] = await mysqlRead(this.pool, SQL.caps.text, SQL.caps.values({ keyId }));
       return refusedSpend(charge, row as never);
     }
-    const [owner] = await mysqlRead(this.pool, SQL.owner, [charge.log.user_id]);
+    const userId = charge.log.user_id;
+    const [owner] = await mysqlRead(this.pool, SQL.owner.text, SQL.owner.values({ userId }));
     return refusedDebit(owner as never);
   }
 
-  /**
-   * A batch in two round trips, whatever its size, when no key counts its spend. The first begins
-   * the transaction and carries every call's log row, then every debit (user rows, in the batch's
-   * order): a new row locks nothing another transaction waits for, and the user's row is held only
-   * until the COMMIT, the second. Counted keys' spends (key rows) take one more round trip, and the
-   * debits of charges a cap refused are taken back in another; a charge refused by its debit while
-   * a cap's refusal was giving its user money back is tried again after it, so the batch ends as if
-   * its charges had run one by one. The rows of the calls not charged go in a last statement.
-   */
   /**
    * Runs statements as one query, one round trip (the pool's connections must take several
    * statements a query), and answers each one's result: a header, or the rows of a RETURNING. On
@@ -215,12 +221,21 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     return results;
   }
 
+  /**
+   * A batch in two round trips, whatever its size, when no key counts its spend. The first begins
+   * the transaction and carries every call's log row, then every debit (user rows, in the batch's
+   * order): a new row locks nothing another transaction waits for, and the user's row is held only
+   * until the COMMIT, the second. Counted keys' spends (key rows) take one more round trip, and the
+   * debits of charges a cap refused are taken back in another; a charge refused by its debit while
+   * a cap's refusal was giving its user money back is tried again after it, so the batch ends as if
+   * its charges had run one by one. The rows of the calls not charged go in a last statement.
+   */
   private async writeBatch(conn: PoolConnection, charges: readonly Charge[]): Promise<Written[]> {
     const inserts = this.insertStatements(charges.map((charge) => charge.log));
     const [, ...first] = await this.run(conn, [
       ['START TRANSACTION', []],
       ...inserts,
-      ...charges.map((charge) => [this.batchSql.debit, debitValues(charge)] as const),
+      ...charges.map((charge) => bound(this.batchSql.debit, userMove(charge))),
     ]);
     const ids = this.returning
       ? (first[0] as RowDataPacket[]).map((row) => Number(row.id))
@@ -239,15 +254,12 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       const counted = debited.filter((i) => charges[i].counted);
       const spends = (await this.run(
         conn,
-        counted.map((i) => [this.batchSql.spend, spendValues(charges[i])]),
+        counted.map((i) => bound(this.batchSql.spend, keySpend(charges[i]))),
       )) as ResultSetHeader[];
       const capped = counted.filter((_, n) => spends[n].affectedRows !== 1);
       await this.run(
         conn,
-        capped.map((i) => [
-          this.batchSql.undoDebit,
-          [charges[i].priceMilli, charges[i].log.user_id],
-        ]),
+        capped.map((i) => bound(this.batchSql.undoDebit, userMove(charges[i]))),
       );
       for (const i of capped) {
         out[i] = { refused: 'spend' };
@@ -265,7 +277,7 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       if (pending.length === 0) break;
       debits = (await this.run(
         conn,
-        pending.map((i) => [this.batchSql.debit, debitValues(charges[i])]),
+        pending.map((i) => bound(this.batchSql.debit, userMove(charges[i]))),
       )) as ResultSetHeader[];
     }
     const dropped = ids.filter((_, i) => !balances.has(i));
@@ -306,22 +318,31 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
    */
   private async settle(
     charges: readonly Charge[],
-    ids: readonly (number | null)[],
+    unknown: readonly (number | null)[],
   ): Promise<(number | null)[]> {
+    let ids = unknown;
     for (let round = 1; ; round += 1) {
+      let failure: unknown;
       try {
         return await mysqlTransaction(this.pool, (conn) => this.replay(conn, charges, ids));
       } catch (error) {
         if (error instanceof AlreadyApplied) return this.appliedIds(charges, ids);
-        if (error instanceof IdTaken) return this.settleFresh(charges);
-        // A replay whose own COMMIT got no answer is settled like the batch: every replay writes
-        // all the batch's ids, so whichever of them was applied shows under those ids.
-        if (round >= SETTLE_ROUNDS) {
-          for (const charge of charges) this.unsettled.add(charge);
-          throw error;
+        failure = error;
+        if (error instanceof IdTaken) {
+          const fresh = await this.chargeAnew(charges);
+          if (!('unknown' in fresh)) return fresh.ids;
+          // Charged anew and again without an answer: those ids are settled in the rounds left.
+          ids = fresh.ids;
+          failure = fresh.unknown;
         }
-        await sleep(SETTLE_PAUSE_MS * (round - 1));
       }
+      // A replay whose own COMMIT got no answer is settled like the batch: every replay writes
+      // all the batch's ids, so whichever of them was applied shows under those ids.
+      if (round >= SETTLE_ROUNDS) {
+        for (const charge of charges) this.unsettled.add(charge);
+        throw failure;
+      }
+      await sleep(SETTLE_PAUSE_MS * (round - 1));
     }
   }
 
@@ -350,17 +371,16 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
         replayed.push(null);
         continue;
       }
-      const { priceMilli, log } = charge;
-      const [debit] = await conn.query<ResultSetHeader>(SQL.debit, [
-        priceMilli,
-        log.user_id,
-        priceMilli,
-      ]);
+      const move = userMove(charge);
+      const [debit] = await conn.query<ResultSetHeader>(SQL.debit.text, SQL.debit.values(move));
       let applied = debit.affectedRows === 1;
       if (applied && charge.counted) {
-        const [spend] = await conn.query<ResultSetHeader>(SQL.spend, spendValues(charge));
+        const [spend] = await conn.query<ResultSetHeader>(
+          SQL.spend.text,
+          SQL.spend.values(keySpend(charge)),
+        );
         if (spend.affectedRows !== 1) {
-          await conn.query(SQL.undoDebit, [priceMilli, log.user_id]);
+          await conn.query(SQL.undoDebit.text, SQL.undoDebit.values(move));
           applied = false;
         }
       }
@@ -396,17 +416,20 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     return charges.map((_, i) => (ids[i] !== null && present.has(ids[i]) ? ids[i] : null));
   }
 
-  /** The batch was not applied and its ids went to other rows: charged anew, and settled again. */
-  private async settleFresh(charges: readonly Charge[]): Promise<(number | null)[]> {
+  /** The batch was not applied and its ids went to other rows: it is charged anew. */
+  private async chargeAnew(
+    charges: readonly Charge[],
+  ): Promise<
+    { ids: (number | null)[] } | { ids: (number | null)[]; unknown: CommitOutcomeUnknown }
+  > {
     try {
       const written = await mysqlTransaction(this.pool, (conn) => this.writeBatch(conn, charges), {
         startsItself: true,
       });
-      return written.map((w) => ('logId' in w ? w.logId : null));
+      return { ids: logIds(written) };
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
-      const ids = (error.result as Written[]).map((w) => ('logId' in w ? w.logId : null));
-      return this.settle(charges, ids);
+      return { ids: logIds(error.result as Written[]), unknown: error };
     }
   }
 
@@ -429,15 +452,19 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
   private async refundOnce(conn: PoolConnection, refund: Refund): Promise<number | null> {
     const { logId, charge, statusCode } = refund;
     // Only a row still carrying its cost is refunded, so a refund can never run twice.
-    const [zeroed] = await conn.query<ResultSetHeader>(SQL.refundZero, [
-      statusCode,
-      logId,
-      charge.priceMilli,
-    ]);
+    const [zeroed] = await conn.query<ResultSetHeader>(
+      SQL.refundZero.text,
+      SQL.refundZero.values({ statusCode, logId, price: charge.priceMilli }),
+    );
     if (zeroed.affectedRows !== 1) return null;
-    const [credit] = await conn.query<ResultSetHeader>(REFUND_CREDIT, refundCreditValues(refund));
+    const [credit] = await conn.query<ResultSetHeader>(
+      REFUND_CREDIT.text,
+      REFUND_CREDIT.values({ ...userMove(charge), ceiling: MAX_BALANCE_MILLI }),
+    );
     if (credit.affectedRows !== 1) throw refundPastCeiling();
-    if (charge.counted) await conn.query(SQL.unspend, unspendValues(charge));
+    if (charge.counted) {
+      await conn.query(SQL.unspend.text, SQL.unspend.values(keySpend(charge)));
+    }
     return Number(credit.insertId);
   }
 
@@ -452,7 +479,9 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
   async addUsage(totals: ReadonlyMap<number, number>, daily: readonly DailyUsage[]): Promise<void> {
     if (totals.size === 0 && daily.length === 0) return;
     await mysqlTransaction(this.pool, async (conn) => {
-      for (const [apiId, calls] of totals) await conn.query(SQL.bumpUsage, [calls, apiId]);
+      for (const [apiId, calls] of totals) {
+        await conn.query(SQL.bumpUsage.text, SQL.bumpUsage.values({ calls, apiId }));
+      }
       if (daily.length > 0) {
         await conn.query(
           `INSERT INTO api_daily_stats (api_id, access_date, calls) VALUES ${daily.map(() => '(?, ?, ?)').join(', ')} ON DUPLICATE KEY UPDATE calls = calls + VALUES(calls)`,
@@ -466,7 +495,9 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     if (uses.length === 0) return;
     // One row a statement, outside any transaction: holding one key row while waiting for another
     // could close a cycle with a charge batch, which locks key rows in the order of their users.
-    for (const { keyId, at, ip } of uses) await this.pool.query(SQL.touchKey, [at, ip, keyId, at]);
+    for (const { keyId, at, ip } of uses) {
+      await this.pool.query(SQL.touchKey.text, SQL.touchKey.values({ at, ip, keyId }));
+    }
   }
 
   /** One statement, outside any transaction: it locks only log rows, each already written. */

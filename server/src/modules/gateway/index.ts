@@ -1,0 +1,4 @@
+/** What other features may take from gateway/ (the layer rules allow no deeper import). */
+export { GatewayModule } from './gateway.module';
+export { extractKey } from './gateway.service';
+export { UsageRecorder } from './usage-recorder';

@@ -1,0 +1,19 @@
+/** What other features may take from ledger/ (the layer rules allow no deeper import). */
+export { BALANCE_BOOK } from './balance-book';
+export type { BalanceBook } from './balance-book';
+export { ChargeQueue } from './charge-queue';
+export { LEDGER } from './ledger';
+export type {
+  CallLatency,
+  CallLog,
+  Charge,
+  ChargedLog,
+  ChargeResult,
+  DailyUsage,
+  KeyUse,
+  Ledger,
+} from './ledger';
+export { LedgerEvents } from './ledger-events';
+export { LedgerModule } from './ledger.module';
+export { ORDER_LEDGER } from './order-ledger';
+export type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';

@@ -1,0 +1,61 @@
+import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { byRawDriver } from '../../database/raw-driver';
+import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-book';
+import type { BalanceBook } from './balance-book';
+import { ChargeQueue } from './charge-queue';
+import { LEDGER } from './ledger';
+import type { Ledger } from './ledger';
+import { announcingBook, announcingOrders, LedgerEvents } from './ledger-events';
+import { ledgerPool, MysqlLedger } from './mysql-ledger';
+import { MysqlOrderLedger, ORDER_LEDGER, SqliteOrderLedger } from './order-ledger';
+import type { OrderLedger } from './order-ledger';
+import { SqliteLedger } from './sqlite-ledger';
+
+/**
+ * Every write of a balance: the gateway's charges (batched by ChargeQueue) and refunds, credited
+ * orders, admins' adjustments. Each is written against the raw driver of its database, SQLite or
+ * MySQL/MariaDB; credits are announced through LedgerEvents.
+ */
+@Module({
+  providers: [
+    LedgerEvents,
+    {
+      provide: LEDGER,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) =>
+        byRawDriver<Ledger>(dataSource, {
+          sqlite: (db) => new SqliteLedger(db),
+          mysql: () =>
+            new MysqlLedger(ledgerPool(dataSource), dataSource.options.type === 'mariadb'),
+        }),
+    },
+    ChargeQueue,
+    {
+      provide: BALANCE_BOOK,
+      inject: [DataSource, LedgerEvents],
+      useFactory: (dataSource: DataSource, events: LedgerEvents) =>
+        announcingBook(
+          byRawDriver<BalanceBook>(dataSource, {
+            sqlite: (db) => new SqliteBalanceBook(db),
+            mysql: (pool) => new MysqlBalanceBook(pool),
+          }),
+          events,
+        ),
+    },
+    {
+      provide: ORDER_LEDGER,
+      inject: [DataSource, LedgerEvents],
+      useFactory: (dataSource: DataSource, events: LedgerEvents) =>
+        announcingOrders(
+          byRawDriver<OrderLedger>(dataSource, {
+            sqlite: (db) => new SqliteOrderLedger(db),
+            mysql: (pool) => new MysqlOrderLedger(pool),
+          }),
+          events,
+        ),
+    },
+  ],
+  exports: [LedgerEvents, LEDGER, ChargeQueue, BALANCE_BOOK, ORDER_LEDGER],
+})
+export class LedgerModule {}

@@ -1,0 +1,57 @@
+import { statement } from '../../database/named-statement';
+import { callLogValues, keySpend, LOG_COLUMNS, SQL } from './ledger';
+import type { Charge } from './ledger';
+import { DEBIT, REFUND_CREDIT } from './mysql-ledger';
+
+const call: Charge = {
+  priceMilli: 5,
+  counted: true,
+  log: {
+    user_id: 7,
+    api_key_id: 9,
+    api_id: 1,
+    api_name: 'paid',
+    ip_address: '127.0.0.1',
+    access_url: '/apis/paid',
+    user_agent: 'jest',
+    access_time: new Date('2026-11-28T23:59:59.999Z'),
+    status_code: 200,
+    cost_milli: 5,
+    latency_ms: 12,
+    request_id: 'r-1',
+  },
+};
+
+it('puts each named value in its placeholder, however often the name is used', () => {
+  const query = statement<{ a: number; b: string }>`
+    SELECT ${'a'},
+      ${'b'}, ${'a'}`;
+  expect(query.text).toBe('SELECT ?, ?, ?');
+  expect(query.values({ a: 1, b: 'x' })).toEqual([1, 'x', 1]);
+});
+
+it("runs MySQL's debit and refund credit under the same conditions as the shared statements", () => {
+  const unwrap = (text: string) => text.replace(/LAST_INSERT_ID\((balance_milli [-+] \?)\)/, '$1');
+  expect(unwrap(DEBIT.text)).toBe(SQL.debit.text);
+  expect(unwrap(REFUND_CREDIT.text)).toBe(SQL.refundCredit.text);
+  const move = { price: 5, userId: 7 };
+  expect(DEBIT.values(move)).toEqual(SQL.debit.values(move));
+  expect(REFUND_CREDIT.values({ ...move, ceiling: 10 })).toEqual(
+    SQL.refundCredit.values({ ...move, ceiling: 10 }),
+  );
+});
+
+it("counts a key's spend in the UTC day and month of its call, against both caps", () => {
+  const values = SQL.spend.values(keySpend(call));
+  expect(SQL.spend.text.split('?')).toHaveLength(values.length + 1);
+  const [day, month] = ['2026-11-28', '2026-11'];
+  expect(values).toEqual([day, 5, month, 5, day, month, 9, day, 5, month, 5]);
+});
+
+it('writes a log row in the order of its columns', () => {
+  const values = callLogValues(call.log, 'at');
+  expect(Object.fromEntries(LOG_COLUMNS.map((column, i) => [column, values[i]]))).toEqual({
+    ...call.log,
+    access_time: 'at',
+  });
+});
