@@ -1,4 +1,5 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import type { SitePath } from '@contracts/routes';
 import { failure, http, HttpResponse, ok, server } from '../test/server';
 import { api, errorCode, errorMessage, errorStatus } from './api';
 import { sessionExpired, type SessionArea } from './session';
@@ -6,7 +7,8 @@ import { sessionExpired, type SessionArea } from './session';
 const probe = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.mutation<unknown, string>({
-      query: (url) => ({ url, method: 'POST', body: {} }),
+      // Made-up paths: what the base query does depends on the answer, not on the route table.
+      query: (url) => ({ url: url as SitePath<'POST'>, method: 'POST', body: {} }),
     }),
   }),
 });

@@ -3,6 +3,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Envelope } from '@contracts/envelope';
 import type { ErrorCode, ErrorEnvelope } from '@contracts/errors';
+import type { SitePath } from '@contracts/routes';
 import { readCookie } from './cookies';
 import { sessionAreaOf, sessionExpired } from './session';
 import type { ServerFetch } from './ssr';
@@ -25,19 +26,30 @@ export const baseQuery = fetchBaseQuery({
 const serverBaseQuery = ({ fetchFn }: ServerFetch) =>
   fetchBaseQuery({ baseUrl: 'http://localhost/', fetchFn });
 
-const pathOf = (args: string | FetchArgs) =>
-  (typeof args === 'string' ? args : args.url).replace(/^\//, '');
+type CallOptions = Omit<FetchArgs, 'url' | 'method'>;
+
+/**
+ * What an endpoint asks for: a path of the site's route table (contracts/routes.ts) with the
+ * method the table lists it under, GET when left out. A path or method the server does not have
+ * fails the client's typecheck.
+ */
+export type SiteCall =
+  | SitePath<'GET'>
+  | (CallOptions & { url: SitePath<'GET'>; method?: 'GET' })
+  | (CallOptions & { url: SitePath<'POST'>; method: 'POST' });
+
+const pathOf = (args: SiteCall) => (typeof args === 'string' ? args : args.url).replace(/^\//, '');
 
 /**
  * baseQuery plus the session rules, in one place for every endpoint: a call refused for a stale
  * XSRF token is retried once with the fresh token the refusal set, and a 401 tells the store whose
  * session ended (sessionExpired) so the user is signed out and the admin sent to the admin login.
  */
-export const sessionAwareBaseQuery: BaseQueryFn<
-  string | FetchArgs,
-  unknown,
-  FetchBaseQueryError
-> = async (args, baseApi, extraOptions) => {
+export const sessionAwareBaseQuery: BaseQueryFn<SiteCall, unknown, FetchBaseQueryError> = async (
+  args,
+  baseApi,
+  extraOptions,
+) => {
   const server = baseApi.extra as ServerFetch | undefined;
   const query = server?.fetchFn ? serverBaseQuery(server) : baseQuery;
   let result = await query(args, baseApi, extraOptions);

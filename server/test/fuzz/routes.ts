@@ -53,13 +53,16 @@ export function servedRoutes(app: NestFastifyApplication): Route[] {
   return routes;
 }
 
-/**
- * The body and query fields of each Nest handler, from its `@Body()`/`@Query()` parameters: a
- * named one (`@Body('id')`) reads that field, a DTO reads the properties it validates.
- */
-function nestHandlerFields(app: NestFastifyApplication) {
-  const fields = new Map<string, { body: string[]; query: string[] }>();
-  const storage = getMetadataStorage();
+/** One Nest handler: its `METHOD /path` key, its controller and its name there. */
+export interface NestHandler {
+  route: string;
+  controller: new (...args: never[]) => object;
+  name: string;
+  handler: (...args: unknown[]) => unknown;
+}
+
+/** Every Nest handler of the booted app, by the method and path it is mounted under. */
+export function* nestHandlers(app: NestFastifyApplication): Generator<NestHandler> {
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
@@ -71,35 +74,51 @@ function nestHandlerFields(app: NestFastifyApplication) {
         if (typeof handler !== 'function') continue;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (method === undefined) continue;
-        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
-          string,
-          { index: number; data?: unknown }
-        >;
-        const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ??
-          []) as unknown[];
-        const read = (kind: RouteParamtypes) =>
-          Object.entries(args)
-            .filter(([key]) => Number(key.split(':')[0]) === Number(kind))
-            .flatMap(([, { index, data }]) => {
-              if (typeof data === 'string') return [data];
-              const dto = types[index];
-              if (typeof dto !== 'function' || dto === Object) return [];
-              return storage
-                .getTargetValidationMetadatas(dto, '', true, false)
-                .map((rule) => rule.propertyName);
-            });
-        const entry = {
-          body: [...new Set(read(RouteParamtypes.BODY))],
-          query: [...new Set(read(RouteParamtypes.QUERY))],
-        };
         for (const prefix of prefixes) {
           for (const path of asList(Reflect.getMetadata(PATH_METADATA, handler))) {
             const url = `/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
-            fields.set(`${RequestMethod[method]} ${url}`, entry);
+            yield {
+              route: `${RequestMethod[method]} ${url}`,
+              controller,
+              name,
+              handler: handler as NestHandler['handler'],
+            };
           }
         }
       }
     }
+  }
+}
+
+/**
+ * The body and query fields of each Nest handler, from its `@Body()`/`@Query()` parameters: a
+ * named one (`@Body('id')`) reads that field, a DTO reads the properties it validates.
+ */
+function nestHandlerFields(app: NestFastifyApplication) {
+  const fields = new Map<string, { body: string[]; query: string[] }>();
+  const storage = getMetadataStorage();
+  for (const { route, controller, name } of nestHandlers(app)) {
+    const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
+      string,
+      { index: number; data?: unknown }
+    >;
+    const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, name) ??
+      []) as unknown[];
+    const read = (kind: RouteParamtypes) =>
+      Object.entries(args)
+        .filter(([key]) => Number(key.split(':')[0]) === Number(kind))
+        .flatMap(([, { index, data }]) => {
+          if (typeof data === 'string') return [data];
+          const dto = types[index];
+          if (typeof dto !== 'function' || dto === Object) return [];
+          return storage
+            .getTargetValidationMetadatas(dto, '', true, false)
+            .map((rule) => rule.propertyName);
+        });
+    fields.set(route, {
+      body: [...new Set(read(RouteParamtypes.BODY))],
+      query: [...new Set(read(RouteParamtypes.QUERY))],
+    });
   }
   return fields;
 }

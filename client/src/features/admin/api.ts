@@ -6,6 +6,7 @@ import type {
   SaveApiBody,
 } from '@contracts/apis';
 import type { AuditPage, AuditQuery, ChangePasswordBody } from '@contracts/audit';
+import type { SitePath } from '@contracts/routes';
 import type { Category, SaveCategoryBody } from '@contracts/categories';
 import type {
   Ad,
@@ -59,7 +60,7 @@ export interface StatsArgs extends PageArgs {
   sort?: StatsSort;
 }
 
-const post = (url: string, body: unknown) => ({ url, method: 'POST', body });
+const post = (url: SitePath<'POST'>, body: unknown) => ({ url, method: 'POST' as const, body });
 
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
