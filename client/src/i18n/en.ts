@@ -449,6 +449,7 @@ export const en = {
     'request.forbidden': 'you may not do this',
     'server.internal': 'something went wrong on the server, try again later',
     'server.unavailable': 'the service is unavailable, try again later',
+    'server.busy': 'the service is busy and nothing was changed, try again in a moment',
     'auth.unauthenticated': 'please log in',
     'auth.admin_unauthenticated': 'please log in as administrator',
     'auth.csrf_invalid': 'the page was open too long, try again',

@@ -439,6 +439,7 @@ export const zh: Catalogue<UiKey> = {
     'request.forbidden': '无权执行此操作',
     'server.internal': '服务器出错了，请稍后再试',
     'server.unavailable': '服务暂不可用，请稍后再试',
+    'server.busy': '服务繁忙，本次未做任何更改，请稍后重试',
     'auth.unauthenticated': '请先登录',
     'auth.admin_unauthenticated': '请以管理员身份登录',
     'auth.csrf_invalid': '页面停留过久，请重试',

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorCode, ErrorEnvelope } from '../contracts/errors';
 import { isDatabaseUnavailable } from '../database/db-timeouts';
+import { isRolledBack } from '../database/transactions';
 import { AppError } from './app-error';
 
 /** What the answer says for errors raised below the features (parsing, routing, the guards). */
@@ -58,6 +59,14 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
       'server.unavailable',
       'the service is temporarily unavailable, try again in a moment',
       { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+    );
+  }
+  if (isRolledBack(error)) {
+    return answer(
+      503,
+      'server.busy',
+      'the service is busy and nothing was changed, try again in a moment',
+      { 'retry-after': '1' },
     );
   }
   if (error instanceof HttpException) {

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   'request.forbidden': 'the caller may not do this',
   'server.internal': 'an unexpected failure; details are in the server log only',
   'server.unavailable': 'a dependency is not configured or not reachable',
+  'server.busy':
+    'a write lost to concurrent writers every time it was tried; nothing changed, retry',
 
   'auth.unauthenticated': 'no valid user session (user endpoints)',
   'auth.admin_unauthenticated': 'no valid admin session (admin endpoints)',

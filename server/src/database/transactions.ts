@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
 import { setImmediate as nextTick, setTimeout as sleep } from 'node:timers/promises';
 import { QueryFailedError } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 /**
  * Runs `work` as one better-sqlite3 transaction. The connection is shared with TypeORM, whose
@@ -194,4 +195,16 @@ export async function retryRolledBack<T>(work: () => Promise<T>, attempts = 3): 
       await sleep(backoff(attempt));
     }
   }
+}
+
+/**
+ * A TypeORM transaction run again, whole, when the database rolled it back (retryRolledBack):
+ * what every admin or account write goes through. A write that loses every time answers 503
+ * `server.busy`, never a 500.
+ */
+export function retriedTransaction<T>(
+  manager: Pick<EntityManager, 'transaction'>,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  return retryRolledBack(() => manager.transaction(work));
 }

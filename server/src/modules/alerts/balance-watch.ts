@@ -4,6 +4,7 @@ import { DataSource, MoreThan, Repository } from 'typeorm';
 import { formatBalance } from '../../common/money';
 import { AlertDelivery, BalanceAlert, User } from '../../database/entities';
 import type { LowBalanceEvent } from '../../contracts/usage';
+import { retriedTransaction } from '../../database/transactions';
 import { LedgerEvents } from '../ledger';
 import { AlertSender } from './alert-sender';
 
@@ -91,7 +92,7 @@ export class BalanceWatch implements OnModuleInit, OnModuleDestroy {
     });
     if (this.thresholds.size > 100_000) this.thresholds.clear();
     if (!alert || !(before >= alert.threshold_milli && after < alert.threshold_milli)) return;
-    const ids = await this.dataSource.transaction(async (manager) => {
+    const ids = await retriedTransaction(this.dataSource, async (manager) => {
       const crossedAt = new Date();
       const marked = await manager
         .createQueryBuilder()

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { badRequest, conflict, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { containsPattern } from '../../common/like';
 import { parseYuan } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
-import { isUniqueViolation, retryRolledBack } from '../../database/transactions';
+import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
 import { CategoriesService } from './categories.service';
 import { categoriesByApi, summariesOf } from './category-links';
@@ -122,7 +122,7 @@ export class ApisAdminService {
       ...(dto.is_pinned !== undefined && { is_pinned: dto.is_pinned }),
     };
     const rows = await this.findAll(dto.ids);
-    await this.transaction(async (manager) => {
+    await retriedTransaction(this.apis.manager, async (manager) => {
       await manager.update(ApiEntry, { id: In(dto.ids) }, changes);
       for (const row of rows) {
         const before = { status: row.status, is_pinned: row.is_pinned };
@@ -145,7 +145,7 @@ export class ApisAdminService {
 
   async remove(actor: AuditActor, ids: number[]) {
     const rows = await this.findAll(ids);
-    await this.transaction(async (manager) => {
+    await retriedTransaction(this.apis.manager, async (manager) => {
       await manager.delete(ApiDailyStat, { api_id: In(ids) });
       await manager.delete(ApiEntry, { id: In(ids) });
       for (const row of rows) {
@@ -158,15 +158,6 @@ export class ApisAdminService {
     });
     this.events.changed('apis');
     return rows.length;
-  }
-
-  /**
-   * A change and its audit rows in one transaction. A Galera node refuses a write that crossed
-   * one made on another (the usage flush touches the same rows): the whole transaction then runs
-   * again.
-   */
-  private transaction(work: (manager: EntityManager) => Promise<void>) {
-    return retryRolledBack(() => this.apis.manager.transaction(work));
   }
 
   /** All of the ids, or a 404 naming none of them partly done. */
@@ -204,7 +195,7 @@ export class ApisAdminService {
     change: (saved: ApiEntry) => AuditChange,
   ) {
     try {
-      return await this.apis.manager.transaction(async (manager) => {
+      return await retriedTransaction(this.apis.manager, async (manager) => {
         const saved = await manager.save(api);
         if (categoryIds) await this.categories.setLinks(manager, saved.id, categoryIds);
         await this.audit.record(actor, change(saved), manager);

@@ -3,6 +3,7 @@ import type { AuditTarget } from '../../contracts/audit';
 import type { AuditActor, AuditService } from './audit.service';
 import { notFound } from '../../common/app-error';
 import type { ContentEvents, ContentKind } from '../../common/content-events';
+import { retriedTransaction } from '../../database/transactions';
 
 /**
  * Add / update / delete for the small admin-managed tables (partners, ads, sidebar and friend
@@ -29,7 +30,7 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
   }
 
   async add(actor: AuditActor, values: DeepPartial<T>): Promise<T> {
-    const row = await this.repo.manager.transaction(async (manager) => {
+    const row = await retriedTransaction(this.repo.manager, async (manager) => {
       const repo = manager.getRepository<T>(this.repo.target);
       const added = await repo.save(repo.create(values));
       await this.audit.record(
@@ -44,7 +45,7 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
   }
 
   async update(actor: AuditActor, id: number, values: DeepPartial<T>): Promise<T> {
-    const saved = await this.repo.manager.transaction(async (manager) => {
+    const saved = await retriedTransaction(this.repo.manager, async (manager) => {
       const repo = manager.getRepository<T>(this.repo.target);
       const row = await this.find(repo, id);
       // merge() changes the row in place: the snapshot is taken first.
@@ -62,7 +63,7 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
   }
 
   async remove(actor: AuditActor, id: number): Promise<void> {
-    await this.repo.manager.transaction(async (manager) => {
+    await retriedTransaction(this.repo.manager, async (manager) => {
       const repo = manager.getRepository<T>(this.repo.target);
       const row = await this.find(repo, id);
       const before = { ...row };

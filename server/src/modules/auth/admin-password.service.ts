@@ -8,6 +8,7 @@ import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import { hashPassword, verifyPassword } from '../../common/passwords';
+import { retriedTransaction } from '../../database/transactions';
 import { SessionService } from '../sessions';
 
 /**
@@ -34,7 +35,7 @@ export class AdminPasswordService {
       );
     }
     const passwordHash = await hashPassword(body.new_password);
-    await this.admins.manager.transaction(async (manager) => {
+    await retriedTransaction(this.admins.manager, async (manager) => {
       await manager.update(Admin, { id: admin.id }, { password_hash: passwordHash });
       await this.sessions.endOthers(request, 'admin', admin.id, manager);
       await this.audit.record(

@@ -9,6 +9,7 @@ import type { UserChangePasswordDto } from './dto/user-change-password.dto';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from '../../common/passwords';
+import { retriedTransaction } from '../../database/transactions';
 import { SessionService } from '../sessions';
 
 /**
@@ -47,7 +48,7 @@ export class UserPasswordService {
     }
     await this.throttle.succeeded(attempt);
     const passwordHash = await hashPassword(body.new_password);
-    await this.users.manager.transaction(async (manager) => {
+    await retriedTransaction(this.users.manager, async (manager) => {
       await manager.update(User, { id: user.id }, { password_hash: passwordHash });
       await this.sessions.endOthers(request, 'user', user.id, manager);
     });

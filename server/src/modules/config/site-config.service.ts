@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { SiteConfig } from '../../database/entities';
+import { retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import type { UpdateConfigDto } from './dto/config-admin.dto';
@@ -26,7 +27,7 @@ export class SiteConfigService {
   async update(actor: AuditActor, values: UpdateConfigDto): Promise<SiteConfig> {
     const row = await this.load();
     const before = { ...row };
-    const saved = await this.configs.manager.transaction(async (manager) => {
+    const saved = await retriedTransaction(this.configs.manager, async (manager) => {
       const after = await manager.save(this.configs.merge(row, values));
       await this.audit.record(
         actor,

@@ -22,6 +22,7 @@ import { AuditService } from '../audit';
 import { ApiKeyService, IssuedApiKey } from './api-keys';
 import { KeyCache } from './key-cache';
 import { spendPeriod } from '../../common/spend-period';
+import { retriedTransaction } from '../../database/transactions';
 import { CreateKeyBody, KeySettingsBody, UpdateKeyBody } from './dto/key-settings.dto';
 import { formatNetwork, parseNetwork } from './networks';
 
@@ -127,7 +128,7 @@ export class KeysService {
   async create(userId: number, body: CreateKeyBody): Promise<CreatedApiKey> {
     const settings = await this.settings(body);
     const { key, key_hash, key_hint } = this.issuer.issue();
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await retriedTransaction(this.dataSource, async (manager) => {
       await manager.query('UPDATE users SET updated_at = updated_at WHERE id = ?', [userId]);
       const held = await manager.getRepository(ApiKey).countBy({
         user_id: userId,

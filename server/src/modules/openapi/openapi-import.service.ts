@@ -5,7 +5,7 @@ import { conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
 import { ApiEntry } from '../../database/entities';
-import { isUniqueViolation } from '../../database/transactions';
+import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { normalizeRequestParams, normalizeResponseParams, normalizeStatusCodes } from '../apis';
@@ -77,7 +77,7 @@ export class OpenApiImportService {
     }
     let outcome: Outcome;
     try {
-      outcome = await this.apis.manager.transaction(async (manager) => {
+      outcome = await retriedTransaction(this.apis.manager, async (manager) => {
         const decided = decide(plan, await manager.find(ApiEntry));
         for (const decision of decided.decisions) {
           if (decision.action === 'unchanged') continue;

@@ -11,6 +11,7 @@ import type {
   VerifiedOrder,
 } from '../../contracts/recharge';
 import { RechargeRecord } from '../../database/entities';
+import { retriedTransaction } from '../../database/transactions';
 import { AuditService, auditValues } from '../audit';
 import type { AuditActor } from '../audit';
 import {
@@ -88,7 +89,7 @@ export class RechargeAdminService {
   /** Rejects a pending order for good; its payer can no longer claim it. */
   async dismiss(actor: AuditActor, body: DismissOrderBody): Promise<void> {
     const row = await this.queued(body.out_trade_no);
-    await this.records.manager.transaction(async (manager) => {
+    await retriedTransaction(this.records.manager, async (manager) => {
       const done = await manager.update(
         RechargeRecord,
         { id: row.id, state: 'pending' },

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { AppError, badRequest, conflict } from '../../common/app-error';
 import { ApiKey, User } from '../../database/entities';
-import { isUniqueViolation } from '../../database/transactions';
+import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ApiKeyService } from '../keys';
 import { KeysService } from '../keys';
 import { hashPassword } from '../../common/passwords';
@@ -57,7 +57,7 @@ export class UsersService {
     const passwordHash = await hashPassword(body.password!);
     try {
       // The account and its default key (api_keys) exist together or not at all.
-      return await this.users.manager.transaction(async (manager) => {
+      return await retriedTransaction(this.users.manager, async (manager) => {
         const created = await manager.getRepository(User).insert({
           username,
           username_key: usernameKey,

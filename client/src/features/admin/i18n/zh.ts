@@ -18,6 +18,7 @@ const texts = {
   'request.forbidden': '没有权限执行此操作',
   'server.internal': '服务器内部错误，请稍后再试',
   'server.unavailable': '服务暂不可用，请稍后再试',
+  'server.busy': '服务繁忙，本次未做任何更改，请稍后重试',
 
   'auth.unauthenticated': '请先登录',
   'auth.admin_unauthenticated': '登录已过期，请重新登录管理后台',
