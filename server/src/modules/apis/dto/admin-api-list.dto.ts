@@ -13,9 +13,14 @@ import { Flag, IntLike } from '../../../common/admin-input';
 import { ADMIN_API_SORTS, API_MESSAGES } from '../../../contracts/apis';
 import type { AdminApiSort } from '../../../contracts/apis';
 import { ListApisQuery } from './list-apis.query';
+import type {
+  AdminApiListQuery as AdminApiListQueryContract,
+  ApiFlagsBody,
+  ApiIdsBody,
+} from '../../../contracts/apis';
 
 /** GET /api/admin/get_api_list.php: the public list's query, plus status and sort, up to 1000. */
-export class AdminApiListQuery extends ListApisQuery {
+export class AdminApiListQuery extends ListApisQuery implements AdminApiListQueryContract {
   override per_page = 1000;
 
   @IsOptional()
@@ -29,7 +34,7 @@ export class AdminApiListQuery extends ListApisQuery {
 }
 
 /** The ids of a bulk action: 1 to 1000 API ids. */
-export class ApiIdsDto {
+export class ApiIdsDto implements ApiIdsBody {
   @Min(1, { each: true, message: API_MESSAGES.invalidId })
   @IsInt({ each: true, message: API_MESSAGES.invalidId })
   @Type(() => Number)
@@ -40,7 +45,7 @@ export class ApiIdsDto {
 }
 
 /** POST update_api_flags.php: status and/or is_pinned for the ids. */
-export class ApiFlagsDto extends ApiIdsDto {
+export class ApiFlagsDto extends ApiIdsDto implements ApiFlagsBody {
   @ValidateIf((dto: ApiFlagsDto) => dto.status !== undefined || dto.is_pinned === undefined)
   @Flag()
   @IsIn([0, 1], { message: 'status must be 0 or 1' })

@@ -2,11 +2,12 @@ import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { RecordId, SortOrder, Trimmed } from '../../../common/admin-input';
 import { CATEGORY_MESSAGES, CATEGORY_SLUG_PATTERN } from '../../../contracts/categories';
 import { SORT_ORDER_MESSAGE } from '../../../contracts/content';
+import type { SaveCategoryBody } from '../../../contracts/categories';
 
 const INVALID_ID = 'invalid category ID';
 
 /** create_category.php's body. */
-export class SaveCategoryDto {
+export class SaveCategoryDto implements SaveCategoryBody {
   @Trimmed()
   @MaxLength(50, { message: 'category name is too long (max 50 characters)' })
   @IsNotEmpty({ message: 'category name cannot be empty' })

@@ -1,8 +1,9 @@
 import { IsIn, IsOptional } from 'class-validator';
 import { IntLike } from '../../../common/admin-input';
 import { PageNumber, PerPage, SearchText } from '../../../common/paging';
+import type { ApiListQuery } from '../../../contracts/apis';
 
-export class ListApisQuery {
+export class ListApisQuery implements ApiListQuery {
   @PageNumber()
   page = 1;
 

@@ -2,9 +2,10 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DayParam, PageNumber, PerPage } from '../../../common/paging';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../../../contracts/audit';
 import type { AuditAction, AuditTarget } from '../../../contracts/audit';
+import type { AuditQuery } from '../../../contracts/audit';
 
 /** GET get_audit_log.php's filters. */
-export class AuditLogQuery {
+export class AuditLogQuery implements AuditQuery {
   @PageNumber()
   page = 1;
 

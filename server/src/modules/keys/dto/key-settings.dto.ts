@@ -14,6 +14,12 @@ import {
 import { OptionalNotNull, RecordId, Trimmed } from '../../../common/admin-input';
 import { KEY_NAME_MAX, MAX_ALLOWED_APIS, MAX_ALLOWED_IPS } from '../../../contracts/api-keys';
 import { PRICE_PATTERN } from '../../../contracts/apis';
+import type {
+  CreateApiKeyBody,
+  RevealUserKeyBody,
+  RevokeApiKeyBody,
+  UpdateApiKeyBody,
+} from '../../../contracts/api-keys';
 
 /** Caps may arrive as JSON numbers from simple clients; they are read as their decimal text. */
 const asText = ({ value }: { value: unknown }) =>
@@ -70,7 +76,7 @@ export class KeySettingsBody {
 
 const NAME_MESSAGE = `the name must be 1 to ${KEY_NAME_MAX} characters`;
 
-export class CreateKeyBody extends KeySettingsBody {
+export class CreateKeyBody extends KeySettingsBody implements CreateApiKeyBody {
   @MaxLength(KEY_NAME_MAX, { message: NAME_MESSAGE })
   @IsNotEmpty({ message: 'please enter a name for the key' })
   @IsString({ message: NAME_MESSAGE })
@@ -78,7 +84,7 @@ export class CreateKeyBody extends KeySettingsBody {
   name: string;
 }
 
-export class UpdateKeyBody extends KeySettingsBody {
+export class UpdateKeyBody extends KeySettingsBody implements UpdateApiKeyBody {
   @RecordId('id must be a key id')
   id: number;
 
@@ -90,12 +96,12 @@ export class UpdateKeyBody extends KeySettingsBody {
   name?: string;
 }
 
-export class KeyIdBody {
+export class KeyIdBody implements RevokeApiKeyBody {
   @RecordId('id must be a key id')
   id: number;
 }
 
-export class UserIdBody {
+export class UserIdBody implements RevealUserKeyBody {
   @RecordId('user_id must be a user id')
   user_id: number;
 }

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { RecordId, Trimmed } from '../../../common/admin-input';
 import { ADJUST_AMOUNT_PATTERN } from '../../../contracts/recharge';
+import type { AdjustBalanceBody as AdjustBalanceBodyContract } from '../../../contracts/recharge';
 
 /** Amounts may arrive as JSON numbers from simple clients; they are read as their decimal text. */
 const asText = ({ value }: { value: unknown }) => {
@@ -9,7 +10,7 @@ const asText = ({ value }: { value: unknown }) => {
   return typeof value === 'string' ? value.trim() : value;
 };
 
-export class AdjustBalanceBody {
+export class AdjustBalanceBody implements AdjustBalanceBodyContract {
   /** A JSON integer or its digits as text; not true, "0x2" or "1e0". */
   @RecordId('user_id must be a positive integer')
   user_id: number;

@@ -2,6 +2,10 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { RecordId, Trimmed } from '../../../common/admin-input';
 import { DayParam, PageNumber, PerPage } from '../../../common/paging';
 import { OrderNumber } from './order-number';
+import type {
+  AssignOrderBody as AssignOrderBodyContract,
+  DismissOrderBody as DismissOrderBodyContract,
+} from '../../../contracts/recharge';
 
 export class PendingOrdersQuery {
   @PageNumber()
@@ -11,7 +15,7 @@ export class PendingOrdersQuery {
   per_page = 20;
 }
 
-export class AssignOrderBody {
+export class AssignOrderBody implements AssignOrderBodyContract {
   @OrderNumber('out_trade_no')
   out_trade_no: string;
 
@@ -19,7 +23,7 @@ export class AssignOrderBody {
   user_id: number;
 }
 
-export class DismissOrderBody {
+export class DismissOrderBody implements DismissOrderBodyContract {
   @OrderNumber('out_trade_no')
   out_trade_no: string;
 
