@@ -3,11 +3,12 @@
  *   contracts, env            import nothing of ours
  *   common, database          import no feature
  *   modules/<feature>         import another feature only through its index.ts
- *   app, main, cli, bench     on top; nothing below imports them
+ *   app, main, startup,       on top; nothing below imports them
+ *   seed, cli, bench
  * and no two folders import each other, directly or around a loop.
  */
 const SRC = '^server/src/';
-const APP = `${SRC}(app\\.|main\\.ts|cli/|bench/|seed/)`;
+const APP = `${SRC}(app\\.|main\\.ts|startup\\.ts|cli/|bench/|seed/)`;
 
 module.exports = {
   forbidden: [
