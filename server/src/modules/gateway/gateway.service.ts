@@ -69,6 +69,8 @@ const gatewayError = (
   headers: Record<string, string> = {},
 ) => new AppError(code, message, status, headers);
 
+const invalidKey = () => gatewayError('gateway.key_invalid', 401, 'invalid API key');
+
 /**
  * Every gateway answer is the API's, not the site's: upstream HTML or SVG must not run with the
  * site's origin, be sniffed into something else, or be embedded by other sites' pages.
@@ -96,6 +98,29 @@ type Outcome =
  * came back). An idempotency key is given back only when none stands.
  */
 type Standing = { charged: 'none' | 'yes' | 'unknown' };
+
+/** One call of a known API, built once in handle(): what every step of the pipeline reads. */
+interface Call {
+  api: GatewayApi;
+  request: GatewayRequest;
+  reply: FastifyReply;
+  /** Named in the X-Request-Id header, the log row and any error body. */
+  requestId: string;
+  /** When the call was made (its log row's time), and the clock its latency is measured on. */
+  at: number;
+  started: number;
+  /** Followed by an idempotent call, which gives its key back only when nothing stands charged. */
+  standing: Standing;
+}
+
+/**
+ * Speed: the catalogue, a known key and an in-memory rate-limit window answer at once, and almost
+ * every call finds all three. `next` then runs in the same tick, with no promise or microtask;
+ * only what waits for Redis or the database goes through one.
+ */
+function andThen<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
 
 const FREE = formatPrice(0);
 /** Browser callers on other origins may read the gateway's own headers. */
@@ -164,9 +189,6 @@ function urlWithoutKey(rawUrl: string): string {
 
 /** The called URL as logged: without the key, cut to the column's size. */
 export const loggedUrl = (rawUrl: string): string => urlWithoutKey(rawUrl).slice(0, MAX_URL_LENGTH);
-
-/** A value or its promise, as a promise: for the refusal paths, which may wait a tick. */
-const settled = async <T>(value: T | Promise<T>): Promise<T> => value;
 
 /**
  * The metered call path `/apis/:name_en[/...]`, registered straight on Fastify (no Nest pipeline
@@ -237,11 +259,22 @@ export class GatewayService implements OnModuleInit {
       if (apis instanceof Promise) apis = await apis;
       const api = apis.get(request.params.name);
       if (!api) {
-        await this.limitIp(request.ip, reply);
-        throw gatewayError('gateway.api_not_found', 404, 'API not found');
+        return await this.refuse(
+          request,
+          reply,
+          gatewayError('gateway.api_not_found', 404, 'API not found'),
+        );
       }
       label = api.name_en;
-      const done = await this.call(api, request, reply, requestId);
+      const done = await this.call({
+        api,
+        request,
+        reply,
+        requestId,
+        at: Date.now(),
+        started: performance.now(),
+        standing: { charged: 'none' },
+      });
       outcome = done.status < 400 ? 'ok' : (OUTCOMES[done.status] ?? 'error');
       return send(reply, done);
     } catch (error) {
@@ -261,31 +294,36 @@ export class GatewayService implements OnModuleInit {
     }
   }
 
-  private async call(
-    api: GatewayApi,
-    request: GatewayRequest,
-    reply: FastifyReply,
-    requestId: string,
-  ): Promise<Outcome> {
+  /**
+   * The pipeline of a known API's call: the API's own refusals, who is calling (and their
+   * bucket), then the call itself: free and only counted without a key, charged and made once
+   * with an Idempotency-Key, charged and made otherwise.
+   */
+  private async call(call: Call): Promise<Outcome> {
+    const { api, request, reply } = call;
     if (api.status !== 1) {
-      await this.limitIp(request.ip, reply);
-      throw gatewayError('gateway.api_disabled', 403, 'this API is disabled');
+      return this.refuse(
+        request,
+        reply,
+        gatewayError('gateway.api_disabled', 403, 'this API is disabled'),
+      );
     }
     // Only the declared method, and HEAD beside GET: refused before any key, charge or log.
     if (
       request.method !== api.request_method &&
       (request.method !== 'HEAD' || api.request_method !== 'GET')
     ) {
-      await this.limitIp(request.ip, reply);
-      throw gatewayError(
-        'gateway.method_not_allowed',
-        405,
-        `this API takes ${api.request_method} requests, not ${request.method}`,
-        { allow: api.allow },
+      return this.refuse(
+        request,
+        reply,
+        gatewayError(
+          'gateway.method_not_allowed',
+          405,
+          `this API takes ${api.request_method} requests, not ${request.method}`,
+          { allow: api.allow },
+        ),
       );
     }
-    const at = Date.now();
-    const started = performance.now();
     let key = this.authenticate(api, request, reply);
     if (key instanceof Promise) key = await key;
     if (!key) {
@@ -293,16 +331,14 @@ export class GatewayService implements OnModuleInit {
       const outcome = await this.run(api, request).catch((error: unknown) =>
         this.upstreamFailed(api, error),
       );
-      if (outcome.status < 400) this.usage.record(api.id, at);
+      if (outcome.status < 400) this.usage.record(api.id, call.at);
       return outcome;
     }
     // HEAD asks for a GET's headers: a paid API's is answered here, free and unlogged.
     if (api.is_paid && request.method === 'HEAD') return { status: 200, empty: true };
     const idempotencyKey = request.headers['idempotency-key'];
-    if (idempotencyKey !== undefined) {
-      return this.callOnce(api, key, request, reply, requestId, idempotencyKey);
-    }
-    return this.chargeAndRun(api, key, request, reply, requestId, at, started);
+    if (idempotencyKey !== undefined) return this.callOnce(call, key, idempotencyKey);
+    return this.chargeAndRun(call, key);
   }
 
   /**
@@ -312,13 +348,11 @@ export class GatewayService implements OnModuleInit {
    * left nothing charged gives the key back, so a retry may make it.
    */
   private async callOnce(
-    api: GatewayApi,
+    call: Call,
     caller: GatewayKey,
-    request: GatewayRequest,
-    reply: FastifyReply,
-    requestId: string,
     header: string | string[],
   ): Promise<Outcome> {
+    const { request, reply, requestId } = call;
     const idempotencyKey = idempotencyKeyOf(header);
     const claim = await this.idempotency.claim(
       caller.userId,
@@ -346,21 +380,15 @@ export class GatewayService implements OnModuleInit {
             `keeping the answer of idempotent call ${requestId} failed: ${String(error)}`,
           );
         });
-    const standing: Standing = { charged: 'none' };
     let outcome: Outcome;
     try {
+      // The call is made, and timed, from the moment its key was claimed.
       outcome = await this.chargeAndRun(
-        api,
+        { ...call, at: Date.now(), started: performance.now() },
         caller,
-        request,
-        reply,
-        requestId,
-        Date.now(),
-        performance.now(),
-        standing,
       );
     } catch (error) {
-      if (standing.charged === 'none') {
+      if (call.standing.charged === 'none') {
         await this.idempotency
           .release(caller.userId, idempotencyKey, requestId)
           .catch((failure: unknown) => {
@@ -410,32 +438,24 @@ export class GatewayService implements OnModuleInit {
 
   /**
    * A keyed call: charged first when paid (in one transaction with its log row), then made, and
-   * refunded when it fails. `standing` follows whether money stands charged for it.
+   * refunded when it fails. `call.standing` follows whether money stands charged for it.
    */
-  private async chargeAndRun(
-    api: GatewayApi,
-    key: GatewayKey,
-    request: GatewayRequest,
-    reply: FastifyReply,
-    requestId: string,
-    at: number,
-    started: number,
-    standing?: Standing,
-  ): Promise<Outcome> {
+  private async chargeAndRun(call: Call, key: GatewayKey): Promise<Outcome> {
+    const { api, request, reply, started, standing } = call;
     let charge: Charge | undefined;
     let chargedLogId: number | undefined;
     if (api.is_paid) {
       charge = {
         priceMilli: api.price_per_call_milli,
         counted: !key.isDefault,
-        log: this.callLog(api, key, request, at, requestId),
+        log: this.callLog(call, key),
       };
-      if (standing) standing.charged = 'unknown';
+      standing.charged = 'unknown';
       const result = await this.charges.charge(charge).catch((error: unknown) => {
         // Every attempt lost its transaction to concurrent writers (deadlocks, Galera
         // certification conflicts): nothing was charged, and the call may simply be made again.
         if (!isRolledBack(error)) throw error;
-        if (standing) standing.charged = 'none';
+        standing.charged = 'none';
         throw gatewayError(
           'gateway.busy',
           503,
@@ -443,8 +463,8 @@ export class GatewayService implements OnModuleInit {
           { 'retry-after': '1' },
         );
       });
-      if (standing) standing.charged = result.ok ? 'yes' : 'none';
-      chargedLogId = await this.charged(api, result, request.ip, reply);
+      standing.charged = result.ok ? 'yes' : 'none';
+      chargedLogId = await this.charged(call, result);
       if (result.ok && result.balance_milli !== null) {
         this.balanceWatch.charged(
           key.userId,
@@ -466,7 +486,7 @@ export class GatewayService implements OnModuleInit {
           charge: charge!,
           statusCode,
         });
-        if (standing) standing.charged = 'none';
+        standing.charged = 'none';
         void reply.header('x-cost', FREE);
         if (balance !== null) void reply.header('x-balance', formatBalance(balance));
         this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
@@ -480,21 +500,15 @@ export class GatewayService implements OnModuleInit {
     if (outcome.status < 400) {
       // Charged calls wrote their row with the debit; free calls with a key are logged for their
       // owner's call records.
-      const log = api.is_paid ? undefined : this.callLog(api, key, request, at, requestId);
+      const log = api.is_paid ? undefined : this.callLog(call, key);
       if (log) log.latency_ms = latency;
-      this.usage.record(api.id, at, log);
+      this.usage.record(api.id, call.at, log);
     }
     return outcome;
   }
 
   /** The access-log row of a keyed call (a charged call's is written with its debit). */
-  private callLog(
-    api: GatewayApi,
-    caller: GatewayKey,
-    request: GatewayRequest,
-    at: number,
-    requestId: string,
-  ): ChargedLog {
+  private callLog({ api, request, at, requestId }: Call, caller: GatewayKey): ChargedLog {
     return {
       user_id: caller.userId,
       api_id: api.id,
@@ -512,12 +526,7 @@ export class GatewayService implements OnModuleInit {
   }
 
   /** The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps. */
-  private async charged(
-    api: GatewayApi,
-    result: ChargeResult,
-    ip: string,
-    reply: FastifyReply,
-  ): Promise<number> {
+  private async charged({ api, request, reply }: Call, result: ChargeResult): Promise<number> {
     if (result.ok) {
       if (result.balance_milli !== null) {
         void reply.header('x-balance', formatBalance(result.balance_milli));
@@ -526,7 +535,7 @@ export class GatewayService implements OnModuleInit {
     }
     switch (result.reason) {
       case 'invalid_key':
-        return this.refuseKey(ip, reply);
+        return this.refuse(request, reply, invalidKey());
       case 'insufficient':
         void reply.header('x-balance', formatBalance(result.balance_milli));
         throw gatewayError(
@@ -568,25 +577,27 @@ export class GatewayService implements OnModuleInit {
   ): GatewayKey | undefined | Promise<GatewayKey | undefined> {
     const key = extractKey(request);
     if (key === undefined) {
-      const limited = this.limitIp(request.ip, reply);
-      if (!api.is_paid) return limited && limited.then(() => undefined);
-      return settled(limited).then(() => {
-        throw gatewayError(
-          'gateway.key_required',
-          401,
-          'this API needs an API key: send it in the X-API-Key header',
+      if (api.is_paid) {
+        return this.refuse(
+          request,
+          reply,
+          gatewayError(
+            'gateway.key_required',
+            401,
+            'this API needs an API key: send it in the X-API-Key header',
+          ),
         );
-      });
+      }
+      return andThen(this.limitIp(request.ip, reply), () => undefined);
     }
     void reply.header('cache-control', NO_STORE);
     if (key.length > MAX_KEY_LENGTH || !PRINTABLE_KEY.test(key)) {
-      return this.refuseKey(request.ip, reply);
+      return this.refuse(request, reply, invalidKey());
     }
     const keyHash = this.hashOf(key);
-    const found = this.keys.find(keyHash);
-    return found instanceof Promise
-      ? found.then((loaded) => this.admit(loaded, keyHash, api, request, reply))
-      : this.admit(found, keyHash, api, request, reply);
+    return andThen(this.keys.find(keyHash), (found) =>
+      this.admit(found, keyHash, api, request, reply),
+    );
   }
 
   /** A found key's own checks, then its own bucket. */
@@ -597,28 +608,16 @@ export class GatewayService implements OnModuleInit {
     request: GatewayRequest,
     reply: FastifyReply,
   ): GatewayKey | Promise<GatewayKey> {
-    if (!found || !found.active) return this.refuseKey(request.ip, reply);
+    if (!found || !found.active) return this.refuse(request, reply, invalidKey());
     const refusal = this.refusal(found, api, request.ip);
-    if (refusal) {
-      return settled(this.limitIp(request.ip, reply)).then(() => {
-        throw refusal;
-      });
-    }
+    if (refusal) return this.refuse(request, reply, refusal);
     // A key's own limit only lowers the site's (kept keys may predate a lowered RATE_LIMIT_PER_KEY).
     const limit = Math.min(found.rateLimit ?? Infinity, this.env.RATE_LIMIT_PER_KEY);
-    const hit = this.limiter.hit(`k:${keyHash}`, limit);
-    const admitted = () => {
+    return andThen(this.limiter.hit(`k:${keyHash}`, limit), (result) => {
+      this.applyLimit(reply, result);
       this.usage.touchKey(found.id, request.ip);
       return found;
-    };
-    if (hit instanceof Promise) {
-      return hit.then((result) => {
-        this.setLimitHeaders(reply, result);
-        return admitted();
-      });
-    }
-    this.setLimitHeaders(reply, hit);
-    return admitted();
+    });
   }
 
   /** Why this key may not make this call, or undefined. */
@@ -640,18 +639,35 @@ export class GatewayService implements OnModuleInit {
     return undefined;
   }
 
-  /** A bad key: 401, counted against the caller's IP (429 once the IP has guessed too often). */
-  private async refuseKey(ip: string, reply: FastifyReply): Promise<never> {
-    await this.limitIp(ip, reply);
-    throw gatewayError('gateway.key_invalid', 401, 'invalid API key');
+  /**
+   * Every refusal before a key is admitted (no such API, a disabled one, the wrong method, a
+   * missing, bad or refused key) counts against the caller's IP: guessing costs the guesser. Past
+   * the IP's limit the answer is the 429.
+   */
+  private async refuse(
+    request: GatewayRequest,
+    reply: FastifyReply,
+    refusal: AppError,
+  ): Promise<never> {
+    await this.limitIp(request.ip, reply);
+    throw refusal;
   }
 
-  /** Counts a call against its IP: nothing to wait for when the window is in memory. */
-  private limitIp(ip: string, reply: FastifyReply): Promise<void> | undefined {
-    const hit = this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP);
-    if (hit instanceof Promise) return hit.then((result) => this.setLimitHeaders(reply, result));
-    this.setLimitHeaders(reply, hit);
-    return undefined;
+  /** Counts a call against its IP's bucket (429 past it): at once when the window is in memory. */
+  private limitIp(ip: string, reply: FastifyReply): void | Promise<void> {
+    return andThen(this.limiter.hit(`ip:${ip}`, this.env.RATE_LIMIT_PER_IP), (result) =>
+      this.applyLimit(reply, result),
+    );
+  }
+
+  /** Tells the caller its bucket's state, then refuses the call if the bucket is empty. */
+  private applyLimit(reply: FastifyReply, result: RateLimitResult): void {
+    this.setLimitHeaders(reply, result);
+    if (!result.allowed) {
+      throw gatewayError('gateway.rate_limited', 429, 'too many requests, try again later', {
+        'retry-after': String(result.resetSeconds),
+      });
+    }
   }
 
   private setLimitHeaders(reply: FastifyReply, result: RateLimitResult): void {
@@ -664,11 +680,6 @@ export class GatewayService implements OnModuleInit {
       .header('x-ratelimit-limit', limit)
       .header('x-ratelimit-remaining', String(result.remaining))
       .header('x-ratelimit-reset', String(result.resetSeconds));
-    if (!result.allowed) {
-      throw gatewayError('gateway.rate_limited', 429, 'too many requests, try again later', {
-        'retry-after': String(result.resetSeconds),
-      });
-    }
   }
 
   private async run(api: GatewayApi, request: GatewayRequest): Promise<Outcome> {
