@@ -69,9 +69,12 @@ export class RenderWorker {
     });
   }
 
+  /** Stops the worker; renders still under way get no page (the shell is served), no error. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    for (const waiting of this.waiting.values()) waiting.resolve(null);
+    this.waiting.clear();
     await worker?.terminate();
   }
 
