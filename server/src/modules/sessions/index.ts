@@ -3,3 +3,5 @@ export { CsrfService } from './csrf';
 export { AdminGuard, CurrentAdminId, CurrentUserId, RequireCsrf, UserGuard } from './guards';
 export { SessionService } from './session.service';
 export { SessionsModule } from './sessions.module';
+export { SESSION_COOKIES } from './session.service';
+export { XSRF_COOKIE, XSRF_HEADER } from './csrf';
