@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useI18n } from '../../i18n';
@@ -12,24 +12,25 @@ import { NOTICE_SEEN_KEY, noticeSeen, releaseStaticNotice, STATIC_NOTICE_ID } fr
 export default function HomeNotice({ notice, onClosed }: { notice: string; onClosed: () => void }) {
   const { t } = useI18n();
   const [rendered] = useState(() => document.getElementById(STATIC_NOTICE_ID));
-  const [show, setShow] = useState(() => rendered !== null || !noticeSeen());
-  const [shownAtStart] = useState(show);
-  const tookOver = useRef(false);
+  // Decided when the app commits, not when it renders: the visitor may close the server's copy in
+  // between (a render can wait for a lazy module's retry), and a modal that opened only to close
+  // again would take the focus from wherever the visitor went on to type. Until then (and when it
+  // is not due) there is no modal at all.
+  const [show, setShow] = useState<boolean | null>(null);
+  const decided = useRef(false);
   useLayoutEffect(() => {
-    if (!rendered || tookOver.current) return;
-    // This render may have been interrupted (a lazy module's retry is), and the server's copy
-    // dismissed meanwhile: then the visitor has closed the notice already. (The ref keeps a
-    // second run of this effect, as StrictMode makes in development, from reading its own
-    // removal as that.)
-    if (!rendered.isConnected) setShow(false);
-    releaseStaticNotice(rendered);
-    tookOver.current = true;
-  }, [rendered]);
-  useEffect(() => {
-    if (shownAtStart) sessionStorage.setItem(NOTICE_SEEN_KEY, '1');
-    else onClosed();
-  }, [shownAtStart, onClosed]);
+    // The ref keeps a second run of this effect, as StrictMode makes in development, from reading
+    // its own removal of the server's copy as the visitor's.
+    if (decided.current) return;
+    decided.current = true;
+    const due = rendered ? rendered.isConnected : !noticeSeen();
+    if (rendered) releaseStaticNotice(rendered);
+    if (!due) return onClosed();
+    sessionStorage.setItem(NOTICE_SEEN_KEY, '1');
+    setShow(true);
+  }, [rendered, onClosed]);
   const close = () => setShow(false);
+  if (show === null) return null;
   return (
     <Modal
       show={show}
