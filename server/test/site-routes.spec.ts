@@ -1,4 +1,5 @@
 import { GUARDS_METADATA } from '@nestjs/common/constants';
+import { SERVED_ROUTE } from '../src/common/serves';
 import { SITE_ROUTES } from '../src/contracts/routes';
 import type { Caller, SiteRoute } from '../src/contracts/routes';
 import { AdminGuard, UserGuard } from '../src/modules/sessions';
@@ -59,6 +60,20 @@ it("gives each Nest route the guard of the table's caller", () => {
   expect(Object.fromEntries(nestRoutes.map(([route]) => [route, guarded.get(route)]))).toEqual(
     Object.fromEntries(nestRoutes),
   );
+});
+
+it('declares every Nest route of the table with @Serves, which types its answer', () => {
+  const declared = Object.fromEntries(
+    [...nestHandlers(t.app)]
+      .filter(({ route }) => route.startsWith('GET /api/') || route.startsWith('POST /api/'))
+      .filter(({ route }) => !route.includes(':'))
+      .map(({ route, handler }) => [
+        route.replace(' /', ' '),
+        Reflect.getMetadata(SERVED_ROUTE, handler),
+      ]),
+  );
+  expect(Object.keys(declared).length).toBe(TABLE.length - 1);
+  expect(Object.entries(declared).filter(([route, served]) => served !== route)).toEqual([]);
 });
 
 it('refuses an anonymous call to a user or admin route with the session code', async () => {

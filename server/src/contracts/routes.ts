@@ -1,3 +1,30 @@
+import type { ApiKeyList, ApiKeyView, CreatedApiKey, RevealedUserKey } from './api-keys';
+import type { AdminApi, ApiDetail, ApiList, ApiSummary } from './apis';
+import type { AuditPage } from './audit';
+import type { Category, CategoryList } from './categories';
+import type { Ad, AdminSidebarLink, FriendLink, Partner, SidebarLink } from './content';
+import type { DataEnvelope, Envelope, PageInfo } from './envelope';
+import type { ImportPreview } from './openapi';
+import type {
+  AdjustedBalance,
+  PendingOrders,
+  Reconciliation,
+  RechargeHistory,
+  RechargeInfo,
+  VerifiedOrder,
+} from './recharge';
+import type { RevokedSessions, SessionList } from './sessions';
+import type {
+  AdminSiteConfig,
+  Dashboard,
+  PublicSiteConfig,
+  StatsDetail,
+  StatsPage,
+  UsageSummary,
+} from './site';
+import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
+import type { LoginResult, NewApiKey, RegisterResult, UserInfo, UserPage } from './users';
+
 /**
  * Every call of the site's own API (`/api/*`; the gateway's `/apis/*` is the catalogue's), with
  * who may make it: anyone, a signed-in user, or a signed-in administrator. The server's routes
@@ -99,3 +126,108 @@ export type SitePath<M extends SiteMethod = SiteMethod> = SiteRoute extends infe
     ? P
     : never
   : never;
+
+/**
+ * What each call answers when it succeeds. The server's handlers are held to it (`@Serves`,
+ * server/src/common/serves.ts) and the client's endpoints read it (`siteEndpoint`,
+ * client/src/lib/api.ts), so a change on one side that the other does not follow fails a
+ * typecheck. A handler may answer more than its entry says (the dashboard's SPEC-era keys); what
+ * the entry says it must answer. `Written` marks the two answers a handler writes to the reply
+ * itself (the prepared bytes of the public list, the call log's CSV stream): their shape is held
+ * by their own tests.
+ */
+export interface SiteAnswers {
+  'GET api/admin/get_ads.php': DataEnvelope<Ad[]>;
+  'GET api/admin/get_partners.php': DataEnvelope<Partner[]>;
+  'POST api/admin/logout.php': Envelope;
+  'POST api/user/logout.php': Envelope;
+  'POST api/admin/admin_login.php': DataEnvelope<{ username: string }>;
+  'POST api/afdian/webhook': AfdianWebhookAnswer;
+  'GET api/get_api_detail.php': DataEnvelope<ApiDetail>;
+  'GET api/get_api_list.php': Written<ApiList>;
+  'GET api/get_categories.php': CategoryList;
+  'GET api/get_config.php': DataEnvelope<PublicSiteConfig>;
+  'GET api/get_friend_links_public.php': DataEnvelope<FriendLink[]>;
+  'GET api/get_sidebar_links_public.php': DataEnvelope<SidebarLink[]>;
+  'GET api/get_usage_stats.php': DataEnvelope<UsageSummary>;
+  'POST api/login.php': LoginResult;
+  'POST api/register.php': RegisterResult;
+  'POST api/user/change_api_key.php': DataEnvelope<NewApiKey>;
+  'POST api/user/change_password.php': Envelope;
+  'POST api/user/create_api_key.php': DataEnvelope<CreatedApiKey>;
+  'GET api/user/export_access_logs.php': Written<string>;
+  'GET api/user/get_access_log_options.php': DataEnvelope<CallLogOptions>;
+  'GET api/user/get_aifadian_recharge_history.php': DataEnvelope<RechargeHistory>;
+  'GET api/user/get_api_keys.php': DataEnvelope<ApiKeyList>;
+  'GET api/user/get_balance_alert.php': DataEnvelope<BalanceAlertView>;
+  'GET api/user/get_recharge_info.php': DataEnvelope<RechargeInfo>;
+  'GET api/user/get_sessions.php': DataEnvelope<SessionList>;
+  'GET api/user/get_usage.php': DataEnvelope<Usage>;
+  'GET api/user/get_user_access_logs.php': DataEnvelope<CallLogPage>;
+  'GET api/user/get_user_info.php': DataEnvelope<UserInfo>;
+  'POST api/user/recheck_aifadian_order.php': DataEnvelope<VerifiedOrder>;
+  'POST api/user/revoke_api_key.php': DataEnvelope<ApiKeyView>;
+  'POST api/user/revoke_other_sessions.php': DataEnvelope<RevokedSessions>;
+  'POST api/user/revoke_session.php': Envelope;
+  'POST api/user/set_balance_alert.php': DataEnvelope<BalanceAlertView>;
+  'POST api/user/update_api_key.php': DataEnvelope<ApiKeyView>;
+  'POST api/user/verify_aifadian_order.php': DataEnvelope<VerifiedOrder>;
+  'POST api/admin/add_ad.php': DataEnvelope<Ad>;
+  'POST api/admin/add_friend_link.php': DataEnvelope<FriendLink>;
+  'POST api/admin/add_partner.php': DataEnvelope<Partner>;
+  'POST api/admin/add_sidebar_link.php': DataEnvelope<AdminSidebarLink>;
+  'POST api/admin/adjust_user_balance.php': DataEnvelope<AdjustedBalance>;
+  'POST api/admin/assign_order.php': DataEnvelope<VerifiedOrder>;
+  'POST api/admin/change_password.php': Envelope;
+  'POST api/admin/create_api.php': DataEnvelope<AdminApi>;
+  'POST api/admin/create_category.php': DataEnvelope<Category>;
+  'POST api/admin/delete_ad.php': Envelope;
+  'POST api/admin/delete_api.php': Envelope;
+  'POST api/admin/delete_apis.php': DataEnvelope<{ deleted: number }>;
+  'POST api/admin/delete_category.php': Envelope;
+  'GET api/admin/delete_friend_link.php': Envelope;
+  'POST api/admin/delete_partner.php': Envelope;
+  'POST api/admin/delete_sidebar_link.php': Envelope;
+  'POST api/admin/dismiss_order.php': Envelope;
+  'GET api/admin/export_recharge_reconciliation.php': string;
+  'GET api/admin/get_admin_sessions.php': DataEnvelope<SessionList>;
+  'GET api/admin/get_api.php': DataEnvelope<AdminApi>;
+  'GET api/admin/get_api_daily_stats.php': DataEnvelope<StatsDetail | StatsPage>;
+  'GET api/admin/get_api_list.php': DataEnvelope<ApiSummary[]> & PageInfo;
+  'GET api/admin/get_audit_log.php': DataEnvelope<AuditPage>;
+  'GET api/admin/get_categories.php': CategoryList;
+  'GET api/admin/get_config.php': DataEnvelope<AdminSiteConfig>;
+  'GET api/admin/get_dashboard_stats.php': DataEnvelope<Dashboard>;
+  'GET api/admin/get_friend_links.php': DataEnvelope<FriendLink[]>;
+  'GET api/admin/get_pending_orders.php': DataEnvelope<PendingOrders>;
+  'GET api/admin/get_recharge_reconciliation.php': DataEnvelope<Reconciliation>;
+  'GET api/admin/get_sidebar_links_admin.php': DataEnvelope<AdminSidebarLink[]>;
+  'GET api/admin/get_user_list.php': DataEnvelope<UserPage>;
+  'POST api/admin/import_openapi.php': DataEnvelope<ImportPreview>;
+  'POST api/admin/reveal_user_api_key.php': DataEnvelope<RevealedUserKey>;
+  'POST api/admin/revoke_admin_session.php': Envelope;
+  'POST api/admin/revoke_other_admin_sessions.php': DataEnvelope<RevokedSessions>;
+  'POST api/admin/update_ad.php': DataEnvelope<Ad>;
+  'POST api/admin/update_api.php': DataEnvelope<AdminApi>;
+  'POST api/admin/update_api_flags.php': DataEnvelope<{ updated: number }>;
+  'POST api/admin/update_category.php': DataEnvelope<Category>;
+  'POST api/admin/update_config.php': DataEnvelope<AdminSiteConfig>;
+  'POST api/admin/update_friend_link.php': DataEnvelope<FriendLink>;
+  'POST api/admin/update_partner.php': DataEnvelope<Partner>;
+  'POST api/admin/update_sidebar_link.php': DataEnvelope<AdminSidebarLink>;
+}
+
+/** An answer the handler writes to the reply itself; the client reads it as `T`. */
+export interface Written<T> {
+  readonly written: T;
+}
+
+/** What a route answers, as the client reads it. */
+export type SiteAnswer<R extends SiteRoute> =
+  SiteAnswers[R] extends Written<infer T> ? T : SiteAnswers[R];
+
+/** Afdian reads only `ec` (200: received) and `em` from a webhook's answer. */
+export interface AfdianWebhookAnswer {
+  ec: number;
+  em: string;
+}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Req, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
@@ -11,9 +11,10 @@ import { SessionService } from '../sessions';
 import { Showcase } from '../partners';
 import { AdIdDto, SaveAdDto, toAdValues, UpdateAdDto } from './dto/ad-admin.dto';
 import { toAd } from './dto/ad.response';
+import { Serves } from '../../common/serves';
 
 /** The ad list (public, with disabled rows for admins) and the admin's ad writes. */
-@Controller('api/admin')
+@Controller()
 export class AdsController {
   private readonly ads: Showcase<AdRow, Ad>;
 
@@ -31,27 +32,24 @@ export class AdsController {
     });
   }
 
-  @Get('get_ads.php')
+  @Serves('GET api/admin/get_ads.php')
   list(@Req() request: FastifyRequest) {
     return this.ads.list(request);
   }
 
-  @Post('add_ad.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/add_ad.php')
   @UseGuards(AdminGuard)
   add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveAdDto) {
     return this.ads.add({ adminId, ip }, toAdValues(body));
   }
 
-  @Post('update_ad.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/update_ad.php')
   @UseGuards(AdminGuard)
   update(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UpdateAdDto) {
     return this.ads.update({ adminId, ip }, body.id, toAdValues(body));
   }
 
-  @Post('delete_ad.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/delete_ad.php')
   @UseGuards(AdminGuard)
   remove(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: AdIdDto) {
     return this.ads.remove({ adminId, ip }, body.id);

@@ -1,20 +1,20 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, UseGuards } from '@nestjs/common';
 import { CurrentUserId, UserGuard } from '../sessions';
 import { AlertsService } from './alerts.service';
 import { BalanceAlertDto } from './dto/balance-alert.dto';
+import { Serves } from '../../common/serves';
 
-@Controller('api/user')
+@Controller()
 @UseGuards(UserGuard)
 export class AlertsController {
   constructor(private readonly alerts: AlertsService) {}
 
-  @Get('get_balance_alert.php')
+  @Serves('GET api/user/get_balance_alert.php')
   async get(@CurrentUserId() userId: number) {
     return { success: true, message: 'ok', data: await this.alerts.get(userId) };
   }
 
-  @Post('set_balance_alert.php')
-  @HttpCode(200)
+  @Serves('POST api/user/set_balance_alert.php')
   async set(@CurrentUserId() userId: number, @Body() body: BalanceAlertDto) {
     return { success: true, message: 'alert saved', data: await this.alerts.set(userId, body) };
   }

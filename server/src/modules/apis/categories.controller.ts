@@ -1,39 +1,38 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, UseGuards } from '@nestjs/common';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import { CategoriesService } from './categories.service';
 import { CategoryIdDto, SaveCategoryDto, UpdateCategoryDto } from './dto/category.dto';
+import { Serves } from '../../common/serves';
 
 /** The home page's chips: every category in order, with its count of enabled APIs. */
-@Controller('api')
+@Controller()
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
-  @Get('get_categories.php')
+  @Serves('GET api/get_categories.php')
   async list() {
     return { success: true, message: 'ok', data: await this.categories.list(true) };
   }
 }
 
 /** 分类管理: the admin's categories (counts include disabled APIs). */
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class CategoriesAdminController {
   constructor(private readonly categories: CategoriesService) {}
 
-  @Get('get_categories.php')
+  @Serves('GET api/admin/get_categories.php')
   async list() {
     return { success: true, message: 'ok', data: await this.categories.list(false) };
   }
 
-  @Post('create_category.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/create_category.php')
   async create(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveCategoryDto) {
     const data = await this.categories.create({ adminId, ip }, body);
     return { success: true, message: 'category created', data };
   }
 
-  @Post('update_category.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/update_category.php')
   async update(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,
@@ -43,8 +42,7 @@ export class CategoriesAdminController {
     return { success: true, message: 'category updated', data };
   }
 
-  @Post('delete_category.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/delete_category.php')
   async remove(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: CategoryIdDto) {
     await this.categories.remove({ adminId, ip }, body.id);
     return { success: true, message: 'category deleted' };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataEnvelope } from '../../contracts/envelope';
 import type { RevokedSessions, SessionList } from '../../contracts/sessions';
@@ -10,9 +10,10 @@ import { toSessionInfo } from './dto/session.response';
 import { UserChangePasswordDto } from './dto/user-change-password.dto';
 import { SessionService } from '../sessions';
 import { UserPasswordService } from './user-password.service';
+import { Serves } from '../../common/serves';
 
 /** The user centre's and the back office's security calls: password and signed-in sessions. */
-@Controller('api')
+@Controller()
 export class AccountSecurityController {
   constructor(
     private readonly sessions: SessionService,
@@ -20,8 +21,7 @@ export class AccountSecurityController {
     private readonly passwords: UserPasswordService,
   ) {}
 
-  @Post('user/change_password.php')
-  @HttpCode(200)
+  @Serves('POST api/user/change_password.php')
   @UseGuards(UserGuard)
   async changePassword(
     @CurrentUserId() userId: number,
@@ -32,14 +32,13 @@ export class AccountSecurityController {
     return { success: true, message: 'password changed; other sessions have been signed out' };
   }
 
-  @Get('user/get_sessions.php')
+  @Serves('GET api/user/get_sessions.php')
   @UseGuards(UserGuard)
   userSessions(@CurrentUserId() userId: number, @Req() request: FastifyRequest) {
     return this.list(request, 'user', userId);
   }
 
-  @Post('user/revoke_session.php')
-  @HttpCode(200)
+  @Serves('POST api/user/revoke_session.php')
   @UseGuards(UserGuard)
   revokeUserSession(
     @CurrentUserId() userId: number,
@@ -50,21 +49,19 @@ export class AccountSecurityController {
     return this.revoke(request, reply, 'user', userId, body.id);
   }
 
-  @Post('user/revoke_other_sessions.php')
-  @HttpCode(200)
+  @Serves('POST api/user/revoke_other_sessions.php')
   @UseGuards(UserGuard)
   revokeOtherUserSessions(@CurrentUserId() userId: number, @Req() request: FastifyRequest) {
     return this.revokeOthers(request, 'user', userId);
   }
 
-  @Get('admin/get_admin_sessions.php')
+  @Serves('GET api/admin/get_admin_sessions.php')
   @UseGuards(AdminGuard)
   adminSessions(@CurrentAdminId() adminId: number, @Req() request: FastifyRequest) {
     return this.list(request, 'admin', adminId);
   }
 
-  @Post('admin/revoke_admin_session.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/revoke_admin_session.php')
   @UseGuards(AdminGuard)
   revokeAdminSession(
     @CurrentAdminId() adminId: number,
@@ -75,8 +72,7 @@ export class AccountSecurityController {
     return this.revoke(request, reply, 'admin', adminId, body.id);
   }
 
-  @Post('admin/revoke_other_admin_sessions.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/revoke_other_admin_sessions.php')
   @UseGuards(AdminGuard)
   revokeOtherAdminSessions(@CurrentAdminId() adminId: number, @Req() request: FastifyRequest) {
     return this.revokeOthers(request, 'admin', adminId);

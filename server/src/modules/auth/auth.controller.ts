@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Ip, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admin, User } from '../../database/entities';
 import type { SessionKind } from '../../database/entities/session.entity';
@@ -11,10 +11,11 @@ import { CsrfService } from '../sessions';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
 import { SessionService } from '../sessions';
 import type { LoginResult } from '../../contracts/users';
+import { Serves } from '../../common/serves';
 
 type LoginRequest<T> = FastifyRequest & { user: T };
 
-@Controller('api')
+@Controller()
 export class AuthController {
   constructor(
     private readonly sessions: SessionService,
@@ -23,8 +24,7 @@ export class AuthController {
     private readonly adminPasswords: AdminPasswordService,
   ) {}
 
-  @Post('login.php')
-  @HttpCode(200)
+  @Serves('POST api/login.php')
   @UseGuards(UserLoginGuard)
   async login(
     @Req() request: LoginRequest<User>,
@@ -39,15 +39,13 @@ export class AuthController {
     };
   }
 
-  @Post('user/logout.php')
-  @HttpCode(200)
+  @Serves('POST api/user/logout.php')
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.endSession(request, reply, 'user');
     return { success: true, message: 'logged out' };
   }
 
-  @Post('admin/admin_login.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/admin_login.php')
   @UseGuards(AdminLoginGuard)
   async adminLogin(
     @Req() request: LoginRequest<Admin>,
@@ -61,8 +59,7 @@ export class AuthController {
     };
   }
 
-  @Post('admin/logout.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/logout.php')
   async adminLogout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -71,8 +68,7 @@ export class AuthController {
     return { success: true, message: 'logged out' };
   }
 
-  @Post('admin/change_password.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/change_password.php')
   @UseGuards(AdminGuard)
   async changeAdminPassword(
     @CurrentAdminId() adminId: number,

@@ -1,12 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { toPublicSiteConfig } from './dto/site-config.response';
 import { SiteConfigService } from './site-config.service';
+import { Serves } from '../../common/serves';
 
-@Controller('api')
+@Controller()
 export class SiteConfigController {
   constructor(private readonly config: SiteConfigService) {}
 
-  @Get('get_config.php')
+  @Serves('GET api/get_config.php')
   async get() {
     return { success: true, message: 'ok', data: toPublicSiteConfig(await this.config.find()) };
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, UseGuards } from '@nestjs/common';
 import type { DataEnvelope } from '../../contracts/envelope';
 import type {
   ApiKeyList,
@@ -9,20 +9,20 @@ import type {
 import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
 import { CreateKeyBody, KeyIdBody, UpdateKeyBody, UserIdBody } from './dto/key-settings.dto';
 import { KeysService } from './keys.service';
+import { Serves } from '../../common/serves';
 
 /** A user's own keys (writes need X-XSRF-TOKEN like every write, through the global guard). */
-@Controller('api/user')
+@Controller()
 @UseGuards(UserGuard)
 export class KeysController {
   constructor(private readonly keys: KeysService) {}
 
-  @Get('get_api_keys.php')
+  @Serves('GET api/user/get_api_keys.php')
   async list(@CurrentUserId() userId: number): Promise<DataEnvelope<ApiKeyList>> {
     return { success: true, message: 'ok', data: await this.keys.list(userId) };
   }
 
-  @Post('create_api_key.php')
-  @HttpCode(200)
+  @Serves('POST api/user/create_api_key.php')
   async create(
     @CurrentUserId() userId: number,
     @Body() body: CreateKeyBody,
@@ -34,8 +34,7 @@ export class KeysController {
     };
   }
 
-  @Post('update_api_key.php')
-  @HttpCode(200)
+  @Serves('POST api/user/update_api_key.php')
   async update(
     @CurrentUserId() userId: number,
     @Body() body: UpdateKeyBody,
@@ -47,8 +46,7 @@ export class KeysController {
     };
   }
 
-  @Post('revoke_api_key.php')
-  @HttpCode(200)
+  @Serves('POST api/user/revoke_api_key.php')
   async revoke(
     @CurrentUserId() userId: number,
     @Body() body: KeyIdBody,
@@ -62,13 +60,12 @@ export class KeysController {
 }
 
 /** The admin's reveal of a user's full default key (SPEC §2's API key column), audited. */
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class KeysAdminController {
   constructor(private readonly keys: KeysService) {}
 
-  @Post('reveal_user_api_key.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/reveal_user_api_key.php')
   async reveal(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Query, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AdminRecords } from '../audit';
@@ -13,8 +13,9 @@ import {
   UpdateFriendLinkDto,
 } from './dto/friend-link-admin.dto';
 import { toFriendLink } from './dto/link.response';
+import { Serves } from '../../common/serves';
 
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class FriendLinksAdminController {
   private readonly records: AdminRecords<FriendLink>;
@@ -34,21 +35,19 @@ export class FriendLinksAdminController {
     );
   }
 
-  @Get('get_friend_links.php')
+  @Serves('GET api/admin/get_friend_links.php')
   async list() {
     const rows = await this.records.list();
     return { success: true, message: 'ok', data: rows.map(toFriendLink) };
   }
 
-  @Post('add_friend_link.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/add_friend_link.php')
   async add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveFriendLinkDto) {
     const row = await this.records.add({ adminId, ip }, toFriendLinkValues(body));
     return { success: true, message: '友链添加成功', data: toFriendLink(row) };
   }
 
-  @Post('update_friend_link.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/update_friend_link.php')
   async update(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,
@@ -59,7 +58,7 @@ export class FriendLinksAdminController {
   }
 
   /** A GET that deletes (SPEC.md §7): it still needs the XSRF header like every write. */
-  @Get('delete_friend_link.php')
+  @Serves('GET api/admin/delete_friend_link.php')
   @RequireCsrf()
   async remove(
     @CurrentAdminId() adminId: number,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AdminRecords } from '../audit';
@@ -13,8 +13,9 @@ import {
   toSidebarLinkValues,
   UpdateSidebarLinkDto,
 } from './dto/sidebar-link-admin.dto';
+import { Serves } from '../../common/serves';
 
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class SidebarLinksAdminController {
   private readonly records: AdminRecords<SidebarLink>;
@@ -34,21 +35,19 @@ export class SidebarLinksAdminController {
     );
   }
 
-  @Get('get_sidebar_links_admin.php')
+  @Serves('GET api/admin/get_sidebar_links_admin.php')
   async list() {
     const rows = await this.records.list();
     return { success: true, message: 'ok', data: rows.map(toAdminSidebarLink) };
   }
 
-  @Post('add_sidebar_link.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/add_sidebar_link.php')
   async add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SaveSidebarLinkDto) {
     const row = await this.records.add({ adminId, ip }, toSidebarLinkValues(body));
     return { success: true, message: 'sidebar link added', data: toAdminSidebarLink(row) };
   }
 
-  @Post('update_sidebar_link.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/update_sidebar_link.php')
   async update(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,
@@ -58,8 +57,7 @@ export class SidebarLinksAdminController {
     return { success: true, message: 'sidebar link updated', data: toAdminSidebarLink(row) };
   }
 
-  @Post('delete_sidebar_link.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/delete_sidebar_link.php')
   async remove(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,

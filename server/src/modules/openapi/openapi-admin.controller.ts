@@ -1,17 +1,17 @@
-import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, UseGuards } from '@nestjs/common';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import { importMessage } from './dto/import-preview.response';
 import { ImportOpenApiDto } from './dto/import-openapi.dto';
 import { OpenApiImportService } from './openapi-import.service';
+import { Serves } from '../../common/serves';
 
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class OpenApiAdminController {
   constructor(private readonly imports: OpenApiImportService) {}
 
   /** Preview (dry_run) or apply an OpenAPI document; the XSRF header is needed like every write. */
-  @Post('import_openapi.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/import_openapi.php')
   async import(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Req, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
@@ -16,9 +16,10 @@ import {
 } from './dto/partner-admin.dto';
 import { toPartner } from './dto/partner.response';
 import { Showcase } from './showcase';
+import { Serves } from '../../common/serves';
 
 /** The partner list (public, with disabled rows for admins) and the admin's partner writes. */
-@Controller('api/admin')
+@Controller()
 export class PartnersController {
   private readonly partners: Showcase<PartnerRow, Partner>;
 
@@ -36,27 +37,24 @@ export class PartnersController {
     });
   }
 
-  @Get('get_partners.php')
+  @Serves('GET api/admin/get_partners.php')
   list(@Req() request: FastifyRequest) {
     return this.partners.list(request);
   }
 
-  @Post('add_partner.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/add_partner.php')
   @UseGuards(AdminGuard)
   add(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: SavePartnerDto) {
     return this.partners.add({ adminId, ip }, toPartnerValues(body));
   }
 
-  @Post('update_partner.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/update_partner.php')
   @UseGuards(AdminGuard)
   update(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UpdatePartnerDto) {
     return this.partners.update({ adminId, ip }, body.id, toPartnerValues(body));
   }
 
-  @Post('delete_partner.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/delete_partner.php')
   @UseGuards(AdminGuard)
   remove(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: PartnerIdDto) {
     return this.partners.remove({ adminId, ip }, body.id);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import {
@@ -8,26 +8,25 @@ import {
   ReconciliationQuery,
 } from './dto/recharge-admin.dto';
 import { RechargeAdminService } from './recharge-admin.service';
+import { Serves } from '../../common/serves';
 
-@Controller('api/admin')
+@Controller()
 @UseGuards(AdminGuard)
 export class RechargeAdminController {
   constructor(private readonly admin: RechargeAdminService) {}
 
-  @Get('get_pending_orders.php')
+  @Serves('GET api/admin/get_pending_orders.php')
   async pending(@Query() query: PendingOrdersQuery) {
     return { success: true, message: 'ok', data: await this.admin.pendingOrders(query) };
   }
 
-  @Post('assign_order.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/assign_order.php')
   async assign(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: AssignOrderBody) {
     const data = await this.admin.assign({ adminId, ip }, body);
     return { success: true, message: `order credited: ${data.amount}`, data };
   }
 
-  @Post('dismiss_order.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/dismiss_order.php')
   async dismiss(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,
@@ -37,13 +36,13 @@ export class RechargeAdminController {
     return { success: true, message: 'order dismissed' };
   }
 
-  @Get('get_recharge_reconciliation.php')
+  @Serves('GET api/admin/get_recharge_reconciliation.php')
   async reconciliation(@Query() query: ReconciliationQuery) {
     return { success: true, message: 'ok', data: await this.admin.reconciliation(query) };
   }
 
   /** The headers go on only once the CSV is made: a refusal stays a JSON envelope. */
-  @Get('export_recharge_reconciliation.php')
+  @Serves('GET api/admin/export_recharge_reconciliation.php')
   async export(
     @Query() query: ReconciliationQuery,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -1,48 +1,46 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Query, UseGuards } from '@nestjs/common';
 import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
 import { BalanceAdjustmentsService } from './balance-adjustments.service';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { RechargeHistoryQuery } from './dto/recharge-history.query';
 import { VerifyOrderBody } from './dto/verify-order.body';
 import { RechargeService } from './recharge.service';
+import { Serves } from '../../common/serves';
 
-@Controller('api')
+@Controller()
 export class RechargeController {
   constructor(
     private readonly recharge: RechargeService,
     private readonly adjustments: BalanceAdjustmentsService,
   ) {}
 
-  @Get('user/get_recharge_info.php')
+  @Serves('GET api/user/get_recharge_info.php')
   @UseGuards(UserGuard)
   info(@CurrentUserId() userId: number) {
     return { success: true, message: 'ok', data: this.recharge.info(userId) };
   }
 
-  @Post('user/verify_aifadian_order.php')
-  @HttpCode(200)
+  @Serves('POST api/user/verify_aifadian_order.php')
   @UseGuards(UserGuard)
   async verify(@CurrentUserId() userId: number, @Body() body: VerifyOrderBody) {
     const data = await this.recharge.verifyOrder(userId, body.order_number);
     return { success: true, message: `recharge successful: ${data.amount} credited`, data };
   }
 
-  @Post('user/recheck_aifadian_order.php')
-  @HttpCode(200)
+  @Serves('POST api/user/recheck_aifadian_order.php')
   @UseGuards(UserGuard)
   async recheck(@CurrentUserId() userId: number, @Body() body: VerifyOrderBody) {
     const data = await this.recharge.recheckOrder(userId, body.order_number);
     return { success: true, message: `recharge successful: ${data.amount} credited`, data };
   }
 
-  @Get('user/get_aifadian_recharge_history.php')
+  @Serves('GET api/user/get_aifadian_recharge_history.php')
   @UseGuards(UserGuard)
   async history(@CurrentUserId() userId: number, @Query() query: RechargeHistoryQuery) {
     return { success: true, message: 'ok', data: await this.recharge.history(userId, query) };
   }
 
-  @Post('admin/adjust_user_balance.php')
-  @HttpCode(200)
+  @Serves('POST api/admin/adjust_user_balance.php')
   @UseGuards(AdminGuard)
   async adjust(
     @CurrentAdminId() adminId: number,

@@ -1,11 +1,12 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { StatsService } from './stats.service';
+import { Serves } from '../../common/serves';
 
-@Controller('api')
+@Controller()
 export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
-  @Get('get_usage_stats.php')
+  @Serves('GET api/get_usage_stats.php')
   async usage() {
     const summary = await this.stats.usageSummary();
     // SPEC.md §7 names the payload `summary`, DESIGN.md §4 `data`: both carry it.

@@ -1,12 +1,13 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentUserId, UserGuard } from '../sessions';
 import { CallLogService } from './call-log.service';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
 import { UsageService } from './usage.service';
+import { Serves } from '../../common/serves';
 
 /** The user centre's call log, its CSV export and the dashboard's usage. */
-@Controller('api/user')
+@Controller()
 @UseGuards(UserGuard)
 export class UsageController {
   constructor(
@@ -14,17 +15,17 @@ export class UsageController {
     private readonly usageService: UsageService,
   ) {}
 
-  @Get('get_user_access_logs.php')
+  @Serves('GET api/user/get_user_access_logs.php')
   async accessLogs(@CurrentUserId() userId: number, @Query() query: CallLogQuery) {
     return { success: true, message: 'ok', data: await this.callLog.page(userId, query) };
   }
 
-  @Get('get_access_log_options.php')
+  @Serves('GET api/user/get_access_log_options.php')
   async options(@CurrentUserId() userId: number) {
     return { success: true, message: 'ok', data: await this.callLog.options(userId) };
   }
 
-  @Get('export_access_logs.php')
+  @Serves('GET api/user/export_access_logs.php')
   exportLogs(
     @CurrentUserId() userId: number,
     @Query() query: CallLogFilterQuery,
@@ -40,7 +41,7 @@ export class UsageController {
       .send(csv);
   }
 
-  @Get('get_usage.php')
+  @Serves('GET api/user/get_usage.php')
   async usage(@CurrentUserId() userId: number) {
     return { success: true, message: 'ok', data: await this.usageService.usage(userId) };
   }
