@@ -1,7 +1,7 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { SitePath } from '@contracts/routes';
 import { failure, http, HttpResponse, ok, server } from '../test/server';
-import { api, errorCode, errorMessage, errorStatus } from './api';
+import { api, call, errorCode, errorMessage, errorStatus } from './api';
 import { sessionExpired, type SessionArea } from './session';
 
 const probe = api.injectEndpoints({
@@ -105,5 +105,36 @@ describe('reading a failed call', () => {
     const b = await call('api/b.php');
     expect(errorMessage('error' in a && a.error, 'fallback')).toBe('from the server');
     expect(errorMessage('error' in b && b.error, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('an endpoint made by call', () => {
+  it('asks for the route with its method, adding the query or the body', () => {
+    expect(call('GET api/get_config.php').query()).toEqual({
+      url: 'api/get_config.php',
+      method: 'GET',
+    });
+    const save = call(
+      (body: { id?: number }) =>
+        body.id ? 'POST api/admin/update_ad.php' : 'POST api/admin/add_ad.php',
+      (body) => ({ body }),
+    );
+    expect(save.query({ id: 3 })).toEqual({
+      url: 'api/admin/update_ad.php',
+      method: 'POST',
+      body: { id: 3 },
+    });
+    expect(save.query({})).toMatchObject({ url: 'api/admin/add_ad.php', method: 'POST' });
+  });
+
+  it('gives the answer, or the part of it the endpoint picks', () => {
+    const answer = { success: true, message: 'ok', data: { sessions: [], revoked: 2 } };
+    expect(call('POST api/user/logout.php').transformResponse(answer)).toBe(answer);
+    const revoked = call(
+      'POST api/user/revoke_other_sessions.php',
+      undefined,
+      ({ data }) => data.revoked,
+    );
+    expect(revoked.transformResponse(answer)).toBe(2);
   });
 });

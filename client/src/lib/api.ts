@@ -3,7 +3,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Envelope } from '@contracts/envelope';
 import type { ErrorCode, ErrorEnvelope } from '@contracts/errors';
-import type { SitePath } from '@contracts/routes';
+import type { SiteAnswer, SitePath, SiteRoute } from '@contracts/routes';
 import { readCookie } from './cookies';
 import { sessionAreaOf, sessionExpired } from './session';
 import type { ServerFetch } from './ssr';
@@ -37,6 +37,45 @@ export type SiteCall =
   | SitePath<'GET'>
   | (CallOptions & { url: SitePath<'GET'>; method?: 'GET' })
   | (CallOptions & { url: SitePath<'POST'>; method: 'POST' });
+
+/** An endpoint's `query` and `transformResponse`, as `call` makes them. */
+interface Call<Arg, Result> {
+  query: (arg: Arg) => SiteCall;
+  transformResponse: (answer: unknown) => Result;
+}
+
+/**
+ * An endpoint's call of one route of the site's table (contracts/routes.ts) and its reading of
+ * the answer the table gives that route: RTK Query checks the endpoint's result type against it,
+ * and `@Serves` holds the server's handler to the same entry. `route` may pick between routes by
+ * the argument (a save adds or updates); `request` adds the query string or the body; `pick` keeps
+ * the part of the answer the endpoint gives its screens. (Without `pick` the result is the answer
+ * itself, not a type parameter the endpoint's declared result could be inferred into.)
+ */
+export function call<R extends SiteRoute, Arg = void>(
+  route: R | ((arg: Arg) => R),
+  request?: (arg: Arg) => CallOptions,
+): Call<Arg, SiteAnswer<R>>;
+export function call<R extends SiteRoute, Arg, Result>(
+  route: R | ((arg: Arg) => R),
+  request: ((arg: Arg) => CallOptions) | undefined,
+  pick: (answer: SiteAnswer<R>) => Result,
+): Call<Arg, Result>;
+export function call<R extends SiteRoute, Arg>(
+  route: R | ((arg: Arg) => R),
+  request?: (arg: Arg) => CallOptions,
+  pick?: (answer: SiteAnswer<R>) => unknown,
+): Call<Arg, unknown> {
+  return {
+    query: (arg) => {
+      const [method, url] = (typeof route === 'function' ? route(arg) : route).split(' ');
+      // A route of the table is a path with the method it is listed under.
+      return { url, method, ...request?.(arg) } as SiteCall;
+    },
+    // The one place the client takes the server's word for an answer's shape (see above).
+    transformResponse: (answer) => (pick ? pick(answer as SiteAnswer<R>) : answer),
+  };
+}
 
 const pathOf = (args: SiteCall) => (typeof args === 'string' ? args : args.url).replace(/^\//, '');
 

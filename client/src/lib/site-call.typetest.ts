@@ -1,8 +1,12 @@
 /*
  * Checked by the client's typecheck, never run: the calls an endpoint may ask the base query for
- * are exactly the route table's (contracts/routes.ts), each with its method.
+ * are exactly the route table's (contracts/routes.ts), each with its method; an endpoint made by
+ * `call` declares the result its route answers (or the part it picks), not another.
  */
-import type { SiteCall } from './api';
+import type { ApiKeyList } from '@contracts/api-keys';
+import type { DataEnvelope } from '@contracts/envelope';
+import type { UserInfo } from '@contracts/users';
+import { api, call, type SiteCall } from './api';
 
 export const typeChecks: SiteCall[] = [
   'api/get_config.php',
@@ -15,3 +19,14 @@ export const typeChecks: SiteCall[] = [
   // @ts-expect-error a GET route asked for with POST
   { url: 'api/get_config.php', method: 'POST' },
 ];
+
+export const resultChecks = api.injectEndpoints({
+  endpoints: (build) => ({
+    answer: build.query<DataEnvelope<UserInfo>, void>(call('GET api/user/get_user_info.php')),
+    picked: build.query<UserInfo, void>(
+      call('GET api/user/get_user_info.php', undefined, ({ data }) => data),
+    ),
+    // @ts-expect-error the route answers the user's info, not a key list
+    another: build.query<DataEnvelope<ApiKeyList>, void>(call('GET api/user/get_user_info.php')),
+  }),
+});

@@ -6,7 +6,6 @@ import type {
   SaveApiBody,
 } from '@contracts/apis';
 import type { AuditPage, AuditQuery, ChangePasswordBody } from '@contracts/audit';
-import type { SitePath } from '@contracts/routes';
 import type { Category, SaveCategoryBody } from '@contracts/categories';
 import type {
   Ad,
@@ -38,7 +37,7 @@ import type {
   StatsSort,
 } from '@contracts/site';
 import type { Credentials, UserPage } from '@contracts/users';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 export const ADMIN_API_LIST_SIZE = 1000;
 export const ADMIN_PAGE_SIZE = 10;
@@ -60,191 +59,221 @@ export interface StatsArgs extends PageArgs {
   sort?: StatsSort;
 }
 
-const post = (url: SitePath<'POST'>, body: unknown) => ({ url, method: 'POST' as const, body });
+/**
+ * get_api_daily_stats.php answers a page of APIs, or one API's days when asked with an id: each
+ * endpoint keeps the answer it asked for, and an answer of the other shape is an error.
+ */
+const statsAs =
+  <T extends StatsDetail | StatsPage>(is: (data: StatsDetail | StatsPage) => data is T) =>
+  ({ data, ...envelope }: DataEnvelope<StatsDetail | StatsPage>): DataEnvelope<T> => {
+    if (!is(data)) throw new TypeError('get_api_daily_stats.php answered the other shape');
+    return { ...envelope, data };
+  };
 
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminLogin: build.mutation<Envelope, Credentials>({
-      query: (body) => post('api/admin/admin_login.php', body),
+      ...call('POST api/admin/admin_login.php', (body: Credentials) => ({ body })),
     }),
     adminLogout: build.mutation<Envelope, void>({
-      query: () => post('api/admin/logout.php', {}),
+      ...call('POST api/admin/logout.php', () => ({ body: {} })),
     }),
 
     adminDashboard: build.query<DataEnvelope<Dashboard>, void>({
-      query: () => 'api/admin/get_dashboard_stats.php',
+      ...call('GET api/admin/get_dashboard_stats.php'),
       providesTags: ['Stats'],
     }),
 
     adminApiList: build.query<DataEnvelope<ApiSummary[]> & PageInfo, AdminApiListQuery>({
-      query: (params) => ({
-        url: 'api/admin/get_api_list.php',
+      ...call('GET api/admin/get_api_list.php', (params: AdminApiListQuery) => ({
         params: { per_page: ADMIN_API_LIST_SIZE, ...params },
-      }),
+      })),
       providesTags: ['Apis'],
     }),
     setApiFlags: build.mutation<Envelope, ApiFlagsBody>({
-      query: (body) => post('api/admin/update_api_flags.php', body),
+      ...call('POST api/admin/update_api_flags.php', (body: ApiFlagsBody) => ({ body })),
       invalidatesTags: ['Apis', 'Stats'],
     }),
     deleteApis: build.mutation<Envelope, number[]>({
-      query: (ids) => post('api/admin/delete_apis.php', { ids }),
+      ...call('POST api/admin/delete_apis.php', (ids: number[]) => ({ body: { ids } })),
       invalidatesTags: ['Apis', 'Stats'],
     }),
     adminAuditLog: build.query<DataEnvelope<AuditPage>, AuditQuery>({
-      query: (params) => ({ url: 'api/admin/get_audit_log.php', params }),
+      ...call('GET api/admin/get_audit_log.php', (params: AuditQuery) => ({ params })),
     }),
     importOpenApi: build.mutation<DataEnvelope<ImportPreview>, ImportOpenApiBody>({
-      query: (body) => post('api/admin/import_openapi.php', body),
+      ...call('POST api/admin/import_openapi.php', (body: ImportOpenApiBody) => ({ body })),
       // A preview changes nothing; an applied import adds and rewrites APIs.
       invalidatesTags: (_result, _error, body) => (body.dry_run ? [] : ['Apis', 'Stats']),
     }),
     changeAdminPassword: build.mutation<Envelope, ChangePasswordBody>({
-      query: (body) => post('api/admin/change_password.php', body),
+      ...call('POST api/admin/change_password.php', (body: ChangePasswordBody) => ({ body })),
     }),
     adminApi: build.query<DataEnvelope<AdminApi>, number>({
-      query: (id) => ({ url: 'api/admin/get_api.php', params: { id } }),
+      ...call('GET api/admin/get_api.php', (id: number) => ({ params: { id } })),
       providesTags: ['Apis'],
     }),
     createApi: build.mutation<DataEnvelope<AdminApi>, SaveApiBody>({
-      query: (body) => post('api/admin/create_api.php', body),
+      ...call('POST api/admin/create_api.php', (body: SaveApiBody) => ({ body })),
       invalidatesTags: ['Apis', 'Stats'],
     }),
     updateApi: build.mutation<DataEnvelope<AdminApi>, SaveApiBody>({
-      query: (body) => post('api/admin/update_api.php', body),
+      ...call('POST api/admin/update_api.php', (body: SaveApiBody) => ({ body })),
       invalidatesTags: ['Apis', 'Stats'],
     }),
     deleteApi: build.mutation<Envelope, number>({
-      query: (id) => post('api/admin/delete_api.php', { id }),
+      ...call('POST api/admin/delete_api.php', (id: number) => ({ body: { id } })),
       invalidatesTags: ['Apis', 'Stats'],
     }),
 
     // Categories belong to the catalogue: a change refreshes the API lists and the chips too.
     adminCategories: build.query<DataEnvelope<Category[]>, void>({
-      query: () => 'api/admin/get_categories.php',
+      ...call('GET api/admin/get_categories.php'),
       providesTags: ['Apis'],
     }),
     saveCategory: build.mutation<DataEnvelope<Category>, SaveCategoryBody>({
-      query: (body) =>
-        post(body.id ? 'api/admin/update_category.php' : 'api/admin/create_category.php', body),
+      ...call(
+        (body: SaveCategoryBody) =>
+          body.id ? 'POST api/admin/update_category.php' : 'POST api/admin/create_category.php',
+        (body) => ({ body }),
+      ),
       invalidatesTags: ['Apis'],
     }),
     deleteCategory: build.mutation<Envelope, number>({
-      query: (id) => post('api/admin/delete_category.php', { id }),
+      ...call('POST api/admin/delete_category.php', (id: number) => ({ body: { id } })),
       invalidatesTags: ['Apis'],
     }),
 
     adminPartners: build.query<DataEnvelope<Partner[]>, void>({
-      query: () => 'api/admin/get_partners.php',
+      ...call('GET api/admin/get_partners.php'),
       providesTags: ['Partners'],
     }),
     savePartner: build.mutation<DataEnvelope<Partner>, SavePartnerBody>({
-      query: (body) =>
-        post(body.id ? 'api/admin/update_partner.php' : 'api/admin/add_partner.php', body),
+      ...call(
+        (body: SavePartnerBody) =>
+          body.id ? 'POST api/admin/update_partner.php' : 'POST api/admin/add_partner.php',
+        (body) => ({ body }),
+      ),
       invalidatesTags: ['Partners'],
     }),
     deletePartner: build.mutation<Envelope, number>({
-      query: (id) => post('api/admin/delete_partner.php', { id }),
+      ...call('POST api/admin/delete_partner.php', (id: number) => ({ body: { id } })),
       invalidatesTags: ['Partners'],
     }),
 
     adminAds: build.query<DataEnvelope<Ad[]>, void>({
-      query: () => 'api/admin/get_ads.php',
+      ...call('GET api/admin/get_ads.php'),
       providesTags: ['Ads'],
     }),
     saveAd: build.mutation<DataEnvelope<Ad>, SaveAdBody>({
-      query: (body) => post(body.id ? 'api/admin/update_ad.php' : 'api/admin/add_ad.php', body),
+      ...call(
+        (body: SaveAdBody) =>
+          body.id ? 'POST api/admin/update_ad.php' : 'POST api/admin/add_ad.php',
+        (body) => ({ body }),
+      ),
       invalidatesTags: ['Ads'],
     }),
     deleteAd: build.mutation<Envelope, number>({
-      query: (id) => post('api/admin/delete_ad.php', { id }),
+      ...call('POST api/admin/delete_ad.php', (id: number) => ({ body: { id } })),
       invalidatesTags: ['Ads'],
     }),
 
     adminSidebarLinks: build.query<DataEnvelope<AdminSidebarLink[]>, void>({
-      query: () => 'api/admin/get_sidebar_links_admin.php',
+      ...call('GET api/admin/get_sidebar_links_admin.php'),
       providesTags: ['Links'],
     }),
     saveSidebarLink: build.mutation<DataEnvelope<AdminSidebarLink>, SaveSidebarLinkBody>({
-      query: (body) =>
-        post(
-          body.id ? 'api/admin/update_sidebar_link.php' : 'api/admin/add_sidebar_link.php',
-          body,
-        ),
+      ...call(
+        (body: SaveSidebarLinkBody) =>
+          body.id
+            ? 'POST api/admin/update_sidebar_link.php'
+            : 'POST api/admin/add_sidebar_link.php',
+        (body) => ({ body }),
+      ),
       invalidatesTags: ['Links'],
     }),
     deleteSidebarLink: build.mutation<Envelope, number>({
-      query: (id) => post('api/admin/delete_sidebar_link.php', { id }),
+      ...call('POST api/admin/delete_sidebar_link.php', (id: number) => ({ body: { id } })),
       invalidatesTags: ['Links'],
     }),
 
     adminFriendLinks: build.query<DataEnvelope<FriendLink[]>, void>({
-      query: () => 'api/admin/get_friend_links.php',
+      ...call('GET api/admin/get_friend_links.php'),
       providesTags: ['FriendLinks'],
     }),
     saveFriendLink: build.mutation<DataEnvelope<FriendLink>, SaveFriendLinkBody>({
-      query: (body) =>
-        post(body.id ? 'api/admin/update_friend_link.php' : 'api/admin/add_friend_link.php', body),
+      ...call(
+        (body: SaveFriendLinkBody) =>
+          body.id ? 'POST api/admin/update_friend_link.php' : 'POST api/admin/add_friend_link.php',
+        (body) => ({ body }),
+      ),
       invalidatesTags: ['FriendLinks'],
     }),
     deleteFriendLink: build.mutation<Envelope, number>({
-      query: (id) => ({ url: 'api/admin/delete_friend_link.php', params: { id } }),
+      ...call('GET api/admin/delete_friend_link.php', (id: number) => ({ params: { id } })),
       invalidatesTags: ['FriendLinks'],
     }),
 
     adminConfig: build.query<DataEnvelope<AdminSiteConfig>, void>({
-      query: () => 'api/admin/get_config.php',
+      ...call('GET api/admin/get_config.php'),
       providesTags: ['Config'],
     }),
     updateConfig: build.mutation<DataEnvelope<AdminSiteConfig>, SiteConfigBody>({
-      query: (body) => post('api/admin/update_config.php', body),
+      ...call('POST api/admin/update_config.php', (body: SiteConfigBody) => ({ body })),
       invalidatesTags: ['Config'],
     }),
 
     adminStats: build.query<DataEnvelope<StatsPage>, StatsArgs>({
-      query: ({ page, search, sort }) => ({
-        url: 'api/admin/get_api_daily_stats.php',
-        params: {
-          page,
-          per_page: ADMIN_PAGE_SIZE,
-          ...(search && { search }),
-          ...(sort && { sort }),
-        },
-      }),
+      ...call(
+        'GET api/admin/get_api_daily_stats.php',
+        ({ page, search, sort }: StatsArgs) => ({
+          params: {
+            page,
+            per_page: ADMIN_PAGE_SIZE,
+            ...(search && { search }),
+            ...(sort && { sort }),
+          },
+        }),
+        statsAs((data): data is StatsPage => 'apis' in data),
+      ),
       providesTags: ['Stats'],
     }),
     adminStatsDetail: build.query<DataEnvelope<StatsDetail>, number>({
-      query: (id) => ({ url: 'api/admin/get_api_daily_stats.php', params: { id } }),
+      ...call(
+        'GET api/admin/get_api_daily_stats.php',
+        (id: number) => ({ params: { id } }),
+        statsAs((data): data is StatsDetail => 'daily_calls_history' in data),
+      ),
       providesTags: ['Stats'],
     }),
 
     adminUsers: build.query<DataEnvelope<UserPage>, PageArgs>({
-      query: ({ page, search }) => ({
-        url: 'api/admin/get_user_list.php',
+      ...call('GET api/admin/get_user_list.php', ({ page, search }: PageArgs) => ({
         params: { page, per_page: ADMIN_PAGE_SIZE, ...(search && { search }) },
-      }),
+      })),
       providesTags: ['AdminUsers'],
     }),
     adjustUserBalance: build.mutation<DataEnvelope<AdjustedBalance>, AdjustBalanceBody>({
-      query: (body) => post('api/admin/adjust_user_balance.php', body),
+      ...call('POST api/admin/adjust_user_balance.php', (body: AdjustBalanceBody) => ({ body })),
       invalidatesTags: ['AdminUsers'],
     }),
 
     pendingOrders: build.query<DataEnvelope<PendingOrders>, number>({
-      query: (page) => ({
-        url: 'api/admin/get_pending_orders.php',
+      ...call('GET api/admin/get_pending_orders.php', (page: number) => ({
         params: { page, per_page: PENDING_ORDERS_PAGE_SIZE },
-      }),
+      })),
     }),
     assignOrder: build.mutation<DataEnvelope<VerifiedOrder>, AssignOrderBody>({
-      query: (body) => post('api/admin/assign_order.php', body),
+      ...call('POST api/admin/assign_order.php', (body: AssignOrderBody) => ({ body })),
       invalidatesTags: ['AdminUsers'],
     }),
     dismissOrder: build.mutation<Envelope, DismissOrderBody>({
-      query: (body) => post('api/admin/dismiss_order.php', body),
+      ...call('POST api/admin/dismiss_order.php', (body: DismissOrderBody) => ({ body })),
     }),
     reconciliation: build.query<DataEnvelope<Reconciliation>, ReconciliationPeriod>({
-      query: (params) => ({ url: 'api/admin/get_recharge_reconciliation.php', params }),
+      ...call('GET api/admin/get_recharge_reconciliation.php', (params: ReconciliationPeriod) => ({
+        params,
+      })),
     }),
   }),
 });

@@ -1,7 +1,7 @@
 import type { ApiDetail, ApiList, ApiListQuery, ApiRef } from '@contracts/apis';
-import type { Category, CategoryList } from '@contracts/categories';
+import type { Category } from '@contracts/categories';
 import type { Ad, Partner } from '@contracts/content';
-import { STATUS, type DataEnvelope } from '@contracts/envelope';
+import { STATUS } from '@contracts/envelope';
 import {
   parseListField,
   type RequestParam,
@@ -9,47 +9,46 @@ import {
   type StatusCode,
 } from '@contracts/list-fields';
 import type { UsageSummary } from '@contracts/site';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
-const enabled = <T extends { status: number }>(rows: T[] | undefined) =>
-  (rows ?? []).filter((row) => row.status === STATUS.enabled);
+const enabled = <T extends { status: number }>(rows: T[]) =>
+  rows.filter((row) => row.status === STATUS.enabled);
 
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiList: build.query<ApiList, ApiListQuery>({
-      query: (params) => ({ url: 'api/get_api_list.php', params }),
+      ...call('GET api/get_api_list.php', (params: ApiListQuery) => ({ params })),
       providesTags: ['Apis'],
     }),
     getApiDetail: build.query<ApiDetail, ApiRef>({
-      query: (params) => ({ url: 'api/get_api_detail.php', params }),
       // The list fields are documented as possibly JSON text, even doubly encoded.
-      transformResponse: (res: DataEnvelope<ApiDetail>) => ({
-        ...res.data,
-        request_params: parseListField<RequestParam>(res.data.request_params),
-        response_params: parseListField<ResponseParam>(res.data.response_params),
-        status_codes: parseListField<StatusCode>(res.data.status_codes),
-      }),
+      ...call(
+        'GET api/get_api_detail.php',
+        (params: ApiRef) => ({ params }),
+        ({ data }) => ({
+          ...data,
+          request_params: parseListField<RequestParam>(data.request_params),
+          response_params: parseListField<ResponseParam>(data.response_params),
+          status_codes: parseListField<StatusCode>(data.status_codes),
+        }),
+      ),
       providesTags: ['Apis'],
     }),
     getCategories: build.query<Category[], void>({
-      query: () => 'api/get_categories.php',
-      transformResponse: (res: CategoryList) => res.data,
+      ...call('GET api/get_categories.php', undefined, ({ data }) => data),
       providesTags: ['Apis'],
     }),
     getPartners: build.query<Partner[], void>({
-      query: () => 'api/admin/get_partners.php',
       // Admins get disabled rows from this endpoint too; the public site shows enabled ones only.
-      transformResponse: (res: DataEnvelope<Partner[]>) => enabled(res.data),
+      ...call('GET api/admin/get_partners.php', undefined, ({ data }) => enabled(data)),
       providesTags: ['Partners'],
     }),
     getAds: build.query<Ad[], void>({
-      query: () => 'api/admin/get_ads.php',
-      transformResponse: (res: DataEnvelope<Ad[]>) => enabled(res.data),
+      ...call('GET api/admin/get_ads.php', undefined, ({ data }) => enabled(data)),
       providesTags: ['Ads'],
     }),
     getUsageStats: build.query<UsageSummary, void>({
-      query: () => 'api/get_usage_stats.php',
-      transformResponse: (res: DataEnvelope<UsageSummary>) => res.data,
+      ...call('GET api/get_usage_stats.php', undefined, ({ data }) => data),
       providesTags: ['Stats'],
     }),
   }),

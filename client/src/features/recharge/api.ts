@@ -6,29 +6,28 @@ import type {
   VerifiedOrder,
   VerifyOrderBody,
 } from '@contracts/recharge';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 export const RECHARGE_PER_PAGE = 10;
 
 export const rechargeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getRechargeInfo: build.query<DataEnvelope<RechargeInfo>, void>({
-      query: () => 'api/user/get_recharge_info.php',
-    }),
+    getRechargeInfo: build.query<DataEnvelope<RechargeInfo>, void>(
+      call('GET api/user/get_recharge_info.php'),
+    ),
     getRechargeHistory: build.query<DataEnvelope<RechargeHistory>, { page: number }>({
-      query: ({ page }) => ({
-        url: 'api/user/get_aifadian_recharge_history.php',
+      ...call('GET api/user/get_aifadian_recharge_history.php', ({ page }: { page: number }) => ({
         params: { page, per_page: RECHARGE_PER_PAGE },
-      }),
+      })),
       providesTags: ['Recharges'],
     }),
     verifyOrder: build.mutation<DataEnvelope<VerifiedOrder>, VerifyOrderBody>({
-      query: (body) => ({ url: 'api/user/verify_aifadian_order.php', method: 'POST', body }),
+      ...call('POST api/user/verify_aifadian_order.php', (body: VerifyOrderBody) => ({ body })),
       invalidatesTags: ['Recharges', 'User'],
     }),
     /** Asks Afdian again about one of the user's pending orders; the row changes either way. */
     recheckOrder: build.mutation<DataEnvelope<VerifiedOrder>, RecheckOrderBody>({
-      query: (body) => ({ url: 'api/user/recheck_aifadian_order.php', method: 'POST', body }),
+      ...call('POST api/user/recheck_aifadian_order.php', (body: RecheckOrderBody) => ({ body })),
       invalidatesTags: ['Recharges', 'User'],
     }),
   }),

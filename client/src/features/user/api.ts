@@ -1,5 +1,4 @@
-import type { DataEnvelope } from '@contracts/envelope';
-import type { NewApiKey, UserInfo } from '@contracts/users';
+import type { UserInfo } from '@contracts/users';
 import type {
   BalanceAlertBody,
   BalanceAlertView,
@@ -8,47 +7,47 @@ import type {
   CallLogPage,
   Usage,
 } from '@contracts/usage';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 export const ACCESS_LOGS_PER_PAGE = 20;
 
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserInfo: build.query<UserInfo, void>({
-      query: () => 'api/user/get_user_info.php',
-      transformResponse: (response: DataEnvelope<UserInfo>) => response.data,
+      ...call('GET api/user/get_user_info.php', undefined, ({ data }) => data),
       providesTags: ['User'],
     }),
     changeApiKey: build.mutation<string, void>({
-      query: () => ({ url: 'api/user/change_api_key.php', method: 'POST' }),
-      transformResponse: (response: DataEnvelope<NewApiKey>) => response.data.new_api_key,
+      ...call('POST api/user/change_api_key.php', undefined, ({ data }) => data.new_api_key),
       invalidatesTags: ['User'],
     }),
     getAccessLogs: build.query<CallLogPage, CallLogFilters & { page: number }>({
-      query: (params) => ({
-        url: 'api/user/get_user_access_logs.php',
-        params: { ...params, per_page: ACCESS_LOGS_PER_PAGE },
-      }),
-      transformResponse: (response: DataEnvelope<CallLogPage>) => response.data,
+      ...call(
+        'GET api/user/get_user_access_logs.php',
+        (params: CallLogFilters & { page: number }) => ({
+          params: { ...params, per_page: ACCESS_LOGS_PER_PAGE },
+        }),
+        ({ data }) => data,
+      ),
       providesTags: ['Logs'],
     }),
-    getAccessLogOptions: build.query<CallLogOptions, void>({
-      query: () => 'api/user/get_access_log_options.php',
-      transformResponse: (response: DataEnvelope<CallLogOptions>) => response.data,
-    }),
+    getAccessLogOptions: build.query<CallLogOptions, void>(
+      call('GET api/user/get_access_log_options.php', undefined, ({ data }) => data),
+    ),
     getUsage: build.query<Usage, void>({
-      query: () => 'api/user/get_usage.php',
-      transformResponse: (response: DataEnvelope<Usage>) => response.data,
+      ...call('GET api/user/get_usage.php', undefined, ({ data }) => data),
       providesTags: ['Logs'],
     }),
     getBalanceAlert: build.query<BalanceAlertView, void>({
-      query: () => 'api/user/get_balance_alert.php',
-      transformResponse: (response: DataEnvelope<BalanceAlertView>) => response.data,
+      ...call('GET api/user/get_balance_alert.php', undefined, ({ data }) => data),
       providesTags: ['Alert'],
     }),
     setBalanceAlert: build.mutation<BalanceAlertView, BalanceAlertBody>({
-      query: (body) => ({ url: 'api/user/set_balance_alert.php', method: 'POST', body }),
-      transformResponse: (response: DataEnvelope<BalanceAlertView>) => response.data,
+      ...call(
+        'POST api/user/set_balance_alert.php',
+        (body: BalanceAlertBody) => ({ body }),
+        ({ data }) => data,
+      ),
       invalidatesTags: ['Alert'],
     }),
   }),

@@ -1,19 +1,17 @@
 import type { RevealedUserKey, RevealUserKeyBody } from '@contracts/api-keys';
-import type { DataEnvelope } from '@contracts/envelope';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { api } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 import { adminErrorText } from '../errors';
 
 const revealApi = api.injectEndpoints({
   endpoints: (build) => ({
     revealUserApiKey: build.mutation<RevealedUserKey, number>({
-      query: (userId) => ({
-        url: 'api/admin/reveal_user_api_key.php',
-        method: 'POST',
-        body: { user_id: userId } satisfies RevealUserKeyBody,
-      }),
-      transformResponse: (response: DataEnvelope<RevealedUserKey>) => response.data,
+      ...call(
+        'POST api/admin/reveal_user_api_key.php',
+        (userId: number) => ({ body: { user_id: userId } satisfies RevealUserKeyBody }),
+        ({ data }) => data,
+      ),
     }),
   }),
 });

@@ -6,9 +6,8 @@ import type {
   RevokeApiKeyBody,
   UpdateApiKeyBody,
 } from '@contracts/api-keys';
-import type { ApiList, ApiSummary } from '@contracts/apis';
-import type { DataEnvelope } from '@contracts/envelope';
-import { api } from '../../../lib/api';
+import type { ApiSummary } from '@contracts/apis';
+import { api, call } from '../../../lib/api';
 
 /** Matches shown for a search in the allowed-APIs picker; a narrower search finds the rest. */
 const API_MATCHES = 20;
@@ -18,31 +17,39 @@ export const keysApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The public APIs matching a search, for a key's allowed-APIs choice ('' : the first). */
     searchKeyApis: build.query<ApiSummary[], string>({
-      query: (search) => ({
-        url: 'api/get_api_list.php',
-        params: { per_page: API_MATCHES, ...(search ? { search } : {}) },
-      }),
-      transformResponse: (response: ApiList) => response.data,
+      ...call(
+        'GET api/get_api_list.php',
+        (search: string) => ({ params: { per_page: API_MATCHES, ...(search ? { search } : {}) } }),
+        ({ data }) => data,
+      ),
       providesTags: ['Apis'],
     }),
     getApiKeys: build.query<ApiKeyList, void>({
-      query: () => 'api/user/get_api_keys.php',
-      transformResponse: (response: DataEnvelope<ApiKeyList>) => response.data,
+      ...call('GET api/user/get_api_keys.php', undefined, ({ data }) => data),
       providesTags: ['User'],
     }),
     createApiKey: build.mutation<CreatedApiKey, CreateApiKeyBody>({
-      query: (body) => ({ url: 'api/user/create_api_key.php', method: 'POST', body }),
-      transformResponse: (response: DataEnvelope<CreatedApiKey>) => response.data,
+      ...call(
+        'POST api/user/create_api_key.php',
+        (body: CreateApiKeyBody) => ({ body }),
+        ({ data }) => data,
+      ),
       invalidatesTags: ['User'],
     }),
     updateApiKey: build.mutation<ApiKeyView, UpdateApiKeyBody>({
-      query: (body) => ({ url: 'api/user/update_api_key.php', method: 'POST', body }),
-      transformResponse: (response: DataEnvelope<ApiKeyView>) => response.data,
+      ...call(
+        'POST api/user/update_api_key.php',
+        (body: UpdateApiKeyBody) => ({ body }),
+        ({ data }) => data,
+      ),
       invalidatesTags: ['User'],
     }),
     revokeApiKey: build.mutation<ApiKeyView, RevokeApiKeyBody>({
-      query: (body) => ({ url: 'api/user/revoke_api_key.php', method: 'POST', body }),
-      transformResponse: (response: DataEnvelope<ApiKeyView>) => response.data,
+      ...call(
+        'POST api/user/revoke_api_key.php',
+        (body: RevokeApiKeyBody) => ({ body }),
+        ({ data }) => data,
+      ),
       invalidatesTags: ['User'],
     }),
   }),

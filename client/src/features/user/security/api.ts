@@ -1,31 +1,23 @@
-import type { DataEnvelope, Envelope } from '@contracts/envelope';
-import type {
-  RevokedSessions,
-  RevokeSessionBody,
-  SessionInfo,
-  SessionList,
-  UserPasswordChangeBody,
-} from '@contracts/sessions';
-import { api } from '../../../lib/api';
+import type { Envelope } from '@contracts/envelope';
+import type { RevokeSessionBody, SessionInfo, UserPasswordChangeBody } from '@contracts/sessions';
+import { api, call } from '../../../lib/api';
 
 const securityApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
   endpoints: (build) => ({
     getSessions: build.query<SessionInfo[], void>({
-      query: () => 'api/user/get_sessions.php',
-      transformResponse: (response: DataEnvelope<SessionList>) => response.data.sessions,
+      ...call('GET api/user/get_sessions.php', undefined, ({ data }) => data.sessions),
       providesTags: ['Sessions'],
     }),
     revokeSession: build.mutation<Envelope, RevokeSessionBody>({
-      query: (body) => ({ url: 'api/user/revoke_session.php', method: 'POST', body }),
+      ...call('POST api/user/revoke_session.php', (body: RevokeSessionBody) => ({ body })),
       invalidatesTags: ['Sessions'],
     }),
     revokeOtherSessions: build.mutation<number, void>({
-      query: () => ({ url: 'api/user/revoke_other_sessions.php', method: 'POST' }),
-      transformResponse: (response: DataEnvelope<RevokedSessions>) => response.data.revoked,
+      ...call('POST api/user/revoke_other_sessions.php', undefined, ({ data }) => data.revoked),
       invalidatesTags: ['Sessions'],
     }),
     changePassword: build.mutation<Envelope, UserPasswordChangeBody>({
-      query: (body) => ({ url: 'api/user/change_password.php', method: 'POST', body }),
+      ...call('POST api/user/change_password.php', (body: UserPasswordChangeBody) => ({ body })),
       invalidatesTags: ['Sessions'],
     }),
   }),
