@@ -33,3 +33,11 @@ export const validationPipe = new ValidationPipe({
     );
   },
 });
+
+/**
+ * A compile-time check for a DTO whose fields are looser than the contract's body (optional,
+ * defaulted, `null` allowed, as SPEC's forms send them), so it cannot `implements` the body:
+ * `Accepts<Dto, Body>` fails the typecheck unless every body the contract lets the client send
+ * is one the DTO reads.
+ */
+export type Accepts<Dto, Body extends Dto> = Body;

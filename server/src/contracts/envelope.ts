@@ -16,5 +16,10 @@ export interface PageInfo {
   current_page: number;
 }
 
+/** The body of a call about one record by its id (delete_ad.php, delete_api.php, …). */
+export interface IdBody {
+  id: number;
+}
+
 /** `status` of APIs, partners, ads and links: enabled or disabled. */
 export const STATUS = { enabled: 1, disabled: 0 } as const;

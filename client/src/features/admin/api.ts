@@ -17,7 +17,7 @@ import type {
   SavePartnerBody,
   SaveSidebarLinkBody,
 } from '@contracts/content';
-import type { DataEnvelope, Envelope, PageInfo } from '@contracts/envelope';
+import type { DataEnvelope, Envelope, IdBody, PageInfo } from '@contracts/envelope';
 import type { ImportOpenApiBody, ImportPreview } from '@contracts/openapi';
 import type {
   AdjustBalanceBody,
@@ -122,7 +122,7 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['Apis', 'Stats'],
     }),
     deleteApi: build.mutation<Envelope, number>({
-      ...call('POST api/admin/delete_api.php', (id: number) => ({ body: { id } })),
+      ...call('POST api/admin/delete_api.php', (id: number) => ({ body: { id } satisfies IdBody })),
       invalidatesTags: ['Apis', 'Stats'],
     }),
 
@@ -140,7 +140,9 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['Apis'],
     }),
     deleteCategory: build.mutation<Envelope, number>({
-      ...call('POST api/admin/delete_category.php', (id: number) => ({ body: { id } })),
+      ...call('POST api/admin/delete_category.php', (id: number) => ({
+        body: { id } satisfies IdBody,
+      })),
       invalidatesTags: ['Apis'],
     }),
 
@@ -157,7 +159,9 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['Partners'],
     }),
     deletePartner: build.mutation<Envelope, number>({
-      ...call('POST api/admin/delete_partner.php', (id: number) => ({ body: { id } })),
+      ...call('POST api/admin/delete_partner.php', (id: number) => ({
+        body: { id } satisfies IdBody,
+      })),
       invalidatesTags: ['Partners'],
     }),
 
@@ -174,7 +178,7 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['Ads'],
     }),
     deleteAd: build.mutation<Envelope, number>({
-      ...call('POST api/admin/delete_ad.php', (id: number) => ({ body: { id } })),
+      ...call('POST api/admin/delete_ad.php', (id: number) => ({ body: { id } satisfies IdBody })),
       invalidatesTags: ['Ads'],
     }),
 
@@ -193,7 +197,9 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: ['Links'],
     }),
     deleteSidebarLink: build.mutation<Envelope, number>({
-      ...call('POST api/admin/delete_sidebar_link.php', (id: number) => ({ body: { id } })),
+      ...call('POST api/admin/delete_sidebar_link.php', (id: number) => ({
+        body: { id } satisfies IdBody,
+      })),
       invalidatesTags: ['Links'],
     }),
 

@@ -1,7 +1,9 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
-import { AD_RULES, SORT_ORDER_MESSAGE } from '../../../contracts/content';
+import { AD_RULES, SORT_ORDER_MESSAGE, type SaveAdBody } from '../../../contracts/content';
 import type { Ad } from '../../../database/entities';
+import type { Accepts } from '../../../common/validation';
+import type { IdBody } from '../../../contracts/envelope';
 
 const INVALID_ID = 'invalid ad ID';
 
@@ -43,7 +45,7 @@ export class UpdateAdDto extends SaveAdDto {
   id: number;
 }
 
-export class AdIdDto {
+export class AdIdDto implements IdBody {
   @RecordId(INVALID_ID)
   id: number;
 }
@@ -56,3 +58,7 @@ export const toAdValues = (dto: SaveAdDto): Partial<Ad> => ({
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });
+
+/** The contract's save bodies, which the client sends, are ones these DTOs read. */
+export type SaveAdDtoReads = Accepts<SaveAdDto, SaveAdBody>;
+export type UpdateAdDtoReads = Accepts<UpdateAdDto, SaveAdBody & { id: number }>;

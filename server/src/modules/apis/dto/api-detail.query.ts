@@ -1,5 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import type { Accepts } from '../../../common/validation';
+import type { ApiRef } from '../../../contracts/apis';
 
 /** '' counts as absent; digits become a number; anything else stays as is and fails IsInt. */
 function toId({ value }: { value: unknown }): unknown {
@@ -24,3 +26,6 @@ export class ApiDetailQuery {
   @IsString({ message: 'invalid API English name' })
   name_en?: string;
 }
+
+/** Either reference the client sends (the contract's `ApiRef`) is a query this DTO reads. */
+export type ApiDetailQueryReads = Accepts<ApiDetailQuery, ApiRef>;

@@ -3,6 +3,7 @@ import { RecordId, SortOrder, Trimmed } from '../../../common/admin-input';
 import { CATEGORY_MESSAGES, CATEGORY_SLUG_PATTERN } from '../../../contracts/categories';
 import { SORT_ORDER_MESSAGE } from '../../../contracts/content';
 import type { SaveCategoryBody } from '../../../contracts/categories';
+import type { IdBody } from '../../../contracts/envelope';
 
 const INVALID_ID = 'invalid category ID';
 
@@ -35,7 +36,7 @@ export class UpdateCategoryDto extends SaveCategoryDto {
   id: number;
 }
 
-export class CategoryIdDto {
+export class CategoryIdDto implements IdBody {
   @RecordId(INVALID_ID)
   id: number;
 }

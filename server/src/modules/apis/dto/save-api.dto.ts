@@ -13,8 +13,15 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
-import { API_MESSAGES, REQUEST_METHODS, UPSTREAM_TIMEOUT_MS } from '../../../contracts/apis';
-import type { RequestMethod } from '../../../contracts/apis';
+import {
+  API_MESSAGES,
+  REQUEST_METHODS,
+  UPSTREAM_TIMEOUT_MS,
+  type RequestMethod,
+} from '../../../contracts/apis';
+import type { Accepts } from '../../../common/validation';
+import type { SaveApiBody } from '../../../contracts/apis';
+import type { IdBody } from '../../../contracts/envelope';
 
 const REQUIRED = API_MESSAGES.required;
 const INVALID_API_ID = API_MESSAGES.invalidId;
@@ -154,9 +161,13 @@ export class UpdateApiDto extends SaveApiDto {
   id: number;
 }
 
-export class ApiIdDto {
+export class ApiIdDto implements IdBody {
   @IntLike()
   @Min(1, { message: INVALID_API_ID })
   @IsInt({ message: INVALID_API_ID })
   id: number;
 }
+
+/** The contract's save bodies, which the client sends, are ones these DTOs read. */
+export type SaveApiDtoReads = Accepts<SaveApiDto, SaveApiBody>;
+export type UpdateApiDtoReads = Accepts<UpdateApiDto, SaveApiBody & { id: number }>;

@@ -1,7 +1,12 @@
 import { IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { OptionalNotNull } from '../../../common/admin-input';
 import type { SiteConfig } from '../../../database/entities';
-import { SITE_CONFIG_RULES, type AdminSiteConfig } from '../../../contracts/site';
+import {
+  SITE_CONFIG_RULES,
+  type AdminSiteConfig,
+  type SiteConfigBody,
+} from '../../../contracts/site';
+import type { Accepts } from '../../../common/validation';
 
 const tooLong = (field: string, max: number) => ({
   message: `${field} is too long (max ${max} characters)`,
@@ -73,3 +78,6 @@ export const toAdminConfig = (row: SiteConfig): AdminSiteConfig => ({
   site_start_time: row.site_start_time.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
+
+/** The contract's save bodies, which the client sends, are ones these DTOs read. */
+export type UpdateConfigDtoReads = Accepts<UpdateConfigDto, SiteConfigBody>;

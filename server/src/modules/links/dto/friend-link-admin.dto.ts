@@ -8,8 +8,10 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Flag, RecordId, SortOrder, Trimmed } from '../../../common/admin-input';
-import { FRIEND_LINK_RULES } from '../../../contracts/content';
+import { FRIEND_LINK_RULES, type SaveFriendLinkBody } from '../../../contracts/content';
 import type { FriendLink } from '../../../database/entities';
+import type { Accepts } from '../../../common/validation';
+import type { IdBody } from '../../../contracts/envelope';
 
 const REQUIRED = FRIEND_LINK_RULES.required;
 const BAD_URL = FRIEND_LINK_RULES.badUrl;
@@ -58,7 +60,7 @@ export class UpdateFriendLinkDto extends SaveFriendLinkDto {
   id: number;
 }
 
-export class FriendLinkIdDto {
+export class FriendLinkIdDto implements IdBody {
   @RecordId(INVALID_ID)
   id: number;
 }
@@ -71,3 +73,10 @@ export const toFriendLinkValues = (dto: SaveFriendLinkDto): Partial<FriendLink> 
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });
+
+/** The contract's save bodies, which the client sends, are ones these DTOs read. */
+export type SaveFriendLinkDtoReads = Accepts<SaveFriendLinkDto, SaveFriendLinkBody>;
+export type UpdateFriendLinkDtoReads = Accepts<
+  UpdateFriendLinkDto,
+  SaveFriendLinkBody & { id: number }
+>;

@@ -1,9 +1,16 @@
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
-import { LINK_TARGETS, SIDEBAR_LINK_RULES, SORT_ORDER_MESSAGE } from '../../../contracts/content';
-import type { LinkTarget } from '../../../contracts/content';
+import {
+  LINK_TARGETS,
+  SIDEBAR_LINK_RULES,
+  SORT_ORDER_MESSAGE,
+  type LinkTarget,
+} from '../../../contracts/content';
 import type { SidebarLink } from '../../../database/entities';
 import type { AdminSidebarLink } from '../../../contracts/content';
+import type { Accepts } from '../../../common/validation';
+import type { SaveSidebarLinkBody } from '../../../contracts/content';
+import type { IdBody } from '../../../contracts/envelope';
 
 const REQUIRED = SIDEBAR_LINK_RULES.required;
 const INVALID_ID = 'invalid sidebar link ID';
@@ -44,7 +51,7 @@ export class UpdateSidebarLinkDto extends SaveSidebarLinkDto {
   id: number;
 }
 
-export class SidebarLinkIdDto {
+export class SidebarLinkIdDto implements IdBody {
   @RecordId(INVALID_ID)
   id: number;
 }
@@ -69,3 +76,10 @@ export const toAdminSidebarLink = (row: SidebarLink): AdminSidebarLink => ({
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
+
+/** The contract's save bodies, which the client sends, are ones these DTOs read. */
+export type SaveSidebarLinkDtoReads = Accepts<SaveSidebarLinkDto, SaveSidebarLinkBody>;
+export type UpdateSidebarLinkDtoReads = Accepts<
+  UpdateSidebarLinkDto,
+  SaveSidebarLinkBody & { id: number }
+>;

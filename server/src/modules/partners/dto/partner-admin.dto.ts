@@ -1,7 +1,13 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { RecordId, SortOrder, StatusFlag, Trimmed } from '../../../common/admin-input';
-import { PARTNER_RULES, SORT_ORDER_MESSAGE } from '../../../contracts/content';
+import {
+  PARTNER_RULES,
+  SORT_ORDER_MESSAGE,
+  type SavePartnerBody,
+} from '../../../contracts/content';
 import type { Partner } from '../../../database/entities';
+import type { Accepts } from '../../../common/validation';
+import type { IdBody } from '../../../contracts/envelope';
 
 const INVALID_ID = 'invalid partner ID';
 
@@ -45,7 +51,7 @@ export class UpdatePartnerDto extends SavePartnerDto {
   id: number;
 }
 
-export class PartnerIdDto {
+export class PartnerIdDto implements IdBody {
   @RecordId(INVALID_ID)
   id: number;
 }
@@ -58,3 +64,7 @@ export const toPartnerValues = (dto: SavePartnerDto): Partial<Partner> => ({
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });
+
+/** The contract's save bodies, which the client sends, are ones these DTOs read. */
+export type SavePartnerDtoReads = Accepts<SavePartnerDto, SavePartnerBody>;
+export type UpdatePartnerDtoReads = Accepts<UpdatePartnerDto, SavePartnerBody & { id: number }>;

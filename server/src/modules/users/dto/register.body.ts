@@ -1,4 +1,6 @@
 import { IsOptional, IsString } from 'class-validator';
+import type { Accepts } from '../../../common/validation';
+import type { RegisterBody as RegisterBodyContract } from '../../../contracts/users';
 
 /** Only the types here; the rules run in SPEC.md §5's order in the contract's registrationError(). */
 export class RegisterBody {
@@ -14,3 +16,6 @@ export class RegisterBody {
   @IsString({ message: 'confirm_password must be text' })
   confirm_password?: string;
 }
+
+/** The register form's body, as the contract types it, is one this DTO reads. */
+export type RegisterBodyReads = Accepts<RegisterBody, RegisterBodyContract>;
