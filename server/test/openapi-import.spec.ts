@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { stringify as toYaml } from 'yaml';
 import { ApiEntry } from '../src/database/entities';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
@@ -348,6 +349,47 @@ describeEachDb('admin OpenAPI import', (ctx) => {
     expect(
       await ctx.t.dataSource.getRepository(ApiEntry).findOneByOrFail({ id: builtin.id }),
     ).toMatchObject({ handler: 'uuid', upstream_url: null });
+  });
+
+  it('reads a YAML document near 1 MB without holding up other requests', async () => {
+    const paths: Doc = {};
+    for (let i = 0; i < 450; i += 1) {
+      paths[`/things${i}`] = {
+        get: {
+          operationId: `listThings${i}`,
+          summary: `List things ${i}`,
+          description: 'Every thing, newest first. '.repeat(30),
+          // What an operation carries beside what the catalogue keeps: parsed, then dropped.
+          'x-notes': 'Reviewed by the platform team; stable since v1. '.repeat(15),
+          parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
+          responses: {
+            '200': {
+              description: 'the things',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+            },
+          },
+        },
+      };
+    }
+    const document = toYaml({
+      ...petStore(upstream.url),
+      paths,
+      components: {
+        schemas: { Thing: { type: 'object', properties: { id: { type: 'integer' } } } },
+      },
+    });
+    expect(Buffer.byteLength(document)).toBeGreaterThan(800_000);
+    expect(Buffer.byteLength(document)).toBeLessThan(1_000_000);
+
+    // The server runs in this process: its event loop is this one.
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const res = await send(document, true);
+    delay.disable();
+    expect(res.status).toBe(200);
+    expect(res.body.data.counts).toMatchObject({ create: 450 });
+    // Parsing, dereferencing and validating it take a second or more of CPU: on the worker.
+    expect(delay.max / 1e6).toBeLessThan(250);
   });
 
   describe('refuses bad documents with a Chinese message naming the problem, importing nothing', () => {

@@ -1,7 +1,7 @@
-import { dereference, validate, type ParserOptions } from '@readme/openapi-parser';
-import { parse as parseYaml } from 'yaml';
+import type { ParserOptions } from '@readme/openapi-parser';
 import { OPENAPI_IMPORT_MAX_BYTES } from '../../contracts/openapi';
 import { OpenApiErrors } from './openapi.errors';
+import { WorkerStepError, WorkerTimeout, type ParserWorker } from './parser-worker';
 
 /** A parsed document: plain JSON values, every `$ref` resolved. */
 export type OpenApiObject = Record<string, unknown>;
@@ -17,6 +17,8 @@ const MAX_NODES = 200_000;
 const MAX_EXPANDED_NODES = 200_000;
 const MAX_EXPANDED_DEPTH = 256;
 const VALIDATION_TIMEOUT_MS = 10_000;
+/** How long the worker may take over one step before it is stopped and the import refused. */
+export const WORKER_STEP_TIMEOUT_MS = 30_000;
 const REPORTED_ERRORS = 3;
 
 /**
@@ -33,24 +35,57 @@ const PARSER_OPTIONS = {
 /**
  * Reads an OpenAPI 3.0/3.1 document from JSON or YAML text: parsed, checked for size, depth,
  * external and looping references, validated with @readme/openapi-parser, and dereferenced.
- * Every refusal is an AppError whose Chinese message names the problem.
+ * YAML parsing, dereferencing and validation run on `worker`; the checks here are single bounded
+ * passes. Every refusal is an AppError whose Chinese message names the problem.
  */
-export async function readOpenApiDocument(text: string): Promise<OpenApiObject> {
+export async function readOpenApiDocument(
+  text: string,
+  worker: ParserWorker,
+): Promise<OpenApiObject> {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > OPENAPI_IMPORT_MAX_BYTES) throw OpenApiErrors.tooLarge(bytes);
-  const document = parseText(text);
+  const document = await parseText(text, worker);
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw OpenApiErrors.invalid('文档的顶层必须是一个对象（OpenAPI 文档以 openapi: 3.x 开头）');
   }
   checkVersion(document as OpenApiObject);
   inspect(document);
   checkExpansion(document as OpenApiObject);
-  const dereferenced = await resolveReferences(document as OpenApiObject);
-  await validateSpec(document as OpenApiObject);
-  return dereferenced;
+  const outcome = await onWorker(() => worker.check(document as OpenApiObject, PARSER_OPTIONS));
+  switch (outcome.failure) {
+    case undefined:
+      return outcome.document;
+    case 'reference':
+      if (outcome.loop !== undefined) throw OpenApiErrors.circularRef(localPlace(outcome.loop));
+      throw OpenApiErrors.invalid(`$ref 无法解析：${firstLine(outcome.reason)}`);
+    case 'validator':
+      throw OpenApiErrors.invalid(firstLine(outcome.reason));
+    case 'invalid': {
+      const reasons = [...new Set(outcome.messages.map(describe))];
+      const shown = reasons.slice(0, REPORTED_ERRORS);
+      const more = reasons.length - shown.length + outcome.additional;
+      throw OpenApiErrors.invalid(
+        `校验失败：${shown.join('；')}${more > 0 ? `（另有 ${more} 处错误）` : ''}`,
+      );
+    }
+  }
 }
 
-function parseText(text: string): unknown {
+/** A step on the worker; one that runs past its time refuses the document as too much work. */
+async function onWorker<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof WorkerTimeout) {
+      throw OpenApiErrors.invalid(
+        `处理超过 ${WORKER_STEP_TIMEOUT_MS / 1000} 秒仍未完成，请简化或拆分文档后再导入`,
+      );
+    }
+    throw error;
+  }
+}
+
+async function parseText(text: string, worker: ParserWorker): Promise<unknown> {
   if (!text.trim()) throw OpenApiErrors.invalid('文档为空');
   // JSON first when it looks like JSON: its errors then read as JSON errors, not YAML ones.
   if (/^\s*[{[]/.test(text)) {
@@ -61,8 +96,9 @@ function parseText(text: string): unknown {
     }
   }
   try {
-    return parseYaml(text, { maxAliasCount: 100 }) as unknown;
+    return await onWorker(() => worker.parseYaml(text));
   } catch (error) {
+    if (!(error instanceof WorkerStepError)) throw error;
     throw OpenApiErrors.invalid(`不是合法的 JSON 或 YAML：${firstLine(error)}`);
   }
 }
@@ -202,43 +238,8 @@ function checkExpansion(document: OpenApiObject): void {
   measure(document, 0);
 }
 
-/** The parser types documents by OpenAPI version; this module works on plain JSON values. */
-type ParserInput = Parameters<typeof validate>[0];
-const copyForParser = (document: OpenApiObject) =>
-  structuredClone(document) as unknown as ParserInput;
-
 /** The parser reports places as `<base>#/...`; the admin knows only the part after the #. */
 const localPlace = (path: string) => path.slice(Math.max(0, path.indexOf('#')));
-
-async function resolveReferences(document: OpenApiObject): Promise<OpenApiObject> {
-  let loop: string | undefined;
-  try {
-    const dereferenced = await dereference(copyForParser(document), {
-      ...PARSER_OPTIONS,
-      dereference: { circular: false, onCircular: (path) => (loop ??= path) },
-    });
-    return dereferenced as unknown as OpenApiObject;
-  } catch (error) {
-    if (loop !== undefined) throw OpenApiErrors.circularRef(localPlace(loop));
-    throw OpenApiErrors.invalid(`$ref 无法解析：${firstLine(error)}`);
-  }
-}
-
-async function validateSpec(document: OpenApiObject): Promise<void> {
-  let result;
-  try {
-    result = await validate(copyForParser(document), PARSER_OPTIONS);
-  } catch (error) {
-    throw OpenApiErrors.invalid(firstLine(error));
-  }
-  if (result.valid) return;
-  const reasons = [...new Set(result.errors.map((error) => describe(error.message)))];
-  const shown = reasons.slice(0, REPORTED_ERRORS);
-  const more = reasons.length - shown.length + result.additionalErrors;
-  throw OpenApiErrors.invalid(
-    `校验失败：${shown.join('；')}${more > 0 ? `（另有 ${more} 处错误）` : ''}`,
-  );
-}
 
 /**
  * A validator message is a reason, then a code frame of the document rendered as JSON; its line

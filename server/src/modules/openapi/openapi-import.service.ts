@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { conflict } from '../../common/app-error';
@@ -10,8 +10,9 @@ import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { normalizeRequestParams, normalizeResponseParams, normalizeStatusCodes } from '../apis';
 import { ImportDecision, toImportPreview } from './dto/import-preview.response';
-import { readOpenApiDocument } from './import-document';
+import { readOpenApiDocument, WORKER_STEP_TIMEOUT_MS } from './import-document';
 import { ApiDraft, ImportPlan, planImport } from './import-operations';
+import { ParserWorker } from './parser-worker';
 
 /** The columns an import writes, and compares to decide between update and unchanged. */
 const IMPORTED_COLUMNS = [
@@ -62,15 +63,21 @@ interface Outcome {
  * or flags).
  */
 @Injectable()
-export class OpenApiImportService {
+export class OpenApiImportService implements OnModuleDestroy {
+  private readonly parser = new ParserWorker(WORKER_STEP_TIMEOUT_MS);
+
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     private readonly events: ContentEvents,
     private readonly audit: AuditService,
   ) {}
 
+  onModuleDestroy(): Promise<void> {
+    return this.parser.close();
+  }
+
   async import(actor: AuditActor, documentText: string, dryRun: boolean): Promise<ImportPreview> {
-    const plan = planImport(await readOpenApiDocument(documentText));
+    const plan = planImport(await readOpenApiDocument(documentText, this.parser));
     if (dryRun) {
       const { decisions, skipped } = decide(plan, await this.apis.find());
       return toImportPreview(decisions, skipped, true);
