@@ -1,8 +1,8 @@
-import { AdsModule } from './ads/ads.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { ApisModule } from './apis/apis.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { ContentModule } from './content/content.module';
 import { GatewayModule } from './gateway/gateway.module';
 import { SiteConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
@@ -13,7 +13,6 @@ import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { OpsModule } from './ops/ops.module';
 import { PagesModule } from './pages/pages.module';
-import { PartnersModule } from './partners/partners.module';
 import { RechargeModule } from './recharge/recharge.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StatsModule } from './stats/stats.module';
@@ -34,8 +33,7 @@ export const FEATURE_MODULES = [
   LedgerModule,
   GatewayModule,
   RechargeModule,
-  PartnersModule,
-  AdsModule,
+  ContentModule,
   LinksModule,
   SiteConfigModule,
   StatsModule,

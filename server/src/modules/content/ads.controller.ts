@@ -8,7 +8,7 @@ import { Ad as AdRow } from '../../database/entities';
 import { AuditService } from '../audit';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import { SessionService } from '../sessions';
-import { Showcase } from '../partners';
+import { Showcase } from './showcase';
 import { AdIdDto, SaveAdDto, toAdValues, UpdateAdDto } from './dto/ad-admin.dto';
 import { toAd } from './dto/ad.response';
 import { Serves } from '../../common/serves';
