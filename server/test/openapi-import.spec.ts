@@ -134,6 +134,15 @@ describeEachDb('admin OpenAPI import', (ctx) => {
   });
   afterAll(() => upstream.close());
 
+  /** Switches an imported API on as the edit form does: it sends the whole row back. */
+  const enable = async (row: ApiEntry) => {
+    const form: Record<string, unknown> = { ...row, status: 1 };
+    for (const column of ['created_at', 'updated_at', 'price_per_call_milli', 'usage_count']) {
+      delete form[column];
+    }
+    expect((await admin.post('/api/admin/update_api.php', form)).body.success).toBe(true);
+  };
+
   const send = (document: unknown, dryRun: boolean) =>
     admin.post(IMPORT, {
       document: typeof document === 'string' ? document : JSON.stringify(document),
@@ -269,13 +278,7 @@ describeEachDb('admin OpenAPI import', (ctx) => {
 
     // Disabled until the admin switches it on; then the gateway serves it from the upstream.
     expect((await ctx.t.client().get('/apis/listPets')).status).toBe(403);
-    // The edit form sends the whole row back.
-    const form: Record<string, unknown> = { ...list, status: 1 };
-    for (const column of ['created_at', 'updated_at', 'price_per_call_milli', 'usage_count']) {
-      delete form[column];
-    }
-    const enable = await admin.post('/api/admin/update_api.php', form);
-    expect(enable.body.success).toBe(true);
+    await enable(list);
     const call = await ctx.t.client().get('/apis/listPets', { query: { species: 'cat' } });
     expect(call.status).toBe(200);
     expect(call.body).toMatchObject({ method: 'GET', url: '/v1/pets?species=cat' });
@@ -293,6 +296,101 @@ describeEachDb('admin OpenAPI import', (ctx) => {
       ]);
     }
     expect(await catalogue(ctx.t)).toEqual(before);
+  });
+
+  it('imports a Swagger 2.0 document like 3.x, converted, in JSON or YAML', async () => {
+    const { host } = new URL(upstream.url);
+    const toyStore: Doc = {
+      swagger: '2.0',
+      info: { title: 'Toy store', version: '2.0.0' },
+      host,
+      basePath: '/v2',
+      schemes: ['http'],
+      produces: ['application/json'],
+      paths: {
+        '/toys': {
+          get: {
+            operationId: 'listToys',
+            summary: 'List toys',
+            parameters: [
+              { name: 'kind', in: 'query', required: true, type: 'string', enum: ['ball', 'kite'] },
+            ],
+            responses: {
+              '200': { description: 'the toys', schema: { $ref: '#/definitions/Toys' } },
+            },
+          },
+          post: {
+            operationId: 'addToy',
+            summary: 'Add a toy',
+            consumes: ['application/json'],
+            parameters: [
+              { name: 'toy', in: 'body', required: true, schema: { $ref: '#/definitions/Toy' } },
+            ],
+            responses: { '200': { description: 'added', schema: { $ref: '#/definitions/Toy' } } },
+          },
+        },
+        '/toys/{toyId}': {
+          get: {
+            operationId: 'getToy',
+            parameters: [{ name: 'toyId', in: 'path', required: true, type: 'integer' }],
+            responses: { '200': { description: 'one toy', schema: { $ref: '#/definitions/Toy' } } },
+          },
+        },
+      },
+      definitions: {
+        Toy: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', description: 'what it is called' } },
+        },
+        Toys: { type: 'array', items: { $ref: '#/definitions/Toy' } },
+      },
+    };
+
+    const preview = await send(toyStore, true);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.apis).toEqual([
+      expect.objectContaining({
+        name: 'List toys',
+        name_en: 'listToys',
+        method: 'GET',
+        upstream_url: `${upstream.url}/v2/toys`,
+        parameters: [
+          { name: 'kind', type: 'string', required: true, description: '', enum: ['ball', 'kite'] },
+        ],
+        action: 'create',
+      }),
+      expect.objectContaining({
+        name: 'Add a toy',
+        name_en: 'addToy',
+        method: 'POST',
+        upstream_url: `${upstream.url}/v2/toys`,
+        parameters: [
+          { name: 'name', type: 'string', required: true, description: 'what it is called' },
+        ],
+        action: 'create',
+      }),
+    ]);
+    expect(preview.body.data.skipped).toEqual([
+      {
+        method: 'GET',
+        path: '/toys/{toyId}',
+        reason: expect.stringContaining('路径中有参数 {toyId}'),
+      },
+    ]);
+
+    const applied = await send(toyStore, false);
+    expect(applied.body.data.counts).toEqual({ create: 2, update: 0, unchanged: 0 });
+    const again = await send(toYaml(toyStore), false);
+    expect(again.body.data.counts).toEqual({ create: 0, update: 0, unchanged: 2 });
+
+    const row = await ctx.t.dataSource
+      .getRepository(ApiEntry)
+      .findOneByOrFail({ name_en: 'listToys' });
+    await enable(row);
+    const call = await ctx.t.client().get('/apis/listToys', { query: { kind: 'kite' } });
+    expect(call.status).toBe(200);
+    expect(call.body).toMatchObject({ method: 'GET', url: '/v2/toys?kind=kite' });
   });
 
   it('updates only what the document describes, keeping the admin’s status and price', async () => {
@@ -425,11 +523,23 @@ describeEachDb('admin OpenAPI import', (ctx) => {
         /不是合法的 JSON 或 YAML：.*line 2/,
       ],
       [
-        'Swagger 2.0',
-        () => ({ swagger: '2.0', info: { title: 'x', version: '1' }, paths: {} }),
+        'a Swagger version before 2.0',
+        () => ({ swagger: '1.2', info: { title: 'x', version: '1' }, paths: {} }),
         400,
         'openapi.invalid_document',
-        /Swagger 2\.0/,
+        /不支持的 Swagger 版本 "1\.2"，只支持 Swagger 2\.0 和 OpenAPI 3\.0\/3\.1/,
+      ],
+      [
+        'a Swagger 2.0 document that fails validation once converted',
+        () => ({
+          swagger: '2.0',
+          info: { title: 'x', version: '1' },
+          host: 'upstream.example',
+          paths: { '/a': { get: { responses: 'none' } } },
+        }),
+        400,
+        'openapi.invalid_document',
+        /校验失败/,
       ],
       [
         'failing validation',

@@ -112,7 +112,7 @@ export const ERROR_CODES = {
 
   'openapi.too_large': 'the OpenAPI document to import is over 1 MB',
   'openapi.invalid_document':
-    'the document is not JSON/YAML, not OpenAPI 3.0/3.1, fails validation or has no usable server URL',
+    'the document is not JSON/YAML, not OpenAPI 3.0/3.1 or Swagger 2.0, fails validation or has no usable server URL',
   'openapi.remote_ref': 'the document has a $ref to another file or URL (only #/... references)',
   'openapi.circular_ref': 'the document has $ref pointers that loop',
   'openapi.refs_too_large':

@@ -6,7 +6,7 @@ export const OPENAPI_IMPORT_MAX_BYTES = 1_000_000;
 
 /** POST /api/admin/import_openapi.php */
 export interface ImportOpenApiBody {
-  /** An OpenAPI 3.0 or 3.1 document, as JSON or YAML text. */
+  /** An OpenAPI 3.0 or 3.1 (or Swagger 2.0) document, as JSON or YAML text. */
   document: string;
   /** true: only answer the preview; false: apply it in one transaction. */
   dry_run: boolean;

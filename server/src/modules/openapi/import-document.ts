@@ -33,9 +33,10 @@ const PARSER_OPTIONS = {
 } satisfies ParserOptions;
 
 /**
- * Reads an OpenAPI 3.0/3.1 document from JSON or YAML text: parsed, checked for size, depth,
- * external and looping references, validated with @readme/openapi-parser, and dereferenced.
- * YAML parsing, dereferencing and validation run on `worker`; the checks here are single bounded
+ * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document from JSON or YAML text: parsed, converted to
+ * OpenAPI 3.0 when it is Swagger 2.0 (swagger2openapi), checked for size, depth, external and
+ * looping references, validated with @readme/openapi-parser, and dereferenced. YAML parsing,
+ * conversion, dereferencing and validation run on `worker`; the checks here are single bounded
  * passes. Every refusal is an AppError whose Chinese message names the problem.
  */
 export async function readOpenApiDocument(
@@ -48,10 +49,11 @@ export async function readOpenApiDocument(
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw OpenApiErrors.invalid('文档的顶层必须是一个对象（OpenAPI 文档以 openapi: 3.x 开头）');
   }
-  checkVersion(document as OpenApiObject);
-  inspect(document);
-  checkExpansion(document as OpenApiObject);
-  const outcome = await onWorker(() => worker.check(document as OpenApiObject, PARSER_OPTIONS));
+  const openapi = await upgraded(document as OpenApiObject, worker);
+  checkVersion(openapi);
+  inspect(openapi);
+  checkExpansion(openapi);
+  const outcome = await onWorker(() => worker.check(openapi, PARSER_OPTIONS));
   switch (outcome.failure) {
     case undefined:
       return outcome.document;
@@ -68,6 +70,21 @@ export async function readOpenApiDocument(
         `校验失败：${shown.join('；')}${more > 0 ? `（另有 ${more} 处错误）` : ''}`,
       );
     }
+  }
+}
+
+/**
+ * A Swagger 2.0 document as OpenAPI 3.0, converted on the worker once the same pass as a 3.x
+ * document's has refused external references and bounded its size; any other document as it is.
+ */
+async function upgraded(document: OpenApiObject, worker: ParserWorker): Promise<OpenApiObject> {
+  if (document.swagger !== '2.0') return document;
+  inspect(document);
+  try {
+    return await onWorker(() => worker.upgrade(document));
+  } catch (error) {
+    if (!(error instanceof WorkerStepError)) throw error;
+    throw OpenApiErrors.invalid(`Swagger 2.0 文档无法转换为 OpenAPI 3：${firstLine(error)}`);
   }
 }
 
@@ -111,12 +128,12 @@ function checkVersion(document: OpenApiObject): void {
   if (typeof version === 'string' && /^3\.[01]\.\d+/.test(version)) return;
   if (document.swagger !== undefined) {
     throw OpenApiErrors.invalid(
-      '这是 Swagger 2.0 文档，只支持 OpenAPI 3.0 或 3.1（可先转换为 3.x）',
+      `不支持的 Swagger 版本 ${JSON.stringify(document.swagger)}，只支持 Swagger 2.0 和 OpenAPI 3.0/3.1`,
     );
   }
   throw OpenApiErrors.invalid(
     version === undefined
-      ? '缺少 openapi 版本字段（应为 3.0.x 或 3.1.x）'
+      ? '缺少 openapi 版本字段（应为 3.0.x 或 3.1.x，Swagger 文档为 swagger: "2.0"）'
       : `不支持的 openapi 版本 ${JSON.stringify(version)}，只支持 3.0.x 和 3.1.x`,
   );
 }

@@ -1,18 +1,29 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The worker: YAML parsing, dereferencing and validation, the import's steps that take hundreds
- * of milliseconds to seconds for a document near the 1 MB limit. Plain JavaScript over the two
- * libraries, so it runs the same from the build and under the tests; the checks and the messages
+ * The worker: YAML parsing, Swagger 2.0 conversion, dereferencing and validation, the import's
+ * steps that take hundreds of milliseconds to seconds for a document near the 1 MB limit. Plain
+ * JavaScript over the libraries, so it runs the same from the build and under the tests; the checks and the messages
  * stay in import-document.ts, on the main thread.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const yaml = require(workerData.yaml);
 const { dereference, validate } = require(workerData.parser);
+const swagger2openapi = require(workerData.converter);
 const reason = (error) => String((error && error.message) || error);
 const steps = {
   parseYaml: ({ text }) => ({ document: yaml.parse(text, { maxAliasCount: 100 }) }),
+  // Minor faults a real 2.0 document has are patched; references stay inside the document.
+  async upgrade({ document }) {
+    const converted = await swagger2openapi.convertObj(document, {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+      resolveInternal: false,
+    });
+    return { document: converted.openapi };
+  },
   async check({ document, options }) {
     let loop;
     let dereferenced;
@@ -82,6 +93,13 @@ export class ParserWorker {
     return this.run<{ document: unknown }>('parseYaml', { text }).then(({ document }) => document);
   }
 
+  /** A Swagger 2.0 document as OpenAPI 3.0 (swagger2openapi). */
+  upgrade(document: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.run<{ document: Record<string, unknown> }>('upgrade', { document }).then(
+      (upgraded) => upgraded.document,
+    );
+  }
+
   check(document: Record<string, unknown>, options: object): Promise<CheckOutcome> {
     return this.run<CheckOutcome>('check', { document, options });
   }
@@ -127,6 +145,7 @@ export class ParserWorker {
       workerData: {
         yaml: require.resolve('yaml'),
         parser: require.resolve('@readme/openapi-parser'),
+        converter: require.resolve('swagger2openapi'),
       },
     });
     worker.unref();

@@ -96,7 +96,7 @@ const texts = {
 
   'openapi.too_large': 'OpenAPI 文档超过 1 MB',
   'openapi.invalid_document':
-    '无法解析该文档：须为 OpenAPI 3.0/3.1 的 JSON 或 YAML，且包含可用的服务器地址',
+    '无法解析该文档：须为 OpenAPI 3.0/3.1 或 Swagger 2.0 的 JSON 或 YAML，且包含可用的服务器地址',
   'openapi.remote_ref': '文档引用了外部文件或网址（只支持 #/... 内部引用）',
   'openapi.circular_ref': '文档中的 $ref 引用形成了循环',
   'openapi.refs_too_large': '文档中的 $ref 引用展开后超出导入上限',

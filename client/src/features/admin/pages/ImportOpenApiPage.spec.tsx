@@ -57,7 +57,7 @@ function show(answer?: (body: ImportOpenApiBody) => Response) {
 }
 
 const paste = (text: string) =>
-  fireEvent.change(screen.getByLabelText('OpenAPI 3.x 文档（JSON 或 YAML）'), {
+  fireEvent.change(screen.getByLabelText('OpenAPI 3.x 或 Swagger 2.0 文档（JSON 或 YAML）'), {
     target: { value: text },
   });
 

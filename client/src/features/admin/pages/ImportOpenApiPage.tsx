@@ -106,7 +106,7 @@ export default function ImportOpenApiPage() {
       <Card className="mb-4">
         <Card.Body>
           <Form.Group className="mb-3" controlId="openapi-document">
-            <Form.Label>OpenAPI 3.x 文档（JSON 或 YAML）</Form.Label>
+            <Form.Label>OpenAPI 3.x 或 Swagger 2.0 文档（JSON 或 YAML）</Form.Label>
             <Form.Control
               as="textarea"
               rows={10}
