@@ -9,6 +9,7 @@ import {
   adminLogin,
   confirmIn,
   describeBrowser,
+  PHONE_AND_DESKTOP,
   screenshot,
   Site,
   startSite,
@@ -422,6 +423,58 @@ describeBrowser('admin back office', () => {
       data: { home_notice: string };
     };
     expect(config.data.home_notice).toBe('浏览器测试公告');
+    await context.close();
+  });
+
+  it('previews a pasted Swagger 2.0 document in 导入 OpenAPI, on a phone and a desktop, light and dark', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    const swagger = [
+      "swagger: '2.0'",
+      'info: { title: Toy store, version: 2.0.0 }',
+      'host: toys.example.com',
+      'basePath: /v2',
+      'schemes: [https]',
+      'paths:',
+      '  /toys:',
+      '    get:',
+      '      operationId: listToys',
+      '      summary: List toys',
+      '      produces: [application/json]',
+      '      parameters: [{ name: kind, in: query, required: true, type: string }]',
+      "      responses: { '200': { description: the toys, schema: { type: array, items: { type: string } } } }",
+      '  /toys/{toyId}:',
+      '    get:',
+      '      operationId: getToy',
+      '      parameters: [{ name: toyId, in: path, required: true, type: integer }]',
+      "      responses: { '200': { description: one toy } }",
+    ].join('\n');
+    for (const theme of ['light', 'dark'] as const) {
+      await context.addCookies([{ name: 'theme', value: theme, url: site.url }]);
+      for (const viewport of PHONE_AND_DESKTOP) {
+        await page.setViewportSize(viewport);
+        await page.goto('/admin/import');
+        await page.getByLabel('OpenAPI 3.x 或 Swagger 2.0 文档（JSON 或 YAML）').fill(swagger);
+        await page.getByRole('button', { name: '预览导入' }).click();
+        const preview = page.getByRole('table', { name: '导入预览' });
+        await preview.getByText('listToys').waitFor();
+        await preview.getByText('https://toys.example.com/v2/toys').waitFor();
+        await preview.getByText('kind*: string').waitFor();
+        await page.getByRole('table', { name: '跳过的操作' }).getByText('/toys/{toyId}').waitFor();
+        await page.getByText('新建 1 个，更新 0 个，未变 0 个，跳过 1 个').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+          viewport.width,
+        );
+        await screenshot(page, `admin-import-swagger2-${viewport.width}-${theme}`);
+      }
+    }
+    // A preview writes nothing.
+    const list = (await (
+      await fetch(`${site.url}/api/get_api_list.php?search=listToys`)
+    ).json()) as {
+      total: number;
+    };
+    expect(list.total).toBe(0);
     await context.close();
   });
 
