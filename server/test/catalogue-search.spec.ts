@@ -34,7 +34,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
     await ctx.t.dataSource.getRepository(ApiCategory).createQueryBuilder().delete().execute();
     await ctx.t.dataSource.getRepository(Category).createQueryBuilder().delete().execute();
     await ctx.t.dataSource.getRepository(ApiEntry).createQueryBuilder().delete().execute();
-    ctx.t.app.get(ContentEvents).changed('apis');
+    await ctx.t.app.get(ContentEvents).changed('apis');
   });
 
   /** Test data written straight to the database is announced as an admin write would be. */
@@ -56,7 +56,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
         description_en: 'What to wear for the weather, weather and more weather',
         is_pinned: 1,
       });
-      announce();
+      await announce();
       expect(await names({ search: 'weather' })).toEqual(['forecast', 'clothes']);
       expect(await names({ search: '天气' })).toEqual(['forecast', 'clothes']);
       expect(named.id).toBeGreaterThan(0);
@@ -69,7 +69,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
         title_en: 'QR code',
       });
       await createApi(ctx.t.dataSource, { name: '时间戳转换', name_en: 'timestamp' });
-      announce();
+      await announce();
       expect(await names({ search: 'timestmp' })).toEqual(['timestamp']);
       expect(await names({ search: 'tmiestamp' })).toEqual([]);
       expect(await names({ search: 'qrcdoe' })).toEqual([]);
@@ -92,7 +92,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
         description: '生成中文姓名',
         description_en: 'Chinese names',
       });
-      announce();
+      await announce();
       expect(await names({ search: '查询' })).toEqual(['ip']);
       expect(await names({ search: '归属地' })).toEqual(['ip']);
       expect(await names({ search: 'lookup' })).toEqual(['ip']);
@@ -109,7 +109,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
       await createApi(ctx.t.dataSource, { name: 'C', name_en: 'joke' });
       await link(ip, net);
       await link(paid, net);
-      announce();
+      await announce();
       expect((await names({ search: '网络' })).sort()).toEqual(['ip', 'ping']);
       expect((await names({ search: 'network' })).sort()).toEqual(['ip', 'ping']);
       expect(await names({ search: 'network', is_paid: 1 })).toEqual(['ping']);
@@ -120,7 +120,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
       for (let i = 0; i < 5; i++) {
         await createApi(ctx.t.dataSource, { name: `Convert ${i}`, name_en: `convert-${i}` });
       }
-      announce();
+      await announce();
       const page = await list({ search: 'convert', per_page: 2, page: 3 });
       expect(page.body).toMatchObject({ total: 5, total_pages: 3, current_page: 3 });
       expect(page.body.data).toHaveLength(1);
@@ -147,7 +147,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
       await link(a, text, time);
       await link(b, time);
       await link(off, text);
-      announce();
+      await announce();
 
       const res = await ctx.t.client().get('/api/get_categories.php');
       expect(res.status).toBe(200);
@@ -190,7 +190,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
       });
       await createApi(ctx.t.dataSource, { name: 'Unit convert', name_en: 'unit-convert' });
       await link(a, text);
-      announce();
+      await announce();
       expect(await names({ category: 'text' })).toEqual(['case-convert']);
       expect(await names({ category: 'TEXT', search: 'convert' })).toEqual(['case-convert']);
       expect((await list({ category: 'text' })).body).toMatchObject({ total: 1, total_pages: 1 });
@@ -231,7 +231,7 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
       await ds
         .getRepository(ApiEntry)
         .update(mid.id, { created_at: new Date('2026-03-01T00:00:00Z') });
-      announce();
+      await announce();
       expect(await names({})).toEqual(['dear', 'mid', 'cheap']);
       expect(await names({ sort: 'popular' })).toEqual(['mid', 'dear', 'cheap']);
       expect(await names({ sort: 'newest' })).toEqual(['mid', 'dear', 'cheap']);

@@ -15,7 +15,7 @@ describeEachDb('public catalogue', (ctx) => {
   async function resetCatalogue() {
     await ctx.t.dataSource.getRepository(ApiDailyStat).clear();
     await ctx.t.dataSource.getRepository(ApiEntry).createQueryBuilder().delete().execute();
-    ctx.t.app.get(ContentEvents).changed('apis');
+    await ctx.t.app.get(ContentEvents).changed('apis');
   }
 
   beforeEach(resetCatalogue);
@@ -180,7 +180,7 @@ describeEachDb('public catalogue', (ctx) => {
       expect((await list()).body.data[0].name).toBe('Before');
       await ctx.t.dataSource.getRepository(ApiEntry).update(api.id, { name: 'After' });
       expect((await list()).body.data[0].name).toBe('Before');
-      ctx.t.app.get(ContentEvents).changed('apis');
+      await ctx.t.app.get(ContentEvents).changed('apis');
       expect((await list()).body.data[0].name).toBe('After');
     });
   });
@@ -347,11 +347,11 @@ describeEachDb('public catalogue', (ctx) => {
       expect((await detail({ id: api.id })).body.data.description).toBe('first');
       await ctx.t.dataSource.getRepository(ApiEntry).update(api.id, { description: 'second' });
       expect((await detail({ id: api.id })).body.data.description).toBe('first');
-      ctx.t.app.get(ContentEvents).changed('apis');
+      await ctx.t.app.get(ContentEvents).changed('apis');
       expect((await detail({ id: api.id })).body.data.description).toBe('second');
 
       await ctx.t.dataSource.getRepository(ApiEntry).update(api.id, { status: 0 });
-      ctx.t.app.get(ContentEvents).changed('apis');
+      await ctx.t.app.get(ContentEvents).changed('apis');
       expect((await detail({ id: api.id })).status).toBe(404);
     });
 
@@ -359,7 +359,7 @@ describeEachDb('public catalogue', (ctx) => {
       const api = await createApi(ctx.t.dataSource, { description: 'kept' });
       await detail({ id: api.id });
       await ctx.t.dataSource.getRepository(ApiEntry).update(api.id, { description: 'changed' });
-      ctx.t.app.get(ContentEvents).changed('partners');
+      await ctx.t.app.get(ContentEvents).changed('partners');
       expect((await detail({ id: api.id })).body.data.description).toBe('kept');
     });
   });

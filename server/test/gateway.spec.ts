@@ -313,7 +313,7 @@ describeEachDb(
       const client = ctx.t.client();
       expect((await client.get(`/apis/${api.name_en}`)).status).toBe(200);
       await ctx.t.dataSource.query('UPDATE apis SET status = 0 WHERE id = ?', [api.id]);
-      ctx.t.app.get(ContentEvents).changed('apis');
+      await ctx.t.app.get(ContentEvents).changed('apis');
       expect((await client.get(`/apis/${api.name_en}`)).status).toBe(403);
     });
   },

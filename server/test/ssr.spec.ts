@@ -112,7 +112,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
         title_en: `${paid.title_en} ${n}`,
       })),
     );
-    changed();
+    await changed();
     try {
       const total = await apis.countBy({ is_paid: 1, status: 1 });
       const paidCards = (html: string) => {
@@ -135,7 +135,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       );
     } finally {
       await apis.remove(copies);
-      changed();
+      await changed();
     }
   });
 
@@ -310,12 +310,12 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(html).toContain('<meta name="robots" content="noindex" />');
     }
     await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 0 });
-    changed();
+    await changed();
     try {
       expect((await page(`/api/${ip.id}/ip`)).status).toBe(404);
     } finally {
       await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 1 });
-      changed();
+      await changed();
     }
   });
 
@@ -353,12 +353,12 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
     const configs = t.dataSource.getRepository(SiteConfig);
     const [config] = await configs.find();
     await configs.update(config.id, { home_notice: '  ' });
-    t.app.get(ContentEvents).changed('config');
+    await t.app.get(ContentEvents).changed('config');
     try {
       expect((await page('/')).html).not.toContain('portico-notice');
     } finally {
       await configs.update(config.id, { home_notice: config.home_notice });
-      t.app.get(ContentEvents).changed('config');
+      await t.app.get(ContentEvents).changed('config');
     }
   });
 
@@ -369,7 +369,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       analytics_code:
         '<script async src="https://stats.example/tag.js?id=7"></script><script>window.counted = true;</script>',
     });
-    t.app.get(ContentEvents).changed('config');
+    await t.app.get(ContentEvents).changed('config');
     try {
       const { headers, html } = await page('/about');
       expect(html).toContain('<script>window.counted = true;</script>');
@@ -379,13 +379,13 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(headers.get('content-security-policy')).toContain("connect-src 'self' https:");
     } finally {
       await configs.update(config.id, { analytics_code: '' });
-      t.app.get(ContentEvents).changed('config');
+      await t.app.get(ContentEvents).changed('config');
     }
   });
 
   it('lists every enabled API page and the static pages in /sitemap.xml', async () => {
     await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 0 });
-    changed();
+    await changed();
     try {
       const res = await page('/sitemap.xml');
       expect(res.status).toBe(200);
@@ -399,7 +399,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(locs).not.toContain(`${t.baseUrl}/api/${ip.id}/ip`);
     } finally {
       await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 1 });
-      changed();
+      await changed();
     }
   });
 

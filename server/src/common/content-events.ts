@@ -5,13 +5,17 @@ import { RedisService } from './redis';
 /** The kinds of public content that admin writes change. */
 export type ContentKind = 'apis' | 'config' | 'sidebar_links' | 'friend_links' | 'partners' | 'ads';
 
-/** `local`: the change was made by this instance (not relayed from another through Redis). */
-type Listener = (kind: ContentKind, local: boolean) => void;
+/**
+ * `local`: the change was made by this instance (not relayed from another through Redis). A
+ * listener may return the work the change starts (CatalogueSearch raises the shared version).
+ */
+type Listener = (kind: ContentKind, local: boolean) => void | Promise<unknown>;
 
 /**
  * Tells the read side that content changed so its caches drop stale entries. Admin writes call
- * `changed()`; caches subscribe with `on()`. With Redis the news is published to every instance;
- * without it each cache also expires on its own after a few seconds.
+ * and await `changed()` (so a write answers once every instance can learn of it); caches
+ * subscribe with `on()`. With Redis the news is published to every instance; without it each
+ * cache also expires on its own after a few seconds.
  */
 @Injectable()
 export class ContentEvents implements OnModuleInit {
@@ -39,7 +43,7 @@ export class ContentEvents implements OnModuleInit {
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         const { origin, kind } = JSON.parse(message) as { origin: string; kind: ContentKind };
-        if (origin !== this.origin) this.notify(kind, false);
+        if (origin !== this.origin) this.relayed(kind);
       } catch {
         this.logger.warn('ignored a malformed content-changed message');
       }
@@ -51,13 +55,15 @@ export class ContentEvents implements OnModuleInit {
     return () => this.listeners.delete(listener);
   }
 
-  changed(kind: ContentKind): void {
-    this.notify(kind, true);
+  /** Resolves once this instance's listeners have done what the change asked of them. */
+  async changed(kind: ContentKind): Promise<void> {
+    const work = this.notify(kind, true);
     this.redis.client
       ?.publish(this.channel, JSON.stringify({ origin: this.origin, kind }))
       .catch((error: Error) =>
         this.logger.warn(`could not publish a content change: ${error.message}`),
       );
+    await work;
   }
 
   /**
@@ -65,11 +71,11 @@ export class ContentEvents implements OnModuleInit {
    * the shared database): tells this instance's listeners only.
    */
   relayed(kind: ContentKind): void {
-    this.notify(kind, false);
+    void this.notify(kind, false);
   }
 
-  private notify(kind: ContentKind, local: boolean): void {
-    for (const listener of this.listeners) listener(kind, local);
+  private async notify(kind: ContentKind, local: boolean): Promise<void> {
+    await Promise.all([...this.listeners].map(async (listener) => listener(kind, local)));
   }
 }
 

@@ -31,7 +31,7 @@ export async function createGatewayApi(
     price_per_call_milli: 0,
     ...overrides,
   });
-  t.app.get(ContentEvents).changed('apis');
+  await t.app.get(ContentEvents).changed('apis');
   return api;
 }
 

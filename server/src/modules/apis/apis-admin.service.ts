@@ -91,7 +91,7 @@ export class ApisAdminService {
       target_id: saved.id,
       after: saved,
     }));
-    this.events.changed('apis');
+    await this.events.changed('apis');
     return this.adminView(api);
   }
 
@@ -111,7 +111,7 @@ export class ApisAdminService {
       before,
       after,
     }));
-    this.events.changed('apis');
+    await this.events.changed('apis');
     return this.adminView(saved);
   }
 
@@ -139,7 +139,7 @@ export class ApisAdminService {
         );
       }
     });
-    this.events.changed('apis');
+    await this.events.changed('apis');
     return rows.length;
   }
 
@@ -156,7 +156,7 @@ export class ApisAdminService {
         );
       }
     });
-    this.events.changed('apis');
+    await this.events.changed('apis');
     return rows.length;
   }
 

@@ -109,7 +109,7 @@ export class CatalogueSearch implements OnModuleDestroy {
     this.unsubscribe = events.on((kind, local) => {
       if (kind !== 'apis') return;
       this.built = null;
-      if (local) this.bump();
+      if (local) return this.bump();
     });
   }
 
@@ -189,7 +189,8 @@ export class CatalogueSearch implements OnModuleDestroy {
       .then((row) => row?.version ?? 0);
   }
 
-  private bump(): void {
+  /** Raises the shared version; resolves once it is raised (or the raise failed and was logged). */
+  private bump(): Promise<unknown> {
     this.versionWork = this.versionWork
       .then(() => this.dataSource.getRepository(CatalogueState).increment({ id: 1 }, 'version', 1))
       .then(() => {
@@ -198,6 +199,7 @@ export class CatalogueSearch implements OnModuleDestroy {
       .catch((error: Error) =>
         this.logger.warn(`could not raise the catalogue version: ${error.message}`),
       );
+    return this.versionWork;
   }
 
   private async build(): Promise<BuiltIndex> {

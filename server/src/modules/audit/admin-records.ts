@@ -40,7 +40,7 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
       );
       return added;
     });
-    this.events.changed(this.kind);
+    await this.events.changed(this.kind);
     return row;
   }
 
@@ -58,7 +58,7 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
       );
       return after;
     });
-    this.events.changed(this.kind);
+    await this.events.changed(this.kind);
     return saved;
   }
 
@@ -74,7 +74,7 @@ export class AdminRecords<T extends ObjectLiteral & { id: number }> {
         manager,
       );
     });
-    this.events.changed(this.kind);
+    await this.events.changed(this.kind);
   }
 
   private async find(repo: Repository<T>, id: number): Promise<T> {

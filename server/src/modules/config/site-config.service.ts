@@ -36,7 +36,7 @@ export class SiteConfigService {
       );
       return after;
     });
-    this.events.changed('config');
+    await this.events.changed('config');
     return saved;
   }
 

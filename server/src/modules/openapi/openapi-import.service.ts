@@ -112,7 +112,7 @@ export class OpenApiImportService implements OnModuleDestroy {
       throw error;
     }
     if (outcome.decisions.some(({ action }) => action !== 'unchanged')) {
-      this.events.changed('apis');
+      await this.events.changed('apis');
     }
     return toImportPreview(outcome.decisions, outcome.skipped, false);
   }
