@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { Envelope } from '@contracts/envelope';
+import type { DataEnvelope, Envelope } from '@contracts/envelope';
 import type { ErrorCode, ErrorEnvelope } from '@contracts/errors';
 import type { SiteAnswer, SitePath, SiteRoute } from '@contracts/routes';
 import { readCookie } from './cookies';
@@ -76,6 +76,9 @@ export function call<R extends SiteRoute, Arg>(
     transformResponse: (answer) => (pick ? pick(answer as SiteAnswer<R>) : answer),
   };
 }
+
+/** The payload of an answer: the `pick` most endpoints give `call`. */
+export const dataOf = <T>(answer: DataEnvelope<T>): T => answer.data;
 
 const pathOf = (args: SiteCall) => (typeof args === 'string' ? args : args.url).replace(/^\//, '');
 

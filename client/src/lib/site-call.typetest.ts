@@ -6,7 +6,7 @@
 import type { ApiKeyList } from '@contracts/api-keys';
 import type { DataEnvelope } from '@contracts/envelope';
 import type { UserInfo } from '@contracts/users';
-import { api, call, type SiteCall } from './api';
+import { api, call, dataOf, type SiteCall } from './api';
 
 export const typeChecks: SiteCall[] = [
   'api/get_config.php',
@@ -23,8 +23,10 @@ export const typeChecks: SiteCall[] = [
 export const resultChecks = api.injectEndpoints({
   endpoints: (build) => ({
     answer: build.query<DataEnvelope<UserInfo>, void>(call('GET api/user/get_user_info.php')),
-    picked: build.query<UserInfo, void>(
-      call('GET api/user/get_user_info.php', undefined, ({ data }) => data),
+    picked: build.query<UserInfo, void>(call('GET api/user/get_user_info.php', undefined, dataOf)),
+    pickedAnother: build.query<ApiKeyList, void>(
+      // @ts-expect-error the payload picked is the user's info, not a key list
+      call('GET api/user/get_user_info.php', undefined, dataOf),
     ),
     // @ts-expect-error the route answers the user's info, not a key list
     another: build.query<DataEnvelope<ApiKeyList>, void>(call('GET api/user/get_user_info.php')),

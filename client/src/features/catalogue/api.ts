@@ -9,7 +9,7 @@ import {
   type StatusCode,
 } from '@contracts/list-fields';
 import type { UsageSummary } from '@contracts/site';
-import { api, call } from '../../lib/api';
+import { api, call, dataOf } from '../../lib/api';
 
 const enabled = <T extends { status: number }>(rows: T[]) =>
   rows.filter((row) => row.status === STATUS.enabled);
@@ -35,7 +35,7 @@ export const catalogueApi = api.injectEndpoints({
       providesTags: ['Apis'],
     }),
     getCategories: build.query<Category[], void>({
-      ...call('GET api/get_categories.php', undefined, ({ data }) => data),
+      ...call('GET api/get_categories.php', undefined, dataOf),
       providesTags: ['Apis'],
     }),
     getPartners: build.query<Partner[], void>({
@@ -48,7 +48,7 @@ export const catalogueApi = api.injectEndpoints({
       providesTags: ['Ads'],
     }),
     getUsageStats: build.query<UsageSummary, void>({
-      ...call('GET api/get_usage_stats.php', undefined, ({ data }) => data),
+      ...call('GET api/get_usage_stats.php', undefined, dataOf),
       providesTags: ['Stats'],
     }),
   }),

@@ -1,19 +1,19 @@
 import type { FriendLink, SidebarLink } from '@contracts/content';
 import type { PublicSiteConfig } from '@contracts/site';
-import { api, call } from '../../lib/api';
+import { api, call, dataOf } from '../../lib/api';
 
 export const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSiteConfig: build.query<PublicSiteConfig, void>({
-      ...call('GET api/get_config.php', undefined, ({ data }) => data),
+      ...call('GET api/get_config.php', undefined, dataOf),
       providesTags: ['Config'],
     }),
     getSidebarLinks: build.query<SidebarLink[], void>({
-      ...call('GET api/get_sidebar_links_public.php', undefined, ({ data }) => data),
+      ...call('GET api/get_sidebar_links_public.php', undefined, dataOf),
       providesTags: ['Links'],
     }),
     getFriendLinks: build.query<FriendLink[], void>({
-      ...call('GET api/get_friend_links_public.php', undefined, ({ data }) => data),
+      ...call('GET api/get_friend_links_public.php', undefined, dataOf),
       providesTags: ['FriendLinks'],
     }),
   }),

@@ -7,14 +7,14 @@ import type {
   CallLogPage,
   Usage,
 } from '@contracts/usage';
-import { api, call } from '../../lib/api';
+import { api, call, dataOf } from '../../lib/api';
 
 export const ACCESS_LOGS_PER_PAGE = 20;
 
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserInfo: build.query<UserInfo, void>({
-      ...call('GET api/user/get_user_info.php', undefined, ({ data }) => data),
+      ...call('GET api/user/get_user_info.php', undefined, dataOf),
       providesTags: ['User'],
     }),
     changeApiKey: build.mutation<string, void>({
@@ -27,26 +27,26 @@ export const userApi = api.injectEndpoints({
         (params: CallLogFilters & { page: number }) => ({
           params: { ...params, per_page: ACCESS_LOGS_PER_PAGE },
         }),
-        ({ data }) => data,
+        dataOf,
       ),
       providesTags: ['Logs'],
     }),
     getAccessLogOptions: build.query<CallLogOptions, void>(
-      call('GET api/user/get_access_log_options.php', undefined, ({ data }) => data),
+      call('GET api/user/get_access_log_options.php', undefined, dataOf),
     ),
     getUsage: build.query<Usage, void>({
-      ...call('GET api/user/get_usage.php', undefined, ({ data }) => data),
+      ...call('GET api/user/get_usage.php', undefined, dataOf),
       providesTags: ['Logs'],
     }),
     getBalanceAlert: build.query<BalanceAlertView, void>({
-      ...call('GET api/user/get_balance_alert.php', undefined, ({ data }) => data),
+      ...call('GET api/user/get_balance_alert.php', undefined, dataOf),
       providesTags: ['Alert'],
     }),
     setBalanceAlert: build.mutation<BalanceAlertView, BalanceAlertBody>({
       ...call(
         'POST api/user/set_balance_alert.php',
         (body: BalanceAlertBody) => ({ body }),
-        ({ data }) => data,
+        dataOf,
       ),
       invalidatesTags: ['Alert'],
     }),

@@ -1,7 +1,7 @@
 import type { RevealedUserKey, RevealUserKeyBody } from '@contracts/api-keys';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { api, call } from '../../../lib/api';
+import { api, call, dataOf } from '../../../lib/api';
 import { adminErrorText } from '../errors';
 
 const revealApi = api.injectEndpoints({
@@ -10,7 +10,7 @@ const revealApi = api.injectEndpoints({
       ...call(
         'POST api/admin/reveal_user_api_key.php',
         (userId: number) => ({ body: { user_id: userId } satisfies RevealUserKeyBody }),
-        ({ data }) => data,
+        dataOf,
       ),
     }),
   }),
