@@ -462,6 +462,14 @@ describeBrowser('admin back office', () => {
         await preview.getByText('kind*: string').waitFor();
         await page.getByRole('table', { name: '跳过的操作' }).getByText('/toys/{toyId}').waitFor();
         await page.getByText('新建 1 个，更新 0 个，未变 0 个，跳过 1 个').waitFor();
+        // The preview is brought into view (scrolling smoothly), its row clear of the save bar.
+        await page.waitForFunction(() => {
+          const row = document.querySelector('table[aria-label="导入预览"] tbody tr');
+          const bar = document.querySelector('.admin-save-bar');
+          if (!row || !bar) return false;
+          const { top, bottom } = row.getBoundingClientRect();
+          return top >= 0 && bottom <= bar.getBoundingClientRect().top;
+        });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
           viewport.width,
         );

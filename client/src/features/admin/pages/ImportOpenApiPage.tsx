@@ -3,7 +3,7 @@ import {
   type ImportAction,
   type ImportPreview,
 } from '@contracts/openapi';
-import { ChangeEvent, useState } from 'react';
+import { ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
@@ -52,6 +52,15 @@ export default function ImportOpenApiPage() {
   const [source, setSource] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+
+  // A new preview is read from its heading: below the long document field it would otherwise open
+  // out of sight, its rows under the sticky save bar.
+  useEffect(() => {
+    if (!preview) return;
+    previewHeading.current?.scrollIntoView?.({ block: 'start' });
+    previewHeading.current?.focus({ preventScroll: true });
+  }, [preview]);
 
   // Any edit to the document drops the preview: what is applied is always what was shown.
   const changeDocument = (text: string) => {
@@ -131,7 +140,7 @@ export default function ImportOpenApiPage() {
       </Card>
       {preview && (
         <section aria-labelledby="openapi-preview">
-          <h2 id="openapi-preview" className="h5">
+          <h2 id="openapi-preview" className="h5" ref={previewHeading} tabIndex={-1}>
             导入预览
           </h2>
           <p className="text-muted">
