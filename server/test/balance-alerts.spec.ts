@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { AlertDelivery, BalanceAlert } from '../src/database/entities';
 import { AlertsService } from '../src/modules/alerts/alerts.service';
 import { adminClient } from './factories/admin';
@@ -10,40 +9,12 @@ import { ADJUST, useAfdianFake, VERIFY } from './factories/recharge';
 import { createUser, loginUser } from './factories/users';
 import { startTestApp, TEST_DATABASES, TestApp } from './harness';
 import type { HttpClient } from './http-client';
+import { startSmtp } from './smtp';
 
-interface Mail {
-  to: string[];
-  text: string;
-}
 interface Hook {
   headers: IncomingMessage['headers'];
   body: string;
   at: number;
-}
-
-/** A real SMTP server on loopback that keeps every message it is given. */
-async function startSmtp() {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let text = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (text += chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return {
-    mails,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => smtp.close(r)),
-  };
 }
 
 /** A webhook receiver answering each request with the next status of `statuses` (then 200). */

@@ -164,6 +164,8 @@ describeEachDb(
         if (route.path === '/api/afdian/webhook') return { ...route, bodyKeys: WEBHOOK_FIELDS };
         return route;
       });
+      // Links in account mail need the site's address (网站地址), as an operator sets it.
+      await ctx.t.dataSource.query('UPDATE site_config SET site_url = ?', [ctx.t.baseUrl]);
       // A balance lets the user's keyed gateway calls get past the charge to the handlers.
       const { user } = await createUser(ctx.t, { balance_milli: 100_000 });
       callers.set('anonymous', new Caller('anonymous', ctx.t));
@@ -271,7 +273,9 @@ describeEachDb(
       expect(loopDelay.percentile(99) / 1e6).toBeLessThan(P99_LOOP_DELAY_MS);
     });
   },
-  // A configured (fake) Afdian lets recharge calls reach the order check; the demo data gives the
-  // gateway APIs to call and the admin routes rows to update and delete.
-  useAfdianFake({ SEED_DEMO: 'true' }).env,
+  // A configured (fake) Afdian lets recharge calls reach the order check, and an SMTP_URL (where
+  // nothing listens: mail goes out after the answer) the account-mail calls past their settings
+  // check; the demo data gives the gateway APIs to call and the admin routes rows to update and
+  // delete.
+  useAfdianFake({ SEED_DEMO: 'true', SMTP_URL: 'smtp://127.0.0.1:1' }).env,
 );

@@ -47,6 +47,7 @@ describeEachDb('public site content', (ctx) => {
           copyright: '© me',
           icp: 'ICP 123',
           home_notice: 'Hello visitors',
+          mail_enabled: false,
         },
       });
     });

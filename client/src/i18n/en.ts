@@ -460,6 +460,8 @@ export const en = {
     'auth.metrics_token': 'not allowed',
     'auth.current_password_wrong': 'the current password is incorrect',
     'auth.session_not_found': 'this session has already ended',
+    'auth.reset_token_invalid':
+      'This reset link is invalid, already used or expired. Please ask for a new one.',
     'users.fields_empty': 'all fields cannot be empty',
     'users.password_mismatch': 'the two passwords do not match',
     'users.password_too_short': 'password must be at least 6 characters',
@@ -469,6 +471,12 @@ export const en = {
     'users.username_taken': 'username already exists',
     'users.registration_throttled': 'too many registrations from this address, try again later',
     'users.not_found': 'user not found',
+    'users.email_invalid': 'Please enter a valid e-mail address.',
+    'users.email_taken': 'Another account already uses this e-mail address.',
+    'users.email_unchanged': 'This is already your e-mail address.',
+    'users.email_token_invalid':
+      'This confirmation link is invalid, already used or expired. Enter the address again to get a new one.',
+    'mail.not_configured': 'This site cannot send e-mail. Please contact the site administrator.',
     'keys.not_found': 'this key does not exist',
     'keys.too_many': 'you already have 20 named keys; revoke one first',
     'keys.default_key': 'the default key can only be changed with “Change API key”',

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'assign_order',
   'dismiss_order',
   'reveal_key',
+  'create_reset_link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   'auth.metrics_token': 'the metrics endpoint needs its bearer token',
   'auth.current_password_wrong': 'change password: the current password is wrong',
   'auth.session_not_found': 'no such session among the caller’s own sessions',
+  'auth.reset_token_invalid':
+    'the password-reset link is malformed, unknown, already used or expired',
 
   'users.fields_empty': 'registration: a field is empty',
   'users.password_mismatch': 'registration: the two passwords differ',
@@ -46,6 +48,14 @@ export const ERROR_CODES = {
   'users.username_taken': 'registration: the username exists',
   'users.registration_throttled': 'too many registrations from this address',
   'users.not_found': 'no such user',
+  'users.email_invalid': 'the e-mail address is not one the site accepts (at most 191 characters)',
+  'users.email_taken': 'another account has this e-mail address',
+  'users.email_unchanged': 'the e-mail address is already the account’s',
+  'users.email_token_invalid':
+    'the e-mail confirmation link is malformed, unknown, already used or expired',
+
+  'mail.not_configured':
+    'the site cannot send e-mail (no SMTP_URL) or has no address for links (网站地址 or PUBLIC_URL)',
 
   'apis.ref_missing': 'API detail without id or English name',
   'apis.not_found': 'no such API (or it is disabled)',

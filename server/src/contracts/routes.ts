@@ -1,3 +1,4 @@
+import type { AdminResetLink, ConfirmedEmail, EmailView, ResetLinkInfo } from './account-email';
 import type { ApiKeyList, ApiKeyView, CreatedApiKey, RevealedUserKey } from './api-keys';
 import type { AdminApi, ApiDetail, ApiList, ApiSummary } from './apis';
 import type { AuditPage } from './audit';
@@ -17,7 +18,7 @@ import type { RevokedSessions, SessionList } from './sessions';
 import type {
   AdminSiteConfig,
   Dashboard,
-  PublicSiteConfig,
+  PublicSite,
   StatsDetail,
   StatsPage,
   UsageSummary,
@@ -38,6 +39,10 @@ export const SITE_ROUTES = {
   'GET api/admin/get_partners.php': 'anyone',
   'POST api/admin/logout.php': 'anyone',
   'POST api/user/logout.php': 'anyone',
+  'POST api/user/check_reset_token.php': 'anyone',
+  'POST api/user/confirm_email.php': 'anyone',
+  'POST api/user/forgot_password.php': 'anyone',
+  'POST api/user/reset_password.php': 'anyone',
   'POST api/admin/admin_login.php': 'anyone',
   'POST api/afdian/webhook': 'anyone',
   'GET api/get_api_detail.php': 'anyone',
@@ -50,6 +55,7 @@ export const SITE_ROUTES = {
   'POST api/login.php': 'anyone',
   'POST api/register.php': 'anyone',
   'POST api/user/change_api_key.php': 'user',
+  'POST api/user/change_email.php': 'user',
   'POST api/user/change_password.php': 'user',
   'POST api/user/create_api_key.php': 'user',
   'GET api/user/export_access_logs.php': 'user',
@@ -57,6 +63,7 @@ export const SITE_ROUTES = {
   'GET api/user/get_aifadian_recharge_history.php': 'user',
   'GET api/user/get_api_keys.php': 'user',
   'GET api/user/get_balance_alert.php': 'user',
+  'GET api/user/get_email.php': 'user',
   'GET api/user/get_recharge_info.php': 'user',
   'GET api/user/get_sessions.php': 'user',
   'GET api/user/get_usage.php': 'user',
@@ -78,6 +85,7 @@ export const SITE_ROUTES = {
   'POST api/admin/change_password.php': 'admin',
   'POST api/admin/create_api.php': 'admin',
   'POST api/admin/create_category.php': 'admin',
+  'POST api/admin/create_password_reset_link.php': 'admin',
   'POST api/admin/delete_ad.php': 'admin',
   'POST api/admin/delete_api.php': 'admin',
   'POST api/admin/delete_apis.php': 'admin',
@@ -146,14 +154,20 @@ export interface SiteAnswers {
   'GET api/get_api_detail.php': DataEnvelope<ApiDetail>;
   'GET api/get_api_list.php': Written<ApiList>;
   'GET api/get_categories.php': CategoryList;
-  'GET api/get_config.php': DataEnvelope<PublicSiteConfig>;
+  'GET api/get_config.php': DataEnvelope<PublicSite>;
   'GET api/get_friend_links_public.php': DataEnvelope<FriendLink[]>;
   'GET api/get_sidebar_links_public.php': DataEnvelope<SidebarLink[]>;
   'GET api/get_usage_stats.php': DataEnvelope<UsageSummary>;
   'POST api/login.php': LoginResult;
   'POST api/register.php': RegisterResult;
   'POST api/user/change_api_key.php': DataEnvelope<NewApiKey>;
+  'POST api/user/change_email.php': DataEnvelope<EmailView>;
   'POST api/user/change_password.php': Envelope;
+  'POST api/user/check_reset_token.php': DataEnvelope<ResetLinkInfo>;
+  'POST api/user/confirm_email.php': DataEnvelope<ConfirmedEmail>;
+  'POST api/user/forgot_password.php': Envelope;
+  'GET api/user/get_email.php': DataEnvelope<EmailView>;
+  'POST api/user/reset_password.php': Envelope;
   'POST api/user/create_api_key.php': DataEnvelope<CreatedApiKey>;
   'GET api/user/export_access_logs.php': Written<string>;
   'GET api/user/get_access_log_options.php': DataEnvelope<CallLogOptions>;
@@ -181,6 +195,7 @@ export interface SiteAnswers {
   'POST api/admin/change_password.php': Envelope;
   'POST api/admin/create_api.php': DataEnvelope<AdminApi>;
   'POST api/admin/create_category.php': DataEnvelope<Category>;
+  'POST api/admin/create_password_reset_link.php': DataEnvelope<AdminResetLink>;
   'POST api/admin/delete_ad.php': Envelope;
   'POST api/admin/delete_api.php': Envelope;
   'POST api/admin/delete_apis.php': DataEnvelope<{ deleted: number }>;

@@ -13,6 +13,12 @@ export interface PublicSiteConfig {
   home_notice: string;
 }
 
+/** get_config.php's data: the settings and what the site can do. */
+export interface PublicSite extends PublicSiteConfig {
+  /** The site can send e-mail (SMTP_URL): register asks for an address, passwords can be reset. */
+  mail_enabled: boolean;
+}
+
 /** update_config.php's body: every field it sends replaces the stored one. */
 export interface SiteConfigBody extends PublicSiteConfig {
   analytics_code: string;

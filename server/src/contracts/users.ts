@@ -9,6 +9,8 @@ export interface Credentials {
 /** register.php's body; confirm_password is optional for API clients. */
 export interface RegisterBody extends Credentials {
   confirm_password?: string;
+  /** Optional: mailed a confirmation link, it becomes the account's address once followed. */
+  email?: string;
 }
 
 export interface RegisterResult extends Envelope {

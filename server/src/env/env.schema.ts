@@ -221,6 +221,12 @@ export class EnvSchema {
   @Min(1)
   REGISTRATIONS_PER_IP_PER_HOUR = 10;
 
+  /** Password-reset requests one IP may make per hour (each account gets at most 3 mails an hour). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PASSWORD_RESETS_PER_IP_PER_HOUR = 10;
+
   /** How often batched call counters and free-call logs are written, in milliseconds. */
   @Transform(toInt)
   @IsInt()

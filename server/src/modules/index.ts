@@ -1,3 +1,4 @@
+import { AccountMailModule } from './account-mail/account-mail.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { ApisModule } from './apis/apis.module';
 import { AuditModule } from './audit/audit.module';
@@ -9,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { KeysModule } from './keys/keys.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { LinksModule } from './links/links.module';
+import { MailModule } from './mail/mail.module';
 import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { OpsModule } from './ops/ops.module';
@@ -24,6 +26,8 @@ export const FEATURE_MODULES = [
   HealthModule,
   SessionsModule,
   AuditModule,
+  MailModule,
+  AccountMailModule,
   AuthModule,
   KeysModule,
   UsersModule,

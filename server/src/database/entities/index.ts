@@ -1,4 +1,5 @@
 import { AccessLog } from './access-log.entity';
+import { AccountToken } from './account-token.entity';
 import { AlertDelivery } from './alert-delivery.entity';
 import { Ad } from './ad.entity';
 import { Admin } from './admin.entity';
@@ -19,6 +20,7 @@ import { User } from './user.entity';
 
 export {
   AccessLog,
+  AccountToken,
   AlertDelivery,
   Ad,
   Admin,
@@ -42,6 +44,7 @@ export {
 
 export const ENTITIES = [
   AccessLog,
+  AccountToken,
   AlertDelivery,
   Ad,
   Admin,

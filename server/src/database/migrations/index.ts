@@ -8,6 +8,7 @@ import { BalanceAlerts1795700000000 } from './1795700000000-BalanceAlerts';
 import { Categories1795800000000 } from './1795800000000-Categories';
 import { AuditLogLongText1795900002500 } from './1795900002500-AuditLogLongText';
 import { IdempotencyKeys1796000000000 } from './1796000000000-IdempotencyKeys';
+import { AccountTokens1796100000000 } from './1796100000000-AccountTokens';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Categories1795800000000,
   AuditLogLongText1795900002500,
   IdempotencyKeys1796000000000,
+  AccountTokens1796100000000,
 ];

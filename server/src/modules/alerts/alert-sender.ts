@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createTransport } from 'nodemailer';
-import type { Transporter } from 'nodemailer';
 import { LessThan, Repository } from 'typeorm';
 import type { Agent } from 'undici';
 import { request } from 'undici';
@@ -10,6 +8,7 @@ import { AlertDelivery, BalanceAlert } from '../../database/entities';
 import type { LowBalanceEvent } from '../../contracts/usage';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
+import { Mailer } from '../mail';
 import { webhookAgent, webhookUrlProblem } from './webhook-target';
 
 /** The webhook's signature: HMAC-SHA256 of `<timestamp>.<body>` under the alert's secret, as hex. */
@@ -31,7 +30,6 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AlertSender');
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly agent: Agent;
-  private mailer?: Transporter;
   private closed = false;
   private sweeper?: NodeJS.Timeout;
 
@@ -39,6 +37,7 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(AlertDelivery) private readonly deliveries: Repository<AlertDelivery>,
     @InjectRepository(BalanceAlert) private readonly alerts: Repository<BalanceAlert>,
     @Inject(ENV) private readonly env: Env,
+    private readonly mailer: Mailer,
   ) {
     this.agent = webhookAgent(env.ALERT_WEBHOOK_ALLOW_LOOPBACK, env.ALERT_WEBHOOK_TIMEOUT_MS);
   }
@@ -71,7 +70,6 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.sweeper);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.mailer?.close();
     await this.agent.close();
   }
 
@@ -120,11 +118,9 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
   }
 
   private async mail(row: AlertDelivery): Promise<string | null> {
-    if (!this.env.SMTP_URL) return 'e-mail is not configured on this site (SMTP_URL)';
-    this.mailer ??= createTransport(this.env.SMTP_URL);
+    if (!this.mailer.configured) return 'e-mail is not configured on this site (SMTP_URL)';
     const event = JSON.parse(row.payload) as LowBalanceEvent;
-    await this.mailer.sendMail({
-      from: this.env.SMTP_FROM,
+    await this.mailer.send({
       to: row.target,
       subject: `Low balance: ${event.balance} yuan left (alert at ${event.threshold} yuan)`,
       text: [

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlertDelivery, BalanceAlert, User } from '../../database/entities';
 import { LedgerModule } from '../ledger';
+import { MailModule } from '../mail';
 import { SessionsModule } from '../sessions';
 import { AlertSender } from './alert-sender';
 import { AlertsController } from './alerts.controller';
@@ -12,6 +13,7 @@ import { BalanceWatch } from './balance-watch';
 @Module({
   imports: [
     LedgerModule,
+    MailModule,
     SessionsModule,
     TypeOrmModule.forFeature([AlertDelivery, BalanceAlert, User]),
   ],

@@ -67,6 +67,26 @@ export class AuthService {
   }
 
   /**
+   * A signed-in user's current password, asked again before a sensitive change: counted like a
+   * login of that account from that address (the same lock-out), so a stolen session cannot
+   * guess it freely. 400 `auth.current_password_wrong` on `current_password` when it is wrong.
+   */
+  async confirmCurrentPassword(user: User, password: string, ip: string): Promise<void> {
+    const attempt = { scope: 'user' as const, username: user.username, ip };
+    await this.admit(attempt);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw new AppError(
+        'auth.current_password_wrong',
+        'the current password is incorrect',
+        HttpStatus.BAD_REQUEST,
+        {},
+        'current_password',
+      );
+    }
+    await this.throttle.succeeded(attempt);
+  }
+
+  /**
    * Counts a password attempt against the lock-out (login, or a password checked while signed
    * in): 429 while locked out, else waits out the slow-down. A correct password must then call
    * `throttle.succeeded`, which takes the attempt back.

@@ -7,15 +7,15 @@ import { passwordLengthError } from '../../contracts/users';
 import { User } from '../../database/entities';
 import type { UserChangePasswordDto } from './dto/user-change-password.dto';
 import { AuthService } from './auth.service';
-import { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from '../../common/passwords';
+import { hashPassword } from '../../common/passwords';
 import { retriedTransaction } from '../../database/transactions';
+import { AccountMail } from '../account-mail';
 import { SessionService } from '../sessions';
 
 /**
- * A user changes their own password. A wrong current password counts as a failed login of that
- * account from that address (the same lock-out), so a stolen session cannot guess it freely.
- * The new hash and the end of every other session commit together; this session stays.
+ * A user changes their own password, confirming the current one (AuthService's lock-out). The
+ * new hash and the end of every other session commit together; this session stays. The owner's
+ * confirmed address is told.
  */
 @Injectable()
 export class UserPasswordService {
@@ -23,7 +23,7 @@ export class UserPasswordService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly sessions: SessionService,
     private readonly auth: AuthService,
-    private readonly throttle: LoginThrottle,
+    private readonly mail: AccountMail,
   ) {}
 
   async change(userId: number, request: FastifyRequest, body: UserChangePasswordDto) {
@@ -35,22 +35,15 @@ export class UserPasswordService {
     if (length) {
       throw new AppError(length.code, length.message, HttpStatus.BAD_REQUEST, {}, 'new_password');
     }
-    const attempt = { scope: 'user' as const, username: user.username, ip: request.ip };
-    await this.auth.admit(attempt);
-    if (!(await verifyPassword(user.password_hash, body.current_password))) {
-      throw new AppError(
-        'auth.current_password_wrong',
-        'the current password is incorrect',
-        HttpStatus.BAD_REQUEST,
-        {},
-        'current_password',
-      );
-    }
-    await this.throttle.succeeded(attempt);
+    await this.auth.confirmCurrentPassword(user, body.current_password, request.ip);
     const passwordHash = await hashPassword(body.new_password);
     await retriedTransaction(this.users.manager, async (manager) => {
       await manager.update(User, { id: user.id }, { password_hash: passwordHash });
       await this.sessions.endOthers(request, 'user', user.id, manager);
     });
+    await this.mail.notify(request, user, (link) => ({
+      kind: 'password_changed',
+      resetLink: link,
+    }));
   }
 }

@@ -5,10 +5,11 @@ import { SiteConfig } from '../../database/entities';
 import { ConfigAdminController } from './config-admin.controller';
 import { SiteConfigController } from './site-config.controller';
 import { SiteConfigService } from './site-config.service';
+import { MailModule } from '../mail';
 import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [SessionsModule, AuditModule, TypeOrmModule.forFeature([SiteConfig])],
+  imports: [MailModule, SessionsModule, AuditModule, TypeOrmModule.forFeature([SiteConfig])],
   controllers: [SiteConfigController, ConfigAdminController],
   providers: [SiteConfigService],
   exports: [SiteConfigService],

@@ -11,6 +11,7 @@ import type { Env } from '../../env/env';
 import { AfdianClient, afdianSign } from './afdian.client';
 import type { AfdianOrder } from './afdian.client';
 import { customOrderIdFor, userIdFromCustomOrderId } from './custom-order-id';
+import { escapeHtml } from '../../common/html';
 
 export const SANDBOX_PREFIX = '/afdian-sandbox';
 
@@ -218,8 +219,6 @@ export class AfdianSandbox implements OnModuleInit {
     );
   }
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, status: number, body: string) {
   return reply

@@ -1,4 +1,5 @@
-import { Body, Controller, Ip, UseGuards } from '@nestjs/common';
+import { Body, Controller, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUserId, UserGuard } from '../sessions';
 import { RegisterBody } from './dto/register.body';
 import { UsersService } from './users.service';
@@ -10,8 +11,11 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Serves('POST api/register.php')
-  async register(@Body() body: RegisterBody, @Ip() ip: string): Promise<RegisterResult> {
-    const apiKey = await this.users.register(body, ip);
+  async register(
+    @Body() body: RegisterBody,
+    @Req() request: FastifyRequest,
+  ): Promise<RegisterResult> {
+    const apiKey = await this.users.register(body, request);
     return { success: true, message: 'registration successful, please log in', api_key: apiKey };
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKey, User } from '../../database/entities';
+import { AccountMailModule } from '../account-mail';
 import { KeysModule } from '../keys';
 import { UsersAdminController } from './users-admin.controller';
 import { UsersController } from './users.controller';
@@ -8,7 +9,12 @@ import { UsersService } from './users.service';
 import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [SessionsModule, TypeOrmModule.forFeature([User, ApiKey]), KeysModule],
+  imports: [
+    AccountMailModule,
+    SessionsModule,
+    TypeOrmModule.forFeature([User, ApiKey]),
+    KeysModule,
+  ],
   controllers: [UsersController, UsersAdminController],
   providers: [UsersService],
   exports: [UsersService],

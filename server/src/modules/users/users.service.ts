@@ -15,6 +15,9 @@ import { containsPattern } from '../../common/like';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { RateLimiter } from '../../common/rate-limiter';
 import { ENV } from '../../env/env';
+import type { FastifyRequest } from 'fastify';
+import { isEmailAddress, normalizeEmail } from '../../contracts/account-email';
+import { AccountMail, EmailConfirmations, invalidEmail } from '../account-mail';
 import type { Env } from '../../env/env';
 
 const USERNAME_TAKEN = 'username already exists';
@@ -29,12 +32,20 @@ export class UsersService {
     @InjectRepository(ApiKey) private readonly keyRows: Repository<ApiKey>,
     private readonly limiter: RateLimiter,
     @Inject(ENV) private readonly env: Env,
+    private readonly mail: AccountMail,
+    private readonly confirmations: EmailConfirmations,
   ) {}
 
-  /** Creates the account and returns its first API key; it does not sign in. */
-  async register(body: RegisterBody, ip: string): Promise<string> {
+  /**
+   * Creates the account and returns its first API key; it does not sign in. An e-mail address
+   * given is mailed a confirmation link and becomes the account's once it is followed.
+   */
+  async register(body: RegisterBody, request: FastifyRequest): Promise<string> {
     const error = registrationError(body);
     if (error) throw badRequest(error.code, error.message);
+    const email = body.email?.trim() ? normalizeEmail(body.email) : null;
+    if (email !== null && !isEmailAddress(email)) throw invalidEmail();
+    const ip = request.ip;
     // Counted once the form is valid, so typos do not use up an address's allowance.
     const limit = await this.limiter.hit(
       `register:${ip}`,
@@ -54,11 +65,14 @@ export class UsersService {
     if (await this.users.existsBy({ username_key: usernameKey })) {
       throw conflict('users.username_taken', USERNAME_TAKEN);
     }
+    const mail = email === null ? null : await this.mail.setup(request);
+    if (email !== null) await this.confirmations.ensureFree(email);
     const passwordHash = await hashPassword(body.password!);
+    let created: { id: number; apiKey: string };
     try {
       // The account and its default key (api_keys) exist together or not at all.
-      return await retriedTransaction(this.users.manager, async (manager) => {
-        const created = await manager.getRepository(User).insert({
+      created = await retriedTransaction(this.users.manager, async (manager) => {
+        const inserted = await manager.getRepository(User).insert({
           username,
           username_key: usernameKey,
           email: null,
@@ -66,13 +80,16 @@ export class UsersService {
           balance_milli: 0,
           status: 1,
         });
-        return this.apiKeys.createDefault(manager, Number(created.identifiers[0].id));
+        const id = Number(inserted.identifiers[0].id);
+        return { id, apiKey: await this.apiKeys.createDefault(manager, id) };
       });
     } catch (e) {
       // Two registrations of one name at once: the unique index decides.
       if (isUniqueViolation(e)) throw conflict('users.username_taken', USERNAME_TAKEN);
       throw e;
     }
+    if (mail && email) await this.confirmations.send(mail, { id: created.id, username }, email);
+    return created.apiKey;
   }
 
   async info(userId: number) {

@@ -28,6 +28,7 @@ const texts = {
   'auth.login_throttled': '登录失败次数过多，请稍后再试',
   'auth.current_password_wrong': '当前密码不正确',
   'auth.session_not_found': '该登录会话已结束',
+  'auth.reset_token_invalid': '重置链接无效、已使用或已过期',
   'auth.account_disabled': '该账号已被禁用',
   'auth.metrics_token': '监控接口需要访问令牌',
 
@@ -40,6 +41,11 @@ const texts = {
   'users.username_taken': '用户名已存在',
   'users.registration_throttled': '注册过于频繁，请稍后再试',
   'users.not_found': '用户不存在',
+  'users.email_invalid': '邮箱地址无效',
+  'users.email_taken': '该邮箱已被其他账户使用',
+  'users.email_unchanged': '邮箱地址未改变',
+  'users.email_token_invalid': '邮箱确认链接无效、已使用或已过期',
+  'mail.not_configured': '本站未配置邮件发送（SMTP_URL）或网站地址',
 
   'apis.ref_missing': '未提供 API ID 或英文名称',
   'apis.not_found': 'API 不存在',

@@ -25,6 +25,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   assign_order: '分配订单',
   dismiss_order: '驳回订单',
   reveal_key: '查看 API Key',
+  create_reset_link: '生成密码重置链接',
 };
 
 export const TARGET_LABELS: Record<AuditTarget, string> = {

@@ -15,6 +15,10 @@ export class RegisterBody {
   @IsOptional()
   @IsString({ message: 'confirm_password must be text' })
   confirm_password?: string;
+
+  @IsOptional()
+  @IsString({ message: 'email must be text' })
+  email?: string;
 }
 
 /** The register form's body, as the contract types it, is one this DTO reads. */
