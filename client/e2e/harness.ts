@@ -37,8 +37,13 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-/** Starts the built site on a free port with a fresh seeded SQLite database, and Chromium. */
-export async function startSite(vars: Record<string, string> = {}): Promise<Site> {
+/**
+ * Starts the built site on a free port with a fresh seeded SQLite database, and Chromium. `vars`
+ * may be made from the site's address (for PUBLIC_URL).
+ */
+export async function startSite(
+  vars: Record<string, string> | ((url: string) => Record<string, string>) = {},
+): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -56,7 +61,7 @@ export async function startSite(vars: Record<string, string> = {}): Promise<Site
       // Every page of every suite comes from 127.0.0.1: the per-visitor render budget has tests
       // of its own on the server.
       PAGE_RENDERS_PER_IP: '100000',
-      ...vars,
+      ...(typeof vars === 'function' ? vars(url) : vars),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

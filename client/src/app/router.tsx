@@ -42,6 +42,9 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   friends: 'src/features/site/FriendsPage.tsx',
   login: 'src/features/auth/LoginPage.tsx',
   register: 'src/features/auth/RegisterPage.tsx',
+  'forgot-password': 'src/features/auth/ForgotPasswordPage.tsx',
+  'reset-password': 'src/features/auth/ResetPasswordPage.tsx',
+  'confirm-email': 'src/features/auth/ConfirmEmailPage.tsx',
 };
 
 const loading = (element: ReactNode) => (
@@ -87,6 +90,16 @@ export const routes: RouteObject[] = [
         path: 'register',
         lazy: onDemand(() => import('../features/auth/RegisterPage'), guestOnly),
       },
+      {
+        path: 'forgot-password',
+        lazy: onDemand(() => import('../features/auth/ForgotPasswordPage'), guestOnly),
+      },
+      // A link opened while signed in still works: a reset ends every session anyway.
+      {
+        path: 'reset-password',
+        lazy: onDemand(() => import('../features/auth/ResetPasswordPage')),
+      },
+      { path: 'confirm-email', lazy: onDemand(() => import('../features/auth/ConfirmEmailPage')) },
       {
         path: 'user/dashboard',
         element: userPage(<DashboardPage />),

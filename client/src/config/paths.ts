@@ -1,3 +1,5 @@
+import { ACCOUNT_PAGES } from '@contracts/account-email';
+
 /** Every client route path, in one place. */
 export const paths = {
   home: '/',
@@ -6,6 +8,7 @@ export const paths = {
   about: '/about',
   login: '/login',
   register: '/register',
+  ...ACCOUNT_PAGES,
   friends: '/friends',
   userDashboard: '/user/dashboard',
   userAccessLogs: '/user/accesslogs',

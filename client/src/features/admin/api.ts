@@ -5,6 +5,7 @@ import type {
   ApiSummary,
   SaveApiBody,
 } from '@contracts/apis';
+import type { AdminResetLink } from '@contracts/account-email';
 import type { AuditPage, AuditQuery, ChangePasswordBody } from '@contracts/audit';
 import type { Category, SaveCategoryBody } from '@contracts/categories';
 import type {
@@ -37,7 +38,7 @@ import type {
   StatsSort,
 } from '@contracts/site';
 import type { Credentials, UserPage } from '@contracts/users';
-import { api, call } from '../../lib/api';
+import { api, call, dataOf } from '../../lib/api';
 
 export const ADMIN_API_LIST_SIZE = 1000;
 export const ADMIN_PAGE_SIZE = 10;
@@ -263,6 +264,13 @@ const adminApi = api.injectEndpoints({
       ...call('POST api/admin/adjust_user_balance.php', (body: AdjustBalanceBody) => ({ body })),
       invalidatesTags: ['AdminUsers'],
     }),
+    createResetLink: build.mutation<AdminResetLink, number>({
+      ...call(
+        'POST api/admin/create_password_reset_link.php',
+        (userId: number) => ({ body: { user_id: userId } }),
+        dataOf,
+      ),
+    }),
 
     pendingOrders: build.query<DataEnvelope<PendingOrders>, number>({
       ...call('GET api/admin/get_pending_orders.php', (page: number) => ({
@@ -285,6 +293,7 @@ const adminApi = api.injectEndpoints({
 });
 
 export const {
+  useCreateResetLinkMutation,
   useAdminLoginMutation,
   useAdminLogoutMutation,
   useAdminDashboardQuery,

@@ -61,6 +61,11 @@ export default function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
+            <div className="text-end mt-1">
+              <Link to={paths.forgotPassword} className="small">
+                {t('auth.forgotLink')}
+              </Link>
+            </div>
           </Form.Group>
           <Button type="submit" className="w-100" disabled={isLoading}>
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}

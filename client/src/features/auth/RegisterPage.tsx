@@ -1,3 +1,4 @@
+import { isEmailAddress, normalizeEmail } from '@contracts/account-email';
 import { registrationError } from '@contracts/users';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
@@ -5,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
+import { useMailEnabled } from '../../app/useMailEnabled';
 import { useRegisterMutation } from './api';
 
 export default function RegisterPage() {
@@ -15,7 +17,11 @@ export default function RegisterPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  // An address is asked for only where the site can mail it a confirmation link.
+  const askEmail = useMailEnabled() === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,13 +33,23 @@ export default function RegisterPage() {
     });
     setError(invalid ? codeText(invalid.code) : null);
     if (invalid) return;
+    const address = askEmail ? normalizeEmail(email) : '';
+    if (address && !isEmailAddress(address)) {
+      setEmailError(codeText('users.email_invalid'));
+      return;
+    }
+    setEmailError(null);
     try {
-      await register({ username: name, password }).unwrap();
+      await register({ username: name, password, ...(address && { email: address }) }).unwrap();
       void navigate(paths.login, {
-        state: { notice: t('auth.registered') },
+        state: { notice: t(address ? 'auth.registeredConfirm' : 'auth.registered') },
       });
     } catch (e) {
-      setError(errorText(e, 'auth.registerFailed', 'auth.registerRequestFailed'));
+      const text = errorText(e, 'auth.registerFailed', 'auth.registerRequestFailed');
+      const field = (e as { data?: { field?: unknown } } | null)?.data?.field;
+      const code = (e as { data?: { code?: unknown } } | null)?.data?.code;
+      if (field === 'email' || code === 'users.email_taken') setEmailError(text);
+      else setError(text);
     }
   };
 
@@ -71,6 +87,27 @@ export default function RegisterPage() {
               onChange={(e) => setConfirmPassword(e.target.value)}
             />
           </Form.Group>
+          {askEmail && (
+            <Form.Group className="mb-3" controlId="register-email">
+              <Form.Label>{t('auth.emailOptional')}</Form.Label>
+              <Form.Control
+                type="email"
+                autoComplete="email"
+                value={email}
+                isInvalid={emailError !== null}
+                aria-invalid={emailError !== null || undefined}
+                aria-describedby={emailError ? 'register-email-error' : 'register-email-hint'}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setEmailError(null);
+                }}
+              />
+              <Form.Text id="register-email-hint">{t('auth.emailHint')}</Form.Text>
+              <Form.Control.Feedback type="invalid" id="register-email-error">
+                {emailError}
+              </Form.Control.Feedback>
+            </Form.Group>
+          )}
           <Button type="submit" className="w-100" disabled={isLoading}>
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {isLoading ? t('auth.registering') : t('auth.registerTitle')}

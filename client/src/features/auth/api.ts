@@ -1,19 +1,52 @@
+import type {
+  AccountTokenBody,
+  ConfirmedEmail,
+  ForgotPasswordBody,
+  ResetLinkInfo,
+  ResetPasswordBody,
+} from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
-import type { Credentials, LoginResult, RegisterResult } from '@contracts/users';
-import { api } from '../../lib/api';
+import type { Credentials, LoginResult, RegisterBody, RegisterResult } from '@contracts/users';
+import { api, call, dataOf } from '../../lib/api';
 
 const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, Credentials>({
       query: (body) => ({ url: 'api/login.php', method: 'POST', body }),
     }),
-    register: build.mutation<RegisterResult, Credentials>({
+    register: build.mutation<RegisterResult, RegisterBody>({
       query: (body) => ({ url: 'api/register.php', method: 'POST', body }),
     }),
     logout: build.mutation<Envelope, void>({
       query: () => ({ url: 'api/user/logout.php', method: 'POST' }),
     }),
+    forgotPassword: build.mutation<Envelope, ForgotPasswordBody>({
+      ...call('POST api/user/forgot_password.php', (body: ForgotPasswordBody) => ({ body })),
+    }),
+    // A read, sent as POST so the token stays out of addresses and logs; never cached.
+    checkResetToken: build.query<ResetLinkInfo, string>({
+      ...call(
+        'POST api/user/check_reset_token.php',
+        (token: string) => ({ body: { token } }),
+        dataOf,
+      ),
+      keepUnusedDataFor: 0,
+    }),
+    resetPassword: build.mutation<Envelope, ResetPasswordBody>({
+      ...call('POST api/user/reset_password.php', (body: ResetPasswordBody) => ({ body })),
+    }),
+    confirmEmail: build.mutation<ConfirmedEmail, AccountTokenBody>({
+      ...call('POST api/user/confirm_email.php', (body: AccountTokenBody) => ({ body }), dataOf),
+    }),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useForgotPasswordMutation,
+  useCheckResetTokenQuery,
+  useResetPasswordMutation,
+  useConfirmEmailMutation,
+} = authApi;

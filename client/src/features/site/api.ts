@@ -1,10 +1,10 @@
 import type { FriendLink, SidebarLink } from '@contracts/content';
-import type { PublicSiteConfig } from '@contracts/site';
+import type { PublicSite } from '@contracts/site';
 import { api, call, dataOf } from '../../lib/api';
 
 export const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSiteConfig: build.query<PublicSiteConfig, void>({
+    getSiteConfig: build.query<PublicSite, void>({
       ...call('GET api/get_config.php', undefined, dataOf),
       providesTags: ['Config'],
     }),

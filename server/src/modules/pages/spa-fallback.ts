@@ -47,6 +47,9 @@ const PAGE_ROUTES = [
   '/friends',
   '/login',
   '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/confirm-email',
   '/api/:id',
   '/api/:id/:name',
 ];

@@ -6,6 +6,7 @@ import { formatMilliTwoDecimals } from '../../../lib/money';
 import { useAdminUsersQuery } from '../api';
 import AdminPagination from '../components/AdminPagination';
 import BalanceModal from '../components/BalanceModal';
+import ResetLinkModal from '../components/ResetLinkModal';
 import RevealKey from '../components/RevealKey';
 import SearchBox from '../components/SearchBox';
 import { adminErrorText, formatTime } from '../errors';
@@ -17,6 +18,7 @@ export default function UsersPage() {
   const { page, search, text, setText, setPage } = usePagedSearch();
   const { data, error, isFetching, isLoading } = useAdminUsersQuery({ page, search });
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const list = data?.data;
   const users = list?.users ?? [];
 
@@ -73,6 +75,13 @@ export default function UsersPage() {
                         onClick={() => setAdjusting(user)}
                       >
                         调整余额
+                      </Button>{' '}
+                      <Button
+                        size="sm"
+                        variant="outline-secondary"
+                        onClick={() => setResetting(user)}
+                      >
+                        重置密码
                       </Button>
                     </td>
                   </tr>
@@ -88,6 +97,7 @@ export default function UsersPage() {
         </>
       )}
       {adjusting && <BalanceModal user={adjusting} onClose={() => setAdjusting(null)} />}
+      {resetting && <ResetLinkModal user={resetting} onClose={() => setResetting(null)} />}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { useI18n } from '../../../i18n';
 import ChangePasswordForm from './ChangePasswordForm';
+import EmailCard from './EmailCard';
 import SessionsCard from './SessionsCard';
 
-/** The user centre's "Security" section: the password and the signed-in sessions. */
+/** The user centre's "Security" section: the e-mail address, the password and the sessions. */
 export default function SecuritySection() {
   const { t } = useI18n();
   return (
@@ -10,6 +11,7 @@ export default function SecuritySection() {
       <h2 id="security-title" className="h4 mb-3">
         {t('security.title')}
       </h2>
+      <EmailCard />
       <ChangePasswordForm />
       <SessionsCard />
     </section>

@@ -1,8 +1,9 @@
+import type { ChangeEmailBody, EmailView } from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
 import type { RevokeSessionBody, SessionInfo, UserPasswordChangeBody } from '@contracts/sessions';
-import { api, call } from '../../../lib/api';
+import { api, call, dataOf } from '../../../lib/api';
 
-const securityApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
+const securityApi = api.enhanceEndpoints({ addTagTypes: ['Sessions', 'Email'] }).injectEndpoints({
   endpoints: (build) => ({
     getSessions: build.query<SessionInfo[], void>({
       ...call('GET api/user/get_sessions.php', undefined, ({ data }) => data.sessions),
@@ -20,6 +21,14 @@ const securityApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEn
       ...call('POST api/user/change_password.php', (body: UserPasswordChangeBody) => ({ body })),
       invalidatesTags: ['Sessions'],
     }),
+    getEmail: build.query<EmailView, void>({
+      ...call('GET api/user/get_email.php', undefined, dataOf),
+      providesTags: ['Email'],
+    }),
+    changeEmail: build.mutation<EmailView, ChangeEmailBody>({
+      ...call('POST api/user/change_email.php', (body: ChangeEmailBody) => ({ body }), dataOf),
+      invalidatesTags: ['Email'],
+    }),
   }),
 });
 
@@ -28,4 +37,6 @@ export const {
   useRevokeSessionMutation,
   useRevokeOtherSessionsMutation,
   useChangePasswordMutation,
+  useGetEmailQuery,
+  useChangeEmailMutation,
 } = securityApi;

@@ -1,0 +1,144 @@
+import { PASSWORD_LENGTH } from '@contracts/users';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Link, useNavigate } from 'react-router-dom';
+import { loggedOut } from '../../app/authSlice';
+import { useAppDispatch } from '../../app/store';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import { paths } from '../../config/paths';
+import { useI18n, type UiKey } from '../../i18n';
+import { useCheckResetTokenQuery, useResetPasswordMutation } from './api';
+import { useLinkToken } from './useLinkToken';
+
+type Field = 'new_password' | 'confirm_password';
+
+const FIELDS: { field: Field; label: UiKey }[] = [
+  { field: 'new_password', label: 'security.newPassword' },
+  { field: 'confirm_password', label: 'security.confirmPassword' },
+];
+
+const isField = (value: unknown): value is Field =>
+  value === 'new_password' || value === 'confirm_password';
+
+/** The page a reset link opens: names the account, then takes the new password once. */
+export default function ResetPasswordPage() {
+  const { t, errorText, codeText } = useI18n();
+  usePageTitle(t('reset.title'));
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const token = useLinkToken();
+  const check = useCheckResetTokenQuery(token ?? '', { skip: !token });
+  const [reset, { isLoading }] = useResetPasswordMutation();
+  const [values, setValues] = useState<Record<Field, string>>({
+    new_password: '',
+    confirm_password: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  const refuse = (field: Field, text: string) => {
+    setErrors({ [field]: text });
+    inputs.current[field]?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { new_password: password, confirm_password: confirm } = values;
+    if (!password) return refuse('new_password', t('reset.required'));
+    if (password.length < PASSWORD_LENGTH.min) {
+      return refuse('new_password', codeText('users.password_too_short'));
+    }
+    if (password.length > PASSWORD_LENGTH.max) {
+      return refuse('new_password', codeText('users.password_too_long'));
+    }
+    if (confirm !== password)
+      return refuse('confirm_password', codeText('users.password_mismatch'));
+    setErrors({});
+    try {
+      await reset({ token: token!, new_password: password, confirm_password: confirm }).unwrap();
+      // Every session of the account has ended, this browser's included.
+      dispatch(loggedOut());
+      void navigate(paths.login, { replace: true, state: { notice: t('reset.done') } });
+    } catch (e) {
+      const field = (e as { data?: { field?: unknown } } | null)?.data?.field;
+      const text = errorText(e, 'reset.failed', 'reset.requestFailed');
+      if (isField(field)) return refuse(field, text);
+      setLinkError(text);
+    }
+  };
+
+  const invalid =
+    linkError ??
+    (token === null
+      ? codeText('auth.reset_token_invalid')
+      : check.isError
+        ? errorText(check.error, 'reset.failed', 'reset.requestFailed')
+        : null);
+
+  return (
+    <Card className="mx-auto" style={{ maxWidth: 420 }}>
+      <Card.Body>
+        <h1 className="h4 mb-3">{t('reset.title')}</h1>
+        {invalid ? (
+          <>
+            <Alert variant="danger" role="alert">
+              {invalid}
+            </Alert>
+            <p className="mb-0 text-center">
+              <Link to={paths.forgotPassword}>{t('reset.askAgain')}</Link>
+            </p>
+          </>
+        ) : !check.data ? (
+          <p className="text-body-secondary" role="status">
+            <Spinner size="sm" className="me-2" aria-hidden="true" />
+            {t('reset.checking')}
+          </p>
+        ) : (
+          <>
+            <p className="text-body-secondary">{t('reset.for', { name: check.data.username })}</p>
+            <Form noValidate onSubmit={(e) => void submit(e)}>
+              {/* Password managers file the new password under this account. */}
+              <input
+                type="text"
+                name="username"
+                autoComplete="username"
+                value={check.data.username}
+                readOnly
+                hidden
+              />
+              {FIELDS.map(({ field, label }) => (
+                <Form.Group className="mb-3" controlId={`reset-${field}`} key={field}>
+                  <Form.Label>{t(label)}</Form.Label>
+                  <Form.Control
+                    type="password"
+                    autoComplete="new-password"
+                    value={values[field]}
+                    isInvalid={errors[field] !== undefined}
+                    aria-invalid={errors[field] !== undefined || undefined}
+                    aria-describedby={errors[field] ? `reset-${field}-error` : undefined}
+                    ref={(element: HTMLInputElement | null) => {
+                      inputs.current[field] = element;
+                    }}
+                    onChange={(e) => {
+                      setValues((current) => ({ ...current, [field]: e.target.value }));
+                      if (errors[field]) setErrors({});
+                    }}
+                  />
+                  {field === 'new_password' && <Form.Text>{t('auth.passwordHint')}</Form.Text>}
+                  <Form.Control.Feedback type="invalid" id={`reset-${field}-error`}>
+                    {errors[field]}
+                  </Form.Control.Feedback>
+                </Form.Group>
+              ))}
+              <Button type="submit" className="w-100" disabled={isLoading}>
+                {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                {isLoading ? t('reset.saving') : t('reset.submit')}
+              </Button>
+            </Form>
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
