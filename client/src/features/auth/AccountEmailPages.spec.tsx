@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore } from '../../app/store';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import ConfirmEmailPage from './ConfirmEmailPage';
@@ -31,10 +31,17 @@ function answer(path: string, reply: () => Response) {
   return bodies;
 }
 
-/** Where the page went, for the address bar checks. */
+const NEW_TOKEN = 'B'.repeat(43);
+
+/** Where the page went, for the address bar checks; and a second mailed link opened in place. */
 function Address() {
   const { pathname, hash } = useLocation();
-  return <span data-testid="address">{pathname + hash}</span>;
+  return (
+    <>
+      <span data-testid="address">{pathname + hash}</span>
+      <Link to={`${pathname}#token=${NEW_TOKEN}`}>newer link</Link>
+    </>
+  );
 }
 
 function show(entry: string) {
@@ -146,6 +153,19 @@ describe('ResetPasswordPage', () => {
     expect(
       await screen.findByRole('heading', { name: 'Forgot your password?' }),
     ).toBeInTheDocument();
+  });
+
+  it('takes a newer link opened on the same page, which changes only the fragment', async () => {
+    const checks = answer('/api/user/check_reset_token.php', () =>
+      checks.length === 1
+        ? failure(400, { code: 'auth.reset_token_invalid', message: 'invalid' })
+        : ok({ username: 'alice', expires_at: '2030-01-01T00:00:00.000Z' }),
+    );
+    show(`/reset-password#token=${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid');
+    await userEvent.click(screen.getByRole('link', { name: 'newer link' }));
+    expect(await screen.findByText(/For the account alice\./)).toBeInTheDocument();
+    expect(checks).toEqual([{ token: TOKEN }, { token: NEW_TOKEN }]);
   });
 
   it('says so when the address carries no token at all', async () => {

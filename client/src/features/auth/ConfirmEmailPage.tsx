@@ -13,12 +13,12 @@ export default function ConfirmEmailPage() {
   usePageTitle(t('confirm.title'));
   const token = useLinkToken();
   const [confirm, result] = useConfirmEmailMutation();
-  // The link works once: a second run of the effect (React's development checks) must not use it.
-  const sent = useRef(false);
+  // A link works once: a second run of the effect (React's development checks) must not use it.
+  const sent = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
+    if (!token || sent.current === token) return;
+    sent.current = token;
     void confirm({ token });
   }, [token, confirm]);
 
@@ -42,10 +42,10 @@ export default function ConfirmEmailPage() {
             {t('confirm.done', { email: result.data.email })}
           </Alert>
         ) : (
-          <p className="text-body-secondary" role="status">
+          <div className="text-body-secondary" role="status">
             <Spinner size="sm" className="me-2" aria-hidden="true" />
             {t('confirm.confirming')}
-          </p>
+          </div>
         )}
         <p className="mb-0 text-center">
           <Link to={`${paths.userDashboard}#security`}>{t('confirm.toAccount')}</Link>

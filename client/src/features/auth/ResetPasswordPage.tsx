@@ -34,7 +34,8 @@ export default function ResetPasswordPage() {
     confirm_password: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [linkError, setLinkError] = useState<string | null>(null);
+  // A refusal of the link itself, for the token it was about (a new link on this page clears it).
+  const [linkError, setLinkError] = useState<{ token: string; text: string } | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   const refuse = (field: Field, text: string) => {
@@ -64,12 +65,12 @@ export default function ResetPasswordPage() {
       const field = (e as { data?: { field?: unknown } } | null)?.data?.field;
       const text = errorText(e, 'reset.failed', 'reset.requestFailed');
       if (isField(field)) return refuse(field, text);
-      setLinkError(text);
+      setLinkError({ token: token!, text });
     }
   };
 
   const invalid =
-    linkError ??
+    (linkError && linkError.token === token ? linkError.text : null) ??
     (token === null
       ? codeText('auth.reset_token_invalid')
       : check.isError
@@ -90,10 +91,10 @@ export default function ResetPasswordPage() {
             </p>
           </>
         ) : !check.data ? (
-          <p className="text-body-secondary" role="status">
+          <div className="text-body-secondary" role="status">
             <Spinner size="sm" className="me-2" aria-hidden="true" />
             {t('reset.checking')}
-          </p>
+          </div>
         ) : (
           <>
             <p className="text-body-secondary">{t('reset.for', { name: check.data.username })}</p>

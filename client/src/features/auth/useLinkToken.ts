@@ -14,11 +14,16 @@ export function useLinkToken(): string | null | undefined {
   const [token, setToken] = useState<string | null | undefined>(undefined);
 
   useEffect(() => {
-    if (!hydrated || token !== undefined) return;
+    if (!hydrated) return;
     const found = new URLSearchParams(hash.slice(1)).get('token');
-    setToken(found);
-    if (found) void navigate(pathname, { replace: true });
-  }, [hydrated, token, hash, pathname, navigate]);
+    // A link opened on this very page changes only the fragment: its token replaces the last one.
+    if (found) {
+      setToken(found);
+      void navigate(pathname, { replace: true });
+    } else {
+      setToken((current) => (current === undefined ? null : current));
+    }
+  }, [hydrated, hash, pathname, navigate]);
 
   return token;
 }
