@@ -59,6 +59,10 @@ describeBrowser('account security', () => {
       await first.page.reload();
       const security = first.page.locator('#security');
       await security.getByText('Where you are signed in').waitFor();
+      // The change-password card's form (the two-factor card asks for the password too).
+      const passwordForm = security.locator('form', {
+        has: first.page.locator('#security-new_password'),
+      });
       await expectRows(first.page, 2);
       const current = sessionRows(first.page).filter({ hasText: 'This device' });
       expect(await current.count()).toBe(1);
@@ -79,16 +83,16 @@ describeBrowser('account security', () => {
 
       // Signed in again there, then the password changes here: the other session ends again.
       await signIn(second.page, 'e2e_sessions');
-      await security.getByLabel('Current password').fill('not-the-password');
-      await security.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-      await security.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+      await passwordForm.getByLabel('Current password').fill('not-the-password');
+      await passwordForm.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await passwordForm.getByLabel('Confirm new password').fill(NEW_PASSWORD);
       await security.getByRole('button', { name: 'Change password' }).click();
       await security.getByText('the current password is incorrect').waitFor();
-      expect(await security.getByLabel('Current password').getAttribute('aria-invalid')).toBe(
+      expect(await passwordForm.getByLabel('Current password').getAttribute('aria-invalid')).toBe(
         'true',
       );
 
-      await security.getByLabel('Current password').fill(PASSWORD);
+      await passwordForm.getByLabel('Current password').fill(PASSWORD);
       await security.getByRole('button', { name: 'Change password' }).click();
       await security.getByText('Password changed.').waitFor();
       await expectRows(first.page, 1);
@@ -187,7 +191,10 @@ describeBrowser('account security', () => {
               const section = page.locator('#security');
               await section.getByTestId('sessions').waitFor();
               // A refused field, so the screenshot shows how an error looks.
-              await section.locator('form button[type=submit]').click();
+              await section
+                .locator('form', { has: page.locator('#security-new_password') })
+                .locator('button[type=submit]')
+                .click();
               await section.locator('.invalid-feedback').first().waitFor();
               const name = `user-security-${viewport.width}-${lang}-${theme}`;
               // The whole page, cut to the section: an element shot would slide it under the

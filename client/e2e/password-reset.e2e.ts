@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startSmtp, type TestSmtp } from '../../server/test/smtp';
-import { adminLogin, appPage, describeBrowser, Site, startSite } from './harness';
+import { adminLogin, describeBrowser, Site, startSite } from './harness';
 
 const PASSWORD = 'secret-pass-1';
 const NEW_PASSWORD = 'secret-pass-2';
@@ -33,19 +33,10 @@ describeBrowser('password reset and e-mail address over real SMTP', () => {
     await smtp?.close();
   });
 
-  async function browser() {
-    const context = await site.browser.newContext({
-      baseURL: site.url,
-      viewport: { width: 1280, height: 800 },
-    });
-    await context.addInitScript(() => sessionStorage.setItem('homeNoticeShown', '1'));
-    return { context, page: appPage(await context.newPage()) };
-  }
-
   it('registers with an address, confirms it by its link, and resets a forgotten password', async () => {
-    const owner = await browser();
-    const elsewhere = await browser();
-    const stranger = await browser();
+    const owner = await site.newPage();
+    const elsewhere = await site.newPage();
+    const stranger = await site.newPage();
     try {
       const { page } = owner;
       const email = 'reset-owner@portico.test';
@@ -108,8 +99,8 @@ describeBrowser('password reset and e-mail address over real SMTP', () => {
   });
 
   it('lets an administrator hand a user without e-mail a one-time link', async () => {
-    const admin = await browser();
-    const user = await browser();
+    const admin = await site.newPage();
+    const user = await site.newPage();
     try {
       await user.page.goto('/register');
       await user.page.getByLabel('Username').fill('e2e_no_mail');

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
     /** The offending field, for validation failures. */
     readonly field?: string,
+    /** More of the envelope a client needs to go on (login's two-factor `challenge`). */
+    readonly details: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -29,13 +29,14 @@ const answer = (
   message: string,
   headers: Record<string, string> = {},
   field?: string,
+  details: Record<string, string> = {},
 ): ErrorAnswer => ({
   status,
   headers,
   body:
     field === undefined
-      ? { success: false, message, code }
-      : { success: false, message, code, field },
+      ? { success: false, message, code, ...details }
+      : { success: false, message, code, field, ...details },
 });
 
 /** The answer for a bare HTTP status (errors that carry nothing else). */
@@ -51,7 +52,14 @@ export function statusAnswer(status: number): ErrorAnswer {
  */
 export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof AppError) {
-    return answer(error.status, error.code, error.message, error.headers, error.field);
+    return answer(
+      error.status,
+      error.code,
+      error.message,
+      error.headers,
+      error.field,
+      error.details,
+    );
   }
   if (isDatabaseUnavailable(error)) {
     return answer(

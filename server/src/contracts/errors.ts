@@ -36,6 +36,14 @@ export const ERROR_CODES = {
   'auth.metrics_token': 'the metrics endpoint needs its bearer token',
   'auth.current_password_wrong': 'change password: the current password is wrong',
   'auth.session_not_found': 'no such session among the caller’s own sessions',
+  'auth.two_factor_required':
+    'login: the password is right and a second factor is due; finish with login_2fa.php and `challenge`',
+  'auth.two_factor_failed': 'the authenticator or recovery code is wrong, used or expired',
+  'auth.two_factor_challenge_invalid':
+    'the two-factor sign-in step is unknown, finished or older than 5 minutes; log in again',
+  'auth.two_factor_not_enabled': 'two-factor authentication is not on for this account',
+  'auth.two_factor_enabled': 'two-factor authentication is already on; turn it off first',
+  'auth.two_factor_not_started': 'there is no authenticator set-up to confirm; start again',
   'auth.reset_token_invalid':
     'the password-reset link is malformed, unknown, already used or expired',
 
@@ -166,6 +174,8 @@ export interface ErrorEnvelope {
   code: ErrorCode;
   /** The offending field, on `request.validation`. */
   field?: string;
+  /** On `auth.two_factor_required`: what login_2fa.php finishes the sign-in with. */
+  challenge?: string;
 }
 
 /** Whether a parsed body is an error envelope with a known code. */

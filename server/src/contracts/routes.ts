@@ -23,6 +23,7 @@ import type {
   StatsPage,
   UsageSummary,
 } from './site';
+import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from './two-factor';
 import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
 import type { LoginResult, NewApiKey, RegisterResult, UserInfo, UserPage } from './users';
 
@@ -53,6 +54,7 @@ export const SITE_ROUTES = {
   'GET api/get_sidebar_links_public.php': 'anyone',
   'GET api/get_usage_stats.php': 'anyone',
   'POST api/login.php': 'anyone',
+  'POST api/login_2fa.php': 'anyone',
   'POST api/register.php': 'anyone',
   'POST api/user/change_api_key.php': 'user',
   'POST api/user/change_email.php': 'user',
@@ -64,6 +66,10 @@ export const SITE_ROUTES = {
   'GET api/user/get_api_keys.php': 'user',
   'GET api/user/get_balance_alert.php': 'user',
   'GET api/user/get_email.php': 'user',
+  'GET api/user/get_two_factor.php': 'user',
+  'POST api/user/start_totp.php': 'user',
+  'POST api/user/enable_totp.php': 'user',
+  'POST api/user/disable_totp.php': 'user',
   'GET api/user/get_recharge_info.php': 'user',
   'GET api/user/get_sessions.php': 'user',
   'GET api/user/get_usage.php': 'user',
@@ -159,6 +165,11 @@ export interface SiteAnswers {
   'GET api/get_sidebar_links_public.php': DataEnvelope<SidebarLink[]>;
   'GET api/get_usage_stats.php': DataEnvelope<UsageSummary>;
   'POST api/login.php': LoginResult;
+  'POST api/login_2fa.php': LoginResult;
+  'GET api/user/get_two_factor.php': DataEnvelope<TwoFactorStatus>;
+  'POST api/user/start_totp.php': DataEnvelope<TotpSetup>;
+  'POST api/user/enable_totp.php': DataEnvelope<RecoveryCodes>;
+  'POST api/user/disable_totp.php': Envelope;
   'POST api/register.php': RegisterResult;
   'POST api/user/change_api_key.php': DataEnvelope<NewApiKey>;
   'POST api/user/change_email.php': DataEnvelope<EmailView>;

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { useHydrated } from '../../lib/ssr';
 import { useLoginMutation } from './api';
+import TwoFactorStep, { twoFactorChallenge } from './TwoFactorStep';
 import { loggedIn } from '../../app/authSlice';
 
 export default function LoginPage() {
@@ -22,6 +23,8 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Set once the password was right on an account with two-factor on: the code step shows.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,9 +37,30 @@ export default function LoginPage() {
       // GuestOnly takes the now signed-in user on to the redirect target or the dashboard.
       dispatch(loggedIn(result.user_info));
     } catch (e) {
+      const next = twoFactorChallenge(e);
+      if (next) {
+        setPassword('');
+        return setChallenge(next);
+      }
       setError(errorText(e, 'auth.loginFailed', 'auth.loginRequestFailed'));
     }
   };
+
+  if (challenge) {
+    return (
+      <Card className="mx-auto" style={{ maxWidth: 420 }}>
+        <Card.Body>
+          <TwoFactorStep
+            challenge={challenge}
+            onRestart={(reason) => {
+              setChallenge(null);
+              setError(reason ?? null);
+            }}
+          />
+        </Card.Body>
+      </Card>
+    );
+  }
 
   return (
     <Card className="mx-auto" style={{ maxWidth: 420 }}>

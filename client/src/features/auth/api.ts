@@ -6,6 +6,7 @@ import type {
   ResetPasswordBody,
 } from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
+import type { TwoFactorLoginBody } from '@contracts/two-factor';
 import type { Credentials, LoginResult, RegisterBody, RegisterResult } from '@contracts/users';
 import { api, call, dataOf } from '../../lib/api';
 
@@ -13,6 +14,9 @@ const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, Credentials>({
       query: (body) => ({ url: 'api/login.php', method: 'POST', body }),
+    }),
+    loginTwoFactor: build.mutation<LoginResult, TwoFactorLoginBody>({
+      ...call('POST api/login_2fa.php', (body: TwoFactorLoginBody) => ({ body })),
     }),
     register: build.mutation<RegisterResult, RegisterBody>({
       query: (body) => ({ url: 'api/register.php', method: 'POST', body }),
@@ -43,6 +47,7 @@ const authApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginTwoFactorMutation,
   useRegisterMutation,
   useLogoutMutation,
   useForgotPasswordMutation,

@@ -1,12 +1,16 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAt } from '../columns';
 
-/** What a link mailed to a user does: set a new password, or confirm a new e-mail address. */
-export type AccountTokenPurpose = 'password_reset' | 'email_change';
+/**
+ * What a token lets its holder do: set a new password or confirm a new e-mail address (mailed
+ * links), or finish a sign-in with the second factor (handed to the browser that gave the password).
+ */
+export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'login_2fa';
 
 /**
- * A single-use link sent by e-mail. Only the token's SHA-256 is stored, so the table cannot be
- * used to take over an account; `used_at` is set by the one conditional UPDATE that redeems it.
+ * A single-use token (a mailed link or a sign-in's second step). Only the token's SHA-256 is
+ * stored, so the table cannot be used to take over an account; `used_at` is set by the one
+ * conditional UPDATE that redeems it.
  */
 @Entity('account_tokens')
 @Index('uq_account_tokens_hash', ['token_hash'], { unique: true })

@@ -16,6 +16,7 @@ import { RechargeRecord } from './recharge-record.entity';
 import { Session } from './session.entity';
 import { SidebarLink } from './sidebar-link.entity';
 import { SiteConfig } from './site-config.entity';
+import { RecoveryCode, UserTotp } from './two-factor.entity';
 import { User } from './user.entity';
 
 export {
@@ -36,10 +37,12 @@ export {
   FriendLink,
   Partner,
   RechargeRecord,
+  RecoveryCode,
   Session,
   SidebarLink,
   SiteConfig,
   User,
+  UserTotp,
 };
 
 export const ENTITIES = [
@@ -60,8 +63,10 @@ export const ENTITIES = [
   FriendLink,
   Partner,
   RechargeRecord,
+  RecoveryCode,
   Session,
   SidebarLink,
   SiteConfig,
   User,
+  UserTotp,
 ];

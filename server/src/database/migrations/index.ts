@@ -9,6 +9,7 @@ import { Categories1795800000000 } from './1795800000000-Categories';
 import { AuditLogLongText1795900002500 } from './1795900002500-AuditLogLongText';
 import { IdempotencyKeys1796000000000 } from './1796000000000-IdempotencyKeys';
 import { AccountTokens1796100000000 } from './1796100000000-AccountTokens';
+import { TwoFactor1796200000000 } from './1796200000000-TwoFactor';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AuditLogLongText1795900002500,
   IdempotencyKeys1796000000000,
   AccountTokens1796100000000,
+  TwoFactor1796200000000,
 ];

@@ -8,17 +8,20 @@ import { AccountToken } from '../../database/entities';
 import type { AccountTokenPurpose } from '../../database/entities/account-token.entity';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Purposes of which a user holds one live token: a new link makes the older ones void. */
+const ONE_LIVE: ReadonlySet<AccountTokenPurpose> = new Set(['password_reset', 'email_change']);
 
 /**
- * The single-use tokens of mailed links. Only hashes are stored; a user holds at most one live
- * token per purpose (a new one ends the older ones), and redeeming is one conditional UPDATE, so
- * two requests with the same link cannot both succeed.
+ * Single-use tokens: mailed links, and the second step of a sign-in. Only hashes are stored; a
+ * user holds at most one live link per purpose (a new one ends the older ones; sign-ins on two
+ * devices at once each keep theirs), and redeeming is one conditional UPDATE, so two requests
+ * with the same token cannot both succeed.
  */
 @Injectable()
 export class AccountTokens {
   constructor(@InjectRepository(AccountToken) private readonly tokens: Repository<AccountToken>) {}
 
-  /** A new token for the user, ending the user's other live tokens of that purpose. */
+  /** A new token for the user, ending the user's other live links of that purpose. */
   async issue(
     manager: EntityManager,
     userId: number,
@@ -27,7 +30,7 @@ export class AccountTokens {
     email: string | null = null,
   ): Promise<{ token: string; expiresAt: Date }> {
     const now = new Date();
-    await this.endLive(manager, userId, purpose, now);
+    if (ONE_LIVE.has(purpose)) await this.endLive(manager, userId, purpose, now);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + lifetimeMs);
     await manager.insert(AccountToken, {

@@ -1,4 +1,4 @@
-import { Body, Controller, Ip, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpStatus, Ip, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admin, User } from '../../database/entities';
 import type { SessionKind } from '../../database/entities/session.entity';
@@ -11,7 +11,10 @@ import { CsrfService } from '../sessions';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
 import { SessionService } from '../sessions';
 import type { LoginResult } from '../../contracts/users';
+import { AppError } from '../../common/app-error';
 import { Serves } from '../../common/serves';
+import { TwoFactorLoginDto } from './dto/two-factor.dto';
+import { TwoFactorService } from './two-factor.service';
 
 type LoginRequest<T> = FastifyRequest & { user: T };
 
@@ -22,21 +25,51 @@ export class AuthController {
     private readonly csrf: CsrfService,
     private readonly keys: ApiKeyService,
     private readonly adminPasswords: AdminPasswordService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
+  /**
+   * A right password signs in, unless the account has two-factor on: then the answer is 401
+   * `auth.two_factor_required` with a `challenge` that login_2fa.php finishes with a code.
+   */
   @Serves('POST api/login.php')
   @UseGuards(UserLoginGuard)
   async login(
     @Req() request: LoginRequest<User>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LoginResult> {
-    await this.startSession(request, reply, 'user', request.user.id);
-    const apiKey = await this.keys.revealDefault(request.user.id);
-    return {
-      success: true,
-      message: 'login successful',
-      user_info: toUserInfo(request.user, apiKey),
-    };
+    if (await this.twoFactor.enabled(request.user.id)) {
+      const challenge = await this.twoFactor.challenge(request.user.id);
+      throw new AppError(
+        'auth.two_factor_required',
+        'enter the code from your authenticator app',
+        HttpStatus.UNAUTHORIZED,
+        {},
+        undefined,
+        { challenge },
+      );
+    }
+    return this.signIn(request, reply, request.user);
+  }
+
+  @Serves('POST api/login_2fa.php')
+  async loginTwoFactor(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body() body: TwoFactorLoginDto,
+  ): Promise<LoginResult> {
+    const user = await this.twoFactor.finishLogin(body.challenge, body.code, request.ip);
+    return this.signIn(request, reply, user);
+  }
+
+  private async signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+  ): Promise<LoginResult> {
+    await this.startSession(request, reply, 'user', user.id);
+    const apiKey = await this.keys.revealDefault(user.id);
+    return { success: true, message: 'login successful', user_info: toUserInfo(user, apiKey) };
   }
 
   @Serves('POST api/user/logout.php')

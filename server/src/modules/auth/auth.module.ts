@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Admin, ApiKey, User } from '../../database/entities';
+import { Admin, ApiKey, RecoveryCode, User, UserTotp } from '../../database/entities';
 import { AccountMailModule } from '../account-mail';
 import { AuditModule } from '../audit';
+import { SiteConfigModule } from '../config';
 import { KeysModule } from '../keys';
 import { SessionsModule } from '../sessions';
 import { AccountEmailController } from './account-email.controller';
@@ -14,6 +15,8 @@ import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
 import { LoginThrottle } from './login-throttle';
 import { PasswordResetService } from './password-reset.service';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorService } from './two-factor.service';
 import { UserPasswordService } from './user-password.service';
 import {
   AdminLocalStrategy,
@@ -27,12 +30,18 @@ import {
   imports: [
     AccountMailModule,
     AuditModule,
+    SiteConfigModule,
     KeysModule,
     SessionsModule,
     PassportModule,
-    TypeOrmModule.forFeature([User, Admin, ApiKey]),
+    TypeOrmModule.forFeature([User, Admin, ApiKey, UserTotp, RecoveryCode]),
   ],
-  controllers: [AuthController, AccountSecurityController, AccountEmailController],
+  controllers: [
+    AuthController,
+    AccountSecurityController,
+    AccountEmailController,
+    TwoFactorController,
+  ],
   providers: [
     LoginThrottle,
     AuthService,
@@ -40,6 +49,7 @@ import {
     UserPasswordService,
     PasswordResetService,
     EmailChangeService,
+    TwoFactorService,
     UserLocalStrategy,
     AdminLocalStrategy,
     UserLoginGuard,

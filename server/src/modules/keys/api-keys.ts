@@ -1,16 +1,14 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { seal, unseal } from '../../common/sealed';
 import { ApiKey } from '../../database/entities';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 
 const KEY_PREFIX = 'pk_';
 const KEY_BYTES = 24;
-const ENC_VERSION = 'v1';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /** A new API key: a readable prefix and 192 bits from the CSPRNG. */
 export function generateApiKey(): string {
@@ -27,40 +25,15 @@ export function apiKeyHint(key: string): string {
   return `${key.slice(0, 6)}...${key.slice(-4)}`;
 }
 
-function encryptionKey(appSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appSecret, '', 'portico api key encryption', 32));
-}
+/** HKDF's info for API keys: unchanged, so every key sealed before still opens. */
+const API_KEY_SEAL = 'portico api key encryption';
 
 /** AES-256-GCM with a key derived from APP_SECRET: `v1:` + base64url(iv | tag | ciphertext). */
-export function encryptApiKey(key: string, appSecret: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(appSecret), iv);
-  const body = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
-  const payload = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-  return `${ENC_VERSION}:${payload}`;
-}
+export const encryptApiKey = (key: string, appSecret: string) => seal(key, appSecret, API_KEY_SEAL);
 
 /** The key back from its encrypted copy; null when it was sealed with another secret or damaged. */
-export function decryptApiKey(encrypted: string, appSecret: string): string | null {
-  const [version, payload] = encrypted.split(':');
-  if (version !== ENC_VERSION || !payload) return null;
-  const raw = Buffer.from(payload, 'base64url');
-  if (raw.length <= IV_BYTES + TAG_BYTES) return null;
-  try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      encryptionKey(appSecret),
-      raw.subarray(0, IV_BYTES),
-    );
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([
-      decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
-      decipher.final(),
-    ]).toString('utf8');
-  } catch {
-    return null;
-  }
-}
+export const decryptApiKey = (encrypted: string, appSecret: string) =>
+  unseal(encrypted, appSecret, API_KEY_SEAL);
 
 export interface IssuedApiKey {
   key: string;

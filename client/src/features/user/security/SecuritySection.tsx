@@ -2,8 +2,9 @@ import { useI18n } from '../../../i18n';
 import ChangePasswordForm from './ChangePasswordForm';
 import EmailCard from './EmailCard';
 import SessionsCard from './SessionsCard';
+import TwoFactorCard from './TwoFactorCard';
 
-/** The user centre's "Security" section: the e-mail address, the password and the sessions. */
+/** The user centre's "Security" section: e-mail, password, two-factor and the sessions. */
 export default function SecuritySection() {
   const { t } = useI18n();
   return (
@@ -13,6 +14,7 @@ export default function SecuritySection() {
       </h2>
       <EmailCard />
       <ChangePasswordForm />
+      <TwoFactorCard />
       <SessionsCard />
     </section>
   );

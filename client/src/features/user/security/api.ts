@@ -1,36 +1,61 @@
 import type { ChangeEmailBody, EmailView } from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
+import type {
+  DisableTwoFactorBody,
+  RecoveryCodes,
+  StartTotpBody,
+  TotpCodeBody,
+  TotpSetup,
+  TwoFactorStatus,
+} from '@contracts/two-factor';
 import type { RevokeSessionBody, SessionInfo, UserPasswordChangeBody } from '@contracts/sessions';
 import { api, call, dataOf } from '../../../lib/api';
 
-const securityApi = api.enhanceEndpoints({ addTagTypes: ['Sessions', 'Email'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getSessions: build.query<SessionInfo[], void>({
-      ...call('GET api/user/get_sessions.php', undefined, ({ data }) => data.sessions),
-      providesTags: ['Sessions'],
+const securityApi = api
+  .enhanceEndpoints({ addTagTypes: ['Sessions', 'Email', 'TwoFactor'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getSessions: build.query<SessionInfo[], void>({
+        ...call('GET api/user/get_sessions.php', undefined, ({ data }) => data.sessions),
+        providesTags: ['Sessions'],
+      }),
+      revokeSession: build.mutation<Envelope, RevokeSessionBody>({
+        ...call('POST api/user/revoke_session.php', (body: RevokeSessionBody) => ({ body })),
+        invalidatesTags: ['Sessions'],
+      }),
+      revokeOtherSessions: build.mutation<number, void>({
+        ...call('POST api/user/revoke_other_sessions.php', undefined, ({ data }) => data.revoked),
+        invalidatesTags: ['Sessions'],
+      }),
+      changePassword: build.mutation<Envelope, UserPasswordChangeBody>({
+        ...call('POST api/user/change_password.php', (body: UserPasswordChangeBody) => ({ body })),
+        invalidatesTags: ['Sessions'],
+      }),
+      getEmail: build.query<EmailView, void>({
+        ...call('GET api/user/get_email.php', undefined, dataOf),
+        providesTags: ['Email'],
+      }),
+      changeEmail: build.mutation<EmailView, ChangeEmailBody>({
+        ...call('POST api/user/change_email.php', (body: ChangeEmailBody) => ({ body }), dataOf),
+        invalidatesTags: ['Email'],
+      }),
+      getTwoFactor: build.query<TwoFactorStatus, void>({
+        ...call('GET api/user/get_two_factor.php', undefined, dataOf),
+        providesTags: ['TwoFactor'],
+      }),
+      startTotp: build.mutation<TotpSetup, StartTotpBody>({
+        ...call('POST api/user/start_totp.php', (body: StartTotpBody) => ({ body }), dataOf),
+      }),
+      enableTotp: build.mutation<RecoveryCodes, TotpCodeBody>({
+        ...call('POST api/user/enable_totp.php', (body: TotpCodeBody) => ({ body }), dataOf),
+        invalidatesTags: ['TwoFactor'],
+      }),
+      disableTotp: build.mutation<Envelope, DisableTwoFactorBody>({
+        ...call('POST api/user/disable_totp.php', (body: DisableTwoFactorBody) => ({ body })),
+        invalidatesTags: ['TwoFactor'],
+      }),
     }),
-    revokeSession: build.mutation<Envelope, RevokeSessionBody>({
-      ...call('POST api/user/revoke_session.php', (body: RevokeSessionBody) => ({ body })),
-      invalidatesTags: ['Sessions'],
-    }),
-    revokeOtherSessions: build.mutation<number, void>({
-      ...call('POST api/user/revoke_other_sessions.php', undefined, ({ data }) => data.revoked),
-      invalidatesTags: ['Sessions'],
-    }),
-    changePassword: build.mutation<Envelope, UserPasswordChangeBody>({
-      ...call('POST api/user/change_password.php', (body: UserPasswordChangeBody) => ({ body })),
-      invalidatesTags: ['Sessions'],
-    }),
-    getEmail: build.query<EmailView, void>({
-      ...call('GET api/user/get_email.php', undefined, dataOf),
-      providesTags: ['Email'],
-    }),
-    changeEmail: build.mutation<EmailView, ChangeEmailBody>({
-      ...call('POST api/user/change_email.php', (body: ChangeEmailBody) => ({ body }), dataOf),
-      invalidatesTags: ['Email'],
-    }),
-  }),
-});
+  });
 
 export const {
   useGetSessionsQuery,
@@ -39,4 +64,8 @@ export const {
   useChangePasswordMutation,
   useGetEmailQuery,
   useChangeEmailMutation,
+  useGetTwoFactorQuery,
+  useStartTotpMutation,
+  useEnableTotpMutation,
+  useDisableTotpMutation,
 } = securityApi;

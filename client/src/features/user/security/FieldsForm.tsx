@@ -1,0 +1,123 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { useI18n, type UiKey } from '../../../i18n';
+
+/** The fields the security cards ask for. */
+export type Field = 'current_password' | 'code' | 'email';
+
+const EMPTY: Record<Field, string> = { current_password: '', code: '', email: '' };
+
+export interface FieldSpec {
+  field: Field;
+  label: UiKey;
+  type: string;
+  autoComplete: string;
+}
+
+export const PASSWORD: FieldSpec = {
+  field: 'current_password',
+  label: 'security.currentPassword',
+  type: 'password',
+  autoComplete: 'current-password',
+};
+export const CODE: FieldSpec = {
+  field: 'code',
+  label: 'twofa.code',
+  type: 'text',
+  autoComplete: 'one-time-code',
+};
+
+const FIELDS: readonly unknown[] = ['current_password', 'code', 'email'];
+
+/** The field a refusal names (`field` of the envelope), if it is one a card asks for. */
+export const refusedField = (error: unknown): Field | undefined => {
+  const field = (error as { data?: { field?: unknown } } | null)?.data?.field;
+  return FIELDS.includes(field) ? (field as Field) : undefined;
+};
+
+/** What a card's submit answers: a refusal for one of its fields, or null when it went through. */
+export type Refusal = { field: Field; text: string } | null;
+
+/**
+ * One small form of a security card: its fields with their errors under them, and a button. A
+ * refusal naming one of its fields lands under it (and takes the focus); when the submit went
+ * through, the fields are emptied.
+ */
+export default function FieldsForm({
+  id,
+  fields,
+  submitLabel,
+  busyLabel,
+  variant = 'primary',
+  onSubmit,
+  onCancel,
+}: {
+  id: string;
+  fields: FieldSpec[];
+  submitLabel: UiKey;
+  busyLabel: UiKey;
+  variant?: string;
+  onSubmit: (values: Record<Field, string>) => Promise<Refusal>;
+  onCancel?: () => void;
+}) {
+  const { t } = useI18n();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  const refuse = (field: Field, text: string) => {
+    setErrors({ [field]: text });
+    inputs.current[field]?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const empty = fields.find(({ field }) => !values[field].trim());
+    if (empty) return refuse(empty.field, t('security.required'));
+    setErrors({});
+    setBusy(true);
+    const refused = await onSubmit(values);
+    setBusy(false);
+    if (refused) refuse(refused.field, refused.text);
+    else setValues(EMPTY);
+  };
+
+  return (
+    <Form noValidate onSubmit={(e) => void submit(e)} style={{ maxWidth: '28rem' }}>
+      {fields.map(({ field, label, type, autoComplete }) => (
+        <Form.Group className="mb-3" controlId={`${id}-${field}`} key={field}>
+          <Form.Label>{t(label)}</Form.Label>
+          <Form.Control
+            type={type}
+            autoComplete={autoComplete}
+            spellCheck={false}
+            value={values[field]}
+            isInvalid={errors[field] !== undefined}
+            aria-invalid={errors[field] !== undefined || undefined}
+            aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+            ref={(element: HTMLInputElement | null) => {
+              inputs.current[field] = element;
+            }}
+            onChange={(e) => {
+              setValues((current) => ({ ...current, [field]: e.target.value }));
+              if (errors[field]) setErrors({});
+            }}
+          />
+          <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
+            {errors[field]}
+          </Form.Control.Feedback>
+        </Form.Group>
+      ))}
+      <Button type="submit" variant={variant} disabled={busy}>
+        {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        {busy ? t(busyLabel) : t(submitLabel)}
+      </Button>
+      {onCancel && (
+        <Button variant="link" className="ms-2" onClick={onCancel}>
+          {t('twofa.cancel')}
+        </Button>
+      )}
+    </Form>
+  );
+}

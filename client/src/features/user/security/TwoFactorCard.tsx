@@ -1,0 +1,157 @@
+import type { TotpSetup } from '@contracts/two-factor';
+import { useState } from 'react';
+import { Alert, Button, Card } from 'react-bootstrap';
+import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
+import { useI18n } from '../../../i18n';
+import FieldsForm, { CODE, PASSWORD, refusedField, type Refusal } from './FieldsForm';
+import {
+  useDisableTotpMutation,
+  useEnableTotpMutation,
+  useGetTwoFactorQuery,
+  useStartTotpMutation,
+} from './api';
+
+/**
+ * The user centre's two-factor settings: turn on (password, then scan the QR code and confirm
+ * with a first code, then keep the recovery codes shown once), or turn off (password and a code).
+ */
+export default function TwoFactorCard() {
+  const { t, errorText } = useI18n();
+  const { data: status, isError } = useGetTwoFactorQuery();
+  const [start] = useStartTotpMutation();
+  const [enable] = useEnableTotpMutation();
+  const [disable] = useDisableTotpMutation();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  /** A refusal for its field, or the banner. */
+  const refusal = (error: unknown): Refusal => {
+    const text = errorText(error, 'twofa.failed', 'user.requestFailed');
+    const field = refusedField(error);
+    if (field) return { field, text };
+    setNotice({ ok: false, text });
+    return null;
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes!.join('\n'));
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  let body;
+  if (codes) {
+    body = (
+      <>
+        <h3 className="h6">{t('twofa.codesTitle')}</h3>
+        <p>{t('twofa.codesIntro')}</p>
+        <ul
+          className="list-unstyled recovery-codes font-monospace mb-3"
+          data-testid="recovery-codes"
+        >
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+        <Button variant="outline-secondary" className="me-2" onClick={() => void copy()}>
+          {t('twofa.copyCodes')}
+        </Button>
+        <Button onClick={() => setCodes(null)}>{t('twofa.saved')}</Button>
+        {copied && (
+          <span className="ms-2 small" role="status">
+            {t('twofa.copied')}
+          </span>
+        )}
+      </>
+    );
+  } else if (setup) {
+    body = (
+      <>
+        <p>{t('twofa.scan')}</p>
+        <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+          <img
+            src={setup.qr_code}
+            alt={t('twofa.qrAlt')}
+            width={180}
+            height={180}
+            className="bg-white rounded"
+          />
+          <code className="text-break user-select-all" data-testid="totp-secret">
+            {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </code>
+        </div>
+        <FieldsForm
+          id="totp-enable"
+          fields={[CODE]}
+          submitLabel="twofa.confirm"
+          busyLabel="twofa.verifying"
+          onCancel={() => setSetup(null)}
+          onSubmit={async ({ code }) => {
+            const result = await enable({ code: code.trim() });
+            if ('error' in result) return refusal(result.error);
+            setSetup(null);
+            setCodes(result.data.recovery_codes);
+            setNotice({ ok: true, text: t('twofa.turnedOn') });
+            return null;
+          }}
+        />
+      </>
+    );
+  } else if (status?.enabled) {
+    body = (
+      <>
+        <p>{t('twofa.on', { count: status.recovery_codes_left })}</p>
+        <FieldsForm
+          id="totp-disable"
+          fields={[PASSWORD, CODE]}
+          submitLabel="twofa.turnOff"
+          busyLabel="twofa.turningOff"
+          variant="outline-danger"
+          onSubmit={async ({ current_password, code }) => {
+            const result = await disable({ current_password, code: code.trim() });
+            if ('error' in result) return refusal(result.error);
+            setNotice({ ok: true, text: t('twofa.turnedOff') });
+            return null;
+          }}
+        />
+      </>
+    );
+  } else if (status) {
+    body = (
+      <>
+        <p>{t('twofa.off')}</p>
+        <FieldsForm
+          id="totp-start"
+          fields={[PASSWORD]}
+          submitLabel="twofa.start"
+          busyLabel="twofa.starting"
+          onSubmit={async ({ current_password }) => {
+            setNotice(null);
+            const result = await start({ current_password });
+            if ('error' in result) return refusal(result.error);
+            setSetup(result.data);
+            return null;
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Card className="mb-4">
+      <Card.Header as="h2" className="h6 mb-0 py-2">
+        {t('twofa.title')}
+      </Card.Header>
+      <Card.Body>
+        {isError && <Alert variant="danger">{t('twofa.loadFailed')}</Alert>}
+        <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
+        {body}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+/** Two-factor sign-in with an authenticator app (TOTP) and single-use recovery codes. */
+
+/** How many recovery codes a user gets, each usable once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** How long the second step of a sign-in may wait after the password. */
+export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+/** A code from the app (6 digits) or a recovery code (xxxx-xxxx), spaces and case forgiven. */
+export const TWO_FACTOR_CODE_PATTERN = /^\s*(\d{3}\s?\d{3}|[a-z2-9]{4}-?[a-z2-9]{4})\s*$/i;
+
+/** get_two_factor.php's data. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Recovery codes not used yet (0 when two-factor is off). */
+  recovery_codes_left: number;
+}
+
+/** start_totp.php: the password again before a new secret is made. */
+export interface StartTotpBody {
+  current_password: string;
+}
+
+/** start_totp.php's data: the secret to put in the app, as text, URI and QR code. */
+export interface TotpSetup {
+  /** Base32, for typing into the app. */
+  secret: string;
+  otpauth_uri: string;
+  /** The URI as an SVG QR code (a data: URL). */
+  qr_code: string;
+}
+
+/** enable_totp.php: the first code from the app, proving it holds the secret. */
+export interface TotpCodeBody {
+  code: string;
+}
+
+/** enable_totp.php's data: the recovery codes, shown this once. */
+export interface RecoveryCodes {
+  recovery_codes: string[];
+}
+
+/** disable_totp.php: the password and a current code (or a recovery code). */
+export interface DisableTwoFactorBody {
+  current_password: string;
+  code: string;
+}
+
+/** login_2fa.php: the challenge login.php answered and a code. */
+export interface TwoFactorLoginBody {
+  challenge: string;
+  code: string;
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { BigIntColumn, CreatedAt } from '../columns';
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238). The secret is sealed under APP_SECRET; until the
+ * first code confirms it, `enabled_at` is null and signing in does not ask for codes.
+ * `last_counter` is the time step of the last code accepted: a code is taken once.
+ */
+@Entity('user_totp')
+export class UserTotp {
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  secret_enc: string;
+
+  @Column({ type: 'datetime', nullable: true })
+  enabled_at: Date | null;
+
+  @BigIntColumn({ default: 0 })
+  last_counter: number;
+
+  @CreatedAt()
+  created_at: Date;
+}
+
+/** One of a user's single-use recovery codes, stored as its SHA-256. */
+@Entity('recovery_codes')
+@Index('idx_recovery_codes_user', ['user_id'])
+export class RecoveryCode {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  user_id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  code_hash: string;
+
+  @Column({ type: 'datetime', nullable: true })
+  used_at: Date | null;
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Ip, UseGuards } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { Serves } from '../../common/serves';
+import { User } from '../../database/entities';
+import { CurrentUserId, UserGuard } from '../sessions';
+import { DisableTwoFactorDto, StartTotpDto, TotpCodeDto } from './dto/two-factor.dto';
+import { TwoFactorService } from './two-factor.service';
+
+/** The user centre's two-factor settings (the sign-in step is AuthController's login_2fa.php). */
+@Controller()
+@UseGuards(UserGuard)
+export class TwoFactorController {
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {}
+
+  @Serves('GET api/user/get_two_factor.php')
+  async status(@CurrentUserId() userId: number) {
+    return { success: true, message: 'ok', data: await this.twoFactor.status(userId) };
+  }
+
+  @Serves('POST api/user/start_totp.php')
+  async start(@CurrentUserId() userId: number, @Ip() ip: string, @Body() body: StartTotpDto) {
+    const user = await this.user(userId);
+    const data = await this.twoFactor.start(user, body.current_password, ip);
+    return { success: true, message: 'scan the code, then confirm with the first code', data };
+  }
+
+  @Serves('POST api/user/enable_totp.php')
+  async enable(@CurrentUserId() userId: number, @Body() body: TotpCodeDto) {
+    const data = await this.twoFactor.enable(userId, body.code);
+    return { success: true, message: 'two-factor authentication is on', data };
+  }
+
+  @Serves('POST api/user/disable_totp.php')
+  async disable(
+    @CurrentUserId() userId: number,
+    @Ip() ip: string,
+    @Body() body: DisableTwoFactorDto,
+  ) {
+    const user = await this.user(userId);
+    await this.twoFactor.disable(user, body.current_password, body.code, ip);
+    return { success: true, message: 'two-factor authentication is off' };
+  }
+
+  private async user(userId: number): Promise<User> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user || user.status !== 1) {
+      throw new AppError('auth.unauthenticated', 'please log in first', 401);
+    }
+    return user;
+  }
+}

@@ -1,0 +1,235 @@
+import { createHash, randomInt } from 'node:crypto';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { IsNull, LessThan, Not, Repository } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { seal, unseal } from '../../common/sealed';
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_CHALLENGE_MINUTES } from '../../contracts/two-factor';
+import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from '../../contracts/two-factor';
+import { RecoveryCode, User, UserTotp } from '../../database/entities';
+import { retriedTransaction } from '../../database/transactions';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { AccountTokens } from '../account-mail';
+import { SiteConfigService } from '../config';
+import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle';
+import type { LoginAttempt } from './login-throttle';
+
+const SECRET_SEAL = 'portico totp secret';
+const CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60 * 1000;
+/** Recovery codes' letters: no 0/o, 1/l/i, so a code read aloud or copied by hand survives. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const FALLBACK_ISSUER = 'Portico API';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A recovery code as typed, compared in one form: lower case, no spaces or dash. */
+const recoveryForm = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+function newRecoveryCode(): string {
+  const letters = Array.from(
+    { length: 8 },
+    () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+  );
+  return `${letters.slice(0, 4).join('')}-${letters.slice(4).join('')}`;
+}
+
+/** 400 `auth.two_factor_failed` on the code field. */
+const wrongCode = (message: string) =>
+  new AppError('auth.two_factor_failed', message, HttpStatus.BAD_REQUEST, {}, 'code');
+
+/**
+ * A second factor at sign-in: an authenticator app's code (TOTP, RFC 6238: 6 digits, 30 s, one
+ * step of drift either way) or one of ten single-use recovery codes. A code is accepted once: the
+ * time step of the last accepted code is kept and only a later one passes, by one conditional
+ * UPDATE, so a code seen over a shoulder (or sent twice at once) does not sign in again. Wrong
+ * codes count against the login lock-out like wrong passwords.
+ */
+@Injectable()
+export class TwoFactorService {
+  constructor(
+    @InjectRepository(UserTotp) private readonly totps: Repository<UserTotp>,
+    @InjectRepository(RecoveryCode) private readonly recovery: Repository<RecoveryCode>,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly tokens: AccountTokens,
+    private readonly auth: AuthService,
+    private readonly throttle: LoginThrottle,
+    private readonly config: SiteConfigService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  async enabled(userId: number): Promise<boolean> {
+    return this.totps.existsBy({ user_id: userId, enabled_at: Not(IsNull()) });
+  }
+
+  async status(userId: number): Promise<TwoFactorStatus> {
+    const enabled = await this.enabled(userId);
+    const left = enabled ? await this.recovery.countBy({ user_id: userId, used_at: IsNull() }) : 0;
+    return { enabled, recovery_codes_left: left };
+  }
+
+  /** A new secret for the app (after the password again); sign-in is unchanged until confirmed. */
+  async start(user: User, password: string, ip: string): Promise<TotpSetup> {
+    if (await this.enabled(user.id)) {
+      throw new AppError(
+        'auth.two_factor_enabled',
+        'two-factor authentication is already on; turn it off first',
+        HttpStatus.CONFLICT,
+      );
+    }
+    await this.auth.confirmCurrentPassword(user, password, ip);
+    const secret = new Secret({ size: 20 });
+    await this.totps.upsert(
+      {
+        user_id: user.id,
+        secret_enc: seal(secret.base32, this.env.APP_SECRET, SECRET_SEAL),
+        enabled_at: null,
+        last_counter: 0,
+      },
+      ['user_id'],
+    );
+    const issuer = (await this.config.find())?.site_title.trim() || FALLBACK_ISSUER;
+    const uri = new TOTP({ issuer, label: user.username, secret }).toString();
+    const svg = await QRCode.toString(uri, { type: 'svg', margin: 2 });
+    return {
+      secret: secret.base32,
+      otpauth_uri: uri,
+      qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    };
+  }
+
+  /** The first code proves the app holds the secret: two-factor is on, with new recovery codes. */
+  async enable(userId: number, code: string): Promise<RecoveryCodes> {
+    const row = await this.totps.findOneBy({ user_id: userId });
+    if (!row || row.enabled_at) {
+      throw new AppError(
+        'auth.two_factor_not_started',
+        'start the set-up again: there is no authenticator waiting to be confirmed',
+        HttpStatus.BAD_REQUEST,
+      );
+    }
+    if (!(await this.acceptTotp(row, code))) {
+      throw wrongCode('the code is wrong or expired; try the current one');
+    }
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await retriedTransaction(this.totps.manager, async (manager) => {
+      const on = await manager.update(
+        UserTotp,
+        { user_id: userId, enabled_at: IsNull() },
+        { enabled_at: new Date() },
+      );
+      if (on.affected !== 1) {
+        throw new AppError(
+          'auth.two_factor_enabled',
+          'two-factor authentication is already on',
+          HttpStatus.CONFLICT,
+        );
+      }
+      await manager.delete(RecoveryCode, { user_id: userId });
+      await manager.insert(
+        RecoveryCode,
+        codes.map((c) => ({ user_id: userId, code_hash: sha256(recoveryForm(c)), used_at: null })),
+      );
+    });
+    return { recovery_codes: codes };
+  }
+
+  /** Turns two-factor off: the password and a current code (or a recovery code). */
+  async disable(user: User, password: string, code: string, ip: string): Promise<void> {
+    const row = await this.enabledRow(user.id);
+    await this.auth.confirmCurrentPassword(user, password, ip);
+    await this.checkCode(row, code, { scope: 'user', username: user.username, ip });
+    await retriedTransaction(this.totps.manager, async (manager) => {
+      await manager.delete(UserTotp, { user_id: user.id });
+      await manager.delete(RecoveryCode, { user_id: user.id });
+    });
+  }
+
+  /** The second step's ticket, handed out with the answer to a right password. */
+  async challenge(userId: number): Promise<string> {
+    const { token } = await retriedTransaction(this.totps.manager, (manager) =>
+      this.tokens.issue(manager, userId, 'login_2fa', CHALLENGE_MS),
+    );
+    return token;
+  }
+
+  /** The user a challenge and a code sign in; the challenge is used up. */
+  async finishLogin(challenge: string, code: string, ip: string): Promise<User> {
+    const ticket = await this.tokens.live('login_2fa', challenge);
+    const user = ticket && (await this.users.findOneBy({ id: ticket.user_id }));
+    const row = user && (await this.totps.findOneBy({ user_id: user.id }));
+    if (!ticket || !user || user.status !== 1 || !row?.enabled_at) {
+      throw new AppError(
+        'auth.two_factor_challenge_invalid',
+        'this sign-in has expired; please log in again',
+        HttpStatus.UNAUTHORIZED,
+      );
+    }
+    await this.checkCode(row, code, { scope: 'user', username: user.username, ip });
+    const used = await retriedTransaction(this.totps.manager, (manager) =>
+      this.tokens.redeem(manager, ticket),
+    );
+    if (!used) {
+      throw new AppError(
+        'auth.two_factor_challenge_invalid',
+        'this sign-in has expired; please log in again',
+        HttpStatus.UNAUTHORIZED,
+      );
+    }
+    return user;
+  }
+
+  private async enabledRow(userId: number): Promise<UserTotp> {
+    const row = await this.totps.findOneBy({ user_id: userId });
+    if (!row?.enabled_at) {
+      throw new AppError(
+        'auth.two_factor_not_enabled',
+        'two-factor authentication is not on',
+        HttpStatus.BAD_REQUEST,
+      );
+    }
+    return row;
+  }
+
+  /** A code, counted against the login lock-out like a password: 400 on `code` when wrong. */
+  private async checkCode(row: UserTotp, code: string, attempt: LoginAttempt): Promise<void> {
+    await this.auth.admit(attempt);
+    if (!(await this.acceptCode(row, code))) {
+      throw wrongCode('the code is wrong, used or expired');
+    }
+    await this.throttle.succeeded(attempt);
+  }
+
+  /** An app code or a recovery code, each taken once. */
+  private async acceptCode(row: UserTotp, code: string): Promise<boolean> {
+    const digits = code.replace(/\s/g, '');
+    if (/^\d{6}$/.test(digits)) return this.acceptTotp(row, digits);
+    const form = recoveryForm(code);
+    if (!/^[a-z0-9]{8}$/.test(form)) return false;
+    const used = await this.recovery.update(
+      { user_id: row.user_id, code_hash: sha256(form), used_at: IsNull() },
+      { used_at: new Date() },
+    );
+    return used.affected === 1;
+  }
+
+  /** A current app code, later than the last one accepted; claims its time step. */
+  private async acceptTotp(row: UserTotp, code: string): Promise<boolean> {
+    const token = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(token)) return false;
+    const base32 = unseal(row.secret_enc, this.env.APP_SECRET, SECRET_SEAL);
+    if (!base32) return false;
+    const totp = new TOTP({ secret: Secret.fromBase32(base32) });
+    const delta = totp.validate({ token, window: 1 });
+    if (delta === null) return false;
+    const counter = totp.counter() + delta;
+    const claimed = await this.totps.update(
+      { user_id: row.user_id, last_counter: LessThan(counter) },
+      { last_counter: counter },
+    );
+    return claimed.affected === 1;
+  }
+}
