@@ -4,8 +4,6 @@
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the second step of a sign-in may wait after the password. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
-/** A code from the app (6 digits) or a recovery code (xxxx-xxxx), spaces and case forgiven. */
-export const TWO_FACTOR_CODE_PATTERN = /^\s*(\d{3}\s?\d{3}|[a-z2-9]{4}-?[a-z2-9]{4})\s*$/i;
 
 /** get_two_factor.php's data. */
 export interface TwoFactorStatus {

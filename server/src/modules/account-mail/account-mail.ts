@@ -99,11 +99,6 @@ export class AccountMail implements OnModuleDestroy {
     this.send(setup, user.email, user.username, message(this.link(setup, 'forgotPassword')));
   }
 
-  /** Whether this site can send e-mail at all (the register form asks for an address only then). */
-  get enabled(): boolean {
-    return this.mailer.configured;
-  }
-
   /** Lets mails already handed over finish before the app closes. */
   async onModuleDestroy(): Promise<void> {
     await Promise.allSettled([...this.sending]);

@@ -24,7 +24,7 @@ import type { AuditActor } from '../audit';
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_LINK_MS = RESET_LINK_MINUTES * 60 * 1000;
 /** Reset mails one account receives per hour at most: asking more sends nothing, answers the same. */
-export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
+const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
 
 const invalidLink = () =>
   badRequest(

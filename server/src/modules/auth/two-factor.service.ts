@@ -9,7 +9,7 @@ import { seal, unseal } from '../../common/sealed';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_CHALLENGE_MINUTES } from '../../contracts/two-factor';
 import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from '../../contracts/two-factor';
 import { RecoveryCode, User, UserTotp } from '../../database/entities';
-import { retriedTransaction } from '../../database/transactions';
+import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { AccountTokens } from '../account-mail';
@@ -36,6 +36,13 @@ function newRecoveryCode(): string {
   );
   return `${letters.slice(0, 4).join('')}-${letters.slice(4).join('')}`;
 }
+
+const alreadyOn = () =>
+  new AppError(
+    'auth.two_factor_enabled',
+    'two-factor authentication is already on; turn it off first',
+    HttpStatus.CONFLICT,
+  );
 
 /** 400 `auth.two_factor_failed` on the code field. */
 const wrongCode = (message: string) =>
@@ -73,24 +80,25 @@ export class TwoFactorService {
 
   /** A new secret for the app (after the password again); sign-in is unchanged until confirmed. */
   async start(user: User, password: string, ip: string): Promise<TotpSetup> {
-    if (await this.enabled(user.id)) {
-      throw new AppError(
-        'auth.two_factor_enabled',
-        'two-factor authentication is already on; turn it off first',
-        HttpStatus.CONFLICT,
-      );
-    }
+    if (await this.enabled(user.id)) throw alreadyOn();
     await this.auth.confirmCurrentPassword(user, password, ip);
     const secret = new Secret({ size: 20 });
-    await this.totps.upsert(
-      {
-        user_id: user.id,
-        secret_enc: seal(secret.base32, this.env.APP_SECRET, SECRET_SEAL),
-        enabled_at: null,
-        last_counter: 0,
-      },
-      ['user_id'],
-    );
+    // A set-up not confirmed yet is replaced; one confirmed meanwhile (another tab) stays, and
+    // the insert's primary key refuses this one.
+    try {
+      await retriedTransaction(this.totps.manager, async (manager) => {
+        await manager.delete(UserTotp, { user_id: user.id, enabled_at: IsNull() });
+        await manager.insert(UserTotp, {
+          user_id: user.id,
+          secret_enc: seal(secret.base32, this.env.APP_SECRET, SECRET_SEAL),
+          enabled_at: null,
+          last_counter: 0,
+        });
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw alreadyOn();
+      throw e;
+    }
     const issuer = (await this.config.find())?.site_title.trim() || FALLBACK_ISSUER;
     const uri = new TOTP({ issuer, label: user.username, secret }).toString();
     const svg = await QRCode.toString(uri, { type: 'svg', margin: 2 });
@@ -121,13 +129,7 @@ export class TwoFactorService {
         { user_id: userId, enabled_at: IsNull() },
         { enabled_at: new Date() },
       );
-      if (on.affected !== 1) {
-        throw new AppError(
-          'auth.two_factor_enabled',
-          'two-factor authentication is already on',
-          HttpStatus.CONFLICT,
-        );
-      }
+      if (on.affected !== 1) throw alreadyOn();
       await manager.delete(RecoveryCode, { user_id: userId });
       await manager.insert(
         RecoveryCode,
