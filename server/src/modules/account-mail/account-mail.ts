@@ -8,6 +8,9 @@ import { siteBase } from '../openapi';
 import { renderAccountMail } from './messages';
 import type { AccountMessage, MailLanguage } from './messages';
 
+/** How long stopping waits for mails already handed over; an SMTP server that hangs is left. */
+export const SHUTDOWN_WAIT_MS = 5000;
+
 /** The site name in mails when the admin has not set one (the client's fallback brand too). */
 const FALLBACK_SITE_NAME = 'Portico API';
 
@@ -99,8 +102,13 @@ export class AccountMail implements OnModuleDestroy {
     this.send(setup, user.email, user.username, message(this.link(setup, 'forgotPassword')));
   }
 
-  /** Lets mails already handed over finish before the app closes. */
+  /** Lets mails already handed over finish before the app closes, for SHUTDOWN_WAIT_MS at most. */
   async onModuleDestroy(): Promise<void> {
-    await Promise.allSettled([...this.sending]);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((done) => {
+      timer = setTimeout(done, SHUTDOWN_WAIT_MS);
+    });
+    await Promise.race([Promise.allSettled([...this.sending]), waited]);
+    clearTimeout(timer);
   }
 }
