@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { AccountToken, RecoveryCode, UserTotp } from '../src/database/entities';
+import { AccountToken, AuditLog, RecoveryCode, UserTotp } from '../src/database/entities';
+import { adminClient } from './factories/admin';
 import { createUser, DEFAULT_PASSWORD, primeCsrf } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
@@ -259,5 +260,41 @@ describeEachDb('two-factor sign-in', (ctx) => {
     });
     expect(notOn.status).toBe(400);
     expect(notOn.body.code).toBe('auth.two_factor_not_enabled');
+  });
+
+  it('is turned off by an administrator for a user who lost the phone, audited', async () => {
+    const { user } = await withTwoFactor(ctx.t);
+    const admin = await adminClient(ctx.t);
+    const listed = async () => {
+      const res = await admin.get(`/api/admin/get_user_list.php?search=${user.username}`);
+      return (res.body.data.users as { id: number; two_factor: boolean }[]).find(
+        (u) => u.id === user.id,
+      )?.two_factor;
+    };
+    expect(await listed()).toBe(true);
+    const res = await admin.post('/api/admin/disable_user_two_factor.php', { user_id: user.id });
+    expect(res.status).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await passwordStep(ctx.t, user.username)).res.status).toBe(200);
+    expect(await ctx.t.dataSource.getRepository(RecoveryCode).countBy({ user_id: user.id })).toBe(
+      0,
+    );
+    const audit = await ctx.t.dataSource
+      .getRepository(AuditLog)
+      .findOneByOrFail({ action: 'disable_two_factor', target_id: user.id });
+    expect(audit.target_type).toBe('user');
+
+    const again = await admin.post('/api/admin/disable_user_two_factor.php', { user_id: user.id });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('auth.two_factor_not_enabled');
+    const missing = await admin.post('/api/admin/disable_user_two_factor.php', {
+      user_id: 999_999,
+    });
+    expect(missing.status).toBe(404);
+    const { client } = await signedIn(ctx.t);
+    const asUser = await client.post('/api/admin/disable_user_two_factor.php', {
+      user_id: user.id,
+    });
+    expect(asUser.status).toBe(401);
   });
 });

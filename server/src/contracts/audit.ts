@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'dismiss_order',
   'reveal_key',
   'create_reset_link',
+  'disable_two_factor',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

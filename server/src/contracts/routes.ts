@@ -99,6 +99,7 @@ export const SITE_ROUTES = {
   'GET api/admin/delete_friend_link.php': 'admin',
   'POST api/admin/delete_partner.php': 'admin',
   'POST api/admin/delete_sidebar_link.php': 'admin',
+  'POST api/admin/disable_user_two_factor.php': 'admin',
   'POST api/admin/dismiss_order.php': 'admin',
   'GET api/admin/export_recharge_reconciliation.php': 'admin',
   'GET api/admin/get_admin_sessions.php': 'admin',
@@ -214,6 +215,7 @@ export interface SiteAnswers {
   'GET api/admin/delete_friend_link.php': Envelope;
   'POST api/admin/delete_partner.php': Envelope;
   'POST api/admin/delete_sidebar_link.php': Envelope;
+  'POST api/admin/disable_user_two_factor.php': Envelope;
   'POST api/admin/dismiss_order.php': Envelope;
   'GET api/admin/export_recharge_reconciliation.php': string;
   'GET api/admin/get_admin_sessions.php': DataEnvelope<SessionList>;

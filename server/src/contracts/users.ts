@@ -61,6 +61,8 @@ export interface AdminUser {
   api_key: string;
   status: number;
   created_at: string;
+  /** Signing in asks for an authenticator code too. */
+  two_factor: boolean;
 }
 
 export interface UserPage extends PageInfo {

@@ -264,6 +264,12 @@ const adminApi = api.injectEndpoints({
       ...call('POST api/admin/adjust_user_balance.php', (body: AdjustBalanceBody) => ({ body })),
       invalidatesTags: ['AdminUsers'],
     }),
+    disableUserTwoFactor: build.mutation<Envelope, number>({
+      ...call('POST api/admin/disable_user_two_factor.php', (userId: number) => ({
+        body: { user_id: userId },
+      })),
+      invalidatesTags: ['AdminUsers'],
+    }),
     createResetLink: build.mutation<AdminResetLink, number>({
       ...call(
         'POST api/admin/create_password_reset_link.php',
@@ -294,6 +300,7 @@ const adminApi = api.injectEndpoints({
 
 export const {
   useCreateResetLinkMutation,
+  useDisableUserTwoFactorMutation,
   useAdminLoginMutation,
   useAdminLogoutMutation,
   useAdminDashboardQuery,

@@ -4,7 +4,7 @@ import { Serves } from '../../common/serves';
 import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
 import {
   AccountTokenDto,
-  AdminResetLinkDto,
+  UserIdDto,
   ChangeEmailDto,
   ForgotPasswordDto,
   ResetPasswordDto,
@@ -75,7 +75,7 @@ export class AccountEmailController {
   async adminResetLink(
     @CurrentAdminId() adminId: number,
     @Ip() ip: string,
-    @Body() body: AdminResetLinkDto,
+    @Body() body: UserIdDto,
     @Req() request: FastifyRequest,
   ) {
     return {

@@ -15,7 +15,7 @@ import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
 import { LoginThrottle } from './login-throttle';
 import { PasswordResetService } from './password-reset.service';
-import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorAdminController, TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
 import { UserPasswordService } from './user-password.service';
 import {
@@ -41,6 +41,7 @@ import {
     AccountSecurityController,
     AccountEmailController,
     TwoFactorController,
+    TwoFactorAdminController,
   ],
   providers: [
     LoginThrottle,

@@ -4,9 +4,23 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Serves } from '../../common/serves';
 import { User } from '../../database/entities';
-import { CurrentUserId, UserGuard } from '../sessions';
+import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
+import { UserIdDto } from './dto/account-email.dto';
 import { DisableTwoFactorDto, StartTotpDto, TotpCodeDto } from './dto/two-factor.dto';
 import { TwoFactorService } from './two-factor.service';
+
+/** The back office's part: turning a user's two-factor off when phone and codes are lost. */
+@Controller()
+@UseGuards(AdminGuard)
+export class TwoFactorAdminController {
+  constructor(private readonly twoFactor: TwoFactorService) {}
+
+  @Serves('POST api/admin/disable_user_two_factor.php')
+  async disable(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UserIdDto) {
+    await this.twoFactor.adminDisable({ adminId, ip }, body.user_id);
+    return { success: true, message: 'two-factor authentication turned off for this user' };
+  }
+}
 
 /** The user centre's two-factor settings (the sign-in step is AuthController's login_2fa.php). */
 @Controller()

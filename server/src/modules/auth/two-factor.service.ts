@@ -13,6 +13,8 @@ import { isUniqueViolation, retriedTransaction } from '../../database/transactio
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { AccountTokens } from '../account-mail';
+import { AuditService } from '../audit';
+import type { AuditActor } from '../audit';
 import { SiteConfigService } from '../config';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
@@ -44,6 +46,13 @@ const alreadyOn = () =>
     HttpStatus.CONFLICT,
   );
 
+const notEnabled = () =>
+  new AppError(
+    'auth.two_factor_not_enabled',
+    'two-factor authentication is not on',
+    HttpStatus.BAD_REQUEST,
+  );
+
 /** 400 `auth.two_factor_failed` on the code field. */
 const wrongCode = (message: string) =>
   new AppError('auth.two_factor_failed', message, HttpStatus.BAD_REQUEST, {}, 'code');
@@ -65,6 +74,7 @@ export class TwoFactorService {
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
     private readonly config: SiteConfigService,
+    private readonly audit: AuditService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -150,6 +160,34 @@ export class TwoFactorService {
     });
   }
 
+  /**
+   * The administrator turns a user's two-factor off (a lost phone and lost recovery codes),
+   * audited in the same transaction; the password then signs the user in alone.
+   */
+  async adminDisable(actor: AuditActor, userId: number): Promise<void> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new AppError('users.not_found', 'user not found', HttpStatus.NOT_FOUND);
+    await retriedTransaction(this.totps.manager, async (manager) => {
+      const removed = await manager.delete(UserTotp, {
+        user_id: user.id,
+        enabled_at: Not(IsNull()),
+      });
+      if (removed.affected !== 1) throw notEnabled();
+      await manager.delete(RecoveryCode, { user_id: user.id });
+      await this.audit.record(
+        actor,
+        {
+          action: 'disable_two_factor',
+          target_type: 'user',
+          target_id: user.id,
+          before: { username: user.username, two_factor: true },
+          after: { username: user.username, two_factor: false },
+        },
+        manager,
+      );
+    });
+  }
+
   /** The second step's ticket, handed out with the answer to a right password. */
   async challenge(userId: number): Promise<string> {
     const { token } = await retriedTransaction(this.totps.manager, (manager) =>
@@ -186,13 +224,7 @@ export class TwoFactorService {
 
   private async enabledRow(userId: number): Promise<UserTotp> {
     const row = await this.totps.findOneBy({ user_id: userId });
-    if (!row?.enabled_at) {
-      throw new AppError(
-        'auth.two_factor_not_enabled',
-        'two-factor authentication is not on',
-        HttpStatus.BAD_REQUEST,
-      );
-    }
+    if (!row?.enabled_at) throw notEnabled();
     return row;
   }
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiKey, User } from '../../database/entities';
+import { ApiKey, User, UserTotp } from '../../database/entities';
 import { AccountMailModule } from '../account-mail';
 import { KeysModule } from '../keys';
 import { UsersAdminController } from './users-admin.controller';
@@ -12,7 +12,7 @@ import { SessionsModule } from '../sessions';
   imports: [
     AccountMailModule,
     SessionsModule,
-    TypeOrmModule.forFeature([User, ApiKey]),
+    TypeOrmModule.forFeature([User, ApiKey, UserTotp]),
     KeysModule,
   ],
   controllers: [UsersController, UsersAdminController],

@@ -1,8 +1,8 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, IsNull, Not, Repository } from 'typeorm';
 import { AppError, badRequest, conflict } from '../../common/app-error';
-import { ApiKey, User } from '../../database/entities';
+import { ApiKey, User, UserTotp } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ApiKeyService } from '../keys';
 import { KeysService } from '../keys';
@@ -30,6 +30,7 @@ export class UsersService {
     private readonly keys: ApiKeyService,
     private readonly apiKeys: KeysService,
     @InjectRepository(ApiKey) private readonly keyRows: Repository<ApiKey>,
+    @InjectRepository(UserTotp) private readonly totps: Repository<UserTotp>,
     private readonly limiter: RateLimiter,
     @Inject(ENV) private readonly env: Env,
     private readonly mail: AccountMail,
@@ -126,8 +127,17 @@ export class UsersService {
         })
       : [];
     const hints = new Map(defaults.map((key) => [key.user_id, key.key_hint]));
+    const twoFactor = rows.length
+      ? await this.totps.find({
+          where: { user_id: In(rows.map((row) => row.id)), enabled_at: Not(IsNull()) },
+          select: { user_id: true },
+        })
+      : [];
+    const withTwoFactor = new Set(twoFactor.map((row) => row.user_id));
     return {
-      users: rows.map((row) => toAdminUser(row, hints.get(row.id) ?? '')),
+      users: rows.map((row) =>
+        toAdminUser(row, hints.get(row.id) ?? '', withTwoFactor.has(row.id)),
+      ),
       ...pageInfo(total, query),
     };
   }

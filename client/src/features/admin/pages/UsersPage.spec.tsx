@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
@@ -14,6 +15,7 @@ const user = (id: number, balanceMilli: number | null) => ({
   api_key: 'pk_abc...wxyz',
   status: 1,
   created_at: '2026-01-02T03:04:05.000Z',
+  two_factor: id === 1,
 });
 
 const EMPTY = { users: [], total: 0, total_pages: 0, current_page: 1 };
@@ -87,5 +89,36 @@ describe('UsersPage', () => {
   ])('shows %s', async (_case, answer, text) => {
     show('/admin/users', answer);
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it("turns off a user's two-factor after asking, and says so", async () => {
+    const turnedOff: unknown[] = [];
+    server.use(
+      http.post('/api/admin/disable_user_two_factor.php', async ({ request }) => {
+        turnedOff.push(await request.json());
+        return ok(null, 'off');
+      }),
+    );
+    show('/admin/users', () =>
+      ok({ users: [user(1, 0), user(2, 0)], total: 2, total_pages: 1, current_page: 1 }),
+    );
+    const first = await screen.findByRole('row', { name: /user_1/ });
+    expect(within(first).getByText('两步验证')).toBeInTheDocument();
+    const second = screen.getByRole('row', { name: /user_2/ });
+    expect(within(second).queryByRole('button', { name: '关闭两步验证' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(first).getByRole('button', { name: '关闭两步验证' }));
+    const dialog = await screen.findByRole('dialog', { name: '请确认' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(turnedOff).toEqual([]);
+
+    await userEvent.click(within(first).getByRole('button', { name: '关闭两步验证' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
+        name: '关闭',
+      }),
+    );
+    expect(await screen.findByText('已关闭用户“user_1”的两步验证')).toBeInTheDocument();
+    expect(turnedOff).toEqual([{ user_id: 1 }]);
   });
 });

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, Table } from 'react-bootstrap';
+import { Badge, Button, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
+import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { formatMilliTwoDecimals } from '../../../lib/money';
-import { useAdminUsersQuery } from '../api';
+import { useAdminUsersQuery, useDisableUserTwoFactorMutation } from '../api';
 import AdminPagination from '../components/AdminPagination';
 import BalanceModal from '../components/BalanceModal';
 import ResetLinkModal from '../components/ResetLinkModal';
 import RevealKey from '../components/RevealKey';
 import SearchBox from '../components/SearchBox';
+import { useConfirm } from '../components/useConfirm';
 import { adminErrorText, formatTime } from '../errors';
 import type { AdminUser } from '@contracts/users';
 import { usePagedSearch } from '../usePagedSearch';
@@ -19,13 +21,29 @@ export default function UsersPage() {
   const { data, error, isFetching, isLoading } = useAdminUsersQuery({ page, search });
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [disableTwoFactor] = useDisableUserTwoFactorMutation();
+  const { confirm, dialog } = useConfirm();
+  const [notice, setNotice] = useState<Notice | null>(null);
   const list = data?.data;
+
+  /** For a user who lost both the phone and the recovery codes; audited on the server. */
+  const turnOffTwoFactor = async (user: AdminUser) => {
+    const question = `确定要关闭用户“${user.username}”的两步验证吗？之后该用户仅凭密码即可登录。`;
+    if (!(await confirm(question, '关闭'))) return;
+    const result = await disableTwoFactor(user.id);
+    setNotice(
+      'error' in result
+        ? { ok: false, text: adminErrorText(result.error, { failed: '关闭两步验证失败' }) }
+        : { ok: true, text: `已关闭用户“${user.username}”的两步验证` },
+    );
+  };
   const users = list?.users ?? [];
 
   return (
     <section>
       <h1 className="h3 mb-3">用户列表</h1>
       <SearchBox value={text} placeholder="按用户名或邮箱搜索..." onChange={setText} clearable />
+      <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
       {error ? (
         <div className="alert alert-danger" role="alert">
           {adminErrorText(error, {
@@ -61,7 +79,14 @@ export default function UsersPage() {
                 users.map((user) => (
                   <tr key={user.id}>
                     <td data-label="ID">{user.id}</td>
-                    <td data-label="用户名">{user.username}</td>
+                    <td data-label="用户名">
+                      {user.username}
+                      {user.two_factor && (
+                        <Badge bg="success" className="ms-2">
+                          两步验证
+                        </Badge>
+                      )}
+                    </td>
                     <td data-label="邮箱">{user.email || '-'}</td>
                     <td data-label="余额">{formatMilliTwoDecimals(user.balance_milli)}</td>
                     <td data-label="API Key">
@@ -83,6 +108,18 @@ export default function UsersPage() {
                       >
                         重置密码
                       </Button>
+                      {user.two_factor && (
+                        <>
+                          {' '}
+                          <Button
+                            size="sm"
+                            variant="outline-danger"
+                            onClick={() => void turnOffTwoFactor(user)}
+                          >
+                            关闭两步验证
+                          </Button>
+                        </>
+                      )}
                     </td>
                   </tr>
                 ))
@@ -98,6 +135,7 @@ export default function UsersPage() {
       )}
       {adjusting && <BalanceModal user={adjusting} onClose={() => setAdjusting(null)} />}
       {resetting && <ResetLinkModal user={resetting} onClose={() => setResetting(null)} />}
+      {dialog}
     </section>
   );
 }

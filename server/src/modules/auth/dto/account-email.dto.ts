@@ -45,8 +45,8 @@ export class ChangeEmailDto implements ChangeEmailBody {
   current_password: string;
 }
 
-/** POST admin/create_password_reset_link.php. */
-export class AdminResetLinkDto {
+/** POST admin/create_password_reset_link.php and admin/disable_user_two_factor.php: the user. */
+export class UserIdDto {
   @RecordId('user_id must be a positive integer')
   user_id: number;
 }

@@ -14,7 +14,7 @@ export class UserListQuery {
 }
 
 /** The admin's view of a user: the key only as its hint; never a hash or the encrypted key. */
-export const toAdminUser = (user: User, keyHint: string): AdminUser => ({
+export const toAdminUser = (user: User, keyHint: string, twoFactor: boolean): AdminUser => ({
   id: user.id,
   username: user.username,
   email: user.email,
@@ -23,4 +23,5 @@ export const toAdminUser = (user: User, keyHint: string): AdminUser => ({
   api_key: keyHint,
   status: user.status,
   created_at: user.created_at.toISOString(),
+  two_factor: twoFactor,
 });
