@@ -191,6 +191,7 @@ describeEachDb('admin: statistics, dashboard and users', (ctx) => {
         api_key: `${newest.apiKey.slice(0, 6)}...${newest.apiKey.slice(-4)}`,
         status: 1,
         created_at: expect.any(String),
+        two_factor: false,
       });
       expect(first.text).not.toMatch(/password_hash|api_key_hash|api_key_enc|argon2/);
       expect(first.text).not.toContain(newest.apiKey);
