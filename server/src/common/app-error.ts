@@ -11,7 +11,7 @@ export class AppError extends Error {
     /** The offending field, for validation failures. */
     readonly field?: string,
     /** More of the envelope a client needs to go on (login's two-factor `challenge`). */
-    readonly details: Record<string, string> = {},
+    readonly details: Record<string, string | boolean> = {},
   ) {
     super(message);
   }

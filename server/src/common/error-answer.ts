@@ -29,7 +29,7 @@ const answer = (
   message: string,
   headers: Record<string, string> = {},
   field?: string,
-  details: Record<string, string> = {},
+  details: Record<string, string | boolean> = {},
 ): ErrorAnswer => ({
   status,
   headers,

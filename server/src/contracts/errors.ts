@@ -44,8 +44,17 @@ export const ERROR_CODES = {
   'auth.two_factor_not_enabled': 'two-factor authentication is not on for this account',
   'auth.two_factor_enabled': 'two-factor authentication is already on; turn it off first',
   'auth.two_factor_not_started': 'there is no authenticator set-up to confirm; start again',
+  'auth.passkey_failed':
+    'the passkey answer is not one this site asked for, is for another account, was used already or does not verify',
   'auth.reset_token_invalid':
     'the password-reset link is malformed, unknown, already used or expired',
+
+  'passkeys.invalid': 'the new passkey could not be verified, or its options expired; start again',
+  'passkeys.exists': 'this passkey is registered already',
+  'passkeys.too_many': 'the account holds the most passkeys allowed; remove one first',
+  'passkeys.not_found': 'no such passkey among the caller’s own',
+  'passkeys.origin_unknown':
+    'the site cannot tell its own address for passkeys: set 网站地址 or PUBLIC_URL, or send Origin',
 
   'users.fields_empty': 'registration: a field is empty',
   'users.password_mismatch': 'registration: the two passwords differ',
@@ -176,6 +185,8 @@ export interface ErrorEnvelope {
   field?: string;
   /** On `auth.two_factor_required`: what login_2fa.php finishes the sign-in with. */
   challenge?: string;
+  /** On `auth.two_factor_required`: the account has passkeys, which finish the step too. */
+  passkeys?: boolean;
 }
 
 /** Whether a parsed body is an error envelope with a known code. */

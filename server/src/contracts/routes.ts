@@ -23,6 +23,7 @@ import type {
   StatsPage,
   UsageSummary,
 } from './site';
+import type { PasskeyList, PasskeyView, WebAuthnJson } from './passkeys';
 import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from './two-factor';
 import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
 import type { LoginResult, NewApiKey, RegisterResult, UserInfo, UserPage } from './users';
@@ -55,6 +56,8 @@ export const SITE_ROUTES = {
   'GET api/get_usage_stats.php': 'anyone',
   'POST api/login.php': 'anyone',
   'POST api/login_2fa.php': 'anyone',
+  'POST api/passkey_login_options.php': 'anyone',
+  'POST api/passkey_login.php': 'anyone',
   'POST api/register.php': 'anyone',
   'POST api/user/change_api_key.php': 'user',
   'POST api/user/change_email.php': 'user',
@@ -70,6 +73,10 @@ export const SITE_ROUTES = {
   'POST api/user/start_totp.php': 'user',
   'POST api/user/enable_totp.php': 'user',
   'POST api/user/disable_totp.php': 'user',
+  'GET api/user/get_passkeys.php': 'user',
+  'POST api/user/passkey_register_options.php': 'user',
+  'POST api/user/add_passkey.php': 'user',
+  'POST api/user/delete_passkey.php': 'user',
   'GET api/user/get_recharge_info.php': 'user',
   'GET api/user/get_sessions.php': 'user',
   'GET api/user/get_usage.php': 'user',
@@ -171,6 +178,12 @@ export interface SiteAnswers {
   'POST api/user/start_totp.php': DataEnvelope<TotpSetup>;
   'POST api/user/enable_totp.php': DataEnvelope<RecoveryCodes>;
   'POST api/user/disable_totp.php': Envelope;
+  'POST api/passkey_login_options.php': DataEnvelope<WebAuthnJson>;
+  'POST api/passkey_login.php': LoginResult;
+  'GET api/user/get_passkeys.php': DataEnvelope<PasskeyList>;
+  'POST api/user/passkey_register_options.php': DataEnvelope<WebAuthnJson>;
+  'POST api/user/add_passkey.php': DataEnvelope<PasskeyView>;
+  'POST api/user/delete_passkey.php': Envelope;
   'POST api/register.php': RegisterResult;
   'POST api/user/change_api_key.php': DataEnvelope<NewApiKey>;
   'POST api/user/change_email.php': DataEnvelope<EmailView>;

@@ -4,8 +4,9 @@ import { CreatedAt } from '../columns';
 /**
  * What a token lets its holder do: set a new password or confirm a new e-mail address (mailed
  * links), or finish a sign-in with the second factor (handed to the browser that gave the password).
+ * `passkey` rows are passkey challenges already answered, stored used, so none is answered twice.
  */
-export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'login_2fa';
+export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'login_2fa' | 'passkey';
 
 /**
  * A single-use token (a mailed link or a sign-in's second step). Only the token's SHA-256 is

@@ -16,6 +16,7 @@ import { RechargeRecord } from './recharge-record.entity';
 import { Session } from './session.entity';
 import { SidebarLink } from './sidebar-link.entity';
 import { SiteConfig } from './site-config.entity';
+import { Passkey } from './passkey.entity';
 import { RecoveryCode, UserTotp } from './two-factor.entity';
 import { User } from './user.entity';
 
@@ -36,6 +37,7 @@ export {
   BalanceAlert,
   FriendLink,
   Partner,
+  Passkey,
   RechargeRecord,
   RecoveryCode,
   Session,
@@ -62,6 +64,7 @@ export const ENTITIES = [
   BalanceAlert,
   FriendLink,
   Partner,
+  Passkey,
   RechargeRecord,
   RecoveryCode,
   Session,

@@ -10,6 +10,7 @@ import { AuditLogLongText1795900002500 } from './1795900002500-AuditLogLongText'
 import { IdempotencyKeys1796000000000 } from './1796000000000-IdempotencyKeys';
 import { AccountTokens1796100000000 } from './1796100000000-AccountTokens';
 import { TwoFactor1796200000000 } from './1796200000000-TwoFactor';
+import { Passkeys1796300000000 } from './1796300000000-Passkeys';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1796000000000,
   AccountTokens1796100000000,
   TwoFactor1796200000000,
+  Passkeys1796300000000,
 ];

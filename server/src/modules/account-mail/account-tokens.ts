@@ -5,6 +5,7 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { ACCOUNT_TOKEN_PATTERN } from '../../contracts/account-email';
 import { AccountToken } from '../../database/entities';
+import { isUniqueViolation } from '../../database/transactions';
 import type { AccountTokenPurpose } from '../../database/entities/account-token.entity';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -72,6 +73,34 @@ export class AccountTokens {
       { used_at: now },
     );
     return result.affected === 1;
+  }
+
+  /**
+   * Records a one-time value handed out without a row (a signed passkey challenge) as used:
+   * false when it was recorded already, so only one of two answers to it goes through.
+   */
+  async spend(
+    manager: EntityManager,
+    userId: number,
+    purpose: AccountTokenPurpose,
+    value: string,
+    lifetimeMs: number,
+  ): Promise<boolean> {
+    const now = new Date();
+    try {
+      await manager.insert(AccountToken, {
+        user_id: userId,
+        purpose,
+        token_hash: hashOf(value),
+        email: null,
+        expires_at: new Date(now.getTime() + lifetimeMs),
+        used_at: now,
+      });
+      return true;
+    } catch (e) {
+      if (isUniqueViolation(e)) return false;
+      throw e;
+    }
   }
 
   /** Ends the user's live tokens of that purpose (a new password makes old reset links void). */

@@ -13,8 +13,12 @@ import { SessionService } from '../sessions';
 import type { LoginResult } from '../../contracts/users';
 import { AppError } from '../../common/app-error';
 import { Serves } from '../../common/serves';
+import { PasskeyLoginDto, PasskeyLoginOptionsDto } from './dto/passkeys.dto';
 import { TwoFactorLoginDto } from './dto/two-factor.dto';
+import { PasskeysService } from './passkeys.service';
 import { TwoFactorService } from './two-factor.service';
+import type { DataEnvelope } from '../../contracts/envelope';
+import type { WebAuthnJson } from '../../contracts/passkeys';
 
 type LoginRequest<T> = FastifyRequest & { user: T };
 
@@ -26,11 +30,13 @@ export class AuthController {
     private readonly keys: ApiKeyService,
     private readonly adminPasswords: AdminPasswordService,
     private readonly twoFactor: TwoFactorService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /**
    * A right password signs in, unless the account has two-factor on: then the answer is 401
-   * `auth.two_factor_required` with a `challenge` that login_2fa.php finishes with a code.
+   * `auth.two_factor_required` with a `challenge` that login_2fa.php finishes with a code (or
+   * passkey_login.php with a passkey, when `passkeys` says the account has one).
    */
   @Serves('POST api/login.php')
   @UseGuards(UserLoginGuard)
@@ -46,7 +52,7 @@ export class AuthController {
         HttpStatus.UNAUTHORIZED,
         {},
         undefined,
-        { challenge },
+        { challenge, passkeys: await this.passkeys.has(request.user.id) },
       );
     }
     return this.signIn(request, reply, request.user);
@@ -59,6 +65,35 @@ export class AuthController {
     @Body() body: TwoFactorLoginDto,
   ): Promise<LoginResult> {
     const user = await this.twoFactor.finishLogin(body.challenge, body.code, request.ip);
+    return this.signIn(request, reply, user);
+  }
+
+  @Serves('POST api/passkey_login_options.php')
+  async passkeyOptions(
+    @Req() request: FastifyRequest,
+    @Body() body: PasskeyLoginOptionsDto,
+  ): Promise<DataEnvelope<WebAuthnJson>> {
+    return {
+      success: true,
+      message: 'ok',
+      data: await this.passkeys.loginOptions(request, body.challenge),
+    };
+  }
+
+  /**
+   * A passkey signs in alone (it verified its user), or finishes a password sign-in's second
+   * step given that step's `challenge`.
+   */
+  @Serves('POST api/passkey_login.php')
+  async passkeyLogin(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body() body: PasskeyLoginDto,
+  ): Promise<LoginResult> {
+    const user =
+      body.challenge === undefined
+        ? await this.passkeys.signIn(request, body.credential)
+        : await this.passkeys.finishLogin(request, body.challenge, body.credential);
     return this.signIn(request, reply, user);
   }
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Admin, ApiKey, RecoveryCode, User, UserTotp } from '../../database/entities';
+import { Admin, ApiKey, Passkey, RecoveryCode, User, UserTotp } from '../../database/entities';
 import { AccountMailModule } from '../account-mail';
 import { AuditModule } from '../audit';
 import { SiteConfigModule } from '../config';
@@ -14,6 +14,8 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
 import { LoginThrottle } from './login-throttle';
+import { PasskeysController } from './passkeys.controller';
+import { PasskeysService } from './passkeys.service';
 import { PasswordResetService } from './password-reset.service';
 import { TwoFactorAdminController, TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
@@ -34,7 +36,7 @@ import {
     KeysModule,
     SessionsModule,
     PassportModule,
-    TypeOrmModule.forFeature([User, Admin, ApiKey, UserTotp, RecoveryCode]),
+    TypeOrmModule.forFeature([User, Admin, ApiKey, UserTotp, RecoveryCode, Passkey]),
   ],
   controllers: [
     AuthController,
@@ -42,6 +44,7 @@ import {
     AccountEmailController,
     TwoFactorController,
     TwoFactorAdminController,
+    PasskeysController,
   ],
   providers: [
     LoginThrottle,
@@ -51,6 +54,7 @@ import {
     PasswordResetService,
     EmailChangeService,
     TwoFactorService,
+    PasskeysService,
     UserLocalStrategy,
     AdminLocalStrategy,
     UserLoginGuard,
