@@ -7,8 +7,11 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { useHydrated } from '../../lib/ssr';
 import { useLoginMutation } from './api';
-import TwoFactorStep, { twoFactorChallenge } from './TwoFactorStep';
+import TwoFactorStep, { secondStep, type SecondStep } from './TwoFactorStep';
 import { loggedIn } from '../../app/authSlice';
+import OrDivider from './OrDivider';
+import PasskeyButton from './PasskeyButton';
+import { usePasskeySignIn } from './usePasskeySignIn';
 
 export default function LoginPage() {
   const { t, errorText, codeText } = useI18n();
@@ -24,7 +27,14 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Set once the password was right on an account with two-factor on: the code step shows.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [step, setStep] = useState<SecondStep | null>(null);
+  const passkey = usePasskeySignIn();
+
+  const signInWithPasskey = async () => {
+    setError(null);
+    const refused = await passkey.run();
+    if (refused) setError(refused.text);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,23 +47,23 @@ export default function LoginPage() {
       // GuestOnly takes the now signed-in user on to the redirect target or the dashboard.
       dispatch(loggedIn(result.user_info));
     } catch (e) {
-      const next = twoFactorChallenge(e);
+      const next = secondStep(e);
       if (next) {
         setPassword('');
-        return setChallenge(next);
+        return setStep(next);
       }
       setError(errorText(e, 'auth.loginFailed', 'auth.loginRequestFailed'));
     }
   };
 
-  if (challenge) {
+  if (step) {
     return (
       <Card className="mx-auto" style={{ maxWidth: 420 }}>
         <Card.Body>
           <TwoFactorStep
-            challenge={challenge}
+            step={step}
             onRestart={(reason) => {
-              setChallenge(null);
+              setStep(null);
               setError(reason ?? null);
             }}
           />
@@ -96,6 +106,12 @@ export default function LoginPage() {
             {isLoading ? t('auth.loggingIn') : t('auth.loginTitle')}
           </Button>
         </Form>
+        <OrDivider />
+        <PasskeyButton
+          label="passkeys.signIn"
+          busy={passkey.busy}
+          onClick={() => void signInWithPasskey()}
+        />
         <p className="mt-3 mb-0 text-center small">
           {t('auth.noAccount')} <Link to={paths.register}>{t('nav.register')}</Link>
         </p>

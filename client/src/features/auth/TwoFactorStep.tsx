@@ -3,17 +3,32 @@ import { Button, Form, Spinner } from 'react-bootstrap';
 import { loggedIn } from '../../app/authSlice';
 import { useAppDispatch } from '../../app/store';
 import { useI18n } from '../../i18n';
+import OrDivider from './OrDivider';
+import PasskeyButton from './PasskeyButton';
 import { useLoginTwoFactorMutation } from './api';
+import { usePasskeySignIn } from './usePasskeySignIn';
+
+/** What login.php's `auth.two_factor_required` answer hands the second step. */
+export interface SecondStep {
+  challenge: string;
+  /** The account has passkeys: one may finish the step instead of a code. */
+  passkeys: boolean;
+}
+
+const challengeExpired = (error: unknown) =>
+  (error as { data?: { code?: unknown } } | undefined)?.data?.code ===
+  'auth.two_factor_challenge_invalid';
 
 /**
  * The sign-in's second step, after a right password on an account with two-factor on: a code
- * from the authenticator app or a recovery code. An expired step goes back to the password.
+ * from the authenticator app or a recovery code, or one of the account's passkeys. An expired
+ * step goes back to the password.
  */
 export default function TwoFactorStep({
-  challenge,
+  step: { challenge, passkeys },
   onRestart,
 }: {
-  challenge: string;
+  step: SecondStep;
   onRestart: (reason?: string) => void;
 }) {
   const { t, errorText } = useI18n();
@@ -22,6 +37,15 @@ export default function TwoFactorStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const passkey = usePasskeySignIn(challenge);
+
+  const finishWithPasskey = async () => {
+    setError(null);
+    const refused = await passkey.run();
+    if (!refused) return;
+    if (challengeExpired(refused.error)) return onRestart(refused.text);
+    setError(refused.text);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,9 +59,7 @@ export default function TwoFactorStep({
       dispatch(loggedIn(result.user_info));
     } catch (e) {
       const text = errorText(e, 'auth.loginFailed', 'auth.loginRequestFailed');
-      if ((e as { data?: { code?: unknown } }).data?.code === 'auth.two_factor_challenge_invalid') {
-        return onRestart(text);
-      }
+      if (challengeExpired(e)) return onRestart(text);
       setError(text);
       setCode('');
       input.current?.focus();
@@ -48,6 +70,16 @@ export default function TwoFactorStep({
     <>
       <h1 className="h4 mb-3">{t('twofa.codeTitle')}</h1>
       <p className="text-body-secondary">{t('twofa.codeIntro')}</p>
+      {passkeys && (
+        <>
+          <PasskeyButton
+            label="passkeys.useInstead"
+            busy={passkey.busy}
+            onClick={() => void finishWithPasskey()}
+          />
+          <OrDivider />
+        </>
+      )}
       <Form noValidate onSubmit={(e) => void submit(e)}>
         <Form.Group className="mb-3" controlId="login-code">
           <Form.Label>{t('twofa.code')}</Form.Label>
@@ -83,10 +115,12 @@ export default function TwoFactorStep({
   );
 }
 
-/** The `challenge` of a login refused with `auth.two_factor_required`, if that is what it was. */
-export function twoFactorChallenge(error: unknown): string | null {
-  const data = (error as { data?: { code?: unknown; challenge?: unknown } } | null)?.data;
+/** The second step of a login refused with `auth.two_factor_required`, if that is what it was. */
+export function secondStep(error: unknown): SecondStep | null {
+  const data = (
+    error as { data?: { code?: unknown; challenge?: unknown; passkeys?: unknown } } | null
+  )?.data;
   return data?.code === 'auth.two_factor_required' && typeof data.challenge === 'string'
-    ? data.challenge
+    ? { challenge: data.challenge, passkeys: data.passkeys === true }
     : null;
 }

@@ -6,6 +6,7 @@ import type {
   ResetPasswordBody,
 } from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
+import type { PasskeyLoginBody, PasskeyLoginOptionsBody, WebAuthnJson } from '@contracts/passkeys';
 import type { TwoFactorLoginBody } from '@contracts/two-factor';
 import type { Credentials, LoginResult, RegisterBody, RegisterResult } from '@contracts/users';
 import { api, call, dataOf } from '../../lib/api';
@@ -17,6 +18,16 @@ const authApi = api.injectEndpoints({
     }),
     loginTwoFactor: build.mutation<LoginResult, TwoFactorLoginBody>({
       ...call('POST api/login_2fa.php', (body: TwoFactorLoginBody) => ({ body })),
+    }),
+    passkeyLoginOptions: build.mutation<WebAuthnJson, PasskeyLoginOptionsBody>({
+      ...call(
+        'POST api/passkey_login_options.php',
+        (body: PasskeyLoginOptionsBody) => ({ body }),
+        dataOf,
+      ),
+    }),
+    passkeyLogin: build.mutation<LoginResult, PasskeyLoginBody>({
+      ...call('POST api/passkey_login.php', (body: PasskeyLoginBody) => ({ body })),
     }),
     register: build.mutation<RegisterResult, RegisterBody>({
       query: (body) => ({ url: 'api/register.php', method: 'POST', body }),
@@ -48,6 +59,8 @@ const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useLoginTwoFactorMutation,
+  usePasskeyLoginOptionsMutation,
+  usePasskeyLoginMutation,
   useRegisterMutation,
   useLogoutMutation,
   useForgotPasswordMutation,

@@ -1,10 +1,11 @@
 import { useI18n } from '../../../i18n';
 import ChangePasswordForm from './ChangePasswordForm';
 import EmailCard from './EmailCard';
+import PasskeysCard from './PasskeysCard';
 import SessionsCard from './SessionsCard';
 import TwoFactorCard from './TwoFactorCard';
 
-/** The user centre's "Security" section: e-mail, password, two-factor and the sessions. */
+/** The user centre's "Security" section: e-mail, password, two-factor, passkeys and the sessions. */
 export default function SecuritySection() {
   const { t } = useI18n();
   return (
@@ -15,6 +16,7 @@ export default function SecuritySection() {
       <EmailCard />
       <ChangePasswordForm />
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
     </section>
   );

@@ -8,11 +8,19 @@ import type {
   TotpSetup,
   TwoFactorStatus,
 } from '@contracts/two-factor';
+import type {
+  AddPasskeyBody,
+  PasskeyIdBody,
+  PasskeyList,
+  PasskeyRegisterOptionsBody,
+  PasskeyView,
+  WebAuthnJson,
+} from '@contracts/passkeys';
 import type { RevokeSessionBody, SessionInfo, UserPasswordChangeBody } from '@contracts/sessions';
 import { api, call, dataOf } from '../../../lib/api';
 
 const securityApi = api
-  .enhanceEndpoints({ addTagTypes: ['Sessions', 'Email', 'TwoFactor'] })
+  .enhanceEndpoints({ addTagTypes: ['Sessions', 'Email', 'TwoFactor', 'Passkeys'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getSessions: build.query<SessionInfo[], void>({
@@ -54,6 +62,25 @@ const securityApi = api
         ...call('POST api/user/disable_totp.php', (body: DisableTwoFactorBody) => ({ body })),
         invalidatesTags: ['TwoFactor'],
       }),
+      getPasskeys: build.query<PasskeyList, void>({
+        ...call('GET api/user/get_passkeys.php', undefined, dataOf),
+        providesTags: ['Passkeys'],
+      }),
+      passkeyRegisterOptions: build.mutation<WebAuthnJson, PasskeyRegisterOptionsBody>({
+        ...call(
+          'POST api/user/passkey_register_options.php',
+          (body: PasskeyRegisterOptionsBody) => ({ body }),
+          dataOf,
+        ),
+      }),
+      addPasskey: build.mutation<PasskeyView, AddPasskeyBody>({
+        ...call('POST api/user/add_passkey.php', (body: AddPasskeyBody) => ({ body }), dataOf),
+        invalidatesTags: ['Passkeys'],
+      }),
+      deletePasskey: build.mutation<Envelope, PasskeyIdBody>({
+        ...call('POST api/user/delete_passkey.php', (body: PasskeyIdBody) => ({ body })),
+        invalidatesTags: ['Passkeys'],
+      }),
     }),
   });
 
@@ -68,4 +95,8 @@ export const {
   useStartTotpMutation,
   useEnableTotpMutation,
   useDisableTotpMutation,
+  useGetPasskeysQuery,
+  usePasskeyRegisterOptionsMutation,
+  useAddPasskeyMutation,
+  useDeletePasskeyMutation,
 } = securityApi;
