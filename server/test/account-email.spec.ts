@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { AccountToken, AuditLog, SiteConfig, User } from '../src/database/entities';
 import { adminClient, anonymousClient } from './factories/admin';
 import { createUser, DEFAULT_PASSWORD, loginUser, primeCsrf } from './factories/users';
 import { startTestApp, TEST_DATABASES, TestApp } from './harness';
 import type { HttpClient } from './http-client';
 import { startSmtp, TestSmtp } from './smtp';
+import { SoftAuthenticator } from './webauthn';
 
 const NEW_PASSWORD = 'a-brand-new-secret';
 
@@ -520,6 +522,61 @@ describe.each(TEST_DATABASES)('account e-mail and password reset [%s]', (db) => 
       expect(res.status).toBe(200);
       const notice = await smtp.next(email, since);
       expect(notice.subject).toBe('Your Portico password was changed');
+    });
+
+    it('is told when two-factor goes on or off and when a passkey is added, in the page’s language', async () => {
+      const email = address('guarded');
+      const { user, client } = await signedIn({ email });
+      client.cookies.set('lang', 'zh');
+      const started = await client.post('/api/user/start_totp.php', {
+        current_password: DEFAULT_PASSWORD,
+      });
+      const secret = Secret.fromBase32(started.body.data.secret);
+      let since = smtp.mails.length;
+      await client.post('/api/user/enable_totp.php', { code: new TOTP({ secret }).generate() });
+      const on = await smtp.next(email, since);
+      expect(on.subject).toBe('您的Portico账户已开启两步验证');
+      expect(on.text).toContain(`${base}/forgot-password`);
+
+      client.cookies.set('lang', 'en');
+      since = smtp.mails.length;
+      const authenticator = new SoftAuthenticator(new URL(base).origin);
+      const options = await client.post('/api/user/passkey_register_options.php', {
+        current_password: DEFAULT_PASSWORD,
+      });
+      const added = await client.post('/api/user/add_passkey.php', {
+        name: 'Desk key',
+        credential: authenticator.create(options.body.data),
+      });
+      expect(added.status).toBe(200);
+      const passkey = await smtp.next(email, since);
+      expect(passkey.subject).toBe('A passkey was added to your Portico account');
+      expect(passkey.text).toContain('“Desk key”');
+
+      since = smtp.mails.length;
+      const off = await client.post('/api/user/disable_totp.php', {
+        current_password: DEFAULT_PASSWORD,
+        code: new TOTP({ secret }).generate({ timestamp: Date.now() + 30_000 }),
+      });
+      expect(off.status).toBe(200);
+      expect((await smtp.next(email, since)).subject).toBe(
+        'Two-factor authentication is off for your Portico account',
+      );
+
+      const again = await client.post('/api/user/start_totp.php', {
+        current_password: DEFAULT_PASSWORD,
+      });
+      await client.post('/api/user/enable_totp.php', {
+        code: new TOTP({ secret: Secret.fromBase32(again.body.data.secret) }).generate(),
+      });
+      const admin = await adminClient(t);
+      since = smtp.mails.length;
+      const byAdmin = await admin.post('/api/admin/disable_user_two_factor.php', {
+        user_id: user.id,
+      });
+      expect(byAdmin.status).toBe(200);
+      const told = await smtp.next(email, since, (m) => m.subject.includes('off'));
+      expect(told.text).toContain('by the site’s administrator');
     });
 
     it('says the site can send mail in its public settings', async () => {

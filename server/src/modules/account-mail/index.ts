@@ -4,3 +4,4 @@ export type { MailSetup } from './account-mail';
 export { AccountMailModule } from './account-mail.module';
 export { AccountTokens } from './account-tokens';
 export { EMAIL_TAKEN, EmailConfirmations, invalidEmail } from './email-confirmations';
+export type { SecurityChange } from './messages';

@@ -16,7 +16,14 @@ export type AccountMessage =
   | { kind: 'password_changed'; resetLink: string }
   | { kind: 'confirm_email'; link: string; email: string }
   | { kind: 'email_change_requested'; email: string }
-  | { kind: 'email_changed'; email: string };
+  | { kind: 'email_changed'; email: string }
+  | { kind: 'security_changed'; change: SecurityChange; resetLink: string };
+
+/** A change to how the account signs in, which its owner is told of. */
+export type SecurityChange =
+  | { what: 'two_factor_on' }
+  | { what: 'two_factor_off'; byAdmin: boolean }
+  | { what: 'passkey_added'; name: string };
 
 interface Rendered {
   subject: string;
@@ -76,6 +83,38 @@ function english(context: MailContext, message: AccountMessage): Rendered {
           'If this was not you, tell the site’s administrator at once.',
         ],
       };
+    case 'security_changed': {
+      const { subject, text } = englishChange(site, message.change);
+      return {
+        subject,
+        lines: [
+          hello,
+          text,
+          'If this was not you, reset your password now and tell the site’s administrator:',
+          { link: message.resetLink, label: 'Reset your password' },
+        ],
+      };
+    }
+  }
+}
+
+function englishChange(site: string, change: SecurityChange) {
+  switch (change.what) {
+    case 'two_factor_on':
+      return {
+        subject: `Two-factor authentication is on for your ${site} account`,
+        text: `Two-factor authentication was turned on for your ${site} account: signing in now also asks for a code from an authenticator app.`,
+      };
+    case 'two_factor_off':
+      return {
+        subject: `Two-factor authentication is off for your ${site} account`,
+        text: `Two-factor authentication was turned off for your ${site} account${change.byAdmin ? ' by the site’s administrator' : ''}: signing in no longer asks for a code.`,
+      };
+    case 'passkey_added':
+      return {
+        subject: `A passkey was added to your ${site} account`,
+        text: `A passkey (“${change.name}”) was added to your ${site} account. It signs in without the password.`,
+      };
   }
 }
 
@@ -130,6 +169,38 @@ function chinese(context: MailContext, message: AccountMessage): Rendered {
           `您在${site}的账户邮箱已改为 ${message.email}，账户相关的邮件将不再发送到这里。`,
           '如果不是您本人操作，请立即联系网站管理员。',
         ],
+      };
+    case 'security_changed': {
+      const { subject, text } = chineseChange(site, message.change);
+      return {
+        subject,
+        lines: [
+          hello,
+          text,
+          '如果不是您本人操作，请立即重置密码并联系网站管理员：',
+          { link: message.resetLink, label: '重置密码' },
+        ],
+      };
+    }
+  }
+}
+
+function chineseChange(site: string, change: SecurityChange) {
+  switch (change.what) {
+    case 'two_factor_on':
+      return {
+        subject: `您的${site}账户已开启两步验证`,
+        text: `您在${site}的账户已开启两步验证：登录时还需要输入身份验证器应用中的验证码。`,
+      };
+    case 'two_factor_off':
+      return {
+        subject: `您的${site}账户已关闭两步验证`,
+        text: `您在${site}的账户${change.byAdmin ? '已由网站管理员' : '已'}关闭两步验证，登录时不再需要验证码。`,
+      };
+    case 'passkey_added':
+      return {
+        subject: `您的${site}账户添加了通行密钥`,
+        text: `您在${site}的账户添加了通行密钥“${change.name}”，可以用它直接登录，无需密码。`,
       };
   }
 }

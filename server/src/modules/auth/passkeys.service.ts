@@ -27,7 +27,7 @@ import { Passkey, User } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { AccountTokens } from '../account-mail';
+import { AccountMail, AccountTokens } from '../account-mail';
 import { SiteConfigService } from '../config';
 import { siteBase } from '../openapi';
 import { AuthService } from './auth.service';
@@ -95,6 +95,7 @@ export class PasskeysService {
     @InjectRepository(Passkey) private readonly passkeys: Repository<Passkey>,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly tokens: AccountTokens,
+    private readonly mail: AccountMail,
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
     private readonly config: SiteConfigService,
@@ -135,7 +136,7 @@ export class PasskeysService {
     });
   }
 
-  /** Keeps the credential the browser made from registrationOptions' answer. */
+  /** Keeps the credential the browser made from registrationOptions' answer; tells the owner. */
   async add(
     request: FastifyRequest,
     userId: number,
@@ -182,6 +183,12 @@ export class PasskeysService {
         throw e;
       }
     });
+    const user = await this.users.findOneByOrFail({ id: userId });
+    await this.mail.notify(request, user, (resetLink) => ({
+      kind: 'security_changed',
+      change: { what: 'passkey_added', name: label },
+      resetLink,
+    }));
     return toView(await this.passkeys.findOneByOrFail({ id }));
   }
 

@@ -1,4 +1,5 @@
-import { Body, Controller, Ip, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
@@ -16,8 +17,12 @@ export class TwoFactorAdminController {
   constructor(private readonly twoFactor: TwoFactorService) {}
 
   @Serves('POST api/admin/disable_user_two_factor.php')
-  async disable(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: UserIdDto) {
-    await this.twoFactor.adminDisable({ adminId, ip }, body.user_id);
+  async disable(
+    @CurrentAdminId() adminId: number,
+    @Req() request: FastifyRequest,
+    @Body() body: UserIdDto,
+  ) {
+    await this.twoFactor.adminDisable(request, { adminId, ip: request.ip }, body.user_id);
     return { success: true, message: 'two-factor authentication turned off for this user' };
   }
 }
@@ -44,19 +49,23 @@ export class TwoFactorController {
   }
 
   @Serves('POST api/user/enable_totp.php')
-  async enable(@CurrentUserId() userId: number, @Body() body: TotpCodeDto) {
-    const data = await this.twoFactor.enable(userId, body.code);
+  async enable(
+    @CurrentUserId() userId: number,
+    @Req() request: FastifyRequest,
+    @Body() body: TotpCodeDto,
+  ) {
+    const data = await this.twoFactor.enable(request, await this.user(userId), body.code);
     return { success: true, message: 'two-factor authentication is on', data };
   }
 
   @Serves('POST api/user/disable_totp.php')
   async disable(
     @CurrentUserId() userId: number,
-    @Ip() ip: string,
+    @Req() request: FastifyRequest,
     @Body() body: DisableTwoFactorDto,
   ) {
     const user = await this.user(userId);
-    await this.twoFactor.disable(user, body.current_password, body.code, ip);
+    await this.twoFactor.disable(request, user, body.current_password, body.code);
     return { success: true, message: 'two-factor authentication is off' };
   }
 

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -12,7 +13,8 @@ import { RecoveryCode, User, UserTotp } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { AccountTokens } from '../account-mail';
+import { AccountMail, AccountTokens } from '../account-mail';
+import type { SecurityChange } from '../account-mail';
 import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { SiteConfigService } from '../config';
@@ -71,6 +73,7 @@ export class TwoFactorService {
     @InjectRepository(RecoveryCode) private readonly recovery: Repository<RecoveryCode>,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly tokens: AccountTokens,
+    private readonly mail: AccountMail,
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
     private readonly config: SiteConfigService,
@@ -119,8 +122,12 @@ export class TwoFactorService {
     };
   }
 
-  /** The first code proves the app holds the secret: two-factor is on, with new recovery codes. */
-  async enable(userId: number, code: string): Promise<RecoveryCodes> {
+  /**
+   * The first code proves the app holds the secret: two-factor is on, with new recovery codes,
+   * and the owner is told by mail.
+   */
+  async enable(request: FastifyRequest, user: User, code: string): Promise<RecoveryCodes> {
+    const userId = user.id;
     const row = await this.totps.findOneBy({ user_id: userId });
     if (!row || row.enabled_at) {
       throw new AppError(
@@ -146,11 +153,18 @@ export class TwoFactorService {
         codes.map((c) => ({ user_id: userId, code_hash: sha256(recoveryForm(c)), used_at: null })),
       );
     });
+    await this.notify(request, user, { what: 'two_factor_on' });
     return { recovery_codes: codes };
   }
 
   /** Turns two-factor off: the password and a current code (or a recovery code). */
-  async disable(user: User, password: string, code: string, ip: string): Promise<void> {
+  async disable(
+    request: FastifyRequest,
+    user: User,
+    password: string,
+    code: string,
+  ): Promise<void> {
+    const ip = request.ip;
     const row = await this.enabledRow(user.id);
     await this.auth.confirmCurrentPassword(user, password, ip);
     await this.checkCode(row, code, { scope: 'user', username: user.username, ip });
@@ -158,13 +172,14 @@ export class TwoFactorService {
       await manager.delete(UserTotp, { user_id: user.id });
       await manager.delete(RecoveryCode, { user_id: user.id });
     });
+    await this.notify(request, user, { what: 'two_factor_off', byAdmin: false });
   }
 
   /**
    * The administrator turns a user's two-factor off (a lost phone and lost recovery codes),
    * audited in the same transaction; the password then signs the user in alone.
    */
-  async adminDisable(actor: AuditActor, userId: number): Promise<void> {
+  async adminDisable(request: FastifyRequest, actor: AuditActor, userId: number): Promise<void> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw new AppError('users.not_found', 'user not found', HttpStatus.NOT_FOUND);
     await retriedTransaction(this.totps.manager, async (manager) => {
@@ -186,6 +201,16 @@ export class TwoFactorService {
         manager,
       );
     });
+    await this.notify(request, user, { what: 'two_factor_off', byAdmin: true });
+  }
+
+  /** Tells the owner of a change to how the account signs in (when it has an address). */
+  private notify(request: FastifyRequest, user: User, change: SecurityChange): Promise<void> {
+    return this.mail.notify(request, user, (resetLink) => ({
+      kind: 'security_changed',
+      change,
+      resetLink,
+    }));
   }
 
   /** The second step's ticket, handed out with the answer to a right password. */
