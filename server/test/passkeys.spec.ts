@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { Passkey, SiteConfig, User } from '../src/database/entities';
+import { Passkey, Session, SiteConfig, User } from '../src/database/entities';
 import { createUser, DEFAULT_PASSWORD, primeCsrf } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
@@ -281,6 +281,42 @@ describeEachDb('passkeys', (ctx) => {
     const spent = await post(tab, '/api/passkey_login_options.php', { challenge });
     expect(spent.status).toBe(401);
     expect(spent.body.code).toBe('auth.two_factor_challenge_invalid');
+  });
+
+  it('proves the second factor again with a passkey before a new key secret', async () => {
+    const { client } = await signedIn(ctx.t);
+    const started = await client.post('/api/user/start_totp.php', {
+      current_password: DEFAULT_PASSWORD,
+    });
+    await client.post('/api/user/enable_totp.php', { code: codeAt(started.body.data.secret) });
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    await addPasskey(client, authenticator);
+    await ctx.t.dataSource
+      .getRepository(Session)
+      .createQueryBuilder()
+      .update()
+      .set({ second_factor_at: null })
+      .execute();
+
+    const refused = await client.post('/api/user/create_api_key.php', { name: 'ci' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'auth.step_up_required', passkeys: true });
+    const options = await post(client, '/api/user/step_up_options.php', {});
+    expect(options.status).toBe(200);
+    const bad = await post(client, '/api/user/confirm_two_factor.php', {
+      credential: authenticator.get(options.body.data, { badSignature: true }),
+    });
+    // 400, not 401: the session stands.
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('auth.passkey_failed');
+    const credential = authenticator.get(options.body.data);
+    expect((await post(client, '/api/user/confirm_two_factor.php', { credential })).status).toBe(
+      200,
+    );
+    expect((await client.post('/api/user/create_api_key.php', { name: 'ci' })).status).toBe(200);
+    const replayed = await post(client, '/api/user/confirm_two_factor.php', { credential });
+    expect(replayed.status).toBe(400);
+    expect(await signedInNow(client)).toBe(true);
   });
 
   it('counts wrong passkey answers at the second step in the login lock-out', async () => {

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { AccountToken, AuditLog, RecoveryCode, UserTotp } from '../src/database/entities';
+import { AccountToken, AuditLog, RecoveryCode, Session, UserTotp } from '../src/database/entities';
 import { adminClient } from './factories/admin';
 import { createUser, DEFAULT_PASSWORD, primeCsrf } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
@@ -296,5 +296,64 @@ describeEachDb('two-factor sign-in', (ctx) => {
       user_id: user.id,
     });
     expect(asUser.status).toBe(401);
+  });
+
+  describe('step-up before a new key secret', () => {
+    /** Makes the session's last proof of the second factor older than the step-up window. */
+    const ageProof = (t: TestApp) =>
+      t.dataSource
+        .getRepository(Session)
+        .createQueryBuilder()
+        .update()
+        .set({ second_factor_at: new Date(Date.now() - 11 * 60_000) })
+        .execute();
+
+    it('lets a session that just proved the code create keys, then asks again after ten minutes', async () => {
+      const { user, secret, recovery } = await withTwoFactor(ctx.t);
+      const { client, res } = await passwordStep(ctx.t, user.username);
+      const signed = await client.post('/api/login_2fa.php', {
+        challenge: res.body.challenge,
+        code: recovery[0],
+      });
+      expect(signed.status).toBe(200);
+      expect((await client.post('/api/user/create_api_key.php', { name: 'ci' })).status).toBe(200);
+
+      await ageProof(ctx.t);
+      const keysBefore = (await client.get('/api/user/get_api_keys.php')).body.data.keys;
+      const create = await client.post('/api/user/create_api_key.php', { name: 'later' });
+      expect(create.status).toBe(403);
+      expect(create.body).toMatchObject({ code: 'auth.step_up_required', passkeys: false });
+      const rotate = await client.post('/api/user/change_api_key.php');
+      expect(rotate.status).toBe(403);
+      expect(rotate.body.code).toBe('auth.step_up_required');
+      expect((await client.get('/api/user/get_api_keys.php')).body.data.keys).toEqual(keysBefore);
+
+      const wrong = await client.post('/api/user/confirm_two_factor.php', { code: '000000' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ code: 'auth.two_factor_failed', field: 'code' });
+      const empty = await client.post('/api/user/confirm_two_factor.php', {});
+      expect(empty.status).toBe(400);
+      const right = await client.post('/api/user/confirm_two_factor.php', {
+        code: codeAt(secret, 1),
+      });
+      expect(right.status).toBe(200);
+      expect((await client.post('/api/user/create_api_key.php', { name: 'later' })).status).toBe(
+        200,
+      );
+      expect((await client.post('/api/user/change_api_key.php')).status).toBe(200);
+    });
+
+    it('counts the session that turned two-factor on as proved, and asks nothing of users without it', async () => {
+      const { client } = await withTwoFactor(ctx.t);
+      expect((await client.post('/api/user/create_api_key.php', { name: 'new' })).status).toBe(200);
+      const { client: plain } = await signedIn(ctx.t);
+      await ageProof(ctx.t);
+      expect((await plain.post('/api/user/create_api_key.php', { name: 'plain' })).status).toBe(
+        200,
+      );
+      const notOn = await plain.post('/api/user/confirm_two_factor.php', { code: '123456' });
+      expect(notOn.status).toBe(400);
+      expect(notOn.body.code).toBe('auth.two_factor_not_enabled');
+    });
   });
 });

@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   'auth.two_factor_not_enabled': 'two-factor authentication is not on for this account',
   'auth.two_factor_enabled': 'two-factor authentication is already on; turn it off first',
   'auth.two_factor_not_started': 'there is no authenticator set-up to confirm; start again',
+  'auth.step_up_required':
+    'creating an API key on an account with two-factor wants the second factor again (confirm_two_factor.php)',
   'auth.passkey_failed':
     'the passkey answer is not one this site asked for, is for another account, was used already or does not verify',
   'auth.reset_token_invalid':
@@ -185,7 +187,7 @@ export interface ErrorEnvelope {
   field?: string;
   /** On `auth.two_factor_required`: what login_2fa.php finishes the sign-in with. */
   challenge?: string;
-  /** On `auth.two_factor_required`: the account has passkeys, which finish the step too. */
+  /** On `auth.two_factor_required` and `auth.step_up_required`: a passkey may answer too. */
   passkeys?: boolean;
 }
 

@@ -73,6 +73,8 @@ export const SITE_ROUTES = {
   'POST api/user/start_totp.php': 'user',
   'POST api/user/enable_totp.php': 'user',
   'POST api/user/disable_totp.php': 'user',
+  'POST api/user/confirm_two_factor.php': 'user',
+  'POST api/user/step_up_options.php': 'user',
   'GET api/user/get_passkeys.php': 'user',
   'POST api/user/passkey_register_options.php': 'user',
   'POST api/user/add_passkey.php': 'user',
@@ -178,6 +180,8 @@ export interface SiteAnswers {
   'POST api/user/start_totp.php': DataEnvelope<TotpSetup>;
   'POST api/user/enable_totp.php': DataEnvelope<RecoveryCodes>;
   'POST api/user/disable_totp.php': Envelope;
+  'POST api/user/confirm_two_factor.php': Envelope;
+  'POST api/user/step_up_options.php': DataEnvelope<WebAuthnJson>;
   'POST api/passkey_login_options.php': DataEnvelope<WebAuthnJson>;
   'POST api/passkey_login.php': LoginResult;
   'GET api/user/get_passkeys.php': DataEnvelope<PasskeyList>;

@@ -5,6 +5,12 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long the second step of a sign-in may wait after the password. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 
+/**
+ * How long a proof of the second factor (at sign-in or confirm_two_factor.php) lets the session
+ * create API keys before it is asked again.
+ */
+export const STEP_UP_MINUTES = 10;
+
 /** get_two_factor.php's data. */
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -40,6 +46,15 @@ export interface RecoveryCodes {
 export interface DisableTwoFactorBody {
   current_password: string;
   code: string;
+}
+
+/**
+ * confirm_two_factor.php: a signed-in user proves the second factor again (a step-up), with a
+ * code, or with a passkey's answer to step_up_options.php.
+ */
+export interface ConfirmTwoFactorBody {
+  code?: string;
+  credential?: object;
 }
 
 /** login_2fa.php: the challenge login.php answered and a code. */

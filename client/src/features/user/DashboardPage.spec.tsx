@@ -1,45 +1,55 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../app/store';
-import { http, ok, server } from '../../test/server';
+import { failure, http, ok, server } from '../../test/server';
 import DashboardPage from './DashboardPage';
+
+/** The dashboard's own reads for a user whose key is `pk_test_key`. */
+function dashboardAnswers() {
+  server.use(
+    http.get('/api/user/get_user_info.php', () =>
+      ok({
+        id: 7,
+        username: 'alice',
+        balance: '12.50',
+        api_key: 'pk_test_key',
+        created_at: '2026-01-01T00:00:00.000Z',
+      }),
+    ),
+    http.get('/api/user/get_usage.php', () =>
+      ok({ days: [], top_apis: [], balance: '12.50', usual_price: null, calls_left: null }),
+    ),
+    http.get('/api/user/get_balance_alert.php', () =>
+      ok({
+        threshold: null,
+        email: null,
+        account_email: null,
+        webhook_url: null,
+        webhook_secret: null,
+        low: false,
+        balance: '12.50',
+        deliveries: [],
+      }),
+    ),
+  );
+}
+
+function renderPage() {
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
 
 describe('DashboardPage', () => {
   it('gives a copy-paste MCP configuration carrying the user’s key', async () => {
-    server.use(
-      http.get('/api/user/get_user_info.php', () =>
-        ok({
-          id: 7,
-          username: 'alice',
-          balance: '12.50',
-          api_key: 'pk_test_key',
-          created_at: '2026-01-01T00:00:00.000Z',
-        }),
-      ),
-      http.get('/api/user/get_usage.php', () =>
-        ok({ days: [], top_apis: [], balance: '12.50', usual_price: null, calls_left: null }),
-      ),
-      http.get('/api/user/get_balance_alert.php', () =>
-        ok({
-          threshold: null,
-          email: null,
-          account_email: null,
-          webhook_url: null,
-          webhook_secret: null,
-          low: false,
-          balance: '12.50',
-          deliveries: [],
-        }),
-      ),
-    );
-    render(
-      <Provider store={makeStore()}>
-        <MemoryRouter>
-          <DashboardPage />
-        </MemoryRouter>
-      </Provider>,
-    );
+    dashboardAnswers();
+    renderPage();
     const config = await screen.findByTestId('mcp-config');
     expect(JSON.parse(config.textContent ?? '')).toEqual({
       mcpServers: {
@@ -52,5 +62,33 @@ describe('DashboardPage', () => {
     expect(screen.getByText(/claude mcp add --transport http portico/)).toHaveTextContent(
       'Authorization: Bearer pk_test_key',
     );
+  });
+
+  it('asks for the second factor again before changing the key when the server wants it', async () => {
+    dashboardAnswers();
+    let proved = false;
+    server.use(
+      http.post('/api/user/change_api_key.php', () =>
+        proved
+          ? ok({ new_api_key: 'pk_new_key' })
+          : failure(403, { code: 'auth.step_up_required', message: 'no', passkeys: false }),
+      ),
+      http.post('/api/user/confirm_two_factor.php', () => {
+        proved = true;
+        return ok(null, 'confirmed');
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Change key' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Change key' }));
+    await within(dialog).findByRole('heading', { name: 'Confirm it’s you' });
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('API key changed; the old key no longer works'),
+    ).toBeInTheDocument();
+    expect(proved).toBe(true);
   });
 });

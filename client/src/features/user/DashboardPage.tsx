@@ -7,6 +7,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useChangeApiKeyMutation } from './api';
+import StepUpForm, { stepUpRequired, type StepUp } from './security/StepUpForm';
 import NoticeBanner from '../../components/ui/NoticeBanner';
 import BalanceAlertCard from './alerts/BalanceAlertCard';
 import UsageCard from './usage/UsageCard';
@@ -28,6 +29,8 @@ export default function DashboardPage() {
   const { data: user, error, isLoading } = useFreshUser();
   const [changeKey, change] = useChangeApiKeyMutation();
   const [confirming, setConfirming] = useState(false);
+  // Changing the key on an account with two-factor may first want the second factor again.
+  const [stepUp, setStepUp] = useState<StepUp | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   // Which copy button was pressed last, and whether the clipboard took the text.
   const [copied, setCopied] = useState<{ what: string; ok: boolean } | null>(null);
@@ -44,10 +47,11 @@ export default function DashboardPage() {
       await changeKey().unwrap();
       setNotice({ ok: true, text: t('user.keyChanged') });
     } catch (e) {
+      const needed = stepUpRequired(e);
+      if (needed) return setStepUp(needed);
       setNotice({ ok: false, text: errorText(e, 'user.changeFailed', 'user.requestFailed') });
-    } finally {
-      setConfirming(false);
     }
+    setConfirming(false);
   };
 
   if (isLoading) return <Loading />;
@@ -153,12 +157,36 @@ export default function DashboardPage() {
       </div>
       <SecuritySection />
 
-      <Modal show={confirming} onHide={() => !change.isLoading && setConfirming(false)} centered>
+      <Modal
+        show={confirming}
+        onHide={() => {
+          if (change.isLoading) return;
+          setConfirming(false);
+          setStepUp(null);
+        }}
+        centered
+      >
         <Modal.Header closeButton>
           <Modal.Title>{t('user.confirmTitle')}</Modal.Title>
         </Modal.Header>
-        <Modal.Body>{t('user.confirmText')}</Modal.Body>
-        <Modal.Footer>
+        <Modal.Body>
+          {stepUp ? (
+            <StepUpForm
+              stepUp={stepUp}
+              onCancel={() => {
+                setStepUp(null);
+                setConfirming(false);
+              }}
+              onConfirmed={() => {
+                setStepUp(null);
+                void confirmChange();
+              }}
+            />
+          ) : (
+            t('user.confirmText')
+          )}
+        </Modal.Body>
+        <Modal.Footer className={stepUp ? 'd-none' : undefined}>
           <Button
             variant="secondary"
             disabled={change.isLoading}

@@ -31,6 +31,10 @@ export class Session {
   @Column({ type: 'varchar', length: 255, nullable: true })
   user_agent: string | null;
 
+  /** When this session last proved the account's second factor (sign-in or a step-up). */
+  @Column({ type: 'datetime', nullable: true })
+  second_factor_at: Date | null;
+
   @CreatedAt()
   created_at: Date;
 

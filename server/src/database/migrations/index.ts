@@ -11,6 +11,7 @@ import { IdempotencyKeys1796000000000 } from './1796000000000-IdempotencyKeys';
 import { AccountTokens1796100000000 } from './1796100000000-AccountTokens';
 import { TwoFactor1796200000000 } from './1796200000000-TwoFactor';
 import { Passkeys1796300000000 } from './1796300000000-Passkeys';
+import { SessionSecondFactor1796400000000 } from './1796400000000-SessionSecondFactor';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   AccountTokens1796100000000,
   TwoFactor1796200000000,
   Passkeys1796300000000,
+  SessionSecondFactor1796400000000,
 ];

@@ -65,7 +65,7 @@ export class AuthController {
     @Body() body: TwoFactorLoginDto,
   ): Promise<LoginResult> {
     const user = await this.twoFactor.finishLogin(body.challenge, body.code, request.ip);
-    return this.signIn(request, reply, user);
+    return this.signIn(request, reply, user, true);
   }
 
   @Serves('POST api/passkey_login_options.php')
@@ -94,15 +94,17 @@ export class AuthController {
       body.challenge === undefined
         ? await this.passkeys.signIn(request, body.credential)
         : await this.passkeys.finishLogin(request, body.challenge, body.credential);
-    return this.signIn(request, reply, user);
+    return this.signIn(request, reply, user, true);
   }
 
+  /** `secondFactor`: the sign-in proved more than the password (a code or a passkey). */
   private async signIn(
     request: FastifyRequest,
     reply: FastifyReply,
     user: User,
+    secondFactor = false,
   ): Promise<LoginResult> {
-    await this.startSession(request, reply, 'user', user.id);
+    await this.startSession(request, reply, 'user', user.id, secondFactor);
     const apiKey = await this.keys.revealDefault(user.id);
     return { success: true, message: 'login successful', user_info: toUserInfo(user, apiKey) };
   }
@@ -154,8 +156,9 @@ export class AuthController {
     reply: FastifyReply,
     kind: SessionKind,
     subjectId: number,
+    secondFactor = false,
   ) {
-    await this.sessions.create(request, reply, kind, subjectId);
+    await this.sessions.create(request, reply, kind, subjectId, secondFactor);
     await this.csrf.issue(request, reply);
   }
 

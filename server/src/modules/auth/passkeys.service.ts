@@ -52,6 +52,14 @@ const failed = () =>
     HttpStatus.UNAUTHORIZED,
   );
 
+/** 400, not 401: the session stays, and a client signs nobody out on it. */
+const notConfirmed = () =>
+  new AppError(
+    'auth.passkey_failed',
+    'this passkey could not confirm it is you; try again or use a code',
+    HttpStatus.BAD_REQUEST,
+  );
+
 const invalid = () =>
   new AppError(
     'passkeys.invalid',
@@ -213,14 +221,7 @@ export class PasskeysService {
       });
     }
     const user = await this.secondStepUser(ticket);
-    const held = await this.passkeys.find({ where: { user_id: user.id } });
-    return generateAuthenticationOptions({
-      rpID: rp.rpID,
-      allowCredentials: held.map(descriptor),
-      challenge: this.challenge('second_factor', user.id),
-      timeout: CHALLENGE_MS,
-      userVerification: 'preferred',
-    });
+    return this.secondFactorOptions(rp, user.id);
   }
 
   /** A sign-in by passkey alone: the user the passkey belongs to, who verified to it. */
@@ -250,12 +251,7 @@ export class PasskeysService {
     credential: WebAuthnJson,
   ): Promise<User> {
     const user = await this.secondStepUser(ticket);
-    const attempt = { scope: 'user' as const, username: user.username, ip: request.ip };
-    await this.auth.admit(attempt);
-    const row = await this.credentialOf(credential);
-    if (!row || row.user_id !== user.id) throw failed();
-    const use = await this.verifyUse(request, row, credential, 'second_factor', user.id, failed);
-    await this.throttle.succeeded(attempt);
+    const use = await this.verifySecondFactor(request, user, credential, failed);
     const live = await this.tokens.live('login_2fa', ticket);
     await retriedTransaction(this.passkeys.manager, async (manager) => {
       if (!live || !(await this.tokens.redeem(manager, live))) throw challengeInvalid();
@@ -263,6 +259,54 @@ export class PasskeysService {
       await this.recordUse(manager, use);
     });
     return user;
+  }
+
+  /** Options for a signed-in user to prove the second factor again with one of their passkeys. */
+  async stepUpOptions(request: FastifyRequest, user: User): Promise<WebAuthnJson> {
+    const rp = await this.relyingParty(request);
+    if (!(await this.has(user.id))) throw notConfirmed();
+    return this.secondFactorOptions(rp, user.id);
+  }
+
+  /** A signed-in user's passkey answer to stepUpOptions: counted in the lock-out like a code. */
+  async confirmStepUp(
+    request: FastifyRequest,
+    user: User,
+    credential: WebAuthnJson,
+  ): Promise<void> {
+    const use = await this.verifySecondFactor(request, user, credential, notConfirmed);
+    await retriedTransaction(this.passkeys.manager, async (manager) => {
+      await this.useUp(manager, use.challenge, user.id, notConfirmed);
+      await this.recordUse(manager, use);
+    });
+  }
+
+  /** Options for one of the user's passkeys to prove the second factor. */
+  private async secondFactorOptions(rp: RelyingParty, userId: number): Promise<WebAuthnJson> {
+    const held = await this.passkeys.find({ where: { user_id: userId } });
+    return generateAuthenticationOptions({
+      rpID: rp.rpID,
+      allowCredentials: held.map(descriptor),
+      challenge: this.challenge('second_factor', userId),
+      timeout: CHALLENGE_MS,
+      userVerification: 'preferred',
+    });
+  }
+
+  /** One of the user's passkeys as the second factor, counted in the login lock-out like a code. */
+  private async verifySecondFactor(
+    request: FastifyRequest,
+    user: User,
+    credential: WebAuthnJson,
+    refusal: () => AppError,
+  ): Promise<VerifiedUse> {
+    const attempt = { scope: 'user' as const, username: user.username, ip: request.ip };
+    await this.auth.admit(attempt);
+    const row = await this.credentialOf(credential);
+    if (!row || row.user_id !== user.id) throw refusal();
+    const use = await this.verifyUse(request, row, credential, 'second_factor', user.id, refusal);
+    await this.throttle.succeeded(attempt);
+    return use;
   }
 
   private async secondStepUser(ticket: string): Promise<User> {

@@ -5,9 +5,15 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Serves } from '../../common/serves';
 import { User } from '../../database/entities';
-import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
+import { AdminGuard, CurrentAdminId, CurrentUserId, SessionService, UserGuard } from '../sessions';
 import { UserIdDto } from './dto/account-email.dto';
-import { DisableTwoFactorDto, StartTotpDto, TotpCodeDto } from './dto/two-factor.dto';
+import {
+  ConfirmTwoFactorDto,
+  DisableTwoFactorDto,
+  StartTotpDto,
+  TotpCodeDto,
+} from './dto/two-factor.dto';
+import { PasskeysService } from './passkeys.service';
 import { TwoFactorService } from './two-factor.service';
 
 /** The back office's part: turning a user's two-factor off when phone and codes are lost. */
@@ -33,6 +39,8 @@ export class TwoFactorAdminController {
 export class TwoFactorController {
   constructor(
     private readonly twoFactor: TwoFactorService,
+    private readonly passkeys: PasskeysService,
+    private readonly sessions: SessionService,
     @InjectRepository(User) private readonly users: Repository<User>,
   ) {}
 
@@ -55,6 +63,8 @@ export class TwoFactorController {
     @Body() body: TotpCodeDto,
   ) {
     const data = await this.twoFactor.enable(request, await this.user(userId), body.code);
+    // The code just given proves the factor on this session as a sign-in's would.
+    await this.sessions.secondFactorProved(request, 'user');
     return { success: true, message: 'two-factor authentication is on', data };
   }
 
@@ -67,6 +77,27 @@ export class TwoFactorController {
     const user = await this.user(userId);
     await this.twoFactor.disable(request, user, body.current_password, body.code);
     return { success: true, message: 'two-factor authentication is off' };
+  }
+
+  /** A step-up: the second factor again, before calls that hand out new key secrets. */
+  @Serves('POST api/user/confirm_two_factor.php')
+  async confirm(
+    @CurrentUserId() userId: number,
+    @Req() request: FastifyRequest,
+    @Body() body: ConfirmTwoFactorDto,
+  ) {
+    const user = await this.user(userId);
+    if (body.credential !== undefined) {
+      await this.passkeys.confirmStepUp(request, user, body.credential);
+    } else await this.twoFactor.confirm(user, body.code ?? '', request.ip);
+    await this.sessions.secondFactorProved(request, 'user');
+    return { success: true, message: 'confirmed' };
+  }
+
+  @Serves('POST api/user/step_up_options.php')
+  async stepUpOptions(@CurrentUserId() userId: number, @Req() request: FastifyRequest) {
+    const data = await this.passkeys.stepUpOptions(request, await this.user(userId));
+    return { success: true, message: 'ok', data };
   }
 
   private async user(userId: number): Promise<User> {

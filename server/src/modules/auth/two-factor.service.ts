@@ -213,6 +213,12 @@ export class TwoFactorService {
     }));
   }
 
+  /** A signed-in user's code again (a step-up); 400 on `code` when wrong, counted in the lock-out. */
+  async confirm(user: User, code: string, ip: string): Promise<void> {
+    const row = await this.enabledRow(user.id);
+    await this.checkCode(row, code, { scope: 'user', username: user.username, ip });
+  }
+
   /** The second step's ticket, handed out with the answer to a right password. */
   async challenge(userId: number): Promise<string> {
     const { token } = await retriedTransaction(this.totps.manager, (manager) =>

@@ -6,7 +6,7 @@ import type {
   CreatedApiKey,
   RevealedUserKey,
 } from '../../contracts/api-keys';
-import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../sessions';
+import { AdminGuard, CurrentAdminId, CurrentUserId, StepUpGuard, UserGuard } from '../sessions';
 import { CreateKeyBody, KeyIdBody, UpdateKeyBody, UserIdBody } from './dto/key-settings.dto';
 import { KeysService } from './keys.service';
 import { Serves } from '../../common/serves';
@@ -23,6 +23,7 @@ export class KeysController {
   }
 
   @Serves('POST api/user/create_api_key.php')
+  @UseGuards(StepUpGuard)
   async create(
     @CurrentUserId() userId: number,
     @Body() body: CreateKeyBody,

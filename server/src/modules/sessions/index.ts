@@ -3,5 +3,6 @@ export { CsrfService } from './csrf';
 export { AdminGuard, CurrentAdminId, CurrentUserId, RequireCsrf, UserGuard } from './guards';
 export { SessionService } from './session.service';
 export { SessionsModule } from './sessions.module';
+export { StepUpGuard } from './step-up';
 export { SESSION_COOKIES } from './session.service';
 export { XSRF_COOKIE, XSRF_HEADER } from './csrf';

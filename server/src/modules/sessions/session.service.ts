@@ -79,12 +79,16 @@ export class SessionService {
     return session;
   }
 
-  /** Starts a new session (a new token every time; the request's old one of that kind ends). */
+  /**
+   * Starts a new session (a new token every time; the request's old one of that kind ends).
+   * `secondFactor`: the sign-in proved the account's second factor just now.
+   */
   async create(
     request: FastifyRequest,
     reply: FastifyReply,
     kind: SessionKind,
     subjectId: number,
+    secondFactor = false,
   ): Promise<void> {
     const previous = request.cookies[SESSION_COOKIES[kind]];
     if (previous) await this.sessions.delete({ token_hash: sha256(previous) });
@@ -101,10 +105,22 @@ export class SessionService {
       created_at: now,
       ip: request.ip.slice(0, 64),
       user_agent: (request.headers['user-agent'] ?? '').slice(0, 255) || null,
+      second_factor_at: secondFactor ? now : null,
     });
     await this.sessions.insert(session);
     this.setCookie(request, reply, kind, token);
     this.remember(request, kind, session);
+  }
+
+  /** Records that the request's session just proved the account's second factor. */
+  async secondFactorProved(request: FastifyRequest, kind: SessionKind): Promise<void> {
+    const session = await this.current(request, kind);
+    if (!session) return;
+    session.second_factor_at = new Date();
+    await this.sessions.update(
+      { token_hash: session.token_hash },
+      { second_factor_at: session.second_factor_at },
+    );
   }
 
   /** Ends the request's session of that kind, if any, and clears its cookie. */

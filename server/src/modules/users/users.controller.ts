@@ -1,6 +1,6 @@
 import { Body, Controller, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUserId, UserGuard } from '../sessions';
+import { CurrentUserId, StepUpGuard, UserGuard } from '../sessions';
 import { RegisterBody } from './dto/register.body';
 import { UsersService } from './users.service';
 import type { RegisterResult } from '../../contracts/users';
@@ -26,7 +26,7 @@ export class UsersController {
   }
 
   @Serves('POST api/user/change_api_key.php')
-  @UseGuards(UserGuard)
+  @UseGuards(UserGuard, StepUpGuard)
   async changeApiKey(@CurrentUserId() userId: number) {
     const newApiKey = await this.users.changeApiKey(userId);
     return {

@@ -35,6 +35,7 @@ const texts = {
   'auth.two_factor_not_enabled': '两步验证未开启',
   'auth.two_factor_not_started': '请重新开始设置两步验证',
   'auth.passkey_failed': '通行密钥验证失败',
+  'auth.step_up_required': '需要再次进行两步验证',
   'passkeys.invalid': '无法验证此通行密钥',
   'passkeys.exists': '此通行密钥已添加',
   'passkeys.too_many': '通行密钥数量已达上限',

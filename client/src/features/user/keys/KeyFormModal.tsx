@@ -3,6 +3,7 @@ import { KEY_NAME_MAX } from '@contracts/api-keys';
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useI18n } from '../../../i18n';
+import StepUpForm, { stepUpRequired, type StepUp } from '../security/StepUpForm';
 import ApiPicker from './ApiPicker';
 import { useCreateApiKeyMutation, useUpdateApiKeyMutation } from './api';
 import { EMPTY_FORM, formOf, settingsOf } from './form';
@@ -35,10 +36,16 @@ export default function KeyFormModal({
   const [failure, setFailure] = useState<{ text: string; field?: string } | null>(null);
   const [create, creating] = useCreateApiKeyMutation();
   const [update, updating] = useUpdateApiKeyMutation();
+  // A new key on an account with two-factor may first want the second factor again.
+  const [stepUp, setStepUp] = useState<StepUp | null>(null);
   const set = (patch: Partial<KeyForm>) => setForm((current) => ({ ...current, ...patch }));
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    void save();
+  };
+
+  const save = async () => {
     setFailure(null);
     const settings = settingsOf(form);
     if (settings.rate_limit !== null && settings.rate_limit > rateLimitMax) {
@@ -58,6 +65,8 @@ export default function KeyFormModal({
         onSaved(await update({ id: apiKey.id, ...changed }).unwrap());
       } else onCreated(await create(settings).unwrap());
     } catch (e) {
+      const needed = stepUpRequired(e);
+      if (needed) return setStepUp(needed);
       setFailure({
         text: errorText(e, 'keys.saveFailed', 'user.requestFailed'),
         field: fieldOf(e),
@@ -67,9 +76,29 @@ export default function KeyFormModal({
   const invalid = (field: string) => failure?.field === field;
   const id = (field: string) => `key-${field}`;
 
+  if (stepUp) {
+    return (
+      <Modal show onHide={onClose} centered size="lg">
+        <Modal.Header closeButton>
+          <Modal.Title>{t('keys.createTitle')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <StepUpForm
+            stepUp={stepUp}
+            onCancel={() => setStepUp(null)}
+            onConfirmed={() => {
+              setStepUp(null);
+              void save();
+            }}
+          />
+        </Modal.Body>
+      </Modal>
+    );
+  }
+
   return (
     <Modal show onHide={onClose} centered size="lg">
-      <Form onSubmit={(e) => void submit(e)} noValidate>
+      <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton>
           <Modal.Title>{apiKey ? t('keys.editTitle') : t('keys.createTitle')}</Modal.Title>
         </Modal.Header>

@@ -132,6 +132,50 @@ describe('KeysCard', () => {
     expect(await screen.findByTestId('api-key-3')).not.toHaveTextContent('pk_the_secret');
   });
 
+  it('asks for the second factor again when the server wants it, then creates the key', async () => {
+    let proved = false;
+    const confirmations: unknown[] = [];
+    let keys = [base];
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys, max_named_keys: 20, rate_limit_max: 600 }),
+      ),
+      http.post('/api/user/create_api_key.php', () => {
+        if (!proved) {
+          return failure(403, { code: 'auth.step_up_required', message: 'no', passkeys: false });
+        }
+        keys = [base, { ...named, id: 3, name: 'bot' }];
+        return ok({ key: keys[1], secret: 'pk_after_step_up' });
+      }),
+      http.post('/api/user/confirm_two_factor.php', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        confirmations.push(body);
+        if (body.code !== '123456') {
+          return failure(400, { code: 'auth.two_factor_failed', field: 'code', message: 'no' });
+        }
+        proved = true;
+        return ok(null, 'confirmed');
+      }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    await user.type(screen.getByLabelText('Name'), 'bot');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm it’s you' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+    await user.type(screen.getByLabelText('Authentication code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('The code is wrong, already used or expired.'),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('new-key-secret')).toHaveValue('pk_after_step_up');
+    expect(confirmations).toEqual([{ code: '654321' }, { code: '123456' }]);
+  });
+
   it('shows the server’s refusal in the form, on its field', async () => {
     server.use(
       http.get('/api/user/get_api_keys.php', () =>

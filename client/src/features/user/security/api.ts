@@ -1,6 +1,7 @@
 import type { ChangeEmailBody, EmailView } from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
 import type {
+  ConfirmTwoFactorBody,
   DisableTwoFactorBody,
   RecoveryCodes,
   StartTotpBody,
@@ -62,6 +63,12 @@ const securityApi = api
         ...call('POST api/user/disable_totp.php', (body: DisableTwoFactorBody) => ({ body })),
         invalidatesTags: ['TwoFactor'],
       }),
+      confirmTwoFactor: build.mutation<Envelope, ConfirmTwoFactorBody>({
+        ...call('POST api/user/confirm_two_factor.php', (body: ConfirmTwoFactorBody) => ({ body })),
+      }),
+      stepUpOptions: build.mutation<WebAuthnJson, void>({
+        ...call('POST api/user/step_up_options.php', () => ({ body: {} }), dataOf),
+      }),
       getPasskeys: build.query<PasskeyList, void>({
         ...call('GET api/user/get_passkeys.php', undefined, dataOf),
         providesTags: ['Passkeys'],
@@ -95,6 +102,8 @@ export const {
   useStartTotpMutation,
   useEnableTotpMutation,
   useDisableTotpMutation,
+  useConfirmTwoFactorMutation,
+  useStepUpOptionsMutation,
   useGetPasskeysQuery,
   usePasskeyRegisterOptionsMutation,
   useAddPasskeyMutation,

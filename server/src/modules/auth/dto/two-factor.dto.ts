@@ -1,5 +1,6 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import type {
+  ConfirmTwoFactorBody,
   DisableTwoFactorBody,
   StartTotpBody,
   TotpCodeBody,
@@ -36,4 +37,17 @@ export class TwoFactorLoginDto extends TotpCodeDto implements TwoFactorLoginBody
   @IsNotEmpty({ message: 'challenge must be the one login.php answered' })
   @IsString({ message: 'challenge must be the one login.php answered' })
   challenge: string;
+}
+
+/** POST user/confirm_two_factor.php: a code, or else a passkey's answer. */
+export class ConfirmTwoFactorDto implements ConfirmTwoFactorBody {
+  @ValidateIf((body: ConfirmTwoFactorDto) => body.credential === undefined)
+  @MaxLength(32, { message: CODE })
+  @IsNotEmpty({ message: CODE })
+  @IsString({ message: CODE })
+  code?: string;
+
+  @IsOptional()
+  @IsObject({ message: 'credential must be the browser’s answer to the passkey options' })
+  credential?: object;
 }
