@@ -61,10 +61,13 @@ describe.each(TEST_DATABASES)('account e-mail and password reset [%s]', (db) => 
     await smtp?.close();
   });
 
-  /** A user with a confirmed address, and where its reset mails start. */
+  /**
+   * A user with a confirmed address, and where its reset mails start. Its sign-ins from new
+   * browsers are not mailed (the tests of that notice say so), so each test sees only its mails.
+   */
   async function userWithEmail(extra: Partial<User> = {}) {
     const email = address('owner');
-    const created = await createUser(t, { email, ...extra });
+    const created = await createUser(t, { email, notify_new_sign_in: 0, ...extra });
     return { ...created, email };
   }
 
@@ -341,7 +344,7 @@ describe.each(TEST_DATABASES)('account e-mail and password reset [%s]', (db) => 
 
   describe('e-mail address', () => {
     async function signedIn(extra: Partial<User> = {}) {
-      const created = await createUser(t, extra);
+      const created = await createUser(t, { notify_new_sign_in: 0, ...extra });
       const client = t.client();
       await loginUser(t, client, created.user.username);
       return { ...created, client };
@@ -357,10 +360,15 @@ describe.each(TEST_DATABASES)('account e-mail and password reset [%s]', (db) => 
         current_password: DEFAULT_PASSWORD,
       });
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ email: old, pending_email: email });
+      expect(res.body.data).toEqual({
+        email: old,
+        pending_email: email,
+        notify_new_sign_in: false,
+      });
       expect((await client.get('/api/user/get_email.php')).body.data).toEqual({
         email: old,
         pending_email: email,
+        notify_new_sign_in: false,
       });
       expect((await userRow(t, user.id)).email).toBe(old);
 
@@ -379,6 +387,7 @@ describe.each(TEST_DATABASES)('account e-mail and password reset [%s]', (db) => 
       expect((await client.get('/api/user/get_email.php')).body.data).toEqual({
         email,
         pending_email: null,
+        notify_new_sign_in: false,
       });
       const changed = await smtp.next(old, noticeSince);
       expect(changed.subject).toBe('The e-mail address of your Portico account was changed');
@@ -577,6 +586,46 @@ describe.each(TEST_DATABASES)('account e-mail and password reset [%s]', (db) => 
       expect(byAdmin.status).toBe(200);
       const told = await smtp.next(email, since, (m) => m.subject.includes('off'));
       expect(told.text).toContain('by the site’s administrator');
+    });
+
+    it('is told of a sign-in from a browser the account was not used in, unless turned off', async () => {
+      const email = address('devices');
+      const { user } = await createUser(t, { email });
+      const FIREFOX =
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+      const logIn = async (client: HttpClient) => {
+        const res = await client.post(
+          '/api/login.php',
+          { username: user.username, password: DEFAULT_PASSWORD },
+          { headers: { 'user-agent': FIREFOX } },
+        );
+        expect(res.status).toBe(200);
+      };
+      const since = smtp.mails.length;
+      // The account's first browser is not news, nor is signing in there again.
+      const first = await anonymous(t);
+      await logIn(first);
+      await logIn(first);
+      const second = await anonymous(t);
+      await logIn(second);
+      const notice = await smtp.next(email, since);
+      expect(notice.subject).toBe('New sign-in to your Portico account');
+      expect(notice.text).toContain('Firefox · Windows');
+      expect(notice.text).toContain('IP address 127.0.0.1');
+      expect(notice.text).toContain(`${base}/forgot-password`);
+
+      expect((await second.get('/api/user/get_email.php')).body.data.notify_new_sign_in).toBe(true);
+      const bad = await second.post('/api/user/set_sign_in_notice.php', { enabled: 'no' });
+      expect(bad.status).toBe(400);
+      const off = await second.post('/api/user/set_sign_in_notice.php', { enabled: false });
+      expect(off.status).toBe(200);
+      expect(off.body.data).toMatchObject({ email, notify_new_sign_in: false });
+      await logIn(await anonymous(t));
+
+      const marker = await userWithEmail();
+      await requestReset(marker.user.username);
+      await smtp.next(marker.email, since);
+      expect(smtp.mails.slice(since).filter((m) => m.to.includes(email))).toHaveLength(1);
     });
 
     it('says the site can send mail in its public settings', async () => {

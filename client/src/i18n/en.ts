@@ -289,6 +289,7 @@ export const en = {
     'confirm.toAccount': 'Go to the user centre',
     'confirm.failed': 'The address could not be confirmed.',
     'email.title': 'E-mail address',
+    'email.newSignIn': 'E-mail me when my account is signed in from a new browser',
     'email.current': 'Confirmed address: {email}',
     'email.none': 'No e-mail address yet. Add one so you can reset a forgotten password.',
     'email.pending': 'Waiting for confirmation: we sent a link to {email}. It works for 24 hours.',

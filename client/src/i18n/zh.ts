@@ -277,6 +277,7 @@ export const zh: Catalogue<UiKey> = {
     'confirm.toAccount': '前往用户中心',
     'confirm.failed': '邮箱确认失败。',
     'email.title': '邮箱地址',
+    'email.newSignIn': '账户在新的浏览器上登录时发邮件通知我',
     'email.current': '已确认的邮箱：{email}',
     'email.none': '尚未设置邮箱。添加邮箱后可以找回忘记的密码。',
     'email.pending': '等待确认：确认链接已发送到 {email}，24 小时内有效。',

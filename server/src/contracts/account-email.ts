@@ -55,6 +55,13 @@ export interface EmailView {
   email: string | null;
   /** An address waiting for its confirmation link to be followed; null when none is. */
   pending_email: string | null;
+  /** Whether a sign-in from a new browser is mailed to `email`. */
+  notify_new_sign_in: boolean;
+}
+
+/** set_sign_in_notice.php: mail (or not) a sign-in from a new browser. */
+export interface SignInNoticeBody {
+  enabled: boolean;
 }
 
 /** confirm_email.php's data. */

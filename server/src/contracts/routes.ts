@@ -61,6 +61,7 @@ export const SITE_ROUTES = {
   'POST api/register.php': 'anyone',
   'POST api/user/change_api_key.php': 'user',
   'POST api/user/change_email.php': 'user',
+  'POST api/user/set_sign_in_notice.php': 'user',
   'POST api/user/change_password.php': 'user',
   'POST api/user/create_api_key.php': 'user',
   'GET api/user/export_access_logs.php': 'user',
@@ -191,6 +192,7 @@ export interface SiteAnswers {
   'POST api/register.php': RegisterResult;
   'POST api/user/change_api_key.php': DataEnvelope<NewApiKey>;
   'POST api/user/change_email.php': DataEnvelope<EmailView>;
+  'POST api/user/set_sign_in_notice.php': DataEnvelope<EmailView>;
   'POST api/user/change_password.php': Envelope;
   'POST api/user/check_reset_token.php': DataEnvelope<ResetLinkInfo>;
   'POST api/user/confirm_email.php': DataEnvelope<ConfirmedEmail>;

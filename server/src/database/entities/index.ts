@@ -18,6 +18,7 @@ import { SidebarLink } from './sidebar-link.entity';
 import { SiteConfig } from './site-config.entity';
 import { Passkey } from './passkey.entity';
 import { RecoveryCode, UserTotp } from './two-factor.entity';
+import { UserDevice } from './user-device.entity';
 import { User } from './user.entity';
 
 export {
@@ -44,6 +45,7 @@ export {
   SidebarLink,
   SiteConfig,
   User,
+  UserDevice,
   UserTotp,
 };
 
@@ -71,5 +73,6 @@ export const ENTITIES = [
   SidebarLink,
   SiteConfig,
   User,
+  UserDevice,
   UserTotp,
 ];

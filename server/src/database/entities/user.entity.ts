@@ -27,6 +27,10 @@ export class User {
   @FlagColumn()
   status: number;
 
+  /** 1: mail the confirmed address when the account signs in from a new browser. */
+  @FlagColumn()
+  notify_new_sign_in: number;
+
   @CreatedAt()
   created_at: Date;
 

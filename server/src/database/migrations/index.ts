@@ -12,6 +12,7 @@ import { AccountTokens1796100000000 } from './1796100000000-AccountTokens';
 import { TwoFactor1796200000000 } from './1796200000000-TwoFactor';
 import { Passkeys1796300000000 } from './1796300000000-Passkeys';
 import { SessionSecondFactor1796400000000 } from './1796400000000-SessionSecondFactor';
+import { SignInNotices1796500000000 } from './1796500000000-SignInNotices';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   TwoFactor1796200000000,
   Passkeys1796300000000,
   SessionSecondFactor1796400000000,
+  SignInNotices1796500000000,
 ];

@@ -17,7 +17,8 @@ export type AccountMessage =
   | { kind: 'confirm_email'; link: string; email: string }
   | { kind: 'email_change_requested'; email: string }
   | { kind: 'email_changed'; email: string }
-  | { kind: 'security_changed'; change: SecurityChange; resetLink: string };
+  | { kind: 'security_changed'; change: SecurityChange; resetLink: string }
+  | { kind: 'new_sign_in'; device: string | null; ip: string; resetLink: string };
 
 /** A change to how the account signs in, which its owner is told of. */
 export type SecurityChange =
@@ -81,6 +82,17 @@ function english(context: MailContext, message: AccountMessage): Rendered {
           hello,
           `Your ${site} account’s e-mail address is now ${message.email}; mail about the account no longer comes here.`,
           'If this was not you, tell the site’s administrator at once.',
+        ],
+      };
+    case 'new_sign_in':
+      return {
+        subject: `New sign-in to your ${site} account`,
+        lines: [
+          hello,
+          `Your ${site} account was just signed in to from a browser it had not been used in before: ${message.device ?? 'an unknown device'}, IP address ${message.ip}.`,
+          'If this was you, there is nothing to do; these e-mails can be turned off in the user centre’s security settings.',
+          'If this was not you, reset your password now and sign out the other sessions:',
+          { link: message.resetLink, label: 'Reset your password' },
         ],
       };
     case 'security_changed': {
@@ -168,6 +180,17 @@ function chinese(context: MailContext, message: AccountMessage): Rendered {
           hello,
           `您在${site}的账户邮箱已改为 ${message.email}，账户相关的邮件将不再发送到这里。`,
           '如果不是您本人操作，请立即联系网站管理员。',
+        ],
+      };
+    case 'new_sign_in':
+      return {
+        subject: `您的${site}账户在新设备上登录`,
+        lines: [
+          hello,
+          `您在${site}的账户刚刚在一个从未使用过的浏览器上登录：${message.device ?? '未知设备'}，IP 地址 ${message.ip}。`,
+          '如果是您本人，无需任何操作；可以在用户中心的安全设置中关闭此类邮件。',
+          '如果不是您本人，请立即重置密码并退出其他会话：',
+          { link: message.resetLink, label: '重置密码' },
         ],
       };
     case 'security_changed': {

@@ -8,16 +8,19 @@ import {
   ChangeEmailDto,
   ForgotPasswordDto,
   ResetPasswordDto,
+  SignInNoticeDto,
 } from './dto/account-email.dto';
 import { EmailChangeService } from './email-change.service';
+import { NewDeviceNotices } from './new-device-notices';
 import { PasswordResetService } from './password-reset.service';
 
-/** The account's e-mail address and the password reset it makes possible. */
+/** The account's e-mail address, the password reset it makes possible, and its notices. */
 @Controller()
 export class AccountEmailController {
   constructor(
     private readonly resets: PasswordResetService,
     private readonly emails: EmailChangeService,
+    private readonly newDevices: NewDeviceNotices,
   ) {}
 
   @Serves('POST api/user/forgot_password.php')
@@ -59,6 +62,13 @@ export class AccountEmailController {
       message: 'a confirmation link has been sent to the new address',
       data: await this.emails.change(userId, body, request),
     };
+  }
+
+  @Serves('POST api/user/set_sign_in_notice.php')
+  @UseGuards(UserGuard)
+  async signInNotice(@CurrentUserId() userId: number, @Body() body: SignInNoticeDto) {
+    await this.newDevices.setEnabled(userId, body.enabled);
+    return { success: true, message: 'saved', data: await this.emails.view(userId) };
   }
 
   @Serves('POST api/user/confirm_email.php')

@@ -15,6 +15,7 @@ import { AppError } from '../../common/app-error';
 import { Serves } from '../../common/serves';
 import { PasskeyLoginDto, PasskeyLoginOptionsDto } from './dto/passkeys.dto';
 import { TwoFactorLoginDto } from './dto/two-factor.dto';
+import { NewDeviceNotices } from './new-device-notices';
 import { PasskeysService } from './passkeys.service';
 import { TwoFactorService } from './two-factor.service';
 import type { DataEnvelope } from '../../contracts/envelope';
@@ -31,6 +32,7 @@ export class AuthController {
     private readonly adminPasswords: AdminPasswordService,
     private readonly twoFactor: TwoFactorService,
     private readonly passkeys: PasskeysService,
+    private readonly newDevices: NewDeviceNotices,
   ) {}
 
   /**
@@ -105,6 +107,7 @@ export class AuthController {
     secondFactor = false,
   ): Promise<LoginResult> {
     await this.startSession(request, reply, 'user', user.id, secondFactor);
+    await this.newDevices.signedIn(request, reply, user);
     const apiKey = await this.keys.revealDefault(user.id);
     return { success: true, message: 'login successful', user_info: toUserInfo(user, apiKey) };
   }

@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Admin, ApiKey, Passkey, RecoveryCode, User, UserTotp } from '../../database/entities';
+import {
+  Admin,
+  ApiKey,
+  Passkey,
+  RecoveryCode,
+  User,
+  UserDevice,
+  UserTotp,
+} from '../../database/entities';
 import { AccountMailModule } from '../account-mail';
 import { AuditModule } from '../audit';
 import { SiteConfigModule } from '../config';
@@ -14,6 +22,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
 import { LoginThrottle } from './login-throttle';
+import { NewDeviceNotices } from './new-device-notices';
 import { PasskeysController } from './passkeys.controller';
 import { PasskeysService } from './passkeys.service';
 import { PasswordResetService } from './password-reset.service';
@@ -36,7 +45,7 @@ import {
     KeysModule,
     SessionsModule,
     PassportModule,
-    TypeOrmModule.forFeature([User, Admin, ApiKey, UserTotp, RecoveryCode, Passkey]),
+    TypeOrmModule.forFeature([User, Admin, ApiKey, UserTotp, RecoveryCode, Passkey, UserDevice]),
   ],
   controllers: [
     AuthController,
@@ -55,6 +64,7 @@ import {
     EmailChangeService,
     TwoFactorService,
     PasskeysService,
+    NewDeviceNotices,
     UserLocalStrategy,
     AdminLocalStrategy,
     UserLoginGuard,

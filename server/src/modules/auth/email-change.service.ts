@@ -35,7 +35,11 @@ export class EmailChangeService {
   async view(userId: number): Promise<EmailView> {
     const user = await this.active(userId);
     const pending = await this.tokens.latest(user.id, 'email_change');
-    return { email: user.email, pending_email: pending?.email ?? null };
+    return {
+      email: user.email,
+      pending_email: pending?.email ?? null,
+      notify_new_sign_in: user.notify_new_sign_in === 1,
+    };
   }
 
   /** Mails a confirmation link to the new address (and a notice to the old one). */
@@ -59,7 +63,11 @@ export class EmailChangeService {
     if (user.email) {
       this.mail.send(setup, user.email, user.username, { kind: 'email_change_requested', email });
     }
-    return { email: user.email, pending_email: email };
+    return {
+      email: user.email,
+      pending_email: email,
+      notify_new_sign_in: user.notify_new_sign_in === 1,
+    };
   }
 
   /** Follows a confirmation link: the address becomes the account's, once. */

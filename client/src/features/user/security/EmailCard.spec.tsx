@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../../app/store';
@@ -8,7 +8,7 @@ import EmailCard from './EmailCard';
 /** The user's address as get_email.php answers it, following what change_email.php was told. */
 function account(view: { email: string | null; pending_email: string | null }, mail = true) {
   const bodies: unknown[] = [];
-  let current = view;
+  let current = { notify_new_sign_in: true, ...view };
   server.use(
     http.get('/api/get_config.php', () => ok({ site_title: 'Portico', mail_enabled: mail })),
     http.get('/api/user/get_email.php', () => ok(current)),
@@ -22,7 +22,13 @@ function account(view: { email: string | null; pending_email: string | null }, m
           message: 'wrong',
         });
       }
-      current = { email: current.email, pending_email: body.email };
+      current = { ...current, pending_email: body.email };
+      return ok(current);
+    }),
+    http.post('/api/user/set_sign_in_notice.php', async ({ request }) => {
+      const body = (await request.json()) as { enabled: boolean };
+      bodies.push(body);
+      current = { ...current, notify_new_sign_in: body.enabled };
       return ok(current);
     }),
   );
@@ -81,5 +87,22 @@ describe('EmailCard', () => {
     renderCard();
     expect(await screen.findByText(/This site cannot send e-mail/)).toBeInTheDocument();
     expect(screen.queryByLabelText('New e-mail address')).not.toBeInTheDocument();
+  });
+
+  it('turns new-browser sign-in notices off', async () => {
+    const bodies = account({ email: 'me@example.com', pending_email: null });
+    renderCard();
+    const label = 'E-mail me when my account is signed in from a new browser';
+    expect(await screen.findByLabelText(label)).toBeChecked();
+    await userEvent.click(screen.getByLabelText(label));
+    await waitFor(() => expect(screen.getByLabelText(label)).not.toBeChecked());
+    expect(bodies).toEqual([{ enabled: false }]);
+  });
+
+  it('offers no sign-in notices without a confirmed address', async () => {
+    account({ email: null, pending_email: 'new@example.com' });
+    renderCard();
+    expect(await screen.findByText(/new@example.com/)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

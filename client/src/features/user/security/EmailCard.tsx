@@ -1,10 +1,10 @@
 import { isEmailAddress, normalizeEmail } from '@contracts/account-email';
 import { useState } from 'react';
-import { Alert, Card } from 'react-bootstrap';
+import { Alert, Card, Form } from 'react-bootstrap';
 import { useMailEnabled } from '../../../app/useMailEnabled';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
-import { useChangeEmailMutation, useGetEmailQuery } from './api';
+import { useChangeEmailMutation, useGetEmailQuery, useSetSignInNoticeMutation } from './api';
 import FieldsForm, { PASSWORD, refusedField, type FieldSpec, type Refusal } from './FieldsForm';
 
 const EMAIL: FieldSpec = {
@@ -15,14 +15,16 @@ const EMAIL: FieldSpec = {
 };
 
 /**
- * The user centre's e-mail address: the confirmed one (where reset links go), the one waiting for
- * its link to be followed, and a form to add or change it with the current password.
+ * The user centre's e-mail address: the confirmed one (where reset links go) with the switch for
+ * new-browser sign-in notices, the one waiting for its link to be followed, and a form to add or
+ * change it with the current password.
  */
 export default function EmailCard() {
   const { t, errorText, codeText } = useI18n();
   const { data: view, isError } = useGetEmailQuery();
   const mailOff = useMailEnabled() === false;
   const [change] = useChangeEmailMutation();
+  const [setSignInNotice, signInNotice] = useSetSignInNoticeMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const submit = async (values: { email: string; current_password: string }): Promise<Refusal> => {
@@ -55,6 +57,27 @@ export default function EmailCard() {
           <p className="text-break">
             {view.email ? t('email.current', { email: view.email }) : t('email.none')}
           </p>
+        )}
+        {view?.email && !mailOff && (
+          <Form.Check
+            type="switch"
+            id="sign-in-notice"
+            className="mb-3"
+            label={t('email.newSignIn')}
+            checked={view.notify_new_sign_in}
+            disabled={signInNotice.isLoading}
+            onChange={(e) => {
+              setNotice(null);
+              void setSignInNotice({ enabled: e.target.checked }).then((result) => {
+                if ('error' in result) {
+                  setNotice({
+                    ok: false,
+                    text: errorText(result.error, 'email.failed', 'user.requestFailed'),
+                  });
+                }
+              });
+            }}
+          />
         )}
         {view?.pending_email && (
           <Alert variant="info" className="text-break">

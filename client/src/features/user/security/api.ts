@@ -1,4 +1,4 @@
-import type { ChangeEmailBody, EmailView } from '@contracts/account-email';
+import type { ChangeEmailBody, EmailView, SignInNoticeBody } from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
 import type {
   ConfirmTwoFactorBody,
@@ -46,6 +46,14 @@ const securityApi = api
       }),
       changeEmail: build.mutation<EmailView, ChangeEmailBody>({
         ...call('POST api/user/change_email.php', (body: ChangeEmailBody) => ({ body }), dataOf),
+        invalidatesTags: ['Email'],
+      }),
+      setSignInNotice: build.mutation<EmailView, SignInNoticeBody>({
+        ...call(
+          'POST api/user/set_sign_in_notice.php',
+          (body: SignInNoticeBody) => ({ body }),
+          dataOf,
+        ),
         invalidatesTags: ['Email'],
       }),
       getTwoFactor: build.query<TwoFactorStatus, void>({
@@ -98,6 +106,7 @@ export const {
   useChangePasswordMutation,
   useGetEmailQuery,
   useChangeEmailMutation,
+  useSetSignInNoticeMutation,
   useGetTwoFactorQuery,
   useStartTotpMutation,
   useEnableTotpMutation,

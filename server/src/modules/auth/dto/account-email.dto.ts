@@ -1,10 +1,11 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { RecordId } from '../../../common/admin-input';
 import type {
   AccountTokenBody,
   ChangeEmailBody,
   ForgotPasswordBody,
   ResetPasswordBody,
+  SignInNoticeBody,
 } from '../../../contracts/account-email';
 
 /** POST forgot_password.php. */
@@ -49,4 +50,10 @@ export class ChangeEmailDto implements ChangeEmailBody {
 export class UserIdDto {
   @RecordId('user_id must be a positive integer')
   user_id: number;
+}
+
+/** POST set_sign_in_notice.php. */
+export class SignInNoticeDto implements SignInNoticeBody {
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled: boolean;
 }
