@@ -315,11 +315,12 @@ async function loggedIn(t: Parameters<typeof createUser>[0], c: HttpClient) {
 describeEachDb(
   'security: cookies follow PUBLIC_URL',
   (ctx) => {
-    it('marks the session, sign-in and XSRF cookies Secure when PUBLIC_URL is https, over plain http', async () => {
+    it('marks the session, sign-in, device and XSRF cookies Secure when PUBLIC_URL is https, over plain http', async () => {
       const { res } = await loggedIn(ctx.t, ctx.t.client());
       const cookies = res.headers.getSetCookie();
       expect(cookies.map((cookie) => cookie.split('=')[0]).sort()).toEqual([
         'XSRF-TOKEN',
+        'device',
         'portico_session',
         'portico_signed_in',
       ]);
