@@ -55,6 +55,8 @@ export default tseslint.config(
       'data/**',
       '**/*.js',
       '**/*.cjs',
+      // Test peers run as ES modules in their own process (plain JavaScript, like the .cjs ones).
+      'server/test/*.mjs',
     ],
   },
   js.configs.recommended,

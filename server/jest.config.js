@@ -12,6 +12,9 @@ const DATABASE_SPECS = [
   '<rootDir>/src/modules/ledger/mysql-ledger.spec.ts',
 ];
 
+/** openid-client and the libraries under it ship only ES modules; Jest's sandbox wants CommonJS. */
+const ES_MODULE_PACKAGES = ['openid-client', 'oauth4webapi', 'jose'];
+
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
@@ -27,7 +30,12 @@ const shared = {
         module: { type: 'commonjs' },
       },
     ],
+    [`/node_modules/(${ES_MODULE_PACKAGES.join('|')})/.+\\.js$`]: [
+      '@swc/jest',
+      { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
+  transformIgnorePatterns: [`/node_modules/(?!(${ES_MODULE_PACKAGES.join('|')})/)`],
 };
 
 /** @type {import('jest').Config} */

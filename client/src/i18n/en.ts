@@ -250,6 +250,25 @@ export const en = {
     'passkeys.signingIn': 'Waiting for your passkey…',
     'passkeys.or': 'or',
     'passkeys.useInstead': 'Use a passkey',
+    'oidc.continueWith': 'Continue with {name}',
+    'oidc.linkTitle': 'Connect your account',
+    'oidc.linkIntro':
+      'The account {username} already uses the e-mail address {provider} gave. Enter its password to connect {provider} to it; from then on {provider} signs you in directly.',
+    'oidc.linkSubmit': 'Connect and sign in',
+    'oidc.linking': 'Connecting…',
+    'oidc.back': 'Back to sign-in',
+    'oidc.title': 'Connected accounts',
+    'oidc.intro': 'Sign in with an account you already have elsewhere.',
+    'oidc.none': 'No accounts are connected.',
+    'oidc.connect': 'Connect {name}',
+    'oidc.connectIntro': 'Enter your password to connect {name}.',
+    'oidc.continue': 'Continue',
+    'oidc.opening': 'Opening the sign-in page…',
+    'oidc.connectedAt': 'Connected {time}',
+    'oidc.remove': 'Remove',
+    'oidc.removed': 'Connection removed.',
+    'oidc.failed': 'The request failed.',
+    'oidc.loadFailed': 'Failed to load your connected accounts.',
     'stepup.title': 'Confirm it’s you',
     'stepup.intro':
       'A new key needs your second factor again. Enter a code from your authenticator app or a recovery code.',
@@ -577,6 +596,19 @@ export const en = {
     'passkeys.not_found': 'This passkey no longer exists.',
     'passkeys.origin_unknown':
       'This site cannot use passkeys until its address is set. Please contact the administrator.',
+    'oidc.provider_not_found': 'This sign-in option is not available.',
+    'oidc.provider_unavailable': 'The sign-in service did not answer. Please try again later.',
+    'oidc.sign_in_failed': 'Signing in with that account failed. Please try again.',
+    'oidc.cancelled': 'Sign-in was cancelled.',
+    'oidc.email_unverified':
+      'An account already uses this e-mail address, which the provider has not verified. Sign in with your password, then connect the provider in the user centre.',
+    'oidc.identity_taken': 'That account is already connected to another user.',
+    'oidc.already_connected':
+      'You have connected another account of this provider. Remove it first.',
+    'oidc.link_invalid': 'This step has expired. Please sign in with the provider again.',
+    'oidc.identity_not_found': 'This connection no longer exists.',
+    'oidc.origin_unknown':
+      'Signing in with other accounts is unavailable until the site address is set. Please contact the administrator.',
     'auth.reset_token_invalid':
       'This reset link is invalid, already used or expired. Please ask for a new one.',
     'users.fields_empty': 'all fields cannot be empty',

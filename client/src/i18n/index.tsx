@@ -69,8 +69,11 @@ export function useI18n() {
     };
     /** A rule the client checks itself, named by the code the server would answer with. */
     const codeText = (code: ErrorCode): string => CATALOGUES[lang].errors[code];
+    /** A code that came in an address rather than an answer (anyone can write one): else fallback. */
+    const namedCodeText = (code: string, fallback: UiKey): string =>
+      isPublicCode(lang, code) ? CATALOGUES[lang].errors[code] : t(fallback);
     /** A server timestamp written the way the page's language writes dates. */
     const time = (iso: string): string => formatTime(iso, HTML_LANG[lang]);
-    return { lang, setLang, t, errorText, codeText, time };
+    return { lang, setLang, t, errorText, codeText, namedCodeText, time };
   }, [lang, setLang]);
 }

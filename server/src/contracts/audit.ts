@@ -12,6 +12,7 @@ export const AUDIT_TARGETS = [
   'admin',
   'recharge_order',
   'category',
+  'oidc_provider',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

@@ -58,6 +58,24 @@ export const ERROR_CODES = {
   'passkeys.origin_unknown':
     'the site cannot tell its own address for passkeys: set 网站地址 or PUBLIC_URL, or send Origin',
 
+  'oidc.provider_not_found': 'no enabled sign-in provider has that id',
+  'oidc.provider_unavailable':
+    'the sign-in provider did not answer (discovery or token endpoint unreachable, slow or invalid)',
+  'oidc.sign_in_failed':
+    'the provider’s answer was refused: no or expired flow cookie, wrong state, PKCE, nonce or signature',
+  'oidc.cancelled': 'the user declined on the provider’s page',
+  'oidc.email_unverified':
+    'an account uses the provider’s e-mail address, which the provider has not verified: no link is offered',
+  'oidc.identity_taken': 'the provider account is linked to another user',
+  'oidc.already_connected': 'the user has linked another account of this provider; remove it first',
+  'oidc.link_invalid': 'the link ticket is malformed, expired or used',
+  'oidc.identity_not_found': 'no such linked account among the caller’s own',
+  'oidc.origin_unknown':
+    'the site cannot tell its own address for the callback: set 网站地址 or PUBLIC_URL',
+  'oidc.issuer_invalid':
+    'admin: the issuer is not an http(s) URL, or its discovery document failed',
+  'oidc.secret_required': 'admin: a new provider needs its client secret',
+
   'users.fields_empty': 'registration: a field is empty',
   'users.password_mismatch': 'registration: the two passwords differ',
   'users.password_too_short': 'registration: password under 6 characters',

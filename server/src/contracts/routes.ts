@@ -23,6 +23,13 @@ import type {
   StatsPage,
   UsageSummary,
 } from './site';
+import type {
+  OidcConnectResult,
+  OidcIdentityList,
+  OidcProviderAdminList,
+  OidcProviderAdminView,
+  OidcProviderButton,
+} from './oidc';
 import type { PasskeyList, PasskeyView, WebAuthnJson } from './passkeys';
 import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from './two-factor';
 import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
@@ -58,6 +65,10 @@ export const SITE_ROUTES = {
   'POST api/login_2fa.php': 'anyone',
   'POST api/passkey_login_options.php': 'anyone',
   'POST api/passkey_login.php': 'anyone',
+  'GET api/oidc_providers.php': 'anyone',
+  'GET api/oidc_login.php': 'anyone',
+  'GET api/oidc_callback.php': 'anyone',
+  'POST api/oidc_link.php': 'anyone',
   'POST api/register.php': 'anyone',
   'POST api/user/change_api_key.php': 'user',
   'POST api/user/change_email.php': 'user',
@@ -80,6 +91,9 @@ export const SITE_ROUTES = {
   'POST api/user/passkey_register_options.php': 'user',
   'POST api/user/add_passkey.php': 'user',
   'POST api/user/delete_passkey.php': 'user',
+  'GET api/user/get_identities.php': 'user',
+  'POST api/user/oidc_connect.php': 'user',
+  'POST api/user/delete_identity.php': 'user',
   'GET api/user/get_recharge_info.php': 'user',
   'GET api/user/get_sessions.php': 'user',
   'GET api/user/get_usage.php': 'user',
@@ -117,6 +131,9 @@ export const SITE_ROUTES = {
   'GET api/admin/get_api_daily_stats.php': 'admin',
   'GET api/admin/get_api_list.php': 'admin',
   'GET api/admin/get_audit_log.php': 'admin',
+  'GET api/admin/get_oidc_providers.php': 'admin',
+  'POST api/admin/save_oidc_provider.php': 'admin',
+  'POST api/admin/delete_oidc_provider.php': 'admin',
   'GET api/admin/get_categories.php': 'admin',
   'GET api/admin/get_config.php': 'admin',
   'GET api/admin/get_dashboard_stats.php': 'admin',
@@ -157,9 +174,9 @@ export type SitePath<M extends SiteMethod = SiteMethod> = SiteRoute extends infe
  * server/src/common/serves.ts) and the client's endpoints read it (`siteEndpoint`,
  * client/src/lib/api.ts), so a change on one side that the other does not follow fails a
  * typecheck. A handler may answer more than its entry says (the dashboard's SPEC-era keys); what
- * the entry says it must answer. `Written` marks the two answers a handler writes to the reply
- * itself (the prepared bytes of the public list, the call log's CSV stream): their shape is held
- * by their own tests.
+ * the entry says it must answer. `Written` marks the answers a handler writes to the reply itself
+ * (the prepared bytes of the public list, the call log's CSV stream, the sign-in providers'
+ * redirects): their shape is held by their own tests.
  */
 export interface SiteAnswers {
   'GET api/admin/get_ads.php': DataEnvelope<Ad[]>;
@@ -189,6 +206,15 @@ export interface SiteAnswers {
   'POST api/user/passkey_register_options.php': DataEnvelope<WebAuthnJson>;
   'POST api/user/add_passkey.php': DataEnvelope<PasskeyView>;
   'POST api/user/delete_passkey.php': Envelope;
+  'GET api/oidc_providers.php': DataEnvelope<OidcProviderButton[]>;
+  /** A browser navigation: 303 to the provider, or to the login page with an error code. */
+  'GET api/oidc_login.php': Written<never>;
+  /** A browser navigation: 303 to the page the sign-in started on, or the login page. */
+  'GET api/oidc_callback.php': Written<never>;
+  'POST api/oidc_link.php': LoginResult;
+  'GET api/user/get_identities.php': DataEnvelope<OidcIdentityList>;
+  'POST api/user/oidc_connect.php': DataEnvelope<OidcConnectResult>;
+  'POST api/user/delete_identity.php': Envelope;
   'POST api/register.php': RegisterResult;
   'POST api/user/change_api_key.php': DataEnvelope<NewApiKey>;
   'POST api/user/change_email.php': DataEnvelope<EmailView>;
@@ -242,6 +268,9 @@ export interface SiteAnswers {
   'GET api/admin/get_api_daily_stats.php': DataEnvelope<StatsDetail | StatsPage>;
   'GET api/admin/get_api_list.php': DataEnvelope<ApiSummary[]> & PageInfo;
   'GET api/admin/get_audit_log.php': DataEnvelope<AuditPage>;
+  'GET api/admin/get_oidc_providers.php': DataEnvelope<OidcProviderAdminList>;
+  'POST api/admin/save_oidc_provider.php': DataEnvelope<OidcProviderAdminView>;
+  'POST api/admin/delete_oidc_provider.php': Envelope;
   'GET api/admin/get_categories.php': CategoryList;
   'GET api/admin/get_config.php': DataEnvelope<AdminSiteConfig>;
   'GET api/admin/get_dashboard_stats.php': DataEnvelope<Dashboard>;

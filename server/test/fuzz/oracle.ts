@@ -18,7 +18,11 @@ const OWN_FORMAT = [
   /^\/mcp$/, // JSON-RPC answers
   /^\/api\/admin\/export_recharge_reconciliation\.php$/, // CSV
   /^\/api\/user\/export_access_logs\.php$/, // CSV
+  /^\/api\/oidc_(login|callback)\.php$/, // browser navigations, answered with a redirect
 ];
+
+/** Sign-in navigations: with no provider set up, every answer sends the browser to a page here. */
+const SITE_REDIRECTS = /^\/api\/oidc_(login|callback)\.php$/;
 
 const STACK_TRACE = /\n\s+at \S|\bat \S+ \([^)]*:\d+:\d+\)|\.(?:ts|js):\d+/;
 /** SQL statements, and SQLite's and MySQL's error codes and messages. */
@@ -52,6 +56,12 @@ export function problemsWith(route: Route, attack: Attack, answer: WireAnswer): 
       problems.push(`answered ${attack.method} ${answer.status} with a body`);
     }
     return problems;
+  }
+  if (SITE_REDIRECTS.test(route.path) && answer.status < 400) {
+    const location = String(answer.headers.location ?? '');
+    if (answer.status !== 303 || !/^\/(?![/\\])/.test(location)) {
+      problems.push(`answered ${answer.status} to ${location || '(no location)'}, not a page here`);
+    }
   }
   if (answer.status < 400 && OWN_FORMAT.some((format) => format.test(route.path))) return problems;
 

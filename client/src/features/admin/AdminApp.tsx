@@ -13,6 +13,7 @@ import AuditLogPage from './pages/AuditLogPage';
 import ConfigPage from './pages/ConfigPage';
 import DashboardPage from './pages/DashboardPage';
 import FriendLinksPage from './pages/FriendLinksPage';
+import SignInProvidersPage from './pages/SignInProvidersPage';
 import ImportOpenApiPage from './pages/ImportOpenApiPage';
 import CategoriesPage from './pages/CategoriesPage';
 import PartnersPage from './pages/PartnersPage';
@@ -70,6 +71,7 @@ export default function AdminApp() {
         <Route path="users" element={<UsersPage />} />
         <Route path="api/stats/:id" element={<ApiStatsDetailPage />} />
         <Route path="friendlinks" element={<FriendLinksPage />} />
+        <Route path="sign-in-providers" element={<SignInProvidersPage />} />
         <Route path="audit" element={<AuditLogPage />} />
         <Route path="password" element={<PasswordPage />} />
         <Route path="import" element={<ImportOpenApiPage />} />

@@ -16,7 +16,7 @@ export const ADMIN_SECTIONS = [
   },
   { to: adminPaths.partners, label: '合作伙伴' },
   { to: adminPaths.ads, label: '广告管理' },
-  { to: adminPaths.config, label: '网站配置' },
+  { to: adminPaths.config, label: '网站配置', also: [adminPaths.signInProviders] },
   { to: adminPaths.sidebar, label: '侧边栏' },
   { to: adminPaths.statistics, label: '访问统计', also: [adminPaths.apiStats('')] },
   { to: adminPaths.users, label: '用户列表' },

@@ -21,6 +21,11 @@ import type {
 import type { DataEnvelope, Envelope, IdBody, PageInfo } from '@contracts/envelope';
 import type { ImportOpenApiBody, ImportPreview } from '@contracts/openapi';
 import type {
+  OidcProviderAdminList,
+  OidcProviderAdminView,
+  SaveOidcProviderBody,
+} from '@contracts/oidc';
+import type {
   AdjustBalanceBody,
   AdjustedBalance,
   AssignOrderBody,
@@ -71,7 +76,7 @@ const statsAs =
     return { ...envelope, data };
   };
 
-const adminApi = api.injectEndpoints({
+const adminApi = api.enhanceEndpoints({ addTagTypes: ['OidcProviders'] }).injectEndpoints({
   endpoints: (build) => ({
     adminLogin: build.mutation<Envelope, Credentials>({
       ...call('POST api/admin/admin_login.php', (body: Credentials) => ({ body })),
@@ -216,6 +221,22 @@ const adminApi = api.injectEndpoints({
       ),
       invalidatesTags: ['FriendLinks'],
     }),
+    adminOidcProviders: build.query<OidcProviderAdminList, void>({
+      ...call('GET api/admin/get_oidc_providers.php', undefined, dataOf),
+      providesTags: ['OidcProviders'],
+    }),
+    saveOidcProvider: build.mutation<OidcProviderAdminView, SaveOidcProviderBody>({
+      ...call(
+        'POST api/admin/save_oidc_provider.php',
+        (body: SaveOidcProviderBody) => ({ body }),
+        dataOf,
+      ),
+      invalidatesTags: ['OidcProviders'],
+    }),
+    deleteOidcProvider: build.mutation<Envelope, number>({
+      ...call('POST api/admin/delete_oidc_provider.php', (id: number) => ({ body: { id } })),
+      invalidatesTags: ['OidcProviders'],
+    }),
     deleteFriendLink: build.mutation<Envelope, number>({
       ...call('GET api/admin/delete_friend_link.php', (id: number) => ({ params: { id } })),
       invalidatesTags: ['FriendLinks'],
@@ -326,6 +347,9 @@ export const {
   useAdminSidebarLinksQuery,
   useSaveSidebarLinkMutation,
   useDeleteSidebarLinkMutation,
+  useAdminOidcProvidersQuery,
+  useSaveOidcProviderMutation,
+  useDeleteOidcProviderMutation,
   useAdminFriendLinksQuery,
   useSaveFriendLinkMutation,
   useDeleteFriendLinkMutation,

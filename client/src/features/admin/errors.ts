@@ -18,6 +18,9 @@ const fieldOf = (error: unknown): string | undefined => {
   return typeof data?.field === 'string' ? data.field : undefined;
 };
 
+/** The field a refusal names (a validation error, or a rule of one field such as the issuer). */
+export const refusedFieldOf = fieldOf;
+
 /** The offending field of a `request.validation` answer, for the form to mark. */
 export function errorField(error: unknown): string | undefined {
   return errorCode(error) === 'request.validation' ? fieldOf(error) : undefined;

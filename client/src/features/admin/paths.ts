@@ -15,6 +15,7 @@ export const adminPaths = {
   users: `${paths.admin}/users`,
   apiStats: (id: number | string) => `${paths.admin}/api/stats/${id}`,
   friendLinks: `${paths.admin}/friendlinks`,
+  signInProviders: `${paths.admin}/sign-in-providers`,
   audit: `${paths.admin}/audit`,
   password: `${paths.admin}/password`,
   importOpenApi: `${paths.admin}/import`,

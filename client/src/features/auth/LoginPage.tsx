@@ -1,23 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
+import { callbackOutcome, type PendingLink } from '../../lib/oidcFragment';
 import { useHydrated } from '../../lib/ssr';
 import { useLoginMutation } from './api';
 import TwoFactorStep, { secondStep, type SecondStep } from './TwoFactorStep';
 import { loggedIn } from '../../app/authSlice';
 import OrDivider from './OrDivider';
+import LinkAccountStep from './LinkAccountStep';
 import PasskeyButton from './PasskeyButton';
+import ProviderButtons from './ProviderButtons';
 import { usePasskeySignIn } from './usePasskeySignIn';
 
 export default function LoginPage() {
-  const { t, errorText, codeText } = useI18n();
+  const { t, errorText, codeText, namedCodeText } = useI18n();
   usePageTitle(t('auth.loginTitle'));
   const dispatch = useAppDispatch();
   const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
   // The notice rides in the history entry, which a reload keeps but the server never sees: it
   // shows once the page matches the server's markup.
   const hydrated = useHydrated();
@@ -28,7 +33,23 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   // Set once the password was right on an account with two-factor on: the code step shows.
   const [step, setStep] = useState<SecondStep | null>(null);
+  // Set when a provider's verified address belongs to an account: its password links them.
+  const [linking, setLinking] = useState<PendingLink | null>(null);
   const passkey = usePasskeySignIn();
+
+  // A provider sign-in came back with more to do (oidc_callback.php's fragment): show it once,
+  // and take the fragment (a link ticket, a challenge) out of the address and the history.
+  useEffect(() => {
+    if (!hydrated) return;
+    const outcome = callbackOutcome(location.hash);
+    if (!outcome) return;
+    if (outcome.kind === 'error') setError(namedCodeText(outcome.code, 'oidc.failed'));
+    else if (outcome.kind === 'link') setLinking(outcome.link);
+    else setStep(outcome.step);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    // Read once when the page becomes interactive; the replace above empties the fragment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   const signInWithPasskey = async () => {
     setError(null);
@@ -56,17 +77,27 @@ export default function LoginPage() {
     }
   };
 
+  const restart = (reason?: string) => {
+    setStep(null);
+    setLinking(null);
+    setError(reason ?? null);
+  };
+
+  if (linking && !step) {
+    return (
+      <Card className="mx-auto" style={{ maxWidth: 420 }}>
+        <Card.Body>
+          <LinkAccountStep link={linking} onSecondStep={setStep} onRestart={restart} />
+        </Card.Body>
+      </Card>
+    );
+  }
+
   if (step) {
     return (
       <Card className="mx-auto" style={{ maxWidth: 420 }}>
         <Card.Body>
-          <TwoFactorStep
-            step={step}
-            onRestart={(reason) => {
-              setStep(null);
-              setError(reason ?? null);
-            }}
-          />
+          <TwoFactorStep step={step} onRestart={restart} />
         </Card.Body>
       </Card>
     );
@@ -107,11 +138,14 @@ export default function LoginPage() {
           </Button>
         </Form>
         <OrDivider />
-        <PasskeyButton
-          label="passkeys.signIn"
-          busy={passkey.busy}
-          onClick={() => void signInWithPasskey()}
-        />
+        <div className="d-grid gap-2">
+          <PasskeyButton
+            label="passkeys.signIn"
+            busy={passkey.busy}
+            onClick={() => void signInWithPasskey()}
+          />
+          <ProviderButtons returnTo={search.get('redirect')} />
+        </div>
         <p className="mt-3 mb-0 text-center small">
           {t('auth.noAccount')} <Link to={paths.register}>{t('nav.register')}</Link>
         </p>

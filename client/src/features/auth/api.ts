@@ -6,6 +6,7 @@ import type {
   ResetPasswordBody,
 } from '@contracts/account-email';
 import type { Envelope } from '@contracts/envelope';
+import type { OidcLinkBody, OidcProviderButton } from '@contracts/oidc';
 import type { PasskeyLoginBody, PasskeyLoginOptionsBody, WebAuthnJson } from '@contracts/passkeys';
 import type { TwoFactorLoginBody } from '@contracts/two-factor';
 import type { Credentials, LoginResult, RegisterBody, RegisterResult } from '@contracts/users';
@@ -28,6 +29,12 @@ const authApi = api.injectEndpoints({
     }),
     passkeyLogin: build.mutation<LoginResult, PasskeyLoginBody>({
       ...call('POST api/passkey_login.php', (body: PasskeyLoginBody) => ({ body })),
+    }),
+    oidcProviders: build.query<OidcProviderButton[], void>({
+      ...call('GET api/oidc_providers.php', undefined, dataOf),
+    }),
+    oidcLink: build.mutation<LoginResult, OidcLinkBody>({
+      ...call('POST api/oidc_link.php', (body: OidcLinkBody) => ({ body })),
     }),
     register: build.mutation<RegisterResult, RegisterBody>({
       query: (body) => ({ url: 'api/register.php', method: 'POST', body }),
@@ -61,6 +68,8 @@ export const {
   useLoginTwoFactorMutation,
   usePasskeyLoginOptionsMutation,
   usePasskeyLoginMutation,
+  useOidcProvidersQuery,
+  useOidcLinkMutation,
   useRegisterMutation,
   useLogoutMutation,
   useForgotPasswordMutation,

@@ -6,7 +6,8 @@ import { CreatedAt } from '../columns';
  * links), or finish a sign-in with the second factor (handed to the browser that gave the password).
  * `passkey` rows are passkey challenges already answered, stored used, so none is answered twice.
  */
-export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'login_2fa' | 'passkey';
+export type AccountTokenPurpose =
+  'password_reset' | 'email_change' | 'login_2fa' | 'passkey' | 'oidc_link';
 
 /**
  * A single-use token (a mailed link or a sign-in's second step). Only the token's SHA-256 is

@@ -16,6 +16,7 @@ import { RechargeRecord } from './recharge-record.entity';
 import { Session } from './session.entity';
 import { SidebarLink } from './sidebar-link.entity';
 import { SiteConfig } from './site-config.entity';
+import { OidcProvider, UserIdentity } from './oidc.entity';
 import { Passkey } from './passkey.entity';
 import { RecoveryCode, UserTotp } from './two-factor.entity';
 import { UserDevice } from './user-device.entity';
@@ -37,6 +38,7 @@ export {
   Category,
   BalanceAlert,
   FriendLink,
+  OidcProvider,
   Partner,
   Passkey,
   RechargeRecord,
@@ -46,6 +48,7 @@ export {
   SiteConfig,
   User,
   UserDevice,
+  UserIdentity,
   UserTotp,
 };
 
@@ -65,6 +68,7 @@ export const ENTITIES = [
   Category,
   BalanceAlert,
   FriendLink,
+  OidcProvider,
   Partner,
   Passkey,
   RechargeRecord,
@@ -74,5 +78,6 @@ export const ENTITIES = [
   SiteConfig,
   User,
   UserDevice,
+  UserIdentity,
   UserTotp,
 ];

@@ -13,6 +13,7 @@ import { TwoFactor1796200000000 } from './1796200000000-TwoFactor';
 import { Passkeys1796300000000 } from './1796300000000-Passkeys';
 import { SessionSecondFactor1796400000000 } from './1796400000000-SessionSecondFactor';
 import { SignInNotices1796500000000 } from './1796500000000-SignInNotices';
+import { OidcSignIn1796600000000 } from './1796600000000-OidcSignIn';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Passkeys1796300000000,
   SessionSecondFactor1796400000000,
   SignInNotices1796500000000,
+  OidcSignIn1796600000000,
 ];

@@ -4,10 +4,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   Admin,
   ApiKey,
+  OidcProvider,
   Passkey,
   RecoveryCode,
   User,
   UserDevice,
+  UserIdentity,
   UserTotp,
 } from '../../database/entities';
 import { AccountMailModule } from '../account-mail';
@@ -15,6 +17,7 @@ import { AuditModule } from '../audit';
 import { SiteConfigModule } from '../config';
 import { KeysModule } from '../keys';
 import { SessionsModule } from '../sessions';
+import { UsersModule } from '../users';
 import { AccountEmailController } from './account-email.controller';
 import { AccountSecurityController } from './account-security.controller';
 import { AdminPasswordService } from './admin-password.service';
@@ -23,9 +26,13 @@ import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
 import { LoginThrottle } from './login-throttle';
 import { NewDeviceNotices } from './new-device-notices';
+import { OidcAdminController, OidcController, OidcIdentitiesController } from './oidc.controller';
+import { OidcProviders } from './oidc-providers.service';
+import { OidcSignIn } from './oidc.service';
 import { PasskeysController } from './passkeys.controller';
 import { PasskeysService } from './passkeys.service';
 import { PasswordResetService } from './password-reset.service';
+import { SignIn } from './sign-in';
 import { TwoFactorAdminController, TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
 import { UserPasswordService } from './user-password.service';
@@ -36,7 +43,10 @@ import {
   UserLoginGuard,
 } from './strategies/local.strategies';
 
-/** Signing in and out, passwords, password reset, the account's e-mail and security settings. */
+/**
+ * Signing in and out (password, second factor, passkeys, OpenID Connect providers), passwords,
+ * password reset, the account's e-mail and security settings.
+ */
 @Module({
   imports: [
     AccountMailModule,
@@ -44,8 +54,19 @@ import {
     SiteConfigModule,
     KeysModule,
     SessionsModule,
+    UsersModule,
     PassportModule,
-    TypeOrmModule.forFeature([User, Admin, ApiKey, UserTotp, RecoveryCode, Passkey, UserDevice]),
+    TypeOrmModule.forFeature([
+      User,
+      Admin,
+      ApiKey,
+      UserTotp,
+      RecoveryCode,
+      Passkey,
+      UserDevice,
+      OidcProvider,
+      UserIdentity,
+    ]),
   ],
   controllers: [
     AuthController,
@@ -54,6 +75,9 @@ import {
     TwoFactorController,
     TwoFactorAdminController,
     PasskeysController,
+    OidcController,
+    OidcIdentitiesController,
+    OidcAdminController,
   ],
   providers: [
     LoginThrottle,
@@ -65,6 +89,9 @@ import {
     TwoFactorService,
     PasskeysService,
     NewDeviceNotices,
+    SignIn,
+    OidcProviders,
+    OidcSignIn,
     UserLocalStrategy,
     AdminLocalStrategy,
     UserLoginGuard,

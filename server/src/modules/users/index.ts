@@ -1,2 +1,4 @@
 /** What other features may take from users/ (the layer rules allow no deeper import). */
 export { toUserInfo } from './dto/user.response';
+export { UsersModule } from './users.module';
+export { UsersService } from './users.service';

@@ -1,13 +1,15 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { randomInt, randomBytes } from 'node:crypto';
 import { In, IsNull, Not, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AppError, badRequest, conflict } from '../../common/app-error';
 import { ApiKey, User, UserTotp } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ApiKeyService } from '../keys';
 import { KeysService } from '../keys';
 import { hashPassword } from '../../common/passwords';
-import { registrationError } from '../../contracts/users';
+import { registrationError, USERNAME_LENGTH } from '../../contracts/users';
 import { RegisterBody } from './dto/register.body';
 import { toUserInfo } from './dto/user.response';
 import { toAdminUser, UserListQuery } from './dto/user-list.dto';
@@ -46,21 +48,8 @@ export class UsersService {
     if (error) throw badRequest(error.code, error.message);
     const email = body.email?.trim() ? normalizeEmail(body.email) : null;
     if (email !== null && !isEmailAddress(email)) throw invalidEmail();
-    const ip = request.ip;
     // Counted once the form is valid, so typos do not use up an address's allowance.
-    const limit = await this.limiter.hit(
-      `register:${ip}`,
-      this.env.REGISTRATIONS_PER_IP_PER_HOUR,
-      HOUR_MS,
-    );
-    if (!limit.allowed) {
-      throw new AppError(
-        'users.registration_throttled',
-        'too many registrations from this address, try again later',
-        HttpStatus.TOO_MANY_REQUESTS,
-        { 'Retry-After': String(limit.resetSeconds) },
-      );
-    }
+    await this.admitRegistration(request.ip);
     const username = body.username!;
     const usernameKey = username.toLowerCase();
     if (await this.users.existsBy({ username_key: usernameKey })) {
@@ -91,6 +80,66 @@ export class UsersService {
     }
     if (mail && email) await this.confirmations.send(mail, { id: created.id, username }, email);
     return created.apiKey;
+  }
+
+  /**
+   * The account of someone signing in with a provider for the first time: the first free name
+   * made from the provider's names, a password nobody knows (a reset link sets one), and the
+   * provider's e-mail address when it vouched for it and no account holds it. `link` writes the
+   * provider account in the same transaction, so both exist or neither.
+   */
+  async registerExternal(
+    request: FastifyRequest,
+    profile: { names: string[]; email: string | null },
+    link: (manager: EntityManager, userId: number) => Promise<void>,
+  ): Promise<User> {
+    await this.admitRegistration(request.ip);
+    const email =
+      profile.email !== null && !(await this.users.existsBy({ email: profile.email }))
+        ? profile.email
+        : null;
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    for (const username of usernameCandidates(profile.names)) {
+      if (await this.users.existsBy({ username_key: username.toLowerCase() })) continue;
+      try {
+        const id = await retriedTransaction(this.users.manager, async (manager) => {
+          const inserted = await manager.getRepository(User).insert({
+            username,
+            username_key: username.toLowerCase(),
+            email,
+            password_hash: passwordHash,
+            balance_milli: 0,
+            status: 1,
+          });
+          const userId = Number(inserted.identifiers[0].id);
+          await this.apiKeys.createDefault(manager, userId);
+          await link(manager, userId);
+          return userId;
+        });
+        return this.find(id);
+      } catch (e) {
+        // The name (or the address) was taken meanwhile: the next candidate.
+        if (!isUniqueViolation(e)) throw e;
+      }
+    }
+    throw conflict('users.username_taken', USERNAME_TAKEN);
+  }
+
+  /** Counts a registration from the address: 429 past REGISTRATIONS_PER_IP_PER_HOUR. */
+  private async admitRegistration(ip: string): Promise<void> {
+    const limit = await this.limiter.hit(
+      `register:${ip}`,
+      this.env.REGISTRATIONS_PER_IP_PER_HOUR,
+      HOUR_MS,
+    );
+    if (!limit.allowed) {
+      throw new AppError(
+        'users.registration_throttled',
+        'too many registrations from this address, try again later',
+        HttpStatus.TOO_MANY_REQUESTS,
+        { 'Retry-After': String(limit.resetSeconds) },
+      );
+    }
   }
 
   async info(userId: number) {
@@ -150,4 +199,17 @@ export class UsersService {
     }
     return user;
   }
+}
+
+/**
+ * Names to try for an account made at a provider's sign-in: each provider name cut to the
+ * characters usernames allow, then the first with a number, then "user" with a number.
+ */
+export function usernameCandidates(names: string[]): string[] {
+  const bases = names
+    .map((name) => name.replace(/[^A-Za-z0-9_]/g, '').slice(0, USERNAME_LENGTH.max - 5))
+    .filter((name) => name.length >= USERNAME_LENGTH.min);
+  const base = bases[0] ?? 'user';
+  const numbered = Array.from({ length: 5 }, () => `${base}_${randomInt(1000, 10000)}`);
+  return [...new Set([...bases, ...numbered, `user_${randomInt(100000, 1000000)}`])];
 }

@@ -40,6 +40,7 @@ export const TARGET_LABELS: Record<AuditTarget, string> = {
   admin: '管理员',
   recharge_order: '充值订单',
   category: '分类',
+  oidc_provider: '第三方登录',
 };
 
 const show = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));

@@ -1,5 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminConfigQuery, useUpdateConfigMutation } from '../api';
@@ -7,6 +8,7 @@ import { adminErrorText, errorField, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import { SITE_CONFIG_RULES, type SiteConfigBody } from '@contracts/site';
 import { ZH_FIELD_ERRORS } from '../i18n/zh';
+import { adminPaths } from '../paths';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 const FIELDS: {
@@ -124,7 +126,10 @@ export default function ConfigPage() {
   const { data, error, isLoading } = useAdminConfigQuery();
   return (
     <section style={{ maxWidth: '52rem' }}>
-      <h1 className="h3 mb-3">网站配置</h1>
+      <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
+        <h1 className="h3 mb-0">网站配置</h1>
+        <Link to={adminPaths.signInProviders}>第三方登录（OpenID Connect）</Link>
+      </div>
       {error ? (
         <div className="alert alert-danger" role="alert">
           {adminErrorText(error, { failed: '获取网站配置失败' })}

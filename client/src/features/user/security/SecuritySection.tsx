@@ -1,11 +1,15 @@
 import { useI18n } from '../../../i18n';
 import ChangePasswordForm from './ChangePasswordForm';
+import ConnectedAccountsCard from './ConnectedAccountsCard';
 import EmailCard from './EmailCard';
 import PasskeysCard from './PasskeysCard';
 import SessionsCard from './SessionsCard';
 import TwoFactorCard from './TwoFactorCard';
 
-/** The user centre's "Security" section: e-mail, password, two-factor, passkeys and the sessions. */
+/**
+ * The user centre's "Security" section: e-mail, password, two-factor, passkeys, accounts at
+ * sign-in providers and the sessions.
+ */
 export default function SecuritySection() {
   const { t } = useI18n();
   return (
@@ -17,6 +21,7 @@ export default function SecuritySection() {
       <ChangePasswordForm />
       <TwoFactorCard />
       <PasskeysCard />
+      <ConnectedAccountsCard />
       <SessionsCard />
     </section>
   );

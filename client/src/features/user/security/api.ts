@@ -17,11 +17,17 @@ import type {
   PasskeyView,
   WebAuthnJson,
 } from '@contracts/passkeys';
+import type {
+  OidcConnectBody,
+  OidcConnectResult,
+  OidcIdentityIdBody,
+  OidcIdentityList,
+} from '@contracts/oidc';
 import type { RevokeSessionBody, SessionInfo, UserPasswordChangeBody } from '@contracts/sessions';
 import { api, call, dataOf } from '../../../lib/api';
 
 const securityApi = api
-  .enhanceEndpoints({ addTagTypes: ['Sessions', 'Email', 'TwoFactor', 'Passkeys'] })
+  .enhanceEndpoints({ addTagTypes: ['Sessions', 'Email', 'TwoFactor', 'Passkeys', 'Identities'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getSessions: build.query<SessionInfo[], void>({
@@ -96,6 +102,17 @@ const securityApi = api
         ...call('POST api/user/delete_passkey.php', (body: PasskeyIdBody) => ({ body })),
         invalidatesTags: ['Passkeys'],
       }),
+      getIdentities: build.query<OidcIdentityList, void>({
+        ...call('GET api/user/get_identities.php', undefined, dataOf),
+        providesTags: ['Identities'],
+      }),
+      oidcConnect: build.mutation<OidcConnectResult, OidcConnectBody>({
+        ...call('POST api/user/oidc_connect.php', (body: OidcConnectBody) => ({ body }), dataOf),
+      }),
+      deleteIdentity: build.mutation<Envelope, OidcIdentityIdBody>({
+        ...call('POST api/user/delete_identity.php', (body: OidcIdentityIdBody) => ({ body })),
+        invalidatesTags: ['Identities'],
+      }),
     }),
   });
 
@@ -117,4 +134,7 @@ export const {
   usePasskeyRegisterOptionsMutation,
   useAddPasskeyMutation,
   useDeletePasskeyMutation,
+  useGetIdentitiesQuery,
+  useOidcConnectMutation,
+  useDeleteIdentityMutation,
 } = securityApi;

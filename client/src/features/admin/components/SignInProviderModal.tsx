@@ -1,0 +1,167 @@
+import {
+  OIDC_CLIENT_ID_MAX,
+  OIDC_ISSUER_MAX,
+  OIDC_NAME_MAX,
+  type OidcProviderAdminView,
+} from '@contracts/oidc';
+import { FormEvent, useEffect, useState } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { useSaveOidcProviderMutation } from '../api';
+import { adminErrorText, refusedFieldOf } from '../errors';
+import { CLOSE_AFTER_SUCCESS_MS } from './FriendLinkModal';
+
+type Field = 'name' | 'issuer' | 'client_id' | 'client_secret';
+
+const FIELD_TEXTS: Record<Field, string> = {
+  name: '请填写名称（最多 40 个字符）',
+  issuer: 'Issuer 须为 http(s) 地址',
+  client_id: '请填写 Client ID',
+  client_secret: '请填写 Client Secret',
+};
+
+/**
+ * 添加 / 编辑登录方式. Saving an enabled provider reads its discovery document first, so a typo
+ * in the issuer is caught here. The secret is write-only: blank keeps the stored one.
+ */
+export default function SignInProviderModal({
+  provider,
+  onClose,
+}: {
+  provider: OidcProviderAdminView | null;
+  onClose: () => void;
+}) {
+  const [save, { isLoading }] = useSaveOidcProviderMutation();
+  const [form, setForm] = useState({
+    name: provider?.name ?? '',
+    issuer: provider?.issuer ?? '',
+    client_id: provider?.client_id ?? '',
+    client_secret: '',
+    enabled: provider?.enabled ?? 1,
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [success, onClose]);
+
+  const set = (field: keyof typeof form) => (value: string | number) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Partial<Record<Field, string>> = {};
+    if (!form.name.trim()) missing.name = FIELD_TEXTS.name;
+    if (!/^https?:\/\/\S+$/.test(form.issuer.trim())) missing.issuer = FIELD_TEXTS.issuer;
+    if (!form.client_id.trim()) missing.client_id = FIELD_TEXTS.client_id;
+    if (!provider && !form.client_secret.trim()) missing.client_secret = FIELD_TEXTS.client_secret;
+    setErrors(missing);
+    setError(null);
+    if (Object.keys(missing).length > 0) return;
+    const result = await save({
+      ...(provider && { id: provider.id }),
+      name: form.name.trim(),
+      issuer: form.issuer.trim(),
+      client_id: form.client_id.trim(),
+      client_secret: form.client_secret,
+      enabled: form.enabled === 1 ? 1 : 0,
+    });
+    if ('error' in result) {
+      const text = adminErrorText(result.error, {
+        failed: '保存失败',
+        network: '请求保存接口失败，请稍后再试',
+        fields: FIELD_TEXTS,
+      });
+      const field = refusedFieldOf(result.error) as Field | undefined;
+      if (field && field in FIELD_TEXTS) setErrors({ [field]: text });
+      else setError(text);
+      return;
+    }
+    setSuccess('保存成功');
+  };
+
+  const control = (field: Field) => ({
+    value: form[field],
+    isInvalid: errors[field] !== undefined,
+    onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
+  });
+  const feedback = (field: Field) => (
+    <Form.Control.Feedback type="invalid">{errors[field]}</Form.Control.Feedback>
+  );
+
+  return (
+    <Modal show onHide={onClose} backdrop="static" keyboard={false}>
+      <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Modal.Header>
+          <Modal.Title>{provider ? '编辑登录方式' : '添加登录方式'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {error && (
+            <Alert variant="danger" role="alert">
+              {error}
+            </Alert>
+          )}
+          {success && (
+            <Alert variant="success" role="status">
+              {success}
+            </Alert>
+          )}
+          <Form.Group className="mb-3" controlId="oidc-name">
+            <Form.Label>名称</Form.Label>
+            <Form.Control maxLength={OIDC_NAME_MAX} {...control('name')} />
+            <Form.Text>登录页按钮显示为「使用 名称 登录」。</Form.Text>
+            {feedback('name')}
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="oidc-issuer">
+            <Form.Label>Issuer 地址</Form.Label>
+            <Form.Control
+              type="url"
+              placeholder="https://accounts.example.com"
+              maxLength={OIDC_ISSUER_MAX}
+              {...control('issuer')}
+            />
+            {feedback('issuer')}
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="oidc-client-id">
+            <Form.Label>Client ID</Form.Label>
+            <Form.Control
+              autoComplete="off"
+              maxLength={OIDC_CLIENT_ID_MAX}
+              {...control('client_id')}
+            />
+            {feedback('client_id')}
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="oidc-client-secret">
+            <Form.Label>Client Secret</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              placeholder={provider?.client_secret_set ? '已设置，留空则不修改' : ''}
+              {...control('client_secret')}
+            />
+            {feedback('client_secret')}
+          </Form.Group>
+          <Form.Check
+            type="switch"
+            id="oidc-enabled"
+            label="启用"
+            checked={form.enabled === 1}
+            onChange={(e) => set('enabled')(e.target.checked ? 1 : 0)}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
+            取消
+          </Button>
+          <Button type="submit" disabled={isLoading || success !== null}>
+            {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {isLoading ? '正在验证…' : '保存'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
