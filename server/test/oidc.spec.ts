@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { AuditLog, OidcProvider, User, UserIdentity } from '../src/database/entities';
 import { adminClient } from './factories/admin';
+import { GitHubFake, type GitHubUser } from './fakes/github-fake';
 import { createUser, DEFAULT_PASSWORD, primeCsrf } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
@@ -58,9 +59,6 @@ describeEachDb('sign-in with OpenID Connect', (ctx) => {
     expect(res.status).toBe(303);
     return { browser, callback, location: res.headers.get('location')! };
   }
-
-  const usersNamed = (t: TestApp, username: string) =>
-    t.dataSource.getRepository(User).countBy({ username_key: username.toLowerCase() });
 
   it('lets the admin add a provider whose discovery works, never showing the secret back', async () => {
     const t = ctx.t;
@@ -136,7 +134,7 @@ describeEachDb('sign-in with OpenID Connect', (ctx) => {
     const again = await roundTrip(t, 'alice', { return_to: '/user/accesslogs?page=2' });
     expect(again.location).toBe('/user/accesslogs?page=2');
     expect(await signedInAs(again.browser)).toBe('alice');
-    expect(await usersNamed(t, 'alice')).toBe(1);
+    expect(await usersNamedIn(t, 'alice')).toBe(1);
     expect(await t.dataSource.getRepository(UserIdentity).countBy({ user_id: alice.id })).toBe(1);
   });
 
@@ -162,7 +160,7 @@ describeEachDb('sign-in with OpenID Connect', (ctx) => {
       oidc_error: 'oidc.sign_in_failed',
     });
     expect(await signedInAs(stranger)).toBeNull();
-    expect(await usersNamed(t, 'mallory')).toBe(0);
+    expect(await usersNamedIn(t, 'mallory')).toBe(0);
 
     // The answer used once, sent again with the same flow cookie: the provider refuses the code.
     const flowCookie = second.browser.cookies.get('oidc_flow')!;
@@ -399,3 +397,114 @@ describeEachDb('sign-in with OpenID Connect', (ctx) => {
     expect(await repo.existsBy({ id: gone.id })).toBe(false);
   });
 });
+
+describeEachDb('sign-in with GitHub', (ctx) => {
+  const github = new GitHubFake();
+  let providerId: number;
+  let admin: HttpClient;
+  const octocat: GitHubUser = {
+    id: 583231,
+    login: 'octocat',
+    name: 'The Octocat',
+    email: null,
+    emails: [
+      { email: 'octocat@old.example', primary: false, verified: false },
+      { email: 'octocat@github.example', primary: true, verified: true },
+    ],
+  };
+
+  beforeAll(async () => {
+    await github.start();
+    admin = await adminClient(ctx.t);
+    const saved = await admin.post('/api/admin/save_oidc_provider.php', {
+      kind: 'github',
+      name: 'GitHub',
+      issuer: github.url,
+      client_id: github.clientId,
+      client_secret: github.clientSecret,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ kind: 'github', issuer: github.url });
+    providerId = saved.body.data.id;
+  });
+
+  afterAll(() => github.stop());
+
+  /** "Continue with GitHub" as `user` (GitHub approves at once): Portico's last answer. */
+  async function viaGitHub(t: TestApp, user: GitHubUser | null) {
+    github.signedIn = user;
+    const browser = t.client();
+    const started = await browser.get('/api/oidc_login.php', {
+      query: { provider: String(providerId) },
+    });
+    const authorize = new URL(started.headers.get('location')!);
+    expect(authorize.origin + authorize.pathname).toBe(`${github.url}/login/oauth/authorize`);
+    expect(authorize.searchParams.get('scope')).toBe('read:user user:email');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.has('nonce')).toBe(false);
+    const back = await fetch(authorize, { redirect: 'manual' });
+    const callback = back.headers.get('location')!;
+    const res = await browser.get(callback.slice(t.baseUrl.length));
+    expect(res.status).toBe(303);
+    return { browser, location: res.headers.get('location')! };
+  }
+
+  it('makes an account from the GitHub account and its verified primary address', async () => {
+    const t = ctx.t;
+    const { browser, location } = await viaGitHub(t, octocat);
+    expect(location).toBe('/user/dashboard');
+    expect(await signedInAs(browser)).toBe('octocat');
+    const user = await t.dataSource
+      .getRepository(User)
+      .findOneByOrFail({ username_key: 'octocat' });
+    expect(user.email).toBe('octocat@github.example');
+    const identity = await t.dataSource
+      .getRepository(UserIdentity)
+      .findOneByOrFail({ user_id: user.id });
+    expect(identity.subject).toBe('583231');
+
+    // A renamed GitHub account is still the same person: its id signs the same user in.
+    const renamed = await viaGitHub(t, { ...octocat, login: 'octo-renamed' });
+    expect(await signedInAs(renamed.browser)).toBe('octocat');
+  });
+
+  it('offers no link by an address GitHub has not verified', async () => {
+    const t = ctx.t;
+    await createUser(t, { email: 'hubot@shop.test' });
+    const users = await t.dataSource.getRepository(User).count();
+    const { browser, location } = await viaGitHub(t, {
+      id: 2,
+      login: 'hubot',
+      name: null,
+      email: 'hubot@shop.test',
+      emails: [{ email: 'hubot@shop.test', primary: true, verified: false }],
+    });
+    expect(fragmentOf(location)).toEqual({ oidc_error: 'oidc.email_unverified' });
+    expect(await signedInAs(browser)).toBeNull();
+    expect(await t.dataSource.getRepository(User).count()).toBe(users);
+  });
+
+  it('says the user cancelled when GitHub is declined, and refuses a wrong client secret', async () => {
+    const t = ctx.t;
+    const declined = await viaGitHub(t, null);
+    expect(fragmentOf(declined.location)).toEqual({ oidc_error: 'oidc.cancelled' });
+
+    const wrong = await admin.post('/api/admin/save_oidc_provider.php', {
+      id: providerId,
+      kind: 'github',
+      name: 'GitHub',
+      issuer: github.url,
+      client_id: github.clientId,
+      client_secret: 'not-the-secret',
+    });
+    expect(wrong.status).toBe(200);
+    // GitHub answers 200 with an `error` field: still a refusal, and no one is signed in.
+    const refused = await viaGitHub(t, { ...octocat, id: 3, login: 'mona' });
+    expect(fragmentOf(refused.location)).toEqual({ oidc_error: 'oidc.sign_in_failed' });
+    expect(await signedInAs(refused.browser)).toBeNull();
+    expect(await usersNamedIn(t, 'mona')).toBe(0);
+  });
+});
+
+const usersNamedIn = (t: TestApp, username: string) =>
+  t.dataSource.getRepository(User).countBy({ username_key: username.toLowerCase() });

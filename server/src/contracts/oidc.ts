@@ -5,6 +5,15 @@
  * do, to the login page with what to show in the address's fragment (OIDC_HASH).
  */
 
+/**
+ * `oidc`: any OpenID Connect provider, by discovery. `github`: GitHub's OAuth apps (OAuth 2.0, no
+ * ID token), at github.com or a GitHub Enterprise Server's address.
+ */
+export const OIDC_KINDS = ['oidc', 'github'] as const;
+export type OidcKind = (typeof OIDC_KINDS)[number];
+/** GitHub's own address: its REST API is api.github.com; an Enterprise Server's is <address>/api/v3. */
+export const GITHUB_URL = 'https://github.com';
+
 export const OIDC_NAME_MAX = 40;
 export const OIDC_ISSUER_MAX = 500;
 export const OIDC_CLIENT_ID_MAX = 255;
@@ -40,6 +49,7 @@ export interface OidcProviderButton {
 /** One provider in admin/get_oidc_providers.php: the secret is never sent, only whether it is set. */
 export interface OidcProviderAdminView {
   id: number;
+  kind: OidcKind;
   name: string;
   issuer: string;
   client_id: string;
@@ -56,9 +66,14 @@ export interface OidcProviderAdminList {
   redirect_uri: string;
 }
 
-/** POST admin/save_oidc_provider.php: no id adds; a blank secret keeps the stored one. */
+/**
+ * POST admin/save_oidc_provider.php: no id adds; a blank secret keeps the stored one. For GitHub,
+ * `issuer` is GitHub's address (GITHUB_URL, or an Enterprise Server's).
+ */
 export interface SaveOidcProviderBody {
   id?: number;
+  /** `oidc` when left out. */
+  kind?: OidcKind;
   name: string;
   issuer: string;
   client_id: string;

@@ -1,14 +1,20 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { OidcKind } from '../../contracts/oidc';
 import { CreatedAt, FlagColumn, UpdatedAt } from '../columns';
 
 /**
- * An OpenID Connect provider users may sign in with, set up by the admin: found by its issuer's
- * discovery document. The client secret is sealed under APP_SECRET and never shown back.
+ * A provider users may sign in with, set up by the admin: an OpenID Connect issuer found by its
+ * discovery document, or GitHub (github.com or an Enterprise Server). The client secret is sealed
+ * under APP_SECRET and never shown back.
  */
 @Entity('oidc_providers')
 export class OidcProvider {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** `oidc` (found by discovery) or `github` (GitHub's OAuth apps, at `issuer`). */
+  @Column({ type: 'varchar', length: 16, default: 'oidc' })
+  kind: OidcKind;
 
   /** What the login button says after "Continue with". */
   @Column({ type: 'varchar', length: 40 })

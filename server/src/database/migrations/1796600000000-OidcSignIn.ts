@@ -35,6 +35,7 @@ export class OidcSignIn1796600000000 implements MigrationInterface {
         name: 'oidc_providers',
         columns: [
           id,
+          { name: 'kind', type: 'varchar', length: '16', default: "'oidc'" },
           { name: 'name', type: 'varchar', length: '40' },
           { name: 'issuer', type: 'varchar', length: '500' },
           { name: 'client_id', type: 'varchar', length: '255' },

@@ -6,6 +6,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { seal, unseal } from '../../common/sealed';
 import {
+  GITHUB_URL,
   OIDC_CALLBACK_PATH,
   type OidcProviderAdminList,
   type OidcProviderAdminView,
@@ -80,15 +81,27 @@ export class OidcProviders {
     return `${base}${OIDC_CALLBACK_PATH}`;
   }
 
-  /** The provider's client configuration; 502 `oidc.provider_unavailable` when discovery fails. */
+  /**
+   * The provider's client configuration, read when first used and kept for an hour or until the
+   * provider is edited; 502 `oidc.provider_unavailable` when discovery fails.
+   */
   async configuration(provider: OidcProvider): Promise<oidc.Configuration> {
-    const stamp = `${provider.updated_at.getTime()}:${provider.issuer}:${provider.client_id}`;
+    // Every setting, not updated_at alone (SQLite keeps whole seconds): an edit reads afresh.
+    const stamp = [
+      provider.kind,
+      provider.issuer,
+      provider.client_id,
+      provider.client_secret_sealed,
+    ].join('\n');
     const cached = this.configurations.get(provider.id);
     if (cached && cached.stamp === stamp && Date.now() - cached.readAt < DISCOVERY_TTL_MS) {
       return cached.configuration;
     }
-    const secret = unseal(provider.client_secret_sealed, this.env.APP_SECRET, SECRET_SEAL);
-    const configuration = discover(provider.issuer, provider.client_id, secret ?? '');
+    const secret = unseal(provider.client_secret_sealed, this.env.APP_SECRET, SECRET_SEAL) ?? '';
+    const configuration =
+      provider.kind === 'github'
+        ? Promise.resolve(github(provider.issuer, provider.client_id, secret))
+        : discover(provider.issuer, provider.client_id, secret);
     this.configurations.set(provider.id, { stamp, readAt: Date.now(), configuration });
     try {
       return await configuration;
@@ -121,8 +134,9 @@ export class OidcProviders {
   }
 
   /**
-   * Adds or updates a provider. An enabled one must answer its discovery document with the
-   * client id (and secret) given, so a saved provider is one that can work.
+   * Adds or updates a provider. An enabled OpenID Connect one must answer its discovery document
+   * with the client id (and secret) given, so a saved provider is one that can work. (GitHub has
+   * no discovery; its client credentials show at the first sign-in.)
    */
   async save(actor: AuditActor, body: SaveOidcProviderBody): Promise<OidcProviderAdminView> {
     const before = body.id === undefined ? null : await this.providers.findOneBy({ id: body.id });
@@ -137,9 +151,10 @@ export class OidcProviders {
         'client_secret',
       );
     }
+    const kind = body.kind ?? 'oidc';
     const issuer = issuerOf(body.issuer);
     const enabled = body.enabled ?? 1;
-    if (enabled === 1) {
+    if (enabled === 1 && kind === 'oidc') {
       const storedSecret = before
         ? unseal(before.client_secret_sealed, this.env.APP_SECRET, SECRET_SEAL)
         : null;
@@ -153,6 +168,7 @@ export class OidcProviders {
       }
     }
     const values = {
+      kind,
       name: body.name,
       issuer,
       client_id: body.client_id,
@@ -205,6 +221,30 @@ export class OidcProviders {
   }
 }
 
+/**
+ * GitHub's OAuth app endpoints at its address (github.com or an Enterprise Server): no discovery,
+ * no ID token; the client authenticates in the token request's body, as GitHub documents.
+ */
+function github(address: string, clientId: string, secret: string): oidc.Configuration {
+  const configuration = new oidc.Configuration(
+    {
+      issuer: address,
+      authorization_endpoint: `${address}/login/oauth/authorize`,
+      token_endpoint: `${address}/login/oauth/access_token`,
+    },
+    clientId,
+    undefined,
+    oidc.ClientSecretPost(secret),
+  );
+  configuration.timeout = PROVIDER_TIMEOUT_S;
+  if (new URL(address).protocol === 'http:') oidc.allowInsecureRequests(configuration);
+  return configuration;
+}
+
+/** GitHub's REST API for a GitHub address: api.github.com, or an Enterprise Server's /api/v3. */
+export const githubApi = (address: string) =>
+  address === GITHUB_URL ? 'https://api.github.com' : `${address}/api/v3`;
+
 /** Discovery with the client's credentials; http issuers (a provider on the same network) allowed. */
 function discover(issuer: string, clientId: string, secret: string): Promise<oidc.Configuration> {
   const url = new URL(issuer);
@@ -241,6 +281,7 @@ export const providerUnavailable = () =>
   );
 
 const auditView = (row: OidcProvider) => ({
+  kind: row.kind,
   name: row.name,
   issuer: row.issuer,
   client_id: row.client_id,
@@ -249,6 +290,7 @@ const auditView = (row: OidcProvider) => ({
 
 const toAdminView = (row: OidcProvider, linked: number): OidcProviderAdminView => ({
   id: row.id,
+  kind: row.kind,
   name: row.name,
   issuer: row.issuer,
   client_id: row.client_id,

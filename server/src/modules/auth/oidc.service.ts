@@ -24,7 +24,7 @@ import { AccountTokens } from '../account-mail';
 import { SessionService } from '../sessions';
 import { UsersService } from '../users';
 import { AuthService } from './auth.service';
-import { OidcProviders, providerUnavailable } from './oidc-providers.service';
+import { githubApi, OidcProviders, providerUnavailable } from './oidc-providers.service';
 import { SignIn } from './sign-in';
 
 const FLOW_COOKIE = 'oidc_flow';
@@ -34,7 +34,11 @@ const FLOW_MS = OIDC_FLOW_MINUTES * 60 * 1000;
 const LINK_MS = OIDC_LINK_MINUTES * 60 * 1000;
 /** Where a sign-in lands when the page it started on did not say. */
 const DEFAULT_RETURN = '/user/dashboard';
-const SCOPE = 'openid email profile';
+const SCOPES = {
+  oidc: 'openid email profile',
+  // The profile, and the addresses with whether GitHub verified them.
+  github: 'read:user user:email',
+} as const;
 
 /** One sign-in in flight, sealed into an httpOnly cookie the callback reads (and clears). */
 interface Flow {
@@ -112,9 +116,9 @@ export class OidcSignIn {
     };
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri,
-      scope: SCOPE,
+      scope: SCOPES[provider.kind],
       state: flow.state,
-      nonce: flow.nonce,
+      ...(provider.kind === 'oidc' && { nonce: flow.nonce }),
       code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
       code_challenge_method: 'S256',
     });
@@ -229,7 +233,10 @@ export class OidcSignIn {
     }
   }
 
-  /** The token exchange and the ID token's checks (signature, issuer, audience, nonce, expiry). */
+  /**
+   * The token exchange, then the ID token's checks (signature, issuer, audience, nonce, expiry),
+   * or for GitHub (no ID token) its REST API's account and verified addresses.
+   */
   private async verify(request: FastifyRequest, flow: Flow): Promise<Profile> {
     const query = request.query as Record<string, unknown>;
     if (query.error === 'access_denied') throw oidcError('oidc.cancelled');
@@ -239,29 +246,25 @@ export class OidcSignIn {
     for (const [key, value] of Object.entries(query)) {
       if (typeof value === 'string') current.searchParams.append(key, value);
     }
-    let claims: oidc.IDToken;
     try {
+      if (provider.kind === 'github') {
+        const tokens = await oidc.authorizationCodeGrant(configuration, current, {
+          pkceCodeVerifier: flow.verifier,
+          expectedState: flow.state,
+        });
+        return await githubProfile(configuration, provider.issuer, tokens.access_token);
+      }
       const tokens = await oidc.authorizationCodeGrant(configuration, current, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
         expectedNonce: flow.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims()!;
+      return profileOf(tokens.claims()!);
     } catch (error) {
       this.logger.warn(`sign-in with ${provider.issuer} refused: ${String(error)}`);
       throw unreachable(error) ? providerUnavailable() : oidcError('oidc.sign_in_failed');
     }
-    const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null;
-    const names = ['preferred_username', 'nickname', 'name', 'given_name']
-      .map((claim) => claims[claim])
-      .filter((value): value is string => typeof value === 'string');
-    return {
-      subject: claims.sub,
-      email: email && isEmailAddress(email) ? email : null,
-      emailVerified: claims.email_verified === true,
-      names: email ? [...names, email.split('@')[0]] : names,
-    };
   }
 
   private async finish(
@@ -380,6 +383,71 @@ export class OidcSignIn {
     if (ticket.expires <= Date.now()) throw linkInvalid();
     return ticket;
   }
+}
+
+/** What an ID token says about the person. */
+function profileOf(claims: oidc.IDToken): Profile {
+  const names = ['preferred_username', 'nickname', 'name', 'given_name']
+    .map((claim) => claims[claim])
+    .filter((value): value is string => typeof value === 'string');
+  return withEmail(
+    claims.sub,
+    names,
+    typeof claims.email === 'string' ? claims.email : null,
+    claims.email_verified === true,
+  );
+}
+
+/**
+ * What GitHub says about the person: the account (its id never changes; its login may) and the
+ * primary address if GitHub verified it, else another verified one, else the profile's public one
+ * (unverified).
+ */
+async function githubProfile(
+  configuration: oidc.Configuration,
+  address: string,
+  accessToken: string,
+): Promise<Profile> {
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await oidc.fetchProtectedResource(
+      configuration,
+      accessToken,
+      new URL(`${githubApi(address)}${path}`),
+      'GET',
+      undefined,
+      new Headers({ accept: 'application/vnd.github+json' }),
+    );
+    if (!res.ok) throw new Error(`GitHub ${path} answered ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const user = await get<{ id: number; login: string; name: string | null; email: string | null }>(
+    '/user',
+  );
+  const emails =
+    await get<{ email: string; primary: boolean; verified: boolean }[]>('/user/emails');
+  const verified = emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.verified);
+  return withEmail(
+    String(user.id),
+    [user.login, user.name].filter((name): name is string => typeof name === 'string'),
+    verified?.email ?? user.email,
+    verified !== undefined,
+  );
+}
+
+function withEmail(
+  subject: string,
+  names: string[],
+  address: string | null,
+  verified: boolean,
+): Profile {
+  const email = address === null ? null : normalizeEmail(address);
+  const usable = email !== null && isEmailAddress(email) ? email : null;
+  return {
+    subject,
+    email: usable,
+    emailVerified: usable !== null && verified,
+    names: usable ? [...names, usable.split('@')[0]] : names,
+  };
 }
 
 /** Writes a link; 409 `oidc.identity_taken` (or `already_connected`) when the unique keys say so. */

@@ -1,7 +1,9 @@
 import {
+  GITHUB_URL,
   OIDC_CLIENT_ID_MAX,
   OIDC_ISSUER_MAX,
   OIDC_NAME_MAX,
+  type OidcKind,
   type OidcProviderAdminView,
 } from '@contracts/oidc';
 import { FormEvent, useEffect, useState } from 'react';
@@ -14,14 +16,15 @@ type Field = 'name' | 'issuer' | 'client_id' | 'client_secret';
 
 const FIELD_TEXTS: Record<Field, string> = {
   name: '请填写名称（最多 40 个字符）',
-  issuer: 'Issuer 须为 http(s) 地址',
+  issuer: '地址须为 http(s) 地址',
   client_id: '请填写 Client ID',
   client_secret: '请填写 Client Secret',
 };
 
 /**
- * 添加 / 编辑登录方式. Saving an enabled provider reads its discovery document first, so a typo
- * in the issuer is caught here. The secret is write-only: blank keeps the stored one.
+ * 添加 / 编辑登录方式: an OpenID Connect issuer, or GitHub (github.com or an Enterprise Server).
+ * Saving an enabled OpenID Connect provider reads its discovery document first, so a typo in the
+ * issuer is caught here. The secret is write-only: blank keeps the stored one.
  */
 export default function SignInProviderModal({
   provider,
@@ -32,6 +35,7 @@ export default function SignInProviderModal({
 }) {
   const [save, { isLoading }] = useSaveOidcProviderMutation();
   const [form, setForm] = useState({
+    kind: provider?.kind ?? 'oidc',
     name: provider?.name ?? '',
     issuer: provider?.issuer ?? '',
     client_id: provider?.client_id ?? '',
@@ -63,6 +67,7 @@ export default function SignInProviderModal({
     if (Object.keys(missing).length > 0) return;
     const result = await save({
       ...(provider && { id: provider.id }),
+      kind: form.kind,
       name: form.name.trim(),
       issuer: form.issuer.trim(),
       client_id: form.client_id.trim(),
@@ -109,6 +114,25 @@ export default function SignInProviderModal({
               {success}
             </Alert>
           )}
+          <Form.Group className="mb-3" controlId="oidc-kind">
+            <Form.Label>类型</Form.Label>
+            <Form.Select
+              value={form.kind}
+              onChange={(e) => {
+                const kind = e.target.value as OidcKind;
+                setForm((current) => ({
+                  ...current,
+                  kind,
+                  // GitHub lives at one address unless it is an Enterprise Server.
+                  issuer: kind === 'github' && !current.issuer.trim() ? GITHUB_URL : current.issuer,
+                  name: kind === 'github' && !current.name.trim() ? 'GitHub' : current.name,
+                }));
+              }}
+            >
+              <option value="oidc">OpenID Connect</option>
+              <option value="github">GitHub</option>
+            </Form.Select>
+          </Form.Group>
           <Form.Group className="mb-3" controlId="oidc-name">
             <Form.Label>名称</Form.Label>
             <Form.Control maxLength={OIDC_NAME_MAX} {...control('name')} />
@@ -116,13 +140,18 @@ export default function SignInProviderModal({
             {feedback('name')}
           </Form.Group>
           <Form.Group className="mb-3" controlId="oidc-issuer">
-            <Form.Label>Issuer 地址</Form.Label>
+            <Form.Label>{form.kind === 'github' ? 'GitHub 地址' : 'Issuer 地址'}</Form.Label>
             <Form.Control
               type="url"
-              placeholder="https://accounts.example.com"
+              placeholder={form.kind === 'github' ? GITHUB_URL : 'https://accounts.example.com'}
               maxLength={OIDC_ISSUER_MAX}
               {...control('issuer')}
             />
+            {form.kind === 'github' && (
+              <Form.Text>
+                github.com 填写 {GITHUB_URL}；GitHub Enterprise Server 填写其地址。
+              </Form.Text>
+            )}
             {feedback('issuer')}
           </Form.Group>
           <Form.Group className="mb-3" controlId="oidc-client-id">

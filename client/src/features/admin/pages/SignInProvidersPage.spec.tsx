@@ -8,6 +8,7 @@ import SignInProvidersPage from './SignInProvidersPage';
 
 const KEYCLOAK = {
   id: 3,
+  kind: 'oidc',
   name: 'Keycloak',
   issuer: 'https://sso.example.com/realms/main',
   client_id: 'portico',
@@ -78,6 +79,7 @@ describe('SignInProvidersPage', () => {
     expect(saved).toEqual([
       {
         id: 3,
+        kind: 'oidc',
         name: 'Keycloak',
         issuer: 'https://typo.example.com',
         client_id: 'portico',
@@ -93,7 +95,30 @@ describe('SignInProvidersPage', () => {
     const dialog = screen.getByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(within(dialog).getByText('请填写 Client Secret')).toBeInTheDocument();
-    expect(within(dialog).getByText('Issuer 须为 http(s) 地址')).toBeInTheDocument();
+    expect(within(dialog).getByText('地址须为 http(s) 地址')).toBeInTheDocument();
     expect(saved).toEqual([]);
+  });
+
+  it('fills in the address and name of GitHub when it is chosen', async () => {
+    const saved = show();
+    await userEvent.click(await screen.findByRole('button', { name: '添加登录方式' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.selectOptions(within(dialog).getByLabelText('类型'), 'github');
+    expect(within(dialog).getByLabelText('GitHub 地址')).toHaveValue('https://github.com');
+    expect(within(dialog).getByLabelText('名称')).toHaveValue('GitHub');
+    await userEvent.type(within(dialog).getByLabelText('Client ID'), 'Iv1.abc');
+    await userEvent.type(within(dialog).getByLabelText('Client Secret'), 'shh');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('保存成功')).toBeInTheDocument();
+    expect(saved).toEqual([
+      {
+        kind: 'github',
+        name: 'GitHub',
+        issuer: 'https://github.com',
+        client_id: 'Iv1.abc',
+        client_secret: 'shh',
+        enabled: 1,
+      },
+    ]);
   });
 });

@@ -48,7 +48,7 @@ export default function SignInProvidersPage() {
       </div>
       <p className="text-body-secondary">
         用户可以用这些 OpenID Connect 服务（如 Keycloak、Authing、Google、Microsoft Entra
-        ID、Okta）登录或关联账户。
+        ID、Okta）或 GitHub 登录、关联账户。
       </p>
       {data &&
         (data.redirect_uri ? (
@@ -75,7 +75,8 @@ export default function SignInProvidersPage() {
             <tr>
               <th>ID</th>
               <th>名称</th>
-              <th>Issuer</th>
+              <th>类型</th>
+              <th>地址</th>
               <th>Client ID</th>
               <th>已关联用户</th>
               <th>状态</th>
@@ -86,7 +87,7 @@ export default function SignInProvidersPage() {
           <tbody>
             {providers.length === 0 ? (
               <tr>
-                <td colSpan={8} className="text-center text-muted">
+                <td colSpan={9} className="text-center text-muted">
                   暂无登录方式。
                 </td>
               </tr>
@@ -97,7 +98,10 @@ export default function SignInProvidersPage() {
                   <td data-label="名称" className="text-break">
                     {provider.name}
                   </td>
-                  <td data-label="Issuer" className="text-break">
+                  <td data-label="类型">
+                    {provider.kind === 'github' ? 'GitHub' : 'OpenID Connect'}
+                  </td>
+                  <td data-label="地址" className="text-break">
                     {provider.issuer}
                   </td>
                   <td data-label="Client ID" className="text-break">

@@ -4,7 +4,9 @@ import {
   OIDC_CLIENT_ID_MAX,
   OIDC_CLIENT_SECRET_MAX,
   OIDC_ISSUER_MAX,
+  OIDC_KINDS,
   OIDC_NAME_MAX,
+  type OidcKind,
   type OidcConnectBody,
   type OidcIdentityIdBody,
   type OidcLinkBody,
@@ -19,6 +21,10 @@ export class SaveOidcProviderDto implements SaveOidcProviderBody {
   @IsOptional()
   @RecordId('无效的登录方式ID')
   id?: number;
+
+  @IsOptional()
+  @IsIn(OIDC_KINDS, { message: '类型只能是 oidc 或 github' })
+  kind?: OidcKind;
 
   @Trimmed()
   @MaxLength(OIDC_NAME_MAX, { message: `名称过长（最多 ${OIDC_NAME_MAX} 个字符）` })
