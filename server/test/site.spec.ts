@@ -48,6 +48,7 @@ describeEachDb('public site content', (ctx) => {
           icp: 'ICP 123',
           home_notice: 'Hello visitors',
           mail_enabled: false,
+          email_required: false,
         },
       });
     });

@@ -7,3 +7,11 @@ import { useGetSiteConfigQuery } from '../features/site/api';
 export function useMailEnabled(): boolean | undefined {
   return useGetSiteConfigQuery().data?.mail_enabled;
 }
+
+/**
+ * Whether registration needs an e-mail address, confirmed before the first sign-in (the admin's
+ * e-mail verification, with mail set up). Undefined until known.
+ */
+export function useEmailRequired(): boolean | undefined {
+  return useGetSiteConfigQuery().data?.email_required;
+}

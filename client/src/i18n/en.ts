@@ -276,6 +276,9 @@ export const en = {
     'stepup.confirming': 'Confirming…',
     'auth.forgotLink': 'Forgot password?',
     'auth.emailOptional': 'E-mail (optional)',
+    'auth.emailLabel': 'E-mail',
+    'auth.emailRequiredHint':
+      'We will send a link to confirm it; you can log in once you have followed it. It also lets you reset a forgotten password.',
     'auth.emailHint': 'Only used to reset a forgotten password. We will send a link to confirm it.',
     'auth.registeredConfirm':
       'Registration successful. Confirm your e-mail address with the link we sent, then log in.',
@@ -578,6 +581,11 @@ export const en = {
     'auth.credentials_missing': 'please enter username and password',
     'auth.login_failed': 'invalid username or password',
     'auth.login_throttled': 'too many failed logins, try again later',
+    'auth.email_unconfirmed':
+      'Please confirm your e-mail address first: follow the link we sent to it. If it is older than two minutes, we have just sent a new one.',
+    'users.email_required': 'Please enter your e-mail address. We will send a link to confirm it.',
+    'oidc.email_required':
+      'This site needs a confirmed e-mail address, and the sign-in service gave none. Register with your e-mail address instead.',
     'auth.account_disabled': 'this account is disabled',
     'auth.metrics_token': 'not allowed',
     'auth.current_password_wrong': 'the current password is incorrect',

@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   'auth.login_failed': 'wrong username or password',
   'auth.login_throttled': 'too many failed logins; `Retry-After` says when to try again',
   'auth.account_disabled': 'the account is disabled',
+  'auth.email_unconfirmed':
+    'the account waits for its e-mail address to be confirmed; login.php mailed the link again',
   'auth.metrics_token': 'the metrics endpoint needs its bearer token',
   'auth.current_password_wrong': 'change password: the current password is wrong',
   'auth.session_not_found': 'no such session among the caller’s own sessions',
@@ -85,6 +87,9 @@ export const ERROR_CODES = {
   'users.username_taken': 'registration: the username exists',
   'users.registration_throttled': 'too many registrations from this address',
   'users.not_found': 'no such user',
+  'users.email_required': 'registration: e-mail verification is on and no address was given',
+  'oidc.email_required':
+    'e-mail verification is on and the provider vouched for no address: no account is made',
   'users.email_invalid': 'the e-mail address is not one the site accepts (at most 191 characters)',
   'users.email_taken': 'another account has this e-mail address',
   'users.email_unchanged': 'the e-mail address is already the account’s',
@@ -106,6 +111,7 @@ export const ERROR_CODES = {
   'categories.slug_taken': 'another category has this slug',
 
   'admin.record_not_found': 'the partner, ad, link or config row does not exist',
+  'admin.mail_not_configured': 'admin: e-mail verification needs mail (SMTP_URL) set up',
   'admin.adjust_zero': 'a balance adjustment of zero',
   'admin.balance_below_zero': 'the adjustment would take the balance below zero',
   'admin.balance_ceiling':

@@ -17,11 +17,15 @@ export interface PublicSiteConfig {
 export interface PublicSite extends PublicSiteConfig {
   /** The site can send e-mail (SMTP_URL): register asks for an address, passwords can be reset. */
   mail_enabled: boolean;
+  /** Registration needs an e-mail address, confirmed before the first sign-in (admin switch). */
+  email_required: boolean;
 }
 
 /** update_config.php's body: every field it sends replaces the stored one. */
 export interface SiteConfigBody extends PublicSiteConfig {
   analytics_code: string;
+  /** 注册需验证邮箱; left out, it stays as it is. Turning it on needs SMTP_URL. */
+  email_verification?: 0 | 1;
 }
 
 /** update_config.php's address fields: what the admin screen checks before saving, too. */
@@ -36,6 +40,9 @@ export const SITE_CONFIG_RULES = {
 
 /** The admin's get_config.php data. */
 export interface AdminSiteConfig extends SiteConfigBody {
+  email_verification: 0 | 1;
+  /** The site can send e-mail: e-mail verification can be turned on. */
+  mail_enabled: boolean;
   site_start_time: string;
   updated_at: string;
 }

@@ -69,6 +69,14 @@ export interface UserPage extends PageInfo {
   users: AdminUser[];
 }
 
+/** users.status: what the account may do. */
+export const USER_STATUS = {
+  disabled: 0,
+  active: 1,
+  /** Registered while e-mail verification is on: signs in once its address is confirmed. */
+  pendingEmail: 2,
+} as const;
+
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const USERNAME_LENGTH = { min: 3, max: 32 } as const;
 export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;

@@ -12,10 +12,12 @@ import ResetPasswordPage from './ResetPasswordPage';
 
 const TOKEN = 'A'.repeat(43);
 
-/** get_config.php saying whether the site can send mail. */
-function siteMail(enabled: boolean) {
+/** get_config.php saying whether the site can send mail (and must have an address). */
+function siteMail(enabled: boolean, required = false) {
   server.use(
-    http.get('/api/get_config.php', () => ok({ site_title: 'Portico', mail_enabled: enabled })),
+    http.get('/api/get_config.php', () =>
+      ok({ site_title: 'Portico', mail_enabled: enabled, email_required: required }),
+    ),
   );
 }
 
@@ -263,5 +265,53 @@ describe('RegisterPage e-mail', () => {
       await screen.findByText('Another account already uses this e-mail address.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail (optional)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('requires the address when the site verifies e-mail, before calling', async () => {
+    siteMail(true, true);
+    const bodies = answer('/api/register.php', () =>
+      HttpResponse.json({ success: true, message: 'ok', api_key: 'pk_1' }),
+    );
+    show('/register');
+    const field = await screen.findByLabelText('E-mail');
+    expect(field).toHaveAccessibleDescription(
+      'We will send a link to confirm it; you can log in once you have followed it. It also lets you reset a forgotten password.',
+    );
+    await userEvent.type(screen.getByLabelText('Username'), 'alice_1');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText(
+        'Please enter your e-mail address. We will send a link to confirm it.',
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.type(field, 'alice@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText(/Confirm your e-mail address with the link we sent/),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { username: 'alice_1', password: 'secret-pass', email: 'alice@example.com' },
+    ]);
+  });
+});
+
+describe('LoginPage with an unconfirmed account', () => {
+  it('says to follow the link that was mailed', async () => {
+    siteMail(true, true);
+    answer('/api/login.php', () =>
+      failure(403, { code: 'auth.email_unconfirmed', message: 'confirm first' }),
+    );
+    show('/login');
+    await userEvent.type(await screen.findByLabelText('Username'), 'alice_1');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(
+      await screen.findByText(
+        'Please confirm your e-mail address first: follow the link we sent to it. If it is older than two minutes, we have just sent a new one.',
+      ),
+    ).toBeInTheDocument();
   });
 });

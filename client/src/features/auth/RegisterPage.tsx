@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
-import { useMailEnabled } from '../../app/useMailEnabled';
+import { useEmailRequired, useMailEnabled } from '../../app/useMailEnabled';
 import { useRegisterMutation } from './api';
 
 export default function RegisterPage() {
@@ -20,8 +20,10 @@ export default function RegisterPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
-  // An address is asked for only where the site can mail it a confirmation link.
+  // An address is asked for only where the site can mail it a confirmation link, and required
+  // when the admin turned e-mail verification on.
   const askEmail = useMailEnabled() === true;
+  const needEmail = useEmailRequired() === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +36,10 @@ export default function RegisterPage() {
     setError(invalid ? codeText(invalid.code) : null);
     if (invalid) return;
     const address = askEmail ? normalizeEmail(email) : '';
+    if (needEmail && !address) {
+      setEmailError(codeText('users.email_required'));
+      return;
+    }
     if (address && !isEmailAddress(address)) {
       setEmailError(codeText('users.email_invalid'));
       return;
@@ -89,7 +95,7 @@ export default function RegisterPage() {
           </Form.Group>
           {askEmail && (
             <Form.Group className="mb-3" controlId="register-email">
-              <Form.Label>{t('auth.emailOptional')}</Form.Label>
+              <Form.Label>{t(needEmail ? 'auth.emailLabel' : 'auth.emailOptional')}</Form.Label>
               <Form.Control
                 type="email"
                 autoComplete="email"
@@ -102,7 +108,9 @@ export default function RegisterPage() {
                   setEmailError(null);
                 }}
               />
-              <Form.Text id="register-email-hint">{t('auth.emailHint')}</Form.Text>
+              <Form.Text id="register-email-hint">
+                {t(needEmail ? 'auth.emailRequiredHint' : 'auth.emailHint')}
+              </Form.Text>
               <Form.Control.Feedback type="invalid" id="register-email-error">
                 {emailError}
               </Form.Control.Feedback>

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../columns';
+import { CreatedAt, FlagColumn, UpdatedAt } from '../columns';
 
 /** A single row (id 1) holding the site settings. */
 @Entity('site_config')
@@ -36,6 +36,10 @@ export class SiteConfig {
 
   @Column({ type: 'datetime' })
   site_start_time: Date;
+
+  /** 1: registration asks for an e-mail address, and the account waits until it is confirmed. */
+  @FlagColumn({ default: 0 })
+  email_verification: number;
 
   @CreatedAt()
   created_at: Date;

@@ -24,6 +24,7 @@ export class User {
   @BigIntColumn({ default: 0 })
   balance_milli: number;
 
+  /** USER_STATUS: 1 active, 0 disabled by the admin, 2 waiting for its e-mail address's link. */
   @FlagColumn()
   status: number;
 

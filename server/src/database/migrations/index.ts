@@ -14,6 +14,7 @@ import { Passkeys1796300000000 } from './1796300000000-Passkeys';
 import { SessionSecondFactor1796400000000 } from './1796400000000-SessionSecondFactor';
 import { SignInNotices1796500000000 } from './1796500000000-SignInNotices';
 import { OidcSignIn1796600000000 } from './1796600000000-OidcSignIn';
+import { EmailVerification1796700000000 } from './1796700000000-EmailVerification';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   SessionSecondFactor1796400000000,
   SignInNotices1796500000000,
   OidcSignIn1796600000000,
+  EmailVerification1796700000000,
 ];

@@ -43,6 +43,11 @@ export class AccountMail implements OnModuleDestroy {
     private readonly config: SiteConfigService,
   ) {}
 
+  /** The admin's e-mail verification is on and mail can go out: registration needs an address. */
+  async emailRequired(): Promise<boolean> {
+    return this.mailer.configured && (await this.config.find())?.email_verification === 1;
+  }
+
   /** How mail for this request reads; 503 `mail.not_configured` when the site cannot send it. */
   async setup(request: FastifyRequest): Promise<MailSetup> {
     const config = await this.config.find();

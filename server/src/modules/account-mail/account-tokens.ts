@@ -64,6 +64,11 @@ export class AccountTokens {
     });
   }
 
+  /** The user's newest token of that purpose, used or expired or not, or null. */
+  lastIssued(userId: number, purpose: AccountTokenPurpose): Promise<AccountToken | null> {
+    return this.tokens.findOne({ where: { user_id: userId, purpose }, order: { id: 'DESC' } });
+  }
+
   /** Marks the token used; false when another request used it first or it expired meanwhile. */
   async redeem(manager: EntityManager, row: AccountToken): Promise<boolean> {
     const now = new Date();

@@ -5,11 +5,14 @@ import { AppError, conflict } from '../../common/app-error';
 import { CONFIRM_LINK_HOURS } from '../../contracts/account-email';
 import { User } from '../../database/entities';
 import { retriedTransaction } from '../../database/transactions';
+import type { FastifyRequest } from 'fastify';
 import { AccountMail } from './account-mail';
 import type { MailSetup } from './account-mail';
 import { AccountTokens } from './account-tokens';
 
 const CONFIRM_LINK_MS = CONFIRM_LINK_HOURS * 60 * 60 * 1000;
+/** How often a waiting account's sign-in may mail its confirmation link again. */
+const RESEND_MS = 2 * 60 * 1000;
 
 /**
  * A new address waits for its owner: the link mailed to it makes it the account's (registration's
@@ -33,6 +36,24 @@ export class EmailConfirmations {
       email,
       link: this.mail.link(setup, 'confirmEmail', token),
     });
+  }
+
+  /**
+   * A sign-in with the right password to an account waiting for its address: the link goes to
+   * that address again (at most every RESEND_MS, so a password cannot flood a mailbox), and the
+   * answer is always 403 `auth.email_unconfirmed`.
+   */
+  async remind(request: FastifyRequest, user: Pick<User, 'id' | 'username'>): Promise<never> {
+    const last = await this.tokens.lastIssued(user.id, 'email_change');
+    if (last?.email && Date.now() - last.created_at.getTime() > RESEND_MS) {
+      const setup = await this.mail.setup(request).catch(() => null);
+      if (setup) await this.send(setup, user, last.email);
+    }
+    throw new AppError(
+      'auth.email_unconfirmed',
+      'please confirm your e-mail address first: follow the link we have sent to it',
+      HttpStatus.FORBIDDEN,
+    );
   }
 
   /** 409 `users.email_taken` when another account has this address confirmed. */

@@ -5,7 +5,8 @@ import { AdminPasswordService } from './admin-password.service';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
-import type { LoginResult } from '../../contracts/users';
+import { USER_STATUS, type LoginResult } from '../../contracts/users';
+import { EmailConfirmations } from '../account-mail';
 import { Serves } from '../../common/serves';
 import { PasskeyLoginDto, PasskeyLoginOptionsDto } from './dto/passkeys.dto';
 import { TwoFactorLoginDto } from './dto/two-factor.dto';
@@ -24,15 +25,22 @@ export class AuthController {
     private readonly adminPasswords: AdminPasswordService,
     private readonly twoFactor: TwoFactorService,
     private readonly passkeys: PasskeysService,
+    private readonly confirmations: EmailConfirmations,
   ) {}
 
-  /** A right password signs in, unless the account has two-factor on (SignIn.requireSecondStep). */
+  /**
+   * A right password signs in, unless the account has two-factor on (SignIn.requireSecondStep) or
+   * waits for its e-mail address (403, and the link goes out again).
+   */
   @Serves('POST api/login.php')
   @UseGuards(UserLoginGuard)
   async login(
     @Req() request: LoginRequest<User>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LoginResult> {
+    if (request.user.status === USER_STATUS.pendingEmail) {
+      await this.confirmations.remind(request, request.user);
+    }
     await this.signIn.requireSecondStep(request.user.id);
     return this.signIn.complete(request, reply, request.user);
   }

@@ -6,6 +6,7 @@ import { AppError } from '../../common/app-error';
 import { Admin, User } from '../../database/entities';
 import { LoginAttempt, LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from '../../common/passwords';
+import { USER_STATUS } from '../../contracts/users';
 
 export const USER_LOGIN_FAILED = 'invalid username or password';
 export const ADMIN_LOGIN_FAILED = 'login failed, check username and password';
@@ -33,7 +34,8 @@ export class AuthService {
       () => this.users.findOneBy({ username_key: username.toLowerCase() }),
       USER_LOGIN_FAILED,
     );
-    if (user.status !== 1) {
+    // A waiting account is the login's to answer (it mails the link again).
+    if (user.status !== USER_STATUS.active && user.status !== USER_STATUS.pendingEmail) {
       throw new AppError('auth.account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);
     }
     return user;

@@ -5,7 +5,8 @@ import { Repository } from 'typeorm';
 import { AppError, badRequest, conflict } from '../../common/app-error';
 import { isEmailAddress, normalizeEmail } from '../../contracts/account-email';
 import type { ChangeEmailBody, ConfirmedEmail, EmailView } from '../../contracts/account-email';
-import { User } from '../../database/entities';
+import { USER_STATUS } from '../../contracts/users';
+import { ApiKey, User } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import {
   AccountMail,
@@ -70,11 +71,14 @@ export class EmailChangeService {
     };
   }
 
-  /** Follows a confirmation link: the address becomes the account's, once. */
+  /**
+   * Follows a confirmation link: the address becomes the account's, once; an account waiting for
+   * it (registered under e-mail verification) becomes active.
+   */
   async confirm(token: unknown, request: FastifyRequest): Promise<ConfirmedEmail> {
     const row = await this.tokens.live('email_change', token);
     const user = row && (await this.users.findOneBy({ id: row.user_id }));
-    if (!row?.email || !user || user.status !== 1) {
+    if (!row?.email || !user || user.status === USER_STATUS.disabled) {
       throw badRequest(
         'users.email_token_invalid',
         'this confirmation link is invalid, used or expired',
@@ -89,7 +93,13 @@ export class EmailChangeService {
             'this confirmation link is invalid, used or expired',
           );
         }
-        await manager.update(User, { id: user.id }, { email });
+        if (user.status === USER_STATUS.pendingEmail) {
+          await manager.update(User, { id: user.id }, { email, status: USER_STATUS.active });
+          // Its keys were refused while it waited: the key caches see api_keys changes at once.
+          await manager.update(ApiKey, { user_id: user.id }, { updated_at: new Date() });
+        } else {
+          await manager.update(User, { id: user.id }, { email });
+        }
       });
     } catch (e) {
       // Another account confirmed the address first: the unique index decides.

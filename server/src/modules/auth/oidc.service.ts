@@ -20,7 +20,7 @@ import { User, UserIdentity } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { AccountTokens } from '../account-mail';
+import { AccountMail, AccountTokens } from '../account-mail';
 import { SessionService } from '../sessions';
 import { UsersService } from '../users';
 import { AuthService } from './auth.service';
@@ -89,6 +89,7 @@ export class OidcSignIn {
     private readonly accounts: UsersService,
     private readonly auth: AuthService,
     private readonly tokens: AccountTokens,
+    private readonly mail: AccountMail,
     private readonly sessions: SessionService,
     private readonly signIn: SignIn,
   ) {}
@@ -299,6 +300,9 @@ export class OidcSignIn {
         [OIDC_HASH.provider]: (await this.providers.enabled(flow.provider)).name,
       });
     }
+    if (!profile.emailVerified && (await this.mail.emailRequired())) {
+      throw oidcError('oidc.email_required');
+    }
     let user: User;
     try {
       user = await this.accounts.registerExternal(
@@ -505,6 +509,8 @@ const OIDC_MESSAGES: Partial<Record<ErrorCode, string>> = {
   'oidc.email_unverified':
     'an account uses this e-mail address, which the provider has not verified; sign in with your password and connect the provider from the user centre',
   'oidc.identity_taken': 'this account of the provider is linked to another user',
+  'oidc.email_required':
+    'this site needs a confirmed e-mail address, and the provider has given none it verified',
 };
 
 const oidcError = (code: ErrorCode) =>

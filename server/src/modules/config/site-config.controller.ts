@@ -13,9 +13,11 @@ export class SiteConfigController {
 
   @Serves('GET api/get_config.php')
   async get() {
+    const config = await this.config.find();
     const data = {
-      ...toPublicSiteConfig(await this.config.find()),
+      ...toPublicSiteConfig(config),
       mail_enabled: this.mailer.configured,
+      email_required: this.mailer.configured && config?.email_verification === 1,
     };
     return { success: true, message: 'ok', data };
   }

@@ -9,7 +9,7 @@ import { isUniqueViolation, retriedTransaction } from '../../database/transactio
 import { ApiKeyService } from '../keys';
 import { KeysService } from '../keys';
 import { hashPassword } from '../../common/passwords';
-import { registrationError, USERNAME_LENGTH } from '../../contracts/users';
+import { registrationError, USER_STATUS, USERNAME_LENGTH } from '../../contracts/users';
 import { RegisterBody } from './dto/register.body';
 import { toUserInfo } from './dto/user.response';
 import { toAdminUser, UserListQuery } from './dto/user-list.dto';
@@ -41,13 +41,25 @@ export class UsersService {
 
   /**
    * Creates the account and returns its first API key; it does not sign in. An e-mail address
-   * given is mailed a confirmation link and becomes the account's once it is followed.
+   * given is mailed a confirmation link and becomes the account's once it is followed. With the
+   * admin's e-mail verification on, the address is required and the account signs in only after
+   * that link (USER_STATUS.pendingEmail until then).
    */
   async register(body: RegisterBody, request: FastifyRequest): Promise<string> {
     const error = registrationError(body);
     if (error) throw badRequest(error.code, error.message);
     const email = body.email?.trim() ? normalizeEmail(body.email) : null;
     if (email !== null && !isEmailAddress(email)) throw invalidEmail();
+    const verify = await this.mail.emailRequired();
+    if (verify && email === null) {
+      throw new AppError(
+        'users.email_required',
+        'please enter your e-mail address: this site confirms it before the first sign-in',
+        HttpStatus.BAD_REQUEST,
+        {},
+        'email',
+      );
+    }
     // Counted once the form is valid, so typos do not use up an address's allowance.
     await this.admitRegistration(request.ip);
     const username = body.username!;
@@ -68,7 +80,7 @@ export class UsersService {
           email: null,
           password_hash: passwordHash,
           balance_milli: 0,
-          status: 1,
+          status: verify ? USER_STATUS.pendingEmail : USER_STATUS.active,
         });
         const id = Number(inserted.identifiers[0].id);
         return { id, apiKey: await this.apiKeys.createDefault(manager, id) };
@@ -109,7 +121,7 @@ export class UsersService {
             email,
             password_hash: passwordHash,
             balance_milli: 0,
-            status: 1,
+            status: USER_STATUS.active,
           });
           const userId = Number(inserted.identifiers[0].id);
           await this.apiKeys.createDefault(manager, userId);

@@ -16,12 +16,14 @@ const CONFIG = {
   icp: '',
   analytics_code: '',
   home_notice: '',
+  email_verification: 0,
+  mail_enabled: true,
   site_start_time: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-async function show() {
-  server.use(http.get('/api/admin/get_config.php', () => ok(CONFIG)));
+async function show(config: object = CONFIG) {
+  server.use(http.get('/api/admin/get_config.php', () => ok(config)));
   render(
     <Provider store={makeStore()}>
       <MemoryRouter>
@@ -70,5 +72,28 @@ describe('ConfigPage', () => {
     await screen.findAllByText(/Favicon 链接格式不正确/);
     expect(favicon).toHaveAttribute('aria-invalid', 'true');
     expect(favicon).toHaveFocus();
+  });
+
+  it('turns e-mail verification on where mail can go out', async () => {
+    const bodies: { email_verification?: number }[] = [];
+    server.use(
+      http.post('/api/admin/update_config.php', async ({ request }) => {
+        bodies.push((await request.json()) as { email_verification?: number });
+        return ok({ ...CONFIG, email_verification: 1 });
+      }),
+    );
+    await show();
+    const toggle = screen.getByLabelText('注册需验证邮箱');
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    expect(await screen.findByText('保存成功')).toBeVisible();
+    expect(bodies[0].email_verification).toBe(1);
+  });
+
+  it('cannot turn e-mail verification on without mail, and says why', async () => {
+    await show({ ...CONFIG, mail_enabled: false });
+    expect(screen.getByLabelText('注册需验证邮箱')).toBeDisabled();
+    expect(screen.getByText(/需先配置邮件发送（SMTP_URL）/)).toBeVisible();
   });
 });

@@ -44,7 +44,7 @@ function addressError(form: SiteConfigBody): keyof SiteConfigBody | null {
   return null;
 }
 
-function ConfigForm({ initial }: { initial: SiteConfigBody }) {
+function ConfigForm({ initial, mailEnabled }: { initial: SiteConfigBody; mailEnabled: boolean }) {
   const [update, { isLoading }] = useUpdateConfigMutation();
   const [form, setForm] = useState(initial);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -112,6 +112,22 @@ function ConfigForm({ initial }: { initial: SiteConfigBody }) {
               {field.help && <Form.Text>{field.help}</Form.Text>}
             </Form.Group>
           ))}
+          <Form.Group controlId="config-email_verification">
+            <Form.Check
+              type="switch"
+              label="注册需验证邮箱"
+              checked={form.email_verification === 1}
+              disabled={!mailEnabled && form.email_verification !== 1}
+              aria-describedby="config-email_verification-help"
+              onChange={(e) =>
+                setForm((current) => ({ ...current, email_verification: e.target.checked ? 1 : 0 }))
+              }
+            />
+            <Form.Text id="config-email_verification-help">
+              开启后，注册必须填写邮箱，点击邮件中的确认链接后才能登录。
+              {!mailEnabled && '需先配置邮件发送（SMTP_URL）。'}
+            </Form.Text>
+          </Form.Group>
         </Card.Body>
       </Card>
       <Button type="submit" disabled={isLoading}>
@@ -137,7 +153,7 @@ export default function ConfigPage() {
       ) : isLoading || !data ? (
         <Loading label="加载中..." />
       ) : (
-        <ConfigForm initial={data.data} />
+        <ConfigForm initial={data.data} mailEnabled={data.data.mail_enabled} />
       )}
     </section>
   );

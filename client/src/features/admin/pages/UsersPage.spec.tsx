@@ -121,4 +121,19 @@ describe('UsersPage', () => {
     expect(await screen.findByText('已关闭用户“user_1”的两步验证')).toBeInTheDocument();
     expect(turnedOff).toEqual([{ user_id: 1 }]);
   });
+
+  it('marks an account still waiting for its e-mail address', async () => {
+    show('/admin/users', () =>
+      ok({
+        users: [user(1, 0), { ...user(2, 0), status: 2, email: null }],
+        total: 2,
+        total_pages: 1,
+        current_page: 1,
+      }),
+    );
+    const waiting = await screen.findByRole('row', { name: /user_2/ });
+    expect(within(waiting).getByText('待验证邮箱')).toBeInTheDocument();
+    const active = screen.getByRole('row', { name: /user_1/ });
+    expect(within(active).queryByText('待验证邮箱')).not.toBeInTheDocument();
+  });
 });

@@ -12,7 +12,7 @@ import RevealKey from '../components/RevealKey';
 import SearchBox from '../components/SearchBox';
 import { useConfirm } from '../components/useConfirm';
 import { adminErrorText, formatTime } from '../errors';
-import type { AdminUser } from '@contracts/users';
+import { USER_STATUS, type AdminUser } from '@contracts/users';
 import { usePagedSearch } from '../usePagedSearch';
 
 export default function UsersPage() {
@@ -84,6 +84,11 @@ export default function UsersPage() {
                       {user.two_factor && (
                         <Badge bg="success" className="ms-2">
                           两步验证
+                        </Badge>
+                      )}
+                      {user.status === USER_STATUS.pendingEmail && (
+                        <Badge bg="warning" text="dark" className="ms-2">
+                          待验证邮箱
                         </Badge>
                       )}
                     </td>

@@ -1,5 +1,5 @@
-import { IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { OptionalNotNull } from '../../../common/admin-input';
+import { IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Flag, OptionalNotNull } from '../../../common/admin-input';
 import type { SiteConfig } from '../../../database/entities';
 import {
   SITE_CONFIG_RULES,
@@ -63,9 +63,14 @@ export class UpdateConfigDto {
   @MaxLength(20000, tooLong('home notice', 20000))
   @IsString({ message: 'home notice must be text' })
   home_notice?: string;
+
+  @OptionalNotNull()
+  @IsIn([0, 1], { message: 'e-mail verification must be 0 or 1' })
+  @Flag()
+  email_verification?: 0 | 1;
 }
 
-export const toAdminConfig = (row: SiteConfig): AdminSiteConfig => ({
+export const toAdminConfig = (row: SiteConfig, mailEnabled: boolean): AdminSiteConfig => ({
   site_title: row.site_title,
   site_keywords: row.site_keywords,
   site_description: row.site_description,
@@ -75,6 +80,8 @@ export const toAdminConfig = (row: SiteConfig): AdminSiteConfig => ({
   icp: row.icp,
   analytics_code: row.analytics_code,
   home_notice: row.home_notice,
+  email_verification: row.email_verification === 1 ? 1 : 0,
+  mail_enabled: mailEnabled,
   site_start_time: row.site_start_time.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
