@@ -80,6 +80,8 @@ describeBrowser('passkeys', () => {
       await card.getByRole('button', { name: 'Add a passkey' }).click();
       await card.getByText('Passkey added. You can now sign in with it.').waitFor();
       const listed = card.getByTestId('passkeys').locator('.list-group-item');
+      // The list is asked for again after the add: wait for it rather than count at once.
+      await listed.first().waitFor();
       await expect(listed.count()).resolves.toBe(1);
       await expect(listed.first().textContent()).resolves.toMatch(/^Chrome · Linux.*not used yet/);
       expect(await copyPasskeys(phone, laptop)).toBe(1);
