@@ -21,6 +21,7 @@ import {
   pageFrom,
   paidListQuery,
 } from './features/catalogue/listQueries';
+import { authApi } from './features/auth/api';
 import { siteApi } from './features/site/api';
 import { HTML_LANG, I18nProvider, translate, type Lang, type UiKey } from './i18n';
 import { api, errorStatus } from './lib/api';
@@ -116,6 +117,7 @@ export async function render({
         ]
       : []),
     ...(route === 'friends' ? [store.dispatch(siteApi.endpoints.getFriendLinks.initiate())] : []),
+    ...(route === 'login' ? [store.dispatch(authApi.endpoints.oidcProviders.initiate())] : []),
   ];
   const detail = ref ? store.dispatch(catalogueApi.endpoints.getApiDetail.initiate(ref)) : null;
   await Promise.all(running);

@@ -45,9 +45,13 @@ function setup(start: string) {
 }
 
 describe('LoginPage with sign-in providers', () => {
-  it('links each provider to oidc_login.php with the page to return to', async () => {
+  it('links each provider to oidc_login.php, adding the page to return to on the click', async () => {
     setup(`/login?redirect=${encodeURIComponent('/user/accesslogs?page=2')}`);
     const link = await screen.findByRole('link', { name: 'Continue with Test IdP' });
+    // As rendered (the same for every ?redirect=, so the stored page fits them all).
+    expect(link).toHaveAttribute('href', '/api/oidc_login.php?provider=7');
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
     expect(link).toHaveAttribute(
       'href',
       `/api/oidc_login.php?provider=7&return_to=${encodeURIComponent('/user/accesslogs?page=2')}`,

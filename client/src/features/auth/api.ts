@@ -12,7 +12,7 @@ import type { TwoFactorLoginBody } from '@contracts/two-factor';
 import type { Credentials, LoginResult, RegisterBody, RegisterResult } from '@contracts/users';
 import { api, call, dataOf } from '../../lib/api';
 
-const authApi = api.injectEndpoints({
+export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, Credentials>({
       query: (body) => ({ url: 'api/login.php', method: 'POST', body }),

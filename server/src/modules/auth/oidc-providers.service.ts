@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { ContentEvents } from '../../common/content-events';
 import { seal, unseal } from '../../common/sealed';
 import {
   GITHUB_URL,
@@ -49,6 +50,7 @@ export class OidcProviders {
     @Inject(ENV) private readonly env: Env,
     private readonly audit: AuditService,
     private readonly config: SiteConfigService,
+    private readonly events: ContentEvents,
   ) {}
 
   /** The login page's buttons: the enabled providers, oldest first. */
@@ -200,6 +202,8 @@ export class OidcProviders {
       );
       return row;
     });
+    // The login page is stored rendered, with its buttons: every instance renders it again.
+    await this.events.changed('config');
     const linked = await this.identities.countBy({ provider_id: saved.id });
     return toAdminView(saved, linked);
   }
@@ -218,6 +222,7 @@ export class OidcProviders {
       );
     });
     this.configurations.delete(id);
+    await this.events.changed('config');
   }
 }
 
