@@ -678,6 +678,9 @@ describe.each(TEST_DATABASES)('account e-mail limits and missing settings [%s]',
       }
       const config = await (await anonymous(noMail)).get('/api/get_config.php');
       expect(config.body.data.mail_enabled).toBe(false);
+      // SMTP alone is not mail: without an address for its links no page asks for one.
+      const hostOnly = await (await anonymous(noAddress)).get('/api/get_config.php');
+      expect(hostOnly.body.data.mail_enabled).toBe(false);
       // Without an address for links the admin's link is a path on the site.
       const admin = await adminClient(noAddress);
       const link = await admin.post('/api/admin/create_password_reset_link.php', {

@@ -226,3 +226,34 @@ describe.each(TEST_DATABASES)('e-mail verification without mail [%s]', (db) => {
     expect((await t.client().get('/api/get_config.php')).body.data.email_required).toBe(false);
   });
 });
+
+describe.each(TEST_DATABASES)('e-mail verification without an address for links [%s]', (db) => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp(db, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('needs 网站地址 (or PUBLIC_URL) too, which the same save may set', async () => {
+    const admin = await adminClient(t);
+    expect((await admin.get('/api/admin/get_config.php')).body.data.mail_enabled).toBe(false);
+    const refused = await admin.post('/api/admin/update_config.php', { email_verification: 1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('admin.mail_not_configured');
+    const saved = await admin.post('/api/admin/update_config.php', {
+      site_url: t.baseUrl,
+      email_verification: 1,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ email_verification: 1, mail_enabled: true });
+    expect((await t.client().get('/api/get_config.php')).body.data).toMatchObject({
+      mail_enabled: true,
+      email_required: true,
+    });
+  });
+});

@@ -111,7 +111,8 @@ export const ERROR_CODES = {
   'categories.slug_taken': 'another category has this slug',
 
   'admin.record_not_found': 'the partner, ad, link or config row does not exist',
-  'admin.mail_not_configured': 'admin: e-mail verification needs mail (SMTP_URL) set up',
+  'admin.mail_not_configured':
+    'admin: e-mail verification needs mail set up (SMTP_URL) and an address for links (网站地址 or PUBLIC_URL)',
   'admin.adjust_zero': 'a balance adjustment of zero',
   'admin.balance_below_zero': 'the adjustment would take the balance below zero',
   'admin.balance_ceiling':

@@ -4,7 +4,7 @@ import { AppError } from '../../common/app-error';
 import { ACCOUNT_PAGES } from '../../contracts/account-email';
 import { SiteConfigService } from '../config';
 import { Mailer } from '../mail';
-import { siteBase } from '../openapi';
+import { mailLinkBase } from '../../common/site-base';
 import { renderAccountMail } from './messages';
 import type { AccountMessage, MailLanguage } from './messages';
 
@@ -44,8 +44,13 @@ export class AccountMail implements OnModuleDestroy {
   ) {}
 
   /** The admin's e-mail verification is on and mail can go out: registration needs an address. */
-  async emailRequired(): Promise<boolean> {
-    return this.mailer.configured && (await this.config.find())?.email_verification === 1;
+  async emailRequired(request: FastifyRequest): Promise<boolean> {
+    const config = await this.config.find();
+    return (
+      this.mailer.configured &&
+      config?.email_verification === 1 &&
+      this.baseOf(config.site_url, request) !== ''
+    );
   }
 
   /** How mail for this request reads; 503 `mail.not_configured` when the site cannot send it. */
@@ -72,7 +77,7 @@ export class AccountMail implements OnModuleDestroy {
   }
 
   private baseOf(siteUrl: string | undefined, request: FastifyRequest): string {
-    return siteBase(siteUrl ?? '', request.server.publicAddress.configured);
+    return mailLinkBase(siteUrl ?? '', request);
   }
 
   /** The address of one of the account pages, with the token in its fragment when given. */

@@ -21,7 +21,8 @@ import type { Env } from '../../env/env';
 import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { SiteConfigService } from '../config';
-import { requestOrigin, siteBase } from '../openapi';
+import { siteBase } from '../../common/site-base';
+import { requestOrigin } from '../openapi';
 
 const SECRET_SEAL = 'oidc-client-secret';
 /** Seconds a provider's discovery or token endpoint may take before the sign-in gives up. */

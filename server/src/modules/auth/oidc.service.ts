@@ -300,7 +300,7 @@ export class OidcSignIn {
         [OIDC_HASH.provider]: (await this.providers.enabled(flow.provider)).name,
       });
     }
-    if (!profile.emailVerified && (await this.mail.emailRequired())) {
+    if (!profile.emailVerified && (await this.mail.emailRequired(request))) {
       throw oidcError('oidc.email_required');
     }
     let user: User;

@@ -29,7 +29,7 @@ import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { AccountMail, AccountTokens } from '../account-mail';
 import { SiteConfigService } from '../config';
-import { siteBase } from '../openapi';
+import { siteBase } from '../../common/site-base';
 import { AuthService } from './auth.service';
 import { deviceName } from './device';
 import { LoginThrottle } from './login-throttle';

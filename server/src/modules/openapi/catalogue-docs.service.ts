@@ -9,7 +9,7 @@ import { SiteConfigService } from '../config';
 import { DocumentedApi, toDocumentedApi } from './dto/documented-api';
 import { renderApiMarkdown, renderLlmsFull, renderLlmsTxt } from './llms';
 import { buildOpenApiDocument, DocumentSite } from './openapi-document';
-import { siteBase } from './site-url';
+import { siteBase } from '../../common/site-base';
 
 /** Other instances' admin writes reach this one through this expiry when no Redis relays them. */
 const MAX_AGE_MS = 5_000;

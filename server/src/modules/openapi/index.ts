@@ -2,4 +2,4 @@
 export { CatalogueDocs } from './catalogue-docs.service';
 export type { DocumentedApi } from './dto/documented-api';
 export { OpenApiModule } from './openapi.module';
-export { pageOrigin, requestOrigin, siteBase } from './site-url';
+export { pageOrigin, requestOrigin } from './site-url';

@@ -47,16 +47,3 @@ export function requestOrigin(request: FastifyRequest): string {
 
 /** Server rendering parses the URL against an origin: requestOrigin's, else a placeholder. */
 export const pageOrigin = (request: FastifyRequest) => requestOrigin(request) || 'http://localhost';
-
-/** The site's base URL without a trailing slash: site_url when it is an http(s) URL, else `origin`. */
-export function siteBase(configured: string, origin: string): string {
-  const trimmed = configured.trim();
-  if (!trimmed) return origin;
-  try {
-    const url = new URL(trimmed);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return origin;
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-  } catch {
-    return origin;
-  }
-}

@@ -50,7 +50,7 @@ export class UsersService {
     if (error) throw badRequest(error.code, error.message);
     const email = body.email?.trim() ? normalizeEmail(body.email) : null;
     if (email !== null && !isEmailAddress(email)) throw invalidEmail();
-    const verify = await this.mail.emailRequired();
+    const verify = await this.mail.emailRequired(request);
     if (verify && email === null) {
       throw new AppError(
         'users.email_required',

@@ -58,7 +58,7 @@ const texts = {
   'auth.email_unconfirmed': '账户的邮箱尚未确认',
   'users.email_required': '请填写邮箱',
   'oidc.email_required': '第三方登录未提供已验证的邮箱',
-  'admin.mail_not_configured': '未配置邮件发送（SMTP_URL），不能开启注册邮箱验证',
+  'admin.mail_not_configured': '未配置邮件发送（SMTP_URL）或网站地址，不能开启注册邮箱验证',
   'auth.metrics_token': '监控接口需要访问令牌',
 
   'users.fields_empty': '所有字段均不能为空',

@@ -125,7 +125,7 @@ function ConfigForm({ initial, mailEnabled }: { initial: SiteConfigBody; mailEna
             />
             <Form.Text id="config-email_verification-help">
               开启后，注册必须填写邮箱，点击邮件中的确认链接后才能登录。
-              {!mailEnabled && '需先配置邮件发送（SMTP_URL）。'}
+              {!mailEnabled && '需先配置邮件发送（SMTP_URL）和网站地址。'}
             </Form.Text>
           </Form.Group>
         </Card.Body>
