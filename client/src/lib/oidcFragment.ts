@@ -1,4 +1,7 @@
 import { OIDC_HASH } from '@contracts/oidc';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useHydrated } from './ssr';
 
 /** A provider account waiting for the password of the account holding its e-mail address. */
 export interface PendingLink {
@@ -37,4 +40,23 @@ export function callbackOutcome(hash: string): CallbackOutcome | null {
     };
   }
   return null;
+}
+
+/**
+ * Hands the page's callback outcome (if any) to `show` once the page is interactive, then takes
+ * the fragment (a link ticket, a challenge) out of the address and the history.
+ */
+export function useCallbackOutcome(show: (outcome: CallbackOutcome) => void): void {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!hydrated) return;
+    const outcome = callbackOutcome(location.hash);
+    if (!outcome) return;
+    show(outcome);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    // Read once when the page becomes interactive; the replace above empties the fragment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 }

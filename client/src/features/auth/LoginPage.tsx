@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
-import { callbackOutcome, type PendingLink } from '../../lib/oidcFragment';
+import { useCallbackOutcome, type PendingLink } from '../../lib/oidcFragment';
 import { useHydrated } from '../../lib/ssr';
 import { useLoginMutation } from './api';
 import TwoFactorStep, { secondStep, type SecondStep } from './TwoFactorStep';
@@ -21,7 +21,6 @@ export default function LoginPage() {
   usePageTitle(t('auth.loginTitle'));
   const dispatch = useAppDispatch();
   const location = useLocation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   // The notice rides in the history entry, which a reload keeps but the server never sees: it
   // shows once the page matches the server's markup.
@@ -37,19 +36,12 @@ export default function LoginPage() {
   const [linking, setLinking] = useState<PendingLink | null>(null);
   const passkey = usePasskeySignIn();
 
-  // A provider sign-in came back with more to do (oidc_callback.php's fragment): show it once,
-  // and take the fragment (a link ticket, a challenge) out of the address and the history.
-  useEffect(() => {
-    if (!hydrated) return;
-    const outcome = callbackOutcome(location.hash);
-    if (!outcome) return;
+  // A provider sign-in came back with more to do (oidc_callback.php's fragment).
+  useCallbackOutcome((outcome) => {
     if (outcome.kind === 'error') setError(namedCodeText(outcome.code, 'oidc.failed'));
     else if (outcome.kind === 'link') setLinking(outcome.link);
     else setStep(outcome.step);
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-    // Read once when the page becomes interactive; the replace above empties the fragment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
+  });
 
   const signInWithPasskey = async () => {
     setError(null);

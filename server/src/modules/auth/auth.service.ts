@@ -12,6 +12,10 @@ export const USER_LOGIN_FAILED = 'invalid username or password';
 export const ADMIN_LOGIN_FAILED = 'login failed, check username and password';
 export const CREDENTIALS_MISSING = 'please enter username and password';
 
+/** 403 `auth.account_disabled`: the account exists and the password was right, but it is off. */
+export const accountDisabled = () =>
+  new AppError('auth.account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);
+
 /** A name that could exist: anything else is not looked up (but still costs one hash). */
 const PLAUSIBLE_USERNAME = /^[A-Za-z0-9_]{1,32}$/;
 
@@ -36,7 +40,7 @@ export class AuthService {
     );
     // A waiting account is the login's to answer (it mails the link again).
     if (user.status !== USER_STATUS.active && user.status !== USER_STATUS.pendingEmail) {
-      throw new AppError('auth.account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);
+      throw accountDisabled();
     }
     return user;
   }

@@ -15,7 +15,7 @@ import {
   OIDC_LINK_MINUTES,
   type OidcIdentityList,
 } from '../../contracts/oidc';
-import type { LoginResult } from '../../contracts/users';
+import { USER_STATUS, type LoginResult } from '../../contracts/users';
 import { User, UserIdentity } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { ENV } from '../../env/env';
@@ -23,7 +23,7 @@ import type { Env } from '../../env/env';
 import { AccountMail, AccountTokens } from '../account-mail';
 import { SessionService } from '../sessions';
 import { UsersService } from '../users';
-import { AuthService } from './auth.service';
+import { accountDisabled, AuthService } from './auth.service';
 import { githubApi, OidcProviders, providerUnavailable } from './oidc-providers.service';
 import { SignIn } from './sign-in';
 
@@ -176,7 +176,7 @@ export class OidcSignIn {
     const ticket = this.openTicket(ticketText);
     const user = await this.users.findOneBy({ id: ticket.user });
     if (!user) throw linkInvalid();
-    if (user.status !== 1) throw accountDisabled();
+    if (user.status !== USER_STATUS.active) throw accountDisabled();
     await this.providers.enabled(ticket.provider);
     await this.auth.confirmCurrentPassword(user, password, request.ip);
     await retriedTransaction(this.identities.manager, async (manager) => {
@@ -333,7 +333,7 @@ export class OidcSignIn {
     user: User,
     returnTo: string,
   ): Promise<string> {
-    if (user.status !== 1) throw accountDisabled();
+    if (user.status !== USER_STATUS.active) throw accountDisabled();
     const due = await this.signIn.secondStepDue(user.id);
     if (due) {
       return loginPage(returnTo, {
@@ -522,6 +522,3 @@ const linkInvalid = () =>
     'this link has expired; please sign in with the provider again',
     HttpStatus.BAD_REQUEST,
   );
-
-const accountDisabled = () =>
-  new AppError('auth.account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);

@@ -30,7 +30,7 @@ import type { Env } from '../../env/env';
 import { AccountMail, AccountTokens } from '../account-mail';
 import { SiteConfigService } from '../config';
 import { siteBase } from '../../common/site-base';
-import { AuthService } from './auth.service';
+import { accountDisabled, AuthService } from './auth.service';
 import { deviceName } from './device';
 import { LoginThrottle } from './login-throttle';
 
@@ -232,7 +232,7 @@ export class PasskeysService {
     const user = await this.users.findOneBy({ id: row.user_id });
     if (!user) throw failed();
     if (user.status !== 1) {
-      throw new AppError('auth.account_disabled', 'this account is disabled', HttpStatus.FORBIDDEN);
+      throw accountDisabled();
     }
     await retriedTransaction(this.passkeys.manager, async (manager) => {
       await this.useUp(manager, use.challenge, row.user_id, failed);

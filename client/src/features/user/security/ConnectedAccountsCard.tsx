@@ -1,11 +1,11 @@
 import type { OidcIdentityView, OidcProviderButton } from '@contracts/oidc';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
 import { leaveFor } from '../../../lib/leave';
-import { callbackOutcome } from '../../../lib/oidcFragment';
+import { useCallbackOutcome } from '../../../lib/oidcFragment';
 import { useHydrated } from '../../../lib/ssr';
 import FieldsForm, { PASSWORD, refusedField, type Refusal } from './FieldsForm';
 import { useDeleteIdentityMutation, useGetIdentitiesQuery, useOidcConnectMutation } from './api';
@@ -19,7 +19,6 @@ export default function ConnectedAccountsCard() {
   const { t, errorText, namedCodeText, time } = useI18n();
   const hydrated = useHydrated();
   const location = useLocation();
-  const navigate = useNavigate();
   const { data, isError } = useGetIdentitiesQuery();
   const [connect] = useOidcConnectMutation();
   const [remove] = useDeleteIdentityMutation();
@@ -28,15 +27,11 @@ export default function ConnectedAccountsCard() {
   const [notice, setNotice] = useState<Notice | null>(null);
 
   // Back from a provider that refused the connection (oidc_callback.php's fragment).
-  useEffect(() => {
-    if (!hydrated) return;
-    const outcome = callbackOutcome(location.hash);
-    if (outcome?.kind !== 'error') return;
-    setNotice({ ok: false, text: namedCodeText(outcome.code, 'oidc.failed') });
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-    // Read once when the page becomes interactive; the replace above empties the fragment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
+  useCallbackOutcome((outcome) => {
+    if (outcome.kind === 'error') {
+      setNotice({ ok: false, text: namedCodeText(outcome.code, 'oidc.failed') });
+    }
+  });
 
   const failure = (error: unknown) => errorText(error, 'oidc.failed', 'user.requestFailed');
 
