@@ -184,11 +184,21 @@ describeIf(
       }
       return total;
     };
-    const measure = async (label: string, instancesUsed: number[], keys: string[]) => {
+    const budget = price * 1_000_000;
+    const measure = async (label: string, instancesUsed: number[], users: number) => {
+      const keyed = await Promise.all(
+        Array.from({ length: users }, () => createKeyedUser(t, budget)),
+      );
       const before = await certFailures();
       const end = Date.now() + 3000;
+      const served = keyed.map(() => 0);
       const results = await callLoad(
-        (instance) => paidCall(keys[instancesUsed.indexOf(instance) % keys.length])(instance),
+        async (instance) => {
+          const which = instancesUsed.indexOf(instance) % users;
+          const status = await paidCall(keyed[which].apiKey)(instance);
+          if (status === 200) served[which] += 1;
+          return status;
+        },
         instancesUsed,
         Math.ceil(24 / instancesUsed.length),
         () => Date.now() >= end,
@@ -200,24 +210,33 @@ describeIf(
         statuses: countBy(results.map((r) => r.status)),
         certFailures: (await certFailures()) - before,
       };
-      return figure;
+      // Whatever the conflicts, each user paid for exactly the calls answered 200.
+      for (const [i, { user }] of keyed.entries()) {
+        const left = budget - served[i] * price;
+        expect(await ledgerOf(t, user.id)).toEqual({ balance: left, expected: left });
+      }
+      return { figure, results };
     };
-    const key = async () => (await createKeyedUser(t, price * 1_000_000)).apiKey;
-    const figures = [
-      await measure('one instance, one node', [0], [await key()]),
-      await measure('three instances on three nodes, one user', [0, 1, 2], [await key()]),
-      await measure(
-        'three instances on three nodes, a user each',
-        [0, 1, 2],
-        [await key(), await key(), await key()],
-      ),
+    const runs = [
+      await measure('one instance, one node', [0], 1),
+      await measure('three instances on three nodes, one user', [0, 1, 2], 1),
+      await measure('three instances on three nodes, a user each', [0, 1, 2], 3),
     ];
     console.log(
-      `Galera paid-call throughput (24 concurrent callers, 3 s each):\n${JSON.stringify(figures, null, 1)}`,
+      `Galera paid-call throughput (24 concurrent callers, 3 s each):\n${JSON.stringify(
+        runs.map((run) => run.figure),
+        null,
+        1,
+      )}`,
     );
-    for (const figure of figures) {
-      expect(Object.keys(figure.statuses)).toEqual(['200']);
+    for (const [i, { figure, results }] of runs.entries()) {
       expect(figure.callsPerSecond).toBeGreaterThan(0);
+      // One balance written through three nodes at once fails certification now and then; a
+      // charge that loses every retry answers 503 gateway.busy with nothing charged (checked
+      // above). Elsewhere every call is served.
+      const allowed = i === 1 ? ['200', '503'] : ['200'];
+      expect(Object.keys(figure.statuses).filter((s) => !allowed.includes(s))).toEqual([]);
+      expect(figure.statuses[503] ?? 0).toBeLessThan(results.length / 10);
     }
   }, 60_000);
 
