@@ -1,14 +1,16 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { describeIf } from '../../server/test/requires';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' } as const;
 const SERVER_MAIN = resolve(__dirname, '../../server/dist/main.js');
+const ADMIN_CLI = resolve(__dirname, '../../server/dist/cli/admin.js');
 const CLIENT_INDEX = resolve(__dirname, '../dist/index.html');
 const SHOTS = resolve(__dirname, 'screenshots');
 
@@ -34,6 +36,8 @@ export interface Site {
   browser: Browser;
   /** A fresh browser context (own cookies and session storage) with one page. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** `npm run admin -- …` against this site's database, as an operator would: what it printed. */
+  adminCommand(...args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -47,14 +51,14 @@ export async function startSite(
   const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const storage = { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}` };
   const server: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+      ...storage,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -90,6 +94,12 @@ export async function startSite(
       });
       return { context, page: appPage(await context.newPage()) };
     },
+    adminCommand: async (...args) =>
+      (
+        await promisify(execFile)(process.execPath, [ADMIN_CLI, ...args], {
+          env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...storage },
+        })
+      ).stdout,
     stop: async () => {
       await browser.close();
       server.kill('SIGTERM');

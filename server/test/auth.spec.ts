@@ -292,7 +292,7 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       expect(res.body).toEqual({
         success: true,
         message: 'login successful',
-        data: { username: TEST_ADMIN.username },
+        data: { username: TEST_ADMIN.username, two_factor_setup_required: false },
       });
       expect(client.cookies.has(ADMIN_COOKIE)).toBe(true);
       expect(client.cookies.has(USER_COOKIE)).toBe(false);

@@ -598,6 +598,7 @@ export const en = {
     'auth.two_factor_not_started': 'Start the set-up again.',
     'auth.passkey_failed': 'This passkey could not sign you in. Try again or use your password.',
     'auth.step_up_required': 'Confirm it’s you with your second factor first.',
+    'auth.admin_two_factor_setup': 'Set up two-factor authentication for this administrator first.',
     'passkeys.invalid': 'The passkey could not be verified. Please try again.',
     'passkeys.exists': 'This passkey is already registered.',
     'passkeys.too_many': 'You have the most passkeys allowed. Remove one first.',

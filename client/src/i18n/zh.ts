@@ -571,6 +571,7 @@ export const zh: Catalogue<UiKey> = {
     'auth.two_factor_not_started': '请重新开始设置。',
     'auth.passkey_failed': '无法使用此通行密钥登录，请重试或使用密码登录。',
     'auth.step_up_required': '请先再次进行两步验证，确认是你本人。',
+    'auth.admin_two_factor_setup': '请先为管理员账号开启两步验证。',
     'passkeys.invalid': '无法验证此通行密钥，请重试。',
     'passkeys.exists': '此通行密钥已添加。',
     'passkeys.too_many': '通行密钥数量已达上限，请先删除一个。',

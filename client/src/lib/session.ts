@@ -11,13 +11,13 @@ export type SessionArea = 'user' | 'admin';
  */
 export const sessionExpired = createAction<SessionArea>('session/expired');
 
-const ADMIN_LOGIN = 'api/admin/admin_login.php';
+/** The admin sign-in's two steps: their 401s are a wrong password or code, not an ended session. */
+const ADMIN_SIGN_IN = ['api/admin/admin_login.php', 'api/admin/admin_login_2fa.php'];
 
 /** The session a 401 from this path (relative, without a leading slash) ends, if any. */
 export function sessionAreaOf(path: string): SessionArea | null {
   if (path.startsWith('api/user/')) return 'user';
-  // A refused admin login is a wrong password, not an ended session.
-  if (path.startsWith('api/admin/') && path.split('?')[0] !== ADMIN_LOGIN) return 'admin';
+  if (path.startsWith('api/admin/') && !ADMIN_SIGN_IN.includes(path.split('?')[0])) return 'admin';
   return null;
 }
 

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'reveal_key',
   'create_reset_link',
   'disable_two_factor',
+  'enable_two_factor',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

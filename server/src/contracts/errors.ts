@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   'auth.two_factor_not_enabled': 'two-factor authentication is not on for this account',
   'auth.two_factor_enabled': 'two-factor authentication is already on; turn it off first',
   'auth.two_factor_not_started': 'there is no authenticator set-up to confirm; start again',
+  'auth.admin_two_factor_setup':
+    'the site requires two-factor of administrators and this one has none: only the two-factor set-up answers until it is on',
   'auth.step_up_required':
     'creating an API key on an account with two-factor wants the second factor again (confirm_two_factor.php)',
   'auth.passkey_failed':
@@ -111,6 +113,10 @@ export const ERROR_CODES = {
   'categories.slug_taken': 'another category has this slug',
 
   'admin.record_not_found': 'the partner, ad, link or config row does not exist',
+  'admin.two_factor_self_first':
+    'requiring two-factor of administrators: turn it on for your own account first',
+  'admin.two_factor_required':
+    'the site requires two-factor of administrators: it cannot be turned off until the requirement is lifted',
   'admin.mail_not_configured':
     'admin: e-mail verification needs mail set up (SMTP_URL) and an address for links (网站地址 or PUBLIC_URL)',
   'admin.adjust_zero': 'a balance adjustment of zero',

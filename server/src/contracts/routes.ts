@@ -31,7 +31,13 @@ import type {
   OidcProviderButton,
 } from './oidc';
 import type { PasskeyList, PasskeyView, WebAuthnJson } from './passkeys';
-import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from './two-factor';
+import type {
+  AdminLoginData,
+  AdminTwoFactorStatus,
+  RecoveryCodes,
+  TotpSetup,
+  TwoFactorStatus,
+} from './two-factor';
 import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
 import type { LoginResult, NewApiKey, RegisterResult, UserInfo, UserPage } from './users';
 
@@ -53,6 +59,7 @@ export const SITE_ROUTES = {
   'POST api/user/forgot_password.php': 'anyone',
   'POST api/user/reset_password.php': 'anyone',
   'POST api/admin/admin_login.php': 'anyone',
+  'POST api/admin/admin_login_2fa.php': 'anyone',
   'POST api/afdian/webhook': 'anyone',
   'GET api/get_api_detail.php': 'anyone',
   'GET api/get_api_list.php': 'anyone',
@@ -113,6 +120,10 @@ export const SITE_ROUTES = {
   'POST api/admin/adjust_user_balance.php': 'admin',
   'POST api/admin/assign_order.php': 'admin',
   'POST api/admin/change_password.php': 'admin',
+  'GET api/admin/get_two_factor.php': 'admin',
+  'POST api/admin/start_totp.php': 'admin',
+  'POST api/admin/enable_totp.php': 'admin',
+  'POST api/admin/disable_totp.php': 'admin',
   'POST api/admin/create_api.php': 'admin',
   'POST api/admin/create_category.php': 'admin',
   'POST api/admin/create_password_reset_link.php': 'admin',
@@ -183,7 +194,8 @@ export interface SiteAnswers {
   'GET api/admin/get_partners.php': DataEnvelope<Partner[]>;
   'POST api/admin/logout.php': Envelope;
   'POST api/user/logout.php': Envelope;
-  'POST api/admin/admin_login.php': DataEnvelope<{ username: string }>;
+  'POST api/admin/admin_login.php': DataEnvelope<AdminLoginData>;
+  'POST api/admin/admin_login_2fa.php': DataEnvelope<AdminLoginData>;
   'POST api/afdian/webhook': AfdianWebhookAnswer;
   'GET api/get_api_detail.php': DataEnvelope<ApiDetail>;
   'GET api/get_api_list.php': Written<ApiList>;
@@ -250,6 +262,10 @@ export interface SiteAnswers {
   'POST api/admin/adjust_user_balance.php': DataEnvelope<AdjustedBalance>;
   'POST api/admin/assign_order.php': DataEnvelope<VerifiedOrder>;
   'POST api/admin/change_password.php': Envelope;
+  'GET api/admin/get_two_factor.php': DataEnvelope<AdminTwoFactorStatus>;
+  'POST api/admin/start_totp.php': DataEnvelope<TotpSetup>;
+  'POST api/admin/enable_totp.php': DataEnvelope<RecoveryCodes>;
+  'POST api/admin/disable_totp.php': Envelope;
   'POST api/admin/create_api.php': DataEnvelope<AdminApi>;
   'POST api/admin/create_category.php': DataEnvelope<Category>;
   'POST api/admin/create_password_reset_link.php': DataEnvelope<AdminResetLink>;

@@ -26,6 +26,11 @@ export interface SiteConfigBody extends PublicSiteConfig {
   analytics_code: string;
   /** 注册需验证邮箱; left out, it stays as it is. Turning it on needs SMTP_URL. */
   email_verification?: 0 | 1;
+  /**
+   * 要求管理员开启两步验证; left out, it stays as it is. Turning it on needs the saving
+   * administrator's own two-factor on.
+   */
+  admin_two_factor_required?: 0 | 1;
 }
 
 /** update_config.php's address fields: what the admin screen checks before saving, too. */
@@ -41,6 +46,7 @@ export const SITE_CONFIG_RULES = {
 /** The admin's get_config.php data. */
 export interface AdminSiteConfig extends SiteConfigBody {
   email_verification: 0 | 1;
+  admin_two_factor_required: 0 | 1;
   /** The site can send e-mail: e-mail verification can be turned on. */
   mail_enabled: boolean;
   site_start_time: string;

@@ -18,6 +18,23 @@ export interface TwoFactorStatus {
   recovery_codes_left: number;
 }
 
+/** The back office's get_two_factor.php: the administrator's own, and the site's rule. */
+export interface AdminTwoFactorStatus extends TwoFactorStatus {
+  /** The site requires two-factor of every administrator (网站配置). */
+  required: boolean;
+  /** Required and not on: every other admin call answers 403 until it is set up. */
+  setup_required: boolean;
+}
+
+/**
+ * admin_login.php's (and admin_login_2fa.php's) data. With `two_factor_setup_required`, the site
+ * requires two-factor of administrators and this one must set it up before anything else.
+ */
+export interface AdminLoginData {
+  username: string;
+  two_factor_setup_required: boolean;
+}
+
 /** start_totp.php: the password again before a new secret is made. */
 export interface StartTotpBody {
   current_password: string;

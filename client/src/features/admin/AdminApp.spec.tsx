@@ -28,7 +28,14 @@ function show(path: string) {
 }
 
 describe('AdminApp', () => {
-  beforeEach(() => sessionStorage.clear());
+  beforeEach(() => {
+    sessionStorage.clear();
+    server.use(
+      http.get('/api/admin/get_two_factor.php', () =>
+        ok({ enabled: false, recovery_codes_left: 0, required: false, setup_required: false }),
+      ),
+    );
+  });
 
   it('redirects a visitor without the admin flag to the not-found route', () => {
     show('/admin/users');
@@ -56,7 +63,7 @@ describe('AdminApp', () => {
   it('lists the nine sections of SPEC §2, the two recharge screens beside them, the audit log and password beside logout', async () => {
     sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
     show('/admin/users');
-    const sections = within(screen.getByLabelText('管理导航')).getAllByRole('link');
+    const sections = within(await screen.findByLabelText('管理导航')).getAllByRole('link');
     expect(sections.map((link) => link.textContent)).toEqual([
       '仪表盘',
       'API管理',
@@ -98,5 +105,21 @@ describe('AdminApp', () => {
       name: /待处理订单/,
     });
     expect(await within(link).findByTestId('pending-count')).toHaveTextContent('3');
+  });
+
+  it('shows only the two-factor set-up where the site requires it and the admin has none', async () => {
+    sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
+    server.use(
+      http.get('/api/admin/get_two_factor.php', () =>
+        ok({ enabled: false, recovery_codes_left: 0, required: true, setup_required: true }),
+      ),
+    );
+    show('/admin/users');
+    expect(await screen.findByRole('heading', { name: '开启两步验证' })).toBeInTheDocument();
+    expect(screen.getByText(/本站要求管理员开启两步验证/)).toBeVisible();
+    expect(screen.getByLabelText('登录密码')).toBeInTheDocument();
+    expect(screen.queryByLabelText('管理导航')).toBeNull();
+    expect(screen.queryByRole('heading', { name: '用户列表' })).toBeNull();
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,11 @@
-import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../lib/api';
-import { useAdminLogoutMutation, usePendingOrdersQuery } from './api';
+import Loading from '../../components/ui/Loading';
+import { useAdminLogoutMutation, useAdminTwoFactorQuery, usePendingOrdersQuery } from './api';
+import AdminTwoFactorCard from './components/AdminTwoFactorCard';
 import { adminPaths } from './paths';
 import { clearAdminLoggedIn } from './session';
 import './admin.css';
@@ -28,8 +31,15 @@ export default function AdminLayout() {
   const dispatch = useAppDispatch();
   const [logout, { isLoading }] = useAdminLogoutMutation();
   const { pathname } = useLocation();
+  // Where the site requires two-factor of administrators and this one has none, the set-up is
+  // all the back office shows (every other call answers 403), until its recovery codes are put
+  // away: they are shown once.
+  const twoFactor = useAdminTwoFactorQuery();
+  const [enrolling, setEnrolling] = useState(false);
+  if (twoFactor.data?.data.setup_required && !enrolling) setEnrolling(true);
+  const open = !enrolling && (twoFactor.isSuccess || twoFactor.isError);
   // The queue's first page, shared with the 待处理订单 screen: its count tells the admin to look.
-  const waiting = usePendingOrdersQuery(1).data?.data.total ?? 0;
+  const waiting = usePendingOrdersQuery(1, { skip: !open }).data?.data.total ?? 0;
   // Sub-pages (create, edit, a daily detail) keep their section lit.
   const lit = (section: (typeof ADMIN_SECTIONS)[number]) =>
     'also' in section && section.also.some((prefix) => pathname.startsWith(prefix));
@@ -49,52 +59,74 @@ export default function AdminLayout() {
           <Navbar.Brand as={NavLink} to={adminPaths.dashboard}>
             管理后台
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="admin-nav" />
-          <Navbar.Collapse id="admin-nav">
-            <Nav className="me-auto admin-nav" aria-label="管理导航">
-              {ADMIN_SECTIONS.map((section) => (
-                <Nav.Link
-                  key={section.to}
-                  as={NavLink}
-                  to={section.to}
-                  end={'end' in section ? section.end : false}
-                  className={lit(section) ? 'active' : undefined}
-                >
-                  {section.label}
-                </Nav.Link>
-              ))}
-            </Nav>
-            {/* Recharge's back office (the 待处理订单 queue, the books) stands beside the nine. */}
-            <Nav className="admin-account" aria-label="充值管理">
-              <Nav.Link as={NavLink} to={adminPaths.pendingOrders}>
-                待处理订单
-                {waiting > 0 && (
-                  <Badge pill bg="danger" className="ms-1" data-testid="pending-count">
-                    {waiting}
-                  </Badge>
-                )}
-              </Nav.Link>
-              <Nav.Link as={NavLink} to={adminPaths.reconciliation}>
-                充值对账
-              </Nav.Link>
-            </Nav>
-            {/* SPEC §2's nav lists nine sections; the admin's own pages sit beside logout. */}
+          {enrolling ? (
             <Nav className="admin-account" aria-label="账户">
-              <Nav.Link as={NavLink} to={adminPaths.audit}>
-                操作日志
-              </Nav.Link>
-              <Nav.Link as={NavLink} to={adminPaths.password}>
-                修改密码
-              </Nav.Link>
               <Nav.Link as="button" onClick={() => void onLogout()} disabled={isLoading}>
                 退出登录
               </Nav.Link>
             </Nav>
-          </Navbar.Collapse>
+          ) : (
+            <>
+              <Navbar.Toggle aria-controls="admin-nav" />
+              <Navbar.Collapse id="admin-nav">
+                <Nav className="me-auto admin-nav" aria-label="管理导航">
+                  {ADMIN_SECTIONS.map((section) => (
+                    <Nav.Link
+                      key={section.to}
+                      as={NavLink}
+                      to={section.to}
+                      end={'end' in section ? section.end : false}
+                      className={lit(section) ? 'active' : undefined}
+                    >
+                      {section.label}
+                    </Nav.Link>
+                  ))}
+                </Nav>
+                {/* Recharge's back office (the 待处理订单 queue, the books) stands beside the nine. */}
+                <Nav className="admin-account" aria-label="充值管理">
+                  <Nav.Link as={NavLink} to={adminPaths.pendingOrders}>
+                    待处理订单
+                    {waiting > 0 && (
+                      <Badge pill bg="danger" className="ms-1" data-testid="pending-count">
+                        {waiting}
+                      </Badge>
+                    )}
+                  </Nav.Link>
+                  <Nav.Link as={NavLink} to={adminPaths.reconciliation}>
+                    充值对账
+                  </Nav.Link>
+                </Nav>
+                {/* SPEC §2's nav lists nine sections; the admin's own pages sit beside logout. */}
+                <Nav className="admin-account" aria-label="账户">
+                  <Nav.Link as={NavLink} to={adminPaths.audit}>
+                    操作日志
+                  </Nav.Link>
+                  <Nav.Link as={NavLink} to={adminPaths.password}>
+                    修改密码
+                  </Nav.Link>
+                  <Nav.Link as="button" onClick={() => void onLogout()} disabled={isLoading}>
+                    退出登录
+                  </Nav.Link>
+                </Nav>
+              </Navbar.Collapse>
+            </>
+          )}
         </Container>
       </Navbar>
       <Container fluid className="pb-5">
-        <Outlet />
+        {enrolling ? (
+          <section>
+            <h1 className="h3 mb-3">开启两步验证</h1>
+            <Alert variant="warning" className="admin-narrow-card">
+              本站要求管理员开启两步验证。完成设置并保存恢复码后，才能使用管理后台。
+            </Alert>
+            <AdminTwoFactorCard onFinished={() => setEnrolling(false)} />
+          </section>
+        ) : open ? (
+          <Outlet />
+        ) : (
+          <Loading label="加载中..." />
+        )}
       </Container>
     </div>
   );

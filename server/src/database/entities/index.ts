@@ -18,7 +18,7 @@ import { SidebarLink } from './sidebar-link.entity';
 import { SiteConfig } from './site-config.entity';
 import { OidcProvider, UserIdentity } from './oidc.entity';
 import { Passkey } from './passkey.entity';
-import { RecoveryCode, UserTotp } from './two-factor.entity';
+import { AdminRecoveryCode, AdminTotp, RecoveryCode, UserTotp } from './two-factor.entity';
 import { UserDevice } from './user-device.entity';
 import { User } from './user.entity';
 
@@ -28,6 +28,8 @@ export {
   AlertDelivery,
   Ad,
   Admin,
+  AdminRecoveryCode,
+  AdminTotp,
   ApiKey,
   AuditLog,
   ApiDailyStat,
@@ -58,6 +60,8 @@ export const ENTITIES = [
   AlertDelivery,
   Ad,
   Admin,
+  AdminRecoveryCode,
+  AdminTotp,
   ApiKey,
   AuditLog,
   ApiDailyStat,

@@ -41,6 +41,10 @@ export class SiteConfig {
   @FlagColumn({ default: 0 })
   email_verification: number;
 
+  /** 1: an administrator signs in with an authenticator code, and one without sets it up first. */
+  @FlagColumn({ default: 0 })
+  admin_two_factor_required: number;
+
   @CreatedAt()
   created_at: Date;
 

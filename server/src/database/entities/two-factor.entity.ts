@@ -40,3 +40,42 @@ export class RecoveryCode {
   @Column({ type: 'datetime', nullable: true })
   used_at: Date | null;
 }
+
+/**
+ * An administrator's authenticator app: the same sealed secret and last time step as a user's
+ * (UserTotp), for the back office's sign-in.
+ */
+@Entity('admin_totp')
+export class AdminTotp {
+  @PrimaryColumn({ type: 'integer' })
+  admin_id: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  secret_enc: string;
+
+  @Column({ type: 'datetime', nullable: true })
+  enabled_at: Date | null;
+
+  @BigIntColumn({ default: 0 })
+  last_counter: number;
+
+  @CreatedAt()
+  created_at: Date;
+}
+
+/** One of an administrator's single-use recovery codes, stored as its SHA-256. */
+@Entity('admin_recovery_codes')
+@Index('idx_admin_recovery_codes_admin', ['admin_id'])
+export class AdminRecoveryCode {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  admin_id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  code_hash: string;
+
+  @Column({ type: 'datetime', nullable: true })
+  used_at: Date | null;
+}

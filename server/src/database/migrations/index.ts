@@ -15,6 +15,7 @@ import { SessionSecondFactor1796400000000 } from './1796400000000-SessionSecondF
 import { SignInNotices1796500000000 } from './1796500000000-SignInNotices';
 import { OidcSignIn1796600000000 } from './1796600000000-OidcSignIn';
 import { EmailVerification1796700000000 } from './1796700000000-EmailVerification';
+import { AdminTwoFactor1796800000000 } from './1796800000000-AdminTwoFactor';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   SignInNotices1796500000000,
   OidcSignIn1796600000000,
   EmailVerification1796700000000,
+  AdminTwoFactor1796800000000,
 ];

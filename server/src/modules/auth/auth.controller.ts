@@ -2,6 +2,7 @@ import { Body, Controller, Ip, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admin, User } from '../../database/entities';
 import { AdminPasswordService } from './admin-password.service';
+import { AdminTwoFactorService } from './admin-two-factor.service';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
@@ -14,6 +15,7 @@ import { PasskeysService } from './passkeys.service';
 import { SignIn } from './sign-in';
 import { TwoFactorService } from './two-factor.service';
 import type { DataEnvelope } from '../../contracts/envelope';
+import type { AdminLoginData } from '../../contracts/two-factor';
 import type { WebAuthnJson } from '../../contracts/passkeys';
 
 type LoginRequest<T> = FastifyRequest & { user: T };
@@ -23,6 +25,7 @@ export class AuthController {
   constructor(
     private readonly signIn: SignIn,
     private readonly adminPasswords: AdminPasswordService,
+    private readonly adminTwoFactor: AdminTwoFactorService,
     private readonly twoFactor: TwoFactorService,
     private readonly passkeys: PasskeysService,
     private readonly confirmations: EmailConfirmations,
@@ -90,17 +93,39 @@ export class AuthController {
     return { success: true, message: 'logged out' };
   }
 
+  /** A right password signs in, unless the administrator has two-factor on (401 and a challenge). */
   @Serves('POST api/admin/admin_login.php')
   @UseGuards(AdminLoginGuard)
   async adminLogin(
     @Req() request: LoginRequest<Admin>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    await this.signIn.startSession(request, reply, 'admin', request.user.id);
+  ): Promise<DataEnvelope<AdminLoginData>> {
+    await this.adminTwoFactor.requireSecondStep(request.user.id);
+    return this.adminSession(request, reply, request.user, false);
+  }
+
+  @Serves('POST api/admin/admin_login_2fa.php')
+  async adminLoginTwoFactor(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body() body: TwoFactorLoginDto,
+  ): Promise<DataEnvelope<AdminLoginData>> {
+    const admin = await this.adminTwoFactor.finishLogin(body.challenge, body.code, request.ip);
+    return this.adminSession(request, reply, admin, true);
+  }
+
+  private async adminSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    admin: Admin,
+    secondFactor: boolean,
+  ): Promise<DataEnvelope<AdminLoginData>> {
+    await this.signIn.startSession(request, reply, 'admin', admin.id, secondFactor);
+    const { setup_required } = await this.adminTwoFactor.status(admin.id);
     return {
       success: true,
       message: 'login successful',
-      data: { username: request.user.username },
+      data: { username: admin.username, two_factor_setup_required: setup_required },
     };
   }
 

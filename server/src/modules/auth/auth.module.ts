@@ -3,6 +3,8 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   Admin,
+  AdminRecoveryCode,
+  AdminTotp,
   ApiKey,
   OidcProvider,
   Passkey,
@@ -33,7 +35,12 @@ import { PasskeysController } from './passkeys.controller';
 import { PasskeysService } from './passkeys.service';
 import { PasswordResetService } from './password-reset.service';
 import { SignIn } from './sign-in';
-import { TwoFactorAdminController, TwoFactorController } from './two-factor.controller';
+import {
+  AdminOwnTwoFactorController,
+  TwoFactorAdminController,
+  TwoFactorController,
+} from './two-factor.controller';
+import { AdminTwoFactorService } from './admin-two-factor.service';
 import { TwoFactorService } from './two-factor.service';
 import { UserPasswordService } from './user-password.service';
 import {
@@ -59,6 +66,8 @@ import {
     TypeOrmModule.forFeature([
       User,
       Admin,
+      AdminTotp,
+      AdminRecoveryCode,
       ApiKey,
       UserTotp,
       RecoveryCode,
@@ -74,6 +83,7 @@ import {
     AccountEmailController,
     TwoFactorController,
     TwoFactorAdminController,
+    AdminOwnTwoFactorController,
     PasskeysController,
     OidcController,
     OidcIdentitiesController,
@@ -87,6 +97,7 @@ import {
     PasswordResetService,
     EmailChangeService,
     TwoFactorService,
+    AdminTwoFactorService,
     PasskeysService,
     NewDeviceNotices,
     SignIn,

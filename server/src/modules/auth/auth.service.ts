@@ -73,14 +73,19 @@ export class AuthService {
   }
 
   /**
-   * A signed-in user's current password, asked again before a sensitive change: counted like a
+   * A signed-in user's (or administrator's) current password, asked again before a sensitive change: counted like a
    * login of that account from that address (the same lock-out), so a stolen session cannot
    * guess it freely. 400 `auth.current_password_wrong` on `current_password` when it is wrong.
    */
-  async confirmCurrentPassword(user: User, password: string, ip: string): Promise<void> {
-    const attempt = { scope: 'user' as const, username: user.username, ip };
+  async confirmCurrentPassword(
+    account: Pick<User | Admin, 'username' | 'password_hash'>,
+    password: string,
+    ip: string,
+    scope: LoginAttempt['scope'] = 'user',
+  ): Promise<void> {
+    const attempt = { scope, username: account.username, ip };
     await this.admit(attempt);
-    if (!(await verifyPassword(user.password_hash, password))) {
+    if (!(await verifyPassword(account.password_hash, password))) {
       throw new AppError(
         'auth.current_password_wrong',
         'the current password is incorrect',

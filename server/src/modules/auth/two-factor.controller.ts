@@ -5,7 +5,15 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Serves } from '../../common/serves';
 import { User } from '../../database/entities';
-import { AdminGuard, CurrentAdminId, CurrentUserId, SessionService, UserGuard } from '../sessions';
+import {
+  AdminGuard,
+  BeforeAdminTwoFactor,
+  CurrentAdminId,
+  CurrentUserId,
+  SessionService,
+  UserGuard,
+} from '../sessions';
+import { AdminTwoFactorService } from './admin-two-factor.service';
 import { UserIdDto } from './dto/account-email.dto';
 import {
   ConfirmTwoFactorDto,
@@ -30,6 +38,54 @@ export class TwoFactorAdminController {
   ) {
     await this.twoFactor.adminDisable(request, { adminId, ip: request.ip }, body.user_id);
     return { success: true, message: 'two-factor authentication turned off for this user' };
+  }
+}
+
+/**
+ * An administrator's own two-factor (修改密码 page). While the site requires it and it is off,
+ * the set-up's three calls are all the back office answers (BeforeAdminTwoFactor).
+ */
+@Controller()
+@UseGuards(AdminGuard)
+export class AdminOwnTwoFactorController {
+  constructor(private readonly twoFactor: AdminTwoFactorService) {}
+
+  @Serves('GET api/admin/get_two_factor.php')
+  @BeforeAdminTwoFactor()
+  async status(@CurrentAdminId() adminId: number) {
+    return { success: true, message: 'ok', data: await this.twoFactor.status(adminId) };
+  }
+
+  @Serves('POST api/admin/start_totp.php')
+  @BeforeAdminTwoFactor()
+  async start(@CurrentAdminId() adminId: number, @Ip() ip: string, @Body() body: StartTotpDto) {
+    const data = await this.twoFactor.start(adminId, body.current_password, ip);
+    return { success: true, message: 'scan the code, then confirm with the first code', data };
+  }
+
+  @Serves('POST api/admin/enable_totp.php')
+  @BeforeAdminTwoFactor()
+  async enable(
+    @CurrentAdminId() adminId: number,
+    @Req() request: FastifyRequest,
+    @Body() body: TotpCodeDto,
+  ) {
+    const data = await this.twoFactor.enable(request, { adminId, ip: request.ip }, body.code);
+    return {
+      success: true,
+      message: 'two-factor authentication is on; your other sessions have been signed out',
+      data,
+    };
+  }
+
+  @Serves('POST api/admin/disable_totp.php')
+  async disable(
+    @CurrentAdminId() adminId: number,
+    @Ip() ip: string,
+    @Body() body: DisableTwoFactorDto,
+  ) {
+    await this.twoFactor.disable({ adminId, ip }, body.current_password, body.code);
+    return { success: true, message: 'two-factor authentication is off' };
   }
 }
 

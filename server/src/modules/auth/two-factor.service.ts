@@ -1,13 +1,9 @@
-import { createHash, randomInt } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { IsNull, LessThan, Not, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import { seal, unseal } from '../../common/sealed';
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_CHALLENGE_MINUTES } from '../../contracts/two-factor';
+import { TWO_FACTOR_CHALLENGE_MINUTES } from '../../contracts/two-factor';
 import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from '../../contracts/two-factor';
 import { RecoveryCode, User, UserTotp } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
@@ -21,43 +17,19 @@ import { SiteConfigService } from '../config';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 import type { LoginAttempt } from './login-throttle';
+import {
+  alreadyOn,
+  appCodeStep,
+  isAppCode,
+  issuerOf,
+  newRecoveryCodes,
+  newTotp,
+  notEnabled,
+  recoveryHash,
+  wrongCode,
+} from './totp';
 
-const SECRET_SEAL = 'portico totp secret';
 const CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60 * 1000;
-/** Recovery codes' letters: no 0/o, 1/l/i, so a code read aloud or copied by hand survives. */
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const FALLBACK_ISSUER = 'Portico API';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** A recovery code as typed, compared in one form: lower case, no spaces or dash. */
-const recoveryForm = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
-
-function newRecoveryCode(): string {
-  const letters = Array.from(
-    { length: 8 },
-    () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
-  );
-  return `${letters.slice(0, 4).join('')}-${letters.slice(4).join('')}`;
-}
-
-const alreadyOn = () =>
-  new AppError(
-    'auth.two_factor_enabled',
-    'two-factor authentication is already on; turn it off first',
-    HttpStatus.CONFLICT,
-  );
-
-const notEnabled = () =>
-  new AppError(
-    'auth.two_factor_not_enabled',
-    'two-factor authentication is not on',
-    HttpStatus.BAD_REQUEST,
-  );
-
-/** 400 `auth.two_factor_failed` on the code field. */
-const wrongCode = (message: string) =>
-  new AppError('auth.two_factor_failed', message, HttpStatus.BAD_REQUEST, {}, 'code');
 
 /**
  * A second factor at sign-in: an authenticator app's code (TOTP, RFC 6238: 6 digits, 30 s, one
@@ -95,7 +67,8 @@ export class TwoFactorService {
   async start(user: User, password: string, ip: string): Promise<TotpSetup> {
     if (await this.enabled(user.id)) throw alreadyOn();
     await this.auth.confirmCurrentPassword(user, password, ip);
-    const secret = new Secret({ size: 20 });
+    const issuer = issuerOf(await this.config.find());
+    const { setup, sealed } = await newTotp(issuer, user.username, this.env.APP_SECRET);
     // A set-up not confirmed yet is replaced; one confirmed meanwhile (another tab) stays, and
     // the insert's primary key refuses this one.
     try {
@@ -103,7 +76,7 @@ export class TwoFactorService {
         await manager.delete(UserTotp, { user_id: user.id, enabled_at: IsNull() });
         await manager.insert(UserTotp, {
           user_id: user.id,
-          secret_enc: seal(secret.base32, this.env.APP_SECRET, SECRET_SEAL),
+          secret_enc: sealed,
           enabled_at: null,
           last_counter: 0,
         });
@@ -112,14 +85,7 @@ export class TwoFactorService {
       if (isUniqueViolation(e)) throw alreadyOn();
       throw e;
     }
-    const issuer = (await this.config.find())?.site_title.trim() || FALLBACK_ISSUER;
-    const uri = new TOTP({ issuer, label: user.username, secret }).toString();
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 2 });
-    return {
-      secret: secret.base32,
-      otpauth_uri: uri,
-      qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-    };
+    return setup;
   }
 
   /**
@@ -139,7 +105,7 @@ export class TwoFactorService {
     if (!(await this.acceptTotp(row, code))) {
       throw wrongCode('the code is wrong or expired; try the current one');
     }
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const { codes, hashes } = newRecoveryCodes();
     await retriedTransaction(this.totps.manager, async (manager) => {
       const on = await manager.update(
         UserTotp,
@@ -150,7 +116,7 @@ export class TwoFactorService {
       await manager.delete(RecoveryCode, { user_id: userId });
       await manager.insert(
         RecoveryCode,
-        codes.map((c) => ({ user_id: userId, code_hash: sha256(recoveryForm(c)), used_at: null })),
+        hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })),
       );
     });
     await this.notify(request, user, { what: 'two_factor_on' });
@@ -270,12 +236,11 @@ export class TwoFactorService {
 
   /** An app code or a recovery code, each taken once. */
   private async acceptCode(row: UserTotp, code: string): Promise<boolean> {
-    const digits = code.replace(/\s/g, '');
-    if (/^\d{6}$/.test(digits)) return this.acceptTotp(row, digits);
-    const form = recoveryForm(code);
-    if (!/^[a-z0-9]{8}$/.test(form)) return false;
+    if (isAppCode(code)) return this.acceptTotp(row, code);
+    const hash = recoveryHash(code);
+    if (!hash) return false;
     const used = await this.recovery.update(
-      { user_id: row.user_id, code_hash: sha256(form), used_at: IsNull() },
+      { user_id: row.user_id, code_hash: hash, used_at: IsNull() },
       { used_at: new Date() },
     );
     return used.affected === 1;
@@ -283,14 +248,8 @@ export class TwoFactorService {
 
   /** A current app code, later than the last one accepted; claims its time step. */
   private async acceptTotp(row: UserTotp, code: string): Promise<boolean> {
-    const token = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(token)) return false;
-    const base32 = unseal(row.secret_enc, this.env.APP_SECRET, SECRET_SEAL);
-    if (!base32) return false;
-    const totp = new TOTP({ secret: Secret.fromBase32(base32) });
-    const delta = totp.validate({ token, window: 1 });
-    if (delta === null) return false;
-    const counter = totp.counter() + delta;
+    const counter = appCodeStep(row.secret_enc, code, this.env.APP_SECRET);
+    if (counter === null) return false;
     const claimed = await this.totps.update(
       { user_id: row.user_id, last_counter: LessThan(counter) },
       { last_counter: counter },

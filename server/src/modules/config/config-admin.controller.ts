@@ -1,5 +1,8 @@
 import { Body, Controller, HttpStatus, Ip, Req, UseGuards } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
+import { IsNull, Not, Repository } from 'typeorm';
+import { AdminTotp } from '../../database/entities';
 import { mailLinkBase } from '../../common/site-base';
 import { AppError } from '../../common/app-error';
 import { Mailer } from '../mail';
@@ -14,6 +17,7 @@ export class ConfigAdminController {
   constructor(
     private readonly config: SiteConfigService,
     private readonly mailer: Mailer,
+    @InjectRepository(AdminTotp) private readonly adminTotps: Repository<AdminTotp>,
   ) {}
 
   @Serves('GET api/admin/get_config.php')
@@ -25,7 +29,8 @@ export class ConfigAdminController {
 
   /**
    * E-mail verification cannot be turned on while the site cannot send the links: SMTP_URL, and an
-   * address for them (网站地址, possibly in this very save, or PUBLIC_URL).
+   * address for them (网站地址, possibly in this very save, or PUBLIC_URL). Two-factor cannot be
+   * required of administrators by one who has none (the next page would lock them out).
    */
   @Serves('POST api/admin/update_config.php')
   async update(
@@ -42,6 +47,18 @@ export class ConfigAdminController {
         HttpStatus.BAD_REQUEST,
         {},
         'email_verification',
+      );
+    }
+    if (
+      body.admin_two_factor_required === 1 &&
+      !(await this.adminTotps.existsBy({ admin_id: adminId, enabled_at: Not(IsNull()) }))
+    ) {
+      throw new AppError(
+        'admin.two_factor_self_first',
+        '请先为自己的管理员账号开启两步验证，再要求所有管理员开启',
+        HttpStatus.BAD_REQUEST,
+        {},
+        'admin_two_factor_required',
       );
     }
     const saved = await this.config.update({ adminId, ip }, body);

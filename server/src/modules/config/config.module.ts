@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit';
-import { SiteConfig } from '../../database/entities';
+import { AdminTotp, SiteConfig } from '../../database/entities';
 import { ConfigAdminController } from './config-admin.controller';
 import { SiteConfigController } from './site-config.controller';
 import { SiteConfigService } from './site-config.service';
@@ -9,7 +9,12 @@ import { MailModule } from '../mail';
 import { SessionsModule } from '../sessions';
 
 @Module({
-  imports: [MailModule, SessionsModule, AuditModule, TypeOrmModule.forFeature([SiteConfig])],
+  imports: [
+    MailModule,
+    SessionsModule,
+    AuditModule,
+    TypeOrmModule.forFeature([SiteConfig, AdminTotp]),
+  ],
   controllers: [SiteConfigController, ConfigAdminController],
   providers: [SiteConfigService],
   exports: [SiteConfigService],

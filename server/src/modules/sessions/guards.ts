@@ -5,9 +5,11 @@ import {
   HttpStatus,
   Injectable,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../common/app-error';
 import type { SessionKind } from '../../database/entities/session.entity';
+import { AdminTwoFactorGate, BEFORE_ADMIN_TWO_FACTOR } from './admin-gate';
 import { SessionService } from './session.service';
 
 export { RequireCsrf } from './csrf';
@@ -20,7 +22,7 @@ async function admit(
   sessions: SessionService,
   context: ExecutionContext,
   kind: SessionKind,
-): Promise<boolean> {
+): Promise<number> {
   const request = context.switchToHttp().getRequest<RequestWithSubjects>();
   const session = await sessions.peek(request, kind);
   if (!session) {
@@ -33,7 +35,7 @@ async function admit(
         );
   }
   request[SUBJECT] = { ...request[SUBJECT], [kind]: session.subjectId };
-  return true;
+  return session.subjectId;
 }
 
 /** 401 without a valid user session. */
@@ -41,18 +43,32 @@ async function admit(
 export class UserGuard implements CanActivate {
   constructor(private readonly sessions: SessionService) {}
 
-  canActivate(context: ExecutionContext): Promise<boolean> {
-    return admit(this.sessions, context, 'user');
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await admit(this.sessions, context, 'user');
+    return true;
   }
 }
 
-/** 401 without a valid admin session (a user session does not count). */
+/**
+ * 401 without a valid admin session (a user session does not count); 403 while the site requires
+ * two-factor of administrators and this one has none, except on the set-up's routes.
+ */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  constructor(private readonly sessions: SessionService) {}
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly gate: AdminTwoFactorGate,
+    private readonly reflector: Reflector,
+  ) {}
 
-  canActivate(context: ExecutionContext): Promise<boolean> {
-    return admit(this.sessions, context, 'admin');
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const adminId = await admit(this.sessions, context, 'admin');
+    const open = this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_ADMIN_TWO_FACTOR, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!open) await this.gate.check(adminId);
+    return true;
   }
 }
 

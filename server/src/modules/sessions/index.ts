@@ -1,4 +1,5 @@
 /** What other features may take from sessions/ (the layer rules allow no deeper import). */
+export { BeforeAdminTwoFactor } from './admin-gate';
 export { CsrfService } from './csrf';
 export { AdminGuard, CurrentAdminId, CurrentUserId, RequireCsrf, UserGuard } from './guards';
 export { SessionService } from './session.service';

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Passkey, Session, UserTotp } from '../../database/entities';
+import { AdminTotp, Passkey, Session, SiteConfig, UserTotp } from '../../database/entities';
+import { AdminTwoFactorGate } from './admin-gate';
 import { CsrfGuard, CsrfService } from './csrf';
 import { AdminGuard, UserGuard } from './guards';
 import { SessionService } from './session.service';
@@ -13,15 +14,16 @@ import { StepUpCheck } from './step-up';
  * secrets, a recent second factor).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, UserTotp, Passkey])],
+  imports: [TypeOrmModule.forFeature([Session, UserTotp, Passkey, AdminTotp, SiteConfig])],
   providers: [
     SessionService,
     CsrfService,
     { provide: APP_GUARD, useClass: CsrfGuard },
     UserGuard,
     AdminGuard,
+    AdminTwoFactorGate,
     StepUpCheck,
   ],
-  exports: [SessionService, CsrfService, UserGuard, AdminGuard, StepUpCheck],
+  exports: [SessionService, CsrfService, UserGuard, AdminGuard, AdminTwoFactorGate, StepUpCheck],
 })
 export class SessionsModule {}

@@ -36,6 +36,7 @@ const texts = {
   'auth.two_factor_not_started': '请重新开始设置两步验证',
   'auth.passkey_failed': '通行密钥验证失败',
   'auth.step_up_required': '需要再次进行两步验证',
+  'auth.admin_two_factor_setup': '本站要求管理员开启两步验证，请先完成设置',
   'passkeys.invalid': '无法验证此通行密钥',
   'passkeys.exists': '此通行密钥已添加',
   'passkeys.too_many': '通行密钥数量已达上限',
@@ -59,6 +60,8 @@ const texts = {
   'users.email_required': '请填写邮箱',
   'oidc.email_required': '第三方登录未提供已验证的邮箱',
   'admin.mail_not_configured': '未配置邮件发送（SMTP_URL）或网站地址，不能开启注册邮箱验证',
+  'admin.two_factor_self_first': '请先为自己的管理员账号开启两步验证，再要求所有管理员开启',
+  'admin.two_factor_required': '本站要求管理员开启两步验证，不能关闭；请先在网站配置中取消该要求',
   'auth.metrics_token': '监控接口需要访问令牌',
 
   'users.fields_empty': '所有字段均不能为空',
@@ -195,6 +198,9 @@ export const ZH = {
   network: '网络错误，请检查网络后重试',
   loginRequired: '请输入用户名和密码',
   loginFailed: '登录失败，请检查用户名和密码',
+  twoFactorPrompt:
+    '此管理员账号已开启两步验证：请输入身份验证器应用中的 6 位验证码，或一个恢复码。',
+  twoFactorCodeRequired: '请输入验证码',
   loginNetwork: '登录请求失败，请稍后再试',
   deleteFailed: '删除失败',
   updateFailed: '更新失败',

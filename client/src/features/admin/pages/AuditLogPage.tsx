@@ -27,6 +27,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   reveal_key: '查看 API Key',
   create_reset_link: '生成密码重置链接',
   disable_two_factor: '关闭两步验证',
+  enable_two_factor: '开启两步验证',
 };
 
 export const TARGET_LABELS: Record<AuditTarget, string> = {

@@ -17,13 +17,24 @@ const CONFIG = {
   analytics_code: '',
   home_notice: '',
   email_verification: 0,
+  admin_two_factor_required: 0,
   mail_enabled: true,
   site_start_time: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-async function show(config: object = CONFIG) {
-  server.use(http.get('/api/admin/get_config.php', () => ok(config)));
+async function show(config: object = CONFIG, ownTwoFactor = false) {
+  server.use(
+    http.get('/api/admin/get_config.php', () => ok(config)),
+    http.get('/api/admin/get_two_factor.php', () =>
+      ok({
+        enabled: ownTwoFactor,
+        recovery_codes_left: ownTwoFactor ? 10 : 0,
+        required: false,
+        setup_required: false,
+      }),
+    ),
+  );
   render(
     <Provider store={makeStore()}>
       <MemoryRouter>
@@ -95,5 +106,32 @@ describe('ConfigPage', () => {
     await show({ ...CONFIG, mail_enabled: false });
     expect(screen.getByLabelText('注册需验证邮箱')).toBeDisabled();
     expect(screen.getByText(/需先配置邮件发送（SMTP_URL）/)).toBeVisible();
+  });
+
+  it('requires two-factor of administrators only once the admin has it, and says where to turn it on', async () => {
+    await show();
+    expect(screen.getByLabelText('要求管理员开启两步验证')).toBeDisabled();
+    expect(screen.getByRole('link', { name: '修改密码' })).toHaveAttribute(
+      'href',
+      '/admin/password',
+    );
+  });
+
+  it('sends the requirement when the admin has two-factor on', async () => {
+    const bodies: { admin_two_factor_required?: number }[] = [];
+    server.use(
+      http.post('/api/admin/update_config.php', async ({ request }) => {
+        bodies.push((await request.json()) as { admin_two_factor_required?: number });
+        return ok({ ...CONFIG, admin_two_factor_required: 1 });
+      }),
+    );
+    await show(CONFIG, true);
+    const toggle = screen.getByLabelText('要求管理员开启两步验证');
+    await screen.findByText(/^开启后，每位管理员登录时/);
+    expect(toggle).toBeEnabled();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    expect(await screen.findByText('保存成功')).toBeVisible();
+    expect(bodies[0].admin_two_factor_required).toBe(1);
   });
 });

@@ -1,9 +1,9 @@
-import { FormEvent, useState } from 'react';
+import { FormEvent, useState, type ReactNode } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { useAdminConfigQuery, useUpdateConfigMutation } from '../api';
+import { useAdminConfigQuery, useAdminTwoFactorQuery, useUpdateConfigMutation } from '../api';
 import { adminErrorText, errorField, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import { SITE_CONFIG_RULES, type SiteConfigBody } from '@contracts/site';
@@ -44,7 +44,47 @@ function addressError(form: SiteConfigBody): keyof SiteConfigBody | null {
   return null;
 }
 
-function ConfigForm({ initial, mailEnabled }: { initial: SiteConfigBody; mailEnabled: boolean }) {
+/** A 0/1 setting as a switch, with its explanation under it. */
+function ConfigSwitch({
+  field,
+  label,
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  field: keyof SiteConfigBody;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: 0 | 1) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Group className="mb-3" controlId={`config-${field}`}>
+      <Form.Check
+        type="switch"
+        label={label}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`config-${field}-help`}
+        onChange={(e) => onChange(e.target.checked ? 1 : 0)}
+      />
+      <Form.Text id={`config-${field}-help`}>{children}</Form.Text>
+    </Form.Group>
+  );
+}
+
+function ConfigForm({
+  initial,
+  mailEnabled,
+  ownTwoFactor,
+}: {
+  initial: SiteConfigBody;
+  mailEnabled: boolean;
+  /** The signed-in administrator has two-factor on, so may require it of all. */
+  ownTwoFactor: boolean;
+}) {
   const [update, { isLoading }] = useUpdateConfigMutation();
   const [form, setForm] = useState(initial);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -112,22 +152,32 @@ function ConfigForm({ initial, mailEnabled }: { initial: SiteConfigBody; mailEna
               {field.help && <Form.Text>{field.help}</Form.Text>}
             </Form.Group>
           ))}
-          <Form.Group controlId="config-email_verification">
-            <Form.Check
-              type="switch"
-              label="注册需验证邮箱"
-              checked={form.email_verification === 1}
-              disabled={!mailEnabled && form.email_verification !== 1}
-              aria-describedby="config-email_verification-help"
-              onChange={(e) =>
-                setForm((current) => ({ ...current, email_verification: e.target.checked ? 1 : 0 }))
-              }
-            />
-            <Form.Text id="config-email_verification-help">
-              开启后，注册必须填写邮箱，点击邮件中的确认链接后才能登录。
-              {!mailEnabled && '需先配置邮件发送（SMTP_URL）和网站地址。'}
-            </Form.Text>
-          </Form.Group>
+          <ConfigSwitch
+            field="email_verification"
+            label="注册需验证邮箱"
+            checked={form.email_verification === 1}
+            disabled={!mailEnabled && form.email_verification !== 1}
+            onChange={(on) => setForm((current) => ({ ...current, email_verification: on }))}
+          >
+            开启后，注册必须填写邮箱，点击邮件中的确认链接后才能登录。
+            {!mailEnabled && '需先配置邮件发送（SMTP_URL）和网站地址。'}
+          </ConfigSwitch>
+          <ConfigSwitch
+            field="admin_two_factor_required"
+            label="要求管理员开启两步验证"
+            checked={form.admin_two_factor_required === 1}
+            disabled={!ownTwoFactor && form.admin_two_factor_required !== 1}
+            onChange={(on) => setForm((current) => ({ ...current, admin_two_factor_required: on }))}
+          >
+            开启后，每位管理员登录时都要输入身份验证器中的验证码；尚未开启的管理员登录后须先完成设置。
+            {!ownTwoFactor && (
+              <>
+                需先在
+                <Link to={adminPaths.password}>修改密码</Link>
+                页为自己的账号开启两步验证。
+              </>
+            )}
+          </ConfigSwitch>
         </Card.Body>
       </Card>
       <Button type="submit" disabled={isLoading}>
@@ -140,6 +190,7 @@ function ConfigForm({ initial, mailEnabled }: { initial: SiteConfigBody; mailEna
 export default function ConfigPage() {
   usePageTitle('网站配置');
   const { data, error, isLoading } = useAdminConfigQuery();
+  const ownTwoFactor = useAdminTwoFactorQuery().data?.data.enabled ?? false;
   return (
     <section style={{ maxWidth: '52rem' }}>
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
@@ -153,7 +204,11 @@ export default function ConfigPage() {
       ) : isLoading || !data ? (
         <Loading label="加载中..." />
       ) : (
-        <ConfigForm initial={data.data} mailEnabled={data.data.mail_enabled} />
+        <ConfigForm
+          initial={data.data}
+          mailEnabled={data.data.mail_enabled}
+          ownTwoFactor={ownTwoFactor}
+        />
       )}
     </section>
   );

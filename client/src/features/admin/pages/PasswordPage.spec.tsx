@@ -26,6 +26,9 @@ async function fill(old: string, next: string, confirm = next) {
 describe('PasswordPage', () => {
   beforeEach(() => {
     server.use(
+      http.get('/api/admin/get_two_factor.php', () =>
+        ok({ enabled: false, recovery_codes_left: 0, required: false, setup_required: false }),
+      ),
       http.get('/api/admin/get_admin_sessions.php', () =>
         ok({
           sessions: [

@@ -6,6 +6,7 @@ import { useChangeAdminPasswordMutation } from '../api';
 import { adminErrorText, errorField, type Notice } from '../errors';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import AdminSessionsCard from '../sessions/AdminSessionsCard';
+import AdminTwoFactorCard from '../components/AdminTwoFactorCard';
 
 export const PASSWORD_TEXTS = {
   required: '请填写当前密码和新密码',
@@ -108,6 +109,7 @@ export default function PasswordPage() {
           </Form>
         </Card.Body>
       </Card>
+      <AdminTwoFactorCard onOthersSignedOut={() => setChanges((n) => n + 1)} />
       <AdminSessionsCard key={changes} />
     </section>
   );

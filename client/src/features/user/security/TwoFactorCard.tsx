@@ -1,7 +1,8 @@
 import type { TotpSetup } from '@contracts/two-factor';
 import { useState } from 'react';
-import { Alert, Button, Card } from 'react-bootstrap';
+import { Alert, Card } from 'react-bootstrap';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
+import { RecoveryCodeList, TotpQr } from '../../../components/ui/TotpParts';
 import { useI18n } from '../../../i18n';
 import FieldsForm, { CODE, PASSWORD, refusedField, type Refusal } from './FieldsForm';
 import {
@@ -23,7 +24,6 @@ export default function TwoFactorCard() {
   const [disable] = useDisableTotpMutation();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [copied, setCopied] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   /** A refusal for its field, or the banner. */
@@ -35,56 +35,26 @@ export default function TwoFactorCard() {
     return null;
   };
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes!.join('\n'));
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-
   let body;
   if (codes) {
     body = (
-      <>
-        <h3 className="h6">{t('twofa.codesTitle')}</h3>
-        <p>{t('twofa.codesIntro')}</p>
-        <ul
-          className="list-unstyled recovery-codes font-monospace mb-3"
-          data-testid="recovery-codes"
-        >
-          {codes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
-        <Button variant="outline-secondary" className="me-2" onClick={() => void copy()}>
-          {t('twofa.copyCodes')}
-        </Button>
-        <Button onClick={() => setCodes(null)}>{t('twofa.saved')}</Button>
-        {copied && (
-          <span className="ms-2 small" role="status">
-            {t('twofa.copied')}
-          </span>
-        )}
-      </>
+      <RecoveryCodeList
+        codes={codes}
+        texts={{
+          title: t('twofa.codesTitle'),
+          intro: t('twofa.codesIntro'),
+          copy: t('twofa.copyCodes'),
+          copied: t('twofa.copied'),
+          saved: t('twofa.saved'),
+        }}
+        onSaved={() => setCodes(null)}
+      />
     );
   } else if (setup) {
     body = (
       <>
         <p>{t('twofa.scan')}</p>
-        <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-          <img
-            src={setup.qr_code}
-            alt={t('twofa.qrAlt')}
-            width={180}
-            height={180}
-            className="bg-white rounded"
-          />
-          <code className="text-break user-select-all" data-testid="totp-secret">
-            {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-          </code>
-        </div>
+        <TotpQr setup={setup} alt={t('twofa.qrAlt')} />
         <FieldsForm
           id="totp-enable"
           fields={[CODE]}

@@ -31,9 +31,9 @@ export class DisableTwoFactorDto extends TotpCodeDto implements DisableTwoFactor
   current_password: string;
 }
 
-/** POST login_2fa.php. */
+/** POST login_2fa.php and admin_login_2fa.php. */
 export class TwoFactorLoginDto extends TotpCodeDto implements TwoFactorLoginBody {
-  @MaxLength(100, { message: 'challenge must be the one login.php answered' })
+  @MaxLength(200, { message: 'challenge must be the one login.php answered' })
   @IsNotEmpty({ message: 'challenge must be the one login.php answered' })
   @IsString({ message: 'challenge must be the one login.php answered' })
   challenge: string;

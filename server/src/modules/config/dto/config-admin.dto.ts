@@ -68,6 +68,11 @@ export class UpdateConfigDto {
   @IsIn([0, 1], { message: 'e-mail verification must be 0 or 1' })
   @Flag()
   email_verification?: 0 | 1;
+
+  @OptionalNotNull()
+  @IsIn([0, 1], { message: 'requiring two-factor of administrators must be 0 or 1' })
+  @Flag()
+  admin_two_factor_required?: 0 | 1;
 }
 
 export const toAdminConfig = (row: SiteConfig, mailEnabled: boolean): AdminSiteConfig => ({
@@ -81,6 +86,7 @@ export const toAdminConfig = (row: SiteConfig, mailEnabled: boolean): AdminSiteC
   analytics_code: row.analytics_code,
   home_notice: row.home_notice,
   email_verification: row.email_verification === 1 ? 1 : 0,
+  admin_two_factor_required: row.admin_two_factor_required === 1 ? 1 : 0,
   mail_enabled: mailEnabled,
   site_start_time: row.site_start_time.toISOString(),
   updated_at: row.updated_at.toISOString(),
