@@ -448,6 +448,10 @@ describeBrowser('admin back office', () => {
       '      operationId: getToy',
       '      parameters: [{ name: toyId, in: path, required: true, type: integer }]',
       "      responses: { '200': { description: one toy } }",
+      '  /toys/tags:',
+      '    patch:',
+      '      operationId: renameTags',
+      "      responses: { '200': { description: renamed } }",
     ].join('\n');
     for (const theme of ['light', 'dark'] as const) {
       await context.addCookies([{ name: 'theme', value: theme, url: site.url }]);
@@ -458,10 +462,13 @@ describeBrowser('admin back office', () => {
         await page.getByRole('button', { name: '预览导入' }).click();
         const preview = page.getByRole('table', { name: '导入预览' });
         await preview.getByText('listToys').waitFor();
-        await preview.getByText('https://toys.example.com/v2/toys').waitFor();
+        await preview.getByText('https://toys.example.com/v2/toys', { exact: true }).waitFor();
         await preview.getByText('kind*: string').waitFor();
-        await page.getByRole('table', { name: '跳过的操作' }).getByText('/toys/{toyId}').waitFor();
-        await page.getByText('新建 1 个，更新 0 个，未变 0 个，跳过 1 个').waitFor();
+        // A path parameter is part of the entry: the gateway fills {toyId} in.
+        await preview.getByText('https://toys.example.com/v2/toys/{toyId}').waitFor();
+        await preview.getByText('toyId*: integer').waitFor();
+        await page.getByRole('table', { name: '跳过的操作' }).getByText('/toys/tags').waitFor();
+        await page.getByText('新建 2 个，更新 0 个，未变 0 个，跳过 1 个').waitFor();
         // The preview is brought into view (scrolling smoothly), its row clear of the save bar.
         await page.waitForFunction(() => {
           const row = document.querySelector('table[aria-label="导入预览"] tbody tr');

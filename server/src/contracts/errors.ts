@@ -132,7 +132,10 @@ export const ERROR_CODES = {
   'gateway.rate_limited': 'the per-key or per-IP limit is reached; see `Retry-After`',
   'gateway.invalid_param': 'the built-in API refused an input (refunded)',
   'gateway.invalid_json': 'the call body is not valid JSON (refunded)',
-  'gateway.invalid_path': 'the sub-path leaves the API base (refunded)',
+  'gateway.invalid_path':
+    'the sub-path leaves the API base (refunded), or a path parameter is not one segment (refused before any charge)',
+  'gateway.path_parameter_missing':
+    'a path parameter of the API has no value: give it as the sub-path or a query parameter (`field` names it; nothing charged)',
   'gateway.upstream_failed': 'the upstream failed or is unreachable (refunded)',
   'gateway.upstream_timeout': 'the upstream did not answer in time (refunded)',
   'gateway.balance_ceiling':
@@ -174,7 +177,6 @@ export const ERROR_CODES = {
   'openapi.invalid_document':
     'the document is not JSON/YAML, not OpenAPI 3.0/3.1 or Swagger 2.0, fails validation or has no usable server URL',
   'openapi.remote_ref': 'the document has a $ref to another file or URL (only #/... references)',
-  'openapi.circular_ref': 'the document has $ref pointers that loop',
   'openapi.refs_too_large':
     "the document's $ref pointers expand past the import's limit (nodes or nesting)",
   'openapi.duplicate_name': 'two operations of the document map to the same English name',

@@ -17,8 +17,24 @@ export type ParameterType = (typeof PARAMETER_TYPES)[number];
 export const isParameterType = (value: string): value is ParameterType =>
   (PARAMETER_TYPES as readonly string[]).includes(value);
 
+/**
+ * A path parameter in an API's upstream URL: `{name}` as one whole path segment
+ * (https://api.example.com/pets/{petId}). Its value comes from the call's sub-path
+ * (`/apis/<name_en>/<value>`) or from the query parameter of that name.
+ */
+export const PATH_PARAMETER = /\{([A-Za-z_][A-Za-z0-9_.-]{0,63})\}/;
+
+/** An upstream URL whose braces, if any, are path parameters: whole segments of its path. */
+export const UPSTREAM_URL_TEMPLATE =
+  /^[a-z]+:\/\/[^/{}?#]+(\/([^/{}?#]*|\{[A-Za-z_][A-Za-z0-9_.-]{0,63}\}))*([?#][^{}]*)?$/i;
+
 export interface RequestParam {
   name: string;
+  /**
+   * 'path': the value fills `{name}` in the upstream URL (sent in the query string or as the
+   * sub-path, whatever the method); absent for a query parameter or a JSON body field.
+   */
+  in?: 'path';
   type: string;
   /** Written as a boolean; older rows say 1, "1" or "true". */
   required: boolean | number | string;

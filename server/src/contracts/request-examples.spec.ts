@@ -156,6 +156,26 @@ describe('buildRequestModel', () => {
     expect(model.headers).toEqual([['Content-Type', 'application/json']]);
   });
 
+  it('path parameters go in the query string, whatever the method', () => {
+    const params = [p('owner', 'string', true, { in: 'path' }), p('title', 'string', true)];
+    const post = buildRequestModel(
+      api({ request_method: 'POST', request_params: params }),
+      { owner: 'octo cat', title: 'bug' },
+      ORIGIN,
+      null,
+    );
+    expect(post.url).toBe('https://site.example/apis/demo?owner=octo+cat');
+    expect(post.body).toEqual({ title: 'bug' });
+    const get = buildRequestModel(
+      api({ request_params: params }),
+      { owner: 'octo', title: 'bug' },
+      ORIGIN,
+      null,
+    );
+    expect(get.url).toBe('https://site.example/apis/demo?owner=octo&title=bug');
+    expect(get.body).toBeNull();
+  });
+
   it('no key: nothing on a free API, the placeholder on a paid one', () => {
     expect(buildRequestModel(api(), {}, ORIGIN, null).headers).toEqual([]);
     expect(buildRequestModel(api({ is_paid: 1 }), {}, ORIGIN, null).headers).toEqual([

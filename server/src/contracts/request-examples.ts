@@ -193,7 +193,7 @@ function fileName(api: RequestApi, values: ParamValues): string | null {
 
 /**
  * The request for these values. Parameters left empty are left out; a body method sends the rest
- * as a typed JSON body, other methods in the query. `apiKey` null: no key header on a free API, the
+ * as a typed JSON body (path parameters in the query), other methods in the query. `apiKey` null: no key header on a free API, the
  * placeholder on a paid one.
  */
 export function buildRequestModel(
@@ -206,12 +206,15 @@ export function buildRequestModel(
   const given = params(api).filter((p) => (values[p.name] ?? '').trim() !== '');
   const base = absoluteUrl(api.endpoint, origin);
   const withBody = BODY_METHODS.has(method);
+  // Path parameters ride in the query string whatever the method; the gateway fills them in.
+  const inBody = withBody ? given.filter((p) => p.in !== 'path') : [];
+  const inQuery = withBody ? given.filter((p) => p.in === 'path') : given;
   const body = withBody
-    ? Object.fromEntries(given.map((p) => [p.name, typedValue(p, values[p.name])]))
+    ? Object.fromEntries(inBody.map((p) => [p.name, typedValue(p, values[p.name])]))
     : null;
-  const query = withBody
-    ? ''
-    : new URLSearchParams(given.map((p): [string, string] => [p.name, values[p.name]])).toString();
+  const query = new URLSearchParams(
+    inQuery.map((p): [string, string] => [p.name, values[p.name]]),
+  ).toString();
   const key = apiKey ?? (api.is_paid ? KEY_PLACEHOLDER : null);
   const headers: [string, string][] = [];
   if (key) headers.push([KEY_HEADER, key]);

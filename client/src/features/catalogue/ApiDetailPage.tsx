@@ -192,7 +192,12 @@ function Detail({ api }: { api: ApiDetail }) {
           head={[t('api.colName'), t('api.colType'), t('api.colRequired'), t('api.colDescription')]}
           empty={t('api.noRequestParams')}
           rows={api.request_params.map((p) => [
-            <code>{p.name}</code>,
+            <>
+              <code>{p.name}</code>
+              {p.in === 'path' && (
+                <span className="badge text-bg-light border ms-1">{t('api.pathParam')}</span>
+              )}
+            </>,
             p.type,
             isRequiredFlag(p.required) ? (
               <span className="badge text-bg-danger">{t('api.yes')}</span>

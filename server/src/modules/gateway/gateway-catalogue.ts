@@ -1,3 +1,4 @@
+import { pathParameterNames } from './path-parameters';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -24,6 +25,8 @@ export interface GatewayApi extends ApiRow {
   cost: string;
   /** The methods a call may use, as the 405's Allow header lists them (HEAD with GET). */
   allow: string;
+  /** The upstream URL's `{name}` path parameters, in order (path-parameters.ts). */
+  path_parameters: string[];
 }
 
 /** The Allow header of an API declaring `method`: HEAD goes with GET, OPTIONS is the preflight. */
@@ -100,6 +103,7 @@ export class GatewayCatalogue implements OnModuleDestroy {
           request_method: method,
           cost: formatPrice(row.is_paid ? row.price_per_call_milli : 0),
           allow: allowedMethods(method),
+          path_parameters: pathParameterNames(row.upstream_url),
         };
         return [row.name_en, api];
       }),

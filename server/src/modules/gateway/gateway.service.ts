@@ -26,6 +26,7 @@ import { RateLimiter } from '../../common/rate-limiter';
 import type { RateLimitResult } from '../../common/rate-limiter';
 import { UsageRecorder } from './usage-recorder';
 import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
+import { fillPathParameters, type UpstreamTarget } from './path-parameters';
 import {
   Answer,
   idempotencyKeyOf,
@@ -111,6 +112,8 @@ interface Call {
   started: number;
   /** Followed by an idempotent call, which gives its key back only when nothing stands charged. */
   standing: Standing;
+  /** Where an upstream API's call goes (null for a built-in one), worked out before any charge. */
+  target?: UpstreamTarget | null;
 }
 
 /**
@@ -324,11 +327,17 @@ export class GatewayService implements OnModuleInit {
         ),
       );
     }
+    try {
+      call.target = upstreamTarget(api, request);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return this.refuse(request, reply, error);
+    }
     let key = this.authenticate(api, request, reply);
     if (key instanceof Promise) key = await key;
     if (!key) {
       // A keyless call is free (authenticate refuses a keyless paid one) and only counted.
-      const outcome = await this.run(api, request).catch((error: unknown) =>
+      const outcome = await this.run(api, request, call.target).catch((error: unknown) =>
         this.upstreamFailed(api, error),
       );
       if (outcome.status < 400) this.usage.record(api.id, call.at);
@@ -477,7 +486,7 @@ export class GatewayService implements OnModuleInit {
 
     let outcome: Outcome;
     try {
-      outcome = await this.run(api, request);
+      outcome = await this.run(api, request, call.target);
     } catch (error) {
       if (chargedLogId !== undefined) {
         const statusCode = error instanceof AppError ? error.status : 502;
@@ -682,7 +691,11 @@ export class GatewayService implements OnModuleInit {
       .header('x-ratelimit-reset', String(result.resetSeconds));
   }
 
-  private async run(api: GatewayApi, request: GatewayRequest): Promise<Outcome> {
+  private async run(
+    api: GatewayApi,
+    request: GatewayRequest,
+    target: UpstreamTarget | null | undefined,
+  ): Promise<Outcome> {
     const builtin = api.handler ? BUILTIN_HANDLERS[api.handler] : undefined;
     if (builtin) {
       let response = builtin({
@@ -695,12 +708,9 @@ export class GatewayService implements OnModuleInit {
       if (response instanceof Promise) response = await response;
       return { status: response.status ?? 200, builtin: response };
     }
-    if (api.upstream_url) {
-      const search = new URL(loggedUrl(request.url), 'http://gateway').searchParams;
+    if (target) {
       const upstream = await callUpstream({
-        baseUrl: api.upstream_url,
-        subPath: request.params['*'] ?? '',
-        search,
+        ...target,
         method: request.method,
         headers: request.headers,
         body: Buffer.isBuffer(request.body) ? request.body : undefined,
@@ -711,6 +721,18 @@ export class GatewayService implements OnModuleInit {
     }
     throw gatewayError('gateway.not_implemented', 503, 'this API has no implementation configured');
   }
+}
+
+/**
+ * Where an upstream API's call goes: the call's sub-path and query below the upstream URL, or its
+ * path parameters filled from them (a 400 when they cannot be). Null for a built-in API.
+ */
+function upstreamTarget(api: GatewayApi, request: GatewayRequest): UpstreamTarget | null {
+  if (!api.upstream_url || (api.handler && BUILTIN_HANDLERS[api.handler])) return null;
+  const search = new URL(loggedUrl(request.url), 'http://gateway').searchParams;
+  const subPath = request.params['*'] ?? '';
+  if (api.path_parameters.length === 0) return { baseUrl: api.upstream_url, subPath, search };
+  return fillPathParameters(api.upstream_url, api.path_parameters, subPath, search);
 }
 
 function firstValues(query: unknown): Record<string, string> {

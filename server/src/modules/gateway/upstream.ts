@@ -107,6 +107,20 @@ export interface UpstreamResponse {
 
 const invalidPath = () => new AppError('gateway.invalid_path', 'invalid API path', 400);
 
+/** Percent-decoded until it no longer changes (`%252e` is `.`); null when it cannot be. */
+export function fullyDecoded(text: string): string | null {
+  let decoded = text;
+  for (let previous = ''; decoded !== previous;) {
+    previous = decoded;
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      return null;
+    }
+  }
+  return decoded;
+}
+
 /**
  * The upstream URL for a sub-path below the API's base, or a 400. The sub-path is decoded until it
  * no longer changes (so `%252e%252e` is seen as `..`), refused if any segment is a dot segment
@@ -115,16 +129,8 @@ const invalidPath = () => new AppError('gateway.invalid_path', 'invalid API path
  * is made on the URL the request will really go to, not on the text that was sent.
  */
 export function upstreamUrl(baseUrl: string, subPath: string): URL {
-  let decoded = subPath;
-  for (let previous = ''; decoded !== previous;) {
-    previous = decoded;
-    try {
-      decoded = decodeURIComponent(decoded);
-    } catch {
-      throw invalidPath();
-    }
-  }
-  if (hasUnreadableCharacter(decoded)) throw invalidPath();
+  const decoded = fullyDecoded(subPath);
+  if (decoded === null || hasUnreadableCharacter(decoded)) throw invalidPath();
   const segments = decoded.split('/');
   if (segments.some((segment) => /^\.{1,2}$/.test(segment.split(';')[0]))) throw invalidPath();
   const base = new URL(baseUrl);

@@ -3,7 +3,10 @@ import { OPENAPI_IMPORT_MAX_BYTES } from '../../contracts/openapi';
 import { OpenApiErrors } from './openapi.errors';
 import { WorkerStepError, WorkerTimeout, type ParserWorker } from './parser-worker';
 
-/** A parsed document: plain JSON values, every `$ref` resolved. */
+/**
+ * A parsed document: plain JSON values, every `$ref` resolved but those that lead back into
+ * themselves (a tree's children, a linked list's next), which stay `$ref`s.
+ */
 export type OpenApiObject = Record<string, unknown>;
 
 /** Beyond these a document is refused before any parser walks it recursively. */
@@ -24,18 +27,19 @@ const REPORTED_ERRORS = 3;
 /**
  * References resolve inside the document only: external ones (other files, URLs) are never
  * fetched — they are refused before the parser runs, and `external: false` makes the parser
- * ignore any it were to meet.
+ * ignore any it were to meet. Recursion is ordinary in real schemas: a reference back into its
+ * own target is kept as it is, not expanded and not refused.
  */
 const PARSER_OPTIONS = {
   resolve: { external: false, file: false },
-  dereference: { circular: false },
+  dereference: { circular: 'ignore' },
   timeoutMs: VALIDATION_TIMEOUT_MS,
 } satisfies ParserOptions;
 
 /**
  * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document from JSON or YAML text: parsed, converted to
- * OpenAPI 3.0 when it is Swagger 2.0 (swagger2openapi), checked for size, depth, external and
- * looping references, validated with @readme/openapi-parser, and dereferenced. YAML parsing,
+ * OpenAPI 3.0 when it is Swagger 2.0 (swagger2openapi), checked for size, depth and external
+ * references, validated with @readme/openapi-parser, and dereferenced. YAML parsing,
  * conversion, dereferencing and validation run on `worker`; the checks here are single bounded
  * passes. Every refusal is an AppError whose Chinese message names the problem.
  */
@@ -58,7 +62,6 @@ export async function readOpenApiDocument(
     case undefined:
       return outcome.document;
     case 'reference':
-      if (outcome.loop !== undefined) throw OpenApiErrors.circularRef(localPlace(outcome.loop));
       throw OpenApiErrors.invalid(`$ref 无法解析：${firstLine(outcome.reason)}`);
     case 'validator':
       throw OpenApiErrors.invalid(firstLine(outcome.reason));
@@ -187,7 +190,7 @@ function inspect(document: unknown): void {
 }
 
 /** The value a local `$ref` (#/a/b~1c) points at, or undefined (the parser then says why). */
-function target(document: OpenApiObject, ref: string): unknown {
+export function target(document: OpenApiObject, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let value: unknown = document;
   const path = ref.slice(1);
@@ -216,8 +219,8 @@ interface Expansion {
  * Measures the document as dereferencing would build it, each `$ref` target measured once and
  * its measure reused, and refuses the document as soon as it passes MAX_EXPANDED_NODES objects
  * and arrays or nests past MAX_EXPANDED_DEPTH: the work is bounded by those limits, not by what
- * the references multiply to. A `$ref` back into its own target counts nothing here: the parser
- * refuses the loop.
+ * the references multiply to. A `$ref` back into its own target counts nothing here: it stays a
+ * `$ref`.
  */
 function checkExpansion(document: OpenApiObject): void {
   const measured = new Map<string, Expansion>();
@@ -256,7 +259,6 @@ function checkExpansion(document: OpenApiObject): void {
 }
 
 /** The parser reports places as `<base>#/...`; the admin knows only the part after the #. */
-const localPlace = (path: string) => path.slice(Math.max(0, path.indexOf('#')));
 
 /**
  * A validator message is a reason, then a code frame of the document rendered as JSON; its line

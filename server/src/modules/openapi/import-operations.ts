@@ -1,8 +1,12 @@
 import type { RequestMethod } from '../../contracts/apis';
-import { isParameterType, type ParameterType } from '../../contracts/list-fields';
+import {
+  isParameterType,
+  UPSTREAM_URL_TEMPLATE,
+  type ParameterType,
+} from '../../contracts/list-fields';
 import type { SkippedOperation } from '../../contracts/openapi';
 import type { DocumentedField, DocumentedParam, DocumentedStatus } from './dto/documented-api';
-import type { OpenApiObject } from './import-document';
+import { target, type OpenApiObject } from './import-document';
 import { OpenApiErrors } from './openapi.errors';
 
 /** One operation as a catalogue entry, before it meets the database. */
@@ -118,20 +122,18 @@ function toDraft(document: OpenApiObject, path: string, item: Json, key: string)
   if (!method) return new Skip('Portico 的接口只支持 GET、POST、PUT、DELETE 方法');
   const where = `${method} ${path}`;
   const operation = record(item[key]);
-  const template = /\{[^}]*\}/.exec(path);
-  if (template) {
-    return new Skip(
-      `路径中有参数 ${template[0]}：Portico 的接口地址固定为 /apis/<英文名>，请在后台手动配置`,
-    );
-  }
   const base = serverUrl(operation.servers ?? item.servers ?? document.servers, where);
   const upstream_url = `${base}${path}`;
   if (upstream_url.length > MAX_UPSTREAM_URL) {
     return new Skip(`上游地址超过 ${MAX_UPSTREAM_URL} 个字符`);
   }
-  const request_params = requestParams(method, item, operation);
+  if (!UPSTREAM_URL_TEMPLATE.test(upstream_url)) {
+    return new Skip('路径参数须各占一整段路径（如 /pets/{petId}），且名称只含字母、数字、_ . -');
+  }
+  const deref = derefIn(document);
+  const request_params = requestParams(method, item, operation, deref);
   if (request_params instanceof Skip) return request_params;
-  const response = successResponse(record(operation.responses));
+  const response = successResponse(record(operation.responses), deref);
   const status_codes = statusCodes(record(operation.responses));
   const lists = [request_params, response.fields, status_codes];
   if (lists.some((rows) => Buffer.byteLength(JSON.stringify(rows)) > MAX_LIST_BYTES)) {
@@ -194,8 +196,26 @@ function englishName(operationId: unknown, key: string, path: string): string {
   return (typeof operationId === 'string' && clean(operationId)) || clean(`${key}-${path}`);
 }
 
-function typeOf(schema: unknown): ParameterType {
-  const s = record(schema);
+/** Reads a schema, following a `$ref` the parser kept (a recursive one, see OpenApiObject). */
+type Deref = (schema: unknown) => Json;
+
+/** How many kept references in a row are followed before the schema is taken as an object. */
+const MAX_REF_HOPS = 8;
+
+function derefIn(document: OpenApiObject): Deref {
+  return (schema) => {
+    let s = record(schema);
+    for (let hop = 0; hop < MAX_REF_HOPS && typeof s.$ref === 'string'; hop++) {
+      s = record(target(document, s.$ref));
+    }
+    return s;
+  };
+}
+
+/** A schema's type; a reference still unresolved after MAX_REF_HOPS is an object. */
+function typeOf(schema: unknown, deref: Deref): ParameterType {
+  const s = deref(schema);
+  if (typeof s.$ref === 'string') return 'object';
   for (const type of Array.isArray(s.type) ? s.type : [s.type]) {
     if (typeof type === 'string' && isParameterType(type)) return type;
   }
@@ -205,15 +225,20 @@ function typeOf(schema: unknown): ParameterType {
 }
 
 /** Properties and required names of an object schema, allOf members merged in. */
-function objectProperties(schema: unknown): {
+function objectProperties(
+  schema: unknown,
+  deref: Deref,
+  depth = 0,
+): {
   properties: Map<string, unknown>;
   required: Set<string>;
 } {
-  const s = record(schema);
+  const s = deref(schema);
   const properties = new Map(Object.entries(record(s.properties)));
   const required = new Set(list(s.required).filter((n): n is string => typeof n === 'string'));
-  for (const member of list(s.allOf)) {
-    const merged = objectProperties(member);
+  // A schema that is its own allOf member (through references) is merged MAX_REF_HOPS deep.
+  for (const member of depth < MAX_REF_HOPS ? list(s.allOf) : []) {
+    const merged = objectProperties(member, deref, depth + 1);
     merged.properties.forEach((value, name) => properties.set(name, value));
     merged.required.forEach((name) => required.add(name));
   }
@@ -224,7 +249,7 @@ function objectProperties(schema: unknown): {
  * Query parameters for GET and DELETE, the JSON body's properties for POST and PUT. What the
  * catalogue cannot describe is dropped when optional and skips the operation when required.
  */
-function requestParams(method: RequestMethod, item: Json, operation: Json) {
+function requestParams(method: RequestMethod, item: Json, operation: Json, deref: Deref) {
   const parameters = new Map<string, Json>();
   for (const value of [...list(item.parameters), ...list(operation.parameters)]) {
     const parameter = record(value);
@@ -236,11 +261,20 @@ function requestParams(method: RequestMethod, item: Json, operation: Json) {
     const name = text(parameter.name, MAX_NAME);
     const where = String(parameter.in);
     const required = parameter.required === true;
-    if (where === 'query' && takesQuery) {
+    if (where === 'path') {
+      params.push({
+        name,
+        in: 'path',
+        type: typeOf(parameter.schema, deref),
+        required: true,
+        description: text(parameter.description, MAX_PARAM_DESCRIPTION),
+        ...schemaHints(parameter.schema),
+      });
+    } else if (where === 'query' && takesQuery) {
       if (name) {
         params.push({
           name,
-          type: typeOf(parameter.schema),
+          type: typeOf(parameter.schema, deref),
           required,
           description: text(parameter.description, MAX_PARAM_DESCRIPTION),
           ...schemaHints(parameter.schema),
@@ -267,11 +301,11 @@ function requestParams(method: RequestMethod, item: Json, operation: Json) {
     );
   }
   const schema = record(content[jsonType]).schema;
-  const { properties, required } = objectProperties(schema);
+  const { properties, required } = objectProperties(schema, deref);
   for (const [name, property] of properties) {
     params.push({
       name: name.slice(0, MAX_NAME),
-      type: typeOf(property),
+      type: typeOf(property, deref),
       required: required.has(name),
       description: text(record(property).description, MAX_PARAM_DESCRIPTION),
       ...schemaHints(property),
@@ -287,7 +321,7 @@ interface SuccessResponse {
 }
 
 /** The 200 answer (else the first 2xx, 2XX or default): its fields, media type and example. */
-function successResponse(responses: Json): SuccessResponse {
+function successResponse(responses: Json, deref: Deref): SuccessResponse {
   const key = [
     '200',
     ...Object.keys(responses)
@@ -302,28 +336,29 @@ function successResponse(responses: Json): SuccessResponse {
   if (!mediaType) return { fields: [], mediaType: 'application/json', example: '' };
   const media = record(content[mediaType]);
   return {
-    fields: responseFields(media.schema),
+    fields: responseFields(media.schema, deref),
     mediaType: mediaType.slice(0, MAX_MEDIA_TYPE),
     example: exampleText(media),
   };
 }
 
 /** Top-level fields and one level below (data.ip), as the catalogue documents an envelope. */
-function responseFields(schema: unknown): DocumentedField[] {
+function responseFields(schema: unknown, deref: Deref): DocumentedField[] {
   const fields: DocumentedField[] = [];
   const add = (name: string, property: unknown) => {
-    const p = record(property);
-    const type = typeof p.type === 'string' ? p.type : Array.isArray(p.type) ? typeOf(p) : '';
+    const p = deref(property);
+    const type =
+      typeof p.type === 'string' ? p.type : Array.isArray(p.type) || p.$ref ? typeOf(p, deref) : '';
     fields.push({
       name: name.slice(0, MAX_NAME),
       type: type || (p.properties !== undefined ? 'object' : ''),
       description: text(p.description, MAX_PARAM_DESCRIPTION),
     });
   };
-  for (const [name, property] of objectProperties(schema).properties) {
+  for (const [name, property] of objectProperties(schema, deref).properties) {
     add(name, property);
-    const p = record(property);
-    const nested = objectProperties(p.type === 'array' ? p.items : p).properties;
+    const p = deref(property);
+    const nested = objectProperties(p.type === 'array' ? p.items : p, deref).properties;
     for (const [child, value] of nested) add(`${name}.${child}`, value);
   }
   return fields.slice(0, MAX_FIELDS);

@@ -110,16 +110,20 @@ export function renderApiMarkdown(api: DocumentedApi, siteUrl: string, level = 1
   if (api.request_params.length === 0) {
     lines.push('No parameters.');
   } else {
+    const inQuery = api.method === 'GET' || api.method === 'DELETE';
     lines.push(
-      api.method === 'GET' || api.method === 'DELETE'
+      inQuery
         ? 'Sent in the query string.'
-        : 'Sent as a JSON object in the request body (Content-Type: application/json).',
+        : 'Sent as a JSON object in the request body (Content-Type: application/json)' +
+            (api.request_params.some((p) => p.in === 'path')
+              ? ', except path parameters, which go in the query string.'
+              : '.'),
       '',
       '| Name | Type | Required | Description |',
       '| --- | --- | --- | --- |',
       ...api.request_params.map(
         (p) =>
-          `| ${cell(p.name)} | ${p.type} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`,
+          `| ${cell(p.name)}${p.in === 'path' ? ' (path)' : ''} | ${p.type} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`,
       ),
     );
   }

@@ -148,8 +148,12 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
       : [{}, { [API_KEY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }],
   };
   if (api.is_paid) op['x-price-per-call'] = api.price;
-  if (params.length > 0 && !hasBody(api)) {
-    op.parameters = params.map((param) => {
+  // Path parameters go in the query string whatever the method (the gateway fills the upstream
+  // path from there or from the sub-path); a body method's other parameters are its JSON body.
+  const inQuery = hasBody(api) ? params.filter((param) => param.in === 'path') : params;
+  const inBody = hasBody(api) ? params.filter((param) => param.in !== 'path') : [];
+  if (inQuery.length > 0) {
+    op.parameters = inQuery.map((param) => {
       const { example, ...schema } = paramSchema(param, examples.get(param.name));
       return {
         name: param.name,
@@ -160,10 +164,11 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
         ...(example !== undefined && { example }),
       };
     });
-  } else if (params.length > 0) {
-    const required = params.filter((param) => param.required).map((param) => param.name);
+  }
+  if (inBody.length > 0) {
+    const required = inBody.filter((param) => param.required).map((param) => param.name);
     const properties = Object.fromEntries(
-      params.map((param) => [
+      inBody.map((param) => [
         param.name,
         withDescription(paramSchema(param, examples.get(param.name)), param.description),
       ]),

@@ -30,12 +30,6 @@ export const OpenApiErrors = {
       `文档中的 $ref 引用展开后过大（超过 ${maxNodes} 个对象和数组，或嵌套超过 ${maxDepth} 层；最后展开的是 “${ref}”）：请减少层层重复的引用`,
       HttpStatus.BAD_REQUEST,
     ),
-  circularRef: (at: string) =>
-    new AppError(
-      'openapi.circular_ref',
-      `文档中的 $ref 引用形成了循环（位于 ${at}），无法导入`,
-      HttpStatus.BAD_REQUEST,
-    ),
   duplicateName: (nameEn: string, first: string, second: string) =>
     new AppError(
       'openapi.duplicate_name',

@@ -25,15 +25,11 @@ const steps = {
     return { document: converted.openapi };
   },
   async check({ document, options }) {
-    let loop;
     let dereferenced;
     try {
-      dereferenced = await dereference(structuredClone(document), {
-        ...options,
-        dereference: { circular: false, onCircular: (path) => (loop ??= path) },
-      });
+      dereferenced = await dereference(structuredClone(document), options);
     } catch (error) {
-      return { failure: 'reference', loop, reason: reason(error) };
+      return { failure: 'reference', reason: reason(error) };
     }
     let result;
     try {
@@ -61,7 +57,7 @@ parentPort.on('message', async ({ id, step, input }) => {
 /** What `check` finds: the dereferenced document, or why there is none. */
 export type CheckOutcome =
   | { document: Record<string, unknown>; failure?: undefined }
-  | { failure: 'reference'; loop?: string; reason: string }
+  | { failure: 'reference'; reason: string }
   | { failure: 'validator'; reason: string }
   | { failure: 'invalid'; messages: string[]; additional: number };
 

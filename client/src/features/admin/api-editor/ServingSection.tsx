@@ -23,6 +23,7 @@ export default function ServingSection({ form, set }: SectionProps) {
               id="upstream_url"
               label="上游地址 (http/https)"
               value={form.upstream_url}
+              help="路径参数写作 {名称}，各占一整段路径，如 …/pets/{petId}；调用时用同名查询参数或 /apis/英文名/值 传入"
               onChange={(v) => set('upstream_url', v)}
             />
           </Col>

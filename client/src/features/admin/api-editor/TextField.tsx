@@ -7,20 +7,24 @@ type Props = {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** A line of help under the field. */
+  help?: string;
 } & Omit<ComponentProps<typeof Form.Control>, 'id' | 'value' | 'onChange'>;
 
 /** A labelled text input (or textarea, with as="textarea") of the API form. */
-export default function TextField({ id, label, value, onChange, error, ...control }: Props) {
+export default function TextField({ id, label, value, onChange, error, help, ...control }: Props) {
   return (
     <Form.Group className="mb-3" controlId={`api-${id}`}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
         value={value}
         isInvalid={error !== undefined}
+        aria-describedby={help ? `api-${id}-help` : undefined}
         onChange={(e) => onChange(e.target.value)}
         {...control}
       />
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      {help && <Form.Text id={`api-${id}-help`}>{help}</Form.Text>}
     </Form.Group>
   );
 }

@@ -12,6 +12,8 @@ import { isParameterType, isRequiredFlag, PARAMETER_TYPES } from '@contracts/lis
 
 export type RequestRow = {
   name: string;
+  /** Kept as loaded: 'path' fills `{name}` in the upstream URL. */
+  in?: 'path';
   type: string;
   required: boolean;
   description: string;
@@ -96,6 +98,7 @@ export function apiFormFrom(api: AdminApi): ApiForm {
     request_method: api.request_method,
     request_params: api.request_params.map((p) => ({
       name: p.name,
+      ...(p.in === 'path' && { in: 'path' as const }),
       type: p.type,
       required: isRequiredFlag(p.required),
       description: p.description,

@@ -104,6 +104,7 @@ const texts = {
   'gateway.invalid_param': '参数无效',
   'gateway.invalid_json': '请求内容不是有效的 JSON',
   'gateway.invalid_path': '路径无效',
+  'gateway.path_parameter_missing': '缺少路径参数',
   'gateway.upstream_failed': '上游服务失败',
   'gateway.upstream_timeout': '上游服务超时',
   'gateway.balance_ceiling': '余额超过上限，无法退款',
@@ -136,7 +137,6 @@ const texts = {
   'openapi.invalid_document':
     '无法解析该文档：须为 OpenAPI 3.0/3.1 或 Swagger 2.0 的 JSON 或 YAML，且包含可用的服务器地址',
   'openapi.remote_ref': '文档引用了外部文件或网址（只支持 #/... 内部引用）',
-  'openapi.circular_ref': '文档中的 $ref 引用形成了循环',
   'openapi.refs_too_large': '文档中的 $ref 引用展开后超出导入上限',
   'openapi.duplicate_name': '文档中有两个操作对应同一个英文名称',
 

@@ -124,7 +124,6 @@ describe('ImportOpenApiPage', () => {
   it.each([
     ['openapi.invalid_document', 400, '无法解析该文档'],
     ['openapi.remote_ref', 400, '文档引用了外部文件或网址'],
-    ['openapi.circular_ref', 400, '$ref 引用形成了循环'],
     ['openapi.duplicate_name', 409, '两个操作对应同一个英文名称'],
     ['openapi.too_large', 413, 'OpenAPI 文档超过 1 MB'],
   ])('says %s in Chinese', async (code, status, text) => {

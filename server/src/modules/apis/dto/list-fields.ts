@@ -68,8 +68,15 @@ export function normalizeRequestParams(value: unknown): string {
         `parameter type must be one of ${PARAMETER_TYPES.join(', ')}`,
       );
     }
+    if (row.in !== undefined && row.in !== null && row.in !== '' && row.in !== 'path') {
+      throw badRequest(
+        'apis.invalid_list_field',
+        'a parameter is in the query or body, or in: "path"',
+      );
+    }
     return {
       name,
+      ...(row.in === 'path' && { in: 'path' as const }),
       type,
       required: isRequiredFlag(row.required),
       description: text(row.description) ?? '',

@@ -19,6 +19,7 @@ import {
   UPSTREAM_TIMEOUT_MS,
   type RequestMethod,
 } from '../../../contracts/apis';
+import { UPSTREAM_URL_TEMPLATE } from '../../../contracts/list-fields';
 import type { Accepts } from '../../../common/validation';
 import type { SaveApiBody } from '../../../contracts/apis';
 import type { IdBody } from '../../../contracts/envelope';
@@ -132,6 +133,9 @@ export class SaveApiDto {
   @IsOptional()
   @Trimmed()
   @ValidateIf((_, value) => value !== null && value !== '')
+  @Matches(UPSTREAM_URL_TEMPLATE, {
+    message: 'path parameters in the upstream URL are written {name}, each a whole path segment',
+  })
   @Matches(/^https?:\/\//i, { message: 'upstream URL must be an http(s) URL' })
   @MaxLength(500, { message: 'upstream URL is too long (max 500 characters)' })
   @IsString({ message: 'upstream URL must be an http(s) URL' })

@@ -11,6 +11,8 @@ import { BUILTIN_HANDLERS } from '../../builtins';
 
 export interface DocumentedParam {
   name: string;
+  /** 'path': fills `{name}` in the upstream URL; sent in the query string whatever the method. */
+  in?: 'path';
   type: ParameterType;
   required: boolean;
   description: string;
@@ -74,6 +76,7 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
       return [
         {
           name,
+          ...(row.in === 'path' && { in: 'path' as const }),
           type: isParameterType(type) ? type : 'string',
           required: isRequiredFlag(row.required),
           description: text(row.description),
