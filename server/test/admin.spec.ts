@@ -103,7 +103,7 @@ describeEachDb('admin: access and API management', (ctx) => {
         status: 1,
         price_per_call: '0.005',
         handler: null,
-        upstream_url: null,
+        upstream_url: body.upstream_url,
       });
 
       const publicDetail = await ctx.t.client().get('/api/get_api_detail.php', { query: { id } });

@@ -245,8 +245,16 @@ describeEachDb('catalogue search, categories and sort', (ctx) => {
 
   describe('bad parameters', () => {
     it.each([
-      [{ sort: 'cheapest' }, 'apis.invalid_sort', 'sort must be one of: popular, newest, price'],
-      [{ sort: 'POPULAR' }, 'apis.invalid_sort', 'sort must be one of: popular, newest, price'],
+      [
+        { sort: 'cheapest' },
+        'apis.invalid_sort',
+        'sort must be one of: popular, newest, price, fastest, reliable',
+      ],
+      [
+        { sort: 'POPULAR' },
+        'apis.invalid_sort',
+        'sort must be one of: popular, newest, price, fastest, reliable',
+      ],
       [{ category: 'no-such' }, 'apis.unknown_category', 'unknown category'],
       [{ category: 'x'.repeat(500) }, 'apis.unknown_category', 'unknown category'],
       [{ category: 'no-such', search: 'a' }, 'apis.unknown_category', 'unknown category'],

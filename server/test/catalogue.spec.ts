@@ -65,6 +65,7 @@ describeEachDb('public catalogue', (ctx) => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         categories: [],
+        health: null,
       });
     });
 

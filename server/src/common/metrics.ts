@@ -1,5 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { API_STATES } from '../contracts/health';
 import { HttpTally, TalliedHistogram } from './http-tally';
 
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -8,6 +9,14 @@ const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 export interface PoolUse {
   in_use: number;
   idle: number;
+}
+
+/** One API's health for /metrics: its state and the last hour's p95 latency and success ratio. */
+export interface ApiHealthGauge {
+  api: string;
+  state: string;
+  p95Seconds: number | null;
+  success: number | null;
 }
 
 /**
@@ -22,6 +31,7 @@ export class MetricsService {
   private readPoolUse?: () => PoolUse;
   private addGatewayCalls = () => {};
   private readRedisFallback = () => false;
+  private readApiHealth = (): ApiHealthGauge[] => [];
 
   /** HttpMetrics records every request here; the two HTTP metrics below read it at scrape. */
   readonly http = new HttpTally(HTTP_BUCKETS);
@@ -92,6 +102,46 @@ export class MetricsService {
     },
   });
 
+  readonly apiState: Gauge<'api' | 'state'> = new Gauge({
+    name: 'portico_api_health_state',
+    help: "Each API's health state: 1 for the state it is in, 0 for the others",
+    labelNames: ['api', 'state'] as const,
+    registers: [this.registry],
+    collect: () => {
+      this.apiState.reset();
+      for (const { api, state } of this.readApiHealth()) {
+        for (const each of API_STATES)
+          this.apiState.set({ api, state: each }, each === state ? 1 : 0);
+      }
+    },
+  });
+
+  readonly apiLatency: Gauge<'api'> = new Gauge({
+    name: 'portico_api_latency_p95_seconds',
+    help: "Each API's 95th-percentile latency over the last hour (APIs called in the last hour)",
+    labelNames: ['api'] as const,
+    registers: [this.registry],
+    collect: () => {
+      this.apiLatency.reset();
+      for (const { api, p95Seconds } of this.readApiHealth()) {
+        if (p95Seconds !== null) this.apiLatency.set({ api }, p95Seconds);
+      }
+    },
+  });
+
+  readonly apiSuccess: Gauge<'api'> = new Gauge({
+    name: 'portico_api_success_ratio',
+    help: "Share of each API's calls over the last hour that worked (APIs called in the last hour)",
+    labelNames: ['api'] as const,
+    registers: [this.registry],
+    collect: () => {
+      this.apiSuccess.reset();
+      for (const { api, success } of this.readApiHealth()) {
+        if (success !== null) this.apiSuccess.set({ api }, success);
+      }
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'portico_' });
   }
@@ -109,6 +159,11 @@ export class MetricsService {
   /** Redis: whether shared limits are counted per instance because Redis is away. */
   reportRedisFallback(read: () => boolean): void {
     this.readRedisFallback = read;
+  }
+
+  /** The health monitor: each API's figures as last worked out. */
+  reportApiHealth(read: () => ApiHealthGauge[]): void {
+    this.readApiHealth = read;
   }
 
   /** The MySQL pool's connections in use and idle (SQLite has no pool and reports none). */

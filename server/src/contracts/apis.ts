@@ -1,4 +1,5 @@
 import type { DataEnvelope, PageInfo } from './envelope';
+import type { ApiHealthSummary } from './health';
 import type { RequestParam, ResponseParam, StatusCode } from './list-fields';
 
 export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -34,6 +35,11 @@ export interface ApiSummary {
    * The server always sends it; optional only so fixtures written before it stay valid.
    */
   categories?: string[];
+  /**
+   * How the API has worked over the last 7 days (latency, success rate, state); null while it
+   * has too few calls to say. The server always sends it; optional for older fixtures.
+   */
+  health?: ApiHealthSummary | null;
 }
 
 /** get_api_detail.php's `data`: the list fields as arrays. */
@@ -68,8 +74,12 @@ export interface ApiListQuery {
   sort?: CatalogueSort;
 }
 
-/** Orders of the public list (GET /api/get_api_list.php?sort=). */
-export const CATALOGUE_SORTS = ['popular', 'newest', 'price'] as const;
+/**
+ * Orders of the public list (GET /api/get_api_list.php?sort=). fastest: lowest median latency
+ * over 7 days; reliable: highest success rate over 7 days (then fastest); APIs with too few calls
+ * to say come after those with figures.
+ */
+export const CATALOGUE_SORTS = ['popular', 'newest', 'price', 'fastest', 'reliable'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
 export type ApiList = DataEnvelope<ApiSummary[]> & PageInfo;

@@ -106,7 +106,10 @@ export const ERROR_CODES = {
   'apis.name_taken': 'another API has this English name',
   'apis.invalid_list_field': 'request_params, response_params or status_codes is malformed',
   'apis.invalid_price': 'a paid API needs a valid price',
-  'apis.invalid_sort': 'the public list was asked for a sort other than popular, newest, price',
+  'apis.invalid_sort':
+    'the public list was asked for a sort other than popular, newest, price, fastest, reliable',
+  'apis.not_servable':
+    'an API was to be enabled with neither a built-in handler nor an upstream URL',
   'apis.unknown_category': 'the public list was asked for a category slug that does not exist',
 
   'categories.not_found': 'no such category',

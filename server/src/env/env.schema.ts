@@ -241,6 +241,16 @@ export class EnvSchema {
   ACCESS_LOG_RETENTION_DAYS = 0;
 
   /**
+   * How often each API's health (latency, success rate, state) is worked out again from the
+   * calls' 5-minute buckets, in milliseconds.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  HEALTH_REFRESH_MS = 60_000;
+
+  /**
    * Afdian open API hosts, comma-separated, tried in order when one cannot be reached (the
    * query-order call goes to {host}/api/open/query-order). Afdian moved from afdian.com to ifdian.net.
    */

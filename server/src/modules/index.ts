@@ -1,5 +1,6 @@
 import { AccountMailModule } from './account-mail/account-mail.module';
 import { AlertsModule } from './alerts/alerts.module';
+import { ApiHealthModule } from './api-health/api-health.module';
 import { ApisModule } from './apis/apis.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
@@ -33,6 +34,7 @@ export const FEATURE_MODULES = [
   UsersModule,
   UsageModule,
   AlertsModule,
+  ApiHealthModule,
   ApisModule,
   LedgerModule,
   GatewayModule,

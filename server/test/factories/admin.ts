@@ -39,7 +39,7 @@ export async function anonymousClient(t: TestApp): Promise<HttpClient> {
   return client;
 }
 
-/** A valid create_api.php body; overrides win. */
+/** A valid create_api.php body (enabled, so served by an upstream); overrides win. */
 export function apiBody(overrides: Record<string, unknown> = {}) {
   const nameEn = `admin-api-${Math.random().toString(36).slice(2, 10)}`;
   return {
@@ -62,6 +62,7 @@ export function apiBody(overrides: Record<string, unknown> = {}) {
     is_paid: 0,
     is_pinned: 0,
     price_per_call: '0.000',
+    upstream_url: 'https://upstream.example/v1',
     ...overrides,
   };
 }

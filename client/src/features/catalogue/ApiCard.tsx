@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { apiDescription, apiTitle } from './apiText';
 import { formatCount } from '../../lib/formatCount';
+import { HealthLine } from './ApiHealth';
 
 export default function ApiCard({ api }: { api: ApiSummary }) {
   const { t, lang } = useI18n();
@@ -24,6 +25,7 @@ export default function ApiCard({ api }: { api: ApiSummary }) {
           </div>
         </div>
         <p className="small text-muted mb-1 portico-clamp">{apiDescription(api, lang) || '—'}</p>
+        {api.health && <HealthLine health={api.health} />}
         <div className="mt-auto d-flex justify-content-between small">
           <span
             className={api.is_paid ? 'fw-semibold text-body-emphasis' : 'text-success-emphasis'}

@@ -78,6 +78,23 @@ describe('ApiDetailPage', () => {
     expect(queries).toEqual(['?id=7']);
   });
 
+  it("shows the 7 days' health only when the API has figures", async () => {
+    setup(() =>
+      ok({
+        ...API,
+        health: { state: 'degraded', calls: 4321, success_rate: 93.5, p50_ms: 120, p95_ms: 880 },
+      }),
+    );
+    const row = (await screen.findByText('Health (7 days)')).parentElement!;
+    expect(row).toHaveTextContent(
+      'Degraded' + 'median 120 ms · 95th percentile 880 ms · 93.5% of 4,321 calls worked',
+    );
+    cleanup();
+    setup(() => ok({ ...API, health: null }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'IP lookup' })).toBeInTheDocument();
+    expect(screen.queryByText('Health (7 days)')).not.toBeInTheDocument();
+  });
+
   it('links the example URL only where opening it works: a free GET API', async () => {
     setup(() => ok(API));
     const url = `${window.location.origin}/apis/ip?format=json`;

@@ -26,6 +26,7 @@ import { useOrigin } from '../../lib/ssr';
 import NotFoundPage from '../../app/NotFoundPage';
 import { apiDescription, apiTitle } from './apiText';
 import { formatCount } from '../../lib/formatCount';
+import { HealthFigures } from './ApiHealth';
 
 /** The route's first segment is the numeric id; a non-numeric one is taken as the English name. */
 export function apiRefFromParams(
@@ -158,6 +159,9 @@ function Detail({ api }: { api: ApiDetail }) {
         : t('api.free'),
     ],
     [t('api.callCount'), formatCount(api.usage_count)],
+    ...(api.health
+      ? [[t('api.health'), <HealthFigures health={api.health} />] as [string, ReactNode]]
+      : []),
     // Days, in UTC: the same text on the server and in every browser.
     [t('api.created'), api.created_at.slice(0, 10)],
     [t('api.updated'), api.updated_at.slice(0, 10)],

@@ -8,6 +8,8 @@ const SORT_LABELS: Record<CatalogueSort, UiKey> = {
   popular: 'home.sortPopular',
   newest: 'home.sortNewest',
   price: 'home.sortPrice',
+  fastest: 'home.sortFastest',
+  reliable: 'home.sortReliable',
 };
 
 /**

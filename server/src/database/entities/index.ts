@@ -6,6 +6,7 @@ import { Admin } from './admin.entity';
 import { ApiKey } from './api-key.entity';
 import { AuditLog } from './audit-log.entity';
 import { ApiDailyStat } from './api-daily-stat.entity';
+import { ApiHealth, ApiHealthBucket } from './api-health.entity';
 import { ApiEntry } from './api.entity';
 import { BalanceAdjustment } from './balance-adjustment.entity';
 import { ApiCategory, CatalogueState, Category } from './category.entity';
@@ -34,6 +35,8 @@ export {
   AuditLog,
   ApiDailyStat,
   ApiEntry,
+  ApiHealth,
+  ApiHealthBucket,
   ApiCategory,
   BalanceAdjustment,
   CatalogueState,
@@ -66,6 +69,8 @@ export const ENTITIES = [
   AuditLog,
   ApiDailyStat,
   ApiEntry,
+  ApiHealth,
+  ApiHealthBucket,
   ApiCategory,
   BalanceAdjustment,
   CatalogueState,

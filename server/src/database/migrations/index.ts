@@ -16,6 +16,7 @@ import { SignInNotices1796500000000 } from './1796500000000-SignInNotices';
 import { OidcSignIn1796600000000 } from './1796600000000-OidcSignIn';
 import { EmailVerification1796700000000 } from './1796700000000-EmailVerification';
 import { AdminTwoFactor1796800000000 } from './1796800000000-AdminTwoFactor';
+import { ApiHealth1796900000000 } from './1796900000000-ApiHealth';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   OidcSignIn1796600000000,
   EmailVerification1796700000000,
   AdminTwoFactor1796800000000,
+  ApiHealth1796900000000,
 ];

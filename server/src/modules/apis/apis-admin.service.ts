@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { badRequest, conflict, notFound } from '../../common/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import { containsPattern } from '../../common/like';
 import { parseYuan } from '../../common/money';
@@ -9,6 +9,7 @@ import { pageInfo, pageSlice } from '../../common/paging';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
+import { BUILTIN_HANDLERS } from '../builtins';
 import { CategoriesService } from './categories.service';
 import { categoriesByApi, summariesOf } from './category-links';
 import type { AuditActor, AuditChange } from '../audit';
@@ -24,6 +25,22 @@ import { API_MESSAGES } from '../../contracts/apis';
 import type { AdminApiSort } from '../../contracts/apis';
 
 const DUPLICATE_NAME = 'an API with this English name already exists';
+const UNSERVED =
+  'an enabled API needs a built-in handler or an upstream URL: give it one, or save it disabled';
+
+/** Whether the gateway could serve the API: a known built-in handler or an upstream URL. */
+const servable = (api: Partial<Pick<ApiEntry, 'handler' | 'upstream_url'>>) =>
+  Boolean((api.handler && BUILTIN_HANDLERS[api.handler]) || api.upstream_url);
+
+/**
+ * The publishing guard: an enabled API that nothing serves would answer every call with an error
+ * and still be listed. Refused on the upstream URL's field, where the editor shows it.
+ */
+function assertServable(api: Partial<Pick<ApiEntry, 'status' | 'handler' | 'upstream_url'>>): void {
+  if (api.status === 1 && !servable(api)) {
+    throw new AppError('apis.not_servable', UNSERVED, 400, {}, 'upstream_url');
+  }
+}
 
 const SORTS: Record<AdminApiSort, [keyof ApiEntry, 'ASC' | 'DESC']> = {
   newest: ['created_at', 'DESC'],
@@ -83,6 +100,7 @@ export class ApisAdminService {
 
   async create(actor: AuditActor, dto: SaveApiDto) {
     const values = this.toColumns(dto);
+    assertServable(values);
     await this.assertNameFree(dto.name_en);
     const categoryIds = await this.categories.assertExist(dto.category_ids ?? []);
     const api = await this.save(actor, this.apis.create(values), categoryIds, (saved) => ({
@@ -99,6 +117,7 @@ export class ApisAdminService {
     const api = await this.find(dto.id);
     const before = { ...api };
     const values = this.toColumns(dto);
+    assertServable(values);
     await this.assertNameFree(dto.name_en, api.id);
     const categoryIds =
       dto.category_ids === undefined
@@ -122,6 +141,13 @@ export class ApisAdminService {
       ...(dto.is_pinned !== undefined && { is_pinned: dto.is_pinned }),
     };
     const rows = await this.findAll(dto.ids);
+    const unserved = dto.status === 1 ? rows.filter((row) => !servable(row)) : [];
+    if (unserved.length) {
+      throw badRequest(
+        'apis.not_servable',
+        `nothing serves ${unserved.map((row) => row.name_en).join(', ')}: an enabled API needs a built-in handler or an upstream URL`,
+      );
+    }
     await retriedTransaction(this.apis.manager, async (manager) => {
       await manager.update(ApiEntry, { id: In(dto.ids) }, changes);
       for (const row of rows) {

@@ -3,11 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, SelectQueryBuilder } from 'typeorm';
 import { badRequest, notFound } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
-import { ApiEntry } from '../../database/entities';
+import { ApiEntry, ApiHealth } from '../../database/entities';
 import { ApiDetail, toApiDetail } from './dto/api.response';
 import { ApiDetailQuery } from './dto/api-detail.query';
 import { PublicListApisQuery } from './dto/public-list.query';
 import { PreparedJson, ResponseCache } from '../../common/response-cache';
+import { healthByApi } from '../api-health';
 import { CatalogueSearch } from './catalogue-search';
 import { CategoriesService } from './categories.service';
 import { categoriesByApi, summariesOf } from './category-links';
@@ -40,7 +41,22 @@ const ORDERS: Record<CatalogueSort | 'default', [string, 'ASC' | 'DESC'][]> = {
     ['api.price_per_call_milli', 'ASC'],
     ['api.id', 'DESC'],
   ],
+  // Figures are null below the minimum of calls: those APIs come last, in either engine.
+  fastest: [
+    ['CASE WHEN health.p50_7d_ms IS NULL THEN 1 ELSE 0 END', 'ASC'],
+    ['health.p50_7d_ms', 'ASC'],
+    ['api.id', 'DESC'],
+  ],
+  reliable: [
+    ['CASE WHEN health.success_permille_7d IS NULL THEN 1 ELSE 0 END', 'ASC'],
+    ['health.success_permille_7d', 'DESC'],
+    ['health.p50_7d_ms', 'ASC'],
+    ['api.id', 'DESC'],
+  ],
 };
+
+/** The orders that read the APIs' health figures. */
+const HEALTH_SORTS: ReadonlySet<string> = new Set(['fastest', 'reliable']);
 
 interface ListRequest {
   page: number;
@@ -87,7 +103,7 @@ export class CatalogueService implements OnModuleDestroy {
   async publicList(query: PublicListApisQuery): Promise<PreparedJson> {
     const sort = typeof query.sort === 'string' ? query.sort.trim() || undefined : query.sort;
     if (sort !== undefined && (typeof sort !== 'string' || !isSort(sort))) {
-      throw badRequest('apis.invalid_sort', 'sort must be one of: popular, newest, price');
+      throw badRequest('apis.invalid_sort', `sort must be one of: ${CATALOGUE_SORTS.join(', ')}`);
     }
     if (query.category !== undefined && typeof query.category !== 'string') {
       throw badRequest('apis.unknown_category', CATEGORY_MESSAGES.unknown);
@@ -140,8 +156,8 @@ export class CatalogueService implements OnModuleDestroy {
                 this.enabled().andWhere('api.id IN (:...ids)', { ids }),
                 query.sort,
               )
-                .skip(skip)
-                .take(take)
+                .offset(skip)
+                .limit(take)
                 .getMany();
       } else {
         // Best match first: the page's ids in the search's order.
@@ -163,7 +179,7 @@ export class CatalogueService implements OnModuleDestroy {
           { category: category.id },
         );
       }
-      [rows, total] = await this.ordered(qb, query.sort).skip(skip).take(take).getManyAndCount();
+      [rows, total] = await this.ordered(qb, query.sort).offset(skip).limit(take).getManyAndCount();
     }
     return {
       data: await summariesOf(this.apis.manager, rows),
@@ -175,7 +191,14 @@ export class CatalogueService implements OnModuleDestroy {
     return this.apis.createQueryBuilder('api').where('api.status = 1');
   }
 
+  /**
+   * The query in `sort`'s order. Pages are cut with OFFSET/LIMIT: the health join is one row per
+   * API at most, so TypeORM's distinct-ids query for joined pages is not needed.
+   */
   private ordered(qb: SelectQueryBuilder<ApiEntry>, sort: CatalogueSort | undefined) {
+    if (sort && HEALTH_SORTS.has(sort)) {
+      qb.leftJoin(ApiHealth, 'health', 'health.api_id = api.id');
+    }
     const [[first, direction], ...rest] = ORDERS[sort ?? 'default'];
     qb.orderBy(first, direction);
     for (const [column, then] of rest) qb.addOrderBy(column, then);
@@ -186,10 +209,14 @@ export class CatalogueService implements OnModuleDestroy {
     const where = query.id !== undefined ? { id: query.id } : { name_en: query.name_en };
     const api = await this.apis.findOne({ where: { ...where, status: 1 } });
     if (!api) throw notFound('apis.not_found', 'API not found');
-    const categories = await categoriesByApi(this.apis.manager, [api.id]);
+    const [categories, health] = await Promise.all([
+      categoriesByApi(this.apis.manager, [api.id]),
+      healthByApi(this.apis.manager, [api.id]),
+    ]);
     return toApiDetail(
       api,
       (categories.get(api.id) ?? []).map((linked) => linked.slug),
+      health.get(api.id) ?? null,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import type { ApiSummary } from '../../contracts/apis';
 import { ApiCategory, ApiEntry, Category } from '../../database/entities';
+import { healthByApi } from '../api-health';
 import { toApiSummary } from './dto/api.response';
 
 export type LinkedCategory = Pick<Category, 'id' | 'slug' | 'name' | 'name_en'>;
@@ -26,16 +27,18 @@ export async function categoriesByApi(
   return byApi;
 }
 
-/** The rows as list summaries, each with its category slugs. */
+/** The rows as list summaries, each with its category slugs and health figures. */
 export async function summariesOf(manager: EntityManager, rows: ApiEntry[]): Promise<ApiSummary[]> {
-  const categories = await categoriesByApi(
-    manager,
-    rows.map((api) => api.id),
-  );
+  const ids = rows.map((api) => api.id);
+  const [categories, health] = await Promise.all([
+    categoriesByApi(manager, ids),
+    healthByApi(manager, ids),
+  ]);
   return rows.map((api) =>
     toApiSummary(
       api,
       (categories.get(api.id) ?? []).map((linked) => linked.slug),
+      health.get(api.id) ?? null,
     ),
   );
 }

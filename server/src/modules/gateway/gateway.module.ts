@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiEntry, ApiKey, User } from '../../database/entities';
 import { AlertsModule } from '../alerts';
+import { ApiHealthModule } from '../api-health';
 import { KeysModule } from '../keys';
 import { LedgerModule } from '../ledger';
 import { GatewayCatalogue } from './gateway-catalogue';
@@ -13,6 +14,7 @@ import { UsageRecorder } from './usage-recorder';
 @Module({
   imports: [
     AlertsModule,
+    ApiHealthModule,
     KeysModule,
     LedgerModule,
     TypeOrmModule.forFeature([ApiEntry, ApiKey, User]),

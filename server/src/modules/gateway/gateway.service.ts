@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -16,6 +16,7 @@ import { hashApiKey } from '../keys';
 import type { BuiltinResponse } from '../builtins';
 import { isRolledBack } from '../../database/transactions';
 import { BalanceWatch } from '../alerts';
+import { HealthRecorder } from '../api-health';
 import { ChargeQueue } from '../ledger';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
 import { Charge, ChargedLog, ChargeResult, LEDGER } from '../ledger';
@@ -224,6 +225,7 @@ export class GatewayService implements OnModuleInit {
     @Inject(ENV) private readonly env: Env,
     private readonly balanceWatch: BalanceWatch,
     private readonly idempotency: IdempotencyStore,
+    private readonly health: HealthRecorder,
   ) {
     metrics.reportGatewayCalls(() => {
       const calls = this.calls;
@@ -691,7 +693,29 @@ export class GatewayService implements OnModuleInit {
       .header('x-ratelimit-reset', String(result.resetSeconds));
   }
 
+  /**
+   * Makes the call and counts what it did for the API's health: it worked unless the API failed
+   * it (a 5xx, an upstream that failed or timed out, no implementation); the caller's own 4xx
+   * counts as working. Timed from the call's start to its answer's headers.
+   */
   private async run(
+    api: GatewayApi,
+    request: GatewayRequest,
+    target: UpstreamTarget | null | undefined,
+  ): Promise<Outcome> {
+    const started = performance.now();
+    try {
+      const outcome = await this.execute(api, request, target);
+      this.health.record(api.id, outcome.status < 500, performance.now() - started);
+      return outcome;
+    } catch (error) {
+      const worked = error instanceof AppError && error.status < HttpStatus.INTERNAL_SERVER_ERROR;
+      this.health.record(api.id, worked, performance.now() - started);
+      throw error;
+    }
+  }
+
+  private async execute(
     api: GatewayApi,
     request: GatewayRequest,
     target: UpstreamTarget | null | undefined,

@@ -1,13 +1,14 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { HealthRecorder } from '../api-health';
 import { UsageRecorder } from '../gateway';
 
 const SWEEP_MS = 100;
 
 /**
  * Shutdown in the order that loses nothing: stop accepting and finish in-flight requests, then
- * write the batched counters and logs, and only then (Nest's later hooks) close the database pool.
+ * write the batched counters, logs and health counts, and only then (Nest's later hooks) close the database pool.
  */
 @Injectable()
 export class GracefulShutdown implements BeforeApplicationShutdown {
@@ -16,6 +17,7 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly usage: UsageRecorder,
+    private readonly health: HealthRecorder,
   ) {}
 
   async beforeApplicationShutdown(signal?: string): Promise<void> {
@@ -30,6 +32,6 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
     } finally {
       clearInterval(sweep);
     }
-    await this.usage.stop();
+    await Promise.all([this.usage.stop(), this.health.stop()]);
   }
 }

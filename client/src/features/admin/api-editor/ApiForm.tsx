@@ -119,7 +119,7 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
       <CategoriesSection form={form} set={set} />
       <ListFieldsSection form={form} set={set} />
       <ExamplesSection form={form} set={set} />
-      <ServingSection form={form} set={set} />
+      <ServingSection form={form} set={set} errors={errors} />
       <div className="admin-save-bar d-flex flex-wrap align-items-center gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? '保存中...' : '保存'}

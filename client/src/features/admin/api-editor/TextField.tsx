@@ -19,11 +19,18 @@ export default function TextField({ id, label, value, onChange, error, help, ...
       <Form.Control
         value={value}
         isInvalid={error !== undefined}
-        aria-describedby={help ? `api-${id}-help` : undefined}
+        aria-invalid={error !== undefined || undefined}
+        aria-describedby={
+          [error !== undefined && `api-${id}-error`, help && `api-${id}-help`]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         onChange={(e) => onChange(e.target.value)}
         {...control}
       />
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <Form.Control.Feedback type="invalid" id={`api-${id}-error`}>
+        {error}
+      </Form.Control.Feedback>
       {help && <Form.Text id={`api-${id}-help`}>{help}</Form.Text>}
     </Form.Group>
   );

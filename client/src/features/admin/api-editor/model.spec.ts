@@ -58,6 +58,7 @@ const filled: ApiForm = {
   name: ' IP ',
   name_en: ' ip ',
   endpoint: ' /apis/ip ',
+  handler: 'ip',
 };
 
 describe('apiFormFrom', () => {

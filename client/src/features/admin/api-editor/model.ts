@@ -137,6 +137,8 @@ export function withNameEn(form: ApiForm, nameEn: string, isNew: boolean): ApiFo
 export const API_FORM_TEXTS = {
   required: 'API 名称、英文名称和 Endpoint 不能为空',
   price: '价格格式无效：须为非负数，最多三位小数',
+  /** The publishing guard (the server's apis.not_servable). */
+  unserved: '启用的接口需要内置处理器或上游地址：请填写其一，或先保存为禁用',
 } as const;
 
 export const LIST_ROW_TEXTS = {
@@ -188,6 +190,10 @@ export function apiFieldErrors(form: ApiForm): Partial<Record<keyof ApiForm, str
   };
   for (const [key, text] of Object.entries(lists) as [keyof typeof lists, string | undefined][]) {
     if (text) errors[key] = `${LIST_LABELS[key]}：${text}`;
+  }
+  // Only the server knows which handler names exist: here an empty pair is caught.
+  if (form.status && !form.handler.trim() && !form.upstream_url.trim()) {
+    errors.upstream_url = API_FORM_TEXTS.unserved;
   }
   return errors;
 }

@@ -84,8 +84,9 @@ const texts = {
   'apis.name_taken': '已有 API 使用这个英文名称',
   'apis.invalid_list_field': '请求参数、响应参数或状态码的格式不正确',
   'apis.invalid_price': '价格格式无效：须为非负数，最多三位小数',
-  'apis.invalid_sort': '排序方式无效：只能是 popular、newest 或 price',
+  'apis.invalid_sort': '排序方式无效：只能是 popular、newest、price、fastest 或 reliable',
   'apis.unknown_category': '分类不存在',
+  'apis.not_servable': '启用的接口需要内置处理器或上游地址：请填写其一，或先保存为禁用',
 
   'categories.not_found': '分类不存在，可能已被删除',
   'categories.slug_taken': '已有分类使用这个标识（slug）',

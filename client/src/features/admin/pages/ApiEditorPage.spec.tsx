@@ -140,6 +140,13 @@ describe('ApiEditorPage', () => {
     await userEvent.type(screen.getByLabelText('API 名称'), 'IP');
     await userEvent.type(screen.getByLabelText('英文名'), 'ip');
     expect(screen.getByLabelText('Endpoint')).toHaveValue('/apis/ip');
+    // Enabled with nothing to serve it: refused at the upstream field, which is focused.
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const upstream = screen.getByLabelText('上游地址 (http/https)');
+    expect(upstream).toHaveAttribute('aria-invalid', 'true');
+    expect(upstream).toHaveFocus();
+    expect(upstream).toHaveAccessibleDescription(/^启用的接口需要内置处理器或上游地址/);
+    await userEvent.type(screen.getByLabelText('内置处理器'), 'ip');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('已有 API 使用这个英文名称');
   });
@@ -175,6 +182,7 @@ describe('ApiEditorPage', () => {
     expect(name).not.toHaveAttribute('aria-invalid');
     await userEvent.clear(code);
     await userEvent.type(code, '200');
+    await userEvent.type(screen.getByLabelText('上游地址 (http/https)'), 'https://ip.example/v1');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('API list')).toBeInTheDocument();
     expect(saves).toEqual([1]);

@@ -1,5 +1,6 @@
 import { formatPrice } from '../../../common/money';
 import type { ApiDetail, ApiSummary } from '../../../contracts/apis';
+import type { ApiHealthSummary } from '../../../contracts/health';
 import {
   parseListField,
   type RequestParam,
@@ -10,8 +11,15 @@ import type { ApiEntry } from '../../../database/entities';
 
 export type { ApiDetail, ApiSummary };
 
-/** `categories`: the API's category slugs in chip order (category-links.ts). */
-export function toApiSummary(api: ApiEntry, categories: string[]): ApiSummary {
+/**
+ * `categories`: the API's category slugs in chip order (category-links.ts); `health`: its figures
+ * (api-health), null when it has too few calls.
+ */
+export function toApiSummary(
+  api: ApiEntry,
+  categories: string[],
+  health: ApiHealthSummary | null = null,
+): ApiSummary {
   return {
     id: api.id,
     name: api.name,
@@ -29,12 +37,17 @@ export function toApiSummary(api: ApiEntry, categories: string[]): ApiSummary {
     created_at: api.created_at.toISOString(),
     updated_at: api.updated_at.toISOString(),
     categories,
+    health,
   };
 }
 
-export function toApiDetail(api: ApiEntry, categories: string[]): ApiDetail {
+export function toApiDetail(
+  api: ApiEntry,
+  categories: string[],
+  health: ApiHealthSummary | null = null,
+): ApiDetail {
   return {
-    ...toApiSummary(api, categories),
+    ...toApiSummary(api, categories, health),
     example_url: api.example_url,
     response_format: api.response_format,
     request_params: parseListField<RequestParam>(api.request_params),

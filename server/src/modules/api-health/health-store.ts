@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiEntry, ApiHealth } from '../../database/entities';
+import { HISTOGRAM_COLUMNS } from '../../database/entities/api-health.entity';
+
+/** One API's calls in one bucket, as counted in memory before they are added to its row. */
+export interface BucketTally {
+  apiId: number;
+  bucket: number;
+  calls: number;
+  failures: number;
+  latencySum: number;
+  histogram: number[];
+}
+
+/** A window's sums for one API. */
+export interface WindowSums {
+  calls: number;
+  failures: number;
+  histogram: number[];
+}
+
+/** Rows per insert: 20 values each, well inside both engines' limits on bound parameters. */
+const ROWS_PER_INSERT = 200;
+const COLUMNS = ['api_id', 'bucket', 'calls', 'failures', 'latency_ms_sum', ...HISTOGRAM_COLUMNS];
+const ADDED = COLUMNS.slice(2);
+
+/** The SQL of the health tables, the same for SQLite and MySQL/MariaDB but for the upsert. */
+@Injectable()
+export class HealthStore {
+  private readonly mysql: boolean;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.mysql = dataSource.options.type !== 'better-sqlite3';
+  }
+
+  /**
+   * Adds the tallies to their buckets' rows (creating them), in one statement per 200 rows and in
+   * key order, so that instances adding to the same rows at once lock them in the same order.
+   */
+  async add(tallies: BucketTally[]): Promise<void> {
+    const rows = [...tallies].sort((a, b) => a.apiId - b.apiId || a.bucket - b.bucket);
+    const update = this.mysql
+      ? `ON DUPLICATE KEY UPDATE ${ADDED.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`
+      : `ON CONFLICT (api_id, bucket) DO UPDATE SET ${ADDED.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`;
+    const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+      await this.dataSource.query(
+        `INSERT INTO api_health_buckets (${COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ${update}`,
+        chunk.flatMap((row) => [
+          row.apiId,
+          row.bucket,
+          row.calls,
+          row.failures,
+          row.latencySum,
+          ...row.histogram,
+        ]),
+      );
+    }
+  }
+
+  /**
+   * Each API's sums over windows that all end now and start at the given buckets (the widest
+   * first): one pass over the widest window's rows.
+   */
+  async sums(starts: number[]): Promise<Map<number, WindowSums[]>> {
+    const widest = Math.min(...starts);
+    const selected = starts.flatMap((start, w) =>
+      ['calls', 'failures', ...HISTOGRAM_COLUMNS].map(
+        (column) =>
+          `SUM(CASE WHEN bucket >= ${start} THEN ${column} ELSE 0 END) AS w${w}_${column}`,
+      ),
+    );
+    const rows = await this.dataSource.query<Record<string, string | number>[]>(
+      `SELECT api_id, ${selected.join(', ')} FROM api_health_buckets WHERE bucket >= ? GROUP BY api_id`,
+      [widest],
+    );
+    const byApi = new Map<number, WindowSums[]>();
+    for (const row of rows) {
+      byApi.set(
+        Number(row.api_id),
+        starts.map((_, w) => ({
+          calls: Number(row[`w${w}_calls`]),
+          failures: Number(row[`w${w}_failures`]),
+          histogram: HISTOGRAM_COLUMNS.map((column) => Number(row[`w${w}_${column}`])),
+        })),
+      );
+    }
+    return byApi;
+  }
+
+  /** The figures last written, by API. */
+  async current(): Promise<Map<number, ApiHealth>> {
+    const rows = await this.dataSource.getRepository(ApiHealth).find();
+    return new Map(rows.map((row) => [row.api_id, row]));
+  }
+
+  /** The English names of the APIs that still exist, by id. */
+  async names(): Promise<Map<number, string>> {
+    const apis = await this.dataSource
+      .getRepository(ApiEntry)
+      .find({ select: { id: true, name_en: true } });
+    return new Map(apis.map((api) => [api.id, api.name_en]));
+  }
+
+  /** Writes the figures that changed and removes those of APIs with no calls left in any window. */
+  async write(changed: Omit<ApiHealth, 'updated_at'>[], keep: number[]): Promise<void> {
+    const repository = this.dataSource.getRepository(ApiHealth);
+    if (changed.length) await repository.upsert(changed, ['api_id']);
+    const gone = repository.createQueryBuilder().delete();
+    if (keep.length) gone.where('api_id NOT IN (:...keep)', { keep });
+    await gone.execute();
+  }
+
+  /** Drops the buckets older than `bucket`. */
+  async prune(bucket: number): Promise<void> {
+    await this.dataSource.query('DELETE FROM api_health_buckets WHERE bucket < ?', [bucket]);
+  }
+}
