@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describeBrowser, screenshot, Site, startSite } from './harness';
 
@@ -66,6 +67,52 @@ describeBrowser('API health on the cards and the API page', () => {
       expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('fastest');
       expect(await free.nth(1).getByText(/% ok/).count()).toBe(0);
       await screenshot(page, 'api-health-home');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('serves the status page rendered on the server, and the app takes it over', async () => {
+    // The server's own markup, before any script: the summary and the measured API's row.
+    const html = await (await fetch(`${site.url}/status`)).text();
+    expect(html).toContain('All APIs are operational');
+    expect(html).toMatch(/UUID generator<\/a>.*100% uptime/s);
+
+    const { context, page } = await site.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    try {
+      await page.goto('/status');
+      const apis = page.getByRole('region', { name: 'APIs' });
+      const row = apis.getByRole('listitem').filter({ hasText: 'UUID generator' });
+      await row.getByText('100% uptime').waitFor();
+      const bars = row.getByRole('img');
+      expect(await bars.getAttribute('aria-label')).toBe(
+        '100% of calls worked over the last 90 days, day by day',
+      );
+      expect(await bars.locator('span').last().getAttribute('class')).toContain(
+        'portico-day-operational',
+      );
+      // Painted in the state's colour, not the grey of a day without calls.
+      const [today, before] = await bars
+        .locator('span')
+        .evaluateAll((days) =>
+          [days.at(-1)!, days[0]].map((day) => getComputedStyle(day).backgroundColor),
+        );
+      expect(today).not.toBe(before);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations
+          .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+          .map(({ id }) => id),
+      ).toEqual([]);
+      await screenshot(page, 'api-health-status');
+      await row.getByRole('link', { name: 'UUID generator' }).click();
+      await page.waitForURL('**/api/*/uuid');
+      await page.getByRole('heading', { level: 1, name: 'UUID generator' }).waitFor();
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -364,8 +364,11 @@ describeBrowser('public catalogue', () => {
     expect(await page.title()).toBe('Friend links - Portico API');
 
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    const community = sidebar.getByRole('link', { name: /Developer community/ });
+    expect(await community.getAttribute('target')).toBe('_blank');
     const status = sidebar.getByRole('link', { name: /Status page/ });
-    expect(await status.getAttribute('target')).toBe('_blank');
+    expect(await status.getAttribute('href')).toBe('/status');
+    expect(await status.getAttribute('target')).not.toBe('_blank');
     expect(await sidebar.getByText('More APIs coming soon').getAttribute('aria-disabled')).toBe(
       'true',
     );

@@ -70,6 +70,7 @@ export interface RenderedPage {
 const TITLES: Record<string, UiKey> = {
   about: 'about.title',
   friends: 'friends.title',
+  status: 'status.title',
   login: 'auth.loginTitle',
   register: 'auth.registerTitle',
   '*': 'notFound.title',
@@ -118,6 +119,7 @@ export async function render({
       : []),
     ...(route === 'friends' ? [store.dispatch(siteApi.endpoints.getFriendLinks.initiate())] : []),
     ...(route === 'login' ? [store.dispatch(authApi.endpoints.oidcProviders.initiate())] : []),
+    ...(route === 'status' ? [store.dispatch(catalogueApi.endpoints.getStatus.initiate())] : []),
   ];
   const detail = ref ? store.dispatch(catalogueApi.endpoints.getApiDetail.initiate(ref)) : null;
   await Promise.all(running);

@@ -1,13 +1,23 @@
 import { ContentEvents } from '../src/common/content-events';
 import { ApiEntry } from '../src/database/entities';
+import { LATENCY_BOUNDS_MS } from '../src/database/entities/api-health.entity';
+import { ApiIncident } from '../src/database/entities';
 import { HealthMonitor, HealthRecorder } from '../src/modules/api-health';
+import { HealthStore } from '../src/modules/api-health/health-store';
+import { BUCKET_MS } from '../src/modules/api-health/latency';
 import { adminClient, apiBody } from './factories/admin';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { FlakyMode, startFlakyUpstream } from './fakes/flaky-upstream';
 import { describeEachDb, HAS_MYSQL, startTestApp, TestApp } from './harness';
 import { describeIf } from './requires';
+import { xmlTexts } from './xml';
 
-const LIMITS = { RATE_LIMIT_PER_KEY: '1000000', RATE_LIMIT_PER_IP: '1000000' };
+/** High limits; the monitor's own timer kept out of the way (the tests refresh it themselves). */
+const LIMITS = {
+  RATE_LIMIT_PER_KEY: '1000000',
+  RATE_LIMIT_PER_IP: '1000000',
+  HEALTH_REFRESH_MS: '3600000',
+};
 
 type Upstream = Awaited<ReturnType<typeof startFlakyUpstream>>;
 
@@ -185,20 +195,128 @@ describeEachDb(
   LIMITS,
 );
 
+/** A bucket's counts as the gateway would have added them: `calls` of 40 ms, `failures` of them failed. */
+const bucketOf = (apiId: number, bucket: number, calls: number, failures: number) => {
+  const histogram = new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0);
+  histogram[2] = calls;
+  return { apiId, bucket, calls, failures, latencySum: 40 * calls, histogram };
+};
+
+describeEachDb(
+  'incidents and the status page',
+  (ctx) => {
+    const incidentsOf = (apiId: number) =>
+      ctx.t.dataSource.getRepository(ApiIncident).find({ where: { api_id: apiId } });
+    /** The figures as of `at`, with the catalogue's and the status page's caches dropped. */
+    const refreshAt = async (at: number) => {
+      await ctx.t.app.get(HealthMonitor).refresh(at);
+      await ctx.t.app.get(ContentEvents).changed('apis');
+    };
+
+    it('opens one incident, worsens it, ends it, and shows it on the page, the feed and the badge', async () => {
+      const api = await createGatewayApi(ctx.t);
+      const store = ctx.t.app.get(HealthStore);
+      const start = Date.now();
+      const bucket = Math.floor(start / BUCKET_MS);
+
+      await store.add([bucketOf(api.id, bucket, 40, 10)]);
+      await refreshAt(start);
+      const opened = await incidentsOf(api.id);
+      expect(opened).toMatchObject([{ state: 'degraded', calls: 40, success_permille: 750 }]);
+      expect(opened[0].ended_at).toBeNull();
+
+      // Five minutes on, the next bucket fails whole: 30 of 80 worked. The same incident worsens.
+      await store.add([bucketOf(api.id, bucket + 1, 40, 40)]);
+      await refreshAt(start + BUCKET_MS);
+      expect(await incidentsOf(api.id)).toMatchObject([{ id: opened[0].id, state: 'down' }]);
+      // A refresh that sees no change opens nothing.
+      await refreshAt(start + BUCKET_MS);
+      expect(await incidentsOf(api.id)).toHaveLength(1);
+      const ongoing = await ctx.t.client().get('/api/get_status.php');
+      expect(ongoing.body.data.incidents[0]).toMatchObject({
+        api_id: api.id,
+        state: 'down',
+        ended_at: null,
+      });
+      expect(ongoing.body.data.apis[0]).toMatchObject({ id: api.id, state: 'down' });
+
+      // 70 minutes on, the last hour holds only a bucket of working calls.
+      await store.add([bucketOf(api.id, bucket + 14, 100, 0)]);
+      await refreshAt(start + 14 * BUCKET_MS);
+      const [ended] = await incidentsOf(api.id);
+      expect(ended.ended_at).not.toBeNull();
+      expect(ended.ended_at!.getTime() - ended.started_at.getTime()).toBeGreaterThanOrEqual(
+        14 * BUCKET_MS - 1000,
+      );
+
+      const status = await ctx.t.client().get('/status.json');
+      expect(status.status).toBe(200);
+      expect(status.headers.get('access-control-allow-origin')).toBe('*');
+      const row = status.body.apis.find((each: { id: number }) => each.id === api.id);
+      // 180 calls in the 25–50 ms slot: the 95th percentile reads 25 + 0.95 × 25.
+      expect(row).toMatchObject({ state: 'operational', uptime: 72.2, p95_ms: 49 });
+      expect(row.days.reduce((sum: number, day: { calls: number }) => sum + day.calls, 0)).toBe(
+        180,
+      );
+      expect(status.body.incidents[0]).toMatchObject({
+        id: ended.id,
+        name_en: api.name_en,
+        state: 'down',
+        calls: 40,
+        success_rate: 75,
+      });
+
+      const feed = await ctx.t.client().get('/status.atom');
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+      const atom = xmlTexts(feed.text);
+      // The feed's own title, then the entries' (the newest first).
+      expect(atom.get('title')?.[1]).toBe(`${api.name_en}: down (resolved)`);
+      expect(atom.get('content')?.[0]).toContain('75% of 40 calls worked');
+
+      const badge = await ctx.t.client().get(`/status/${api.name_en}.svg`);
+      expect(badge.status).toBe(200);
+      expect(badge.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(badge.headers.get('access-control-allow-origin')).toBe('*');
+      expect(xmlTexts(badge.text).get('title')).toEqual([`${api.name_en}: operational`]);
+      expect((await ctx.t.client().get('/status/no-such-api.svg')).status).toBe(404);
+    });
+
+    it('lists only enabled APIs, down and degraded first', async () => {
+      const off = await createGatewayApi(ctx.t, { status: 0 });
+      const res = await ctx.t.client().get('/api/get_status.php');
+      expect(res.status).toBe(200);
+      const ids = (res.body.data.apis as { id: number }[]).map((api) => api.id);
+      expect(ids).not.toContain(off.id);
+      const order = { down: 0, degraded: 1, operational: 2, unknown: 2 };
+      const ranks = (res.body.data.apis as { state: keyof typeof order }[]).map(
+        (api) => order[api.state],
+      );
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      expect((await ctx.t.client().get(`/status/${off.name_en}.svg`)).status).toBe(404);
+    });
+  },
+  LIMITS,
+);
+
 describeEachDb('publishing guard', (ctx) => {
   it('refuses to enable an API that nothing serves, on create, update and the toggles', async () => {
     const admin = await adminClient(ctx.t);
-    const refused = await admin.post('/api/admin/create_api.php', apiBody({ status: 1 }));
+    const unserved = { status: 1, upstream_url: '' };
+    const refused = await admin.post('/api/admin/create_api.php', apiBody(unserved));
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'apis.not_servable', field: 'upstream_url' });
     const unknownHandler = await admin.post(
       '/api/admin/create_api.php',
-      apiBody({ status: 1, handler: 'no-such-handler' }),
+      apiBody({ ...unserved, handler: 'no-such-handler' }),
     );
     expect(unknownHandler.body.code).toBe('apis.not_servable');
     const before = await ctx.t.dataSource.getRepository(ApiEntry).count();
 
-    const draft = await admin.post('/api/admin/create_api.php', apiBody({ status: 0 }));
+    const draft = await admin.post(
+      '/api/admin/create_api.php',
+      apiBody({ ...unserved, status: 0 }),
+    );
     expect(draft.status).toBe(200);
     const id = draft.body.data.id as number;
     expect(await ctx.t.dataSource.getRepository(ApiEntry).count()).toBe(before + 1);
@@ -208,14 +326,14 @@ describeEachDb('publishing guard', (ctx) => {
     expect(toggled.body.code).toBe('apis.not_servable');
     const updated = await admin.post(
       '/api/admin/update_api.php',
-      apiBody({ id, name_en: draft.body.data.name_en, status: 1 }),
+      apiBody({ ...unserved, id, name_en: draft.body.data.name_en }),
     );
     expect(updated.body.code).toBe('apis.not_servable');
     expect((await ctx.t.dataSource.getRepository(ApiEntry).findOneByOrFail({ id })).status).toBe(0);
 
     const served = await admin.post(
       '/api/admin/update_api.php',
-      apiBody({ id, name_en: draft.body.data.name_en, status: 1, handler: 'uuid' }),
+      apiBody({ ...unserved, id, name_en: draft.body.data.name_en, handler: 'uuid' }),
     );
     expect(served.status).toBe(200);
     const upstream = await admin.post(
@@ -258,5 +376,10 @@ describeIf(HAS_MYSQL, 'TEST_MYSQL_URL')('API health across two instances', () =>
     const expected = { state: 'degraded', calls: 60, success_rate: 91.6 };
     expect(await healthOf(a, api.id)).toMatchObject(expected);
     expect(await healthOf(b, api.id)).toMatchObject(expected);
+    // Both saw the change at once; one of them wrote it, and opened the one incident.
+    const incidents = await a.dataSource
+      .getRepository(ApiIncident)
+      .find({ where: { api_id: api.id } });
+    expect(incidents).toMatchObject([{ state: 'degraded', calls: 60 }]);
   });
 });

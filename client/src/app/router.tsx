@@ -40,6 +40,7 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   'api/:id/:name_en?': 'src/features/catalogue/ApiDetailPage.tsx',
   about: 'src/features/site/AboutPage.tsx',
   friends: 'src/features/site/FriendsPage.tsx',
+  status: 'src/features/catalogue/StatusPage.tsx',
   login: 'src/features/auth/LoginPage.tsx',
   register: 'src/features/auth/RegisterPage.tsx',
   'forgot-password': 'src/features/auth/ForgotPasswordPage.tsx',
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'about', lazy: onDemand(() => import('../features/site/AboutPage')) },
       { path: 'friends', lazy: onDemand(() => import('../features/site/FriendsPage')) },
+      { path: 'status', lazy: onDemand(() => import('../features/catalogue/StatusPage')) },
       { path: 'login', lazy: onDemand(() => import('../features/auth/LoginPage'), guestOnly) },
       {
         path: 'register',

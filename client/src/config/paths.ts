@@ -10,6 +10,7 @@ export const paths = {
   register: '/register',
   ...ACCOUNT_PAGES,
   friends: '/friends',
+  status: '/status',
   userDashboard: '/user/dashboard',
   userAccessLogs: '/user/accesslogs',
   userRecharge: '/user/recharge',

@@ -25,3 +25,56 @@ export interface ApiHealthSummary {
   p50_ms: number;
   p95_ms: number;
 }
+
+/** An API's calls on one UTC day (days without calls are left out). */
+export interface StatusDay {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  calls: number;
+  failures: number;
+}
+
+/** One enabled API on the status page. */
+export interface StatusApi {
+  id: number;
+  name: string;
+  name_en: string;
+  title_en: string;
+  state: ApiState;
+  /** 95th-percentile latency over the last 24 hours (ms); null without calls. */
+  p95_ms: number | null;
+  /** Per cent of the last 90 days' calls that worked, one decimal; null without calls. */
+  uptime: number | null;
+  /** The last 90 days that had calls, oldest first. */
+  days: StatusDay[];
+}
+
+/** A time an API was degraded or down; `ended_at` null while it lasts. */
+export interface StatusIncident {
+  id: number;
+  api_id: number;
+  name: string;
+  name_en: string;
+  title_en: string;
+  /** The worst state it reached. */
+  state: 'degraded' | 'down';
+  /** The figures that opened it: the calls and how many worked (per cent), their p95 (ms). */
+  calls: number;
+  success_rate: number;
+  p95_ms: number | null;
+  started_at: string;
+  ended_at: string | null;
+}
+
+/** GET /api/get_status.php and /status.json: every enabled API's state and recent incidents. */
+export interface StatusPage {
+  /** When the figures were last worked out (ISO time); null before the first refresh. */
+  updated_at: string | null;
+  /** Down first, then degraded, then the rest; by English name within each. */
+  apis: StatusApi[];
+  /** Ongoing first, then the last 90 days' by start, newest first; at most 50. */
+  incidents: StatusIncident[];
+}
+
+/** The days of uptime the status page shows. */
+export const STATUS_DAYS = 90;

@@ -40,6 +40,7 @@ import type {
 } from './two-factor';
 import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
 import type { LoginResult, NewApiKey, RegisterResult, UserInfo, UserPage } from './users';
+import type { StatusPage } from './health';
 
 /**
  * Every call of the site's own API (`/api/*`; the gateway's `/apis/*` is the catalogue's), with
@@ -68,6 +69,7 @@ export const SITE_ROUTES = {
   'GET api/get_friend_links_public.php': 'anyone',
   'GET api/get_sidebar_links_public.php': 'anyone',
   'GET api/get_usage_stats.php': 'anyone',
+  'GET api/get_status.php': 'anyone',
   'POST api/login.php': 'anyone',
   'POST api/login_2fa.php': 'anyone',
   'POST api/passkey_login_options.php': 'anyone',
@@ -204,6 +206,7 @@ export interface SiteAnswers {
   'GET api/get_friend_links_public.php': DataEnvelope<FriendLink[]>;
   'GET api/get_sidebar_links_public.php': DataEnvelope<SidebarLink[]>;
   'GET api/get_usage_stats.php': DataEnvelope<UsageSummary>;
+  'GET api/get_status.php': DataEnvelope<StatusPage>;
   'POST api/login.php': LoginResult;
   'POST api/login_2fa.php': LoginResult;
   'GET api/user/get_two_factor.php': DataEnvelope<TwoFactorStatus>;

@@ -19,6 +19,7 @@ import { PagesModule } from './pages/pages.module';
 import { RechargeModule } from './recharge/recharge.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StatsModule } from './stats/stats.module';
+import { StatusModule } from './status/status.module';
 import { UsageModule } from './usage/usage.module';
 import { UsersModule } from './users/users.module';
 
@@ -43,6 +44,7 @@ export const FEATURE_MODULES = [
   LinksModule,
   SiteConfigModule,
   StatsModule,
+  StatusModule,
   OpenApiModule,
   McpModule,
   OpsModule,

@@ -92,8 +92,8 @@ export const DEMO_SIDEBAR_LINKS: readonly Row<SidebarLink>[] = [
   {
     title: 'Status page',
     description: 'Live availability of every API',
-    url: 'https://status.example.com',
-    target: '_blank',
+    url: '/status',
+    target: '_self',
     sort_order: 2,
     status: 1,
   },

@@ -15,6 +15,7 @@ const OWN_FORMAT = [
   /^\/api\/afdian\/webhook$/, // Afdian's { ec, em } protocol
   /^\/openapi(\.json|\.yaml|\/)/, // OpenAPI documents
   /^\/llms(-full)?\.txt$/, // llmstxt.org text
+  /^\/status(\.json|\.atom|\/)/, // the status page's JSON, Atom feed and SVG badges
   /^\/mcp$/, // JSON-RPC answers
   /^\/api\/admin\/export_recharge_reconciliation\.php$/, // CSV
   /^\/api\/user\/export_access_logs\.php$/, // CSV
@@ -106,12 +107,20 @@ function echoes(body: string, path: string): boolean {
 
 /**
  * Tables a refused request may still change, left out of the digest: `sessions` (every signed-in
- * read slides last_seen_at, and the harness's own re-logins rotate rows) and `access_logs` (the
- * gateway's call records, which the retention job also prunes on its own clock). Every other
- * table is content: users and their balances and keys, the catalogue, partners, ads, links, site
- * config, recharge records, adjustments, daily stats, admins.
+ * read slides last_seen_at, and the harness's own re-logins rotate rows), `access_logs` (the
+ * gateway's call records, which the retention job also prunes on its own clock) and the APIs'
+ * health (measurements of earlier calls, written and worked out on the health timers' clocks).
+ * Every other table is content: users and their balances and keys, the catalogue, partners, ads,
+ * links, site config, recharge records, adjustments, daily stats, admins.
  */
-const NOT_CONTENT = new Set(['sessions', 'access_logs']);
+const NOT_CONTENT = new Set([
+  'sessions',
+  'access_logs',
+  'api_health_buckets',
+  'api_health',
+  'api_health_daily',
+  'api_incidents',
+]);
 /**
  * Columns a refused request may still change in a content table: a key's last use is noted for
  * every call that passed the key's checks, a call the API then refused included.

@@ -18,7 +18,7 @@ export function HealthState({
   health,
   hideText = false,
 }: {
-  health: ApiHealthSummary;
+  health: { state: ApiState };
   hideText?: boolean;
 }) {
   const { t } = useI18n();

@@ -1,6 +1,7 @@
 import type { ApiDetail, ApiList, ApiListQuery, ApiRef } from '@contracts/apis';
 import type { Category } from '@contracts/categories';
 import type { Ad, Partner } from '@contracts/content';
+import type { StatusPage } from '@contracts/health';
 import { STATUS } from '@contracts/envelope';
 import {
   parseListField,
@@ -51,6 +52,10 @@ export const catalogueApi = api.injectEndpoints({
       ...call('GET api/get_usage_stats.php', undefined, dataOf),
       providesTags: ['Stats'],
     }),
+    getStatus: build.query<StatusPage, void>({
+      ...call('GET api/get_status.php', undefined, dataOf),
+      providesTags: ['Apis'],
+    }),
   }),
 });
 
@@ -61,4 +66,5 @@ export const {
   useGetPartnersQuery,
   useGetAdsQuery,
   useGetUsageStatsQuery,
+  useGetStatusQuery,
 } = catalogueApi;

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn, UpdatedAt } from '../columns';
 
 /**
@@ -74,4 +74,58 @@ export class ApiHealth {
 
   @UpdatedAt()
   updated_at: Date;
+}
+
+/**
+ * One API's calls on one UTC day, kept for the status page's 90 days of uptime bars (the buckets
+ * last 31). Worked out again from the buckets by every refresh: set, never added to.
+ */
+@Entity('api_health_daily')
+export class ApiHealthDay {
+  @PrimaryColumn({ type: 'integer' })
+  api_id: number;
+
+  /** YYYY-MM-DD, UTC. */
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @Column({ type: 'integer', default: 0 })
+  calls: number;
+
+  @Column({ type: 'integer', default: 0 })
+  failures: number;
+}
+
+/**
+ * A time an API was degraded or down: opened by the refresh that saw it leave operational (one
+ * instance, the one whose state change was written), closed when it is operational again. `state`
+ * is the worst it reached; the figures are those that opened it.
+ */
+@Entity('api_incidents')
+@Index('idx_api_incidents_api', ['api_id', 'ended_at'])
+@Index('idx_api_incidents_started', ['started_at'])
+export class ApiIncident {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  api_id: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  state: string;
+
+  @Column({ type: 'integer', default: 0 })
+  calls: number;
+
+  @Column({ type: 'integer', default: 0 })
+  success_permille: number;
+
+  @Column({ type: 'integer', nullable: true })
+  p95_ms: number | null;
+
+  @Column({ type: 'datetime' })
+  started_at: Date;
+
+  @Column({ type: 'datetime', nullable: true })
+  ended_at: Date | null;
 }

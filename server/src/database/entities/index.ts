@@ -6,7 +6,7 @@ import { Admin } from './admin.entity';
 import { ApiKey } from './api-key.entity';
 import { AuditLog } from './audit-log.entity';
 import { ApiDailyStat } from './api-daily-stat.entity';
-import { ApiHealth, ApiHealthBucket } from './api-health.entity';
+import { ApiHealth, ApiHealthBucket, ApiHealthDay, ApiIncident } from './api-health.entity';
 import { ApiEntry } from './api.entity';
 import { BalanceAdjustment } from './balance-adjustment.entity';
 import { ApiCategory, CatalogueState, Category } from './category.entity';
@@ -37,6 +37,8 @@ export {
   ApiEntry,
   ApiHealth,
   ApiHealthBucket,
+  ApiHealthDay,
+  ApiIncident,
   ApiCategory,
   BalanceAdjustment,
   CatalogueState,
@@ -71,6 +73,8 @@ export const ENTITIES = [
   ApiEntry,
   ApiHealth,
   ApiHealthBucket,
+  ApiHealthDay,
+  ApiIncident,
   ApiCategory,
   BalanceAdjustment,
   CatalogueState,

@@ -46,9 +46,12 @@ export function figuresOf(sums: WindowSums | undefined): WindowFigures {
   };
 }
 
+/** The window whose figures decide the state: the last hour's, the last day's, or none. */
+export const decidingWindow = (hour: WindowFigures, day: WindowFigures): WindowFigures | null =>
+  hour.calls >= STATE_RULES.hourMinCalls ? hour : day.calls >= HEALTH_MIN_CALLS ? day : null;
+
 export function stateOf(hour: WindowFigures, day: WindowFigures): ApiState {
-  const deciding =
-    hour.calls >= STATE_RULES.hourMinCalls ? hour : day.calls >= HEALTH_MIN_CALLS ? day : null;
+  const deciding = decidingWindow(hour, day);
   if (!deciding || deciding.success_rate === null) return 'unknown';
   if (deciding.success_rate < STATE_RULES.downBelowSuccess) return 'down';
   if (

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiEntry, ApiHealth } from '../../database/entities';
+import { ApiEntry, ApiHealth, ApiHealthDay, ApiIncident } from '../../database/entities';
+import { isUniqueViolation } from '../../database/transactions';
 import { HISTOGRAM_COLUMNS } from '../../database/entities/api-health.entity';
 
 /** One API's calls in one bucket, as counted in memory before they are added to its row. */
@@ -114,8 +115,113 @@ export class HealthStore {
     await gone.execute();
   }
 
-  /** Drops the buckets older than `bucket`. */
-  async prune(bucket: number): Promise<void> {
+  /** Drops the buckets older than `bucket` and the days before `day`. */
+  async prune(bucket: number, day: string): Promise<void> {
     await this.dataSource.query('DELETE FROM api_health_buckets WHERE bucket < ?', [bucket]);
+    await this.dataSource.query('DELETE FROM api_health_daily WHERE day < ?', [day]);
+  }
+
+  /**
+   * Each API's calls and failures on the days that start at the given buckets (the earliest first,
+   * each running to the next; the last to now), in one pass.
+   */
+  async daySums(starts: number[]): Promise<Map<number, { calls: number; failures: number }[]>> {
+    const ranges = starts.map((start, i) =>
+      i + 1 < starts.length
+        ? `bucket >= ${start} AND bucket < ${starts[i + 1]}`
+        : `bucket >= ${start}`,
+    );
+    const selected = ranges.flatMap((range, i) =>
+      ['calls', 'failures'].map(
+        (column) => `SUM(CASE WHEN ${range} THEN ${column} ELSE 0 END) AS d${i}_${column}`,
+      ),
+    );
+    const rows = await this.dataSource.query<Record<string, string | number>[]>(
+      `SELECT api_id, ${selected.join(', ')} FROM api_health_buckets WHERE bucket >= ? GROUP BY api_id`,
+      [starts[0]],
+    );
+    return new Map(
+      rows.map((row) => [
+        Number(row.api_id),
+        starts.map((_, i) => ({
+          calls: Number(row[`d${i}_calls`]),
+          failures: Number(row[`d${i}_failures`]),
+        })),
+      ]),
+    );
+  }
+
+  /** Writes the days whose figures differ from what is stored (by anyone). */
+  async writeDays(rows: ApiHealthDay[]): Promise<void> {
+    if (rows.length === 0) return;
+    const repository = this.dataSource.getRepository(ApiHealthDay);
+    const stored = await repository
+      .createQueryBuilder('d')
+      .where('d.day IN (:...days)', { days: [...new Set(rows.map((row) => row.day))] })
+      .getMany();
+    const known = new Map(stored.map((row) => [`${row.api_id}:${row.day}`, row]));
+    const changed = rows.filter((row) => {
+      const was = known.get(`${row.api_id}:${row.day}`);
+      return !was || was.calls !== row.calls || was.failures !== row.failures;
+    });
+    if (changed.length) await repository.upsert(changed, ['api_id', 'day']);
+  }
+
+  /**
+   * Writes an API's first figures; false when another instance wrote them first (it then owns
+   * the state this one saw).
+   */
+  async insert(row: Omit<ApiHealth, 'updated_at'>): Promise<boolean> {
+    try {
+      await this.dataSource.getRepository(ApiHealth).insert(row);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Moves an API's state from `from` to `to`; true for the one caller whose write did it, so
+   * instances that see the same change at once act on it once.
+   */
+  async claimState(apiId: number, from: string, to: string): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(ApiHealth)
+      .createQueryBuilder()
+      .update()
+      .set({ state: to })
+      .where('api_id = :apiId AND state = :from', { apiId, from })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The API's incident that has not ended, if any. */
+  ongoing(apiId: number): Promise<ApiIncident | null> {
+    return this.dataSource
+      .getRepository(ApiIncident)
+      .createQueryBuilder('i')
+      .where('i.api_id = :apiId AND i.ended_at IS NULL', { apiId })
+      .orderBy('i.id', 'DESC')
+      .getOne();
+  }
+
+  async startIncident(incident: Omit<ApiIncident, 'id' | 'ended_at'>): Promise<void> {
+    await this.dataSource.getRepository(ApiIncident).insert({ ...incident, ended_at: null });
+  }
+
+  async worsenIncident(id: number, state: string): Promise<void> {
+    await this.dataSource.getRepository(ApiIncident).update({ id }, { state });
+  }
+
+  /** Ends the API's ongoing incidents at `at`. */
+  async endIncidents(apiId: number, at: Date): Promise<void> {
+    await this.dataSource
+      .getRepository(ApiIncident)
+      .createQueryBuilder()
+      .update()
+      .set({ ended_at: at })
+      .where('api_id = :apiId AND ended_at IS NULL', { apiId })
+      .execute();
   }
 }
