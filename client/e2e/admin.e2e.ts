@@ -165,6 +165,11 @@ describeBrowser('admin back office', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByRole('alert').getByText('价格格式无效：须为非负数，最多三位小数').waitFor();
     await page.getByLabel('每次调用价格（元）').fill('0.005');
+    // Enabled with nothing to serve it: refused at the upstream field, which takes the focus.
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('alert').getByText('启用的接口需要内置处理器或上游地址').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'api-upstream_url');
+    await page.getByLabel('上游地址 (http/https)').fill('https://upstream.example/v1');
     await screenshot(page, 'admin-api-create');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('保存成功').waitFor();

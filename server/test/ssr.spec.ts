@@ -392,9 +392,14 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(res.headers.get('content-type')).toContain('application/xml');
       const locs = [...res.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
       const enabled = await t.dataSource.getRepository(ApiEntry).countBy({ status: 1 });
-      expect(locs).toHaveLength(enabled + 3);
+      expect(locs).toHaveLength(enabled + 4);
       expect(locs).toEqual(
-        expect.arrayContaining([`${t.baseUrl}/`, `${t.baseUrl}/about`, `${t.baseUrl}/friends`]),
+        expect.arrayContaining([
+          `${t.baseUrl}/`,
+          `${t.baseUrl}/about`,
+          `${t.baseUrl}/friends`,
+          `${t.baseUrl}/status`,
+        ]),
       );
       expect(locs).not.toContain(`${t.baseUrl}/api/${ip.id}/ip`);
     } finally {
@@ -407,7 +412,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
     const enabled = await t.dataSource.getRepository(ApiEntry).countBy({ status: 1 });
     const perFile = 10;
     const index = (await sitemap(t.dataSource, 'https://x.example', 0, perFile))!;
-    const parts = Math.ceil((enabled + 3) / perFile);
+    const parts = Math.ceil((enabled + 4) / perFile);
     expect(index).toContain('<sitemapindex');
     expect(index.match(/<sitemap>/g)).toHaveLength(parts);
     let urls = 0;
@@ -417,7 +422,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(count).toBeLessThanOrEqual(perFile);
       urls += count;
     }
-    expect(urls).toBe(enabled + 3);
+    expect(urls).toBe(enabled + 4);
     expect(await sitemap(t.dataSource, 'https://x.example', parts + 1, perFile)).toBeNull();
   });
 

@@ -68,8 +68,8 @@ export interface StatusIncident {
 
 /** GET /api/get_status.php and /status.json: every enabled API's state and recent incidents. */
 export interface StatusPage {
-  /** When the figures were last worked out (ISO time); null before the first refresh. */
-  updated_at: string | null;
+  /** When these figures were read (ISO time); the day bars end on its UTC day. */
+  updated_at: string;
   /** Down first, then degraded, then the rest; by English name within each. */
   apis: StatusApi[];
   /** Ongoing first, then the last 90 days' by start, newest first; at most 50. */

@@ -86,7 +86,7 @@ describe('StatusPage', () => {
   });
 
   it('says all is well when nothing is degraded or down', async () => {
-    setup({ updated_at: null, apis: [api(2, 'unknown', [])], incidents: [] });
+    setup({ updated_at: '2026-11-29T10:00:00.000Z', apis: [api(2, 'unknown', [])], incidents: [] });
     expect(await screen.findByText('All APIs are operational')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Ongoing incidents' })).not.toBeInTheDocument();
   });

@@ -84,7 +84,7 @@ function Bars({ api, labels }: { api: StatusApi; labels: string[] }) {
   );
 }
 
-function ApiRow({ api, labels }: { api: StatusApi; labels: string[] | null }) {
+function ApiRow({ api, labels }: { api: StatusApi; labels: string[] }) {
   const { t, lang } = useI18n();
   const measured = api.days.length > 0;
   const figures = [
@@ -103,7 +103,7 @@ function ApiRow({ api, labels }: { api: StatusApi; labels: string[] | null }) {
       <p className={measured ? 'small text-muted mb-2' : 'small text-muted mb-0'}>
         {figures.join(' · ')}
       </p>
-      {labels && measured && <Bars api={api} labels={labels} />}
+      {measured && <Bars api={api} labels={labels} />}
     </li>
   );
 }
@@ -151,9 +151,7 @@ function Summary({ status }: { status: Status }) {
       }
     >
       <strong>{text}</strong>
-      {status.updated_at && (
-        <span className="small">{t('status.updated', { time: utc(status.updated_at) })}</span>
-      )}
+      <span className="small">{t('status.updated', { time: utc(status.updated_at) })}</span>
     </div>
   );
 }
@@ -163,7 +161,7 @@ export default function StatusPage() {
   const { t, errorText } = useI18n();
   usePageTitle(t('status.title'));
   const { data, error, isLoading } = useGetStatusQuery();
-  const labels = data?.updated_at ? dayLabels(data.updated_at) : null;
+  const labels = data ? dayLabels(data.updated_at) : [];
   const ongoing = data?.incidents.filter((incident) => !incident.ended_at) ?? [];
   const past = data?.incidents.filter((incident) => incident.ended_at) ?? [];
   return (

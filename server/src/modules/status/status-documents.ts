@@ -29,9 +29,7 @@ export function statusFeed(page: StatusPage, origin: string): string {
     page.incidents
       .map((incident) => incident.ended_at ?? incident.started_at)
       .sort()
-      .at(-1) ??
-    page.updated_at ??
-    new Date(0).toISOString();
+      .at(-1) ?? page.updated_at;
   const entries = page.incidents.map((incident) => {
     const title = `${incident.name_en}: ${incident.state}${incident.ended_at ? ' (resolved)' : ''}`;
     return [

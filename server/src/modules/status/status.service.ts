@@ -77,12 +77,8 @@ export class StatusService implements OnModuleDestroy {
     const daysOf = new Map<number, ApiHealthDay[]>();
     for (const day of days) daysOf.set(day.api_id, [...(daysOf.get(day.api_id) ?? []), day]);
     const byId = new Map(apis.map((api) => [api.id, api]));
-    const updated = health.reduce<Date | null>(
-      (latest, row) => (!latest || row.updated_at > latest ? row.updated_at : latest),
-      null,
-    );
     return {
-      updated_at: updated ? updated.toISOString() : null,
+      updated_at: new Date().toISOString(),
       apis: apis
         .map((api): StatusApi => {
           const own = daysOf.get(api.id) ?? [];
