@@ -21,6 +21,8 @@ export class RedisService implements OnApplicationShutdown {
   /** Put in front of every key and channel name (REDIS_PREFIX). */
   readonly prefix: string;
   private away = false;
+  /** Set at shutdown: the connections' own closing is no outage. */
+  private closing = false;
 
   constructor(@Inject(ENV) env: Env, metrics: MetricsService) {
     this.prefix = env.REDIS_PREFIX;
@@ -33,6 +35,11 @@ export class RedisService implements OnApplicationShutdown {
     });
     this.subscriber = this.connect(env.REDIS_URL, {});
     this.client.on('ready', () => this.back());
+    // A lost connection is an outage at once, before any command or reconnect attempt fails: a
+    // short one would otherwise be served per instance without its warn line.
+    this.client.on('close', () => {
+      if (!this.closing) this.failed(new Error('connection closed'));
+    });
   }
 
   /** Commands can be sent now: Redis is configured and connected. */
@@ -61,6 +68,7 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     for (const redis of [this.client, this.subscriber]) {
       await redis?.quit().catch(() => undefined);
     }
