@@ -282,6 +282,22 @@ describeEachDb(
       expect((await ctx.t.client().get('/status/no-such-api.svg')).status).toBe(404);
     });
 
+    it('ends the incident of an API that is deleted', async () => {
+      const api = await createGatewayApi(ctx.t);
+      const store = ctx.t.app.get(HealthStore);
+      await store.add([bucketOf(api.id, Math.floor(Date.now() / BUCKET_MS), 30, 30)]);
+      await refreshAt(Date.now());
+      expect(await incidentsOf(api.id)).toMatchObject([{ state: 'down', ended_at: null }]);
+      await ctx.t.dataSource.getRepository(ApiEntry).delete({ id: api.id });
+      await refreshAt(Date.now());
+      const [incident] = await incidentsOf(api.id);
+      expect(incident.ended_at).not.toBeNull();
+      const status = await ctx.t.client().get('/api/get_status.php');
+      expect(
+        (status.body.data.incidents as { api_id: number }[]).some((i) => i.api_id === api.id),
+      ).toBe(false);
+    });
+
     it('lists only enabled APIs, down and degraded first', async () => {
       const off = await createGatewayApi(ctx.t, { status: 0 });
       const res = await ctx.t.client().get('/api/get_status.php');

@@ -1,14 +1,7 @@
 import type { ApiHealthSummary, ApiState } from '@contracts/health';
+import HealthDot from '../../components/ui/HealthDot';
 import { useI18n } from '../../i18n';
 import { formatCount } from '../../lib/formatCount';
-
-/** Each state's dot, its classes written out whole: the CSS purge keeps only literal class names. */
-const DOTS: Record<ApiState, string> = {
-  operational: 'portico-health-dot portico-health-operational',
-  degraded: 'portico-health-dot portico-health-degraded',
-  down: 'portico-health-dot portico-health-down',
-  unknown: 'portico-health-dot',
-};
 
 /** A success rate as shown: one decimal, dropped when whole ("100", "99.5"). */
 const rate = (health: ApiHealthSummary) => String(health.success_rate);
@@ -25,7 +18,7 @@ export function HealthState({
   const name = t(`health.${health.state}`);
   return (
     <span className="portico-health-state">
-      <span className={DOTS[health.state]} aria-hidden="true" />
+      <HealthDot state={health.state} />
       <span className={hideText ? 'visually-hidden' : undefined}>{name}</span>
     </span>
   );

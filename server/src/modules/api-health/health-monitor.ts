@@ -116,6 +116,7 @@ export class HealthMonitor implements OnModuleInit, OnApplicationShutdown {
     await this.store.write(
       changed,
       [...sums.keys()].filter((id) => names.has(id)),
+      new Date(now),
     );
     await this.store.writeDays(this.dayRows(days, names, now));
     await this.store.prune(bucket - KEEP_BUCKETS, utcDay(now - STATUS_DAYS * DAY_MS));

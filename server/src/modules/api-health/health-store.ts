@@ -106,13 +106,26 @@ export class HealthStore {
     return new Map(apis.map((api) => [api.id, api.name_en]));
   }
 
-  /** Writes the figures that changed and removes those of APIs with no calls left in any window. */
-  async write(changed: Omit<ApiHealth, 'updated_at'>[], keep: number[]): Promise<void> {
+  /**
+   * Writes the figures that changed and removes those of APIs that are gone or have no calls left
+   * in any window; their ongoing incidents end at `at` (nothing is left to tell when they would).
+   */
+  async write(changed: Omit<ApiHealth, 'updated_at'>[], keep: number[], at: Date): Promise<void> {
     const repository = this.dataSource.getRepository(ApiHealth);
     if (changed.length) await repository.upsert(changed, ['api_id']);
     const gone = repository.createQueryBuilder().delete();
-    if (keep.length) gone.where('api_id NOT IN (:...keep)', { keep });
+    const ended = this.dataSource
+      .getRepository(ApiIncident)
+      .createQueryBuilder()
+      .update()
+      .set({ ended_at: at })
+      .where('ended_at IS NULL');
+    if (keep.length) {
+      gone.where('api_id NOT IN (:...keep)', { keep });
+      ended.andWhere('api_id NOT IN (:...keep)', { keep });
+    }
     await gone.execute();
+    await ended.execute();
   }
 
   /** Drops the buckets older than `bucket` and the days before `day`. */

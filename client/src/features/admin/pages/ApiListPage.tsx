@@ -1,5 +1,6 @@
 import { ADMIN_API_SORTS, type AdminApiListQuery, type AdminApiSort } from '@contracts/apis';
 import type { ApiSummary } from '@contracts/apis';
+import type { ApiState } from '@contracts/health';
 import { useState } from 'react';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router-dom';
@@ -9,12 +10,32 @@ import { formatYuan } from '../../../lib/money';
 import { useAdminApiListQuery, useDeleteApisMutation, useSetApiFlagsMutation } from '../api';
 import SearchBox from '../components/SearchBox';
 import StatusBadge from '../components/StatusBadge';
+import HealthDot from '../../../components/ui/HealthDot';
 import { adminErrorText, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import { adminPaths } from '../paths';
 import { usePagedSearch } from '../usePagedSearch';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { useConfirm } from '../components/useConfirm';
+
+const STATE_NAMES: Record<ApiState, string> = {
+  operational: '运行正常',
+  degraded: '性能下降',
+  down: '故障',
+  unknown: '近期调用太少',
+};
+
+/** The API's last 7 days: state, median latency and success rate; too little data below 50 calls. */
+function HealthCell({ api }: { api: ApiSummary }) {
+  if (!api.health) return <span className="text-muted">数据不足</span>;
+  const { state, p50_ms, success_rate } = api.health;
+  return (
+    <span className="d-inline-flex align-items-center gap-1">
+      <HealthDot state={state} />
+      {STATE_NAMES[state]} · {p50_ms} 毫秒 · {success_rate}%
+    </span>
+  );
+}
 
 const SORT_LABELS: Record<AdminApiSort, string> = {
   newest: '最新创建',
@@ -178,13 +199,14 @@ export default function ApiListPage() {
               <th>置顶</th>
               <th>状态</th>
               <th>调用次数</th>
+              <th>健康（7 天）</th>
               <th>操作</th>
             </tr>
           </thead>
           <tbody>
             {apis.length === 0 ? (
               <tr>
-                <td colSpan={10} className="text-center text-muted">
+                <td colSpan={11} className="text-center text-muted">
                   {search || params.size > 0 ? '没有符合条件的 API。' : '暂无 API。'}
                 </td>
               </tr>
@@ -242,6 +264,9 @@ export default function ApiListPage() {
                   </td>
                   <td data-label="调用次数" className="text-nowrap">
                     {api.usage_count}
+                  </td>
+                  <td data-label="健康（7 天）" className="text-nowrap small">
+                    <HealthCell api={api} />
                   </td>
                   <td data-label="操作" className="text-nowrap">
                     <Link

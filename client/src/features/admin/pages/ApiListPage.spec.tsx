@@ -1,0 +1,57 @@
+import type { ApiSummary } from '@contracts/apis';
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../../app/store';
+import { http, HttpResponse, server } from '../../../test/server';
+import ApiListPage from './ApiListPage';
+
+const api = (id: number, health: ApiSummary['health']): ApiSummary => ({
+  id,
+  name: `接口 ${id}`,
+  name_en: `api-${id}`,
+  description: '',
+  description_en: '',
+  endpoint: `/apis/api-${id}`,
+  request_method: 'GET',
+  status: 1,
+  is_paid: 0,
+  is_pinned: 0,
+  price_per_call: '0.000',
+  usage_count: 10,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  health,
+});
+
+describe('ApiListPage', () => {
+  it('shows each API’s 7 days of health, or that it has too few calls', async () => {
+    server.use(
+      http.get('/api/admin/get_api_list.php', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: [
+            api(1, { state: 'down', calls: 80, success_rate: 37.5, p50_ms: 42, p95_ms: 900 }),
+            api(2, null),
+          ],
+          total: 2,
+          total_pages: 1,
+          page: 1,
+          per_page: 20,
+        }),
+      ),
+    );
+    render(
+      <Provider store={makeStore()}>
+        <MemoryRouter initialEntries={['/admin']}>
+          <ApiListPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const down = await screen.findByRole('row', { name: /api-1/ });
+    expect(within(down).getByText(/故障 · 42 毫秒 · 37.5%/)).toBeInTheDocument();
+    const quiet = screen.getByRole('row', { name: /api-2/ });
+    expect(within(quiet).getByText('数据不足')).toBeInTheDocument();
+  });
+});
