@@ -7,6 +7,13 @@
 export const API_STATES = ['operational', 'degraded', 'down', 'unknown'] as const;
 export type ApiState = (typeof API_STATES)[number];
 
+/**
+ * Per cent of `calls` that worked, one decimal, rounded down so that a failure never reads as
+ * 100 %; null without calls. Every success rate and uptime shown is this.
+ */
+export const successRate = (calls: number, failures: number): number | null =>
+  calls > 0 ? Math.floor((1000 * (calls - failures)) / calls) / 10 : null;
+
 /** Calls over the last 7 days below which no figure is shown: a handful of calls says nothing. */
 export const HEALTH_MIN_CALLS = 50;
 

@@ -1,4 +1,4 @@
-import { STATUS_DAYS } from '@contracts/health';
+import { STATUS_DAYS, successRate } from '@contracts/health';
 import type { StatusApi, StatusDay, StatusIncident, StatusPage as Status } from '@contracts/health';
 import { Link } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
@@ -18,9 +18,8 @@ const PHONE_DAYS = 30;
 /** A time as the page writes it, the same on the server and in every browser: UTC. */
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-/** Success per cent of a day, rounded down (a failure never shows as 100 %). */
-const dayRate = (day: StatusDay) =>
-  Math.floor((1000 * (day.calls - day.failures)) / day.calls) / 10;
+/** Success per cent of a day that had calls. */
+const dayRate = (day: StatusDay) => successRate(day.calls, day.failures)!;
 
 /** Each bar's classes, written out whole: the CSS purge keeps only literal class names. */
 function barClass(day: StatusDay | undefined, index: number): string {

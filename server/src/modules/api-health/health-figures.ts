@@ -1,5 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { HEALTH_MIN_CALLS } from '../../contracts/health';
+import { HEALTH_MIN_CALLS, successRate } from '../../contracts/health';
 import type { ApiHealthSummary, ApiState } from '../../contracts/health';
 import { ApiHealth } from '../../database/entities';
 import { quantile } from './latency';
@@ -39,7 +39,7 @@ export function figuresOf(sums: WindowSums | undefined): WindowFigures {
   return {
     calls: sums.calls,
     failures: sums.failures,
-    success_rate: Math.floor((1000 * (sums.calls - sums.failures)) / sums.calls) / 10,
+    success_rate: successRate(sums.calls, sums.failures),
     p50_ms: quantile(sums.histogram, 0.5),
     p95_ms: quantile(sums.histogram, 0.95),
     p99_ms: quantile(sums.histogram, 0.99),

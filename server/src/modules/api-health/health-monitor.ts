@@ -130,9 +130,7 @@ export class HealthMonitor implements OnModuleInit, OnApplicationShutdown {
       api_id: apiId,
       state: stateOf(figures['1h'], figures['24h']),
       calls_7d: week.calls,
-      success_permille_7d: enough
-        ? Math.floor((1000 * (week.calls - week.failures)) / week.calls)
-        : null,
+      success_permille_7d: enough ? Math.round(week.success_rate! * 10) : null,
       p50_7d_ms: enough ? week.p50_ms : null,
       p95_7d_ms: enough ? week.p95_ms : null,
       windows: JSON.stringify(figures),

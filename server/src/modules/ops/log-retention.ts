@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { AccessLog } from '../../database/entities';
+import { sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 
@@ -49,7 +50,7 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
           .createQueryBuilder('log')
           .select('log.id', 'id')
           .where('log.access_time < :cutoff AND log.cost_milli = 0', {
-            cutoff: this.asParameter(cutoff),
+            cutoff: sqlTime(this.dataSource, cutoff),
           })
           .orderBy('log.id')
           .limit(BATCH)
@@ -66,12 +67,5 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
       await sleep(50);
     }
     return removed;
-  }
-
-  /** better-sqlite3 binds no Date: SQLite compares the UTC text TypeORM stores. */
-  private asParameter(date: Date): Date | string {
-    return this.dataSource.options.type === 'better-sqlite3'
-      ? date.toISOString().replace('T', ' ').replace('Z', '')
-      : date;
   }
 }

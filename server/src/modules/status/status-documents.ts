@@ -1,10 +1,5 @@
+import { escapeHtml } from '../../common/html';
 import type { ApiState, StatusApi, StatusIncident, StatusPage } from '../../contracts/health';
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 
 /** A time as the feed writes it in text: "2026-11-29 14:05 UTC". */
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -34,22 +29,22 @@ export function statusFeed(page: StatusPage, origin: string): string {
     const title = `${incident.name_en}: ${incident.state}${incident.ended_at ? ' (resolved)' : ''}`;
     return [
       '  <entry>',
-      `    <id>${escapeXml(id(`#incident-${incident.id}`))}</id>`,
-      `    <title>${escapeXml(title)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${escapeXml(`${statusUrl}#incident-${incident.id}`)}"/>`,
+      `    <id>${escapeHtml(id(`#incident-${incident.id}`))}</id>`,
+      `    <title>${escapeHtml(title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeHtml(`${statusUrl}#incident-${incident.id}`)}"/>`,
       `    <published>${incident.started_at}</published>`,
       `    <updated>${incident.ended_at ?? incident.started_at}</updated>`,
-      `    <content type="text">${escapeXml(incidentText(incident))}</content>`,
+      `    <content type="text">${escapeHtml(incidentText(incident))}</content>`,
       '  </entry>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${escapeXml(id(''))}</id>`,
+    `  <id>${escapeHtml(id(''))}</id>`,
     '  <title>API status: incidents</title>',
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${origin}/status.atom`)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(statusUrl)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeHtml(`${origin}/status.atom`)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeHtml(statusUrl)}"/>`,
     `  <updated>${updated}</updated>`,
     '  <author><name>Portico</name></author>',
     ...entries,
@@ -70,7 +65,7 @@ const textWidth = (text: string) => Math.round(text.length * 6.6) + 12;
 
 /** A flat two-part badge, "<name_en> | <state>", in the state's colour (text at 4.5:1 or more). */
 export function statusBadge(api: Pick<StatusApi, 'name_en' | 'state'>): string {
-  const label = escapeXml(api.name_en);
+  const label = escapeHtml(api.name_en);
   const state = api.state;
   const left = textWidth(api.name_en);
   const right = textWidth(state);

@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
 import { ResponseCache } from '../../common/response-cache';
-import { STATUS_DAYS } from '../../contracts/health';
+import { STATUS_DAYS, successRate } from '../../contracts/health';
 import type { ApiState, StatusApi, StatusIncident, StatusPage } from '../../contracts/health';
 import { ApiEntry, ApiHealth, ApiHealthDay, ApiIncident } from '../../database/entities';
+import { sqlTime } from '../../database/sql-time';
 
 const CACHE_MS = 5000;
 const MAX_INCIDENTS = 50;
@@ -66,7 +67,9 @@ export class StatusService implements OnModuleDestroy {
       this.dataSource
         .getRepository(ApiIncident)
         .createQueryBuilder('i')
-        .where('i.ended_at IS NULL OR i.started_at >= :since', { since: this.asParameter(since) })
+        .where('i.ended_at IS NULL OR i.started_at >= :since', {
+          since: sqlTime(this.dataSource, since),
+        })
         .orderBy('CASE WHEN i.ended_at IS NULL THEN 0 ELSE 1 END', 'ASC')
         .addOrderBy('i.started_at', 'DESC')
         .addOrderBy('i.id', 'DESC')
@@ -92,7 +95,7 @@ export class StatusService implements OnModuleDestroy {
             title_en: api.title_en,
             state: (row?.state ?? 'unknown') as ApiState,
             p95_ms: dayP95(row?.windows),
-            uptime: calls ? Math.floor((1000 * (calls - failures)) / calls) / 10 : null,
+            uptime: successRate(calls, failures),
             days: own.map(({ day, calls: n, failures: failed }) => ({
               day,
               calls: n,
@@ -121,12 +124,5 @@ export class StatusService implements OnModuleDestroy {
         ];
       }),
     };
-  }
-
-  /** better-sqlite3 binds no Date: SQLite compares the UTC text TypeORM stores. */
-  private asParameter(date: Date): Date | string {
-    return this.dataSource.options.type === 'better-sqlite3'
-      ? date.toISOString().replace('T', ' ').replace('Z', '')
-      : date;
   }
 }
