@@ -143,7 +143,7 @@ describeBrowser('admin back office', () => {
     await adminLogin(page);
     await nav(page, 'API管理');
     await page.getByRole('link', { name: '新建 API' }).click();
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByRole('alert').getByText('API 名称、英文名称和 Endpoint 不能为空').waitFor();
     // The first field in error is focused and in view, with its text beside it.
     await page.waitForFunction(() => document.activeElement?.id === 'api-name');
@@ -162,16 +162,16 @@ describeBrowser('admin back office', () => {
     await page.getByLabel('请求参数 1 必填').check();
     await page.getByLabel('付费').check();
     await page.getByLabel('每次调用价格（元）').fill('0.0001');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByRole('alert').getByText('价格格式无效：须为非负数，最多三位小数').waitFor();
     await page.getByLabel('每次调用价格（元）').fill('0.005');
     // Enabled with nothing to serve it: refused at the upstream field, which takes the focus.
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByRole('alert').getByText('启用的接口需要内置处理器或上游地址').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'api-upstream_url');
     await page.getByLabel('上游地址 (http/https)').fill('https://upstream.example/v1');
     await screenshot(page, 'admin-api-create');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('保存成功').waitFor();
     const row = page.getByRole('row', { name: /browser-test-api/ });
     await row.getByText('付费 ¥0.005/次').waitFor();
@@ -181,7 +181,7 @@ describeBrowser('admin back office', () => {
     expect(await page.getByLabel('请求参数 1 类型').inputValue()).toBe('integer');
     await page.getByLabel('API 名称').fill('浏览器测试接口（改）');
     await page.getByLabel('请求方法').selectOption('POST');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('保存成功').waitFor();
     await page.getByRole('row', { name: /浏览器测试接口（改）.*POST/ }).waitFor();
 
@@ -202,7 +202,7 @@ describeBrowser('admin back office', () => {
     await page.getByLabel('API 名称').fill('停用的接口');
     await page.getByLabel('英文名').fill('disabled-browser-api');
     await page.getByLabel('启用').uncheck();
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('保存成功').waitFor();
     await page.getByRole('row', { name: /disabled-browser-api.*禁用/ }).waitFor();
     await context.close();
@@ -231,7 +231,7 @@ describeBrowser('admin back office', () => {
       .data as { id: number };
     await page.goto(`/admin/edit/${hash.id}`);
     await page.getByRole('checkbox', { name: '安全（Security）' }).check();
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/control');
 
     const visitor = await site.newPage();

@@ -114,6 +114,15 @@ describeEachDb(
       expect(metrics).toMatch(
         new RegExp(`portico_api_success_ratio\\{api="${api.name_en}"\\} 0\\.4\\b`),
       );
+      // Every call is in the latency histogram, the 5 that timed out (after 200 ms) past 0.15 s.
+      expect(metrics).toContain(`portico_api_latency_seconds_count{api="${api.name_en}"} 150`);
+      expect(metrics).toContain(
+        `portico_api_latency_seconds_bucket{le="+Inf",api="${api.name_en}"} 150`,
+      );
+      const within150ms = new RegExp(
+        `portico_api_latency_seconds_bucket\\{le="0\\.15",api="${api.name_en}"\\} (\\d+)`,
+      ).exec(metrics);
+      expect(Number(within150ms?.[1])).toBeLessThanOrEqual(145);
     });
 
     it("counts the caller's own 4xx as the API working, and shows nothing below 50 calls", async () => {
@@ -199,7 +208,16 @@ describeEachDb(
 const bucketOf = (apiId: number, bucket: number, calls: number, failures: number) => {
   const histogram = new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0);
   histogram[2] = calls;
-  return { apiId, bucket, calls, failures, latencySum: 40 * calls, histogram };
+  return {
+    apiId,
+    bucket,
+    calls,
+    failures,
+    probes: 0,
+    probeFailures: 0,
+    latencySum: 40 * calls,
+    histogram,
+  };
 };
 
 describeEachDb(

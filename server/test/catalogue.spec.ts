@@ -66,6 +66,7 @@ describeEachDb('public catalogue', (ctx) => {
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         categories: [],
         health: null,
+        maintenance: false,
       });
     });
 

@@ -103,6 +103,10 @@ export const en = {
     'health.degraded': 'Degraded',
     'health.down': 'Down',
     'health.unknown': 'Too few calls to tell',
+    'health.maintenance': 'Maintenance',
+    'health.maintenanceNotice':
+      'This API is under maintenance: it failed its checks, so calls are paused and nothing is charged. It comes back by itself once its checks pass.',
+    'status.probeFailed': 'its probe failed',
     'health.cardLine': '{p50} ms · {rate}% ok',
     'health.cardTitle': 'Last 7 days: median latency {p50} ms, {rate}% of calls worked',
     'health.detail': 'median {p50} ms · 95th percentile {p95} ms · {rate}% of {calls} calls worked',
@@ -693,6 +697,8 @@ export const en = {
     'gateway.balance_ceiling': 'the refund would pass the balance ceiling',
     'gateway.busy': 'the service is busy and nothing was charged, try again in a moment',
     'gateway.not_implemented': 'this API is not set up yet',
+    'gateway.maintenance':
+      'this API is under maintenance after failing its checks; nothing was charged, try again later',
     'gateway.key_revoked': 'this API key was revoked',
     'gateway.key_expired': 'this API key has expired',
     'gateway.api_not_allowed': 'this API key may not call this API',

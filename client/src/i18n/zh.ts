@@ -106,6 +106,10 @@ export const zh: Catalogue<UiKey> = {
     'health.unknown': '调用太少，无法判断',
     'health.cardLine': '{p50} 毫秒 · 成功率 {rate}%',
     'health.cardTitle': '近 7 天：延迟中位数 {p50} 毫秒，{rate}% 的调用成功',
+    'health.maintenance': '维护中',
+    'health.maintenanceNotice':
+      '该 API 检测未通过，正在维护中：调用暂停且不扣费，检测恢复通过后会自动恢复。',
+    'status.probeFailed': '探测未通过',
     'health.detail': '延迟中位数 {p50} 毫秒 · 95 分位 {p95} 毫秒 · {calls} 次调用中 {rate}% 成功',
     'api.pinned': '置顶',
     'api.free': '免费',
@@ -667,6 +671,7 @@ export const zh: Catalogue<UiKey> = {
     'gateway.balance_ceiling': '退款将超过余额上限',
     'gateway.busy': '服务繁忙，本次未扣费，请稍后重试',
     'gateway.not_implemented': '该 API 尚未配置',
+    'gateway.maintenance': '该 API 检测失败，正在维护中，本次未扣费，请稍后重试',
     'gateway.key_revoked': '该 API Key 已撤销',
     'gateway.key_expired': '该 API Key 已过期',
     'gateway.api_not_allowed': '该 API Key 不允许调用此 API',

@@ -63,52 +63,55 @@ export class HttpTally {
   }
 
   /** The histogram's series: per method and route, cumulative buckets, +Inf, sum and count. */
-  series(name: string): HistogramSeries[] {
-    const values: HistogramSeries[] = [];
-    for (const methods of this.routes.values()) {
-      for (const { labels, buckets, sum, count } of methods.values()) {
-        let below = 0;
-        this.bounds.forEach((le, i) => {
-          below += buckets[i];
-          values.push({
-            labels: { le },
-            sharedLabels: labels,
-            value: below,
-            metricName: `${name}_bucket`,
-          });
-        });
-        values.push(
-          {
-            labels: { le: '+Inf' },
-            sharedLabels: labels,
-            value: count,
-            metricName: `${name}_bucket`,
-          },
-          { labels: {}, sharedLabels: labels, value: sum, metricName: `${name}_sum` },
-          { labels: {}, sharedLabels: labels, value: count, metricName: `${name}_count` },
-        );
-      }
-    }
-    return values;
+  series(name: string): HistogramSeries<HttpLabel>[] {
+    return [...this.routes.values()].flatMap((methods) =>
+      [...methods.values()].flatMap(({ labels, buckets, sum, count }) =>
+        histogramSeries(name, this.bounds, labels, buckets, sum, count),
+      ),
+    );
   }
 }
 
 /** A series as prom-client's registry reads it: its own labels plus those of its label set. */
-interface HistogramSeries {
+export interface HistogramSeries<L extends string> {
   labels: { le?: number | string };
-  sharedLabels: Record<HttpLabel, string>;
+  sharedLabels: Record<L, string>;
   value: number;
   metricName: string;
 }
 
 /**
- * prom-client's histogram whose values are the tally's: the registry (and the histogram's own get())
+ * One label set's series as prom-client renders a histogram: cumulative buckets (`buckets` holds
+ * each bound's own count, not cumulative; a count past the last bound only in +Inf), sum, count.
+ */
+export function histogramSeries<L extends string>(
+  name: string,
+  bounds: readonly number[],
+  labels: Record<L, string>,
+  buckets: readonly number[],
+  sum: number,
+  count: number,
+): HistogramSeries<L>[] {
+  let below = 0;
+  return [
+    ...bounds.map((le, i) => {
+      below += buckets[i];
+      return { labels: { le }, sharedLabels: labels, value: below, metricName: `${name}_bucket` };
+    }),
+    { labels: { le: '+Inf' }, sharedLabels: labels, value: count, metricName: `${name}_bucket` },
+    { labels: {}, sharedLabels: labels, value: sum, metricName: `${name}_sum` },
+    { labels: {}, sharedLabels: labels, value: count, metricName: `${name}_count` },
+  ];
+}
+
+/**
+ * prom-client's histogram whose values are a tally's: the registry (and the histogram's own get())
  * read them through getForPromString, so they are rendered exactly as prom-client renders its own.
  */
-export class TalliedHistogram extends Histogram<HttpLabel> {
+export class TalliedHistogram<L extends string> extends Histogram<L> {
   constructor(
-    private readonly tally: HttpTally,
-    private readonly config: HistogramConfiguration<HttpLabel>,
+    private readonly tally: { series(name: string): HistogramSeries<L>[] },
+    private readonly config: HistogramConfiguration<L>,
   ) {
     super(config);
   }
@@ -129,6 +132,6 @@ interface RenderedHistogram {
   name: string;
   help: string;
   type: 'histogram';
-  values: HistogramSeries[];
+  values: HistogramSeries<string>[];
   aggregator: Aggregator;
 }

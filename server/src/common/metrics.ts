@@ -1,7 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { API_STATES } from '../contracts/health';
-import { HttpTally, TalliedHistogram } from './http-tally';
+import { histogramSeries, HttpTally, TalliedHistogram } from './http-tally';
 
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -20,6 +20,17 @@ export interface ApiHealthGauge {
 }
 
 /**
+ * One API's calls since this instance started, for the latency histogram: how many fell at or
+ * under each bound and not the one before (the last slot: past every bound), their total time.
+ */
+export interface ApiLatencyTally {
+  api: string;
+  slots: readonly number[];
+  sumSeconds: number;
+  count: number;
+}
+
+/**
  * Prometheus metrics for this instance (its own registry, so several apps in one test process do
  * not collide). Owners record into the metrics declared here; /metrics renders the registry. The
  * gauges that describe a state are read at scrape time from what their owners report.
@@ -32,6 +43,8 @@ export class MetricsService {
   private addGatewayCalls = () => {};
   private readRedisFallback = () => false;
   private readApiHealth = (): ApiHealthGauge[] => [];
+  private apiLatencyBounds: readonly number[] = [];
+  private readApiLatency = (): ApiLatencyTally[] => [];
 
   /** HttpMetrics records every request here; the two HTTP metrics below read it at scrape. */
   readonly http = new HttpTally(HTTP_BUCKETS);
@@ -142,6 +155,21 @@ export class MetricsService {
     },
   });
 
+  readonly apiLatencyHistogram = new TalliedHistogram(
+    {
+      series: (name) =>
+        this.readApiLatency().flatMap(({ api, slots, sumSeconds, count }) =>
+          histogramSeries(name, this.apiLatencyBounds, { api }, slots, sumSeconds, count),
+        ),
+    },
+    {
+      name: 'portico_api_latency_seconds',
+      help: "Each API's call latency (calls and probes) since this instance started",
+      labelNames: ['api'] as const,
+      registers: [this.registry],
+    },
+  );
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'portico_' });
   }
@@ -164,6 +192,12 @@ export class MetricsService {
   /** The health monitor: each API's figures as last worked out. */
   reportApiHealth(read: () => ApiHealthGauge[]): void {
     this.readApiHealth = read;
+  }
+
+  /** API health: each API's latency tally, in slots with these upper bounds (seconds). */
+  reportApiLatency(bounds: readonly number[], read: () => ApiLatencyTally[]): void {
+    this.apiLatencyBounds = bounds;
+    this.readApiLatency = read;
   }
 
   /** The MySQL pool's connections in use and idle (SQLite has no pool and reports none). */

@@ -40,6 +40,11 @@ export interface ApiSummary {
    * has too few calls to say. The server always sends it; optional for older fixtures.
    */
   health?: ApiHealthSummary | null;
+  /**
+   * Portico put the API into maintenance (it was down and its probe failing): calls answer 503
+   * `gateway.maintenance` until its probe passes again. Always sent; optional for older fixtures.
+   */
+  maintenance?: boolean;
 }
 
 /** get_api_detail.php's `data`: the list fields as arrays. */

@@ -106,6 +106,7 @@ export const ERROR_CODES = {
   'apis.name_taken': 'another API has this English name',
   'apis.invalid_list_field': 'request_params, response_params or status_codes is malformed',
   'apis.invalid_price': 'a paid API needs a valid price',
+  'admin.probe_not_found': 'the API has no probe to run or remove',
   'apis.invalid_sort':
     'the public list was asked for a sort other than popular, newest, price, fastest, reliable',
   'apis.not_servable':
@@ -145,6 +146,8 @@ export const ERROR_CODES = {
     'the failed call could not be refunded: the balance would pass 10^12 yuan (the call stays charged)',
   'gateway.busy': 'every attempt to charge lost to concurrent writers; nothing was charged, retry',
   'gateway.not_implemented': 'the API has neither a built-in nor an upstream',
+  'gateway.maintenance':
+    'the API is in maintenance: it was down and its probe failing; calls resume once the probe passes (nothing charged)',
   'gateway.key_revoked': 'the named key was revoked by its owner',
   'gateway.key_expired': "the key's expiry time has passed",
   'gateway.api_not_allowed': "the API is not in the key's allowed APIs",

@@ -40,7 +40,7 @@ import type {
 } from './two-factor';
 import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
 import type { LoginResult, NewApiKey, RegisterResult, UserInfo, UserPage } from './users';
-import type { StatusPage } from './health';
+import type { ApiProbeView, StatusPage } from './health';
 
 /**
  * Every call of the site's own API (`/api/*`; the gateway's `/apis/*` is the catalogue's), with
@@ -131,6 +131,7 @@ export const SITE_ROUTES = {
   'POST api/admin/create_password_reset_link.php': 'admin',
   'POST api/admin/delete_ad.php': 'admin',
   'POST api/admin/delete_api.php': 'admin',
+  'POST api/admin/delete_api_probe.php': 'admin',
   'POST api/admin/delete_apis.php': 'admin',
   'POST api/admin/delete_category.php': 'admin',
   'GET api/admin/delete_friend_link.php': 'admin',
@@ -155,6 +156,9 @@ export const SITE_ROUTES = {
   'GET api/admin/get_recharge_reconciliation.php': 'admin',
   'GET api/admin/get_sidebar_links_admin.php': 'admin',
   'GET api/admin/get_user_list.php': 'admin',
+  'GET api/admin/get_api_probe.php': 'admin',
+  'POST api/admin/save_api_probe.php': 'admin',
+  'POST api/admin/run_api_probe.php': 'admin',
   'POST api/admin/import_openapi.php': 'admin',
   'POST api/admin/reveal_user_api_key.php': 'admin',
   'POST api/admin/revoke_admin_session.php': 'admin',
@@ -274,6 +278,10 @@ export interface SiteAnswers {
   'POST api/admin/create_password_reset_link.php': DataEnvelope<AdminResetLink>;
   'POST api/admin/delete_ad.php': Envelope;
   'POST api/admin/delete_api.php': Envelope;
+  'POST api/admin/delete_api_probe.php': Envelope;
+  'GET api/admin/get_api_probe.php': DataEnvelope<ApiProbeView | null>;
+  'POST api/admin/save_api_probe.php': DataEnvelope<ApiProbeView>;
+  'POST api/admin/run_api_probe.php': DataEnvelope<ApiProbeView>;
   'POST api/admin/delete_apis.php': DataEnvelope<{ deleted: number }>;
   'POST api/admin/delete_category.php': Envelope;
   'GET api/admin/delete_friend_link.php': Envelope;

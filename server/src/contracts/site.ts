@@ -22,7 +22,33 @@ export interface PublicSite extends PublicSiteConfig {
 }
 
 /** update_config.php's body: every field it sends replaces the stored one. */
-export interface SiteConfigBody extends PublicSiteConfig {
+/**
+ * 接口健康 (docs/api-health.md): when an API is degraded or down, whether a down API whose probe
+ * fails goes into maintenance, and where its incidents are announced ('' = nowhere).
+ */
+export interface HealthSettings {
+  /** Per cent of calls working below which an API is degraded (1–100). */
+  health_degraded_success: number;
+  /** p95 latency in ms above which an API is degraded (100–60000). */
+  health_degraded_p95_ms: number;
+  /** Per cent of calls working below which an API is down (0–99, below the degraded one). */
+  health_down_success: number;
+  /** Failed probes in a row that make an API down (1–20); as many passes take it out of maintenance. */
+  health_down_probe_failures: number;
+  health_auto_maintenance: 0 | 1;
+  health_alert_email: string;
+  health_alert_webhook_url: string;
+}
+
+/** What a health setting may be. */
+export const HEALTH_SETTING_LIMITS = {
+  health_degraded_success: [1, 100],
+  health_degraded_p95_ms: [100, 60_000],
+  health_down_success: [0, 99],
+  health_down_probe_failures: [1, 20],
+} as const;
+
+export interface SiteConfigBody extends PublicSiteConfig, Partial<HealthSettings> {
   analytics_code: string;
   /** 注册需验证邮箱; left out, it stays as it is. Turning it on needs SMTP_URL. */
   email_verification?: 0 | 1;
@@ -44,9 +70,12 @@ export const SITE_CONFIG_RULES = {
 } as const;
 
 /** The admin's get_config.php data. */
-export interface AdminSiteConfig extends SiteConfigBody {
+export interface AdminSiteConfig
+  extends Omit<SiteConfigBody, keyof HealthSettings>, HealthSettings {
   email_verification: 0 | 1;
   admin_two_factor_required: 0 | 1;
+  /** Signs the incident webhooks (X-Portico-Signature), as a user's alert secret signs theirs. */
+  health_alert_webhook_secret: string;
   /** The site can send e-mail: e-mail verification can be turned on. */
   mail_enabled: boolean;
   site_start_time: string;

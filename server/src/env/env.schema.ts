@@ -251,6 +251,16 @@ export class EnvSchema {
   HEALTH_REFRESH_MS = 60_000;
 
   /**
+   * How often each instance looks for API probes that are due, in milliseconds (each probe runs
+   * at its own interval, at least 30 s, and on one instance at a time).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  HEALTH_PROBE_TICK_MS = 5000;
+
+  /**
    * Afdian open API hosts, comma-separated, tried in order when one cannot be reached (the
    * query-order call goes to {host}/api/open/query-order). Afdian moved from afdian.com to ifdian.net.
    */

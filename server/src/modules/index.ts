@@ -16,6 +16,7 @@ import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { OpsModule } from './ops/ops.module';
 import { PagesModule } from './pages/pages.module';
+import { ProbesModule } from './probes/probes.module';
 import { RechargeModule } from './recharge/recharge.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StatsModule } from './stats/stats.module';
@@ -39,6 +40,7 @@ export const FEATURE_MODULES = [
   ApisModule,
   LedgerModule,
   GatewayModule,
+  ProbesModule,
   RechargeModule,
   ContentModule,
   LinksModule,

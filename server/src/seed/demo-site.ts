@@ -1,8 +1,10 @@
 import type { Ad, FriendLink, Partner, SidebarLink, SiteConfig } from '../database/entities';
 
 type Row<T> = Omit<T, 'id' | 'created_at' | 'updated_at'>;
+/** The health settings keep their column defaults on a demo site too (and a secret of its own). */
+type HealthSettings = Extract<keyof SiteConfig, `health_${string}`>;
 
-export const DEMO_SITE: Omit<Row<SiteConfig>, 'site_start_time'> = {
+export const DEMO_SITE: Omit<Row<SiteConfig>, 'site_start_time' | HealthSettings> = {
   site_title: 'Portico API',
   site_keywords: 'free API, API catalogue, IP lookup, QR code, hash, UUID, developer tools',
   site_description:

@@ -6,6 +6,7 @@ import {
   Ad,
   Admin,
   ApiEntry,
+  ApiProbe,
   FriendLink,
   Partner,
   SidebarLink,
@@ -50,6 +51,7 @@ export async function seedDatabase(dataSource: DataSource, env: Env): Promise<Se
           ? DEMO_SITE
           : { site_title: 'Portico', analytics_code: '', home_notice: '' }),
         site_start_time: new Date(),
+        health_alert_webhook_secret: randomBytes(32).toString('hex'),
       });
       if (env.SEED_DEMO) await seedDemo(manager);
     }
@@ -70,11 +72,44 @@ async function seedDemo(manager: EntityManager): Promise<void> {
       status_codes: JSON.stringify(status_codes),
     })),
   );
+  await seedDemoProbes(manager);
   await seedDemoCategories(manager);
   await manager.insert(Partner, [...DEMO_PARTNERS]);
   await manager.insert(Ad, [...DEMO_ADS]);
   await manager.insert(SidebarLink, [...DEMO_SIDEBAR_LINKS]);
   await manager.insert(FriendLink, [...DEMO_FRIEND_LINKS]);
+}
+
+/** Seeded probes run every 5 minutes: often enough to see a broken built-in within the hour. */
+const DEMO_PROBE_INTERVAL_S = 300;
+
+/**
+ * Every built-in gets a probe from its own example: the example query (as a JSON body for a POST
+ * API), expecting a 200.
+ */
+async function seedDemoProbes(manager: EntityManager): Promise<void> {
+  const ids = new Map(
+    (await manager.find(ApiEntry, { select: { id: true, name_en: true } })).map((api) => [
+      api.name_en,
+      api.id,
+    ]),
+  );
+  await manager.insert(
+    ApiProbe,
+    DEMO_APIS.map((api) => {
+      const body = api.request_method === 'POST' || api.request_method === 'PUT';
+      return {
+        api_id: ids.get(api.name_en)!,
+        method: api.request_method,
+        query: body ? '' : api.example_query,
+        body: body
+          ? JSON.stringify(Object.fromEntries(new URLSearchParams(api.example_query)))
+          : null,
+        expected_status: 200,
+        interval_s: DEMO_PROBE_INTERVAL_S,
+      };
+    }),
+  );
 }
 
 async function ensureAdmin(dataSource: DataSource, env: Env): Promise<SeedReport['createdAdmin']> {

@@ -123,10 +123,21 @@ const NOT_CONTENT = new Set([
 ]);
 /**
  * Columns a refused request may still change in a content table: a key's last use is noted for
- * every call that passed the key's checks, a call the API then refused included.
+ * every call that passed the key's checks, a call the API then refused included; a probe's runs
+ * and an API's maintenance move on the probe runner's and the health monitor's own timers.
  */
 const NOT_CONTENT_COLUMNS: Record<string, readonly string[]> = {
   api_keys: ['last_used_at', 'last_used_ip'],
+  api_probes: [
+    'next_run_at',
+    'last_run_at',
+    'last_status',
+    'last_ms',
+    'last_error',
+    'consecutive_failures',
+    'consecutive_passes',
+  ],
+  apis: ['maintenance_at'],
 };
 
 /**

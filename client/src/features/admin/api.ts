@@ -19,6 +19,7 @@ import type {
   SaveSidebarLinkBody,
 } from '@contracts/content';
 import type { DataEnvelope, Envelope, IdBody, PageInfo } from '@contracts/envelope';
+import type { ApiProbeView, SaveProbeBody } from '@contracts/health';
 import type { ImportOpenApiBody, ImportPreview } from '@contracts/openapi';
 import type {
   OidcProviderAdminList,
@@ -87,7 +88,7 @@ const statsAs =
   };
 
 const adminApi = api
-  .enhanceEndpoints({ addTagTypes: ['OidcProviders', 'AdminTwoFactor'] })
+  .enhanceEndpoints({ addTagTypes: ['OidcProviders', 'AdminTwoFactor', 'ApiProbe'] })
   .injectEndpoints({
     endpoints: (build) => ({
       adminLogin: build.mutation<DataEnvelope<AdminLoginData>, Credentials>({
@@ -156,6 +157,26 @@ const adminApi = api
       updateApi: build.mutation<DataEnvelope<AdminApi>, SaveApiBody>({
         ...call('POST api/admin/update_api.php', (body: SaveApiBody) => ({ body })),
         invalidatesTags: ['Apis', 'Stats'],
+      }),
+      apiProbe: build.query<DataEnvelope<ApiProbeView | null>, number>({
+        ...call('GET api/admin/get_api_probe.php', (id: number) => ({ params: { id } })),
+        providesTags: ['ApiProbe'],
+      }),
+      saveApiProbe: build.mutation<DataEnvelope<ApiProbeView>, SaveProbeBody>({
+        ...call('POST api/admin/save_api_probe.php', (body: SaveProbeBody) => ({ body })),
+        invalidatesTags: ['ApiProbe'],
+      }),
+      runApiProbe: build.mutation<DataEnvelope<ApiProbeView>, number>({
+        ...call('POST api/admin/run_api_probe.php', (id: number) => ({
+          body: { id } satisfies IdBody,
+        })),
+        invalidatesTags: ['ApiProbe'],
+      }),
+      deleteApiProbe: build.mutation<Envelope, number>({
+        ...call('POST api/admin/delete_api_probe.php', (id: number) => ({
+          body: { id } satisfies IdBody,
+        })),
+        invalidatesTags: ['ApiProbe'],
       }),
       deleteApi: build.mutation<Envelope, number>({
         ...call('POST api/admin/delete_api.php', (id: number) => ({
@@ -399,6 +420,10 @@ export const {
   useDeleteFriendLinkMutation,
   useAdminConfigQuery,
   useUpdateConfigMutation,
+  useApiProbeQuery,
+  useSaveApiProbeMutation,
+  useRunApiProbeMutation,
+  useDeleteApiProbeMutation,
   useAdminStatsQuery,
   useAdminStatsDetailQuery,
   useAdminUsersQuery,

@@ -18,6 +18,9 @@ export default function ApiCard({ api }: { api: ApiSummary }) {
         <div className="d-flex align-items-start justify-content-between gap-2">
           <h3 className="h6 mb-0 text-primary text-break">{apiTitle(api, lang)}</h3>
           <div className="d-flex gap-1 flex-shrink-0">
+            {api.maintenance && (
+              <span className="badge text-bg-warning">{t('health.maintenance')}</span>
+            )}
             {api.is_pinned === 1 && (
               <span className="badge text-bg-warning">{t('api.pinned')}</span>
             )}

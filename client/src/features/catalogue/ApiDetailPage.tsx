@@ -178,6 +178,11 @@ function Detail({ api }: { api: ApiDetail }) {
             <span className="badge text-bg-success ms-2">{t('api.free')}</span>
           )}
         </p>
+        {api.maintenance && (
+          <p className="alert alert-warning mt-3 mb-0" role="status">
+            {t('health.maintenanceNotice')}
+          </p>
+        )}
       </header>
 
       <Section title={t('api.basicInfo')}>

@@ -30,6 +30,7 @@ const api = (
   p95_ms: 120,
   uptime: 97.5,
   days,
+  maintenance: false,
 });
 
 describe('StatusPage', () => {
@@ -51,6 +52,7 @@ describe('StatusPage', () => {
           name_en: 'api-1',
           title_en: 'API 1',
           state: 'down',
+          cause: 'traffic',
           calls: 40,
           success_rate: 37.5,
           p95_ms: 880,
@@ -89,5 +91,32 @@ describe('StatusPage', () => {
     setup({ updated_at: '2026-11-29T10:00:00.000Z', apis: [api(2, 'unknown', [])], incidents: [] });
     expect(await screen.findByText('All APIs are operational')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Ongoing incidents' })).not.toBeInTheDocument();
+  });
+
+  it('says which API is in maintenance, and that a probe opened its incident', async () => {
+    setup({
+      updated_at: '2026-11-29T10:00:00.000Z',
+      apis: [{ ...api(1, 'down', []), maintenance: true }],
+      incidents: [
+        {
+          id: 6,
+          api_id: 1,
+          name: '接口 1',
+          name_en: 'api-1',
+          title_en: 'API 1',
+          state: 'down',
+          cause: 'probe',
+          calls: 3,
+          success_rate: 0,
+          p95_ms: null,
+          started_at: '2026-11-29T09:05:00.000Z',
+          ended_at: null,
+        },
+      ],
+    });
+    const ongoing = await screen.findByRole('region', { name: 'Ongoing incidents' });
+    expect(ongoing).toHaveTextContent('Since 2026-11-29 09:05 UTC · its probe failed');
+    const apis = screen.getByRole('region', { name: 'APIs' });
+    expect(apis).toHaveTextContent('Maintenance · 97.5% uptime');
   });
 });

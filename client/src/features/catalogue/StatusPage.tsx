@@ -87,6 +87,7 @@ function ApiRow({ api, labels }: { api: StatusApi; labels: string[] }) {
   const { t, lang } = useI18n();
   const measured = api.days.length > 0;
   const figures = [
+    ...(api.maintenance ? [t('health.maintenance')] : []),
     ...(measured ? [t(`health.${api.state}`)] : []),
     api.uptime === null ? t('status.noUptime') : t('status.uptime', { rate: String(api.uptime) }),
     ...(api.p95_ms === null ? [] : [t('status.p95', { ms: String(api.p95_ms) })]),
@@ -122,11 +123,18 @@ function Incident({ incident }: { incident: StatusIncident }) {
           ? t('status.between', { start: utc(incident.started_at), end: utc(incident.ended_at) })
           : t('status.since', { time: utc(incident.started_at) })}
         {' · '}
-        {t('status.incidentFigures', {
-          rate: String(incident.success_rate),
-          calls: formatCount(incident.calls),
-        })}
-        {incident.p95_ms !== null && ` · ${t('status.p95Short', { ms: String(incident.p95_ms) })}`}
+        {incident.cause === 'probe' ? (
+          t('status.probeFailed')
+        ) : (
+          <>
+            {t('status.incidentFigures', {
+              rate: String(incident.success_rate),
+              calls: formatCount(incident.calls),
+            })}
+            {incident.p95_ms !== null &&
+              ` · ${t('status.p95Short', { ms: String(incident.p95_ms) })}`}
+          </>
+        )}
       </p>
     </li>
   );

@@ -37,6 +37,13 @@ export class ApiHealthBucket {
 
   @BigIntColumn({ default: 0 })
   latency_ms_sum: number;
+
+  /** Of the calls, those an active probe made, and of those the ones that failed. */
+  @Column({ type: 'integer', default: 0 })
+  probes: number;
+
+  @Column({ type: 'integer', default: 0 })
+  probe_failures: number;
 }
 // The histogram's columns, one per bound: declared in a loop rather than fifteen times by hand.
 for (const column of HISTOGRAM_COLUMNS) {
@@ -71,6 +78,13 @@ export class ApiHealth {
   /** `{"1h": {calls, failures, p50_ms, p95_ms, p99_ms}, "24h": …, "7d": …, "30d": …}`. */
   @Column({ type: 'text' })
   windows: string;
+
+  /**
+   * After maintenance ends, the state is decided only from buckets from this one on (the calls
+   * that took the API into maintenance no longer count against it); null: the whole window.
+   */
+  @Column({ type: 'integer', nullable: true })
+  decide_from_bucket: number | null;
 
   @UpdatedAt()
   updated_at: Date;
@@ -113,6 +127,10 @@ export class ApiIncident {
 
   @Column({ type: 'varchar', length: 16 })
   state: string;
+
+  /** What opened it: `traffic` (the calls' figures) or `probe` (consecutive probe failures). */
+  @Column({ type: 'varchar', length: 16, default: 'traffic' })
+  cause: string;
 
   @Column({ type: 'integer', default: 0 })
   calls: number;

@@ -76,6 +76,13 @@ export class ApiEntry {
   @Column({ type: 'integer', default: 10000 })
   upstream_timeout_ms: number;
 
+  /**
+   * When Portico put the API into maintenance (down, and its probe failing): calls answer 503
+   * `gateway.maintenance` until its probe passes again. Null: serving.
+   */
+  @Column({ type: 'datetime', nullable: true })
+  maintenance_at: Date | null;
+
   @CreatedAt()
   created_at: Date;
 

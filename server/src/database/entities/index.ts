@@ -7,6 +7,7 @@ import { ApiKey } from './api-key.entity';
 import { AuditLog } from './audit-log.entity';
 import { ApiDailyStat } from './api-daily-stat.entity';
 import { ApiHealth, ApiHealthBucket, ApiHealthDay, ApiIncident } from './api-health.entity';
+import { ApiProbe } from './api-probe.entity';
 import { ApiEntry } from './api.entity';
 import { BalanceAdjustment } from './balance-adjustment.entity';
 import { ApiCategory, CatalogueState, Category } from './category.entity';
@@ -39,6 +40,7 @@ export {
   ApiHealthBucket,
   ApiHealthDay,
   ApiIncident,
+  ApiProbe,
   ApiCategory,
   BalanceAdjustment,
   CatalogueState,
@@ -75,6 +77,7 @@ export const ENTITIES = [
   ApiHealthBucket,
   ApiHealthDay,
   ApiIncident,
+  ApiProbe,
   ApiCategory,
   BalanceAdjustment,
   CatalogueState,

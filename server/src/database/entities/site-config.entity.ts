@@ -45,6 +45,35 @@ export class SiteConfig {
   @FlagColumn({ default: 0 })
   admin_two_factor_required: number;
 
+  /** An API is degraded below this per cent of calls working (or above the p95 below). */
+  @Column({ type: 'integer', default: 95 })
+  health_degraded_success: number;
+
+  @Column({ type: 'integer', default: 3000 })
+  health_degraded_p95_ms: number;
+
+  /** An API is down below this per cent of calls working, or after this many failed probes. */
+  @Column({ type: 'integer', default: 50 })
+  health_down_success: number;
+
+  @Column({ type: 'integer', default: 3 })
+  health_down_probe_failures: number;
+
+  /** 1: a down API whose probe fails is put into maintenance, and taken out when it passes. */
+  @FlagColumn({ default: 0 })
+  health_auto_maintenance: number;
+
+  /** Where incidents are announced: an e-mail address and a webhook ('' = none). */
+  @Column({ type: 'varchar', length: 254, default: '' })
+  health_alert_email: string;
+
+  @Column({ type: 'varchar', length: 2000, default: '' })
+  health_alert_webhook_url: string;
+
+  /** Signs the incident webhooks as a user's alert secret signs theirs. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  health_alert_webhook_secret: string;
+
   @CreatedAt()
   created_at: Date;
 

@@ -17,6 +17,7 @@ import { OidcSignIn1796600000000 } from './1796600000000-OidcSignIn';
 import { EmailVerification1796700000000 } from './1796700000000-EmailVerification';
 import { AdminTwoFactor1796800000000 } from './1796800000000-AdminTwoFactor';
 import { ApiHealth1796900000000 } from './1796900000000-ApiHealth';
+import { ApiProbes1797000000000 } from './1797000000000-ApiProbes';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   EmailVerification1796700000000,
   AdminTwoFactor1796800000000,
   ApiHealth1796900000000,
+  ApiProbes1797000000000,
 ];

@@ -4,7 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import type { Agent } from 'undici';
 import { request } from 'undici';
-import { AlertDelivery, BalanceAlert } from '../../database/entities';
+import { AlertDelivery, BalanceAlert, SiteConfig } from '../../database/entities';
+import type { ApiIncidentEvent } from '../../contracts/health';
 import type { LowBalanceEvent } from '../../contracts/usage';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -20,7 +21,7 @@ const ERROR_MAX = 500;
 const SWEEP_MS = 60_000;
 
 /**
- * Sends the e-mails and webhooks of low-balance crossings, retrying a failure after ALERT_RETRY_MS,
+ * Sends the e-mails and webhooks of low-balance crossings and of API incidents, retrying a failure after ALERT_RETRY_MS,
  * then twice that, and so on, up to ALERT_ATTEMPTS tries. Every try first claims its attempt
  * number in the row (a conditional UPDATE), so two instances never send the same try twice, and
  * deliveries still pending when an instance stopped are taken up again when one starts.
@@ -36,6 +37,7 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectRepository(AlertDelivery) private readonly deliveries: Repository<AlertDelivery>,
     @InjectRepository(BalanceAlert) private readonly alerts: Repository<BalanceAlert>,
+    @InjectRepository(SiteConfig) private readonly configs: Repository<SiteConfig>,
     @Inject(ENV) private readonly env: Env,
     private readonly mailer: Mailer,
   ) {
@@ -119,6 +121,13 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
 
   private async mail(row: AlertDelivery): Promise<string | null> {
     if (!this.mailer.configured) return 'e-mail is not configured on this site (SMTP_URL)';
+    if (row.event === 'api.incident') {
+      await this.mailer.send({
+        to: row.target,
+        ...incidentMail(JSON.parse(row.payload) as ApiIncidentEvent),
+      });
+      return null;
+    }
     const event = JSON.parse(row.payload) as LowBalanceEvent;
     await this.mailer.send({
       to: row.target,
@@ -138,8 +147,8 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
   private async post(row: AlertDelivery): Promise<string | null> {
     const problem = webhookUrlProblem(row.target, this.env.ALERT_WEBHOOK_ALLOW_LOOPBACK);
     if (problem) return problem.message;
-    const alert = await this.alerts.findOneBy({ user_id: row.user_id });
-    if (!alert) return 'the alert was turned off';
+    const secret = await this.secretOf(row);
+    if (secret === null) return 'the alert was turned off';
     const timestamp = String(Math.floor(Date.now() / 1000));
     const answer = await request(row.target, {
       method: 'POST',
@@ -147,10 +156,10 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Portico-Webhook/1',
-        'x-portico-event': 'balance.low',
+        'x-portico-event': row.event,
         'x-portico-delivery': String(row.id),
         'x-portico-timestamp': timestamp,
-        'x-portico-signature': `sha256=${signWebhook(alert.webhook_secret, timestamp, row.payload)}`,
+        'x-portico-signature': `sha256=${signWebhook(secret, timestamp, row.payload)}`,
       },
       body: row.payload,
       signal: AbortSignal.timeout(this.env.ALERT_WEBHOOK_TIMEOUT_MS),
@@ -162,8 +171,56 @@ export class AlertSender implements OnModuleInit, OnModuleDestroy {
       : `answered ${answer.statusCode}`;
   }
 
+  /**
+   * What signs the row's webhook: the user's alert secret, or the site's for its incidents; null
+   * when the alert (or the site's webhook) was removed since.
+   */
+  private async secretOf(row: AlertDelivery): Promise<string | null> {
+    if (row.event === 'api.incident') {
+      const site = await this.configs.findOne({ where: {}, order: { id: 'ASC' } });
+      return site?.health_alert_webhook_url ? site.health_alert_webhook_secret : null;
+    }
+    const alert = await this.alerts.findOneBy({ user_id: row.user_id });
+    return alert?.webhook_secret ?? null;
+  }
+
   /** The user's latest deliveries, newest first. */
   recent(userId: number, take = 20): Promise<AlertDelivery[]> {
     return this.deliveries.find({ where: { user_id: userId }, order: { id: 'DESC' }, take });
   }
+}
+
+const CHANGE_WORDS: Record<ApiIncidentEvent['change'], [string, string]> = {
+  started: ['is %s', '状态：%s'],
+  worsened: ['is now %s', '已恶化为：%s'],
+  maintenance: ['was put into maintenance', '已自动进入维护'],
+  ended: ['is operational again', '已恢复正常'],
+};
+const STATE_ZH: Record<string, string> = {
+  operational: '正常',
+  degraded: '性能下降',
+  down: '不可用',
+  unknown: '未知',
+};
+
+/** An incident's e-mail: what changed, the figures that opened it, in English and Chinese. */
+function incidentMail(event: ApiIncidentEvent): { subject: string; text: string } {
+  const [en, zh] = CHANGE_WORDS[event.change];
+  const what = en.replace('%s', event.state);
+  const cause =
+    event.cause === 'probe'
+      ? 'its probe failed'
+      : `${event.success_rate}% of ${event.calls} calls worked` +
+        (event.p95_ms === null ? '' : `, p95 ${event.p95_ms} ms`);
+  return {
+    subject: `[Portico] ${event.name_en} ${what}`,
+    text: [
+      `${event.name_en} ${what} (${event.at}).`,
+      `Incident #${event.incident_id} started at ${event.started_at}: ${cause}.`,
+      ...(event.ended_at ? [`It ended at ${event.ended_at}.`] : []),
+      ...(event.maintenance ? ['Calls answer 503 until its probe passes again.'] : []),
+      '',
+      `接口 ${event.name}（${event.name_en}）${zh.replace('%s', STATE_ZH[event.state] ?? event.state)}。`,
+    ].join('\n'),
+  };
 }

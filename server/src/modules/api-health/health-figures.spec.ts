@@ -1,5 +1,5 @@
 import { LATENCY_BOUNDS_MS } from '../../database/entities/api-health.entity';
-import { figuresOf, stateOf } from './health-figures';
+import { DEFAULT_STATE_RULES, figuresOf, stateOf, verdictOf } from './health-figures';
 import { histogramSlot } from './latency';
 
 /** A window of `ok` calls taking `ms` each and `failed` calls taking 50 ms. */
@@ -35,5 +35,41 @@ describe('API health state', () => {
     expect(window(1999, 1).success_rate).toBe(99.9);
     expect(window(2000, 0).success_rate).toBe(100);
     expect(none).toMatchObject({ calls: 0, success_rate: null, p50_ms: null });
+  });
+
+  it('takes the admin’s thresholds', () => {
+    const strict = { ...DEFAULT_STATE_RULES, degradedBelowSuccess: 99.5, degradedAboveP95Ms: 100 };
+    expect(stateOf(window(199, 1), none, strict)).toBe('operational');
+    expect(stateOf(window(198, 2), none, strict)).toBe('degraded');
+    expect(stateOf(window(100, 0, 150), none, strict)).toBe('degraded');
+    expect(stateOf(window(7, 13), none, { ...strict, downBelowSuccess: 30 })).toBe('degraded');
+  });
+});
+
+describe('API state with a probe', () => {
+  const rules = DEFAULT_STATE_RULES;
+  it('is down after as many failed probes in a row as the rules say, whatever the calls', () => {
+    expect(verdictOf(window(100, 0), none, rules, { ran: true, consecutiveFailures: 3 })).toEqual({
+      state: 'down',
+      cause: 'probe',
+    });
+    expect(verdictOf(window(100, 0), none, rules, { ran: true, consecutiveFailures: 2 })).toEqual({
+      state: 'operational',
+      cause: 'traffic',
+    });
+  });
+
+  it('is operational on a passing probe when the calls are too few to tell', () => {
+    expect(verdictOf(none, none, rules, { ran: true, consecutiveFailures: 0 })).toEqual({
+      state: 'operational',
+      cause: 'probe',
+    });
+    expect(verdictOf(none, none, rules, { ran: false, consecutiveFailures: 0 }).state).toBe(
+      'unknown',
+    );
+    expect(verdictOf(none, none, rules, { ran: true, consecutiveFailures: 1 }).state).toBe(
+      'unknown',
+    );
+    expect(verdictOf(none, none, rules, undefined).state).toBe('unknown');
   });
 });

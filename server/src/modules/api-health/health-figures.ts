@@ -21,16 +21,33 @@ export interface WindowFigures {
 }
 
 /**
- * When an API is degraded or down (docs/api-health.md): down when fewer than half of its calls
- * work; degraded when fewer than 95 % work or the slowest 5 % take over 3 s. The last hour decides
- * once it has 20 calls, else the last day once it has HEALTH_MIN_CALLS; else the state is unknown.
+ * When an API is degraded or down (docs/api-health.md), as the admin sets it in the site settings
+ * (these are the defaults): down when fewer than half of its calls work or after 3 failed probes
+ * in a row; degraded when fewer than 95 % work or the slowest 5 % take over 3 s.
  */
-export const STATE_RULES = {
-  hourMinCalls: 20,
-  downBelowSuccess: 50,
+export interface StateRules {
+  degradedBelowSuccess: number;
+  degradedAboveP95Ms: number;
+  downBelowSuccess: number;
+  downAfterProbeFailures: number;
+}
+
+export const DEFAULT_STATE_RULES: StateRules = {
   degradedBelowSuccess: 95,
   degradedAboveP95Ms: 3000,
-} as const;
+  downBelowSuccess: 50,
+  downAfterProbeFailures: 3,
+};
+
+/** The last hour decides once it has this many calls, else the last day once it has HEALTH_MIN_CALLS. */
+export const HOUR_MIN_CALLS = 20;
+
+/** How an API's probe has gone, as far as its state is concerned. */
+export interface ProbeRecord {
+  /** Whether it has run at all. */
+  ran: boolean;
+  consecutiveFailures: number;
+}
 
 export function figuresOf(sums: WindowSums | undefined): WindowFigures {
   if (!sums || sums.calls === 0) {
@@ -48,19 +65,45 @@ export function figuresOf(sums: WindowSums | undefined): WindowFigures {
 
 /** The window whose figures decide the state: the last hour's, the last day's, or none. */
 export const decidingWindow = (hour: WindowFigures, day: WindowFigures): WindowFigures | null =>
-  hour.calls >= STATE_RULES.hourMinCalls ? hour : day.calls >= HEALTH_MIN_CALLS ? day : null;
+  hour.calls >= HOUR_MIN_CALLS ? hour : day.calls >= HEALTH_MIN_CALLS ? day : null;
 
-export function stateOf(hour: WindowFigures, day: WindowFigures): ApiState {
+/** The state the calls' figures alone say. */
+export function stateOf(
+  hour: WindowFigures,
+  day: WindowFigures,
+  rules: StateRules = DEFAULT_STATE_RULES,
+): ApiState {
   const deciding = decidingWindow(hour, day);
   if (!deciding || deciding.success_rate === null) return 'unknown';
-  if (deciding.success_rate < STATE_RULES.downBelowSuccess) return 'down';
+  if (deciding.success_rate < rules.downBelowSuccess) return 'down';
   if (
-    deciding.success_rate < STATE_RULES.degradedBelowSuccess ||
-    (deciding.p95_ms ?? 0) > STATE_RULES.degradedAboveP95Ms
+    deciding.success_rate < rules.degradedBelowSuccess ||
+    (deciding.p95_ms ?? 0) > rules.degradedAboveP95Ms
   ) {
     return 'degraded';
   }
   return 'operational';
+}
+
+/**
+ * The state with the API's probe, if it has one, and what decided it: enough failed probes in a
+ * row make it down whatever the calls say; a probe whose last run passed makes an API with too few
+ * calls to judge operational; otherwise the calls decide.
+ */
+export function verdictOf(
+  hour: WindowFigures,
+  day: WindowFigures,
+  rules: StateRules,
+  probe: ProbeRecord | undefined,
+): { state: ApiState; cause: 'traffic' | 'probe' } {
+  if (probe && probe.consecutiveFailures >= rules.downAfterProbeFailures) {
+    return { state: 'down', cause: 'probe' };
+  }
+  const state = stateOf(hour, day, rules);
+  if (state === 'unknown' && probe?.ran && probe.consecutiveFailures === 0) {
+    return { state: 'operational', cause: 'probe' };
+  }
+  return { state, cause: 'traffic' };
 }
 
 /** The figures the catalogue shows, or null while the API has too few calls to say. */

@@ -21,6 +21,8 @@ export class HealthRecorder implements OnModuleInit {
   private buckets = new Map<number, Map<number, BucketTally>>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** API id → its calls since start, for /metrics' latency histogram (never reset). */
+  private readonly totals = new Map<number, { slots: number[]; sumMs: number; count: number }>();
 
   constructor(
     private readonly store: HealthStore,
@@ -38,8 +40,8 @@ export class HealthRecorder implements OnModuleInit {
     await this.flush();
   }
 
-  /** Counts one call of an API: whether it worked and how long it took (ms). */
-  record(apiId: number, worked: boolean, ms: number): void {
+  /** Counts one call of an API: whether it worked, how long it took (ms), whether a probe made it. */
+  record(apiId: number, worked: boolean, ms: number, probe = false): void {
     const bucket = Math.floor(Date.now() / BUCKET_MS);
     let apis = this.buckets.get(bucket);
     if (!apis) this.buckets.set(bucket, (apis = new Map<number, BucketTally>()));
@@ -50,6 +52,8 @@ export class HealthRecorder implements OnModuleInit {
         bucket,
         calls: 0,
         failures: 0,
+        probes: 0,
+        probeFailures: 0,
         latencySum: 0,
         histogram: new Array<number>(HISTOGRAM_COLUMNS.length).fill(0),
       };
@@ -57,9 +61,27 @@ export class HealthRecorder implements OnModuleInit {
     }
     tally.calls++;
     if (!worked) tally.failures++;
+    if (probe) {
+      tally.probes++;
+      if (!worked) tally.probeFailures++;
+    }
     const whole = Math.round(ms);
+    const slot = histogramSlot(whole);
     tally.latencySum += whole;
-    tally.histogram[histogramSlot(whole)]++;
+    tally.histogram[slot]++;
+    let total = this.totals.get(apiId);
+    if (!total) {
+      total = { slots: new Array<number>(HISTOGRAM_COLUMNS.length).fill(0), sumMs: 0, count: 0 };
+      this.totals.set(apiId, total);
+    }
+    total.slots[slot]++;
+    total.sumMs += whole;
+    total.count++;
+  }
+
+  /** Each API's calls since this instance started: latency slots, total time, count. */
+  latencyTotals(): ReadonlyMap<number, { slots: number[]; sumMs: number; count: number }> {
+    return this.totals;
   }
 
   /** Adds everything counted so far; concurrent callers share one flush at a time. */
@@ -95,6 +117,8 @@ export class HealthRecorder implements OnModuleInit {
         }
         newer.calls += tally.calls;
         newer.failures += tally.failures;
+        newer.probes += tally.probes;
+        newer.probeFailures += tally.probeFailures;
         newer.latencySum += tally.latencySum;
         tally.histogram.forEach((n, i) => (newer.histogram[i] += n));
       }

@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ApiEntry, ApiHealth, ApiHealthDay, ApiIncident } from '../../database/entities';
+import {
+  ApiEntry,
+  ApiHealth,
+  ApiHealthDay,
+  ApiIncident,
+  ApiProbe,
+  SiteConfig,
+} from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
-import { HISTOGRAM_COLUMNS } from '../../database/entities/api-health.entity';
+import { ApiHealthBucket, HISTOGRAM_COLUMNS } from '../../database/entities/api-health.entity';
+
+/** What the monitor needs of an API. */
+export type HealthApi = Pick<ApiEntry, 'id' | 'name' | 'name_en' | 'status' | 'maintenance_at'>;
 
 /** One API's calls in one bucket, as counted in memory before they are added to its row. */
 export interface BucketTally {
@@ -11,6 +21,8 @@ export interface BucketTally {
   bucket: number;
   calls: number;
   failures: number;
+  probes: number;
+  probeFailures: number;
   latencySum: number;
   histogram: number[];
 }
@@ -22,9 +34,18 @@ export interface WindowSums {
   histogram: number[];
 }
 
-/** Rows per insert: 20 values each, well inside both engines' limits on bound parameters. */
+/** Rows per insert: 22 values each, well inside both engines' limits on bound parameters. */
 const ROWS_PER_INSERT = 200;
-const COLUMNS = ['api_id', 'bucket', 'calls', 'failures', 'latency_ms_sum', ...HISTOGRAM_COLUMNS];
+const COLUMNS = [
+  'api_id',
+  'bucket',
+  'calls',
+  'failures',
+  'probes',
+  'probe_failures',
+  'latency_ms_sum',
+  ...HISTOGRAM_COLUMNS,
+];
 const ADDED = COLUMNS.slice(2);
 
 /** The SQL of the health tables, the same for SQLite and MySQL/MariaDB but for the upsert. */
@@ -55,6 +76,8 @@ export class HealthStore {
           row.bucket,
           row.calls,
           row.failures,
+          row.probes,
+          row.probeFailures,
           row.latencySum,
           ...row.histogram,
         ]),
@@ -98,12 +121,97 @@ export class HealthStore {
     return new Map(rows.map((row) => [row.api_id, row]));
   }
 
-  /** The English names of the APIs that still exist, by id. */
-  async names(): Promise<Map<number, string>> {
-    const apis = await this.dataSource
+  /** The APIs that still exist, by id: their names, whether enabled, since when in maintenance. */
+  async apis(): Promise<Map<number, HealthApi>> {
+    const apis = await this.dataSource.getRepository(ApiEntry).find({
+      select: { id: true, name: true, name_en: true, status: true, maintenance_at: true },
+    });
+    return new Map(apis.map((api) => [api.id, api]));
+  }
+
+  /** The enabled probes, by API. */
+  async probes(): Promise<Map<number, ApiProbe>> {
+    const probes = await this.dataSource.getRepository(ApiProbe).findBy({ enabled: 1 });
+    return new Map(probes.map((probe) => [probe.api_id, probe]));
+  }
+
+  /** The site's health settings (null only on a damaged database without its settings row). */
+  settings(): Promise<SiteConfig | null> {
+    return this.dataSource.getRepository(SiteConfig).findOne({ where: {}, order: { id: 'ASC' } });
+  }
+
+  /**
+   * The last hour's and day's sums of APIs whose state is decided from a later bucket than the
+   * windows start (they left maintenance): from `from` (by API) on, in one query.
+   */
+  async sumsFrom(
+    from: Map<number, number>,
+    starts: [number, number],
+  ): Promise<Map<number, WindowSums[]>> {
+    const byApi = new Map<number, WindowSums[]>();
+    if (from.size === 0) return byApi;
+    const rows = await this.dataSource
+      .getRepository(ApiHealthBucket)
+      .createQueryBuilder('b')
+      .where('b.api_id IN (:...ids) AND b.bucket >= :first', {
+        ids: [...from.keys()],
+        first: Math.min(...from.values()),
+      })
+      .getMany();
+    for (const id of from.keys()) {
+      byApi.set(
+        id,
+        starts.map(() => ({
+          calls: 0,
+          failures: 0,
+          histogram: new Array<number>(HISTOGRAM_COLUMNS.length).fill(0),
+        })),
+      );
+    }
+    for (const row of rows) {
+      const sums = byApi.get(row.api_id)!;
+      starts.forEach((start, w) => {
+        if (row.bucket < Math.max(start, from.get(row.api_id)!)) return;
+        sums[w].calls += row.calls;
+        sums[w].failures += row.failures;
+        HISTOGRAM_COLUMNS.forEach(
+          (column, i) =>
+            (sums[w].histogram[i] += Number((row as unknown as Record<string, number>)[column])),
+        );
+      });
+    }
+    return byApi;
+  }
+
+  /** Puts an enabled API into maintenance; true for the one caller whose write did it. */
+  async enterMaintenance(apiId: number, at: Date): Promise<boolean> {
+    const result = await this.dataSource
       .getRepository(ApiEntry)
-      .find({ select: { id: true, name_en: true } });
-    return new Map(apis.map((api) => [api.id, api.name_en]));
+      .createQueryBuilder()
+      .update()
+      .set({ maintenance_at: at })
+      .where('id = :apiId AND status = 1 AND maintenance_at IS NULL', { apiId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Takes an API out of maintenance; true for the one caller whose write did it. From then on its
+   * state is decided from the bucket `decideFrom` on.
+   */
+  async leaveMaintenance(apiId: number, decideFrom: number): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(ApiEntry)
+      .createQueryBuilder()
+      .update()
+      .set({ maintenance_at: null })
+      .where('id = :apiId AND maintenance_at IS NOT NULL', { apiId })
+      .execute();
+    if ((result.affected ?? 0) === 0) return false;
+    await this.dataSource
+      .getRepository(ApiHealth)
+      .update({ api_id: apiId }, { decide_from_bucket: decideFrom });
+    return true;
   }
 
   /**
@@ -219,16 +327,22 @@ export class HealthStore {
       .getOne();
   }
 
-  async startIncident(incident: Omit<ApiIncident, 'id' | 'ended_at'>): Promise<void> {
-    await this.dataSource.getRepository(ApiIncident).insert({ ...incident, ended_at: null });
+  /** Opens an incident; its id. */
+  async startIncident(incident: Omit<ApiIncident, 'id' | 'ended_at'>): Promise<number> {
+    const result = await this.dataSource
+      .getRepository(ApiIncident)
+      .insert({ ...incident, ended_at: null });
+    return Number((result.identifiers[0] as { id: number }).id);
   }
 
   async worsenIncident(id: number, state: string): Promise<void> {
     await this.dataSource.getRepository(ApiIncident).update({ id }, { state });
   }
 
-  /** Ends the API's ongoing incidents at `at`. */
-  async endIncidents(apiId: number, at: Date): Promise<void> {
+  /** Ends the API's ongoing incidents at `at`; the last of them, if any. */
+  async endIncidents(apiId: number, at: Date): Promise<ApiIncident | null> {
+    const ongoing = await this.ongoing(apiId);
+    if (!ongoing) return null;
     await this.dataSource
       .getRepository(ApiIncident)
       .createQueryBuilder()
@@ -236,5 +350,6 @@ export class HealthStore {
       .set({ ended_at: at })
       .where('api_id = :apiId AND ended_at IS NULL', { apiId })
       .execute();
+    return { ...ongoing, ended_at: at };
   }
 }

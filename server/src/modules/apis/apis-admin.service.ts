@@ -6,7 +6,7 @@ import { ContentEvents } from '../../common/content-events';
 import { containsPattern } from '../../common/like';
 import { parseYuan } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
-import { ApiDailyStat, ApiEntry } from '../../database/entities';
+import { ApiDailyStat, ApiEntry, ApiProbe } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
 import { BUILTIN_HANDLERS } from '../builtins';
@@ -173,6 +173,7 @@ export class ApisAdminService {
     const rows = await this.findAll(ids);
     await retriedTransaction(this.apis.manager, async (manager) => {
       await manager.delete(ApiDailyStat, { api_id: In(ids) });
+      await manager.delete(ApiProbe, { api_id: In(ids) });
       await manager.delete(ApiEntry, { id: In(ids) });
       for (const row of rows) {
         await this.audit.record(

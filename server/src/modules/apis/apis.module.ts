@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit';
-import { ApiCategory, ApiDailyStat, ApiEntry, Category } from '../../database/entities';
+import { ApiCategory, ApiDailyStat, ApiEntry, ApiProbe, Category } from '../../database/entities';
 import { ApisAdminController } from './apis-admin.controller';
 import { ApisAdminService } from './apis-admin.service';
 import { CatalogueController } from './catalogue.controller';
@@ -15,7 +15,7 @@ import { SessionsModule } from '../sessions';
   imports: [
     SessionsModule,
     AuditModule,
-    TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, Category, ApiCategory]),
+    TypeOrmModule.forFeature([ApiEntry, ApiDailyStat, ApiProbe, Category, ApiCategory]),
   ],
   controllers: [
     CatalogueController,

@@ -1,10 +1,14 @@
-import { Body, Controller, HttpStatus, Ip, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpStatus, Inject, Ip, Req, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { IsNull, Not, Repository } from 'typeorm';
 import { AdminTotp } from '../../database/entities';
+import type { SiteConfig } from '../../database/entities';
 import { mailLinkBase } from '../../common/site-base';
 import { AppError } from '../../common/app-error';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { webhookUrlProblem } from '../alerts';
 import { Mailer } from '../mail';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import { toAdminConfig, UpdateConfigDto } from './dto/config-admin.dto';
@@ -18,6 +22,7 @@ export class ConfigAdminController {
     private readonly config: SiteConfigService,
     private readonly mailer: Mailer,
     @InjectRepository(AdminTotp) private readonly adminTotps: Repository<AdminTotp>,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   @Serves('GET api/admin/get_config.php')
@@ -39,7 +44,8 @@ export class ConfigAdminController {
     @Req() request: FastifyRequest,
     @Body() body: UpdateConfigDto,
   ) {
-    const siteUrl = body.site_url ?? (await this.config.load()).site_url;
+    const stored = await this.config.load();
+    const siteUrl = body.site_url ?? stored.site_url;
     if (body.email_verification === 1 && !this.canMail(siteUrl, request)) {
       throw new AppError(
         'admin.mail_not_configured',
@@ -61,9 +67,39 @@ export class ConfigAdminController {
         'admin_two_factor_required',
       );
     }
+    this.checkHealthSettings(body, stored);
     const saved = await this.config.update({ adminId, ip }, body);
     const data = toAdminConfig(saved, this.canMail(saved.site_url, request));
     return { success: true, message: 'site config updated', data };
+  }
+
+  /**
+   * The incident webhook goes where a user's alert webhook may (http(s), no private address), and
+   * an API must be down before it is degraded: the down threshold stays below the degraded one.
+   */
+  private checkHealthSettings(body: UpdateConfigDto, stored: SiteConfig): void {
+    const url = body.health_alert_webhook_url;
+    const problem = url ? webhookUrlProblem(url, this.env.ALERT_WEBHOOK_ALLOW_LOOPBACK) : null;
+    if (problem) {
+      throw new AppError(
+        problem.code,
+        problem.message,
+        HttpStatus.BAD_REQUEST,
+        {},
+        'health_alert_webhook_url',
+      );
+    }
+    const down = body.health_down_success ?? stored.health_down_success;
+    const degraded = body.health_degraded_success ?? stored.health_degraded_success;
+    if (down >= degraded) {
+      throw new AppError(
+        'request.validation',
+        '“不可用”的成功率阈值须低于“性能下降”的阈值',
+        HttpStatus.BAD_REQUEST,
+        {},
+        'health_down_success',
+      );
+    }
   }
 
   private canMail(siteUrl: string, request: FastifyRequest): boolean {

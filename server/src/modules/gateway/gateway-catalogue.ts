@@ -18,6 +18,7 @@ type ApiRow = Pick<
   | 'upstream_url'
   | 'upstream_timeout_ms'
   | 'request_method'
+  | 'maintenance_at'
 >;
 
 export interface GatewayApi extends ApiRow {
@@ -93,6 +94,7 @@ export class GatewayCatalogue implements OnModuleDestroy {
         upstream_url: true,
         upstream_timeout_ms: true,
         request_method: true,
+        maintenance_at: true,
       },
     });
     return new Map(

@@ -20,6 +20,6 @@ import { UsageRecorder } from './usage-recorder';
     TypeOrmModule.forFeature([ApiEntry, ApiKey, User]),
   ],
   providers: [GatewayCatalogue, UsageRecorder, IdempotencyStore, GatewayService],
-  exports: [UsageRecorder],
+  exports: [GatewayService, UsageRecorder],
 })
 export class GatewayModule {}

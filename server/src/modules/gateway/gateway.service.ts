@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -70,6 +71,26 @@ const gatewayError = (
   message: string,
   headers: Record<string, string> = {},
 ) => new AppError(code, message, status, headers);
+
+/** What a call of an API in maintenance is told to wait: about a probe's shortest interval. */
+const MAINTENANCE_RETRY_S = 30;
+
+/** What an API's probe sends (probe-runner.ts). */
+export interface ProbeCall {
+  method: string;
+  /** Without `?`. */
+  query: string;
+  /** A JSON body, or null for none. */
+  body: string | null;
+  timeoutMs: number;
+}
+
+/** What a probe got: the status (0 when none came), how long it took (ms), why it failed. */
+export interface ProbeAnswer {
+  status: number;
+  ms: number;
+  error: string;
+}
 
 const invalidKey = () => gatewayError('gateway.key_invalid', 401, 'invalid API key');
 
@@ -155,6 +176,7 @@ const PREFLIGHT_HEADERS = {
 } as const;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const PROBE_AGENT = 'Portico-Probe/1';
 /** Keyed answers may carry the balance, the key's limits or the key owner's data: never cached. */
 const NO_STORE = 'no-store';
 const BEARER = /^bearer\s+/i;
@@ -311,6 +333,18 @@ export class GatewayService implements OnModuleInit {
         request,
         reply,
         gatewayError('gateway.api_disabled', 403, 'this API is disabled'),
+      );
+    }
+    if (api.maintenance_at) {
+      return this.refuse(
+        request,
+        reply,
+        gatewayError(
+          'gateway.maintenance',
+          503,
+          'this API is in maintenance: calls resume once its checks pass',
+          { 'retry-after': String(MAINTENANCE_RETRY_S) },
+        ),
       );
     }
     // Only the declared method, and HEAD beside GET: refused before any key, charge or log.
@@ -691,6 +725,60 @@ export class GatewayService implements OnModuleInit {
       .header('x-ratelimit-limit', limit)
       .header('x-ratelimit-remaining', String(result.remaining))
       .header('x-ratelimit-reset', String(result.resetSeconds));
+  }
+
+  /**
+   * Makes an API's probe call as a keyless call is made, but for no caller: nothing is charged,
+   * limited or logged, and the caller counts it for the API's health. The answer's body is read
+   * and dropped; the time is to its end.
+   */
+  async probe(apiId: number, probe: ProbeCall): Promise<ProbeAnswer> {
+    let apis = this.catalogue.byName();
+    if (apis instanceof Promise) apis = await apis;
+    const api = [...apis.values()].find((entry) => entry.id === apiId);
+    if (!api) return { status: 0, ms: 0, error: 'the API no longer exists' };
+    const search = new URLSearchParams(probe.query);
+    const request = {
+      method: probe.method,
+      url: `/apis/${api.name_en}${probe.query ? `?${probe.query}` : ''}`,
+      query: Object.fromEntries(search),
+      params: { name: api.name_en },
+      headers: {
+        'user-agent': PROBE_AGENT,
+        ...(probe.body === null ? {} : { 'content-type': JSON_TYPE }),
+      },
+      body: probe.body === null ? undefined : Buffer.from(probe.body),
+      ip: '127.0.0.1',
+    } as unknown as GatewayRequest;
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const outcome = await Promise.race([
+        this.execute(
+          { ...api, upstream_timeout_ms: probe.timeoutMs },
+          request,
+          upstreamTarget(api, request),
+        ),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new UpstreamFailure('the probe timed out', true)),
+            probe.timeoutMs,
+          );
+        }),
+      ]);
+      if ('upstream' in outcome) await finished(outcome.upstream.body.resume());
+      return { status: outcome.status, ms: ms(), error: '' };
+    } catch (error) {
+      if (error instanceof AppError)
+        return { status: error.status, ms: ms(), error: error.message };
+      if (error instanceof UpstreamFailure) {
+        return { status: error.status, ms: ms(), error: error.message };
+      }
+      return { status: 0, ms: ms(), error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**

@@ -83,6 +83,8 @@ export class UpstreamFailure extends Error {
   constructor(
     message: string,
     readonly timedOut = false,
+    /** The upstream's status when it answered one (a 5xx); 0 when it answered none. */
+    readonly status = 0,
   ) {
     super(message);
   }
@@ -183,7 +185,11 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResponse
   }
   if (response.statusCode >= 500) {
     await response.body.dump().catch(() => undefined);
-    throw new UpstreamFailure(`the upstream API failed (status ${response.statusCode})`);
+    throw new UpstreamFailure(
+      `the upstream API failed (status ${response.statusCode})`,
+      false,
+      response.statusCode,
+    );
   }
   const outHeaders: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(response.headers)) {

@@ -6,8 +6,10 @@ const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 function incidentText(incident: StatusIncident): string {
   const figures =
-    `${incident.success_rate}% of ${incident.calls} calls worked` +
-    (incident.p95_ms === null ? '' : `, 95th-percentile latency ${incident.p95_ms} ms`);
+    incident.cause === 'probe'
+      ? 'its probe failed'
+      : `${incident.success_rate}% of ${incident.calls} calls worked` +
+        (incident.p95_ms === null ? '' : `, 95th-percentile latency ${incident.p95_ms} ms`);
   const ended = incident.ended_at ? ` Operational again since ${utc(incident.ended_at)}.` : '';
   return `${incident.name_en} was ${incident.state} from ${utc(incident.started_at)}: ${figures}.${ended}`;
 }
@@ -63,10 +65,13 @@ const BADGE_COLOURS: Record<ApiState, string> = {
 /** Verdana 11 px's average advance, near enough to size a badge's halves. */
 const textWidth = (text: string) => Math.round(text.length * 6.6) + 12;
 
-/** A flat two-part badge, "<name_en> | <state>", in the state's colour (text at 4.5:1 or more). */
-export function statusBadge(api: Pick<StatusApi, 'name_en' | 'state'>): string {
+/**
+ * A flat two-part badge, "<name_en> | <state>" ("maintenance" for an API Portico put into it), in
+ * the state's colour (text at 4.5:1 or more).
+ */
+export function statusBadge(api: Pick<StatusApi, 'name_en' | 'state' | 'maintenance'>): string {
   const label = escapeHtml(api.name_en);
-  const state = api.state;
+  const state = api.maintenance ? 'maintenance' : api.state;
   const left = textWidth(api.name_en);
   const right = textWidth(state);
   const width = left + right;
@@ -74,7 +79,7 @@ export function statusBadge(api: Pick<StatusApi, 'name_en' | 'state'>): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${label}: ${state}">`,
     `<title>${label}: ${state}</title>`,
     `<rect width="${left}" height="20" fill="#24292f"/>`,
-    `<rect x="${left}" width="${right}" height="20" fill="${BADGE_COLOURS[state]}"/>`,
+    `<rect x="${left}" width="${right}" height="20" fill="${BADGE_COLOURS[api.state]}"/>`,
     '<g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">',
     `<text x="${left / 2}" y="14">${label}</text>`,
     `<text x="${left + right / 2}" y="14">${state}</text>`,

@@ -54,7 +54,7 @@ export class StatusService implements OnModuleDestroy {
     const firstDay = since.toISOString().slice(0, 10);
     const [apis, health, days, incidents] = await Promise.all([
       this.dataSource.getRepository(ApiEntry).find({
-        select: { id: true, name: true, name_en: true, title_en: true },
+        select: { id: true, name: true, name_en: true, title_en: true, maintenance_at: true },
         where: { status: 1 },
       }),
       this.dataSource.getRepository(ApiHealth).find(),
@@ -101,6 +101,7 @@ export class StatusService implements OnModuleDestroy {
               calls: n,
               failures: failed,
             })),
+            maintenance: api.maintenance_at !== null,
           };
         })
         .sort((a, b) => ORDER[a.state] - ORDER[b.state] || a.name_en.localeCompare(b.name_en)),
@@ -115,6 +116,7 @@ export class StatusService implements OnModuleDestroy {
             name_en: api.name_en,
             title_en: api.title_en,
             state: incident.state === 'down' ? 'down' : 'degraded',
+            cause: incident.cause === 'probe' ? 'probe' : 'traffic',
             calls: incident.calls,
             success_rate: incident.success_permille / 10,
             p95_ms: incident.p95_ms,

@@ -92,6 +92,7 @@ const texts = {
   'categories.slug_taken': '已有分类使用这个标识（slug）',
 
   'admin.record_not_found': '记录不存在，可能已被删除',
+  'admin.probe_not_found': '该接口尚未设置探测',
   'admin.adjust_zero': '调整金额不能为 0',
   'admin.balance_below_zero': '调整后余额不能小于 0',
   'admin.balance_ceiling': '调整后余额超过上限',
@@ -111,6 +112,7 @@ const texts = {
   'gateway.balance_ceiling': '余额超过上限，无法退款',
   'gateway.busy': '服务繁忙，本次未扣费，请稍后重试',
   'gateway.not_implemented': '该 API 尚未配置实现',
+  'gateway.maintenance': '该 API 检测失败，已自动进入维护',
   'gateway.key_revoked': 'API Key 已撤销',
   'gateway.key_expired': 'API Key 已过期',
   'gateway.api_not_allowed': '该 API Key 不允许调用此 API',

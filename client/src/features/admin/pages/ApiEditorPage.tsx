@@ -5,6 +5,7 @@ import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminApiQuery } from '../api';
 import ApiForm from '../api-editor/ApiForm';
+import ProbeCard from '../api-editor/ProbeCard';
 import { apiFormFrom, EMPTY_API_FORM } from '../api-editor/model';
 import { adminErrorText } from '../errors';
 import { parseRouteId } from '../ids';
@@ -32,7 +33,14 @@ export default function ApiEditorPage() {
       </Alert>
     );
   } else if (isLoading || !data) content = <Loading label="加载中..." />;
-  else content = <ApiForm key={data.data.id} initial={apiFormFrom(data.data)} id={id} />;
+  else {
+    content = (
+      <>
+        <ApiForm key={data.data.id} initial={apiFormFrom(data.data)} id={id} />
+        <ProbeCard api={data.data} />
+      </>
+    );
+  }
 
   return (
     <section>

@@ -27,10 +27,23 @@ const STATE_NAMES: Record<ApiState, string> = {
 
 /** The API's last 7 days: state, median latency and success rate; too little data below 50 calls. */
 function HealthCell({ api }: { api: ApiSummary }) {
-  if (!api.health) return <span className="text-muted">数据不足</span>;
+  const maintenance = api.maintenance && (
+    <Badge bg="warning" text="dark" className="me-1">
+      维护中
+    </Badge>
+  );
+  if (!api.health) {
+    return (
+      <>
+        {maintenance}
+        <span className="text-muted">数据不足</span>
+      </>
+    );
+  }
   const { state, p50_ms, success_rate } = api.health;
   return (
-    <span className="d-inline-flex align-items-center gap-1">
+    <span className="d-inline-flex flex-wrap align-items-center gap-1">
+      {maintenance}
       <HealthDot state={state} />
       {STATE_NAMES[state]} · {p50_ms} 毫秒 · {success_rate}%
     </span>

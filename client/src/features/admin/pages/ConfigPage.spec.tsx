@@ -18,6 +18,14 @@ const CONFIG = {
   home_notice: '',
   email_verification: 0,
   admin_two_factor_required: 0,
+  health_degraded_success: 95,
+  health_degraded_p95_ms: 3000,
+  health_down_success: 50,
+  health_down_probe_failures: 3,
+  health_auto_maintenance: 0,
+  health_alert_email: '',
+  health_alert_webhook_url: '',
+  health_alert_webhook_secret: 'a'.repeat(64),
   mail_enabled: true,
   site_start_time: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
@@ -133,5 +141,61 @@ describe('ConfigPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
     expect(await screen.findByText('保存成功')).toBeVisible();
     expect(bodies[0].admin_two_factor_required).toBe(1);
+  });
+
+  it('keeps the down threshold below the degraded one, at the field', async () => {
+    let sent = 0;
+    server.use(http.post('/api/admin/update_config.php', () => ((sent += 1), ok(CONFIG))));
+    await show();
+    const down = screen.getByLabelText('“不可用”：成功率低于');
+    await userEvent.clear(down);
+    await userEvent.type(down, '95');
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    expect(down).toHaveAttribute('aria-invalid', 'true');
+    expect(down).toHaveFocus();
+    expect(screen.getByText(/且低于“性能下降”的成功率/)).toBeVisible();
+    expect(sent).toBe(0);
+  });
+
+  it('saves the health settings and shows the webhook secret', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/admin/update_config.php', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return ok(CONFIG);
+      }),
+    );
+    await show();
+    expect(screen.getByLabelText('Webhook 签名密钥')).toHaveValue('a'.repeat(64));
+    const failures = screen.getByLabelText('“不可用”：探测连续失败');
+    await userEvent.clear(failures);
+    await userEvent.type(failures, '5');
+    await userEvent.click(screen.getByLabelText('自动维护'));
+    await userEvent.type(screen.getByLabelText('通知邮箱'), 'ops@example.com');
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    expect(await screen.findByText('保存成功')).toBeVisible();
+    expect(bodies[0]).toMatchObject({
+      health_down_probe_failures: '5',
+      health_auto_maintenance: 1,
+      health_alert_email: 'ops@example.com',
+    });
+  });
+
+  it('marks the webhook address the server refused', async () => {
+    server.use(
+      http.post('/api/admin/update_config.php', () =>
+        failure(400, {
+          message: 'private address',
+          code: 'alerts.webhook_url_private',
+          field: 'health_alert_webhook_url',
+        }),
+      ),
+    );
+    await show();
+    await userEvent.type(screen.getByLabelText('通知 Webhook 地址'), 'http://10.0.0.1/hook');
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    const hook = screen.getByLabelText('通知 Webhook 地址');
+    await screen.findByRole('alert');
+    expect(hook).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -4,12 +4,13 @@ import { Link } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminConfigQuery, useAdminTwoFactorQuery, useUpdateConfigMutation } from '../api';
-import { adminErrorText, errorField, outcomeNotice } from '../errors';
+import { adminErrorText, outcomeNotice, refusedFieldOf } from '../errors';
 import type { Notice } from '../errors';
 import { SITE_CONFIG_RULES, type SiteConfigBody } from '@contracts/site';
 import { ZH_FIELD_ERRORS } from '../i18n/zh';
 import { adminPaths } from '../paths';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
+import HealthSettings, { HEALTH_FIELD_ERRORS, healthError } from '../components/HealthSettings';
 
 const FIELDS: {
   key: keyof SiteConfigBody;
@@ -78,10 +79,13 @@ function ConfigSwitch({
 function ConfigForm({
   initial,
   mailEnabled,
+  secret,
   ownTwoFactor,
 }: {
   initial: SiteConfigBody;
   mailEnabled: boolean;
+  /** Signs the incident webhooks: shown read-only (a save cannot change it). */
+  secret: string;
   /** The signed-in administrator has two-factor on, so may require it of all. */
   ownTwoFactor: boolean;
 }) {
@@ -90,6 +94,12 @@ function ConfigForm({
   const [notice, setNotice] = useState<Notice | null>(null);
   // The field an error is about, shown (and focused) at the field itself.
   const [invalid, setInvalid] = useState<{ field: string; text: string } | null>(null);
+  const fieldError = (key: string) =>
+    invalid?.field === key && (
+      <Form.Control.Feedback type="invalid" id={`config-${key}-error`}>
+        {invalid.text}
+      </Form.Control.Feedback>
+    );
   const change = (key: keyof SiteConfigBody, value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
     if (invalid?.field === key) setInvalid(null);
@@ -111,11 +121,21 @@ function ConfigForm({
       markInvalid(wrong, ZH_FIELD_ERRORS[wrong]);
       return;
     }
+    const unhealthy = healthError(form);
+    if (unhealthy) {
+      setNotice(null);
+      markInvalid(unhealthy, HEALTH_FIELD_ERRORS[unhealthy]);
+      return;
+    }
     const result = await update(form);
     setNotice(outcomeNotice(result, { failed: '更新失败' }, '保存成功'));
-    const field = 'error' in result ? errorField(result.error) : undefined;
+    // Marked at its field: a validation error, or a rule of one field (the webhook's address).
+    const field = 'error' in result ? refusedFieldOf(result.error) : undefined;
     if (field && 'error' in result)
-      markInvalid(field, adminErrorText(result.error, { failed: '更新失败' }));
+      markInvalid(
+        field,
+        adminErrorText(result.error, { failed: '更新失败', fields: HEALTH_FIELD_ERRORS }),
+      );
   };
 
   return (
@@ -144,11 +164,7 @@ function ConfigForm({
                   onChange={(e) => change(field.key, e.target.value)}
                 />
               )}
-              {invalid?.field === field.key && (
-                <Form.Control.Feedback type="invalid" id={`config-${field.key}-error`}>
-                  {invalid.text}
-                </Form.Control.Feedback>
-              )}
+              {fieldError(field.key)}
               {field.help && <Form.Text>{field.help}</Form.Text>}
             </Form.Group>
           ))}
@@ -180,6 +196,25 @@ function ConfigForm({
           </ConfigSwitch>
         </Card.Body>
       </Card>
+      <HealthSettings
+        form={form}
+        secret={secret}
+        change={change}
+        fieldProps={invalidProps}
+        fieldError={fieldError}
+        switchControl={
+          <ConfigSwitch
+            field="health_auto_maintenance"
+            label="自动维护"
+            checked={form.health_auto_maintenance === 1}
+            disabled={false}
+            onChange={(on) => setForm((current) => ({ ...current, health_auto_maintenance: on }))}
+          >
+            开启后，判定为“不可用”且探测失败的接口自动进入维护（调用返回
+            503，不扣费），探测连续通过同样次数后自动恢复。
+          </ConfigSwitch>
+        }
+      />
       <Button type="submit" disabled={isLoading}>
         {isLoading ? '保存中...' : '保存配置'}
       </Button>
@@ -207,6 +242,7 @@ export default function ConfigPage() {
         <ConfigForm
           initial={data.data}
           mailEnabled={data.data.mail_enabled}
+          secret={data.data.health_alert_webhook_secret}
           ownTwoFactor={ownTwoFactor}
         />
       )}

@@ -38,6 +38,7 @@ export function toApiSummary(
     updated_at: api.updated_at.toISOString(),
     categories,
     health,
+    maintenance: api.maintenance_at !== null,
   };
 }
 

@@ -1,7 +1,10 @@
-import { IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { Flag, OptionalNotNull } from '../../../common/admin-input';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Flag, IntLike, OptionalNotNull, Trimmed } from '../../../common/admin-input';
+import { EMAIL_PATTERN } from '../../../contracts/account-email';
+import { WEBHOOK_URL_MAX } from '../../../contracts/usage';
 import type { SiteConfig } from '../../../database/entities';
 import {
+  HEALTH_SETTING_LIMITS,
   SITE_CONFIG_RULES,
   type AdminSiteConfig,
   type SiteConfigBody,
@@ -73,6 +76,59 @@ export class UpdateConfigDto {
   @IsIn([0, 1], { message: 'requiring two-factor of administrators must be 0 or 1' })
   @Flag()
   admin_two_factor_required?: 0 | 1;
+
+  @OptionalNotNull()
+  @IntLike()
+  @Min(HEALTH_SETTING_LIMITS.health_degraded_success[0], between('health_degraded_success'))
+  @Max(HEALTH_SETTING_LIMITS.health_degraded_success[1], between('health_degraded_success'))
+  @IsInt(between('health_degraded_success'))
+  health_degraded_success?: number;
+
+  @OptionalNotNull()
+  @IntLike()
+  @Min(HEALTH_SETTING_LIMITS.health_degraded_p95_ms[0], between('health_degraded_p95_ms'))
+  @Max(HEALTH_SETTING_LIMITS.health_degraded_p95_ms[1], between('health_degraded_p95_ms'))
+  @IsInt(between('health_degraded_p95_ms'))
+  health_degraded_p95_ms?: number;
+
+  @OptionalNotNull()
+  @IntLike()
+  @Min(HEALTH_SETTING_LIMITS.health_down_success[0], between('health_down_success'))
+  @Max(HEALTH_SETTING_LIMITS.health_down_success[1], between('health_down_success'))
+  @IsInt(between('health_down_success'))
+  health_down_success?: number;
+
+  @OptionalNotNull()
+  @IntLike()
+  @Min(HEALTH_SETTING_LIMITS.health_down_probe_failures[0], between('health_down_probe_failures'))
+  @Max(HEALTH_SETTING_LIMITS.health_down_probe_failures[1], between('health_down_probe_failures'))
+  @IsInt(between('health_down_probe_failures'))
+  health_down_probe_failures?: number;
+
+  @OptionalNotNull()
+  @IsIn([0, 1], { message: 'automatic maintenance must be 0 or 1' })
+  @Flag()
+  health_auto_maintenance?: 0 | 1;
+
+  @OptionalNotNull()
+  @Trimmed()
+  @ValidateIf((_, value) => value !== '')
+  @Matches(EMAIL_PATTERN, { message: 'the alert e-mail address is not valid' })
+  @MaxLength(254, tooLong('alert e-mail address', 254))
+  @IsString({ message: 'the alert e-mail address must be text' })
+  health_alert_email?: string;
+
+  /** Checked further (http(s), no private address) in the controller, as a user's alert URL is. */
+  @OptionalNotNull()
+  @Trimmed()
+  @MaxLength(WEBHOOK_URL_MAX, tooLong('alert webhook URL', WEBHOOK_URL_MAX))
+  @IsString({ message: 'the alert webhook URL must be text' })
+  health_alert_webhook_url?: string;
+}
+
+function between(field: keyof typeof HEALTH_SETTING_LIMITS) {
+  const [min, max] = HEALTH_SETTING_LIMITS[field];
+  return { message: `${field} must be a whole number from ${min} to ${max}` };
 }
 
 export const toAdminConfig = (row: SiteConfig, mailEnabled: boolean): AdminSiteConfig => ({
@@ -87,6 +143,14 @@ export const toAdminConfig = (row: SiteConfig, mailEnabled: boolean): AdminSiteC
   home_notice: row.home_notice,
   email_verification: row.email_verification === 1 ? 1 : 0,
   admin_two_factor_required: row.admin_two_factor_required === 1 ? 1 : 0,
+  health_degraded_success: row.health_degraded_success,
+  health_degraded_p95_ms: row.health_degraded_p95_ms,
+  health_down_success: row.health_down_success,
+  health_down_probe_failures: row.health_down_probe_failures,
+  health_auto_maintenance: row.health_auto_maintenance === 1 ? 1 : 0,
+  health_alert_email: row.health_alert_email,
+  health_alert_webhook_url: row.health_alert_webhook_url,
+  health_alert_webhook_secret: row.health_alert_webhook_secret,
   mail_enabled: mailEnabled,
   site_start_time: row.site_start_time.toISOString(),
   updated_at: row.updated_at.toISOString(),
