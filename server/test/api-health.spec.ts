@@ -172,7 +172,9 @@ describeEachDb(
       const slow = await upstreamApi();
       const flaky = await upstreamApi();
       const quiet = await upstreamApi();
+      const broken = await upstreamApi();
       await calls(ctx.t, upstream, fast, 50, { kind: 'ok' });
+      await calls(ctx.t, upstream, broken, 50, { kind: 'status', status: 500 });
       await calls(ctx.t, upstream, slow, 50, { kind: 'ok', delayMs: 120 });
       await calls(ctx.t, upstream, flaky, 45, { kind: 'ok' });
       await calls(ctx.t, upstream, flaky, 5, { kind: 'status', status: 500 });
@@ -184,12 +186,14 @@ describeEachDb(
         });
         expect(res.status).toBe(200);
         const ids = (res.body.data as { id: number }[]).map((row) => row.id);
-        return [fast, slow, flaky, quiet].map((api) => ids.indexOf(api.id));
+        return [fast, slow, flaky, quiet, broken].map((api) => ids.indexOf(api.id));
       };
-      const [f, s, , q] = await order('fastest');
+      const [f, s, , q, b] = await order('fastest');
       expect(f).toBeGreaterThanOrEqual(0);
       expect(f).toBeLessThan(s);
-      expect(s).toBeLessThan(q);
+      // Failing fast is not fast: the down API comes after the slow one that works.
+      expect(s).toBeLessThan(b);
+      expect(b).toBeLessThan(q);
       const [rf, rs, rfl, rq] = await order('reliable');
       expect(Math.max(rf, rs)).toBeLessThan(rfl);
       expect(rf).toBeLessThan(rs);

@@ -81,8 +81,8 @@ export interface ApiListQuery {
 
 /**
  * Orders of the public list (GET /api/get_api_list.php?sort=). fastest: lowest median latency
- * over 7 days; reliable: highest success rate over 7 days (then fastest); APIs with too few calls
- * to say come after those with figures.
+ * over 7 days (down APIs after those that work); reliable: highest success rate over 7 days (then
+ * fastest); APIs with too few calls to say come after those with figures.
  */
 export const CATALOGUE_SORTS = ['popular', 'newest', 'price', 'fastest', 'reliable'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
