@@ -1,6 +1,7 @@
 import { PROBE_LIMITS, PROBE_METHODS } from '@contracts/health';
 import type { ApiProbeView, ProbeMethod, SaveProbeBody } from '@contracts/health';
 import type { AdminApi } from '@contracts/apis';
+import { samplesFromExampleUrl } from '@contracts/request-examples';
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Col, Form, Row } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
@@ -72,7 +73,7 @@ function formFrom(probe: ApiProbeView | null, api: AdminApi): ProbeForm {
     enabled: true,
     method: api.request_method,
     query: body ? '' : query,
-    body: body ? JSON.stringify(Object.fromEntries(new URLSearchParams(query))) : '',
+    body: body ? JSON.stringify(samplesFromExampleUrl(api.example_url)) : '',
     expected_status: '200',
     interval_s: '60',
     timeout_ms: String(Math.min(api.upstream_timeout_ms, PROBE_LIMITS.timeoutMax)),
