@@ -281,7 +281,7 @@ describeEachDb('call log: CSV export', (ctx) => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'id,access_time,api_name,key_name,status_code,charge,cost,latency_ms,ip_address,access_url,user_agent,request_id',
+      'id,access_time,api_name,key_name,status_code,charge,cost,latency_ms,ip_address,access_url,user_agent,request_id,charged_from',
     );
     expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
     expect(lines[1]).toContain(",'@mention,,200,free,0.000,12,");

@@ -45,6 +45,12 @@ export interface ApiSummary {
    * `gateway.maintenance` until its probe passes again. Always sent; optional for older fixtures.
    */
   maintenance?: boolean;
+  /**
+   * Calls of this paid API each user makes free per `free_quota_period` before the balance pays
+   * (0: none). Always sent; optional for older fixtures.
+   */
+  free_quota_calls?: number;
+  free_quota_period?: QuotaPeriod;
 }
 
 /** get_api_detail.php's `data`: the list fields as arrays. */
@@ -143,12 +149,22 @@ export interface SaveApiBody {
   upstream_timeout_ms: number;
   /** The API's categories; left as they are when absent. */
   category_ids?: number[];
+  /** Free calls per user and period (0: none); left as they are when absent. */
+  free_quota_calls?: number;
+  free_quota_period?: QuotaPeriod;
 }
 
 /** Yuan, non-negative, at most three decimals (SPEC.md §5, §9). */
 export const PRICE_PATTERN = /^\d{1,12}(\.\d{1,3})?$/;
 
 export const UPSTREAM_TIMEOUT_MS = { min: 100, max: 120_000, default: 10_000 } as const;
+
+/** How often a paid API's free quota starts again (at midnight on the site's clock). */
+export const QUOTA_PERIODS = ['day', 'month'] as const;
+export type QuotaPeriod = (typeof QUOTA_PERIODS)[number];
+
+/** The most free calls a quota may give per period. */
+export const MAX_FREE_QUOTA = 1_000_000;
 
 export const API_MESSAGES = {
   required: 'API name, English name and Endpoint cannot be empty',

@@ -5,6 +5,13 @@ import type { AccessLog } from './users';
 export const CALL_CHARGES = ['charged', 'refunded', 'free'] as const;
 export type CallCharge = (typeof CALL_CHARGES)[number];
 
+/**
+ * What paid for a charged call (X-Charged-From): the API's free quota, or the cash balance. More
+ * sources (plans, credit) join in the order the charging path tries them.
+ */
+export const CHARGED_FROM = ['free', 'balance'] as const;
+export type ChargedFrom = (typeof CHARGED_FROM)[number];
+
 /** The call-log status filter: answered below 400, 400 and over, or charged and refunded. */
 export const CALL_STATUSES = ['success', 'error', 'refunded'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
@@ -15,6 +22,11 @@ export interface CallLog extends AccessLog {
   /** Yuan with 3 decimals ("0.005"); "0.000" when free or refunded. */
   cost: string;
   charge: CallCharge;
+  /**
+   * What paid for the call; null when nothing did (a free API, a refund). Always sent; optional
+   * for older fixtures.
+   */
+  charged_from?: ChargedFrom | null;
   latency_ms: number;
   key_id: number | null;
   /** The key's name; "" for the default key, null for a keyless call or a deleted key. */

@@ -71,6 +71,16 @@ const IsTrustProxy = () =>
     },
   });
 
+/** A valid IANA time zone name (Intl refuses anything else with a RangeError). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Which test-only switches exist, and when each is on (registered by @TestOnly). */
 const TEST_SWITCHES = new Map<string, (value: unknown) => boolean>();
 
@@ -259,6 +269,19 @@ export class EnvSchema {
   @Min(100)
   @Max(60_000)
   HEALTH_PROBE_TICK_MS = 5000;
+
+  /**
+   * The site's time zone (IANA name): free quotas per day or month start again at its midnight.
+   */
+  @Transform(emptyAsUnset)
+  @ValidateBy({
+    name: 'isTimeZone',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isTimeZone(value),
+      defaultMessage: () => 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Shanghai or UTC',
+    },
+  })
+  SITE_TIME_ZONE = 'UTC';
 
   /**
    * Afdian open API hosts, comma-separated, tried in order when one cannot be reached (the

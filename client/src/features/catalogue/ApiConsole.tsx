@@ -54,6 +54,10 @@ const SHOWN_HEADERS = [
   'x-request-id',
   'x-cost',
   'x-balance',
+  'x-charged-from',
+  'x-quota-limit',
+  'x-quota-remaining',
+  'x-quota-reset',
 ];
 
 const PROBLEM_TEXT: Record<ParamProblem, UiKey> = {
@@ -79,11 +83,15 @@ interface Result {
   body: Body;
   /** What the console sent, for "copy as". */
   model: RequestModel;
-  /** Paid calls: charged, refunded or not charged, and the balance read afterwards. */
+  /**
+   * Paid calls: charged, refunded or not charged, and the balance read afterwards; with a free
+   * quota, whether it paid and the free calls left (X-Charged-From, X-Quota-*).
+   */
   billing: {
     outcome: ReturnType<typeof billingOutcome>;
     cost: string;
     balance: string | null;
+    quota: { free: boolean; remaining: string; limit: string } | null;
   } | null;
 }
 
@@ -318,11 +326,19 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
       )}
       {result.billing && (
         <p className="small mb-2" data-testid="console-billing">
-          {result.billing.outcome === 'charged'
-            ? t('console.charged', { amount: formatYuan(result.billing.cost), balance })
-            : result.billing.outcome === 'refunded'
-              ? t('console.refunded', { balance })
-              : t('console.notCharged', { balance })}
+          {result.billing.quota?.free
+            ? t(`console.freeCall.${api.free_quota_period ?? 'day'}`, {
+                remaining: result.billing.quota.remaining,
+                limit: result.billing.quota.limit,
+              })
+            : result.billing.outcome === 'charged'
+              ? t('console.charged', { amount: formatYuan(result.billing.cost), balance })
+              : result.billing.outcome === 'refunded'
+                ? t('console.refunded', { balance })
+                : t('console.notCharged', { balance })}
+          {result.billing.quota && !result.billing.quota.free && (
+            <> {t(`console.quotaUsed.${api.free_quota_period ?? 'day'}`)}</>
+          )}
         </p>
       )}
       <details className="mb-2">
@@ -445,10 +461,19 @@ export default function ApiConsole({
         // The store's balance follows too (the header, the user centre); X-Balance is the
         // balance right after this call, the refreshed one may include calls made since.
         const info = await refreshUser(dispatch);
+        const remaining = response.headers.get('x-quota-remaining');
         billing = {
           outcome: billingOutcome(Number(cost), code),
           cost,
           balance: response.headers.get('x-balance') ?? info?.balance ?? null,
+          quota:
+            remaining === null
+              ? null
+              : {
+                  free: response.headers.get('x-charged-from') === 'free',
+                  remaining,
+                  limit: response.headers.get('x-quota-limit') ?? '',
+                },
         };
       }
       setResult({ status: response.status, latencyMs, headers, body, model, billing });
@@ -517,7 +542,16 @@ export default function ApiConsole({
           </button>
           <span className="small text-muted">
             {api.is_paid
-              ? t('console.paidNote', { price: formatYuan(api.price_per_call) })
+              ? [
+                  t('console.paidNote', { price: formatYuan(api.price_per_call) }),
+                  ...(api.free_quota_calls
+                    ? [
+                        t(`console.freeQuotaNote.${api.free_quota_period ?? 'day'}`, {
+                          count: api.free_quota_calls,
+                        }),
+                      ]
+                    : []),
+                ].join(' ')
               : signedIn
                 ? t('console.freeKeyNote')
                 : t('console.freeAnonymousNote')}

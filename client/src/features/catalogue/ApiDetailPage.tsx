@@ -155,7 +155,16 @@ function Detail({ api }: { api: ApiDetail }) {
     [
       t('api.price'),
       api.is_paid
-        ? t('api.pricePerCall', { price: formatYuan(api.price_per_call) })
+        ? [
+            t('api.pricePerCall', { price: formatYuan(api.price_per_call) }),
+            ...(api.free_quota_calls
+              ? [
+                  t(`api.freeQuota.${api.free_quota_period ?? 'day'}`, {
+                    count: api.free_quota_calls,
+                  }),
+                ]
+              : []),
+          ].join(' · ')
         : t('api.free'),
     ],
     [t('api.callCount'), formatCount(api.usage_count)],

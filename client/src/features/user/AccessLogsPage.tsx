@@ -86,7 +86,7 @@ function CostCell({ log }: { log: CallLog }) {
   if (log.charge === 'free') {
     return (
       <span data-testid={`charge-${log.id}`} className="text-body-secondary">
-        {t('logs.free')}
+        {t(log.charged_from === 'free' ? 'logs.freeQuota' : 'logs.free')}
       </span>
     );
   }

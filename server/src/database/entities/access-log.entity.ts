@@ -1,3 +1,4 @@
+import type { ChargedFrom } from '../../contracts/usage';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn } from '../columns';
 
@@ -47,4 +48,12 @@ export class AccessLog {
   /** The X-Request-Id the call was answered with. */
   @Column({ type: 'varchar', length: 36, nullable: true })
   request_id: string | null;
+
+  /**
+   * What paid for a charged call: `free` (the API's free quota) or `balance`; null for a free
+   * API's call, a refunded one, or a row an older release wrote (paid from the balance if it
+   * carries a cost).
+   */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  charged_from: ChargedFrom | null;
 }

@@ -1,3 +1,4 @@
+import type { QuotaPeriod } from '../../contracts/apis';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
 import type { RequestMethod } from '../../contracts/apis';
@@ -82,6 +83,13 @@ export class ApiEntry {
    */
   @Column({ type: 'datetime', nullable: true })
   maintenance_at: Date | null;
+
+  /** Calls of a paid API each user makes free per `free_quota_period` (0: none). */
+  @Column({ type: 'integer', default: 0 })
+  free_quota_calls: number;
+
+  @Column({ type: 'varchar', length: 8, default: 'day' })
+  free_quota_period: QuotaPeriod;
 
   @CreatedAt()
   created_at: Date;

@@ -12,6 +12,7 @@ import { ApiEntry } from './api.entity';
 import { BalanceAdjustment } from './balance-adjustment.entity';
 import { ApiCategory, CatalogueState, Category } from './category.entity';
 import { BalanceAlert } from './balance-alert.entity';
+import { FreeQuotaUse } from './free-quota-use.entity';
 import { FriendLink } from './friend-link.entity';
 import { Partner } from './partner.entity';
 import { RechargeRecord } from './recharge-record.entity';
@@ -46,6 +47,7 @@ export {
   CatalogueState,
   Category,
   BalanceAlert,
+  FreeQuotaUse,
   FriendLink,
   OidcProvider,
   Partner,
@@ -83,6 +85,7 @@ export const ENTITIES = [
   CatalogueState,
   Category,
   BalanceAlert,
+  FreeQuotaUse,
   FriendLink,
   OidcProvider,
   Partner,

@@ -18,6 +18,7 @@ import { EmailVerification1796700000000 } from './1796700000000-EmailVerificatio
 import { AdminTwoFactor1796800000000 } from './1796800000000-AdminTwoFactor';
 import { ApiHealth1796900000000 } from './1796900000000-ApiHealth';
 import { ApiProbes1797000000000 } from './1797000000000-ApiProbes';
+import { FreeQuotas1797100000000 } from './1797100000000-FreeQuotas';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AdminTwoFactor1796800000000,
   ApiHealth1796900000000,
   ApiProbes1797000000000,
+  FreeQuotas1797100000000,
 ];

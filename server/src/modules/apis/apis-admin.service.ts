@@ -263,6 +263,8 @@ export class ApisAdminService {
       ...(dto.upstream_timeout_ms !== undefined && {
         upstream_timeout_ms: dto.upstream_timeout_ms,
       }),
+      ...(dto.free_quota_calls !== undefined && { free_quota_calls: dto.free_quota_calls }),
+      ...(dto.free_quota_period !== undefined && { free_quota_period: dto.free_quota_period }),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { DAY_MS, daysInMonth, pad, utcMs } from './calendar';
 import { invalidParam, ok, optionalString, requiredString } from './params';
 import type { BuiltinHandler, BuiltinRequest } from './types';
+import { wallClock } from '../../common/wall-clock';
 
 /** Earliest and latest instants accepted, so every date renders as a plain four-digit year. */
 const MIN_MS = utcMs(1000, 1, 2);
@@ -15,53 +16,6 @@ function timeZoneParam(req: BuiltinRequest): string {
       `parameter 'tz' must be an IANA time zone such as Asia/Shanghai or America/New_York, not '${requested}'`,
     );
   }
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  weekday: string;
-}
-
-/** Formatters are slow to build; keyed by canonical zone name, so the cache stays small. */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      weekday: 'long',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-function wallClock(ms: number, timeZone: string): WallClock {
-  const parts = wallClockFormat(timeZone).formatToParts(ms);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    year: Number(part('year')),
-    month: Number(part('month')),
-    day: Number(part('day')),
-    hour: Number(part('hour')),
-    minute: Number(part('minute')),
-    second: Number(part('second')),
-    weekday: part('weekday'),
-  };
 }
 
 /** Seconds east of UTC; historic local mean times are not whole minutes. */

@@ -19,6 +19,8 @@ type ApiRow = Pick<
   | 'upstream_timeout_ms'
   | 'request_method'
   | 'maintenance_at'
+  | 'free_quota_calls'
+  | 'free_quota_period'
 >;
 
 export interface GatewayApi extends ApiRow {
@@ -95,6 +97,8 @@ export class GatewayCatalogue implements OnModuleDestroy {
         upstream_timeout_ms: true,
         request_method: true,
         maintenance_at: true,
+        free_quota_calls: true,
+        free_quota_period: true,
       },
     });
     return new Map(

@@ -8,8 +8,11 @@ import { LRUCache } from 'lru-cache';
 import { AppError } from '../../common/app-error';
 import { logFailure, toErrorAnswer } from '../../common/error-answer';
 import type { ErrorCode } from '../../contracts/errors';
+import type { ChargedFrom } from '../../contracts/usage';
 import { MetricsService } from '../../common/metrics';
 import { formatBalance, formatPrice } from '../../common/money';
+import { QuotaPeriods } from '../../common/quota-period';
+import type { PeriodWindow } from '../../common/quota-period';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { BUILTIN_HANDLERS } from '../builtins';
@@ -159,6 +162,10 @@ const EXPOSED_HEADERS = [
   'Retry-After',
   'Allow',
   'Idempotent-Replayed',
+  'X-Charged-From',
+  'X-Quota-Limit',
+  'X-Quota-Remaining',
+  'X-Quota-Reset',
 ].join(', ');
 
 /** What every answer but a preflight starts with (X-Cost is 0.000 until a charge stands). */
@@ -234,6 +241,8 @@ export class GatewayService implements OnModuleInit {
    * is read: a Map increment per call instead of the counter's label hashing and checks.
    */
   private calls = new Map<string, Map<string, number>>();
+  /** The current day and month of free quotas on the site's clock. */
+  private readonly periods: QuotaPeriods;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -249,6 +258,7 @@ export class GatewayService implements OnModuleInit {
     private readonly idempotency: IdempotencyStore,
     private readonly health: HealthRecorder,
   ) {
+    this.periods = new QuotaPeriods(env.SITE_TIME_ZONE);
     metrics.reportGatewayCalls(() => {
       const calls = this.calls;
       this.calls = new Map();
@@ -489,11 +499,17 @@ export class GatewayService implements OnModuleInit {
     const { api, request, reply, started, standing } = call;
     let charge: Charge | undefined;
     let chargedLogId: number | undefined;
+    let from: ChargedFrom = 'balance';
     if (api.is_paid) {
+      const window =
+        api.free_quota_calls > 0 ? this.periods.at(call.at, api.free_quota_period) : undefined;
       charge = {
         priceMilli: api.price_per_call_milli,
         counted: !key.isDefault,
         log: this.callLog(call, key),
+        ...(window && {
+          quota: { apiId: api.id, limit: api.free_quota_calls, period: window.key },
+        }),
       };
       standing.charged = 'unknown';
       const result = await this.charges.charge(charge).catch((error: unknown) => {
@@ -509,7 +525,9 @@ export class GatewayService implements OnModuleInit {
         );
       });
       standing.charged = result.ok ? 'yes' : 'none';
+      if (window) this.quotaHeaders(call, result, window);
       chargedLogId = await this.charged(call, result);
+      if (result.ok) from = result.from;
       if (result.ok && result.balance_milli !== null) {
         this.balanceWatch.charged(
           key.userId,
@@ -517,7 +535,7 @@ export class GatewayService implements OnModuleInit {
           result.balance_milli,
         );
       }
-      void reply.header('x-cost', api.cost);
+      void reply.header('x-cost', from === 'free' ? FREE : api.cost).header('x-charged-from', from);
     }
 
     let outcome: Outcome;
@@ -530,6 +548,7 @@ export class GatewayService implements OnModuleInit {
           logId: chargedLogId,
           charge: charge!,
           statusCode,
+          from,
         });
         standing.charged = 'none';
         void reply.header('x-cost', FREE);
@@ -567,7 +586,22 @@ export class GatewayService implements OnModuleInit {
       latency_ms: 0,
       api_key_id: caller.id,
       request_id: requestId,
+      charged_from: api.is_paid ? 'balance' : null,
     };
+  }
+
+  /**
+   * A quota API's answer says how many free calls are left in the period and when it starts again
+   * (in seconds, as X-RateLimit-Reset): none once the balance paid or the call was refused.
+   */
+  private quotaHeaders({ api, reply, at }: Call, result: ChargeResult, window: PeriodWindow): void {
+    const limit = api.free_quota_calls;
+    const free = result.ok && result.from === 'free';
+    if (free && result.quota_used === null) return;
+    void reply
+      .header('x-quota-limit', String(limit))
+      .header('x-quota-remaining', String(free ? Math.max(0, limit - result.quota_used!) : 0))
+      .header('x-quota-reset', String(Math.max(1, Math.ceil((window.endsAt - at) / 1000))));
   }
 
   /** The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps. */

@@ -138,6 +138,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       status_code: 200,
       cost_milli: PRICE,
       latency_ms: 0,
+      charged_from: 'balance',
     },
   });
 
@@ -186,6 +187,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       logId: charged.logId,
       charge: made,
       statusCode: 502,
+      from: 'balance',
     });
     expect(await stateOf(user.id)).toEqual({
       balance: 100,

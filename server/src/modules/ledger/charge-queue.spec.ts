@@ -28,6 +28,8 @@ class FakeLedger implements Pick<Ledger, 'chargeBatch' | 'parallelBatches'> {
         ok: true,
         logId: charge.log.request_id === null ? 0 : Number(charge.log.request_id),
         balance_milli: null,
+        from: 'balance' as const,
+        quota_used: null,
       }));
     } finally {
       this.running -= 1;
@@ -59,6 +61,7 @@ function charge(userId: number, keyId = userId): Charge {
       cost_milli: 10,
       latency_ms: 0,
       request_id: String(next),
+      charged_from: 'balance',
     },
   };
 }

@@ -19,6 +19,7 @@ const call: Charge = {
     cost_milli: 5,
     latency_ms: 12,
     request_id: 'r-1',
+    charged_from: 'balance',
   },
 };
 

@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
 import { spendPeriod } from '../../common/spend-period';
+import type { ChargedFrom } from '../../contracts/usage';
 import { statement } from '../../database/named-statement';
 
 /** One gateway call as the access log records it. */
@@ -18,6 +19,8 @@ export interface CallLog {
   latency_ms: number;
   api_key_id: number | null;
   request_id: string | null;
+  /** What paid for the call (the ledger writes `free` for a call its quota took); null: nothing. */
+  charged_from: ChargedFrom | null;
 }
 
 /** A charged call's log: its user and key are known (the key's owner, from the key cache). */
@@ -27,14 +30,36 @@ export type ChargedLog = CallLog & { user_id: number; api_key_id: number };
 export type SpendingCap = 'daily' | 'monthly';
 
 export type ChargeResult =
-  /** balance_milli: the balance after the debit; null when a batch had to be settled. */
-  | { ok: true; logId: number; balance_milli: number | null }
+  /**
+   * balance_milli: the balance after the debit; null when a batch had to be settled or nothing
+   * was debited. quota_used: the free calls used in the period with this one, when it was free.
+   */
+  | {
+      ok: true;
+      logId: number;
+      balance_milli: number | null;
+      from: ChargedFrom;
+      quota_used: number | null;
+    }
   | { ok: false; reason: 'invalid_key' }
   | { ok: false; reason: 'insufficient'; balance_milli: number }
   | { ok: false; reason: 'cap'; cap: SpendingCap; cap_milli: number };
 
+/** An API's free quota as a call may take it: `limit` calls a user in the call's `period`. */
+export interface QuotaTake {
+  apiId: number;
+  limit: number;
+  /** The call's period on the site's clock (`YYYY-MM-DD` or `YYYY-MM`, see quota-period.ts). */
+  period: string;
+}
+
 export interface Charge {
   priceMilli: number;
+  /**
+   * The API's free quota, tried before the balance: a call it takes costs nothing, counts toward
+   * no spending cap and writes its row as `free`; once it is used up, the call is paid as usual.
+   */
+  quota?: QuotaTake;
   /**
    * Named keys count what they spend per UTC day and month (api_keys.spent_*), in the charge's
    * transaction and conditional on their caps; the default key has no caps and counts nothing.
@@ -76,6 +101,8 @@ export interface Refund {
   logId: number;
   charge: Charge;
   statusCode: number;
+  /** What paid for the call, as its charge answered: a free call gives its quota back. */
+  from: ChargedFrom;
 }
 
 /**
@@ -96,6 +123,7 @@ export interface Ledger {
   /**
    * Gives a charged call's money back, zeroes its cost and takes it off its key's spend, at most
    * once per log row; answers the balance after it (null when the row was refunded already). A
+   * free call gives its quota back instead (if its period is still running) and answers null. A
    * refund that would take the balance past MAX_BALANCE_MILLI changes nothing and throws
    * `refundPastCeiling`.
    */
@@ -124,6 +152,7 @@ export const LOG_COLUMNS = [
   'latency_ms',
   'api_key_id',
   'request_id',
+  'charged_from',
 ] as const satisfies readonly (keyof CallLog)[];
 
 /** A log row's values in LOG_COLUMNS order, its time written as the database takes it. */
@@ -146,6 +175,28 @@ export interface KeySpend {
   day: string;
   month: string;
 }
+
+/** The row a charge writes when its API's free quota takes it. */
+export const freeLog = (log: ChargedLog): ChargedLog => ({
+  ...log,
+  cost_milli: 0,
+  charged_from: 'free',
+});
+
+/** A user's use of an API's free quota in a period. */
+export interface QuotaMove {
+  userId: number;
+  apiId: number;
+  period: string;
+  limit: number;
+}
+
+export const quotaMove = ({ quota, log }: Charge & { quota: QuotaTake }): QuotaMove => ({
+  userId: log.user_id,
+  apiId: quota.apiId,
+  period: quota.period,
+  limit: quota.limit,
+});
 
 export const keySpend = ({ priceMilli, log }: Charge): KeySpend => ({
   price: priceMilli,
@@ -202,8 +253,32 @@ export const SQL = {
     FROM api_keys WHERE id = ${'keyId'}`,
   /** Zeroes a charged row's cost; a row already refunded no longer carries it. */
   refundZero: statement<{ statusCode: number; logId: number; price: number }>`
-    UPDATE access_logs SET cost_milli = 0, status_code = ${'statusCode'}
+    UPDATE access_logs SET cost_milli = 0, status_code = ${'statusCode'}, charged_from = NULL
     WHERE id = ${'logId'} AND cost_milli = ${'price'}`,
+  /** Marks a free call's row refunded; a row already refunded is no longer `free`. */
+  refundFree: statement<{ statusCode: number; logId: number }>`
+    UPDATE access_logs SET status_code = ${'statusCode'}, charged_from = NULL
+    WHERE id = ${'logId'} AND charged_from = 'free'`,
+  /** A quota charge's row when the quota was used up and the balance pays instead. */
+  toBalance: statement<{ price: number; logId: number }>`
+    UPDATE access_logs SET cost_milli = ${'price'}, charged_from = 'balance' WHERE id = ${'logId'}`,
+  /**
+   * Takes one free call if the user is active and its quota allows it. A row's period only moves
+   * on: a call stamped with an earlier period (an instance whose clock is behind) counts in the
+   * row's, so clock skew can never start a quota again. MySQL assigns left to right with the new
+   * values: the period is set last. (The MySQL ledger wraps `used` in LAST_INSERT_ID.)
+   */
+  take: statement<QuotaMove>`
+    UPDATE free_quota_uses SET
+      used = CASE WHEN period >= ${'period'} THEN used ELSE 0 END + 1,
+      period = CASE WHEN period > ${'period'} THEN period ELSE ${'period'} END
+    WHERE user_id = ${'userId'} AND api_id = ${'apiId'}
+      AND CASE WHEN period >= ${'period'} THEN used ELSE 0 END + 1 <= ${'limit'}
+      AND (SELECT status FROM users WHERE id = ${'userId'}) = 1`,
+  /** Gives a refunded free call back to its quota, if its period is still the row's. */
+  giveBack: statement<QuotaMove>`
+    UPDATE free_quota_uses SET used = used - 1
+    WHERE user_id = ${'userId'} AND api_id = ${'apiId'} AND period = ${'period'} AND used > 0`,
   /** Gives a refund back, unless the balance would pass `ceiling`. */
   refundCredit: statement<UserMove & { ceiling: number }>`
     UPDATE users SET balance_milli = balance_milli + ${'price'}, updated_at = updated_at

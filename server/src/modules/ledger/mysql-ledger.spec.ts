@@ -3,8 +3,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { migratedMysqlDatabase } from '../../../test/mysql-database';
 import { describeIf, isMariadb } from '../../../test/requires';
-import { keySpend, userMove } from './ledger';
-import type { Charge } from './ledger';
+import { keySpend, quotaMove, userMove } from './ledger';
+import type { Charge, QuotaTake } from './ledger';
 import { ledgerPool, MysqlLedger } from './mysql-ledger';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
@@ -12,6 +12,8 @@ const MYSQL_URL = process.env.TEST_MYSQL_URL;
 const MARIADB = MYSQL_URL !== undefined && isMariadb(MYSQL_URL);
 const onMariadb = MARIADB ? it : it.skip;
 const PRICE = 5;
+/** What a charge paid from the balance answers besides its row and balance. */
+const PAID = { from: 'balance', quota_used: null } as const;
 
 /**
  * A batch of charges written in a few round trips ends as if its charges had run one by one:
@@ -70,6 +72,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('MySQL ledger batches', () => {
       status_code: 200,
       cost_milli: PRICE,
       latency_ms: 0,
+      charged_from: 'balance',
     },
   });
 
@@ -83,6 +86,12 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('MySQL ledger batches', () => {
         ]),
       ),
     );
+
+  /** A call of an API whose free quota gives each user `limit` calls in the period. */
+  const quotaCharge = (userId: number, keyId: number, limit: number, counted = false): Charge => ({
+    ...charge(userId, keyId, counted),
+    quota: { apiId: 1, limit, period: '2026-11-30' },
+  });
 
   // Log ids come from INSERT … RETURNING on MariaDB and from one insert a row on MySQL.
   describe.each(MARIADB ? [true, false] : [false])('RETURNING: %s', (returning) => {
@@ -100,9 +109,9 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('MySQL ledger batches', () => {
       ];
       const results = await ledger().chargeBatch(batch);
       expect(results).toEqual([
-        { ok: true, logId: expect.any(Number), balance_milli: 95 },
+        { ok: true, logId: expect.any(Number), balance_milli: 95, ...PAID },
         { ok: false, reason: 'insufficient', balance_milli: PRICE - 1 },
-        { ok: true, logId: expect.any(Number), balance_milli: 90 },
+        { ok: true, logId: expect.any(Number), balance_milli: 90, ...PAID },
       ]);
       const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
       expect(
@@ -129,8 +138,8 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('MySQL ledger batches', () => {
       ]);
       expect(results).toEqual([
         { ok: false, reason: 'cap', cap: 'daily', cap_milli: PRICE - 1 },
-        { ok: true, logId: expect.any(Number), balance_milli: PRICE },
-        { ok: true, logId: expect.any(Number), balance_milli: 0 },
+        { ok: true, logId: expect.any(Number), balance_milli: PRICE, ...PAID },
+        { ok: true, logId: expect.any(Number), balance_milli: 0, ...PAID },
         { ok: false, reason: 'insufficient', balance_milli: 0 },
       ]);
       expect(await rows('SELECT balance_milli FROM users WHERE id = ?', [user])).toEqual([
@@ -142,6 +151,44 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('MySQL ledger batches', () => {
       expect(await rows('SELECT spent_day_milli FROM api_keys WHERE id = ?', [capped])).toEqual([
         { spent_day_milli: 0 },
       ]);
+    });
+
+    it('takes free calls first, debits the rest, and tells each the balance it left', async () => {
+      const user = await newUser(3 * PRICE);
+      const plain = await newKey(user, null);
+      const capped = await newKey(user, PRICE - 1);
+      const results = await ledger().chargeBatch([
+        quotaCharge(user, plain, 2),
+        quotaCharge(user, plain, 2),
+        quotaCharge(user, plain, 2),
+        charge(user, capped, true),
+        quotaCharge(user, capped, 2, true),
+      ]);
+      // As if one by one: two free calls, a paid one, a capped refusal, and a paid one whose cap
+      // (counted at the price) is too small: refused too, its debit given back.
+      expect(results).toEqual([
+        { ok: true, logId: expect.any(Number), balance_milli: null, from: 'free', quota_used: 1 },
+        { ok: true, logId: expect.any(Number), balance_milli: null, from: 'free', quota_used: 2 },
+        { ok: true, logId: expect.any(Number), balance_milli: 2 * PRICE, ...PAID },
+        { ok: false, reason: 'cap', cap: 'daily', cap_milli: PRICE - 1 },
+        { ok: false, reason: 'cap', cap: 'daily', cap_milli: PRICE - 1 },
+      ]);
+      expect(await rows('SELECT balance_milli FROM users WHERE id = ?', [user])).toEqual([
+        { balance_milli: 2 * PRICE },
+      ]);
+      expect(
+        await rows(
+          'SELECT cost_milli, charged_from FROM access_logs WHERE user_id = ? ORDER BY id',
+          [user],
+        ),
+      ).toEqual([
+        { cost_milli: 0, charged_from: 'free' },
+        { cost_milli: 0, charged_from: 'free' },
+        { cost_milli: PRICE, charged_from: 'balance' },
+      ]);
+      expect(
+        await rows('SELECT used FROM free_quota_uses WHERE user_id = ? AND api_id = 1', [user]),
+      ).toEqual([{ used: 2 }]);
     });
 
     it('counts a key’s spend up to its cap within one batch', async () => {
@@ -167,12 +214,15 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('MySQL ledger batches', () => {
     async () => {
       const user = await newUser(100);
       const key = await newKey(user, null);
-      const { debit, spend, undoDebit } = new MysqlLedger(pool, true)['batchSql'];
+      const { debit, spend, undoDebit, take } = new MysqlLedger(pool, true)['batchSql'];
       const counted = charge(user, key, true);
+      const free = quotaCharge(user, key, 5) as Charge & { quota: QuotaTake };
+      await pool.query('INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, 1)', [user]);
       const writes: [string, unknown[]][] = [
         [debit.text, debit.values(userMove(counted))],
         [spend.text, spend.values(keySpend(counted))],
         [undoDebit.text, undoDebit.values(userMove(counted))],
+        [take.text, take.values(quotaMove(free))],
       ];
       const conn = await pool.getConnection();
       try {

@@ -19,12 +19,14 @@ import {
   Charge,
   ChargeResult,
   DailyUsage,
+  freeLog,
   INSERT_LOG,
   keySpend,
   KeyUse,
   Ledger,
   LOG_COLUMNS,
   LOG_PLACEHOLDERS,
+  quotaMove,
   Refund,
   refundPastCeiling,
   refusedDebit,
@@ -34,7 +36,8 @@ import {
   SQL,
   userMove,
 } from './ledger';
-import type { UserMove } from './ledger';
+import type { QuotaMove, UserMove } from './ledger';
+import type { ChargedFrom } from '../../contracts/usage';
 
 /**
  * SQL.debit and SQL.refundCredit as they run here: the new balance is wrapped in
@@ -47,9 +50,31 @@ export const DEBIT = statement<UserMove>`
 export const REFUND_CREDIT = statement<UserMove & { ceiling: number }>`
   UPDATE users SET balance_milli = LAST_INSERT_ID(balance_milli + ${'price'}), updated_at = updated_at
   WHERE id = ${'userId'} AND balance_milli + ${'price'} <= ${'ceiling'}`;
+/** SQL.take with the count it leaves as the statement's insert id, as DEBIT does the balance. */
+export const TAKE = statement<QuotaMove>`
+  UPDATE free_quota_uses SET
+    used = LAST_INSERT_ID(CASE WHEN period >= ${'period'} THEN used ELSE 0 END + 1),
+    period = CASE WHEN period > ${'period'} THEN period ELSE ${'period'} END
+  WHERE user_id = ${'userId'} AND api_id = ${'apiId'}
+    AND CASE WHEN period >= ${'period'} THEN used ELSE 0 END + 1 <= ${'limit'}
+    AND (SELECT status FROM users WHERE id = ${'userId'}) = 1`;
+/**
+ * A quota charge locks its user's row first, as a debit does, so that every transaction takes a
+ * user's rows in one order (user, then quota and key rows) and two batches cannot deadlock.
+ */
+const LOCK_USER = 'SELECT id FROM users WHERE id = ? FOR UPDATE';
+const ENSURE_QUOTA =
+  'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON DUPLICATE KEY UPDATE used = used';
+/** The charge's log row as its first statement writes it: free when its API has a quota. */
+const rowLog = (charge: Charge) => (charge.quota ? freeLog(charge.log) : charge.log);
+/** A quota charge's first statements: its user's lock, its quota row, the take. */
+const quotaStatements = (charge: Charge, take: NamedStatement<QuotaMove>): Statement[] => {
+  const move = quotaMove(charge as Charge & { quota: NonNullable<Charge['quota']> });
+  return [[LOCK_USER, [move.userId]], [ENSURE_QUOTA, [move.userId, move.apiId]], bound(take, move)];
+};
 /** A charged call's log row inserted under the id its first attempt was given. */
 const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
-const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = ? AND request_id = ? AND cost_milli = ?`;
+const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from = 'free')`;
 const DROP_PINNED_LOG = 'DELETE FROM access_logs WHERE id = ?';
 const DROP_LOGS = 'DELETE FROM access_logs WHERE id IN (?)';
 
@@ -70,9 +95,12 @@ const abortedUnderQuery = () =>
 
 /**
  * What a charge did in its transaction: wrote its row (leaving `balance`, null when a settled
- * batch cannot tell), or was refused by the debit or the cap.
+ * batch cannot tell or its quota took it, then `used` counts its period's free calls), or was
+ * refused by the debit or the cap.
  */
-type Written = { logId: number; balance: number | null } | { refused: 'debit' | 'spend' };
+type Written =
+  | { logId: number; balance: number | null; from: ChargedFrom; used: number | null }
+  | { refused: 'debit' | 'spend' };
 
 const logIds = (written: readonly Written[]) => written.map((w) => ('logId' in w ? w.logId : null));
 
@@ -132,6 +160,7 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     debit: typeof DEBIT;
     spend: typeof SQL.spend;
     undoDebit: typeof SQL.undoDebit;
+    take: typeof TAKE;
   };
 
   /** `returning`: the server is MariaDB, whose INSERT … RETURNING answers a batch's log ids. */
@@ -145,6 +174,7 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       debit: guarded(DEBIT),
       spend: guarded(SQL.spend),
       undoDebit: guarded(SQL.undoDebit),
+      take: guarded(TAKE),
     };
   }
 
@@ -175,9 +205,12 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
         `a charge batch's COMMIT got no answer (${String(error.cause)}): settled, ${settled.filter((id) => id !== null).length} of ${charges.length} charged once`,
       );
       // The balances a settled batch left are not known; its refused calls are told as insufficient
-      // or invalid from what the rows say now.
+      // or invalid from what the rows say now, and what paid for the others from their rows.
+      const free = await this.freeRows(settled);
       written = settled.map((logId) =>
-        logId === null ? { refused: 'debit' } : { logId, balance: null },
+        logId === null
+          ? { refused: 'debit' }
+          : { logId, balance: null, from: free.has(logId) ? 'free' : 'balance', used: null },
       );
     }
     return Promise.all(written.map((w, i) => this.result(charges[i], w)));
@@ -185,7 +218,13 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
 
   private async result(charge: Charge, written: Written): Promise<ChargeResult> {
     if ('logId' in written) {
-      return { ok: true, logId: written.logId, balance_milli: written.balance };
+      return {
+        ok: true,
+        logId: written.logId,
+        balance_milli: written.balance,
+        from: written.from,
+        quota_used: written.used,
+      };
     }
     if (written.refused === 'spend') {
       const keyId = charge.log.api_key_id;
@@ -225,31 +264,58 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
    * A batch in two round trips, whatever its size, when no key counts its spend. The first begins
    * the transaction and carries every call's log row, then every debit (user rows, in the batch's
    * order): a new row locks nothing another transaction waits for, and the user's row is held only
-   * until the COMMIT, the second. Counted keys' spends (key rows) take one more round trip, and the
+   * until the COMMIT, the second. A call of an API with a free quota takes one from it instead (its
+   * row written as free); one whose quota is used up is debited in one more round trip, its row
+   * then made a paid one. Counted keys' spends (key rows) take one more round trip, and the
    * debits of charges a cap refused are taken back in another; a charge refused by its debit while
    * a cap's refusal was giving its user money back is tried again after it, so the batch ends as if
    * its charges had run one by one. The rows of the calls not charged go in a last statement.
    */
   private async writeBatch(conn: PoolConnection, charges: readonly Charge[]): Promise<Written[]> {
-    const inserts = this.insertStatements(charges.map((charge) => charge.log));
-    const [, ...first] = await this.run(conn, [
-      ['START TRANSACTION', []],
-      ...inserts,
-      ...charges.map((charge) => bound(this.batchSql.debit, userMove(charge))),
-    ]);
+    const inserts = this.insertStatements(charges.map(rowLog));
+    const firsts: Statement[] = [];
+    /** Where each charge's take or debit answers, among the first round trip's writes. */
+    const answerAt = charges.map((charge) => {
+      if (charge.quota) firsts.push(...quotaStatements(charge, this.batchSql.take));
+      else firsts.push(bound(this.batchSql.debit, userMove(charge)));
+      return firsts.length - 1;
+    });
+    const [, ...first] = await this.run(conn, [['START TRANSACTION', []], ...inserts, ...firsts]);
     const ids = this.returning
       ? (first[0] as RowDataPacket[]).map((row) => Number(row.id))
       : (first.slice(0, inserts.length) as ResultSetHeader[]).map((insert) => insert.insertId);
-    let debits = first.slice(inserts.length) as ResultSetHeader[];
+    const answers = first.slice(inserts.length) as ResultSetHeader[];
+    const used = new Map<number, number>();
+    const usedUp: number[] = [];
+    let pending: number[] = [];
+    charges.forEach((charge, i) => {
+      if (!charge.quota) pending.push(i);
+      else if (answers[answerAt[i]].affectedRows === 1) used.set(i, answers[answerAt[i]].insertId);
+      else usedUp.push(i);
+    });
+    let debits = pending.map((i) => answers[answerAt[i]]);
+    if (usedUp.length > 0) {
+      const paid = (await this.run(
+        conn,
+        usedUp.flatMap((i) => [
+          bound(this.batchSql.debit, userMove(charges[i])),
+          bound(SQL.toBalance, { price: charges[i].priceMilli, logId: ids[i] }),
+        ]),
+      )) as ResultSetHeader[];
+      pending = [...pending, ...usedUp];
+      debits = [...debits, ...usedUp.map((_, n) => paid[2 * n])];
+    }
     const out: Written[] = charges.map(() => ({ refused: 'debit' }));
     const balances = new Map<number, number>();
-    let pending = charges.map((_, i) => i);
+    /** The order the debits ran in: a cap's refusal gives money back to those that ran after. */
+    const debitOrder = new Map<number, number>();
     for (;;) {
       const debited: number[] = [];
       pending.forEach((i, n) => {
         if (debits[n].affectedRows !== 1) return;
         debited.push(i);
         balances.set(i, Number(debits[n].insertId));
+        debitOrder.set(i, debitOrder.size);
       });
       const counted = debited.filter((i) => charges[i].counted);
       const spends = (await this.run(
@@ -267,7 +333,11 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
         // The charges of its user debited after it saw its price gone: give it back to them.
         for (const j of debited) {
           const balance = balances.get(j);
-          if (j > i && balance !== undefined && charges[j].log.user_id === charges[i].log.user_id) {
+          if (
+            balance !== undefined &&
+            debitOrder.get(j)! > debitOrder.get(i)! &&
+            charges[j].log.user_id === charges[i].log.user_id
+          ) {
             balances.set(j, balance + charges[i].priceMilli);
           }
         }
@@ -280,11 +350,15 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
         pending.map((i) => bound(this.batchSql.debit, userMove(charges[i]))),
       )) as ResultSetHeader[];
     }
-    const dropped = ids.filter((_, i) => !balances.has(i));
+    const dropped = ids.filter((_, i) => !balances.has(i) && !used.has(i));
     if (dropped.length > 0) await this.run(conn, [[DROP_LOGS, [dropped]]]);
     return out.map((refused, i) => {
       const balance = balances.get(i);
-      return balance === undefined ? refused : { logId: ids[i], balance };
+      const free = used.get(i);
+      if (free !== undefined) return { logId: ids[i], balance: null, from: 'free', used: free };
+      return balance === undefined
+        ? refused
+        : { logId: ids[i], balance, from: 'balance', used: null };
     });
   }
 
@@ -357,7 +431,7 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       try {
         await conn.query(INSERT_PINNED_LOG, [
           id,
-          ...callLogValues(charge.log, charge.log.access_time),
+          ...callLogValues(rowLog(charge), charge.log.access_time),
         ]);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -371,9 +445,19 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
         replayed.push(null);
         continue;
       }
+      if (charge.quota && (await this.takeFree(conn, charge))) {
+        replayed.push(id);
+        continue;
+      }
       const move = userMove(charge);
       const [debit] = await conn.query<ResultSetHeader>(SQL.debit.text, SQL.debit.values(move));
       let applied = debit.affectedRows === 1;
+      if (applied && charge.quota) {
+        await conn.query(
+          SQL.toBalance.text,
+          SQL.toBalance.values({ price: charge.priceMilli, logId: id }),
+        );
+      }
       if (applied && charge.counted) {
         const [spend] = await conn.query<ResultSetHeader>(
           SQL.spend.text,
@@ -390,6 +474,15 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     return replayed;
   }
 
+  /** A replayed quota charge's statements one by one: whether its quota took it. */
+  private async takeFree(conn: PoolConnection, charge: Charge): Promise<boolean> {
+    const [lock, ensure, take] = quotaStatements(charge, TAKE);
+    await conn.query(lock[0], [...lock[1]]);
+    await conn.query(ensure[0], [...ensure[1]]);
+    const [took] = await conn.query<ResultSetHeader>(take[0], [...take[1]]);
+    return took.affectedRows === 1;
+  }
+
   /**
    * Another node may hand out an id the batch was given on a node that died before committing, so
    * a row under that id is the batch's only if it says so: its request id is the call's own.
@@ -403,6 +496,17 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       log.cost_milli,
     ]);
     return Number(rows[0]?.n) === 1;
+  }
+
+  /** Which of a settled batch's rows its free quota paid for. */
+  private async freeRows(ids: readonly (number | null)[]): Promise<Set<number>> {
+    const written = ids.filter((id): id is number => id !== null);
+    if (written.length === 0) return new Set();
+    const [rows] = await this.pool.query<RowDataPacket[]>(
+      "SELECT id FROM access_logs WHERE id IN (?) AND charged_from = 'free'",
+      [written],
+    );
+    return new Set(rows.map((row) => Number(row.id)));
   }
 
   /** The ids of the applied batch: the rows it wrote are there, the calls it refused are not. */
@@ -451,6 +555,18 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
 
   private async refundOnce(conn: PoolConnection, refund: Refund): Promise<number | null> {
     const { logId, charge, statusCode } = refund;
+    if (refund.from === 'free') {
+      // Only a row still marked free is refunded, so a quota is given back at most once.
+      const [marked] = await conn.query<ResultSetHeader>(
+        SQL.refundFree.text,
+        SQL.refundFree.values({ statusCode, logId }),
+      );
+      if (marked.affectedRows === 1 && charge.quota) {
+        const move = quotaMove({ ...charge, quota: charge.quota });
+        await conn.query(SQL.giveBack.text, SQL.giveBack.values(move));
+      }
+      return null;
+    }
     // Only a row still carrying its cost is refunded, so a refund can never run twice.
     const [zeroed] = await conn.query<ResultSetHeader>(
       SQL.refundZero.text,

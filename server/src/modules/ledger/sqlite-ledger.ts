@@ -8,11 +8,13 @@ import {
   Charge,
   ChargeResult,
   DailyUsage,
+  freeLog,
   INSERT_LOG,
   keySpend,
   KeyUse,
   Ledger,
   LOG_PLACEHOLDERS,
+  quotaMove,
   Refund,
   refundPastCeiling,
   refusedDebit,
@@ -33,7 +35,7 @@ const sqliteTime = (date: Date) => {
 };
 
 /** Why a charge was refused, decided inside its transaction (nothing else can run meanwhile). */
-type Written = { logId: number; balance: number } | { refused: ChargeResult };
+type Written = { ok: ChargeResult & { ok: true } } | { refused: ChargeResult };
 
 /**
  * better-sqlite3 is synchronous, so each money transaction runs start to finish without yielding:
@@ -61,6 +63,12 @@ export class SqliteLedger implements Ledger {
       caps: db.prepare(SQL.caps.text),
       insertLog: db.prepare(`${INSERT_LOG} VALUES ${LOG_PLACEHOLDERS}`),
       refundZero: db.prepare(SQL.refundZero.text),
+      refundFree: db.prepare(SQL.refundFree.text),
+      ensureQuota: db.prepare(
+        'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      ),
+      take: db.prepare(`${SQL.take.text} RETURNING used`),
+      giveBack: db.prepare(SQL.giveBack.text),
       refundCredit: db.prepare(`${SQL.refundCredit.text} RETURNING balance_milli`),
       touchKey: db.prepare(SQL.touchKey.text),
       setLatency: db.prepare('UPDATE access_logs SET latency_ms = ? WHERE id = ?'),
@@ -75,13 +83,29 @@ export class SqliteLedger implements Ledger {
 
   async chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]> {
     const written = await sqliteTransaction(this.db, () => charges.map((c) => this.write(c)));
-    return written.map((w) =>
-      'refused' in w ? w.refused : { ok: true, logId: w.logId, balance_milli: w.balance },
-    );
+    return written.map((w) => ('refused' in w ? w.refused : w.ok));
   }
 
   private write(charge: Charge): Written {
-    const { log } = charge;
+    const { log, quota } = charge;
+    if (quota) {
+      this.sql.ensureQuota.run(log.user_id, quota.apiId);
+      const move = SQL.take.values(quotaMove({ ...charge, quota }));
+      const took = this.sql.take.get(...move) as { used: number } | undefined;
+      if (took) {
+        const row = freeLog(log);
+        const logId = this.sql.insertLog.run(...callLogValues(row, sqliteTime(log.access_time)));
+        return {
+          ok: {
+            ok: true,
+            logId: Number(logId.lastInsertRowid),
+            balance_milli: null,
+            from: 'free',
+            quota_used: Number(took.used),
+          },
+        };
+      }
+    }
     const move = SQL.debit.values(userMove(charge));
     const debited = this.sql.debit.get(...move) as { balance_milli: number } | undefined;
     if (!debited) {
@@ -94,12 +118,28 @@ export class SqliteLedger implements Ledger {
     const logId = Number(
       this.sql.insertLog.run(...callLogValues(log, sqliteTime(log.access_time))).lastInsertRowid,
     );
-    return { logId, balance: Number(debited.balance_milli) };
+    return {
+      ok: {
+        ok: true,
+        logId,
+        balance_milli: Number(debited.balance_milli),
+        from: 'balance',
+        quota_used: null,
+      },
+    };
   }
 
   async refund(refund: Refund): Promise<number | null> {
     const { logId, charge, statusCode } = refund;
     return sqliteTransaction(this.db, () => {
+      if (refund.from === 'free') {
+        const marked = this.sql.refundFree.run(...SQL.refundFree.values({ statusCode, logId }));
+        if (marked.changes === 1 && charge.quota) {
+          const move = quotaMove({ ...charge, quota: charge.quota });
+          this.sql.giveBack.run(...SQL.giveBack.values(move));
+        }
+        return null;
+      }
       // Only a row still carrying its cost is refunded, so a refund can never run twice.
       const zero = SQL.refundZero.values({ statusCode, logId, price: charge.priceMilli });
       if (this.sql.refundZero.run(...zero).changes !== 1) return null;

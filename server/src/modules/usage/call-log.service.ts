@@ -9,7 +9,7 @@ import { AccessLog, ApiEntry, ApiKey } from '../../database/entities';
 import type { CallLogOptions, CallLogPage } from '../../contracts/usage';
 import { csvLine, UTF8_BOM } from './csv';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
-import { CallLogRow, chargeOf, rowTime, toCallLog } from './dto/call-log.response';
+import { CallLogRow, chargedFromOf, chargeOf, rowTime, toCallLog } from './dto/call-log.response';
 
 /** Rows an export reads per query: memory stays flat whatever the log's size. */
 export const EXPORT_CHUNK = 1000;
@@ -37,6 +37,7 @@ const CSV_HEADER = [
   'access_url',
   'user_agent',
   'request_id',
+  'charged_from',
 ];
 
 const badDay = (field: string, message: string) =>
@@ -210,6 +211,7 @@ export class CallLogService {
         'log.request_id AS request_id',
         'k.name AS key_name',
         'a.is_paid AS is_paid',
+        'log.charged_from AS charged_from',
       ])
       .where('log.user_id = :userId', { userId });
     if (filters.api_id !== undefined) qb.andWhere('log.api_id = :apiId', { apiId: filters.api_id });
@@ -241,5 +243,6 @@ function csvRow(row: CallLogRow): string {
     row.access_url,
     row.user_agent,
     row.request_id ?? '',
+    chargedFromOf(row) ?? '',
   ]);
 }

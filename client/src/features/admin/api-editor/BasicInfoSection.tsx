@@ -1,9 +1,9 @@
-import { REQUEST_METHODS, type RequestMethod } from '@contracts/apis';
+import { REQUEST_METHODS, type QuotaPeriod, type RequestMethod } from '@contracts/apis';
 import { Card, Col, Form, Row } from 'react-bootstrap';
 import type { SectionProps } from './model';
 import TextField from './TextField';
 
-/** Names, endpoint, descriptions, method, flags and price. */
+/** Names, endpoint, descriptions, method, flags, price and free quota. */
 export default function BasicInfoSection({
   form,
   set,
@@ -135,6 +135,35 @@ export default function BasicInfoSection({
             />
             <Form.Control.Feedback type="invalid">{errors.price_per_call}</Form.Control.Feedback>
           </Form.Group>
+          <Form.Group controlId="api-free_quota_calls" style={{ width: '12rem' }}>
+            <Form.Label>每位用户免费次数</Form.Label>
+            <Form.Control
+              type="number"
+              min={0}
+              step={1}
+              disabled={!form.is_paid}
+              value={form.free_quota_calls}
+              isInvalid={errors.free_quota_calls !== undefined}
+              aria-describedby="api-free_quota-help"
+              onChange={(e) => set('free_quota_calls', e.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{errors.free_quota_calls}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group controlId="api-free_quota_period" style={{ width: '8rem' }}>
+            <Form.Label>免费周期</Form.Label>
+            <Form.Select
+              disabled={!form.is_paid}
+              value={form.free_quota_period}
+              onChange={(e) => set('free_quota_period', e.target.value as QuotaPeriod)}
+            >
+              <option value="day">每天</option>
+              <option value="month">每月</option>
+            </Form.Select>
+          </Form.Group>
+          <Form.Text id="api-free_quota-help" className="w-100 mt-0">
+            付费接口每位用户每天或每月先免费调用这么多次，用完后按价格从余额扣费（0
+            为不免费）；周期按网站时区的零点重置。
+          </Form.Text>
         </div>
       </Card.Body>
     </Card>

@@ -1,5 +1,6 @@
 import type { AdminApi } from '@contracts/apis';
 import {
+  apiFieldErrors,
   apiFormError,
   apiFormFrom,
   EMPTY_API_FORM,
@@ -125,6 +126,32 @@ describe('apiFormError', () => {
   it('accepts a valid price, and any price on a free API', () => {
     expect(apiFormError({ ...filled, is_paid: true, price_per_call: ' 0.5 ' })).toBeNull();
     expect(apiFormError({ ...filled, is_paid: false, price_per_call: 'abc' })).toBeNull();
+  });
+
+  it.each(['-1', '1.5', 'abc', '', '1000001'])(
+    'refuses %p free calls on a paid API, at its field',
+    (calls) => {
+      const form = { ...filled, is_paid: true, free_quota_calls: calls };
+      expect(apiFieldErrors(form)).toEqual({
+        free_quota_calls: '免费次数须为 0 到 1000000 之间的整数',
+      });
+    },
+  );
+
+  it('sends the free quota of a paid API, and none for a free one', () => {
+    const paid = {
+      ...filled,
+      is_paid: true,
+      free_quota_calls: ' 100 ',
+      free_quota_period: 'month',
+    };
+    expect(toApiBody(paid as ApiForm)).toMatchObject({
+      free_quota_calls: 100,
+      free_quota_period: 'month',
+    });
+    expect(toApiBody({ ...filled, is_paid: false, free_quota_calls: '100' })).toMatchObject({
+      free_quota_calls: 0,
+    });
   });
 });
 

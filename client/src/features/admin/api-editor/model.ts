@@ -1,7 +1,9 @@
 import {
+  MAX_FREE_QUOTA,
   PRICE_PATTERN,
   UPSTREAM_TIMEOUT_MS,
   type AdminApi,
+  type QuotaPeriod,
   type RequestMethod,
   type SaveApiBody,
 } from '@contracts/apis';
@@ -45,6 +47,9 @@ export interface ApiForm {
   is_paid: boolean;
   is_pinned: boolean;
   price_per_call: string;
+  /** Free calls per user and period, as typed. */
+  free_quota_calls: string;
+  free_quota_period: QuotaPeriod;
   handler: string;
   upstream_url: string;
   upstream_timeout_ms: string;
@@ -78,6 +83,8 @@ export const EMPTY_API_FORM: ApiForm = {
   is_paid: false,
   is_pinned: false,
   price_per_call: '0.000',
+  free_quota_calls: '0',
+  free_quota_period: 'day',
   handler: '',
   upstream_url: '',
   upstream_timeout_ms: String(UPSTREAM_TIMEOUT_MS.default),
@@ -121,6 +128,8 @@ export function apiFormFrom(api: AdminApi): ApiForm {
     is_paid: api.is_paid === 1,
     is_pinned: api.is_pinned === 1,
     price_per_call: api.price_per_call,
+    free_quota_calls: String(api.free_quota_calls ?? 0),
+    free_quota_period: api.free_quota_period ?? 'day',
     handler: api.handler ?? '',
     upstream_url: api.upstream_url ?? '',
     upstream_timeout_ms: String(api.upstream_timeout_ms),
@@ -137,6 +146,7 @@ export function withNameEn(form: ApiForm, nameEn: string, isNew: boolean): ApiFo
 export const API_FORM_TEXTS = {
   required: 'API 名称、英文名称和 Endpoint 不能为空',
   price: '价格格式无效：须为非负数，最多三位小数',
+  freeQuota: `免费次数须为 0 到 ${MAX_FREE_QUOTA} 之间的整数`,
   /** The publishing guard (the server's apis.not_servable). */
   unserved: '启用的接口需要内置处理器或上游地址：请填写其一，或先保存为禁用',
 } as const;
@@ -182,6 +192,10 @@ export function apiFieldErrors(form: ApiForm): Partial<Record<keyof ApiForm, str
   }
   if (form.is_paid && !PRICE_PATTERN.test(form.price_per_call.trim())) {
     errors.price_per_call = API_FORM_TEXTS.price;
+  }
+  const quota = form.free_quota_calls.trim();
+  if (form.is_paid && !(/^\d+$/.test(quota) && Number(quota) <= MAX_FREE_QUOTA)) {
+    errors.free_quota_calls = API_FORM_TEXTS.freeQuota;
   }
   const lists = {
     request_params: firstRowError(form.request_params, paramRowErrors),
@@ -249,6 +263,8 @@ export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
     is_paid: form.is_paid ? 1 : 0,
     is_pinned: form.is_pinned ? 1 : 0,
     price_per_call: threeDecimals(form.price_per_call.trim()),
+    free_quota_calls: form.is_paid ? Number(form.free_quota_calls.trim()) || 0 : 0,
+    free_quota_period: form.free_quota_period,
     handler: form.handler.trim(),
     upstream_url: form.upstream_url.trim(),
     upstream_timeout_ms: Number(form.upstream_timeout_ms) || UPSTREAM_TIMEOUT_MS.default,

@@ -39,6 +39,8 @@ export function toApiSummary(
     categories,
     health,
     maintenance: api.maintenance_at !== null,
+    free_quota_calls: api.free_quota_calls,
+    free_quota_period: api.free_quota_period,
   };
 }
 

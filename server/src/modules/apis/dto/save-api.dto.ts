@@ -15,8 +15,11 @@ import {
 import { Flag, IntLike, Trimmed } from '../../../common/admin-input';
 import {
   API_MESSAGES,
+  MAX_FREE_QUOTA,
+  QUOTA_PERIODS,
   REQUEST_METHODS,
   UPSTREAM_TIMEOUT_MS,
+  type QuotaPeriod,
   type RequestMethod,
 } from '../../../contracts/apis';
 import { UPSTREAM_URL_TEMPLATE } from '../../../contracts/list-fields';
@@ -27,6 +30,7 @@ import type { IdBody } from '../../../contracts/envelope';
 const REQUIRED = API_MESSAGES.required;
 const INVALID_API_ID = API_MESSAGES.invalidId;
 const TIMEOUT_MESSAGE = `upstream timeout must be an integer between ${UPSTREAM_TIMEOUT_MS.min} and ${UPSTREAM_TIMEOUT_MS.max} ms`;
+const QUOTA_MESSAGE = `free calls must be a whole number from 0 to ${MAX_FREE_QUOTA}`;
 
 /** The body of create_api.php; update_api.php adds the id. */
 export class SaveApiDto {
@@ -147,6 +151,17 @@ export class SaveApiDto {
   @Max(UPSTREAM_TIMEOUT_MS.max, { message: TIMEOUT_MESSAGE })
   @IsInt({ message: TIMEOUT_MESSAGE })
   upstream_timeout_ms?: number;
+
+  @IsOptional()
+  @IntLike()
+  @Min(0, { message: QUOTA_MESSAGE })
+  @Max(MAX_FREE_QUOTA, { message: QUOTA_MESSAGE })
+  @IsInt({ message: QUOTA_MESSAGE })
+  free_quota_calls?: number;
+
+  @IsOptional()
+  @IsIn(QUOTA_PERIODS, { message: 'the free quota period must be day or month' })
+  free_quota_period?: QuotaPeriod;
 
   /** The API's categories; left as they are when absent. */
   @IsOptional()

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../../common/money';
-import type { CallCharge, CallLog } from '../../../contracts/usage';
+import type { CallCharge, CallLog, ChargedFrom } from '../../../contracts/usage';
 
 /** A call-log row as the filtered query selects it (raw driver values). */
 export interface CallLogRow {
@@ -16,6 +16,7 @@ export interface CallLogRow {
   request_id: string | null;
   key_name: string | null;
   is_paid: string | number | null;
+  charged_from: ChargedFrom | null;
 }
 
 /** SQLite hands datetimes back as UTC text ("2026-11-23 06:51:24.123"), mysql2 as Dates. */
@@ -32,6 +33,10 @@ export function chargeOf(row: CallLogRow): CallCharge {
   return Number(row.is_paid) === 1 && Number(row.status_code) >= 400 ? 'refunded' : 'free';
 }
 
+/** What paid for a call: as its row says, or the balance for a cost written by an older release. */
+export const chargedFromOf = (row: CallLogRow): ChargedFrom | null =>
+  row.charged_from ?? (Number(row.cost_milli) > 0 ? 'balance' : null);
+
 export function toCallLog(row: CallLogRow): CallLog {
   return {
     id: Number(row.id),
@@ -43,6 +48,7 @@ export function toCallLog(row: CallLogRow): CallLog {
     status_code: Number(row.status_code),
     cost: formatPrice(Number(row.cost_milli)),
     charge: chargeOf(row),
+    charged_from: chargedFromOf(row),
     latency_ms: Number(row.latency_ms),
     key_id: row.api_key_id === null ? null : Number(row.api_key_id),
     key_name: row.key_name,

@@ -1,0 +1,63 @@
+import type { QuotaPeriod } from '../contracts/apis';
+import { wallClock } from './wall-clock';
+
+/**
+ * A period as its quota row stores it: `YYYY-MM-DD` or `YYYY-MM` on the site's wall clock. Keys of
+ * one kind sort as their periods do, so a row's period can only move on (see the ledger's TAKE).
+ */
+export interface PeriodWindow {
+  key: string;
+  /** When the next period starts (ms since the epoch). */
+  endsAt: number;
+}
+
+/** The wall clock of `ms` in `timeZone`, as the UTC instant that shows the same digits. */
+function wallAsUtc(ms: number, timeZone: string): number {
+  const wall = wallClock(ms, timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+}
+
+/** The instant whose wall clock in `timeZone` reads `wall` (a DST change moves it to one side). */
+function instantOf(wall: number, timeZone: string): number {
+  let guess = wall - (wallAsUtc(wall, timeZone) - wall);
+  guess = wall - (wallAsUtc(guess, timeZone) - guess);
+  return guess;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function windowOf(ms: number, period: QuotaPeriod, timeZone: string): PeriodWindow {
+  const wall = new Date(wallAsUtc(ms, timeZone));
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth();
+  const day = wall.getUTCDate();
+  if (period === 'day') {
+    return {
+      key: `${year}-${pad(month + 1)}-${pad(day)}`,
+      endsAt: instantOf(Date.UTC(year, month, day + 1), timeZone),
+    };
+  }
+  return {
+    key: `${year}-${pad(month + 1)}`,
+    endsAt: instantOf(Date.UTC(year, month + 1, 1), timeZone),
+  };
+}
+
+/**
+ * The period a call at `ms` counts in, from a cache valid until that period ends: on the gateway's
+ * hot path it is a comparison, Intl runs once a period.
+ */
+export class QuotaPeriods {
+  private readonly cache = new Map<QuotaPeriod, PeriodWindow & { startsAt: number }>();
+
+  constructor(readonly timeZone: string) {}
+
+  at(ms: number, period: QuotaPeriod): PeriodWindow {
+    const cached = this.cache.get(period);
+    if (cached && ms >= cached.startsAt && ms < cached.endsAt) return cached;
+    const window = windowOf(ms, period, this.timeZone);
+    // The window starts no later than ms; it is only reused for calls from ms on.
+    this.cache.set(period, { ...window, startsAt: ms });
+    return window;
+  }
+}
