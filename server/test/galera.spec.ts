@@ -25,8 +25,8 @@ import { describeIf } from './requires';
 import type { TestApp } from './harness';
 import { HttpClient } from './http-client';
 
-const countBy = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>(
+const countBy = (statuses: (number | string)[]) =>
+  statuses.reduce<Record<string, number>>(
     (counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }),
     {},
   );
@@ -123,6 +123,32 @@ describeIf(
     const statuses = await Promise.all(Array.from({ length: 2000 }, (_, i) => call(i % 3)));
     expect(countBy(statuses)).toEqual({ 200: 500, 402: 1500 });
     expect(await ledgerOf(t, user.id)).toEqual({ balance: 0, expected: 0 });
+  }, 60_000);
+
+  it('gives exactly the free quota, then what money allows, in a race over three nodes', async () => {
+    await dataSource.query("UPDATE apis SET free_quota_calls = 300 WHERE name_en = 'qrcode'");
+    const qrcode = await dataSource.getRepository(ApiEntry).findOneByOrFail({ name_en: 'qrcode' });
+    // The instances see a write made past them (not through the admin) within the catalogue's 5 s.
+    await new Promise((done) => setTimeout(done, 5_500));
+    const { user, apiKey } = await createKeyedUser(t, qrcode.price_per_call_milli * 200);
+    const answers = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        clients[i % 3]
+          .get('/apis/qrcode', { query: { text: 'q' }, headers: { 'x-api-key': apiKey } })
+          .then((r) => `${r.status} ${r.headers.get('x-charged-from') ?? ''}`.trim()),
+      ),
+    );
+    expect(countBy(answers)).toEqual({ '200 free': 300, '200 balance': 200, 402: 1500 });
+    expect(await ledgerOf(t, user.id)).toEqual({ balance: 0, expected: 0 });
+    const [use] = await dataSource.query<{ used: number }[]>(
+      'SELECT used FROM free_quota_uses WHERE user_id = ? AND api_id = ?',
+      [user.id, qrcode.id],
+    );
+    const [rows] = await dataSource.query<{ n: string }[]>(
+      "SELECT COUNT(*) AS n FROM access_logs WHERE user_id = ? AND charged_from = 'free'",
+      [user.id],
+    );
+    expect({ used: Number(use.used), rows: Number(rows.n) }).toEqual({ used: 300, rows: 300 });
   }, 60_000);
 
   it('credits an Afdian order claimed on all three nodes at once exactly once', async () => {

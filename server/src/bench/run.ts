@@ -4,7 +4,8 @@
  * endpoint itself, the server-rendered home page, the home page and an API page as a browser asks
  * for them (brotli, 64 connections) against bare Fastify sending the very bytes Portico stored,
  * Nest's /healthz, a free built-in call, a paid call on SQLite, a paid call on MySQL (at the usual
- * connections and at 64, one hot user), a raw mysql2 loop doing the same debit + log transaction a
+ * connections and at 64, one hot user), the same paid call taken by its free quota on each
+ * database, a raw mysql2 loop doing the same debit + log transaction a
  * charge, and the group-committed raw reference of issue #15 (64 connections, 64 charges a
  * transaction: one conditional UPDATE a charge, one multi-row INSERT for the log rows). Servers
  * run on core 0 and the load generator on core 1 when taskset is available.
@@ -30,6 +31,11 @@ const FREE_PATH = '/apis/uuid';
 const LIST_PATH = '/api/get_api_list.php';
 const PAID_PATH = '/apis/rmb-upper?amount=1234.56';
 const BALANCE_MILLI = 1_000_000_000_000;
+/** The paid API's free quota for the free-quota rows: more calls than a run makes. */
+const SET_QUOTA = "UPDATE apis SET free_quota_calls = 1000000 WHERE name_en = 'rmb-upper'";
+/** How long an instance without Redis takes to see an admin write (gateway-catalogue.ts). */
+const CATALOGUE_MAX_AGE_MS = 5_000;
+const catalogueSeesIt = () => new Promise((done) => setTimeout(done, CATALOGUE_MAX_AGE_MS + 500));
 
 interface Result {
   name: string;
@@ -397,6 +403,15 @@ async function main(): Promise<void> {
         {},
         Math.round(results.free.rps * 0.8),
       );
+      const quotaDb = new Database(join(dir, 'bench.db'));
+      quotaDb.prepare(SET_QUOTA).run();
+      quotaDb.close();
+      await catalogueSeesIt();
+      results.quotaSqlite = await load(
+        'free-quota call, SQLite',
+        `${sqlite.base}${PAID_PATH}`,
+        headers,
+      );
       await stop(sqlite.child);
     }
 
@@ -435,6 +450,15 @@ async function main(): Promise<void> {
           undefined,
           GROUP,
         );
+        const quotaConn = await createConnection({ uri: url.toString() });
+        await quotaConn.query(SET_QUOTA);
+        await quotaConn.end();
+        await catalogueSeesIt();
+        results.quotaMysql = await load(
+          'free-quota call, MySQL',
+          `${mysql.base}${PAID_PATH}`,
+          mysqlHeaders,
+        );
         await stop(mysql.child);
         results.rawMysql = await rawMysqlLimit(url.toString());
         results.rawMysqlGroup = await rawMysqlGroupCommit(url.toString());
@@ -458,6 +482,8 @@ function report(r: Record<string, Result>): void {
     ['API page, br / bare Fastify, same bytes', 'apiBr', 'bareApiBr', 0.5],
     ['free call / bare Fastify', 'free', 'bare', 0.5],
     ['paid SQLite / bare Fastify', 'paidSqlite', 'bare', 0.35],
+    ['free-quota call / paid call, SQLite', 'quotaSqlite', 'paidSqlite', 0.8],
+    ['free-quota call / paid call, MySQL', 'quotaMysql', 'paidMysql', 0.8],
     ['paid MySQL / raw mysql2 one-charge transactions', 'paidMysql', 'rawMysql', 0.7],
     [
       `paid MySQL, ${GROUP} connections / raw mysql2 group commit`,

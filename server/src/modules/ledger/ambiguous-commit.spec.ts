@@ -178,6 +178,27 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     },
   );
 
+  it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+    'takes free calls of a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
+    async ({ fate, returning }) => {
+      const user = await keyedUser(100);
+      const quota = { apiId: 1, limit: 2, period: '2026-11-30' };
+      const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
+      const results = await ledger.chargeBatch([1, 2, 3].map(() => ({ ...charge(user), quota })));
+      expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual(['free', 'free', 'balance']);
+      const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+      expect(await stateOf(user.id)).toEqual({
+        balance: 100 - PRICE,
+        logs: ids.map((id, i) => ({ id, cost: i < 2 ? 0 : PRICE })),
+      });
+      const [[use]] = await pool.query<RowDataPacket[]>(
+        'SELECT used FROM free_quota_uses WHERE user_id = ? AND api_id = 1',
+        [user.id],
+      );
+      expect(Number(use.used)).toBe(2);
+    },
+  );
+
   it.each(cases)('refunds a call whose refund COMMIT was %s exactly once', async (fate) => {
     const user = await keyedUser(100);
     const made = charge(user);

@@ -67,10 +67,29 @@ const ENSURE_QUOTA =
   'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON DUPLICATE KEY UPDATE used = used';
 /** The charge's log row as its first statement writes it: free when its API has a quota. */
 const rowLog = (charge: Charge) => (charge.quota ? freeLog(charge.log) : charge.log);
-/** A quota charge's first statements: its user's lock, its quota row, the take. */
-const quotaStatements = (charge: Charge, take: NamedStatement<QuotaMove>): Statement[] => {
+/** What a transaction's earlier statements took: users' row locks, quota rows made sure of. */
+interface Taken {
+  users: Set<number>;
+  rows: Set<string>;
+}
+
+/**
+ * A quota charge's statements: its user's lock and its quota row, unless the transaction's earlier
+ * statements took them (a batch locks a user once and makes sure of a row once), then the take.
+ */
+const quotaStatements = (
+  charge: Charge,
+  take: NamedStatement<QuotaMove>,
+  taken: Taken = { users: new Set(), rows: new Set() },
+): Statement[] => {
   const move = quotaMove(charge as Charge & { quota: NonNullable<Charge['quota']> });
-  return [[LOCK_USER, [move.userId]], [ENSURE_QUOTA, [move.userId, move.apiId]], bound(take, move)];
+  const row = `${move.userId}:${move.apiId}`;
+  const statements: Statement[] = [];
+  if (!taken.users.has(move.userId)) statements.push([LOCK_USER, [move.userId]]);
+  if (!taken.rows.has(row)) statements.push([ENSURE_QUOTA, [move.userId, move.apiId]]);
+  taken.users.add(move.userId);
+  taken.rows.add(row);
+  return [...statements, bound(take, move)];
 };
 /** A charged call's log row inserted under the id its first attempt was given. */
 const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
@@ -274,10 +293,13 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
   private async writeBatch(conn: PoolConnection, charges: readonly Charge[]): Promise<Written[]> {
     const inserts = this.insertStatements(charges.map(rowLog));
     const firsts: Statement[] = [];
+    const taken: Taken = { users: new Set(), rows: new Set() };
     /** Where each charge's take or debit answers, among the first round trip's writes. */
     const answerAt = charges.map((charge) => {
-      if (charge.quota) firsts.push(...quotaStatements(charge, this.batchSql.take));
+      if (charge.quota) firsts.push(...quotaStatements(charge, this.batchSql.take, taken));
       else firsts.push(bound(this.batchSql.debit, userMove(charge)));
+      // A debit locks its user's row, whether or not it passes.
+      taken.users.add(charge.log.user_id);
       return firsts.length - 1;
     });
     const [, ...first] = await this.run(conn, [['START TRANSACTION', []], ...inserts, ...firsts]);
@@ -476,10 +498,10 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
 
   /** A replayed quota charge's statements one by one: whether its quota took it. */
   private async takeFree(conn: PoolConnection, charge: Charge): Promise<boolean> {
-    const [lock, ensure, take] = quotaStatements(charge, TAKE);
-    await conn.query(lock[0], [...lock[1]]);
-    await conn.query(ensure[0], [...ensure[1]]);
-    const [took] = await conn.query<ResultSetHeader>(take[0], [...take[1]]);
+    const statements = quotaStatements(charge, TAKE);
+    const [take, values] = statements.pop()!;
+    for (const [sql, before] of statements) await conn.query(sql, [...before]);
+    const [took] = await conn.query<ResultSetHeader>(take, [...values]);
     return took.affectedRows === 1;
   }
 
