@@ -43,6 +43,9 @@ function billingOutcome(cost: number, code: string | undefined) {
   return 'none';
 }
 
+/** What goes between two sentences: a space in English, nothing in Chinese. */
+const sentenceGap = (lang: string) => (lang === 'zh' ? '' : ' ');
+
 /** Response headers worth a reader's attention, in this order, when present. */
 const SHOWN_HEADERS = [
   'content-type',
@@ -337,7 +340,10 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
                 ? t('console.refunded', { balance })
                 : t('console.notCharged', { balance })}
           {result.billing.quota && !result.billing.quota.free && (
-            <> {t(`console.quotaUsed.${api.free_quota_period ?? 'day'}`)}</>
+            <>
+              {sentenceGap(lang)}
+              {t(`console.quotaUsed.${api.free_quota_period ?? 'day'}`)}
+            </>
           )}
         </p>
       )}
@@ -396,7 +402,7 @@ export default function ApiConsole({
   apiKey: string | null;
   signedIn: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const origin = useOrigin();
   const dispatch = useAppDispatch();
   const form = useRef<HTMLFormElement>(null);
@@ -551,7 +557,7 @@ export default function ApiConsole({
                         }),
                       ]
                     : []),
-                ].join(' ')
+                ].join(sentenceGap(lang))
               : signedIn
                 ? t('console.freeKeyNote')
                 : t('console.freeAnonymousNote')}
