@@ -67,6 +67,8 @@ describeEachDb('public catalogue', (ctx) => {
         categories: [],
         health: null,
         maintenance: false,
+        free_quota_calls: 0,
+        free_quota_period: 'day',
       });
     });
 

@@ -146,6 +146,7 @@ describeEachDb(
         const failed = await client.get(`/apis/${api.name_en}/fail`, { headers });
         expect(failed.status).toBe(502);
         expect(failed.headers.get('x-cost')).toBe('0.000');
+        expect(failed.headers.get('x-charged-from')).toBeNull();
         expect(await quotaBook(ctx.t, user.id, api.id)).toEqual({ used: 0, rows: { none: 1 } });
         const ok = await client.get(`/apis/${api.name_en}`, { headers });
         expect(quotaHeaders(ok)).toEqual({

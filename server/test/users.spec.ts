@@ -243,6 +243,7 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
         status_code: 200,
         cost: '0.000',
         charge: 'free',
+        charged_from: null,
         latency_ms: 0,
         key_id: null,
         key_name: null,

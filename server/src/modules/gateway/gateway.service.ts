@@ -551,7 +551,7 @@ export class GatewayService implements OnModuleInit {
           from,
         });
         standing.charged = 'none';
-        void reply.header('x-cost', FREE);
+        void reply.header('x-cost', FREE).removeHeader('x-charged-from');
         if (balance !== null) void reply.header('x-balance', formatBalance(balance));
         this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
       }
