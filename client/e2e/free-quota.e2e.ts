@@ -59,11 +59,17 @@ describeBrowser('free quotas', () => {
     await signUpAndLogIn(page, 'quota_carol', 'quota-pass-1');
     await page.goto('/api/qrcode');
     await page.getByText('the first 2 calls each day are free').first().waitFor();
-    await consoleOf(page).getByText('The first 2 calls each day are free.').waitFor();
+    // Before a call, the console says how many of the user's free calls are left.
+    await consoleOf(page)
+      .getByText(/2 of 2 free calls left today\.$/)
+      .waitFor();
     await consoleOf(page).getByLabel(/^text/).fill('Portico quota');
 
     expect(await send(page)).toBe('Free call: 1 of 2 free calls left today.');
     expect(await send(page)).toBe('Free call: 0 of 2 free calls left today.');
+    await consoleOf(page)
+      .getByText(/; a successful call costs .*\. 0 of 2 free calls left today\.$/)
+      .waitFor();
     const used = await send(page);
     expect(await page.getByTestId('console-status').textContent()).toBe('402');
     expect(used).toContain('No free calls left today.');
@@ -73,6 +79,16 @@ describeBrowser('free quotas', () => {
         size.width,
       );
       await screenshot(page, `free-quota-console-${size.width}`);
+    }
+
+    await page.goto('/user/dashboard');
+    const quota = page.getByTestId('free-quota-qrcode');
+    await quota.getByText('0 of 2 left today').waitFor();
+    expect(await quota.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
+    for (const size of PHONE_AND_DESKTOP) {
+      await page.setViewportSize(size);
+      await quota.scrollIntoViewIfNeeded();
+      await screenshot(page, `free-quota-dashboard-${size.width}`);
     }
 
     await page.goto('/user/accesslogs');

@@ -228,6 +228,61 @@ describeEachDb(
       });
     }, 120_000);
 
+    it('lists the caller’s free quotas with what is left in the period', async () => {
+      const daily = await createGatewayApi(ctx.t, {
+        is_paid: 1,
+        price_per_call_milli: 5,
+        free_quota_calls: 3,
+        title_en: 'Daily quota',
+      });
+      const monthly = await createGatewayApi(ctx.t, {
+        is_paid: 1,
+        price_per_call_milli: 5,
+        free_quota_calls: 10,
+        free_quota_period: 'month',
+      });
+      const disabled = await createGatewayApi(ctx.t, {
+        is_paid: 1,
+        status: 0,
+        free_quota_calls: 10,
+      });
+      const { user, apiKey } = await createUser(ctx.t);
+      const caller = ctx.t.client();
+      for (let i = 0; i < 2; i++) {
+        await caller.get(`/apis/${daily.name_en}`, { headers: { 'x-api-key': apiKey } });
+      }
+      // Another user's calls and an earlier period's count are not the caller's now.
+      await ctx.t.dataSource.query(
+        "INSERT INTO free_quota_uses (user_id, api_id, period, used) VALUES (?, ?, '2000-01', 10)",
+        [user.id, monthly.id],
+      );
+      const client = ctx.t.client();
+      await loginUser(ctx.t, client, user.username);
+      const res = await client.get('/api/user/get_free_quotas.php');
+      expect(res.status).toBe(200);
+      const quotas = res.body.data.quotas as { api_id: number }[];
+      expect(quotas.find((q) => q.api_id === disabled.id)).toBeUndefined();
+      const day = new Date().toISOString().slice(0, 10);
+      expect(quotas.find((q) => q.api_id === daily.id)).toEqual({
+        api_id: daily.id,
+        name: daily.name,
+        name_en: daily.name_en,
+        title_en: 'Daily quota',
+        limit: 3,
+        period: 'day',
+        used: 2,
+        remaining: 1,
+        resets_at: new Date(Date.parse(day) + 86_400_000).toISOString(),
+      });
+      expect(quotas.find((q) => q.api_id === monthly.id)).toMatchObject({
+        limit: 10,
+        period: 'month',
+        used: 0,
+        remaining: 10,
+      });
+      expect((await ctx.t.client().get('/api/user/get_free_quotas.php')).status).toBe(401);
+    });
+
     it('shows what paid in the call log and its CSV', async () => {
       const api = await createGatewayApi(ctx.t, {
         is_paid: 1,

@@ -38,7 +38,7 @@ import type {
   TotpSetup,
   TwoFactorStatus,
 } from './two-factor';
-import type { BalanceAlertView, CallLogOptions, CallLogPage, Usage } from './usage';
+import type { BalanceAlertView, CallLogOptions, CallLogPage, FreeQuotaList, Usage } from './usage';
 import type { LoginResult, NewApiKey, RegisterResult, UserInfo, UserPage } from './users';
 import type { ApiProbeView, StatusPage } from './health';
 
@@ -105,6 +105,7 @@ export const SITE_ROUTES = {
   'POST api/user/delete_identity.php': 'user',
   'GET api/user/get_recharge_info.php': 'user',
   'GET api/user/get_sessions.php': 'user',
+  'GET api/user/get_free_quotas.php': 'user',
   'GET api/user/get_usage.php': 'user',
   'GET api/user/get_user_access_logs.php': 'user',
   'GET api/user/get_user_info.php': 'user',
@@ -252,6 +253,7 @@ export interface SiteAnswers {
   'GET api/user/get_balance_alert.php': DataEnvelope<BalanceAlertView>;
   'GET api/user/get_recharge_info.php': DataEnvelope<RechargeInfo>;
   'GET api/user/get_sessions.php': DataEnvelope<SessionList>;
+  'GET api/user/get_free_quotas.php': DataEnvelope<FreeQuotaList>;
   'GET api/user/get_usage.php': DataEnvelope<Usage>;
   'GET api/user/get_user_access_logs.php': DataEnvelope<CallLogPage>;
   'GET api/user/get_user_info.php': DataEnvelope<UserInfo>;

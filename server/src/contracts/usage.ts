@@ -1,4 +1,5 @@
 import type { PageInfo } from './envelope';
+import type { QuotaPeriod } from './apis';
 import type { AccessLog } from './users';
 
 /** How a call's money went: charged, given back after an upstream failure, or free. */
@@ -51,6 +52,25 @@ export interface CallLogFilters {
 export interface CallLogOptions {
   apis: { id: number; name: string }[];
   keys: { id: number; name: string; is_default: boolean }[];
+}
+
+/** A paid API's free quota as the caller stands with it in the current period. */
+export interface FreeQuotaView {
+  api_id: number;
+  name: string;
+  name_en: string;
+  title_en: string;
+  limit: number;
+  period: QuotaPeriod;
+  used: number;
+  remaining: number;
+  /** When the next period starts (ISO 8601, UTC): midnight in the site's time zone. */
+  resets_at: string;
+}
+
+/** get_free_quotas.php's data. */
+export interface FreeQuotaList {
+  quotas: FreeQuotaView[];
 }
 
 /** One day of the caller's usage. */

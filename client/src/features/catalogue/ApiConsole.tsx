@@ -22,6 +22,7 @@ import { formatYuan } from '../../lib/money';
 import { useOrigin } from '../../lib/ssr';
 import { useAppDispatch } from '../../app/store';
 import { refreshUser } from '../../app/refreshUser';
+import { refreshFreeQuotas, useFreeQuota } from '../../app/useFreeQuota';
 
 /** Gateway failures after the charge, which the gateway refunds (see the error-code table). */
 const REFUNDED = new Set([
@@ -426,6 +427,7 @@ export default function ApiConsole({
 
   const params = api.request_params.filter((p) => p.name);
   const needsSignIn = api.is_paid === 1 && !signedIn;
+  const quota = useFreeQuota(api.id, signedIn && api.is_paid === 1 && !!api.free_quota_calls);
 
   const run = async (event: FormEvent) => {
     event.preventDefault();
@@ -466,7 +468,10 @@ export default function ApiConsole({
         const cost = response.headers.get('x-cost') ?? '0';
         // The store's balance follows too (the header, the user centre); X-Balance is the
         // balance right after this call, the refreshed one may include calls made since.
-        const info = await refreshUser(dispatch);
+        const [info] = await Promise.all([
+          refreshUser(dispatch),
+          api.free_quota_calls ? refreshFreeQuotas(dispatch) : undefined,
+        ]);
         const remaining = response.headers.get('x-quota-remaining');
         billing = {
           outcome: billingOutcome(Number(cost), code),
@@ -550,13 +555,20 @@ export default function ApiConsole({
             {api.is_paid
               ? [
                   t('console.paidNote', { price: formatYuan(api.price_per_call) }),
-                  ...(api.free_quota_calls
+                  ...(quota
                     ? [
-                        t(`console.freeQuotaNote.${api.free_quota_period ?? 'day'}`, {
-                          count: api.free_quota_calls,
+                        t(`console.freeLeft.${quota.period}`, {
+                          remaining: quota.remaining,
+                          limit: quota.limit,
                         }),
                       ]
-                    : []),
+                    : api.free_quota_calls
+                      ? [
+                          t(`console.freeQuotaNote.${api.free_quota_period ?? 'day'}`, {
+                            count: api.free_quota_calls,
+                          }),
+                        ]
+                      : []),
                 ].join(sentenceGap(lang))
               : signedIn
                 ? t('console.freeKeyNote')

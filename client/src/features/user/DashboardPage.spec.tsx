@@ -21,6 +21,7 @@ function dashboardAnswers() {
     http.get('/api/user/get_usage.php', () =>
       ok({ days: [], top_apis: [], balance: '12.50', usual_price: null, calls_left: null }),
     ),
+    http.get('/api/user/get_free_quotas.php', () => ok({ quotas: [] })),
     http.get('/api/user/get_balance_alert.php', () =>
       ok({
         threshold: null,
@@ -47,6 +48,45 @@ function renderPage() {
 }
 
 describe('DashboardPage', () => {
+  it('shows the free calls left of each paid API that gives some', async () => {
+    dashboardAnswers();
+    server.use(
+      http.get('/api/user/get_free_quotas.php', () =>
+        ok({
+          quotas: [
+            {
+              api_id: 3,
+              name: '二维码生成',
+              name_en: 'qrcode',
+              title_en: 'QR code generator',
+              limit: 3,
+              period: 'day',
+              used: 2,
+              remaining: 1,
+              resets_at: '2026-12-01T00:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    renderPage();
+    const card = await screen.findByTestId('free-quotas');
+    expect(within(card).getByRole('link', { name: 'QR code generator' })).toHaveAttribute(
+      'href',
+      '/api/3/qrcode',
+    );
+    expect(within(card).getByText('1 of 3 left today')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+  });
+
+  it('leaves the free-calls card out while no API gives free calls', async () => {
+    dashboardAnswers();
+    renderPage();
+    await screen.findByTestId('mcp-config');
+    await screen.findByTestId('usage');
+    expect(screen.queryByTestId('free-quotas')).toBeNull();
+  });
+
   it('gives a copy-paste MCP configuration carrying the user’s key', async () => {
     dashboardAnswers();
     renderPage();

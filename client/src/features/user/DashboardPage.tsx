@@ -11,6 +11,7 @@ import StepUpForm, { stepUpRequired, type StepUp } from './security/StepUpForm';
 import NoticeBanner from '../../components/ui/NoticeBanner';
 import BalanceAlertCard from './alerts/BalanceAlertCard';
 import UsageCard from './usage/UsageCard';
+import FreeQuotaCard from './usage/FreeQuotaCard';
 import KeysCard from './keys/KeysCard';
 import SecuritySection from './security/SecuritySection';
 
@@ -92,6 +93,7 @@ export default function DashboardPage() {
         </Card.Body>
       </Card>
       <UsageCard />
+      <FreeQuotaCard />
       <Card className="mb-4">
         <Card.Header>{t('user.apiKey')}</Card.Header>
         <Card.Body>

@@ -5,6 +5,7 @@ import type {
   CallLogFilters,
   CallLogOptions,
   CallLogPage,
+  FreeQuotaList,
   Usage,
 } from '@contracts/usage';
 import { api, call, dataOf } from '../../lib/api';
@@ -38,6 +39,10 @@ export const userApi = api.injectEndpoints({
       ...call('GET api/user/get_usage.php', undefined, dataOf),
       providesTags: ['Logs'],
     }),
+    getFreeQuotas: build.query<FreeQuotaList, void>({
+      ...call('GET api/user/get_free_quotas.php', undefined, dataOf),
+      providesTags: ['Logs'],
+    }),
     getBalanceAlert: build.query<BalanceAlertView, void>({
       ...call('GET api/user/get_balance_alert.php', undefined, dataOf),
       providesTags: ['Alert'],
@@ -59,6 +64,7 @@ export const {
   useGetAccessLogsQuery,
   useGetAccessLogOptionsQuery,
   useGetUsageQuery,
+  useGetFreeQuotasQuery,
   useGetBalanceAlertQuery,
   useSetBalanceAlertMutation,
 } = userApi;

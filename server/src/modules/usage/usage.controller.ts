@@ -3,16 +3,18 @@ import type { FastifyReply } from 'fastify';
 import { CurrentUserId, UserGuard } from '../sessions';
 import { CallLogService } from './call-log.service';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
+import { FreeQuotaService } from './free-quota.service';
 import { UsageService } from './usage.service';
 import { Serves } from '../../common/serves';
 
-/** The user centre's call log, its CSV export and the dashboard's usage. */
+/** The user centre's call log, its CSV export, the dashboard's usage and free quotas. */
 @Controller()
 @UseGuards(UserGuard)
 export class UsageController {
   constructor(
     private readonly callLog: CallLogService,
     private readonly usageService: UsageService,
+    private readonly freeQuotas: FreeQuotaService,
   ) {}
 
   @Serves('GET api/user/get_user_access_logs.php')
@@ -39,6 +41,15 @@ export class UsageController {
       .header('Content-Disposition', `attachment; filename="portico-calls-${span}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(csv);
+  }
+
+  @Serves('GET api/user/get_free_quotas.php')
+  async quotas(@CurrentUserId() userId: number) {
+    return {
+      success: true,
+      message: 'ok',
+      data: { quotas: await this.freeQuotas.quotas(userId) },
+    };
   }
 
   @Serves('GET api/user/get_usage.php')
