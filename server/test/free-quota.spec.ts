@@ -188,6 +188,39 @@ describeEachDb(
       expect(row.period).toBe('9999-12-31');
     });
 
+    it('holds a quota lowered while calls are made to the new limit', async () => {
+      const api = await createGatewayApi(ctx.t, {
+        is_paid: 1,
+        price_per_call_milli: 5,
+        free_quota_calls: 5,
+      });
+      const { user, apiKey } = await createKeyedUser(ctx.t, 100);
+      const client = ctx.t.client();
+      const call = () => client.get(`/apis/${api.name_en}`, { headers: { 'x-api-key': apiKey } });
+      const first = await Promise.all([call(), call(), call()]);
+      expect(first.map((res) => res.headers.get('x-charged-from'))).toEqual([
+        'free',
+        'free',
+        'free',
+      ]);
+      await admin.post('/api/admin/update_api.php', {
+        ...apiBody({ is_paid: 1, price_per_call: '0.005', handler: 'uuid', upstream_url: '' }),
+        id: api.id,
+        name_en: api.name_en,
+        free_quota_calls: 2,
+      });
+      expect(quotaHeaders(await call())).toEqual({
+        from: 'balance',
+        cost: '0.005',
+        limit: '2',
+        remaining: '0',
+      });
+      expect(await quotaBook(ctx.t, user.id, api.id)).toEqual({
+        used: 3,
+        rows: { free: 3, balance: 1 },
+      });
+    });
+
     it('gives a disabled account nothing', async () => {
       const api = await createGatewayApi(ctx.t, {
         is_paid: 1,

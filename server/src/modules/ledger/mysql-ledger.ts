@@ -67,7 +67,10 @@ const ENSURE_QUOTA =
   'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON DUPLICATE KEY UPDATE used = used';
 /** The charge's log row as its first statement writes it: free when its API has a quota. */
 const rowLog = (charge: Charge) => (charge.quota ? freeLog(charge.log) : charge.log);
-/** What a transaction's earlier statements took: users' row locks, quota rows made sure of. */
+/**
+ * What a batch's earlier quota charges took: users' row locks, quota rows made sure of. A debit
+ * does not count as a lock here: one that changes nothing keeps no lock under READ COMMITTED.
+ */
 interface Taken {
   users: Set<number>;
   rows: Set<string>;
@@ -298,8 +301,6 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     const answerAt = charges.map((charge) => {
       if (charge.quota) firsts.push(...quotaStatements(charge, this.batchSql.take, taken));
       else firsts.push(bound(this.batchSql.debit, userMove(charge)));
-      // A debit locks its user's row, whether or not it passes.
-      taken.users.add(charge.log.user_id);
       return firsts.length - 1;
     });
     const [, ...first] = await this.run(conn, [['START TRANSACTION', []], ...inserts, ...firsts]);
