@@ -1,7 +1,7 @@
 import { statement } from '../../database/named-statement';
 import { callLogValues, keySpend, LOG_COLUMNS, SQL } from './ledger';
 import type { Charge } from './ledger';
-import { DEBIT, REFUND_CREDIT } from './mysql-ledger';
+import { DEBIT, REFUND_CREDIT, TAKE } from './mysql-ledger';
 
 const call: Charge = {
   priceMilli: 5,
@@ -40,6 +40,15 @@ it("runs MySQL's debit and refund credit under the same conditions as the shared
   expect(REFUND_CREDIT.values({ ...move, ceiling: 10 })).toEqual(
     SQL.refundCredit.values({ ...move, ceiling: 10 }),
   );
+});
+
+it("takes MySQL's free call as the shared statement does, answering the count it leaves", () => {
+  expect(TAKE.text).toContain(
+    'used = LAST_INSERT_ID(CASE WHEN period >= ? THEN used ELSE 0 END + 1)',
+  );
+  expect(TAKE.text.replace(/LAST_INSERT_ID\((.+?\+ 1)\)/, '$1')).toBe(SQL.take.text);
+  const move = { userId: 7, apiId: 3, period: '2026-11-30', limit: 100 };
+  expect(TAKE.values(move)).toEqual(SQL.take.values(move));
 });
 
 it("counts a key's spend in the UTC day and month of its call, against both caps", () => {

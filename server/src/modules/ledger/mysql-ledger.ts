@@ -51,13 +51,13 @@ export const REFUND_CREDIT = statement<UserMove & { ceiling: number }>`
   UPDATE users SET balance_milli = LAST_INSERT_ID(balance_milli + ${'price'}), updated_at = updated_at
   WHERE id = ${'userId'} AND balance_milli + ${'price'} <= ${'ceiling'}`;
 /** SQL.take with the count it leaves as the statement's insert id, as DEBIT does the balance. */
-export const TAKE = statement<QuotaMove>`
-  UPDATE free_quota_uses SET
-    used = LAST_INSERT_ID(CASE WHEN period >= ${'period'} THEN used ELSE 0 END + 1),
-    period = CASE WHEN period > ${'period'} THEN period ELSE ${'period'} END
-  WHERE user_id = ${'userId'} AND api_id = ${'apiId'}
-    AND CASE WHEN period >= ${'period'} THEN used ELSE 0 END + 1 <= ${'limit'}
-    AND (SELECT status FROM users WHERE id = ${'userId'}) = 1`;
+export const TAKE: NamedStatement<QuotaMove> = {
+  ...SQL.take,
+  text: SQL.take.text.replace(
+    /used = (CASE WHEN period >= \? THEN used ELSE 0 END \+ 1)/,
+    'used = LAST_INSERT_ID($1)',
+  ),
+};
 /**
  * A quota charge locks its user's row first, as a debit does, so that every transaction takes a
  * user's rows in one order (user, then quota and key rows) and two batches cannot deadlock.
