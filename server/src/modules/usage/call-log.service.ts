@@ -7,9 +7,10 @@ import { formatPrice } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { AccessLog, ApiEntry, ApiKey } from '../../database/entities';
 import type { CallLogOptions, CallLogPage } from '../../contracts/usage';
-import { csvLine, UTF8_BOM } from './csv';
+import { csvLine, UTF8_BOM } from '../../common/csv';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
-import { CallLogRow, chargedFromOf, chargeOf, rowTime, toCallLog } from './dto/call-log.response';
+import { rowTime } from '../../database/sql-time';
+import { CallLogRow, chargedFromOf, chargeOf, toCallLog } from './dto/call-log.response';
 
 /** Rows an export reads per query: memory stays flat whatever the log's size. */
 export const EXPORT_CHUNK = 1000;

@@ -1,5 +1,6 @@
 import { formatPrice } from '../../../common/money';
 import type { CallCharge, CallLog, ChargedFrom } from '../../../contracts/usage';
+import { rowTime } from '../../../database/sql-time';
 
 /** A call-log row as the filtered query selects it (raw driver values). */
 export interface CallLogRow {
@@ -18,10 +19,6 @@ export interface CallLogRow {
   is_paid: string | number | null;
   charged_from: ChargedFrom | null;
 }
-
-/** SQLite hands datetimes back as UTC text ("2026-11-23 06:51:24.123"), mysql2 as Dates. */
-export const rowTime = (value: Date | string): Date =>
-  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
 
 /**
  * A paid call's row is written with its debit, and a failed call's refund zeroes the cost and keeps
