@@ -7,7 +7,7 @@ import { MIGRATIONS } from '../src/database/migrations';
 import type { Env } from '../src/env/env';
 import { createKeyedUser, ledgerOf } from './factories/gateway';
 import { VERIFY } from './factories/recharge';
-import { createUser, loginUser, primeCsrf } from './factories/users';
+import { createUser, loginAdmin, loginUser, primeCsrf } from './factories/users';
 import { AfdianFake } from './fakes/afdian-fake';
 import {
   APP_SECRET,
@@ -149,6 +149,46 @@ describeIf(
       [user.id],
     );
     expect({ used: Number(use.used), rows: Number(rows.n) }).toEqual({ used: 300, rows: 300 });
+  }, 60_000);
+
+  it('redeems a code exactly as often as it may be in a 2,000-way race over three nodes', async () => {
+    const admin = new HttpClient(instances[0].url);
+    await loginAdmin(t, admin);
+    const created = await admin.post('/api/admin/create_redeem_batch.php', {
+      name: 'galera',
+      kind: 'cash',
+      value: '4',
+      count: 1,
+      uses_per_code: 7,
+      per_user_limit: 1,
+      expires_at: null,
+    });
+    expect(created.status).toBe(200);
+    const csv = await admin.get('/api/admin/export_redeem_batch.php', {
+      query: { id: created.body.data.id },
+    });
+    const code = csv.text.split('\r\n')[1].split(',')[0];
+    // One at a time: logins racing from one address count as failures until they succeed.
+    const users: { id: number; client: HttpClient }[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const { user, password } = await createUser(t);
+      const client = new HttpClient(instances[i % 3].url);
+      await loginUser(t, client, user.username, password);
+      users.push({ id: user.id, client });
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        users[i % 12].client.post('/api/user/redeem_code.php', { code }).then((r) => r.status),
+      ),
+    );
+    expect(countBy(answers)).toEqual({ 200: 7, 409: 1993 });
+    const balances = [];
+    for (const user of users) {
+      const { balance, expected } = await ledgerOf(t, user.id);
+      expect(balance).toBe(expected);
+      balances.push(balance);
+    }
+    expect(countBy(balances)).toEqual({ 0: 5, 4000: 7 });
   }, 60_000);
 
   it('credits an Afdian order claimed on all three nodes at once exactly once', async () => {
@@ -315,6 +355,7 @@ describeIf(
     const invariant = `SELECT u.id, u.balance_milli AS balance,
         (SELECT COALESCE(SUM(amount_milli), 0) FROM ${database}.recharge_records WHERE user_id = u.id)
       + (SELECT COALESCE(SUM(delta_milli), 0) FROM ${database}.balance_adjustments WHERE user_id = u.id)
+      + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.redemptions WHERE user_id = u.id AND kind = 'cash')
       - (SELECT COALESCE(SUM(cost_milli), 0) FROM ${database}.access_logs WHERE user_id = u.id) AS expected
       FROM ${database}.users u ORDER BY u.id`;
     const perNode = await Promise.all(

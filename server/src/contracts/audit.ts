@@ -13,6 +13,7 @@ export const AUDIT_TARGETS = [
   'recharge_order',
   'category',
   'oidc_provider',
+  'redeem_batch',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
@@ -29,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'create_reset_link',
   'disable_two_factor',
   'enable_two_factor',
+  'disable',
+  'export_codes',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -213,6 +213,17 @@ export const ERROR_CODES = {
   'recharge.afdian_hosts_down': 'no Afdian host in AFDIAN_BASE_URL could be reached',
   'recharge.bad_period':
     'the reconciliation period is not two YYYY-MM-DD dates, at most a year apart',
+
+  'redeem.invalid_code': 'no code like this exists (or it is not 20 letters and digits)',
+  'redeem.code_disabled': 'the code’s batch was withdrawn by an administrator',
+  'redeem.code_expired': 'the code’s batch has expired',
+  'redeem.code_used': 'the code has been redeemed as many times as it may be',
+  'redeem.already_redeemed': 'the caller redeemed this code before',
+  'redeem.user_limit': 'the caller has redeemed as many codes of this batch as one user may',
+  'redeem.balance_ceiling':
+    'the code would take the balance past 10^12 yuan, the most it holds; the code stays unused',
+  'redeem.batch_not_found': 'no such code batch',
+  'redeem.batch_disabled': 'the code batch is withdrawn already',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

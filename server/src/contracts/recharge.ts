@@ -115,7 +115,8 @@ export interface ReconciliationDay {
 /**
  * Something the books do not explain: `amount_differs` (a credited order whose credit is not what
  * Afdian's amount × RECHARGE_RATE gives, or whose recorded paid amount is not Afdian's), or
- * `balance_unexplained` (a user whose balance is not Σ credited orders + Σ adjustments − Σ charges).
+ * `balance_unexplained` (a user whose balance is not Σ credited orders + Σ adjustments + Σ cash
+ * from redeem codes − Σ charges).
  */
 export interface ReconciliationMismatch {
   kind: 'amount_differs' | 'balance_unexplained';

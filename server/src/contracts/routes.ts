@@ -14,6 +14,7 @@ import type {
   RechargeInfo,
   VerifiedOrder,
 } from './recharge';
+import type { RedeemBatchList, RedeemBatchView, RedeemedCode, RedemptionList } from './redeem';
 import type { RevokedSessions, SessionList } from './sessions';
 import type {
   AdminSiteConfig,
@@ -116,6 +117,8 @@ export const SITE_ROUTES = {
   'POST api/user/set_balance_alert.php': 'user',
   'POST api/user/update_api_key.php': 'user',
   'POST api/user/verify_aifadian_order.php': 'user',
+  'POST api/user/redeem_code.php': 'user',
+  'GET api/user/get_redemptions.php': 'user',
   'POST api/admin/add_ad.php': 'admin',
   'POST api/admin/add_friend_link.php': 'admin',
   'POST api/admin/add_partner.php': 'admin',
@@ -172,6 +175,10 @@ export const SITE_ROUTES = {
   'POST api/admin/update_friend_link.php': 'admin',
   'POST api/admin/update_partner.php': 'admin',
   'POST api/admin/update_sidebar_link.php': 'admin',
+  'GET api/admin/get_redeem_batches.php': 'admin',
+  'POST api/admin/create_redeem_batch.php': 'admin',
+  'POST api/admin/disable_redeem_batch.php': 'admin',
+  'GET api/admin/export_redeem_batch.php': 'admin',
 } as const satisfies Record<string, Caller>;
 
 /** Who may call a route. */
@@ -292,6 +299,13 @@ export interface SiteAnswers {
   'POST api/admin/disable_user_two_factor.php': Envelope;
   'POST api/admin/dismiss_order.php': Envelope;
   'GET api/admin/export_recharge_reconciliation.php': string;
+  'POST api/user/redeem_code.php': DataEnvelope<RedeemedCode>;
+  'GET api/user/get_redemptions.php': DataEnvelope<RedemptionList>;
+  'GET api/admin/get_redeem_batches.php': DataEnvelope<RedeemBatchList>;
+  'POST api/admin/create_redeem_batch.php': DataEnvelope<RedeemBatchView>;
+  'POST api/admin/disable_redeem_batch.php': DataEnvelope<RedeemBatchView>;
+  /** The batch's codes as CSV (UTF-8 with a BOM), one row per code. */
+  'GET api/admin/export_redeem_batch.php': string;
   'GET api/admin/get_admin_sessions.php': DataEnvelope<SessionList>;
   'GET api/admin/get_api.php': DataEnvelope<AdminApi>;
   'GET api/admin/get_api_daily_stats.php': DataEnvelope<StatsDetail | StatsPage>;

@@ -237,6 +237,18 @@ export class EnvSchema {
   @Min(1)
   PASSWORD_RESETS_PER_IP_PER_HOUR = 10;
 
+  /** Redeem-code attempts one user may make per minute (429 past it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REDEEM_ATTEMPTS_PER_USER_PER_MINUTE = 10;
+
+  /** Redeem-code attempts one IP may make per minute, whoever is signed in (429 past it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REDEEM_ATTEMPTS_PER_IP_PER_MINUTE = 30;
+
   /** How often batched call counters and free-call logs are written, in milliseconds. */
   @Transform(toInt)
   @IsInt()

@@ -16,6 +16,7 @@ import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { OpsModule } from './ops/ops.module';
 import { PagesModule } from './pages/pages.module';
+import { PlansModule } from './plans/plans.module';
 import { ProbesModule } from './probes/probes.module';
 import { RechargeModule } from './recharge/recharge.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -42,6 +43,7 @@ export const FEATURE_MODULES = [
   GatewayModule,
   ProbesModule,
   RechargeModule,
+  PlansModule,
   ContentModule,
   LinksModule,
   SiteConfigModule,

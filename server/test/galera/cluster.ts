@@ -82,6 +82,8 @@ export const startInstance = (databaseUrl: string, vars: Record<string, string>)
     APP_SECRET,
     RATE_LIMIT_PER_KEY: '10000000',
     RATE_LIMIT_PER_IP: '10000000',
+    REDEEM_ATTEMPTS_PER_USER_PER_MINUTE: '10000000',
+    REDEEM_ATTEMPTS_PER_IP_PER_MINUTE: '10000000',
     ...vars,
   });
 

@@ -60,7 +60,7 @@ describe('AdminApp', () => {
     expect(sessionStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
   });
 
-  it('lists the nine sections of SPEC §2, the two recharge screens beside them, the audit log and password beside logout', async () => {
+  it('lists the nine sections of SPEC §2, the recharge screens beside them, the audit log and password beside logout', async () => {
     sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
     show('/admin/users');
     const sections = within(await screen.findByLabelText('管理导航')).getAllByRole('link');
@@ -79,10 +79,15 @@ describe('AdminApp', () => {
     expect(recharge.getAllByRole('link').map((link) => link.textContent)).toEqual([
       '待处理订单',
       '充值对账',
+      '兑换码',
     ]);
     expect(recharge.getByRole('link', { name: '待处理订单' })).toHaveAttribute(
       'href',
       '/admin/pending-orders',
+    );
+    expect(recharge.getByRole('link', { name: '兑换码' })).toHaveAttribute(
+      'href',
+      '/admin/redeem-codes',
     );
     const account = within(screen.getByLabelText('账户'));
     expect(account.getAllByRole('link').map((link) => link.textContent)).toEqual([

@@ -20,6 +20,7 @@ import PartnersPage from './pages/PartnersPage';
 import PasswordPage from './pages/PasswordPage';
 import PendingOrdersPage from './pages/PendingOrdersPage';
 import ReconciliationPage from './pages/ReconciliationPage';
+import RedeemCodesPage from './pages/RedeemCodesPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
 import StatisticsPage from './pages/StatisticsPage';
 import UsersPage from './pages/UsersPage';
@@ -78,6 +79,7 @@ export default function AdminApp() {
         <Route path="categories" element={<CategoriesPage />} />
         <Route path="pending-orders" element={<PendingOrdersPage />} />
         <Route path="reconciliation" element={<ReconciliationPage />} />
+        <Route path="redeem-codes" element={<RedeemCodesPage />} />
       </Route>
       <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />
     </Routes>

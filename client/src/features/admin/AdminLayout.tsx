@@ -82,7 +82,7 @@ export default function AdminLayout() {
                     </Nav.Link>
                   ))}
                 </Nav>
-                {/* Recharge's back office (the 待处理订单 queue, the books) stands beside the nine. */}
+                {/* Recharge's back office (the 待处理订单 queue, the books, codes) stands beside the nine. */}
                 <Nav className="admin-account" aria-label="充值管理">
                   <Nav.Link as={NavLink} to={adminPaths.pendingOrders}>
                     待处理订单
@@ -94,6 +94,9 @@ export default function AdminLayout() {
                   </Nav.Link>
                   <Nav.Link as={NavLink} to={adminPaths.reconciliation}>
                     充值对账
+                  </Nav.Link>
+                  <Nav.Link as={NavLink} to={adminPaths.redeemCodes}>
+                    兑换码
                   </Nav.Link>
                 </Nav>
                 {/* SPEC §2's nav lists nine sections; the admin's own pages sit beside logout. */}

@@ -53,6 +53,7 @@ import type {
   TotpSetup,
   TwoFactorLoginBody,
 } from '@contracts/two-factor';
+import type { CreateRedeemBatchBody, RedeemBatchList, RedeemBatchView } from '@contracts/redeem';
 import type { Credentials, UserPage } from '@contracts/users';
 import { api, call, dataOf } from '../../lib/api';
 
@@ -60,6 +61,8 @@ export const ADMIN_API_LIST_SIZE = 1000;
 export const ADMIN_PAGE_SIZE = 10;
 export const PENDING_ORDERS_PAGE_SIZE = 20;
 export const RECONCILIATION_CSV_URL = '/api/admin/export_recharge_reconciliation.php';
+/** A batch's codes as CSV: a plain link the browser downloads (the session cookie goes along). */
+export const redeemBatchCsvUrl = (id: number) => `/api/admin/export_redeem_batch.php?id=${id}`;
 
 /** A reconciliation's days (YYYY-MM-DD, both included); the server's default when absent. */
 export interface ReconciliationPeriod {
@@ -88,7 +91,9 @@ const statsAs =
   };
 
 const adminApi = api
-  .enhanceEndpoints({ addTagTypes: ['OidcProviders', 'AdminTwoFactor', 'ApiProbe'] })
+  .enhanceEndpoints({
+    addTagTypes: ['OidcProviders', 'AdminTwoFactor', 'ApiProbe', 'RedeemBatches'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       adminLogin: build.mutation<DataEnvelope<AdminLoginData>, Credentials>({
@@ -376,6 +381,22 @@ const adminApi = api
           }),
         ),
       }),
+      redeemBatches: build.query<DataEnvelope<RedeemBatchList>, number>({
+        ...call('GET api/admin/get_redeem_batches.php', (page: number) => ({
+          params: { page, per_page: ADMIN_PAGE_SIZE },
+        })),
+        providesTags: ['RedeemBatches'],
+      }),
+      createRedeemBatch: build.mutation<DataEnvelope<RedeemBatchView>, CreateRedeemBatchBody>({
+        ...call('POST api/admin/create_redeem_batch.php', (body: CreateRedeemBatchBody) => ({
+          body,
+        })),
+        invalidatesTags: ['RedeemBatches'],
+      }),
+      disableRedeemBatch: build.mutation<DataEnvelope<RedeemBatchView>, number>({
+        ...call('POST api/admin/disable_redeem_batch.php', (id: number) => ({ body: { id } })),
+        invalidatesTags: ['RedeemBatches'],
+      }),
     }),
   });
 
@@ -432,4 +453,7 @@ export const {
   useAssignOrderMutation,
   useDismissOrderMutation,
   useReconciliationQuery,
+  useRedeemBatchesQuery,
+  useCreateRedeemBatchMutation,
+  useDisableRedeemBatchMutation,
 } = adminApi;

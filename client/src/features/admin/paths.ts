@@ -22,6 +22,7 @@ export const adminPaths = {
   categories: `${paths.admin}/categories`,
   pendingOrders: `${paths.admin}/pending-orders`,
   reconciliation: `${paths.admin}/reconciliation`,
+  redeemCodes: `${paths.admin}/redeem-codes`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.
   notFound: '/404',
 } as const;

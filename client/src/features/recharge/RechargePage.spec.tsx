@@ -1,4 +1,5 @@
 import type { RechargeInfo, RechargeRecord } from '@contracts/recharge';
+import type { Redemption } from '@contracts/redeem';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -28,8 +29,18 @@ const LIVE: RechargeInfo = {
   custom_order_id: 'u7-abc',
 };
 
-const answerInfo = (info: RechargeInfo) =>
-  server.use(http.get('/api/user/get_recharge_info.php', () => ok(info)));
+/** The user's redeemed codes, as get_redemptions.php answers them. */
+let redemptions: Redemption[] = [];
+
+const answerInfo = (info: RechargeInfo) => {
+  redemptions = [];
+  server.use(
+    http.get('/api/user/get_recharge_info.php', () => ok(info)),
+    http.get('/api/user/get_redemptions.php', () =>
+      ok({ redemptions, total: redemptions.length, total_pages: 1, current_page: 1 }),
+    ),
+  );
+};
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -326,5 +337,81 @@ describe('RechargePage', () => {
     expect(await screen.findByRole('link', { name: '沙盒付款页' })).toBeInTheDocument();
     expect(await screen.findByText('待处理')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '我已付款，重新查询' })).toBeInTheDocument();
+  });
+  describe('redeeming a code', () => {
+    const redeem = () => userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+
+    it('asks for a code before calling the server', async () => {
+      answerHistory();
+      let called = false;
+      server.use(
+        http.post('/api/user/redeem_code.php', () => {
+          called = true;
+          return ok({ kind: 'cash', amount: '1.00', balance: '2.00' });
+        }),
+      );
+      setup();
+      await redeem();
+      const field = screen.getByLabelText('Code');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('alert')).toHaveTextContent('please enter a code');
+      expect(called).toBe(false);
+    });
+
+    it('credits the code, shows the new balance and lists what was redeemed', async () => {
+      answerHistory();
+      const bodies: unknown[] = [];
+      server.use(
+        http.post('/api/user/redeem_code.php', async ({ request }) => {
+          bodies.push(await request.json());
+          serverBalance = '13.50';
+          redemptions = [
+            {
+              id: 4,
+              kind: 'cash',
+              amount: '12.50',
+              code_hint: '…-7K2QD',
+              created_at: '2026-11-30T08:00:00.000Z',
+            },
+          ];
+          return ok({ kind: 'cash', amount: '12.50', balance: '13.50' });
+        }),
+      );
+      setup();
+      await userEvent.type(screen.getByLabelText('Code'), 'abcde-fghjk-mnpqr-7k2qd');
+      await redeem();
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        '¥12.50 added to your balance, now ¥13.50.',
+      );
+      expect(bodies).toEqual([{ code: 'abcde-fghjk-mnpqr-7k2qd' }]);
+      expect(screen.getByLabelText('Code')).toHaveValue('');
+      const table = await screen.findByRole('table', { name: 'Redeemed codes' });
+      expect(within(table).getByText('…-7K2QD')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('¥13.50'));
+    });
+
+    it.each([
+      ['en', 'Redeem', 'Code', 'this code has already been used'],
+      ['zh', '兑换', '兑换码', '该兑换码已被使用'],
+    ] as const)('shows a refusal at the field [%s]', async (lang, button, label, text) => {
+      answerHistory();
+      server.use(
+        http.post('/api/user/redeem_code.php', () =>
+          failure(409, {
+            success: false,
+            code: 'redeem.code_used',
+            message: 'this code has already been used',
+            field: 'code',
+          }),
+        ),
+      );
+      setup(lang);
+      const field = screen.getByRole('textbox', { name: label });
+      await userEvent.type(field, 'ABCDE-ABCDE-ABCDE-ABCDE');
+      await userEvent.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveValue('ABCDE-ABCDE-ABCDE-ABCDE');
+    });
   });
 });

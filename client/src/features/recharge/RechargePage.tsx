@@ -11,6 +11,7 @@ import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import RechargeHistoryTable from './RechargeHistoryTable';
+import RedeemCard from './RedeemCard';
 
 export default function RechargePage() {
   const { t, errorText } = useI18n();
@@ -150,6 +151,7 @@ export default function RechargePage() {
           </Card>
         </Col>
       </Row>
+      <RedeemCard />
       <Card>
         <Card.Body>
           <div className="d-flex justify-content-between align-items-center mb-2">

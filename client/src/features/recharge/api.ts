@@ -6,6 +6,7 @@ import type {
   VerifiedOrder,
   VerifyOrderBody,
 } from '@contracts/recharge';
+import type { RedeemCodeBody, RedeemedCode, RedemptionList } from '@contracts/redeem';
 import { api, call } from '../../lib/api';
 
 export const RECHARGE_PER_PAGE = 10;
@@ -30,6 +31,16 @@ export const rechargeApi = api.injectEndpoints({
       ...call('POST api/user/recheck_aifadian_order.php', (body: RecheckOrderBody) => ({ body })),
       invalidatesTags: ['Recharges', 'User'],
     }),
+    redeemCode: build.mutation<DataEnvelope<RedeemedCode>, RedeemCodeBody>({
+      ...call('POST api/user/redeem_code.php', (body: RedeemCodeBody) => ({ body })),
+      invalidatesTags: ['Recharges', 'User'],
+    }),
+    getRedemptions: build.query<DataEnvelope<RedemptionList>, { page: number }>({
+      ...call('GET api/user/get_redemptions.php', ({ page }: { page: number }) => ({
+        params: { page, per_page: RECHARGE_PER_PAGE },
+      })),
+      providesTags: ['Recharges'],
+    }),
   }),
 });
 
@@ -38,4 +49,6 @@ export const {
   useGetRechargeHistoryQuery,
   useVerifyOrderMutation,
   useRecheckOrderMutation,
+  useRedeemCodeMutation,
+  useGetRedemptionsQuery,
 } = rechargeApi;

@@ -16,6 +16,7 @@ import { FreeQuotaUse } from './free-quota-use.entity';
 import { FriendLink } from './friend-link.entity';
 import { Partner } from './partner.entity';
 import { RechargeRecord } from './recharge-record.entity';
+import { RedeemBatch, RedeemCode, RedeemUserUse, Redemption } from './redeem.entity';
 import { Session } from './session.entity';
 import { SidebarLink } from './sidebar-link.entity';
 import { SiteConfig } from './site-config.entity';
@@ -54,6 +55,10 @@ export {
   Passkey,
   RechargeRecord,
   RecoveryCode,
+  RedeemBatch,
+  RedeemCode,
+  RedeemUserUse,
+  Redemption,
   Session,
   SidebarLink,
   SiteConfig,
@@ -92,6 +97,10 @@ export const ENTITIES = [
   Passkey,
   RechargeRecord,
   RecoveryCode,
+  RedeemBatch,
+  RedeemCode,
+  RedeemUserUse,
+  Redemption,
   Session,
   SidebarLink,
   SiteConfig,

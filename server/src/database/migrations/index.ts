@@ -19,6 +19,7 @@ import { AdminTwoFactor1796800000000 } from './1796800000000-AdminTwoFactor';
 import { ApiHealth1796900000000 } from './1796900000000-ApiHealth';
 import { ApiProbes1797000000000 } from './1797000000000-ApiProbes';
 import { FreeQuotas1797100000000 } from './1797100000000-FreeQuotas';
+import { RedeemCodes1797200000000 } from './1797200000000-RedeemCodes';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ApiHealth1796900000000,
   ApiProbes1797000000000,
   FreeQuotas1797100000000,
+  RedeemCodes1797200000000,
 ];

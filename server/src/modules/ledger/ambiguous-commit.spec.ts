@@ -8,6 +8,7 @@ import type { Charge } from './ledger';
 import { MysqlLedger } from './mysql-ledger';
 import { MysqlBalanceBook } from './balance-book';
 import { MysqlOrderLedger } from './order-ledger';
+import { MysqlCodeLedger } from './code-ledger';
 import { describeIf, isMariadb } from '../../../test/requires';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
@@ -252,5 +253,31 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       await rowsOf('SELECT delta_milli FROM balance_adjustments WHERE user_id = ?', [user.id]),
     ).toEqual([{ delta_milli: 40 }]);
     expect((await stateOf(user.id)).balance).toBe(140);
+  });
+
+  it.each(cases)('redeems a code whose COMMIT was %s exactly once', async (fate) => {
+    const user = await keyedUser(100);
+    const [batch] = await pool.query<{ insertId: number } & RowDataPacket[]>(
+      "INSERT INTO redeem_batches (name, kind, value_milli, code_count, uses_per_code, per_user_limit, admin_id) VALUES ('ambiguous', 'cash', 2500, 1, 1, 1, 1)",
+    );
+    const hash = randomBytes(32).toString('hex');
+    await pool.query(
+      "INSERT INTO redeem_codes (batch_id, code_hash, code_sealed) VALUES (?, ?, 'sealed')",
+      [batch.insertId, hash],
+    );
+    const codes = new MysqlCodeLedger(losingCommits(pool, fate));
+    expect(await codes.redeem(user.id, hash, new Date())).toEqual({
+      ok: true,
+      kind: 'cash',
+      value_milli: 2500,
+      balance_milli: 2600,
+    });
+    expect(
+      await rowsOf(
+        'SELECT r.value_milli, c.uses FROM redemptions r JOIN redeem_codes c ON c.id = r.code_id WHERE r.user_id = ?',
+        [user.id],
+      ),
+    ).toEqual([{ value_milli: 2500, uses: 1 }]);
+    expect((await stateOf(user.id)).balance).toBe(2600);
   });
 });

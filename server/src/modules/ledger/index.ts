@@ -2,6 +2,8 @@
 export { BALANCE_BOOK } from './balance-book';
 export type { BalanceBook } from './balance-book';
 export { ChargeQueue } from './charge-queue';
+export { CODE_LEDGER } from './code-ledger';
+export type { CodeLedger, RedeemOutcome, RedeemRefusal } from './code-ledger';
 export { LEDGER } from './ledger';
 export type {
   CallLatency,

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { BalanceBook } from './balance-book';
+import type { CodeLedger } from './code-ledger';
 import type { OrderLedger } from './order-ledger';
 
 type CreditListener = (userId: number) => Promise<void>;
 
 /**
- * What the ledger tells others: money came in for a user (a credited order, an admin's credit).
- * Listeners run before the credit's call returns, so a caller that sees the credit sees its
- * effects (the low-balance alert armed again).
+ * What the ledger tells others: money came in for a user (a credited order, an admin's credit, a
+ * redeemed code). Listeners run before the credit's call returns, so a caller that sees the credit
+ * sees its effects (the low-balance alert armed again).
  */
 @Injectable()
 export class LedgerEvents {
@@ -38,6 +39,15 @@ export const announcingBook = (book: BalanceBook, events: LedgerEvents): Balance
   adjust: async (userId, adminId, deltaMilli, reason, audit) => {
     const outcome = await book.adjust(userId, adminId, deltaMilli, reason, audit);
     if (outcome.ok && deltaMilli > 0) await events.credited(userId);
+    return outcome;
+  },
+});
+
+/** A code ledger that announces each redemption. */
+export const announcingCodes = (ledger: CodeLedger, events: LedgerEvents): CodeLedger => ({
+  redeem: async (userId, codeHash, now) => {
+    const outcome = await ledger.redeem(userId, codeHash, now);
+    if (outcome.ok) await events.credited(userId);
     return outcome;
   },
 });

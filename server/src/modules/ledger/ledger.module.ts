@@ -4,9 +4,11 @@ import { byRawDriver } from '../../database/raw-driver';
 import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-book';
 import type { BalanceBook } from './balance-book';
 import { ChargeQueue } from './charge-queue';
+import { CODE_LEDGER, MysqlCodeLedger, SqliteCodeLedger } from './code-ledger';
+import type { CodeLedger } from './code-ledger';
 import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
-import { announcingBook, announcingOrders, LedgerEvents } from './ledger-events';
+import { announcingBook, announcingCodes, announcingOrders, LedgerEvents } from './ledger-events';
 import { ledgerPool, MysqlLedger } from './mysql-ledger';
 import { MysqlOrderLedger, ORDER_LEDGER, SqliteOrderLedger } from './order-ledger';
 import type { OrderLedger } from './order-ledger';
@@ -14,7 +16,7 @@ import { SqliteLedger } from './sqlite-ledger';
 
 /**
  * Every write of a balance: the gateway's charges (batched by ChargeQueue) and refunds, credited
- * orders, admins' adjustments. Each is written against the raw driver of its database, SQLite or
+ * orders, admins' adjustments, redeemed codes. Each is written against the raw driver of its database, SQLite or
  * MySQL/MariaDB; credits are announced through LedgerEvents.
  */
 @Module({
@@ -55,7 +57,19 @@ import { SqliteLedger } from './sqlite-ledger';
           events,
         ),
     },
+    {
+      provide: CODE_LEDGER,
+      inject: [DataSource, LedgerEvents],
+      useFactory: (dataSource: DataSource, events: LedgerEvents) =>
+        announcingCodes(
+          byRawDriver<CodeLedger>(dataSource, {
+            sqlite: (db) => new SqliteCodeLedger(db),
+            mysql: (pool) => new MysqlCodeLedger(pool),
+          }),
+          events,
+        ),
+    },
   ],
-  exports: [LedgerEvents, LEDGER, ChargeQueue, BALANCE_BOOK, ORDER_LEDGER],
+  exports: [LedgerEvents, LEDGER, ChargeQueue, BALANCE_BOOK, ORDER_LEDGER, CODE_LEDGER],
 })
 export class LedgerModule {}

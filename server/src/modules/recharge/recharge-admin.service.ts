@@ -214,13 +214,14 @@ export class RechargeAdminService {
     };
   }
 
-  /** Users whose balance is not Σ credited orders + Σ adjustments − Σ charged calls. */
+  /** Users whose balance is not Σ credited orders + Σ adjustments + Σ cash codes − Σ charged calls. */
   private async unexplainedBalances(): Promise<ReconciliationMismatch[]> {
     const rows: { id: number; balance: string | number; expected: string | number }[] =
       await this.dataSource.query(
         `SELECT u.id AS id, u.balance_milli AS balance,
            COALESCE((SELECT SUM(r.amount_milli) FROM recharge_records r WHERE r.user_id = u.id AND r.state = 'credited'), 0)
            + COALESCE((SELECT SUM(b.delta_milli) FROM balance_adjustments b WHERE b.user_id = u.id), 0)
+           + COALESCE((SELECT SUM(c.value_milli) FROM redemptions c WHERE c.user_id = u.id AND c.kind = 'cash'), 0)
            - COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id), 0) AS expected
          FROM users u`,
       );

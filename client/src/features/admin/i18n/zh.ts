@@ -162,6 +162,15 @@ const texts = {
   'recharge.webhook_bad_signature': '回调签名校验失败',
   'recharge.order_not_pending': '该订单不在待处理状态',
   'recharge.afdian_hosts_down': '所有爱发电地址均无法连接',
+  'redeem.invalid_code': '兑换码不存在，请检查后重试',
+  'redeem.code_disabled': '该兑换码已停用',
+  'redeem.code_expired': '该兑换码已过期',
+  'redeem.code_used': '该兑换码已被使用',
+  'redeem.already_redeemed': '你已兑换过该兑换码',
+  'redeem.user_limit': '你兑换本活动兑换码的次数已达上限',
+  'redeem.balance_ceiling': '余额将超出上限，兑换码未被使用',
+  'redeem.batch_not_found': '兑换码批次不存在',
+  'redeem.batch_disabled': '该批次已停用',
   'recharge.bad_period': '对账区间须为两个 YYYY-MM-DD 日期，且不超过一年',
 };
 

@@ -28,6 +28,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   create_reset_link: '生成密码重置链接',
   disable_two_factor: '关闭两步验证',
   enable_two_factor: '开启两步验证',
+  disable: '停用',
+  export_codes: '导出兑换码',
 };
 
 export const TARGET_LABELS: Record<AuditTarget, string> = {
@@ -42,6 +44,7 @@ export const TARGET_LABELS: Record<AuditTarget, string> = {
   recharge_order: '充值订单',
   category: '分类',
   oidc_provider: '第三方登录',
+  redeem_batch: '兑换码批次',
 };
 
 const show = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));

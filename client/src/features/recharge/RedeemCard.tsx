@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import ErrorBanner from '../../components/ui/ErrorBanner';
+import Pagination from '../../components/ui/Pagination';
+import { useI18n } from '../../i18n';
+import { formatYuan } from '../../lib/money';
+import { useGetRedemptionsQuery, useRedeemCodeMutation } from './api';
+import './recharge.css';
+
+/**
+ * "Redeem a code": a code bought from a card shop or handed out by the site adds its value to the
+ * balance. A refusal is shown at the field; what was redeemed is listed below it.
+ */
+export default function RedeemCard() {
+  const { t, time, errorText } = useI18n();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [redeem, redeeming] = useRedeemCodeMutation();
+  const list = useGetRedemptionsQuery({ page });
+  const redemptions = list.data?.data.redemptions ?? [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    if (!code.trim()) {
+      setError(t('recharge.codeRequired'));
+      return;
+    }
+    setError(null);
+    try {
+      const result = await redeem({ code }).unwrap();
+      setDone(
+        t('recharge.redeemed', {
+          amount: formatYuan(result.data.amount),
+          balance: formatYuan(result.data.balance),
+        }),
+      );
+      setCode('');
+      setPage(1);
+    } catch (failure) {
+      setError(errorText(failure, 'recharge.redeemFailed', 'recharge.requestError'));
+    }
+  };
+
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          {t('recharge.redeemTitle')}
+        </Card.Title>
+        {done && (
+          <Alert variant="success" role="status">
+            {done}
+          </Alert>
+        )}
+        <Form noValidate onSubmit={(e) => void submit(e)} className="redeem-form">
+          <Form.Group controlId="redeem-code" className="redeem-field">
+            <Form.Label>{t('recharge.redeemCode')}</Form.Label>
+            <Form.Control
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="XXXXX-XXXXX-XXXXX-XXXXX"
+              value={code}
+              isInvalid={error !== null}
+              aria-invalid={error !== null}
+              aria-describedby={
+                error !== null ? 'redeem-code-error redeem-code-help' : 'redeem-code-help'
+              }
+              onChange={(e) => {
+                setCode(e.target.value);
+                setError(null);
+              }}
+            />
+            {error !== null && (
+              <Form.Control.Feedback type="invalid" role="alert" id="redeem-code-error">
+                {error}
+              </Form.Control.Feedback>
+            )}
+            <Form.Text id="redeem-code-help">{t('recharge.redeemHelp')}</Form.Text>
+          </Form.Group>
+          <Button type="submit" className="redeem-submit" disabled={redeeming.isLoading}>
+            {redeeming.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {redeeming.isLoading ? t('recharge.redeeming') : t('recharge.redeem')}
+          </Button>
+        </Form>
+        {list.isError && (
+          <ErrorBanner messages={[errorText(list.error, 'recharge.redemptionsFailed')]} />
+        )}
+        {redemptions.length > 0 && (
+          <>
+            <h3 className="h6 mt-3">{t('recharge.redemptions')}</h3>
+            <Table size="sm" striped className="mb-2" aria-label={t('recharge.redemptions')}>
+              <thead>
+                <tr>
+                  <th>{t('recharge.redeemCode')}</th>
+                  <th>{t('recharge.amount')}</th>
+                  <th>{t('recharge.redeemedAt')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {redemptions.map((row) => (
+                  <tr key={row.id}>
+                    <td className="text-nowrap">
+                      <code>{row.code_hint}</code>
+                    </td>
+                    <td>{formatYuan(row.amount)}</td>
+                    <td>{time(row.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pagination
+              page={page}
+              totalPages={list.data!.data.total_pages}
+              onChange={setPage}
+              label={t('recharge.redemptionPages')}
+            />
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import type { PageInfo } from './envelope';
+
+/**
+ * What a redeem code is worth. Cash goes into the balance like a recharge; credit and plan periods
+ * come with credit grants and plans (issue #30), and take their place in this list then.
+ */
+export const REDEEM_KINDS = ['cash'] as const;
+export type RedeemKind = (typeof REDEEM_KINDS)[number];
+
+/** Codes one batch may hold, times each code may be redeemed, and codes one user may redeem. */
+export const MAX_BATCH_CODES = 10_000;
+export const MAX_CODE_USES = 100_000;
+/** The most a code may be worth (yuan, as the balance ceiling allows per credit). */
+export const MAX_CODE_VALUE_MILLI = 100_000_000;
+
+/**
+ * A code: 20 characters of Crockford's base 32 (100 random bits), shown as four groups of five.
+ * Typed in, it is read without case, spaces or hyphens, and O, I and L read as 0, 1 and 1.
+ */
+export const REDEEM_CODE_CHARS = 20;
+
+/** redeem_code.php's body. */
+export interface RedeemCodeBody {
+  code: string;
+}
+
+/** redeem_code.php's data: what the code added and the balance after it. */
+export interface RedeemedCode {
+  kind: RedeemKind;
+  amount: string;
+  balance: string;
+}
+
+/** One row of get_redemptions.php (newest first, 10 a page). */
+export interface Redemption {
+  id: number;
+  kind: RedeemKind;
+  amount: string;
+  /** The code's last five characters ("…-7K2QD"): enough to tell codes apart, not to reuse one. */
+  code_hint: string;
+  created_at: string;
+}
+
+export interface RedemptionList extends PageInfo {
+  redemptions: Redemption[];
+}
+
+/** create_redeem_batch.php's body (兑换码 → 生成). */
+export interface CreateRedeemBatchBody {
+  name: string;
+  kind: RedeemKind;
+  /** Yuan, at most three decimals: what each redemption adds. */
+  value: string;
+  count: number;
+  /** How many users may redeem each code (1: a single-use code). */
+  uses_per_code: number;
+  /** How many codes of this batch one user may redeem. */
+  per_user_limit: number;
+  /** ISO time after which no code of the batch redeems; null: never. */
+  expires_at: string | null;
+}
+
+/** One batch of get_redeem_batches.php (newest first, 20 a page) and create_redeem_batch.php's data. */
+export interface RedeemBatchView {
+  id: number;
+  name: string;
+  kind: RedeemKind;
+  value: string;
+  count: number;
+  uses_per_code: number;
+  per_user_limit: number;
+  expires_at: string | null;
+  disabled_at: string | null;
+  /** Redemptions so far, and what they added. */
+  redeemed: number;
+  redeemed_amount: string;
+  created_at: string;
+}
+
+export interface RedeemBatchList extends PageInfo {
+  batches: RedeemBatchView[];
+}
+
+/** disable_redeem_batch.php's body: no code of the batch redeems again (audited; for good). */
+export interface DisableRedeemBatchBody {
+  id: number;
+}

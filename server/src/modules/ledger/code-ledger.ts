@@ -1,0 +1,230 @@
+import type { Database } from 'better-sqlite3';
+import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import { MAX_BALANCE_MILLI } from '../../common/money';
+import type { RedeemKind } from '../../contracts/redeem';
+import { statement } from '../../database/named-statement';
+import { rowTime, sqliteTime } from '../../database/sql-time';
+import {
+  CommitOutcomeUnknown,
+  isUniqueViolation,
+  mysqlTransaction,
+  sqliteTransaction,
+} from '../../database/transactions';
+
+export type RedeemRefusal =
+  | 'invalid_code'
+  | 'code_disabled'
+  | 'code_expired'
+  | 'code_used'
+  | 'already_redeemed'
+  | 'user_limit'
+  | 'balance_ceiling';
+
+export type RedeemOutcome =
+  | { ok: true; kind: RedeemKind; value_milli: number; balance_milli: number }
+  | { ok: false; reason: RedeemRefusal };
+
+/**
+ * Cash that comes in through redeem codes. A redemption is one transaction: the credit, the
+ * redemptions row, the code's use and the user's count in the batch, or none of them. Each limit is a
+ * conditional write (the code's uses, the user's count, one row per code and user), so however
+ * many attempts race, across instances too, a code is redeemed no more often than its batch allows.
+ */
+export interface CodeLedger {
+  /** Redeems the code whose HMAC is `codeHash` for the user, as of `now`. */
+  redeem(userId: number, codeHash: string, now: Date): Promise<RedeemOutcome>;
+}
+
+export const CODE_LEDGER = Symbol('CODE_LEDGER');
+
+interface CodeRow {
+  code_id: number;
+  batch_id: number;
+  kind: RedeemKind;
+  value_milli: number;
+  uses_per_code: number;
+  per_user_limit: number;
+  expires_at: Date | string | null;
+  disabled_at: Date | string | null;
+}
+
+/** What one redemption writes, once its code is found. */
+interface Move {
+  userId: number;
+  codeId: number;
+  batchId: number;
+  kind: RedeemKind;
+  value: number;
+  usesPerCode: number;
+  perUserLimit: number;
+  ceiling: number;
+  now: Date | string;
+}
+
+export const CODE_SQL = {
+  find: statement<{ hash: string }>`
+    SELECT c.id AS code_id, c.batch_id, b.kind, b.value_milli, b.uses_per_code, b.per_user_limit,
+      b.expires_at, b.disabled_at
+    FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id
+    WHERE c.code_hash = ${'hash'}`,
+  /** First, so a redemption takes its user's row before any other, as every ledger write does. */
+  credit: statement<Move>`
+    UPDATE users SET balance_milli = balance_milli + ${'value'}, updated_at = updated_at
+    WHERE id = ${'userId'} AND balance_milli + ${'value'} <= ${'ceiling'}`,
+  use: statement<Move>`
+    UPDATE redeem_codes SET uses = uses + 1
+    WHERE id = ${'codeId'} AND uses < ${'usesPerCode'} AND EXISTS (
+      SELECT 1 FROM redeem_batches b WHERE b.id = ${'batchId'} AND b.disabled_at IS NULL
+        AND (b.expires_at IS NULL OR b.expires_at > ${'now'}))`,
+  count: statement<Move>`
+    UPDATE redeem_user_uses SET used = used + 1
+    WHERE batch_id = ${'batchId'} AND user_id = ${'userId'} AND used < ${'perUserLimit'}`,
+  record: statement<Move>`
+    INSERT INTO redemptions (code_id, batch_id, user_id, kind, value_milli)
+    VALUES (${'codeId'}, ${'batchId'}, ${'userId'}, ${'kind'}, ${'value'})`,
+  balance: statement<{ userId: number }>`SELECT balance_milli FROM users WHERE id = ${'userId'}`,
+} as const;
+
+const ENSURE_COUNT = {
+  sqlite: statement<Move>`
+    INSERT INTO redeem_user_uses (batch_id, user_id) VALUES (${'batchId'}, ${'userId'})
+    ON CONFLICT DO NOTHING`,
+  mysql: statement<Move>`
+    INSERT INTO redeem_user_uses (batch_id, user_id) VALUES (${'batchId'}, ${'userId'})
+    ON DUPLICATE KEY UPDATE used = used`,
+};
+
+/** A refusal found inside the transaction: thrown, so everything written before it rolls back. */
+class Refused extends Error {
+  constructor(readonly reason: RedeemRefusal) {
+    super(reason);
+  }
+}
+
+/** Why a found code cannot be redeemed now, before anything is written; null: try it. */
+function closed(row: CodeRow, now: Date): RedeemRefusal | null {
+  if (row.disabled_at !== null) return 'code_disabled';
+  return row.expires_at !== null && rowTime(row.expires_at) <= now ? 'code_expired' : null;
+}
+
+const moveOf = (userId: number, row: CodeRow, now: Date | string): Move => ({
+  userId,
+  codeId: Number(row.code_id),
+  batchId: Number(row.batch_id),
+  kind: row.kind,
+  value: Number(row.value_milli),
+  usesPerCode: Number(row.uses_per_code),
+  perUserLimit: Number(row.per_user_limit),
+  ceiling: MAX_BALANCE_MILLI,
+  now,
+});
+
+const refusedOr = (error: unknown): RedeemOutcome => {
+  if (error instanceof Refused) return { ok: false, reason: error.reason };
+  throw error;
+};
+
+export class SqliteCodeLedger implements CodeLedger {
+  constructor(private readonly db: Database) {}
+
+  async redeem(userId: number, codeHash: string, now: Date): Promise<RedeemOutcome> {
+    const row = this.db
+      .prepare(CODE_SQL.find.text)
+      .get(...CODE_SQL.find.values({ hash: codeHash }));
+    if (!row) return { ok: false, reason: 'invalid_code' };
+    const code = row as CodeRow;
+    const refusal = closed(code, now);
+    if (refusal) return { ok: false, reason: refusal };
+    const move = moveOf(userId, code, sqliteTime(now));
+    const run = (sql: { text: string; values(m: Move): unknown[] }) =>
+      this.db.prepare(sql.text).run(...sql.values(move)).changes;
+    try {
+      return await sqliteTransaction(this.db, (): RedeemOutcome => {
+        if (run(CODE_SQL.credit) !== 1) throw new Refused('balance_ceiling');
+        try {
+          run(CODE_SQL.record);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new Refused('already_redeemed');
+          throw error;
+        }
+        if (run(CODE_SQL.use) !== 1) throw new Refused('code_used');
+        run(ENSURE_COUNT.sqlite);
+        if (run(CODE_SQL.count) !== 1) throw new Refused('user_limit');
+        const { balance_milli } = this.db
+          .prepare(CODE_SQL.balance.text)
+          .get(...CODE_SQL.balance.values({ userId })) as { balance_milli: number };
+        return { ok: true, kind: move.kind, value_milli: move.value, balance_milli };
+      });
+    } catch (error) {
+      return refusedOr(error);
+    }
+  }
+}
+
+/**
+ * MySQL/MariaDB (Galera too). A redemption whose COMMIT got no answer is run again: had the first
+ * one been applied, or be still in flight on a Galera node, the second meets its redemptions row
+ * (one per code and user), and that row is the answer.
+ */
+export class MysqlCodeLedger implements CodeLedger {
+  constructor(private readonly pool: Pool) {}
+
+  async redeem(userId: number, codeHash: string, now: Date): Promise<RedeemOutcome> {
+    const [rows] = await this.pool.query<RowDataPacket[]>(
+      CODE_SQL.find.text,
+      CODE_SQL.find.values({ hash: codeHash }),
+    );
+    if (!rows[0]) return { ok: false, reason: 'invalid_code' };
+    const code = rows[0] as CodeRow;
+    const refusal = closed(code, now);
+    if (refusal) return { ok: false, reason: refusal };
+    const move = moveOf(userId, code, now);
+    try {
+      return await mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move));
+    } catch (error) {
+      if (!(error instanceof CommitOutcomeUnknown)) return refusedOr(error);
+      try {
+        return await mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move));
+      } catch (again) {
+        if (!(again instanceof Refused) || again.reason !== 'already_redeemed') {
+          return refusedOr(again);
+        }
+        const [balance] = await this.pool.query<RowDataPacket[]>(
+          CODE_SQL.balance.text,
+          CODE_SQL.balance.values({ userId }),
+        );
+        return {
+          ok: true,
+          kind: move.kind,
+          value_milli: move.value,
+          balance_milli: Number(balance[0].balance_milli),
+        };
+      }
+    }
+  }
+
+  private async redeemWithin(conn: PoolConnection, move: Move): Promise<RedeemOutcome> {
+    const run = async (sql: { text: string; values(m: Move): unknown[] }) =>
+      (await conn.query<ResultSetHeader>(sql.text, sql.values(move)))[0].affectedRows;
+    if ((await run(CODE_SQL.credit)) !== 1) throw new Refused('balance_ceiling');
+    try {
+      await run(CODE_SQL.record);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refused('already_redeemed');
+      throw error;
+    }
+    if ((await run(CODE_SQL.use)) !== 1) throw new Refused('code_used');
+    await run(ENSURE_COUNT.mysql);
+    if ((await run(CODE_SQL.count)) !== 1) throw new Refused('user_limit');
+    const [balance] = await conn.query<RowDataPacket[]>(
+      CODE_SQL.balance.text,
+      CODE_SQL.balance.values({ userId: move.userId }),
+    );
+    return {
+      ok: true,
+      kind: move.kind,
+      value_milli: move.value,
+      balance_milli: Number(balance[0].balance_milli),
+    };
+  }
+}

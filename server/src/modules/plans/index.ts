@@ -1,0 +1,2 @@
+/** What other features may take from plans/ (the layer rules allow no deeper import). */
+export { PlansModule } from './plans.module';

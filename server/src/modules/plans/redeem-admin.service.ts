@@ -1,0 +1,213 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, Repository } from 'typeorm';
+import { csvLine, UTF8_BOM } from '../../common/csv';
+import { formatBalance, parseYuan } from '../../common/money';
+import { pageInfo, pageSlice } from '../../common/paging';
+import { seal, unseal } from '../../common/sealed';
+import type { RedeemBatchList, RedeemBatchView } from '../../contracts/redeem';
+import { RedeemBatch, RedeemCode, Redemption } from '../../database/entities';
+import { retriedTransaction } from '../../database/transactions';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { AuditService } from '../audit';
+import type { AuditActor } from '../audit';
+import { CreateRedeemBatchDto, RedeemBatchesQuery } from './dto/redeem.dto';
+import { CODE_SEAL_PURPOSE, codeHasher, newCode } from './redeem-codes';
+import { RedeemErrors } from './redeem.errors';
+
+const CSV_HEADER = ['code', 'value', 'kind', 'uses', 'uses_per_code', 'expires_at', 'batch'];
+
+/** Codes made and written per INSERT while a batch is generated, and unsealed per turn on export. */
+const CODES_PER_INSERT = 200;
+
+/** 兑换码: batches of codes generated, listed, exported as CSV and withdrawn, each write audited. */
+@Injectable()
+export class RedeemAdminService {
+  private readonly hash: (code: string) => string;
+
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    @InjectRepository(RedeemBatch) private readonly batches: Repository<RedeemBatch>,
+    @InjectRepository(RedeemCode) private readonly codes: Repository<RedeemCode>,
+    @InjectRepository(Redemption) private readonly redemptions: Repository<Redemption>,
+    private readonly audit: AuditService,
+  ) {
+    this.hash = codeHasher(env.APP_SECRET);
+  }
+
+  /** A new batch and its codes, in one transaction with its audit row. */
+  async create(actor: AuditActor, body: CreateRedeemBatchDto): Promise<RedeemBatchView> {
+    const value = parseYuan(body.value);
+    if (!value) throw RedeemErrors.valueZero();
+    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw RedeemErrors.pastExpiry();
+    return retriedTransaction(this.batches.manager, async (manager) => {
+      const saved = await manager.getRepository(RedeemBatch).save({
+        name: body.name,
+        kind: body.kind,
+        value_milli: value,
+        code_count: body.count,
+        uses_per_code: body.uses_per_code,
+        per_user_limit: body.per_user_limit,
+        expires_at: expiresAt,
+        disabled_at: null,
+        admin_id: actor.adminId,
+      });
+      // Made a chunk at a time, between the INSERTs: 10,000 codes hashed and sealed at once
+      // would hold the event loop for a noticeable while.
+      for (let start = 0; start < body.count; start += CODES_PER_INSERT) {
+        const codes = Array.from(
+          { length: Math.min(CODES_PER_INSERT, body.count - start) },
+          newCode,
+        );
+        await manager.getRepository(RedeemCode).insert(
+          codes.map((code) => ({
+            batch_id: saved.id,
+            code_hash: this.hash(code),
+            code_sealed: seal(code, this.env.APP_SECRET, CODE_SEAL_PURPOSE),
+          })),
+        );
+      }
+      const view = toView(saved, 0);
+      await this.audit.record(
+        actor,
+        {
+          action: 'create',
+          target_type: 'redeem_batch',
+          target_id: saved.id,
+          after: auditOf(view),
+        },
+        manager,
+      );
+      return view;
+    });
+  }
+
+  async list(query: RedeemBatchesQuery): Promise<RedeemBatchList> {
+    const { skip, take } = pageSlice(query);
+    const [rows, total] = await this.batches.findAndCount({ order: { id: 'DESC' }, skip, take });
+    const used = await this.redeemedCounts(rows.map((row) => row.id));
+    return {
+      batches: rows.map((row) => toView(row, used.get(row.id) ?? 0)),
+      ...pageInfo(total, query),
+    };
+  }
+
+  /** Withdraws a batch for good: none of its codes redeems again. */
+  async disable(actor: AuditActor, id: number): Promise<RedeemBatchView> {
+    return retriedTransaction(this.batches.manager, async (manager) => {
+      const now = new Date();
+      const result = await manager
+        .getRepository(RedeemBatch)
+        .update({ id, disabled_at: IsNull() }, { disabled_at: now });
+      if (!result.affected) {
+        const exists = await manager.getRepository(RedeemBatch).exists({ where: { id } });
+        throw exists ? RedeemErrors.batchDisabled() : RedeemErrors.batchNotFound();
+      }
+      const row = await manager.getRepository(RedeemBatch).findOneByOrFail({ id });
+      const view = toView(row, (await this.redeemedCounts([id], manager)).get(id) ?? 0);
+      await this.audit.record(
+        actor,
+        {
+          action: 'disable',
+          target_type: 'redeem_batch',
+          target_id: id,
+          before: { disabled_at: null },
+          after: { disabled_at: view.disabled_at },
+        },
+        manager,
+      );
+      return view;
+    });
+  }
+
+  /**
+   * The batch's codes as CSV (UTF-8 with a BOM, for spreadsheets), with each code's uses so far.
+   * Handing codes out is recorded in the audit log like a write.
+   */
+  async exportCsv(actor: AuditActor, id: number): Promise<{ name: string; csv: string }> {
+    const batch = await this.batches.findOneBy({ id });
+    if (!batch) throw RedeemErrors.batchNotFound();
+    const codes = await this.codes.find({
+      where: { batch_id: id },
+      order: { id: 'ASC' },
+      select: { id: true, code_sealed: true, uses: true },
+    });
+    const view = toView(batch, 0);
+    const rows: string[] = [];
+    for (const [index, code] of codes.entries()) {
+      // Unsealing is CPU work: the loop gets a turn between chunks, as when the codes were made.
+      if (index > 0 && index % CODES_PER_INSERT === 0) await nextTurn();
+      rows.push(
+        csvLine([
+          unseal(code.code_sealed, this.env.APP_SECRET, CODE_SEAL_PURPOSE) ?? '',
+          view.value,
+          view.kind,
+          code.uses,
+          view.uses_per_code,
+          view.expires_at ?? '',
+          view.name,
+        ]),
+      );
+    }
+    await retriedTransaction(this.batches.manager, (manager) =>
+      this.audit.record(
+        actor,
+        {
+          action: 'export_codes',
+          target_type: 'redeem_batch',
+          target_id: id,
+          after: { codes: codes.length },
+        },
+        manager,
+      ),
+    );
+    return {
+      name: `redeem-codes-${id}.csv`,
+      csv: UTF8_BOM + csvLine(CSV_HEADER) + rows.join(''),
+    };
+  }
+
+  private async redeemedCounts(ids: number[], manager = this.redemptions.manager) {
+    if (ids.length === 0) return new Map<number, number>();
+    const rows = await manager
+      .getRepository(Redemption)
+      .createQueryBuilder('r')
+      .select('r.batch_id', 'batch_id')
+      .addSelect('COUNT(*)', 'n')
+      .where({ batch_id: In(ids) })
+      .groupBy('r.batch_id')
+      .getRawMany<{ batch_id: number; n: number | string }>();
+    return new Map(rows.map((row) => [Number(row.batch_id), Number(row.n)]));
+  }
+}
+
+function toView(row: RedeemBatch, redeemed: number): RedeemBatchView {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    value: formatBalance(Number(row.value_milli)),
+    count: row.code_count,
+    uses_per_code: row.uses_per_code,
+    per_user_limit: row.per_user_limit,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    disabled_at: row.disabled_at?.toISOString() ?? null,
+    redeemed,
+    redeemed_amount: formatBalance(redeemed * Number(row.value_milli)),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a new batch: its terms, never a code. */
+const auditOf = (view: RedeemBatchView) => ({
+  name: view.name,
+  kind: view.kind,
+  value: view.value,
+  count: view.count,
+  uses_per_code: view.uses_per_code,
+  per_user_limit: view.per_user_limit,
+  expires_at: view.expires_at,
+});

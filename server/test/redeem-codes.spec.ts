@@ -1,0 +1,414 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { adminClient } from './factories/admin';
+import { ledgerOf } from './factories/gateway';
+import { signedInUser } from './factories/recharge';
+import { describeEachDb, HAS_MYSQL, startTestApp, TestApp } from './harness';
+import type { HttpClient } from './http-client';
+import { rawGet } from './raw-get';
+import { describeIf } from './requires';
+
+const REDEEM = '/api/user/redeem_code.php';
+const CREATE = '/api/admin/create_redeem_batch.php';
+const EXPORT = '/api/admin/export_redeem_batch.php';
+/** Races send thousands of attempts from one address and account. */
+const UNLIMITED = {
+  REDEEM_ATTEMPTS_PER_USER_PER_MINUTE: '1000000',
+  REDEEM_ATTEMPTS_PER_IP_PER_MINUTE: '1000000',
+};
+const CODE = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/;
+
+const batchBody = (overrides: Record<string, unknown> = {}) => ({
+  name: '双十一充值卡',
+  kind: 'cash',
+  value: '10',
+  count: 3,
+  uses_per_code: 1,
+  per_user_limit: 1,
+  expires_at: null,
+  ...overrides,
+});
+
+/** A new batch's id and its codes, read from its CSV as an admin hands them out. */
+async function newBatch(admin: HttpClient, overrides: Record<string, unknown> = {}) {
+  const created = await admin.post(CREATE, batchBody(overrides));
+  if (created.status !== 200) throw new Error(`batch not created: ${created.text}`);
+  const id = created.body.data.id as number;
+  const csv = await admin.get(EXPORT, { query: { id } });
+  const codes = csv.text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(1, -1)
+    .map((line) => line.split(',')[0]);
+  return { id, codes, view: created.body.data };
+}
+
+const statusesOf = (answers: { status: number; body: { code?: string } }[]) =>
+  answers.reduce<Record<string, number>>((counts, a) => {
+    const key = a.status === 200 ? '200' : `${a.status} ${a.body.code}`;
+    return { ...counts, [key]: (counts[key] ?? 0) + 1 };
+  }, {});
+
+describeEachDb(
+  'redeem codes',
+  (ctx) => {
+    let admin: HttpClient;
+    beforeAll(async () => {
+      admin = await adminClient(ctx.t);
+    });
+
+    it('generates a batch of unguessable codes, lists it and exports it as CSV, audited', async () => {
+      const created = await admin.post(
+        CREATE,
+        batchBody({ value: 2.5, count: '4', expires_at: '2099-01-01T00:00:00Z' }),
+      );
+      expect(created.status).toBe(200);
+      expect(created.body.data).toMatchObject({
+        name: '双十一充值卡',
+        kind: 'cash',
+        value: '2.50',
+        count: 4,
+        uses_per_code: 1,
+        per_user_limit: 1,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        disabled_at: null,
+        redeemed: 0,
+        redeemed_amount: '0.00',
+      });
+      const id = created.body.data.id as number;
+      const csv = await rawGet(admin, `${EXPORT}?id=${id}`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(csv.headers.get('content-disposition')).toBe(
+        `attachment; filename="redeem-codes-${id}.csv"`,
+      );
+      // As sent: fetch's text() would drop the byte-order mark.
+      const lines = Buffer.from(await csv.arrayBuffer())
+        .toString('utf8')
+        .split('\r\n');
+      expect(lines[0]).toBe('\uFEFFcode,value,kind,uses,uses_per_code,expires_at,batch');
+      const rows = lines.slice(1, -1).map((line) => line.split(','));
+      expect(rows).toHaveLength(4);
+      for (const row of rows) {
+        expect(row[0]).toMatch(CODE);
+        expect(row.slice(1)).toEqual([
+          '2.50',
+          'cash',
+          '0',
+          '1',
+          '2099-01-01T00:00:00.000Z',
+          '双十一充值卡',
+        ]);
+      }
+      expect(new Set(rows.map((row) => row[0])).size).toBe(4);
+      // The database holds no code in the clear.
+      const stored = await ctx.t.dataSource.query<{ code_hash: string; code_sealed: string }[]>(
+        'SELECT code_hash, code_sealed FROM redeem_codes WHERE batch_id = ?',
+        [id],
+      );
+      for (const row of stored) {
+        for (const [code] of rows) {
+          expect(`${row.code_hash} ${row.code_sealed}`).not.toContain(code.replace(/-/g, ''));
+          expect(`${row.code_hash} ${row.code_sealed}`).not.toContain(code);
+        }
+      }
+      const list = await admin.get('/api/admin/get_redeem_batches.php');
+      expect(list.body.data.batches[0]).toEqual(created.body.data);
+      expect(list.body.data).toMatchObject({ current_page: 1 });
+      const audit = await admin.get('/api/admin/get_audit_log.php', {
+        query: { target_type: 'redeem_batch' },
+      });
+      const entries = audit.body.data.entries.filter(
+        (e: { target_id: number }) => e.target_id === id,
+      );
+      expect(entries.map((e: { action: string }) => e.action)).toEqual(['export_codes', 'create']);
+      expect(JSON.stringify(entries)).not.toMatch(CODE);
+    });
+
+    it('makes and exports 10,000 codes without holding the event loop', async () => {
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const { codes } = await newBatch(admin, { count: 10_000 });
+      delay.disable();
+      expect(codes).toHaveLength(10_000);
+      expect(new Set(codes).size).toBe(10_000);
+      // Each turn hashes or unseals 200 codes (about 15 ms); a second would be a blocked server.
+      expect(delay.max / 1e6).toBeLessThan(250);
+    }, 60_000);
+
+    it('refuses a batch it cannot make, naming the field', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ name: ' ' }, 'name'],
+        [{ kind: 'credit' }, 'kind'],
+        [{ value: 'ten' }, 'value'],
+        [{ value: '0' }, 'value'],
+        [{ value: '1.2345' }, 'value'],
+        [{ count: 0 }, 'count'],
+        [{ count: 10_001 }, 'count'],
+        [{ uses_per_code: 1.5 }, 'uses_per_code'],
+        [{ per_user_limit: -1 }, 'per_user_limit'],
+        [{ expires_at: 'tomorrow' }, 'expires_at'],
+        [{ expires_at: '2020-01-01T00:00:00Z' }, 'expires_at'],
+      ];
+      const before = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM redeem_batches',
+      );
+      for (const [overrides, field] of cases) {
+        const res = await admin.post(CREATE, batchBody(overrides));
+        expect({
+          overrides,
+          status: res.status,
+          code: res.body.code,
+          field: res.body.field,
+        }).toEqual({ overrides, status: 400, code: 'request.validation', field });
+      }
+      const after = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM redeem_batches',
+      );
+      expect(Number(after[0].n)).toBe(Number(before[0].n));
+      const user = await signedInUser(ctx.t);
+      expect((await user.client.post(CREATE, batchBody())).status).toBe(401);
+    });
+
+    it('credits a code once, however it is typed, and lists it for the user', async () => {
+      const { codes } = await newBatch(admin, { value: '12.5', count: 2 });
+      const { client, userId } = await signedInUser(ctx.t);
+      const typed = ` ${codes[0].toLowerCase().replace(/0/g, 'o').replace(/-/g, ' ')} `;
+      const redeemed = await client.post(REDEEM, { code: typed });
+      expect(redeemed.status).toBe(200);
+      expect(redeemed.body).toEqual({
+        success: true,
+        message: 'code redeemed: 12.50 credited',
+        data: { kind: 'cash', amount: '12.50', balance: '12.50' },
+      });
+      const again = await client.post(REDEEM, { code: codes[0] });
+      expect([again.status, again.body.code, again.body.field]).toEqual([
+        409,
+        'redeem.already_redeemed',
+        'code',
+      ]);
+      const other = await signedInUser(ctx.t);
+      const taken = await other.client.post(REDEEM, { code: codes[0] });
+      expect([taken.status, taken.body.code]).toEqual([409, 'redeem.code_used']);
+      expect(await ledgerOf(ctx.t, userId)).toEqual({ balance: 12_500, expected: 12_500 });
+      expect(await ledgerOf(ctx.t, other.userId)).toEqual({ balance: 0, expected: 0 });
+      const list = await client.get('/api/user/get_redemptions.php');
+      expect(list.body.data).toEqual({
+        redemptions: [
+          {
+            id: expect.any(Number),
+            kind: 'cash',
+            amount: '12.50',
+            code_hint: `…-${codes[0].slice(-5)}`,
+            created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          },
+        ],
+        total: 1,
+        total_pages: 1,
+        current_page: 1,
+      });
+      expect((await other.client.get('/api/user/get_redemptions.php')).body.data.total).toBe(0);
+    });
+
+    it('refuses unknown, malformed, withdrawn and expired codes, changing nothing', async () => {
+      const { client, userId } = await signedInUser(ctx.t);
+      const refusal = async (code: unknown) => {
+        const res = await client.post(REDEEM, { code });
+        return [res.status, res.body.code, res.body.field];
+      };
+      expect(await refusal('')).toEqual([400, 'request.validation', 'code']);
+      expect(await refusal(42)).toEqual([400, 'request.validation', 'code']);
+      expect(await refusal('ABCDE')).toEqual([400, 'redeem.invalid_code', 'code']);
+      expect(await refusal('UUUUU-UUUUU-UUUUU-UUUUU')).toEqual([
+        400,
+        'redeem.invalid_code',
+        'code',
+      ]);
+      expect(await refusal('00000-00000-00000-00000')).toEqual([
+        400,
+        'redeem.invalid_code',
+        'code',
+      ]);
+
+      const withdrawn = await newBatch(admin, { count: 1 });
+      const disabled = await admin.post('/api/admin/disable_redeem_batch.php', {
+        id: withdrawn.id,
+      });
+      expect(disabled.status).toBe(200);
+      expect(disabled.body.data.disabled_at).toMatch(/^\d{4}-/);
+      expect(await refusal(withdrawn.codes[0])).toEqual([409, 'redeem.code_disabled', 'code']);
+      const twice = await admin.post('/api/admin/disable_redeem_batch.php', { id: withdrawn.id });
+      expect([twice.status, twice.body.code]).toEqual([409, 'redeem.batch_disabled']);
+      const missing = await admin.post('/api/admin/disable_redeem_batch.php', { id: 999_999 });
+      expect([missing.status, missing.body.code]).toEqual([404, 'redeem.batch_not_found']);
+      expect((await admin.get(EXPORT, { query: { id: 999_999 } })).status).toBe(404);
+
+      const expiring = await newBatch(admin, { count: 1, expires_at: '2099-01-01T00:00:00Z' });
+      await ctx.t.dataSource.query('UPDATE redeem_batches SET expires_at = ? WHERE id = ?', [
+        ctx.db === 'sqlite' ? '2026-01-01 00:00:00.000' : new Date('2026-01-01T00:00:00Z'),
+        expiring.id,
+      ]);
+      expect(await refusal(expiring.codes[0])).toEqual([410, 'redeem.code_expired', 'code']);
+
+      expect(await ledgerOf(ctx.t, userId)).toEqual({ balance: 0, expected: 0 });
+      const used = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM redemptions WHERE user_id = ?',
+        [userId],
+      );
+      expect(Number(used[0].n)).toBe(0);
+    });
+
+    it('lets a code serve several users and a user redeem only so many of a batch', async () => {
+      const { id, codes } = await newBatch(admin, {
+        value: '1',
+        count: 3,
+        uses_per_code: 2,
+        per_user_limit: 2,
+      });
+      const first = await signedInUser(ctx.t);
+      const second = await signedInUser(ctx.t);
+      const third = await signedInUser(ctx.t);
+      expect((await first.client.post(REDEEM, { code: codes[0] })).status).toBe(200);
+      expect((await first.client.post(REDEEM, { code: codes[1] })).status).toBe(200);
+      const limit = await first.client.post(REDEEM, { code: codes[2] });
+      expect([limit.status, limit.body.code]).toEqual([409, 'redeem.user_limit']);
+      expect((await second.client.post(REDEEM, { code: codes[0] })).status).toBe(200);
+      const full = await third.client.post(REDEEM, { code: codes[0] });
+      expect([full.status, full.body.code]).toEqual([409, 'redeem.code_used']);
+      expect(await ledgerOf(ctx.t, first.userId)).toEqual({ balance: 2000, expected: 2000 });
+      const batch = (await admin.get('/api/admin/get_redeem_batches.php')).body.data.batches.find(
+        (b: { id: number }) => b.id === id,
+      );
+      expect(batch).toMatchObject({ redeemed: 3, redeemed_amount: '3.00' });
+      const csv = await admin.get(EXPORT, { query: { id } });
+      expect(
+        csv.text
+          .split('\r\n')
+          .slice(1, 4)
+          .map((line) => line.split(',')[3]),
+      ).toEqual(['2', '1', '0']);
+    });
+
+    it('keeps a redeemed balance explained in the reconciliation', async () => {
+      const { codes } = await newBatch(admin, { value: '3.333', count: 1 });
+      const { client, userId } = await signedInUser(ctx.t);
+      expect((await client.post(REDEEM, { code: codes[0] })).status).toBe(200);
+      const report = await admin.get('/api/admin/get_recharge_reconciliation.php');
+      expect(report.status).toBe(200);
+      expect(
+        report.body.data.mismatches.filter((m: { user_id: number }) => m.user_id === userId),
+      ).toEqual([]);
+    });
+
+    it('redeems a single-use code exactly once under 2,000 concurrent attempts', async () => {
+      const { codes } = await newBatch(admin, { value: '5', count: 1 });
+      const { client, userId } = await signedInUser(ctx.t);
+      const answers = await Promise.all(
+        Array.from({ length: 2000 }, () => client.post(REDEEM, { code: codes[0] })),
+      );
+      expect(statusesOf(answers)).toEqual({ '200': 1, '409 redeem.already_redeemed': 1999 });
+      expect(await ledgerOf(ctx.t, userId)).toEqual({ balance: 5000, expected: 5000 });
+    }, 120_000);
+
+    it('holds each code to its uses and each user to the batch limit in a 2,000-way race', async () => {
+      const { id, codes } = await newBatch(admin, {
+        value: '0.001',
+        count: 20,
+        uses_per_code: 3,
+        per_user_limit: 4,
+      });
+      const users = await Promise.all(Array.from({ length: 10 }, () => signedInUser(ctx.t)));
+      const answers = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) =>
+          users[i % 10].client.post(REDEEM, { code: codes[Math.floor(i / 10) % 20] }),
+        ),
+      );
+      // 10 users × 4 codes each = 40 redemptions, within 20 codes × 3 uses = 60.
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(40);
+      expect(answers.filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
+      for (const user of users) {
+        expect(await ledgerOf(ctx.t, user.userId)).toEqual({ balance: 4, expected: 4 });
+      }
+      const uses = await ctx.t.dataSource.query<{ uses: number | string; n: number | string }[]>(
+        `SELECT c.uses AS uses, (SELECT COUNT(*) FROM redemptions r WHERE r.code_id = c.id) AS n
+         FROM redeem_codes c WHERE c.batch_id = ?`,
+        [id],
+      );
+      for (const row of uses) {
+        expect(Number(row.uses)).toBe(Number(row.n));
+        expect(Number(row.uses)).toBeLessThanOrEqual(3);
+      }
+    }, 120_000);
+  },
+  UNLIMITED,
+);
+
+describeEachDb(
+  'redeem attempts',
+  (ctx) => {
+    it('limits attempts per user and per address, with Retry-After', async () => {
+      const first = await signedInUser(ctx.t);
+      const second = await signedInUser(ctx.t);
+      const attempt = (client: HttpClient) =>
+        client.post(REDEEM, { code: 'ABCDE-ABCDE-ABCDE-ABCDE' });
+      // Limits count in windows of a clock minute: start well inside one.
+      const leftInMinute = 60_000 - (Date.now() % 60_000);
+      if (leftInMinute < 5_000)
+        await new Promise((resolve) => setTimeout(resolve, leftInMinute + 50));
+      for (let i = 0; i < 3; i += 1) expect((await attempt(first.client)).status).toBe(400);
+      const limited = await attempt(first.client);
+      expect([limited.status, limited.body.code]).toEqual([429, 'request.rate_limited']);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The address has made four attempts: the second account gets one more.
+      expect((await attempt(second.client)).status).toBe(400);
+      expect((await attempt(second.client)).status).toBe(429);
+    });
+  },
+  { REDEEM_ATTEMPTS_PER_USER_PER_MINUTE: '3', REDEEM_ATTEMPTS_PER_IP_PER_MINUTE: '5' },
+);
+
+describeIf(HAS_MYSQL, 'TEST_MYSQL_URL')(
+  'redeem codes across two instances on one MySQL database',
+  () => {
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      a = await startTestApp('mysql', UNLIMITED);
+      b = await startTestApp('mysql', {
+        ...UNLIMITED,
+        DATABASE_URL: a.env.DATABASE_URL,
+        APP_SECRET: a.env.APP_SECRET,
+      });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it('redeems a code exactly as often as it may be when both instances take attempts', async () => {
+      const { codes } = await newBatch(await adminClient(a), {
+        value: '7',
+        count: 1,
+        uses_per_code: 5,
+      });
+      const users = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signedInUser(i % 2 ? b : a)),
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) =>
+          users[i % 20].client.post(REDEEM, { code: codes[0] }),
+        ),
+      );
+      expect(answers.filter((x) => x.status === 200)).toHaveLength(5);
+      expect(answers.filter((x) => x.status !== 200 && x.status !== 409)).toEqual([]);
+      const credited = users.filter((_, i) =>
+        answers.some((x, j) => j % 20 === i && x.status === 200),
+      );
+      expect(credited).toHaveLength(5);
+      for (const user of users) {
+        const { balance, expected } = await ledgerOf(a, user.userId);
+        expect(balance).toBe(expected);
+        expect([0, 7000]).toContain(balance);
+      }
+    }, 120_000);
+  },
+);
