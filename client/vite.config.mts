@@ -108,6 +108,8 @@ const purge = () =>
         /^(fade|show|showing|collapse|collapsing|modal-open|was-validated)$/,
         // The admin navbar's classes that react-bootstrap composes from its prefix.
         /^(navbar-nav|navbar-toggler-icon)$/,
+        // A Badge's `text` prop (dark text on a yellow badge): without it the text is white.
+        /^text-(dark|light)$/,
       ],
     },
     dynamicAttributes: ['data-bs-theme', 'aria-current', 'aria-disabled', 'aria-expanded'],

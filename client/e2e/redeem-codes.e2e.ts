@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   adminLogin,
   confirmIn,
@@ -9,6 +11,22 @@ import {
   Site,
   startSite,
 } from './harness';
+
+/** Text that fails WCAG AA contrast on the page, in the light and in the dark theme. */
+async function contrastFailures(context: BrowserContext, page: Page, url: string) {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark']) {
+    await context.addCookies([{ name: 'theme', value: theme, url }]);
+    await page.reload();
+    await page.locator('h1').first().waitFor();
+    const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    for (const violation of violations) {
+      found.push(...violation.nodes.map((node) => `${theme}: ${node.target.join(' ')}`));
+    }
+  }
+  await context.addCookies([{ name: 'theme', value: 'light', url }]);
+  return found;
+}
 
 describeBrowser('redeem codes', () => {
   let site: Site;
@@ -66,6 +84,10 @@ describeBrowser('redeem codes', () => {
       );
       await screenshot(page, `redeem-recharge-${size.width}`);
     }
+
+    // The sandbox badge's dark text, the back office's red buttons in the dark theme.
+    expect(await contrastFailures(context, page, site.url)).toEqual([]);
+    expect(await contrastFailures(admin.context, admin.page, site.url)).toEqual([]);
 
     // Withdrawn, the batch's other code redeems no more.
     await admin.page.getByRole('button', { name: '停用' }).first().click();
