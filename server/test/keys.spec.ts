@@ -214,6 +214,42 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
     expect(row.key_hint).toBe(created.key.hint);
   });
 
+  it('keeps live keys’ names apart, ignoring case, also when created at once', async () => {
+    const { client } = await account(ctx.t);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => client.post(CREATE, { name: 'Deploy' })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 200)) {
+      expect([refused.status, refused.body.code, refused.body.field]).toEqual([
+        409,
+        'keys.name_taken',
+        'name',
+      ]);
+    }
+    const lower = await client.post(CREATE, { name: 'deploy' });
+    expect([lower.status, lower.body.code]).toEqual([409, 'keys.name_taken']);
+    const other = await createKey(client, { name: 'other' });
+    const rename = await client.post(UPDATE, { id: other.key.id, name: 'DEPLOY', rate_limit: 3 });
+    expect([rename.status, rename.body.code, rename.body.field]).toEqual([
+      409,
+      'keys.name_taken',
+      'name',
+    ]);
+    // Refused whole: the limit sent with the name did not change either.
+    const listed = (await client.get(GET_KEYS)).body.data.keys as ApiKeyView[];
+    expect(listed.find((k) => k.id === other.key.id)).toMatchObject({
+      name: 'other',
+      rate_limit: null,
+    });
+    expect((await client.post(UPDATE, { id: other.key.id, name: 'Other' })).status).toBe(200);
+    const deploy = results.find((r) => r.status === 200)!.body.data.key.id as number;
+    expect((await client.post(REVOKE, { id: deploy })).status).toBe(200);
+    expect((await client.post(CREATE, { name: 'deploy' })).status).toBe(200);
+    const { client: someoneElse } = await account(ctx.t);
+    expect((await someoneElse.post(CREATE, { name: 'Other' })).status).toBe(200);
+  });
+
   it("refuses another user's key, the default key and changes to a revoked key", async () => {
     const owner = await account(ctx.t);
     const other = await account(ctx.t);

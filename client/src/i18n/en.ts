@@ -704,6 +704,7 @@ export const en = {
     'keys.too_many': 'you already have 20 named keys; revoke one first',
     'keys.default_key': 'the default key can only be changed with “Change API key”',
     'keys.revoked': 'a revoked key cannot be changed',
+    'keys.name_taken': 'you already have a key with this name; choose another',
     'keys.expiry_past': 'the expiry must be in the future',
     'keys.ip_invalid': 'an allowed IP is not a valid IPv4/IPv6 address or CIDR',
     'keys.api_unknown': 'an allowed API does not exist',

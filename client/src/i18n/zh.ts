@@ -678,6 +678,7 @@ export const zh: Catalogue<UiKey> = {
     'keys.too_many': '您已有 20 个命名密钥，请先撤销一个',
     'keys.default_key': '默认密钥只能通过“更换 API Key”来更换',
     'keys.revoked': '已撤销的密钥不能修改',
+    'keys.name_taken': '已有同名密钥，请换一个名称',
     'keys.expiry_past': '过期时间必须晚于现在',
     'keys.ip_invalid': 'IP 白名单中有无效的 IPv4/IPv6 地址或网段',
     'keys.api_unknown': '允许的 API 中有不存在的 API',

@@ -169,6 +169,8 @@ export const ERROR_CODES = {
   'keys.too_many': 'the caller already holds 20 named keys that are not revoked',
   'keys.default_key': 'the default key is rotated by change_api_key.php, not edited or revoked',
   'keys.revoked': 'a revoked key cannot be changed',
+  'keys.name_taken':
+    'another live key of the caller has this name (ignoring case); `field` is name',
   'keys.expiry_past': 'expires_at is not in the future',
   'keys.ip_invalid': 'an allowed_ips entry is not an IPv4/IPv6 address or CIDR',
   'keys.api_unknown': 'an allowed_apis entry is not an existing API',

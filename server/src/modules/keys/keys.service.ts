@@ -141,6 +141,7 @@ export class KeysService {
           `you already have ${MAX_NAMED_KEYS} named keys; revoke one first`,
         );
       }
+      await this.refuseTakenName(manager, userId, body.name);
       const result = await manager.getRepository(ApiKey).insert({
         user_id: userId,
         name: body.name,
@@ -162,7 +163,15 @@ export class KeysService {
     const settings = await this.settings(body);
     const changes: Partial<ApiKey> = { ...settings };
     if (body.name !== undefined) changes.name = body.name;
-    if (Object.keys(changes).length > 0) await this.keys.update({ id: row.id }, changes);
+    if (Object.keys(changes).length > 0) {
+      await retriedTransaction(this.dataSource, async (manager) => {
+        if (body.name !== undefined) {
+          await manager.query('UPDATE users SET updated_at = updated_at WHERE id = ?', [userId]);
+          await this.refuseTakenName(manager, userId, body.name, row.id);
+        }
+        await manager.getRepository(ApiKey).update({ id: row.id }, changes);
+      });
+    }
     this.cache.forget(row.id, row.key_hash);
     return this.view(row.id);
   }
@@ -230,6 +239,34 @@ export class KeysService {
     const names = new Map(apis.map(({ id, name, name_en }) => [id, { id, name, name_en }]));
     const now = new Date();
     return rows.map((row) => toKeyView(row, names, now));
+  }
+
+  /**
+   * Two live keys of one user may not share a name (ignoring case), or the call log and the key
+   * picker could not tell them apart. Run with the user's row locked, so two racing requests
+   * cannot both take a name.
+   */
+  private async refuseTakenName(
+    manager: EntityManager,
+    userId: number,
+    name: string,
+    exceptId?: number,
+  ): Promise<void> {
+    const query = manager
+      .getRepository(ApiKey)
+      .createQueryBuilder('k')
+      .where({ user_id: userId, is_default: 0, revoked_at: IsNull() })
+      .andWhere('LOWER(k.name) = LOWER(:name)', { name });
+    if (exceptId !== undefined) query.andWhere('k.id <> :exceptId', { exceptId });
+    if (await query.getExists()) {
+      throw new AppError(
+        'keys.name_taken',
+        `you already have a key named “${name}”; choose another name`,
+        HttpStatus.CONFLICT,
+        {},
+        'name',
+      );
+    }
   }
 
   /** The caller's named key, or 404 (another user's key is not found either). */

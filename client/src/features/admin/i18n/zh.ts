@@ -128,6 +128,7 @@ const texts = {
   'keys.too_many': '命名 API Key 已达 20 个上限',
   'keys.default_key': '默认 API Key 只能通过更换来轮换',
   'keys.revoked': '已撤销的 API Key 不能修改',
+  'keys.name_taken': '该用户已有同名 API Key',
   'keys.expiry_past': '过期时间必须晚于现在',
   'keys.ip_invalid': 'IP 白名单中有无效的地址或网段',
   'keys.api_unknown': '允许的 API 中有不存在的 API',

@@ -197,6 +197,26 @@ describe('KeysCard', () => {
     expect(screen.getByLabelText('Allowed addresses')).toHaveClass('is-invalid');
   });
 
+  it('marks the name when another key has it', async () => {
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
+      http.post('/api/user/create_api_key.php', () =>
+        failure(409, { code: 'keys.name_taken', message: 'x', field: 'name' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    await user.type(screen.getByLabelText('Name'), 'bot');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(
+      await screen.findByText('you already have a key with this name; choose another'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveClass('is-invalid');
+  });
+
   it('edits only what changed and revokes after asking', async () => {
     let updated: unknown;
     let revoked: unknown;
