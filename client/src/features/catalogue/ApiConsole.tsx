@@ -23,6 +23,7 @@ import { useOrigin } from '../../lib/ssr';
 import { useAppDispatch } from '../../app/store';
 import { refreshUser } from '../../app/refreshUser';
 import { refreshFreeQuotas, useFreeQuota } from '../../app/useFreeQuota';
+import { useCopy } from '../../components/ui/useCopy';
 
 /** Gateway failures after the charge, which the gateway refunds (see the error-code table). */
 const REFUNDED = new Set([
@@ -241,15 +242,7 @@ function Field({
 function CopyAs({ model }: { model: RequestModel }) {
   const { t } = useI18n();
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(renderExample(model, language));
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, copy } = useCopy();
   return (
     <div className="input-group input-group-sm portico-copy-as">
       <label className="input-group-text" htmlFor="console-copy-as">
@@ -259,10 +252,7 @@ function CopyAs({ model }: { model: RequestModel }) {
         id="console-copy-as"
         className="form-select"
         value={language}
-        onChange={(e) => {
-          setLanguage(e.target.value as ExampleLanguage);
-          setState('idle');
-        }}
+        onChange={(e) => setLanguage(e.target.value as ExampleLanguage)}
       >
         {EXAMPLE_LANGUAGES.map((value) => (
           <option key={value} value={value}>
@@ -270,7 +260,11 @@ function CopyAs({ model }: { model: RequestModel }) {
           </option>
         ))}
       </select>
-      <button type="button" className="btn btn-outline-secondary" onClick={() => void copy()}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        onClick={() => void copy(renderExample(model, language))}
+      >
         {state === 'copied'
           ? t('code.copied')
           : state === 'failed'

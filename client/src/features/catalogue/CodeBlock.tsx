@@ -1,28 +1,23 @@
-import { useState } from 'react';
+import { useCopy } from '../../components/ui/useCopy';
 import { useI18n } from '../../i18n';
 
 /** Preformatted code with a copy button (no highlighter: it would cost more than the page). */
 export default function CodeBlock({ code, label }: { code: string; label: string }) {
   const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { state, copy } = useCopy();
   return (
     <div className="position-relative">
       <button
         type="button"
         className="btn btn-sm btn-outline-light position-absolute top-0 end-0 m-2 portico-copy"
-        onClick={() => void copy()}
+        onClick={() => void copy(code)}
         aria-label={t('code.copyLabel', { label })}
       >
-        {copied ? t('code.copied') : t('code.copy')}
+        {state === 'copied'
+          ? t('code.copied')
+          : state === 'failed'
+            ? t('code.copyFailed')
+            : t('code.copy')}
       </button>
       {/* Focusable, so a keyboard can scroll a long example sideways. */}
       <pre className="portico-code mb-0" aria-label={label} tabIndex={0}>
