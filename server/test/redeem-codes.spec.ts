@@ -142,6 +142,7 @@ describeEachDb(
         [{ value: 'ten' }, 'value'],
         [{ value: '0' }, 'value'],
         [{ value: '1.2345' }, 'value'],
+        [{ value: '100000.001' }, 'value'],
         [{ count: 0 }, 'count'],
         [{ count: 10_001 }, 'count'],
         [{ uses_per_code: 1.5 }, 'uses_per_code'],

@@ -10,7 +10,7 @@ export type RedeemKind = (typeof REDEEM_KINDS)[number];
 /** Codes one batch may hold, times each code may be redeemed, and codes one user may redeem. */
 export const MAX_BATCH_CODES = 10_000;
 export const MAX_CODE_USES = 100_000;
-/** The most a code may be worth (yuan, as the balance ceiling allows per credit). */
+/** The most a code may be worth: 100,000 yuan. */
 export const MAX_CODE_VALUE_MILLI = 100_000_000;
 
 /**

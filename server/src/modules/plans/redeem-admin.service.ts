@@ -6,6 +6,7 @@ import { csvLine, UTF8_BOM } from '../../common/csv';
 import { formatBalance, parseYuan } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { seal, unseal } from '../../common/sealed';
+import { MAX_CODE_VALUE_MILLI } from '../../contracts/redeem';
 import type { RedeemBatchList, RedeemBatchView } from '../../contracts/redeem';
 import { RedeemBatch, RedeemCode, Redemption } from '../../database/entities';
 import { retriedTransaction } from '../../database/transactions';
@@ -40,7 +41,7 @@ export class RedeemAdminService {
   /** A new batch and its codes, in one transaction with its audit row. */
   async create(actor: AuditActor, body: CreateRedeemBatchDto): Promise<RedeemBatchView> {
     const value = parseYuan(body.value);
-    if (!value) throw RedeemErrors.valueZero();
+    if (!value || value > MAX_CODE_VALUE_MILLI) throw RedeemErrors.valueOutOfRange();
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw RedeemErrors.pastExpiry();
     return retriedTransaction(this.batches.manager, async (manager) => {

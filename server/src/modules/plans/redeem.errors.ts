@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
+import { MAX_CODE_VALUE_MILLI } from '../../contracts/redeem';
 import type { RedeemRefusal } from '../ledger';
 
 const refusals: Record<RedeemRefusal, () => AppError> = {
@@ -70,10 +71,10 @@ export const RedeemErrors = {
       {},
       'expires_at',
     ),
-  valueZero: () =>
+  valueOutOfRange: () =>
     new AppError(
       'request.validation',
-      'a code must be worth more than 0',
+      `a code must be worth more than 0 and at most ${formatBalance(MAX_CODE_VALUE_MILLI)}`,
       HttpStatus.BAD_REQUEST,
       {},
       'value',

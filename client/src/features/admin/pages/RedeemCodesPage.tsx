@@ -1,5 +1,5 @@
 import type { CreateRedeemBatchBody, RedeemBatchView } from '@contracts/redeem';
-import { MAX_BATCH_CODES, MAX_CODE_USES } from '@contracts/redeem';
+import { MAX_BATCH_CODES, MAX_CODE_USES, MAX_CODE_VALUE_MILLI } from '@contracts/redeem';
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
@@ -42,7 +42,12 @@ const whole = (text: string, max: number) => /^\d+$/.test(text) && +text >= 1 &&
 function check(form: typeof EMPTY): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!form.name.trim() || form.name.trim().length > 100) errors.name = FIELD_TEXTS.name;
-  if (!/^\d{1,6}(\.\d{1,3})?$/.test(form.value.trim()) || !(+form.value > 0)) {
+  const value = form.value.trim();
+  if (
+    !/^\d{1,6}(\.\d{1,3})?$/.test(value) ||
+    !(+value > 0) ||
+    +value * 1000 > MAX_CODE_VALUE_MILLI
+  ) {
     errors.value = FIELD_TEXTS.value;
   }
   if (!whole(form.count, MAX_BATCH_CODES)) errors.count = FIELD_TEXTS.count;
