@@ -33,6 +33,12 @@ export const IntLike = () =>
     return value;
   });
 
+/** An amount may arrive as a JSON number from simple clients; it is read as its decimal text. */
+export const AmountText = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : value,
+  );
+
 /**
  * May be left out, but not sent as null (IsOptional lets null through, and a null would reach a
  * NOT NULL column as a failed write instead of a clear 400).

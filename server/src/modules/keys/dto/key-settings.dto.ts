@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -11,7 +10,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { OptionalNotNull, RecordId, Trimmed } from '../../../common/admin-input';
+import { AmountText, OptionalNotNull, RecordId, Trimmed } from '../../../common/admin-input';
 import { KEY_NAME_MAX, MAX_ALLOWED_APIS, MAX_ALLOWED_IPS } from '../../../contracts/api-keys';
 import { PRICE_PATTERN } from '../../../contracts/apis';
 import type {
@@ -20,10 +19,6 @@ import type {
   RevokeApiKeyBody,
   UpdateApiKeyBody,
 } from '../../../contracts/api-keys';
-
-/** Caps may arrive as JSON numbers from simple clients; they are read as their decimal text. */
-const asText = ({ value }: { value: unknown }) =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
 
 const CAP_MESSAGE =
   'a spending cap must be an amount in yuan such as 10 or 2.5 (at most 3 decimals)';
@@ -63,13 +58,13 @@ export class KeySettingsBody {
 
   @Matches(PRICE_PATTERN, { message: CAP_MESSAGE })
   @IsString({ message: CAP_MESSAGE })
-  @Transform(asText)
+  @AmountText()
   @IsOptional()
   daily_cap?: string | null;
 
   @Matches(PRICE_PATTERN, { message: CAP_MESSAGE })
   @IsString({ message: CAP_MESSAGE })
-  @Transform(asText)
+  @AmountText()
   @IsOptional()
   monthly_cap?: string | null;
 }

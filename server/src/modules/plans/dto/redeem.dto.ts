@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import {
   IsIn,
   IsInt,
@@ -11,7 +10,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { IntLike, RecordId, Trimmed } from '../../../common/admin-input';
+import { AmountText, IntLike, RecordId, Trimmed } from '../../../common/admin-input';
 import { PageNumber, PerPage } from '../../../common/paging';
 import type { Accepts } from '../../../common/validation';
 import type { DisableRedeemBatchBody, RedeemCodeBody } from '../../../contracts/redeem';
@@ -45,10 +44,6 @@ export class RedeemBatchesQuery {
   per_page = 20;
 }
 
-/** Amounts may arrive as JSON numbers from simple clients; they are read as their decimal text. */
-const asText = ({ value }: { value: unknown }) =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-
 const whole = (field: string, max: number) =>
   `${field} must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
 
@@ -67,7 +62,7 @@ export class CreateRedeemBatchDto {
   })
   @IsString({ message: 'value must be an amount such as 10 or 2.5' })
   @IsNotEmpty({ message: 'please enter what each code is worth' })
-  @Transform(asText)
+  @AmountText()
   value: string;
 
   @Max(MAX_BATCH_CODES, { message: whole('count', MAX_BATCH_CODES) })
@@ -93,7 +88,7 @@ export class CreateRedeemBatchDto {
   expires_at?: string | null;
 }
 
-export type CreateBatchAccepted = Accepts<CreateRedeemBatchDto, CreateRedeemBatchBody>;
+export type CreateRedeemBatchDtoReads = Accepts<CreateRedeemBatchDto, CreateRedeemBatchBody>;
 
 export class RedeemBatchIdDto implements DisableRedeemBatchBody {
   @RecordId('invalid batch ID')
