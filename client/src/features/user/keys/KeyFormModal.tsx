@@ -1,6 +1,6 @@
 import type { ApiKeyView, CreatedApiKey } from '@contracts/api-keys';
 import { KEY_NAME_MAX } from '@contracts/api-keys';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useI18n } from '../../../i18n';
 import StepUpForm, { stepUpRequired, type StepUp } from '../security/StepUpForm';
@@ -74,7 +74,11 @@ export default function KeyFormModal({
     }
   };
   const invalid = (field: string) => failure?.field === field;
+  // Each control's id is the field the server names, so a refusal brings its field into view.
   const id = (field: string) => `key-${field}`;
+  useEffect(() => {
+    if (failure?.field) document.getElementById(id(failure.field))?.focus();
+  }, [failure]);
 
   if (stepUp) {
     return (
@@ -116,7 +120,7 @@ export default function KeyFormModal({
           </Form.Group>
           <Row>
             <Col sm={6}>
-              <Form.Group className="mb-3" controlId={id('expires')}>
+              <Form.Group className="mb-3" controlId={id('expires_at')}>
                 <Form.Label>{t('keys.expires')}</Form.Label>
                 <Form.Control
                   type="datetime-local"
@@ -128,7 +132,7 @@ export default function KeyFormModal({
               </Form.Group>
             </Col>
             <Col sm={6}>
-              <Form.Group className="mb-3" controlId={id('rate')}>
+              <Form.Group className="mb-3" controlId={id('rate_limit')}>
                 <Form.Label>{t('keys.rateLimit')}</Form.Label>
                 <Form.Control
                   type="number"
@@ -143,7 +147,7 @@ export default function KeyFormModal({
               </Form.Group>
             </Col>
             <Col sm={6}>
-              <Form.Group className="mb-3" controlId={id('daily')}>
+              <Form.Group className="mb-3" controlId={id('daily_cap')}>
                 <Form.Label>{t('keys.dailyCap')}</Form.Label>
                 <Form.Control
                   inputMode="decimal"
@@ -155,7 +159,7 @@ export default function KeyFormModal({
               </Form.Group>
             </Col>
             <Col sm={6}>
-              <Form.Group className="mb-3" controlId={id('monthly')}>
+              <Form.Group className="mb-3" controlId={id('monthly_cap')}>
                 <Form.Label>{t('keys.monthlyCap')}</Form.Label>
                 <Form.Control
                   inputMode="decimal"
@@ -167,7 +171,7 @@ export default function KeyFormModal({
               </Form.Group>
             </Col>
           </Row>
-          <Form.Group className="mb-3" controlId={id('ips')}>
+          <Form.Group className="mb-3" controlId={id('allowed_ips')}>
             <Form.Label>{t('keys.allowedIps')}</Form.Label>
             <Form.Control
               as="textarea"
@@ -180,7 +184,7 @@ export default function KeyFormModal({
             />
             <Form.Text>{t('keys.allowedIpsHelp')}</Form.Text>
           </Form.Group>
-          <Form.Group controlId={id('apis')}>
+          <Form.Group controlId={id('allowed_apis')}>
             <Form.Label>{t('keys.allowedApis')}</Form.Label>
             <ApiPicker
               value={form.apis}

@@ -195,6 +195,7 @@ describe('KeysCard', () => {
       await screen.findByText('an allowed IP is not a valid IPv4/IPv6 address or CIDR'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Allowed addresses')).toHaveClass('is-invalid');
+    expect(screen.getByLabelText('Allowed addresses')).toHaveFocus();
   });
 
   it('marks the name when another key has it', async () => {
@@ -215,6 +216,7 @@ describe('KeysCard', () => {
       await screen.findByText('you already have a key with this name; choose another'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveClass('is-invalid');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 
   it('edits only what changed and revokes after asking', async () => {
