@@ -223,10 +223,12 @@ describeEachDb('public catalogue', (ctx) => {
       expect(res.body.data.map((api: { id: number }) => api.id)).not.toContain(off.id);
     });
 
-    it('cannot read a disabled API here either', async () => {
+    it('reads a disabled API as the public does: its documentation, status 0', async () => {
       const off = await createApi(ctx.t.dataSource, { status: 0 });
       const res = await admin.get('/api/get_api_detail.php', { query: { id: off.id } });
-      expect(res.status).toBe(404);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual((await detail({ id: off.id })).body);
+      expect(res.body.data.status).toBe(0);
     });
 
     it('still rejects per_page over 1000', async () => {
@@ -295,9 +297,8 @@ describeEachDb('public catalogue', (ctx) => {
       ]);
     });
 
-    it('answers 404 API not found for unknown and disabled APIs', async () => {
-      const disabled = await createApi(ctx.t.dataSource, { name_en: 'switched-off', status: 0 });
-      for (const query of [{ id: 999999 }, { name_en: 'nope' }, { id: disabled.id }]) {
+    it('answers 404 API not found for unknown APIs', async () => {
+      for (const query of [{ id: 999999 }, { name_en: 'nope' }]) {
         const res = await detail(query);
         expect(res.status).toBe(404);
         expect(res.body).toEqual({
@@ -306,7 +307,26 @@ describeEachDb('public catalogue', (ctx) => {
           code: 'apis.not_found',
         });
       }
-      expect((await detail({ name_en: 'switched-off' })).status).toBe(404);
+    });
+
+    it('keeps a disabled API’s documentation, marked with status 0', async () => {
+      const disabled = await createApi(ctx.t.dataSource, {
+        name_en: 'switched-off',
+        status: 0,
+        php_example: '<?php echo 1;',
+      });
+      for (const query of [{ id: disabled.id }, { name_en: 'switched-off' }]) {
+        const res = await detail(query);
+        expect(res.status).toBe(200);
+        expect(res.body.data).toMatchObject({
+          id: disabled.id,
+          name_en: 'switched-off',
+          status: 0,
+          php_example: '<?php echo 1;',
+        });
+      }
+      const listed = await list({ per_page: 100 });
+      expect(listed.body.data.map((api: { id: number }) => api.id)).not.toContain(disabled.id);
     });
 
     it('asks for an id or English name when neither is given', async () => {
@@ -356,7 +376,7 @@ describeEachDb('public catalogue', (ctx) => {
 
       await ctx.t.dataSource.getRepository(ApiEntry).update(api.id, { status: 0 });
       await ctx.t.app.get(ContentEvents).changed('apis');
-      expect((await detail({ id: api.id })).status).toBe(404);
+      expect((await detail({ id: api.id })).body.data.status).toBe(0);
     });
 
     it('ignores changes to other kinds of content', async () => {

@@ -301,7 +301,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
     expect((await page('/friends')).html).not.toContain('Changed Portico');
   });
 
-  it('answers unknown paths and missing or disabled APIs with 404 and the not-found page', async () => {
+  it('answers unknown paths and missing APIs with 404 and the not-found page', async () => {
     for (const path of ['/no/such/page', '/api/999999', '/api/no-such-api']) {
       const { status, headers, html } = await page(path);
       expect([path, status]).toEqual([path, 404]);
@@ -309,10 +309,17 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(html).toContain('<title>Page not found - Portico API</title>');
       expect(html).toContain('<meta name="robots" content="noindex" />');
     }
+  });
+
+  it('renders a disabled API’s page with its documentation and says it is unavailable', async () => {
     await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 0 });
     await changed();
     try {
-      expect((await page(`/api/${ip.id}/ip`)).status).toBe(404);
+      const { status, html } = await page(`/api/${ip.id}/ip`);
+      expect(status).toBe(200);
+      expect(html).toContain('data-testid="api-unavailable"');
+      expect(html).toContain('This API is temporarily unavailable');
+      expect(html).not.toContain('<meta name="robots" content="noindex" />');
     } finally {
       await t.dataSource.getRepository(ApiEntry).update(ip.id, { status: 1 });
       await changed();

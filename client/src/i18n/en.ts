@@ -119,6 +119,8 @@ export const en = {
     'api.calls': '{count} calls',
     'api.back': '← Back to all APIs',
     'api.detailTitle': 'API detail',
+    'api.unavailableNotice':
+      'This API is temporarily unavailable: the site has switched it off for now, so calls to it are refused and nothing is charged. Its documentation stays here.',
     'api.notFound': 'API not found',
     'api.failedStatus': 'failed to get API data (status code {status})',
     'api.noResponse': 'no response from the server, check your network and try again',

@@ -120,6 +120,8 @@ export const zh: Catalogue<UiKey> = {
     'api.calls': '{count} 次调用',
     'api.back': '← 返回全部 API',
     'api.detailTitle': 'API 详情',
+    'api.unavailableNotice':
+      '该 API 暂时不可用：本站已暂停它，调用会被拒绝且不扣费。文档仍保留在此。',
     'api.notFound': '未找到该 API',
     'api.failedStatus': '获取 API 数据失败（状态码 {status}）',
     'api.noResponse': '服务器无响应，请检查网络后重试',

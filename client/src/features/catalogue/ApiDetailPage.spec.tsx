@@ -104,6 +104,21 @@ describe('ApiDetailPage', () => {
     expect(await screen.findByRole('link', { name: url })).toHaveAttribute('href', url);
   });
 
+  it('keeps a disabled API’s documentation, says it is unavailable and offers no call', async () => {
+    setup(() => ok({ ...API, status: 0, is_paid: 0 }));
+    expect(await screen.findByTestId('api-unavailable')).toHaveTextContent(
+      'This API is temporarily unavailable',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'IP lookup' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'format' })).toBeInTheDocument();
+    expect(screen.getByLabelText('PHP example', { selector: 'pre' })).toBeInTheDocument();
+    const url = `${window.location.origin}/apis/ip?format=json`;
+    expect(screen.getByText(url)).not.toHaveAttribute('href');
+    expect(screen.queryByRole('link', { name: /openapi\.json/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('curl request example', { selector: 'pre' })).toBeNull();
+  });
+
   it('reads list fields sent as (doubly) encoded JSON text', async () => {
     const encoded = JSON.stringify(JSON.stringify(API.request_params));
     setup(() => ok({ ...API, request_params: encoded, status_codes: 'not json' }));

@@ -126,13 +126,16 @@ function Detail({ api }: { api: ApiDetail }) {
   const origin = useOrigin();
   const endpoint = absoluteUrl(api.endpoint, origin);
   const example = api.example_url ? absoluteUrl(api.example_url, origin) : '';
+  // A disabled API keeps its documentation, but nothing on the page offers a call or a document
+  // that would be refused.
+  const available = api.status !== 0;
   const info: [string, ReactNode][] = [
     [t('api.description'), apiDescription(api, lang) || '—'],
     [t('api.endpoint'), <code className="text-break">{endpoint}</code>],
     [
       t('api.exampleUrl'),
       // A link only where opening it works: a free GET call needs no key and no body.
-      example && !api.is_paid && api.request_method === 'GET' ? (
+      example && available && !api.is_paid && api.request_method === 'GET' ? (
         // /apis/* is served by the server, so this is a plain link the router leaves alone.
         <a href={example} target="_blank" rel="noopener noreferrer" className="text-break">
           {example}
@@ -143,13 +146,17 @@ function Detail({ api }: { api: ApiDetail }) {
         '—'
       ),
     ],
-    [
-      t('api.openapi'),
-      // A server route (like /apis/*): a plain link that downloads the API's own document.
-      <a href={`/openapi/${api.name_en}.json`} download={`${api.name_en}.openapi.json`}>
-        {t('api.openapiDownload', { file: `${api.name_en}.openapi.json` })}
-      </a>,
-    ],
+    ...(available
+      ? [
+          [
+            t('api.openapi'),
+            // A server route (like /apis/*): a plain link that downloads the API's own document.
+            <a href={`/openapi/${api.name_en}.json`} download={`${api.name_en}.openapi.json`}>
+              {t('api.openapiDownload', { file: `${api.name_en}.openapi.json` })}
+            </a>,
+          ] as [string, ReactNode],
+        ]
+      : []),
     [t('api.responseFormat'), api.response_format],
     [t('api.requestMethod'), <span className="badge text-bg-primary">{api.request_method}</span>],
     [
@@ -187,11 +194,15 @@ function Detail({ api }: { api: ApiDetail }) {
             <span className="badge text-bg-success ms-2">{t('api.free')}</span>
           )}
         </p>
-        {api.maintenance && (
+        {!available ? (
+          <p className="alert alert-warning mt-3 mb-0" role="status" data-testid="api-unavailable">
+            {t('api.unavailableNotice')}
+          </p>
+        ) : api.maintenance ? (
           <p className="alert alert-warning mt-3 mb-0" role="status">
             {t('health.maintenanceNotice')}
           </p>
-        )}
+        ) : null}
       </header>
 
       <Section title={t('api.basicInfo')}>
@@ -227,7 +238,7 @@ function Detail({ api }: { api: ApiDetail }) {
         />
       </Section>
 
-      <TryIt key={api.id} api={api} />
+      {available && <TryIt key={api.id} api={api} />}
 
       <Section title={t('api.responseParams')}>
         <Table

@@ -131,7 +131,11 @@ export class CatalogueService implements OnModuleDestroy {
     });
   }
 
-  /** One enabled API by id or English name. */
+  /**
+   * One API by id or English name. A disabled API keeps its documentation (its `status` says 0;
+   * the page says it is temporarily unavailable and the gateway refuses its calls): an admin
+   * switching it off for a while does not turn its address into a 404.
+   */
   detail(query: ApiDetailQuery): Promise<ApiDetail> {
     if (query.id === undefined && query.name_en === undefined) {
       throw badRequest('apis.ref_missing', 'API ID or English name not provided');
@@ -211,7 +215,7 @@ export class CatalogueService implements OnModuleDestroy {
 
   private async loadDetail(query: ApiDetailQuery) {
     const where = query.id !== undefined ? { id: query.id } : { name_en: query.name_en };
-    const api = await this.apis.findOne({ where: { ...where, status: 1 } });
+    const api = await this.apis.findOne({ where });
     if (!api) throw notFound('apis.not_found', 'API not found');
     const [categories, health] = await Promise.all([
       categoriesByApi(this.apis.manager, [api.id]),
