@@ -29,6 +29,7 @@ describeBrowser('server-rendered pages', () => {
   it.each([
     '/',
     '/?category=text&sort=popular&page=1',
+    '/?category=retired',
     '/api/1/ip',
     '/about',
     '/friends',

@@ -18,6 +18,7 @@ import { apiDescription, apiTitle } from './features/catalogue/apiText';
 import {
   filtersFrom,
   freeListQuery,
+  knownFilters,
   pageFrom,
   paidListQuery,
 } from './features/catalogue/listQueries';
@@ -100,9 +101,8 @@ export async function render({
   const ref = apiRefFromParams(leaf.params.id, leaf.params.name_en);
   const page = pageFrom(location.searchParams);
   const paidPage = pageFrom(location.searchParams, 'paid_page');
-  const filters = filtersFrom(location.searchParams);
   // The very queries (same arguments) the page's components make, so hydration finds them cached.
-  const running = [
+  const running: Promise<unknown>[] = [
     store.dispatch(siteApi.endpoints.getSiteConfig.initiate()),
     store.dispatch(siteApi.endpoints.getSidebarLinks.initiate()),
     ...(route === 'home'
@@ -111,10 +111,6 @@ export async function render({
           store.dispatch(catalogueApi.endpoints.getAds.initiate()),
           store.dispatch(catalogueApi.endpoints.getUsageStats.initiate()),
           store.dispatch(catalogueApi.endpoints.getCategories.initiate()),
-          store.dispatch(
-            catalogueApi.endpoints.getApiList.initiate(paidListQuery(paidPage, filters)),
-          ),
-          store.dispatch(catalogueApi.endpoints.getApiList.initiate(freeListQuery(page, filters))),
         ]
       : []),
     ...(route === 'friends' ? [store.dispatch(siteApi.endpoints.getFriendLinks.initiate())] : []),
@@ -122,6 +118,19 @@ export async function render({
     ...(route === 'status' ? [store.dispatch(catalogueApi.endpoints.getStatus.initiate())] : []),
   ];
   const detail = ref ? store.dispatch(catalogueApi.endpoints.getApiDetail.initiate(ref)) : null;
+  // The lists apply the URL's category only if the site still has it, as the client does: the
+  // categories (already asked for above) are awaited first.
+  const categories =
+    route === 'home'
+      ? (await store.dispatch(catalogueApi.endpoints.getCategories.initiate())).data
+      : undefined;
+  const { filters } = knownFilters(filtersFrom(location.searchParams), categories);
+  if (route === 'home') {
+    running.push(
+      store.dispatch(catalogueApi.endpoints.getApiList.initiate(paidListQuery(paidPage, filters))),
+      store.dispatch(catalogueApi.endpoints.getApiList.initiate(freeListQuery(page, filters))),
+    );
+  }
   await Promise.all(running);
   const found = detail ? await detail : null;
 

@@ -100,6 +100,23 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
     );
   });
 
+  it('renders a category the site no longer has as all APIs, with a notice', async () => {
+    const { status, html } = await page('/?category=retired&sort=price');
+    expect(status).toBe(200);
+    expect(html).toContain(`<link rel="canonical" href="${t.baseUrl}/" />`);
+    expect(html).toContain('There is no category “retired” any more, so all APIs are shown.');
+    expect(html).toContain(`href="/api/${ip.id}/ip"`);
+    expect(html).toMatch(/aria-pressed="true">All<\/button>/);
+    const state = JSON.parse(/id="portico-state">(.*?)<\/script>/.exec(html)![1]);
+    expect(Object.keys(state.api.queries)).toEqual(
+      expect.arrayContaining([
+        'getApiList({"is_paid":1,"page":1,"per_page":12,"sort":"price"})',
+        'getApiList({"is_paid":0,"page":1,"per_page":48,"sort":"price"})',
+      ]),
+    );
+    expect(JSON.stringify(state.api.queries)).not.toContain('retired');
+  });
+
   it('pages the paid list by 12 in paid_page, apart from the free list', async () => {
     const apis = t.dataSource.getRepository(ApiEntry);
     const paid = await apis.findOneByOrFail({ name_en: 'rmb-upper' });

@@ -67,6 +67,7 @@ export const en = {
     'home.categories': 'Categories',
     'home.allCategories': 'All',
     'home.categoriesFailed': 'failed to load categories',
+    'home.staleCategory': 'There is no category “{slug}” any more, so all APIs are shown.',
     'home.noneInCategory': 'No APIs in this category.',
     'home.sort': 'Sort by',
     'home.sortDefault': 'Featured',

@@ -68,6 +68,7 @@ export const zh: Catalogue<UiKey> = {
     'home.categories': '分类',
     'home.allCategories': '全部',
     'home.categoriesFailed': '分类加载失败',
+    'home.staleCategory': '分类“{slug}”已不存在，现显示全部 API。',
     'home.noneInCategory': '该分类下暂无 API。',
     'home.sort': '排序',
     'home.sortDefault': '推荐',

@@ -4,15 +4,16 @@ import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
 import { PagedApiGrid, PastLastPage } from './ApiGrid';
-import { filtersFrom, freeListQuery } from './listQueries';
+import { freeListQuery } from './listQueries';
 import SearchBox from './SearchBox';
+import { useCatalogueFilters } from './useCatalogueFilters';
 import { usePagedList } from './usePagedList';
 
 /** `onError` hands a load failure to the home page's one banner (SPEC §8); null when it clears. */
 export default function FreeApis({ onError }: { onError: (message: string | null) => void }) {
   const { t, errorText } = useI18n();
   const { page, params, resetPage, goTo, headingRef } = usePagedList('page');
-  const filters = filtersFrom(params);
+  const { filters, ready } = useCatalogueFilters(params);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
 
@@ -23,7 +24,9 @@ export default function FreeApis({ onError }: { onError: (message: string | null
     resetPage();
   };
 
-  const { data, error, isFetching } = useGetApiListQuery(freeListQuery(page, filters, query));
+  const { data, error, isFetching } = useGetApiListQuery(freeListQuery(page, filters, query), {
+    skip: !ready,
+  });
 
   const failure = error ? errorText(error, 'home.freeFailed') : null;
   useEffect(() => onError(failure), [failure, onError]);

@@ -45,6 +45,9 @@ function Where() {
 function setup(url: string, lang: Lang = 'en', answer?: (query: URLSearchParams) => Response) {
   const asked: { paid: string[]; free: string[] } = { paid: [], free: [] };
   server.use(
+    http.get('/api/get_categories.php', () =>
+      HttpResponse.json({ success: true, message: 'ok', data: CATEGORIES }),
+    ),
     http.get('/api/get_api_list.php', ({ request }) => {
       const query = new URL(request.url).searchParams;
       const paid = query.get('is_paid') === '1';
@@ -130,6 +133,20 @@ describe('home category chips and sort', () => {
     expect(asked.free).toEqual(['page=1']);
     expect(asked.paid).toEqual(['page=1']);
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('');
+  });
+
+  it('falls back to all APIs with a notice when the URL names a category that is gone', async () => {
+    const asked = setup('/?category=retired&sort=price');
+    await screen.findByText('free-one');
+    expect(asked.free).toEqual(['page=1&sort=price']);
+    expect(asked.paid).toEqual(['page=1&sort=price']);
+    const notice = 'There is no category “retired” any more, so all APIs are shown.';
+    expect(screen.getByText(notice)).toHaveAttribute('role', 'status');
+    expect(chips().getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(chips().getByRole('button', { name: 'Network' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('?category=network&sort=price');
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+    await waitFor(() => expect(asked.free).toContain('category=network&page=1&sort=price'));
   });
 
   it('names the chips in Chinese on the Chinese site', async () => {

@@ -39,7 +39,7 @@ export default function HomePage() {
         ]}
       />
       <StatsCard stats={stats.data} />
-      <CatalogueFilters categories={categories.data ?? []} />
+      <CatalogueFilters categories={categories.data} />
       <PaidApis onError={setPaidError} />
       <PartnersGrid partners={partners.data ?? []} />
       <AdsGrid ads={ads.data ?? []} />

@@ -4,8 +4,9 @@ import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
 import { useGetApiListQuery } from './api';
 import { PagedApiGrid, PastLastPage } from './ApiGrid';
-import { filtersFrom, paidListQuery } from './listQueries';
+import { paidListQuery } from './listQueries';
 import SearchBox from './SearchBox';
+import { useCatalogueFilters } from './useCatalogueFilters';
 import { usePagedList } from './usePagedList';
 
 /**
@@ -15,7 +16,7 @@ import { usePagedList } from './usePagedList';
 export default function PaidApis({ onError }: { onError: (message: string | null) => void }) {
   const { t, errorText } = useI18n();
   const { page, params, resetPage, goTo, headingRef } = usePagedList('paid_page');
-  const filters = filtersFrom(params);
+  const { filters, ready } = useCatalogueFilters(params);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
 
@@ -25,7 +26,9 @@ export default function PaidApis({ onError }: { onError: (message: string | null
     resetPage();
   };
 
-  const { data, error, isFetching } = useGetApiListQuery(paidListQuery(page, filters, query));
+  const { data, error, isFetching } = useGetApiListQuery(paidListQuery(page, filters, query), {
+    skip: !ready,
+  });
   const failure = error ? errorText(error, 'home.paidFailed') : null;
   useEffect(() => onError(failure), [failure, onError]);
 

@@ -1,5 +1,5 @@
 import { CATALOGUE_SORTS, type ApiListQuery, type CatalogueSort } from '@contracts/apis';
-import { CATEGORY_SLUG_PATTERN } from '@contracts/categories';
+import { CATEGORY_SLUG_PATTERN, type Category } from '@contracts/categories';
 
 /** SPEC §9: the free list pages by 48. */
 export const FREE_PAGE_SIZE = 48;
@@ -26,6 +26,23 @@ export function filtersFrom(params: URLSearchParams): CatalogueFilters {
     ...(category.length <= 50 && CATEGORY_SLUG_PATTERN.test(category) ? { category } : {}),
     ...(isSort(sort) ? { sort } : {}),
   };
+}
+
+/**
+ * The filters as the lists apply them: a category the site no longer has (a stale link or
+ * bookmark) is dropped, and named as `stale` so the page can say so, instead of both lists
+ * answering "unknown category". While the categories are unknown (loading, or failed to load)
+ * the URL's category is kept; the server still refuses it if it is gone.
+ */
+export function knownFilters(
+  asked: CatalogueFilters,
+  categories: readonly Category[] | undefined,
+): { filters: CatalogueFilters; stale?: string } {
+  if (!asked.category || !categories || categories.some((c) => c.slug === asked.category)) {
+    return { filters: asked };
+  }
+  const { category, ...filters } = asked;
+  return { filters, stale: category };
 }
 
 /**

@@ -1,0 +1,14 @@
+import { useGetCategoriesQuery } from './api';
+import { filtersFrom, knownFilters } from './listQueries';
+
+/**
+ * A home list's filters from the URL, checked against the site's categories (see knownFilters).
+ * `ready` is false while a category is asked for and the categories are still loading: the list
+ * waits rather than asking for a category that may be gone.
+ */
+export function useCatalogueFilters(params: URLSearchParams) {
+  const categories = useGetCategoriesQuery();
+  const asked = filtersFrom(params);
+  const ready = !asked.category || categories.data !== undefined || categories.isError;
+  return { ...knownFilters(asked, categories.data), ready };
+}
