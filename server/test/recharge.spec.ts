@@ -114,8 +114,12 @@ describeEachDb(
       const again = await client.post(VERIFY, { order_number: number });
       expect(again.body.code).toBe(code);
       expect(await recordsFor(ctx.t, number)).toHaveLength(1);
+      // A mistyped number or another account's order is an attempt, kept off the history.
+      const listed = reason !== 'not_found' && reason !== 'other_user';
       const history = await client.get(HISTORY);
-      expect(history.body.data.records).toMatchObject([{ out_trade_no: number, state, reason }]);
+      expect(history.body.data.records).toMatchObject(
+        listed ? [{ out_trade_no: number, state, reason }] : [],
+      );
     });
 
     it("accepts the order carrying this user's own custom_order_id, and not for anyone else", async () => {
@@ -244,6 +248,45 @@ describeEachDb(
       for (const query of [{ page: 0 }, { page: 'x' }, { per_page: 101 }]) {
         expect((await mine.get(HISTORY, { query })).status).toBe(400);
       }
+    });
+
+    it('lists real orders, not mistyped numbers or orders of another account', async () => {
+      const owner = await signedInUser(ctx.t);
+      const { client, userId } = await signedInUser(ctx.t);
+      const theirs = fake.addOrder({
+        total_amount: '50.00',
+        custom_order_id: customOrderIdFor(ctx.t.env.APP_SECRET, owner.userId),
+      });
+      const unpaid = fake.addOrder({ status: 1, total_amount: '3.00' });
+      const empty = fake.addOrder({ total_amount: '0.00' });
+      const paid = fake.addOrder({ total_amount: '2.00' });
+      const typo = fake.unknownOrderNumber();
+      const answers = [];
+      for (const order_number of [
+        typo,
+        theirs.out_trade_no,
+        unpaid.out_trade_no,
+        empty.out_trade_no,
+        paid.out_trade_no,
+      ]) {
+        answers.push((await client.post(VERIFY, { order_number })).status);
+      }
+      expect(answers).toEqual([404, 403, 400, 400, 200]);
+      expect(await recordsFor(ctx.t, typo)).toMatchObject([{ state: 'rejected', user_id: userId }]);
+
+      const history = await client.get(HISTORY);
+      expect(history.body.data).toMatchObject({ total: 3, total_pages: 1 });
+      expect(
+        history.body.data.records.map((r: { out_trade_no: string; state: string }) => [
+          r.out_trade_no,
+          r.state,
+        ]),
+      ).toEqual([
+        [paid.out_trade_no, 'credited'],
+        [empty.out_trade_no, 'rejected'],
+        [unpaid.out_trade_no, 'pending'],
+      ]);
+      expect(JSON.stringify(history.body)).not.toContain('50.00');
     });
   },
   env,

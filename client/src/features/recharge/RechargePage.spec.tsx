@@ -116,7 +116,13 @@ describe('RechargePage', () => {
     setup();
     await confirm();
     expect(screen.getByRole('alert')).toHaveTextContent('please enter the order number');
+    const field = screen.getByLabelText('Order number');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('please enter the order number');
+    expect(field).toHaveFocus();
     expect(verified).toBe(false);
+    await userEvent.type(field, '1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('reads the balance from the server, and again when the window comes back into focus', async () => {
@@ -182,6 +188,10 @@ describe('RechargePage', () => {
       await userEvent.type(input, '1');
       await confirm();
       expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+      // At the field, which keeps what was typed and takes the focus.
+      expect(input).toHaveAccessibleDescription(expected);
+      expect(input).toHaveValue('1');
+      expect(input).toHaveFocus();
     }
   });
 
@@ -412,6 +422,7 @@ describe('RechargePage', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(text);
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveValue('ABCDE-ABCDE-ABCDE-ABCDE');
+      expect(field).toHaveFocus();
     });
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { selectUser } from '../../app/authSlice';
 import { useAppSelector } from '../../app/store';
@@ -21,35 +21,40 @@ export default function RechargePage() {
   useFreshUser();
   const [page, setPage] = useState(1);
   const [orderNumber, setOrderNumber] = useState('');
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const numberInput = useRef<HTMLInputElement>(null);
   const info = useGetRechargeInfoQuery();
   const history = useGetRechargeHistoryQuery({ page });
   const [verifyOrder, verifying] = useVerifyOrderMutation();
 
+  // A refusal is shown at the one field, which takes the focus, so it is read next to the input.
+  const refuse = (text: string) => {
+    setError(text);
+    numberInput.current?.focus();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setDone(null);
     const number = orderNumber.trim();
     if (!number) {
-      setNotice({ ok: false, text: t('recharge.orderRequired') });
+      refuse(t('recharge.orderRequired'));
       return;
     }
-    setNotice(null);
+    setError(null);
     try {
       const result = await verifyOrder({ order_number: number }).unwrap();
-      setNotice({
-        ok: true,
-        text: t('recharge.success', {
+      setDone(
+        t('recharge.success', {
           amount: formatYuan(result.data.amount),
           balance: formatYuan(result.data.balance),
         }),
-      });
+      );
       setOrderNumber('');
       setPage(1);
-    } catch (error) {
-      setNotice({
-        ok: false,
-        text: errorText(error, 'recharge.failed', 'recharge.requestError'),
-      });
+    } catch (failure) {
+      refuse(errorText(failure, 'recharge.failed', 'recharge.requestError'));
     }
   };
 
@@ -125,22 +130,38 @@ export default function RechargePage() {
                   {t('recharge.notConfigured')}
                 </Alert>
               )}
-              {notice && (
-                <Alert variant={notice.ok ? 'success' : 'danger'} role="alert">
-                  {notice.text}
+              {done && (
+                <Alert variant="success" role="status">
+                  {done}
                 </Alert>
               )}
               <Form noValidate onSubmit={(e) => void submit(e)}>
                 <Form.Group className="mb-2" controlId="recharge-order-number">
                   <Form.Label>{t('recharge.orderNumber')}</Form.Label>
                   <Form.Control
+                    ref={numberInput}
                     inputMode="numeric"
                     autoComplete="off"
                     placeholder={t('recharge.orderPlaceholder')}
                     value={orderNumber}
                     disabled={!configured}
-                    onChange={(e) => setOrderNumber(e.target.value)}
+                    isInvalid={error !== null}
+                    aria-invalid={error !== null}
+                    aria-describedby={error !== null ? 'recharge-order-number-error' : undefined}
+                    onChange={(e) => {
+                      setOrderNumber(e.target.value);
+                      setError(null);
+                    }}
                   />
+                  {error !== null && (
+                    <Form.Control.Feedback
+                      type="invalid"
+                      role="alert"
+                      id="recharge-order-number-error"
+                    >
+                      {error}
+                    </Form.Control.Feedback>
+                  )}
                 </Form.Group>
                 <Button type="submit" disabled={verifying.isLoading || !configured}>
                   {verifying.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Pagination from '../../components/ui/Pagination';
@@ -17,15 +17,21 @@ export default function RedeemCard() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const codeInput = useRef<HTMLInputElement>(null);
   const [redeem, redeeming] = useRedeemCodeMutation();
   const list = useGetRedemptionsQuery({ page });
   const redemptions = list.data?.data.redemptions ?? [];
+
+  const refuse = (text: string) => {
+    setError(text);
+    codeInput.current?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
     if (!code.trim()) {
-      setError(t('recharge.codeRequired'));
+      refuse(t('recharge.codeRequired'));
       return;
     }
     setError(null);
@@ -40,7 +46,7 @@ export default function RedeemCard() {
       setCode('');
       setPage(1);
     } catch (failure) {
-      setError(errorText(failure, 'recharge.redeemFailed', 'recharge.requestError'));
+      refuse(errorText(failure, 'recharge.redeemFailed', 'recharge.requestError'));
     }
   };
 
@@ -59,6 +65,7 @@ export default function RedeemCard() {
           <Form.Group controlId="redeem-code" className="redeem-field">
             <Form.Label>{t('recharge.redeemCode')}</Form.Label>
             <Form.Control
+              ref={codeInput}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}

@@ -1,11 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { KeyObject } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { formatBalance, parseYuan, scaleMilli } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
-import type { RechargeHistory, RechargeInfo, VerifiedOrder } from '../../contracts/recharge';
+import type {
+  RechargeHistory,
+  RechargeInfo,
+  RechargeReason,
+  RechargeState,
+  VerifiedOrder,
+} from '../../contracts/recharge';
 import { RechargeRecord, User } from '../../database/entities';
 import type { RechargeSource } from '../../database/entities/recharge-record.entity';
 import { ENV } from '../../env/env';
@@ -28,6 +34,9 @@ export const AFDIAN_WEBHOOK_KEY = Symbol('AFDIAN_WEBHOOK_KEY');
 export interface OrderQuery {
   queryOrder(outTradeNo: string): Promise<AfdianOrder | null>;
 }
+
+/** Rejected orders the user's history lists (see `history`). */
+const REJECTIONS_LISTED: RechargeReason[] = ['not_paid', 'no_amount', 'dismissed'];
 
 /** Afdian marks a paid order with status 2. */
 export const PAID = 2;
@@ -131,9 +140,18 @@ export class RechargeService {
     }
   }
 
+  /**
+   * The user's orders: credited, pending, and rejected ones that were real orders of theirs (never
+   * paid in time, no amount, dismissed by an admin). A number Afdian does not know (a typo) or an
+   * order of another account is an attempt, not an order: the user was told at once, and it stays
+   * for the admins' counts, off this list (which would show another account's amount).
+   */
   async history(userId: number, query: RechargeHistoryQuery): Promise<RechargeHistory> {
     const [rows, total] = await this.records.findAndCount({
-      where: { user_id: userId },
+      where: [
+        { user_id: userId, state: In(['credited', 'pending'] satisfies RechargeState[]) },
+        { user_id: userId, state: 'rejected', reason: In(REJECTIONS_LISTED) },
+      ],
       order: { created_at: 'DESC', id: 'DESC' },
       ...pageSlice(query),
     });
