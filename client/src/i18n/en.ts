@@ -6,6 +6,7 @@ export const en = {
     'site.toggleSidebar': 'Toggle sidebar',
     'site.navigation': 'Site navigation',
     'site.sidebar': 'Sidebar',
+    'site.skipToContent': 'Skip to content',
     'site.close': 'Close',
     'site.welcome': 'Welcome, {name}',
     'site.language': 'Language',

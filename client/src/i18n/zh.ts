@@ -7,6 +7,7 @@ export const zh: Catalogue<UiKey> = {
     'site.toggleSidebar': '展开或收起侧栏',
     'site.navigation': '站点导航',
     'site.sidebar': '侧栏',
+    'site.skipToContent': '跳到主要内容',
     'site.close': '关闭',
     'site.welcome': '欢迎，{name}',
     'site.language': '语言',

@@ -6,6 +6,7 @@ import { selectUser } from '../authSlice';
 import { useSignedIn } from '../useSignedIn';
 import { useGetSiteConfigQuery } from '../../features/site/api';
 import { useI18n } from '../../i18n';
+import SkipLink, { MAIN_ID } from '../../components/ui/SkipLink';
 import { noticeSeen, staticNoticeShown } from './notice';
 import SidebarDrawer from './SidebarDrawer';
 import ThemeToggle from './ThemeToggle';
@@ -45,6 +46,7 @@ export default function PublicLayout() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
+      <SkipLink label={t('site.skipToContent')} />
       <header className="navbar navbar-dark px-2 px-sm-3 sticky-top portico-header">
         <div className="d-flex align-items-center gap-2 min-w-0">
           <button
@@ -107,7 +109,11 @@ export default function PublicLayout() {
               {errorText(configError, 'site.configFailed')}
             </div>
           )}
-          <main className="container-fluid portico-main py-4 flex-grow-1">
+          <main
+            id={MAIN_ID}
+            tabIndex={-1}
+            className="container-fluid portico-main py-4 flex-grow-1"
+          >
             <Outlet />
           </main>
           <footer className="border-top bg-body py-3 px-3 small text-muted text-center">

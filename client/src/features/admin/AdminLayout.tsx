@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../lib/api';
 import Loading from '../../components/ui/Loading';
+import SkipLink, { MAIN_ID } from '../../components/ui/SkipLink';
 import { useAdminLogoutMutation, useAdminTwoFactorQuery, usePendingOrdersQuery } from './api';
 import AdminTwoFactorCard from './components/AdminTwoFactorCard';
 import { adminPaths } from './paths';
@@ -54,6 +55,7 @@ export default function AdminLayout() {
 
   return (
     <div className="min-vh-100 bg-body-tertiary">
+      <SkipLink label="跳到主要内容" />
       <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="mb-4 admin-navbar">
         <Container fluid>
           <Navbar.Brand as={NavLink} to={adminPaths.dashboard}>
@@ -116,7 +118,7 @@ export default function AdminLayout() {
           )}
         </Container>
       </Navbar>
-      <Container fluid className="pb-5">
+      <Container as="main" id={MAIN_ID} tabIndex={-1} fluid className="pb-5">
         {enrolling ? (
           <section>
             <h1 className="h3 mb-3">开启两步验证</h1>
