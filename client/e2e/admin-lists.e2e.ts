@@ -142,7 +142,7 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
     await context.close();
   });
 
-  it('shows a config change in 操作日志 with its value before and after', async () => {
+  it('shows a config change in 操作日志 field by field, before and after', async () => {
     const { context, page } = await site.newPage();
     await adminLogin(page);
     await page.goto('/admin/config');
@@ -159,10 +159,15 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
     await row.waitFor();
     expect(await row.locator('td[data-label="操作"]').textContent()).toBe('修改');
     expect(await row.locator('td[data-label="管理员"]').textContent()).toBe(ADMIN.username);
-    const after = JSON.parse((await row.locator('td[data-label="修改后"]').textContent()) ?? '');
-    const before = JSON.parse((await row.locator('td[data-label="修改前"]').textContent()) ?? '');
-    expect(after).toEqual({ home_notice: '操作日志测试公告' });
-    expect(before).toEqual({ home_notice: old });
+    // One line per changed field, named as the form names it: the old value, then the new.
+    const changes = row.locator('td[data-label="变更"] li');
+    expect(await changes.count()).toBe(1);
+    expect(await changes.locator('del').getAttribute('title')).toBe(old || '（空）');
+    expect(await changes.locator('.fw-semibold').textContent()).toBe('首页公告');
+    expect(await changes.locator('del').textContent()).toBe(
+      old.length > 120 ? `${old.slice(0, 120)}…` : old || '（空）',
+    );
+    expect(await changes.locator('ins').textContent()).toBe('操作日志测试公告');
     await screenshot(page, 'admin-audit-log');
     await context.close();
   });

@@ -1,5 +1,7 @@
 import { PRICE_PATTERN } from '../contracts/apis';
 
+export { formatBalance, formatPrice } from '../contracts/money';
+
 /** Money lives as integer milli-yuan; these are the only conversions to and from text. */
 
 /**
@@ -40,21 +42,4 @@ export function scaleMilli(milli: number, factor: string): number | null {
   const fraction = match[2] ?? '';
   const scaled = (BigInt(milli) * BigInt(match[1] + fraction)) / 10n ** BigInt(fraction.length);
   return Number(scaled);
-}
-
-/** Balance text: at least two decimals ("0.00", "12.50", "9.995"). */
-export function formatBalance(milli: number): string {
-  const text = formatMilli(milli);
-  return text.endsWith('0') && !text.endsWith('.00') ? text.slice(0, -1) : text;
-}
-
-/** Price text: exactly three decimals ("0.005"). */
-export function formatPrice(milli: number): string {
-  return formatMilli(milli);
-}
-
-function formatMilli(milli: number): string {
-  const sign = milli < 0 ? '-' : '';
-  const abs = Math.abs(milli);
-  return `${sign}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
 }

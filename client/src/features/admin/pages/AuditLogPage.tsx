@@ -12,6 +12,13 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useQueryParams } from '../../../lib/useQueryParams';
 import { useAdminAuditLogQuery } from '../api';
 import AdminPagination from '../components/AdminPagination';
+import {
+  auditFieldLabel,
+  auditValue,
+  fieldChanges,
+  shortened,
+  type FieldChange,
+} from '../auditFields';
 import { adminErrorText, formatTime } from '../errors';
 
 const PER_PAGE = 20;
@@ -47,21 +54,62 @@ export const TARGET_LABELS: Record<AuditTarget, string> = {
   redeem_batch: '兑换码批次',
 };
 
-const show = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
-
-/** The fields an update changed, or the whole value of a create or delete. */
-function changes(entry: AuditEntry) {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  if (entry.before === null || entry.after === null)
-    return { before: entry.before, after: entry.after };
-  const keys = Object.keys(after).filter(
-    (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+/** One changed field: the value before, then after (one of them alone on a create or delete). */
+function Change({ change }: { change: FieldChange }) {
+  const before = 'before' in change ? auditValue(change.field, change.before) : null;
+  const after = 'after' in change ? auditValue(change.field, change.after) : null;
+  return (
+    <li>
+      <span className="fw-semibold">{auditFieldLabel(change.field)}</span>：
+      {before !== null && (
+        <del className="audit-before" title={before}>
+          {shortened(before)}
+        </del>
+      )}
+      {before !== null && after !== null && (
+        <>
+          <span aria-hidden="true"> → </span>
+          <span className="visually-hidden">改为</span>
+        </>
+      )}
+      {after !== null && (
+        <ins className="audit-after" title={after}>
+          {shortened(after)}
+        </ins>
+      )}
+    </li>
   );
-  return {
-    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
-  };
+}
+
+/** A whole record (a create or a delete) shows this many fields, the rest behind a toggle. */
+const SHOWN_FIELDS = 4;
+
+/** An entry's changes, one line per field. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = fieldChanges(entry);
+  if (changes.length === 0) return <>—</>;
+  const whole = entry.before === null || entry.after === null;
+  const shown = whole ? changes.slice(0, SHOWN_FIELDS) : changes;
+  const rest = changes.slice(shown.length);
+  return (
+    <>
+      <ul className="list-unstyled mb-0 audit-changes">
+        {shown.map((change) => (
+          <Change key={change.field} change={change} />
+        ))}
+      </ul>
+      {rest.length > 0 && (
+        <details>
+          <summary>其余 {rest.length} 个字段</summary>
+          <ul className="list-unstyled mb-0 audit-changes">
+            {rest.map((change) => (
+              <Change key={change.field} change={change} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
 }
 
 /** 操作日志: who changed what, read-only, filtered in the URL. */
@@ -157,42 +205,35 @@ export default function AuditLogPage() {
                 <th>管理员</th>
                 <th>操作</th>
                 <th>对象</th>
-                <th>修改前</th>
-                <th>修改后</th>
+                <th>变更</th>
                 <th>IP</th>
               </tr>
             </thead>
             <tbody>
               {entries.length === 0 ? (
                 <tr>
-                  <td colSpan={7} className="text-center text-muted">
+                  <td colSpan={6} className="text-center text-muted">
                     暂无操作记录。
                   </td>
                 </tr>
               ) : (
-                entries.map((entry) => {
-                  const diff = changes(entry);
-                  return (
-                    <tr key={entry.id}>
-                      <td data-label="时间" className="text-nowrap">
-                        {formatTime(entry.created_at)}
-                      </td>
-                      <td data-label="管理员">{entry.admin_username ?? `#${entry.admin_id}`}</td>
-                      <td data-label="操作">{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                      <td data-label="对象">
-                        {TARGET_LABELS[entry.target_type] ?? entry.target_type}
-                        {entry.target_id !== null && ` #${entry.target_id}`}
-                      </td>
-                      <td data-label="修改前">
-                        <pre className="audit-json mb-0">{show(diff.before)}</pre>
-                      </td>
-                      <td data-label="修改后">
-                        <pre className="audit-json mb-0">{show(diff.after)}</pre>
-                      </td>
-                      <td data-label="IP">{entry.ip}</td>
-                    </tr>
-                  );
-                })
+                entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td data-label="时间" className="text-nowrap">
+                      {formatTime(entry.created_at)}
+                    </td>
+                    <td data-label="管理员">{entry.admin_username ?? `#${entry.admin_id}`}</td>
+                    <td data-label="操作">{ACTION_LABELS[entry.action] ?? entry.action}</td>
+                    <td data-label="对象">
+                      {TARGET_LABELS[entry.target_type] ?? entry.target_type}
+                      {entry.target_id !== null && ` #${entry.target_id}`}
+                    </td>
+                    <td data-label="变更" className="admin-break">
+                      <Changes entry={entry} />
+                    </td>
+                    <td data-label="IP">{entry.ip}</td>
+                  </tr>
+                ))
               )}
             </tbody>
           </Table>
