@@ -210,6 +210,17 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
       problems.push(...blocked.map((what) => `${path}: ${what} is covered`));
     }
 
+    // An empty list says so in the middle of its card, not against its right edge.
+    await page.goto('/admin/redeem-codes');
+    const empty = page.getByRole('cell', { name: '还没有兑换码批次。' });
+    const [cell, text] = await empty.evaluate((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      const box = (r: DOMRect) => Math.round(r.left + r.width / 2);
+      return [box(td.getBoundingClientRect()), box(range.getBoundingClientRect())];
+    });
+    expect(Math.abs(cell - text)).toBeLessThanOrEqual(2);
+
     // The collapsed nav opens onto every section and the account links.
     await page.goto('/admin');
     await page.getByText('服务器信息').waitFor();

@@ -60,6 +60,9 @@ function Section({ title, note, children }: { title: string; note?: string; chil
   );
 }
 
+const cellClass = (column: number, columns: number) =>
+  column === 0 ? 'portico-name-cell' : column < columns - 1 ? 'text-nowrap' : undefined;
+
 function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p className="text-muted mb-0">{empty}</p>;
   return (
@@ -68,7 +71,7 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
         <thead>
           <tr>
             {head.map((h) => (
-              <th key={h} scope="col">
+              <th key={h} scope="col" className="text-nowrap">
                 {h}
               </th>
             ))}
@@ -78,8 +81,10 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
           {rows.map((cells, i) => (
             <tr key={i}>
               {cells.map((cell, j) => (
-                // data-label names the column when a phone shows each row as a stack.
-                <td key={j} data-label={head[j]} className={j === 0 ? 'text-nowrap' : undefined}>
+                // data-label names the column when a phone shows each row as a stack. The short
+                // middle columns (type, required) stay on one line; a name stays whole unless it
+                // is longer than its column can hold; the last one (a description) takes the rest.
+                <td key={j} data-label={head[j]} className={cellClass(j, cells.length)}>
                   {cell}
                 </td>
               ))}

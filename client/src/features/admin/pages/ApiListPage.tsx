@@ -186,117 +186,123 @@ export default function ApiListPage() {
       ) : isLoading ? (
         <Loading label="加载中..." />
       ) : (
-        <Table
-          striped
-          bordered
-          hover
-          className="bg-body align-middle admin-cards"
-          aria-busy={isFetching}
-        >
-          <thead>
-            <tr>
-              <th>
-                <Form.Check
-                  aria-label="全选"
-                  checked={allSelected}
-                  onChange={() =>
-                    setSelected(allSelected ? new Set() : new Set(apis.map((a) => a.id)))
-                  }
-                />
-              </th>
-              <th>ID</th>
-              <th>名称</th>
-              <th>英文名</th>
-              <th>方法</th>
-              <th>计费</th>
-              <th>置顶</th>
-              <th>状态</th>
-              <th>调用次数</th>
-              <th>健康（7 天）</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {apis.length === 0 ? (
-              <tr>
-                <td colSpan={11} className="text-center text-muted">
-                  {search || params.size > 0 ? '没有符合条件的 API。' : '暂无 API。'}
-                </td>
+        // Eleven columns: between a phone's cards and a wide screen the table scrolls sideways
+        // in its own box (which the keyboard can scroll too), not the page.
+        <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="API 列表">
+          <Table
+            striped
+            bordered
+            hover
+            className="bg-body align-middle admin-cards mb-0"
+            aria-busy={isFetching}
+          >
+            <thead>
+              <tr className="text-nowrap">
+                <th>
+                  <Form.Check
+                    aria-label="全选"
+                    checked={allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(apis.map((a) => a.id)))
+                    }
+                  />
+                </th>
+                <th>ID</th>
+                <th>名称</th>
+                <th>英文名</th>
+                <th>方法</th>
+                <th>计费</th>
+                <th>置顶</th>
+                <th>状态</th>
+                <th>调用次数</th>
+                <th>健康（7 天）</th>
+                <th>操作</th>
               </tr>
-            ) : (
-              apis.map((api) => (
-                <tr key={api.id}>
-                  <td data-label="选择">
-                    <Form.Check
-                      aria-label={`选择 ${api.name}`}
-                      checked={selected.has(api.id)}
-                      onChange={() =>
-                        setSelected((current) => {
-                          const next = new Set(current);
-                          if (!next.delete(api.id)) next.add(api.id);
-                          return next;
-                        })
-                      }
-                    />
-                  </td>
-                  <td data-label="ID">{api.id}</td>
-                  <td data-label="名称">{api.name}</td>
-                  <td data-label="英文名">
-                    <code>{api.name_en}</code>
-                  </td>
-                  <td data-label="方法">{api.request_method}</td>
-                  <td data-label="计费">
-                    {api.is_paid === 1 ? (
-                      <Badge bg="warning" text="dark">
-                        付费 {formatYuan(api.price_per_call)}/次
-                      </Badge>
-                    ) : (
-                      <Badge bg="secondary">免费</Badge>
-                    )}
-                  </td>
-                  <td data-label="置顶">
-                    <Form.Check
-                      type="switch"
-                      id={`pin-${api.id}`}
-                      aria-label={`置顶 ${api.name}`}
-                      checked={api.is_pinned === 1}
-                      onChange={() => void toggle(api, 'is_pinned')}
-                    />
-                  </td>
-                  <td data-label="状态">
-                    <div className="d-flex align-items-center gap-2">
-                      <Form.Check
-                        type="switch"
-                        id={`status-${api.id}`}
-                        aria-label={`启用 ${api.name}`}
-                        checked={api.status === 1}
-                        onChange={() => void toggle(api, 'status')}
-                      />
-                      <StatusBadge status={api.status} />
-                    </div>
-                  </td>
-                  <td data-label="调用次数" className="text-nowrap">
-                    {api.usage_count}
-                  </td>
-                  <td data-label="健康（7 天）" className="text-nowrap small">
-                    <HealthCell api={api} />
-                  </td>
-                  <td data-label="操作" className="text-nowrap">
-                    <Link
-                      to={adminPaths.edit(api.id)}
-                      className="btn btn-sm btn-outline-primary me-2"
-                    >
-                      编辑
-                    </Link>
-                    <Button size="sm" variant="outline-danger" onClick={() => void onDelete(api)}>
-                      删除
-                    </Button>
+            </thead>
+            <tbody>
+              {apis.length === 0 ? (
+                <tr>
+                  <td colSpan={11} className="text-center text-muted">
+                    {search || params.size > 0 ? '没有符合条件的 API。' : '暂无 API。'}
                   </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
+              ) : (
+                apis.map((api) => (
+                  <tr key={api.id}>
+                    <td data-label="选择">
+                      <Form.Check
+                        aria-label={`选择 ${api.name}`}
+                        checked={selected.has(api.id)}
+                        onChange={() =>
+                          setSelected((current) => {
+                            const next = new Set(current);
+                            if (!next.delete(api.id)) next.add(api.id);
+                            return next;
+                          })
+                        }
+                      />
+                    </td>
+                    <td data-label="ID">{api.id}</td>
+                    <td data-label="名称" className="admin-name-cell">
+                      {api.name}
+                    </td>
+                    <td data-label="英文名" className="admin-name-cell">
+                      <code>{api.name_en}</code>
+                    </td>
+                    <td data-label="方法">{api.request_method}</td>
+                    <td data-label="计费">
+                      {api.is_paid === 1 ? (
+                        <Badge bg="warning" text="dark">
+                          付费 {formatYuan(api.price_per_call)}/次
+                        </Badge>
+                      ) : (
+                        <Badge bg="secondary">免费</Badge>
+                      )}
+                    </td>
+                    <td data-label="置顶">
+                      <Form.Check
+                        type="switch"
+                        id={`pin-${api.id}`}
+                        aria-label={`置顶 ${api.name}`}
+                        checked={api.is_pinned === 1}
+                        onChange={() => void toggle(api, 'is_pinned')}
+                      />
+                    </td>
+                    <td data-label="状态">
+                      <div className="d-flex align-items-center gap-2">
+                        <Form.Check
+                          type="switch"
+                          id={`status-${api.id}`}
+                          aria-label={`启用 ${api.name}`}
+                          checked={api.status === 1}
+                          onChange={() => void toggle(api, 'status')}
+                        />
+                        <StatusBadge status={api.status} />
+                      </div>
+                    </td>
+                    <td data-label="调用次数" className="text-nowrap">
+                      {api.usage_count}
+                    </td>
+                    <td data-label="健康（7 天）" className="text-nowrap small">
+                      <HealthCell api={api} />
+                    </td>
+                    <td data-label="操作" className="text-nowrap">
+                      <Link
+                        to={adminPaths.edit(api.id)}
+                        className="btn btn-sm btn-outline-primary me-2"
+                      >
+                        编辑
+                      </Link>
+                      <Button size="sm" variant="outline-danger" onClick={() => void onDelete(api)}>
+                        删除
+                      </Button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        </div>
       )}
       {dialog}
     </section>

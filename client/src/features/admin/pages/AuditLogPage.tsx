@@ -91,9 +91,10 @@ function Changes({ entry }: { entry: AuditEntry }) {
   const whole = entry.before === null || entry.after === null;
   const shown = whole ? changes.slice(0, SHOWN_FIELDS) : changes;
   const rest = changes.slice(shown.length);
+  // One block, so that the phone's card layout (a flex row per cell) keeps the toggle under it.
   return (
-    <>
-      <ul className="list-unstyled mb-0 audit-changes">
+    <div className="audit-changes">
+      <ul className="list-unstyled mb-0">
         {shown.map((change) => (
           <Change key={change.field} change={change} />
         ))}
@@ -101,14 +102,14 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {rest.length > 0 && (
         <details>
           <summary>其余 {rest.length} 个字段</summary>
-          <ul className="list-unstyled mb-0 audit-changes">
+          <ul className="list-unstyled mb-0">
             {rest.map((change) => (
               <Change key={change.field} change={change} />
             ))}
           </ul>
         </details>
       )}
-    </>
+    </div>
   );
 }
 
