@@ -124,11 +124,11 @@ export default function DashboardPage() {
         <Card.Header>{t('user.howTo')}</Card.Header>
         <Card.Body>
           <p className="mb-2">{t('user.howToHeader', { header: 'X-API-Key' })}</p>
-          <pre className="bg-light p-2 rounded small mb-3">
+          <pre tabIndex={0} className="bg-light p-2 rounded small mb-3">
             <code>{`curl -H "X-API-Key: ${user.api_key ?? 'YOUR_KEY'}" ${origin}/apis/<name>`}</code>
           </pre>
           <p className="mb-2">{t('user.howToQuery', { param: 'key' })}</p>
-          <pre className="bg-light p-2 rounded small mb-0">
+          <pre tabIndex={0} className="bg-light p-2 rounded small mb-0">
             <code>{`${origin}/apis/<name>?key=${user.api_key ?? 'YOUR_KEY'}`}</code>
           </pre>
         </Card.Body>
@@ -137,7 +137,7 @@ export default function DashboardPage() {
         <Card.Header>{t('user.mcpTitle')}</Card.Header>
         <Card.Body>
           <p className="mb-2">{t('user.mcpText')}</p>
-          <pre className="bg-light p-2 rounded small mb-2" data-testid="mcp-config">
+          <pre tabIndex={0} className="bg-light p-2 rounded small mb-2" data-testid="mcp-config">
             <code>{mcpConfig}</code>
           </pre>
           <Button
@@ -149,7 +149,7 @@ export default function DashboardPage() {
             {copyLabel('mcp')}
           </Button>
           <p className="mb-2">{t('user.mcpCli')}</p>
-          <pre className="bg-light p-2 rounded small mb-0">
+          <pre tabIndex={0} className="bg-light p-2 rounded small mb-0">
             <code>{mcpCommand}</code>
           </pre>
         </Card.Body>

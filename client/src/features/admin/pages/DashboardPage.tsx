@@ -136,7 +136,13 @@ export default function DashboardPage() {
               </Card>
               <Card>
                 <Card.Header>全部 API 调用总数</Card.Header>
-                <div className="admin-scroll-box">
+                {/* A scrolling box the keyboard can reach and scroll too. */}
+                <div
+                  className="admin-scroll-box"
+                  tabIndex={0}
+                  role="region"
+                  aria-label="全部 API 调用总数"
+                >
                   <Table size="sm" striped className="mb-0 admin-card-table">
                     <tbody>
                       {stats.all_api_total_calls.length === 0 ? (
