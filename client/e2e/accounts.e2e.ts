@@ -69,8 +69,11 @@ describeBrowser('accounts', () => {
     await page.waitForURL('**/user/dashboard');
     await page.getByTestId('username').getByText('e2e_alice').waitFor();
     expect(await page.getByTestId('balance').textContent()).toContain('0.00');
+    // Hidden until asked for: its first characters, then dots.
+    expect(await apiKeyField(page).inputValue()).toMatch(/^pk_[A-Za-z0-9_-]{3}•{8,}$/);
+    await page.getByRole('button', { name: 'Show' }).click();
     const firstKey = await apiKeyField(page).inputValue();
-    expect(firstKey).toMatch(/^pk_/);
+    expect(firstKey).toMatch(/^pk_[A-Za-z0-9_-]{20,}$/);
     expect(await page.title()).toMatch(/^User centre - /);
     await screenshot(page, 'accounts-dashboard');
 

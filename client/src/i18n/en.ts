@@ -387,6 +387,8 @@ export const en = {
     'user.apiKey': 'API key',
     'user.keyHidden': 'the key cannot be shown; change it to get a new one',
     'user.changeKey': 'Change key',
+    'user.showKey': 'Show',
+    'user.hideKey': 'Hide',
     'user.keySecret': 'Keep the key secret: calls to paid APIs are charged to your balance.',
     'user.howTo': 'How to use your key',
     'user.howToHeader': 'Send the key with each call to a paid API, in the {header} header:',

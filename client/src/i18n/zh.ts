@@ -374,6 +374,8 @@ export const zh: Catalogue<UiKey> = {
     'user.apiKey': 'API 密钥',
     'user.keyHidden': '密钥无法显示，更换后可获得新密钥',
     'user.changeKey': '更换密钥',
+    'user.showKey': '显示',
+    'user.hideKey': '隐藏',
     'user.keySecret': '请妥善保管密钥：调用付费 API 的费用从您的余额中扣除。',
     'user.howTo': '如何使用密钥',
     'user.howToHeader': '调用付费 API 时，在 {header} 请求头中带上密钥：',

@@ -87,11 +87,30 @@ describe('DashboardPage', () => {
     expect(screen.queryByTestId('free-quotas')).toBeNull();
   });
 
-  it('gives a copy-paste MCP configuration carrying the user’s key', async () => {
+  it('hides the key until asked, with a placeholder in every example meanwhile', async () => {
     dashboardAnswers();
+    const user = userEvent.setup();
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => Promise.resolve(void copied.push(text)) },
+    });
     renderPage();
     const config = await screen.findByTestId('mcp-config');
-    expect(JSON.parse(config.textContent ?? '')).toEqual({
+    const field = screen.getByRole('textbox', { name: 'API key' });
+    expect(field).toHaveValue('pk_tes••••••••');
+    expect(document.body).not.toHaveTextContent('pk_test_key');
+    expect(JSON.parse(config.textContent ?? '')).toMatchObject({
+      mcpServers: { portico: { headers: { Authorization: 'Bearer YOUR_KEY' } } },
+    });
+    expect(screen.getByText(/curl -H/)).toHaveTextContent('X-API-Key: YOUR_KEY');
+
+    // Copying takes the real key and a configuration that works, shown or not.
+    const copies = screen.getAllByRole('button', { name: 'Copy' });
+    await user.click(copies[0]);
+    await user.click(copies[1]);
+    expect(copied[0]).toBe('pk_test_key');
+    expect(JSON.parse(copied[1])).toEqual({
       mcpServers: {
         portico: {
           url: `${window.location.origin}/mcp`,
@@ -99,9 +118,15 @@ describe('DashboardPage', () => {
         },
       },
     });
+
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(field).toHaveValue('pk_test_key');
+    expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(config.textContent ?? '')).toEqual(JSON.parse(copied[1]));
     expect(screen.getByText(/claude mcp add --transport http portico/)).toHaveTextContent(
       'Authorization: Bearer pk_test_key',
     );
+    expect(screen.getByText(/\?key=/)).toHaveTextContent('?key=pk_test_key');
   });
 
   it('asks for the second factor again before changing the key when the server wants it', async () => {

@@ -4,6 +4,7 @@ import { Button, Card, Form, InputGroup, Modal, Spinner } from 'react-bootstrap'
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { useCopy } from '../../components/ui/useCopy';
 import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useChangeApiKeyMutation } from './api';
@@ -15,13 +16,31 @@ import FreeQuotaCard from './usage/FreeQuotaCard';
 import KeysCard from './keys/KeysCard';
 import SecuritySection from './security/SecuritySection';
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
+/** What stands for the key in the examples while it is hidden. */
+const KEY_PLACEHOLDER = 'YOUR_KEY';
+
+/** The key as a screen share may show it: its first characters, then dots. */
+const masked = (key: string) => `${key.slice(0, 6)}${'•'.repeat(Math.max(8, key.length - 6))}`;
+
+/** Copies `text` (whatever the page shows), saying "Copied" for a moment. */
+function CopyButton({ text, className }: { text: string; className?: string }) {
+  const { t } = useI18n();
+  const { state, copy } = useCopy();
+  return (
+    <Button
+      variant="outline-secondary"
+      className={className}
+      size={className ? 'sm' : undefined}
+      disabled={!text}
+      onClick={() => void copy(text)}
+    >
+      {state === 'copied'
+        ? t('code.copied')
+        : state === 'failed'
+          ? t('code.copyFailed')
+          : t('code.copy')}
+    </Button>
+  );
 }
 
 export default function DashboardPage() {
@@ -33,20 +52,15 @@ export default function DashboardPage() {
   // Changing the key on an account with two-factor may first want the second factor again.
   const [stepUp, setStepUp] = useState<StepUp | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  // Which copy button was pressed last, and whether the clipboard took the text.
-  const [copied, setCopied] = useState<{ what: string; ok: boolean } | null>(null);
-
-  const copy = async (what: string, text: string) => {
-    setCopied({ what, ok: await copyText(text) });
-    setTimeout(() => setCopied(null), 2000);
-  };
-  const copyLabel = (what: string) =>
-    copied?.what !== what ? t('code.copy') : copied.ok ? t('code.copied') : t('code.copyFailed');
+  // The key is hidden until asked for (a screen share must not show it); the examples carry a
+  // placeholder meanwhile, and the copy buttons copy the real thing either way.
+  const [shown, setShown] = useState(false);
 
   const confirmChange = async () => {
     try {
       await changeKey().unwrap();
       setNotice({ ok: true, text: t('user.keyChanged') });
+      setShown(true);
     } catch (e) {
       const needed = stepUpRequired(e);
       if (needed) return setStepUp(needed);
@@ -60,16 +74,18 @@ export default function DashboardPage() {
     return <ErrorBanner messages={[errorText(error, 'user.loadFailed', 'user.loadError')]} />;
 
   const origin = window.location.origin;
-  const key = user.api_key ?? 'YOUR_KEY';
-  const mcpConfig = JSON.stringify(
-    {
-      mcpServers: {
-        portico: { url: `${origin}/mcp`, headers: { Authorization: `Bearer ${key}` } },
+  const realKey = user.api_key ?? KEY_PLACEHOLDER;
+  const key = shown ? realKey : KEY_PLACEHOLDER;
+  const mcpConfig = (withKey: string) =>
+    JSON.stringify(
+      {
+        mcpServers: {
+          portico: { url: `${origin}/mcp`, headers: { Authorization: `Bearer ${withKey}` } },
+        },
       },
-    },
-    null,
-    2,
-  );
+      null,
+      2,
+    );
   const mcpCommand = `claude mcp add --transport http portico ${origin}/mcp --header "Authorization: Bearer ${key}"`;
   return (
     <>
@@ -102,16 +118,18 @@ export default function DashboardPage() {
               readOnly
               aria-label={t('user.apiKey')}
               className="font-monospace"
-              value={user.api_key ?? ''}
+              value={user.api_key ? (shown ? user.api_key : masked(user.api_key)) : ''}
               placeholder={t('user.keyHidden')}
             />
             <Button
               variant="outline-secondary"
               disabled={!user.api_key}
-              onClick={() => void copy('key', user.api_key ?? '')}
+              aria-pressed={shown}
+              onClick={() => setShown(!shown)}
             >
-              {copyLabel('key')}
+              {shown ? t('user.hideKey') : t('user.showKey')}
             </Button>
+            <CopyButton text={user.api_key ?? ''} />
             <Button variant="outline-danger" onClick={() => setConfirming(true)}>
               {t('user.changeKey')}
             </Button>
@@ -125,11 +143,11 @@ export default function DashboardPage() {
         <Card.Body>
           <p className="mb-2">{t('user.howToHeader', { header: 'X-API-Key' })}</p>
           <pre tabIndex={0} className="bg-light p-2 rounded small mb-3">
-            <code>{`curl -H "X-API-Key: ${user.api_key ?? 'YOUR_KEY'}" ${origin}/apis/<name>`}</code>
+            <code>{`curl -H "X-API-Key: ${key}" ${origin}/apis/<name>`}</code>
           </pre>
           <p className="mb-2">{t('user.howToQuery', { param: 'key' })}</p>
           <pre tabIndex={0} className="bg-light p-2 rounded small mb-0">
-            <code>{`${origin}/apis/<name>?key=${user.api_key ?? 'YOUR_KEY'}`}</code>
+            <code>{`${origin}/apis/<name>?key=${key}`}</code>
           </pre>
         </Card.Body>
       </Card>
@@ -138,16 +156,9 @@ export default function DashboardPage() {
         <Card.Body>
           <p className="mb-2">{t('user.mcpText')}</p>
           <pre tabIndex={0} className="bg-light p-2 rounded small mb-2" data-testid="mcp-config">
-            <code>{mcpConfig}</code>
+            <code>{mcpConfig(key)}</code>
           </pre>
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            className="mb-3"
-            onClick={() => void copy('mcp', mcpConfig)}
-          >
-            {copyLabel('mcp')}
-          </Button>
+          <CopyButton text={mcpConfig(realKey)} className="mb-3" />
           <p className="mb-2">{t('user.mcpCli')}</p>
           <pre tabIndex={0} className="bg-light p-2 rounded small mb-0">
             <code>{mcpCommand}</code>
