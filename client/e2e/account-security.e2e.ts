@@ -53,7 +53,6 @@ describeBrowser('account security', () => {
     const second = await browser();
     try {
       await register(first.page, 'e2e_sessions', PASSWORD);
-      await signIn(first.page, 'e2e_sessions');
       await signIn(second.page, 'e2e_sessions');
 
       await first.page.reload();
@@ -118,7 +117,6 @@ describeBrowser('account security', () => {
     const { context, page: first } = await browser();
     try {
       await register(first, 'e2e_tabs', PASSWORD);
-      await signIn(first, 'e2e_tabs');
 
       // A new tab has its own (empty) sessionStorage: the session cookie is what it goes by.
       const second = appPage(await context.newPage());
@@ -178,7 +176,6 @@ describeBrowser('account security', () => {
     mkdirSync(SHOTS, { recursive: true });
     const other = await browser();
     await register(other.page, 'e2e_shots', PASSWORD);
-    await signIn(other.page, 'e2e_shots');
     try {
       for (const viewport of PHONE_AND_DESKTOP) {
         for (const lang of ['en', 'zh']) {

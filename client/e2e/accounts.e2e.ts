@@ -7,13 +7,14 @@ import { describeBrowser, screenshot, Site, startSite } from './harness';
 
 const PASSWORD = 'secret-pass-1';
 
+/** Registers through the form, which signs the new user in and opens the dashboard. */
 async function register(page: Page, username: string) {
   await page.goto('/register');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByText('registration successful, please log in').waitFor();
+  await page.waitForURL('**/user/dashboard');
 }
 
 async function login(page: Page, username: string) {
@@ -59,14 +60,14 @@ describeBrowser('accounts', () => {
     }
   }
 
-  it('register → login → dashboard → change key → call logs → logout', async () => {
+  it('register → dashboard → change key → call logs → logout', async () => {
     const { context, page } = await site.newPage();
     await register(page, 'e2e_alice');
-    expect(new URL(page.url()).pathname).toBe('/login');
-    await screenshot(page, 'accounts-login-after-register');
-
-    await login(page, 'e2e_alice');
-    await page.waitForURL('**/user/dashboard');
+    // Registering signed the user in: the dashboard greets them and marks the key card.
+    await page
+      .getByText('Welcome, e2e_alice! Your account is ready. Below is your API key')
+      .waitFor();
+    expect(await page.getByTestId('key-card').getAttribute('class')).toContain('border-primary');
     await page.getByTestId('username').getByText('e2e_alice').waitFor();
     expect(await page.getByTestId('balance').textContent()).toContain('0.00');
     // Hidden until asked for: its first characters, then dots.
@@ -76,6 +77,10 @@ describeBrowser('accounts', () => {
     expect(firstKey).toMatch(/^pk_[A-Za-z0-9_-]{20,}$/);
     expect(await page.title()).toMatch(/^User centre - /);
     await screenshot(page, 'accounts-dashboard');
+    // The greeting is for the first visit only.
+    await page.reload();
+    await page.getByTestId('username').getByText('e2e_alice').waitFor();
+    expect(await page.getByText('Your account is ready').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Change key' }).click();
     const dialog = page.getByRole('dialog');
@@ -120,6 +125,8 @@ describeBrowser('accounts', () => {
   it('guards user pages with an encoded redirect and returns there after login', async () => {
     const { context, page } = await site.newPage();
     await register(page, 'e2e_bob');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/user/accesslogs?page=2');
     await page.waitForURL('**/login?**');
     expect(new URL(page.url()).search).toBe(
@@ -136,8 +143,6 @@ describeBrowser('accounts', () => {
   it('keeps the user signed in across a reload and sends them to login when the session ends', async () => {
     const { context, page } = await site.newPage();
     await register(page, 'e2e_carol');
-    await login(page, 'e2e_carol');
-    await page.waitForURL('**/user/dashboard');
     await page.reload();
     await page.getByTestId('username').getByText('e2e_carol').waitFor();
     await page.getByRole('banner').getByText('Welcome').waitFor();

@@ -91,7 +91,11 @@ describeBrowser('server-rendered pages', () => {
       await page.getByLabel('Confirm password').fill(EARLY_PASSWORD);
       await page.getByRole('button', { name: 'Register' }).click();
     });
-    await page.getByText('registration successful, please log in').waitFor();
+    // Registering signs the new user in; signing out again leaves the login form to try.
+    await page.waitForURL('**/user/dashboard');
+    await page.getByRole('banner').getByText('Welcome, early_bird').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
 
     await beforeTakeOver(page, '/login', async () => {
       await page.getByLabel('Username').fill('early_bird');

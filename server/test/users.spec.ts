@@ -35,7 +35,7 @@ function insertLogs(t: TestApp, userId: number | null, count: number, start = Da
 
 describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
   describe('register', () => {
-    it('creates the account with a pk_ key and does not sign in', async () => {
+    it('creates the account with a pk_ key and signs it in', async () => {
       const client = await anonymous(ctx.t);
       const res = await client.post('/api/register.php', {
         username: 'New_User_1',
@@ -45,10 +45,21 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,
-        message: 'registration successful, please log in',
+        message: 'registration successful, you are signed in',
         api_key: expect.stringMatching(/^pk_[A-Za-z0-9_-]{32}$/),
+        user_info: {
+          id: expect.any(Number),
+          username: 'New_User_1',
+          balance: '0.00',
+          api_key: res.body.api_key,
+          created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
       });
-      expect(client.cookies.has('portico_session')).toBe(false);
+      expect(client.cookies.has('portico_session')).toBe(true);
+      // The session works at once, and its new CSRF token with it.
+      const me = await client.get('/api/user/get_user_info.php');
+      expect(me.body.data).toMatchObject({ username: 'New_User_1', api_key: res.body.api_key });
+      expect((await client.post('/api/user/logout.php')).status).toBe(200);
       const user = await ctx.t.dataSource
         .getRepository(User)
         .findOneByOrFail({ username_key: 'new_user_1' });

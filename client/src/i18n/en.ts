@@ -246,7 +246,6 @@ export const en = {
     'auth.registering': 'Registering…',
     'auth.registerFailed': 'registration failed',
     'auth.registerRequestFailed': 'registration request failed, try again later',
-    'auth.registered': 'registration successful, please log in',
     'auth.haveAccount': 'Already registered?',
     'auth.usernameHint': '3-32 letters, digits or underscores.',
     'auth.passwordHint': 'At least 6 characters.',
@@ -387,6 +386,9 @@ export const en = {
     'user.apiKey': 'API key',
     'user.keyHidden': 'the key cannot be shown; change it to get a new one',
     'user.changeKey': 'Change key',
+    'user.welcome':
+      'Welcome, {name}! Your account is ready. Below is your API key: show it or copy it, and keep it secret.',
+    'user.welcomeEmail': 'We sent a link to confirm your e-mail address.',
     'user.showKey': 'Show',
     'user.hideKey': 'Hide',
     'user.keySecret': 'Keep the key secret: calls to paid APIs are charged to your balance.',

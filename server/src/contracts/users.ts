@@ -15,6 +15,11 @@ export interface RegisterBody extends Credentials {
 
 export interface RegisterResult extends Envelope {
   api_key: string;
+  /**
+   * The new account, signed in by this call (login's user_info); absent while the site waits for
+   * the account's e-mail address to be confirmed.
+   */
+  user_info?: UserInfo;
 }
 
 /** The signed-in user's own view: login's user_info and get_user_info's data. */

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -19,17 +19,27 @@ function answerRegister(answer: () => Response) {
   return bodies;
 }
 
+const USER_INFO = {
+  id: 9,
+  username: 'alice_1',
+  balance: '0.00',
+  api_key: 'pk_1',
+  created_at: '2026-11-30T08:00:00.000Z',
+};
+
 const registered = () =>
   HttpResponse.json({
     success: true,
-    message: 'registration successful, please log in',
+    message: 'registration successful, you are signed in',
     api_key: 'pk_1',
+    user_info: USER_INFO,
   });
 
 function setup() {
   sessionStorage.clear();
+  const store = makeStore();
   render(
-    <Provider store={makeStore()}>
+    <Provider store={store}>
       <MemoryRouter initialEntries={['/register']}>
         <Routes>
           <Route path="/register" element={<RegisterPage />} />
@@ -38,6 +48,7 @@ function setup() {
       </MemoryRouter>
     </Provider>,
   );
+  return store;
 }
 
 async function fill(username: string, password: string, confirm: string) {
@@ -68,13 +79,32 @@ describe('RegisterPage', () => {
     expect(bodies).toEqual([]);
   });
 
-  it('registers and leads to login with a confirmation', async () => {
+  it('registers and signs in, the dashboard to greet the new user', async () => {
     const bodies = answerRegister(registered);
-    setup();
+    const store = setup();
     await fill('alice_1', 'secret-pass', 'secret-pass');
-    expect(await screen.findByText('registration successful, please log in')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(true));
+    expect(store.getState().auth.user).toEqual(USER_INFO);
+    expect(sessionStorage.getItem('welcome')).toBe('1');
     expect(bodies).toEqual([{ username: 'alice_1', password: 'secret-pass' }]);
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('leads to login when the account waits for its e-mail address to be confirmed', async () => {
+    answerRegister(() =>
+      HttpResponse.json({
+        success: true,
+        message: 'registration successful, please log in',
+        api_key: 'pk_1',
+      }),
+    );
+    const store = setup();
+    await fill('alice_1', 'secret-pass', 'secret-pass');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Registration successful\. Confirm your e-mail address/),
+    ).toBeInTheDocument();
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(sessionStorage.getItem('welcome')).toBeNull();
   });
 
   it.each([

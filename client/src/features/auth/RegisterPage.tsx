@@ -8,11 +8,15 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { useEmailRequired, useMailEnabled } from '../../app/useMailEnabled';
 import { useRegisterMutation } from './api';
+import { loggedIn } from '../../app/authSlice';
+import { useAppDispatch } from '../../app/store';
+import { markWelcome } from '../../app/welcome';
 
 export default function RegisterPage() {
   const { t, errorText, codeText } = useI18n();
   usePageTitle(t('auth.registerTitle'));
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [register, { isLoading }] = useRegisterMutation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -46,10 +50,18 @@ export default function RegisterPage() {
     }
     setEmailError(null);
     try {
-      await register({ username: name, password, ...(address && { email: address }) }).unwrap();
-      void navigate(paths.login, {
-        state: { notice: t(address ? 'auth.registeredConfirm' : 'auth.registered') },
-      });
+      const result = await register({
+        username: name,
+        password,
+        ...(address && { email: address }),
+      }).unwrap();
+      if (result.user_info) {
+        // Signed in: the guest-only guard takes the new user on to the dashboard, which greets them.
+        markWelcome(Boolean(address));
+        dispatch(loggedIn(result.user_info));
+        return;
+      }
+      void navigate(paths.login, { state: { notice: t('auth.registeredConfirm') } });
     } catch (e) {
       const text = errorText(e, 'auth.registerFailed', 'auth.registerRequestFailed');
       const field = (e as { data?: { field?: unknown } } | null)?.data?.field;

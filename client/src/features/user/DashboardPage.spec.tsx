@@ -129,6 +129,18 @@ describe('DashboardPage', () => {
     expect(screen.getByText(/\?key=/)).toHaveTextContent('?key=pk_test_key');
   });
 
+  it('greets a user who has just registered, once, and marks the key card', async () => {
+    dashboardAnswers();
+    sessionStorage.setItem('welcome', '1');
+    renderPage();
+    expect(await screen.findByText(/^Welcome, alice! Your account is ready\./)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.getByTestId('key-card')).toHaveClass('border-primary');
+    expect(sessionStorage.getItem('welcome')).toBeNull();
+  });
+
   it('asks for the second factor again before changing the key when the server wants it', async () => {
     dashboardAnswers();
     let proved = false;

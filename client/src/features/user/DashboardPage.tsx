@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { clearWelcome, welcomeOf } from '../../app/welcome';
 import { useFreshUser } from '../../app/useFreshUser';
 import { Button, Card, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
 import ErrorBanner from '../../components/ui/ErrorBanner';
@@ -55,6 +56,9 @@ export default function DashboardPage() {
   // The key is hidden until asked for (a screen share must not show it); the examples carry a
   // placeholder meanwhile, and the copy buttons copy the real thing either way.
   const [shown, setShown] = useState(false);
+  // A new user's first visit (straight from registering): a greeting, and the key card marked.
+  const [welcome, setWelcome] = useState(welcomeOf);
+  useEffect(clearWelcome, []);
 
   const confirmChange = async () => {
     try {
@@ -90,7 +94,23 @@ export default function DashboardPage() {
   return (
     <>
       <h1 className="h3 mb-3">{t('user.title')}</h1>
-      <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
+      <NoticeBanner
+        notice={
+          notice ??
+          (welcome
+            ? {
+                ok: true,
+                text:
+                  t('user.welcome', { name: user.username }) +
+                  (welcome === 'email' ? ` ${t('user.welcomeEmail')}` : ''),
+              }
+            : null)
+        }
+        onClose={() => {
+          setNotice(null);
+          setWelcome(null);
+        }}
+      />
       <Card className="mb-4">
         <Card.Header>{t('user.account')}</Card.Header>
         <Card.Body>
@@ -110,7 +130,7 @@ export default function DashboardPage() {
       </Card>
       <UsageCard />
       <FreeQuotaCard />
-      <Card className="mb-4">
+      <Card className={welcome ? 'mb-4 border-primary border-2' : 'mb-4'} data-testid="key-card">
         <Card.Header>{t('user.apiKey')}</Card.Header>
         <Card.Body>
           <InputGroup className="mb-2">

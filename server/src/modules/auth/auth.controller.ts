@@ -6,7 +6,8 @@ import { AdminTwoFactorService } from './admin-two-factor.service';
 import { AdminGuard, CurrentAdminId } from '../sessions';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { AdminLoginGuard, UserLoginGuard } from './strategies/local.strategies';
-import { USER_STATUS, type LoginResult } from '../../contracts/users';
+import { USER_STATUS, type LoginResult, type RegisterResult } from '../../contracts/users';
+import { RegisterBody, UsersService } from '../users';
 import { EmailConfirmations } from '../account-mail';
 import { Serves } from '../../common/serves';
 import { PasskeyLoginDto, PasskeyLoginOptionsDto } from './dto/passkeys.dto';
@@ -29,7 +30,31 @@ export class AuthController {
     private readonly twoFactor: TwoFactorService,
     private readonly passkeys: PasskeysService,
     private readonly confirmations: EmailConfirmations,
+    private readonly users: UsersService,
   ) {}
+
+  /**
+   * Creates the account and signs it in, so the new user lands on the dashboard with the key;
+   * an account waiting for its e-mail address to be confirmed signs in only after that link.
+   */
+  @Serves('POST api/register.php')
+  async register(
+    @Body() body: RegisterBody,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RegisterResult> {
+    const { apiKey, user } = await this.users.register(body, request);
+    if (!user) {
+      return { success: true, message: 'registration successful, please log in', api_key: apiKey };
+    }
+    const { user_info } = await this.signIn.complete(request, reply, user);
+    return {
+      success: true,
+      message: 'registration successful, you are signed in',
+      api_key: apiKey,
+      user_info,
+    };
+  }
 
   /**
    * A right password signs in, unless the account has two-factor on (SignIn.requireSecondStep) or

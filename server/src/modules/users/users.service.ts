@@ -25,6 +25,13 @@ import type { Env } from '../../env/env';
 const USERNAME_TAKEN = 'username already exists';
 const HOUR_MS = 60 * 60 * 1000;
 
+/** A new account: its default key, and the account itself when it may sign in at once. */
+export interface Registered {
+  apiKey: string;
+  /** null while the site waits for the account's e-mail address to be confirmed. */
+  user: User | null;
+}
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -45,7 +52,7 @@ export class UsersService {
    * admin's e-mail verification on, the address is required and the account signs in only after
    * that link (USER_STATUS.pendingEmail until then).
    */
-  async register(body: RegisterBody, request: FastifyRequest): Promise<string> {
+  async register(body: RegisterBody, request: FastifyRequest): Promise<Registered> {
     const error = registrationError(body);
     if (error) throw badRequest(error.code, error.message);
     const email = body.email?.trim() ? normalizeEmail(body.email) : null;
@@ -91,7 +98,8 @@ export class UsersService {
       throw e;
     }
     if (mail && email) await this.confirmations.send(mail, { id: created.id, username }, email);
-    return created.apiKey;
+    const user = verify ? null : await this.users.findOneByOrFail({ id: created.id });
+    return { apiKey: created.apiKey, user };
   }
 
   /**
