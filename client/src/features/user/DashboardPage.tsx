@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clearWelcome, welcomeOf } from '../../app/welcome';
 import { useFreshUser } from '../../app/useFreshUser';
-import { Button, Card, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
+import { Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -133,27 +133,30 @@ export default function DashboardPage() {
       <Card className={welcome ? 'mb-4 border-primary border-2' : 'mb-4'} data-testid="key-card">
         <Card.Header>{t('user.apiKey')}</Card.Header>
         <Card.Body>
-          <InputGroup className="mb-2">
+          {/* The key and its buttons on one line where they fit; on a phone the key gets its own. */}
+          <div className="d-flex flex-wrap gap-2 mb-2">
             <Form.Control
               readOnly
               aria-label={t('user.apiKey')}
-              className="font-monospace"
+              className="font-monospace portico-key-field"
               value={user.api_key ? (shown ? user.api_key : masked(user.api_key)) : ''}
               placeholder={t('user.keyHidden')}
             />
-            <Button
-              variant="outline-secondary"
-              disabled={!user.api_key}
-              aria-pressed={shown}
-              onClick={() => setShown(!shown)}
-            >
-              {shown ? t('user.hideKey') : t('user.showKey')}
-            </Button>
-            <CopyButton text={user.api_key ?? ''} />
+            <div className="btn-group">
+              <Button
+                variant="outline-secondary"
+                disabled={!user.api_key}
+                aria-pressed={shown}
+                onClick={() => setShown(!shown)}
+              >
+                {shown ? t('user.hideKey') : t('user.showKey')}
+              </Button>
+              <CopyButton text={user.api_key ?? ''} />
+            </div>
             <Button variant="outline-danger" onClick={() => setConfirming(true)}>
               {t('user.changeKey')}
             </Button>
-          </InputGroup>
+          </div>
           <Form.Text>{t('user.keySecret')}</Form.Text>
         </Card.Body>
       </Card>
