@@ -122,6 +122,17 @@ describeEachDb(
         ]),
       });
       disabled = await createGatewayApi(ctx.t, { name_en: 'switched-off', status: 0 });
+      await createGatewayApi(ctx.t, {
+        name_en: 'quota-hash',
+        handler: 'hash',
+        is_paid: 1,
+        price_per_call_milli: 5,
+        free_quota_calls: 1,
+        free_quota_period: 'day',
+        request_params: JSON.stringify([
+          { name: 'text', type: 'string', required: true, description: 'the text' },
+        ]),
+      });
     });
 
     it('describes every enabled API, demo catalogue included, as a valid OpenAPI 3.1 document', async () => {
@@ -228,6 +239,7 @@ describeEachDb(
             'X-RateLimit-Reset',
             'X-Cost',
             'X-Balance',
+            'X-Charged-From',
           ].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
         ),
       });
@@ -281,7 +293,11 @@ describeEachDb(
           'Allow',
           'Retry-After',
           'X-Balance',
+          'X-Charged-From',
           'X-Cost',
+          'X-Quota-Limit',
+          'X-Quota-Remaining',
+          'X-Quota-Reset',
           'X-RateLimit-Limit',
           'X-RateLimit-Remaining',
           'X-RateLimit-Reset',
@@ -289,7 +305,21 @@ describeEachDb(
         ].sort(),
       );
       const time = doc.paths['/apis/time'].get.responses;
-      expect(Object.keys(time)).toEqual(['200', '400', '401', '403', '404', '405', '409', '429']);
+      // A free API is never busy, but its probes may put it into maintenance (503).
+      expect(Object.keys(time)).toEqual([
+        '200',
+        '400',
+        '401',
+        '403',
+        '404',
+        '405',
+        '409',
+        '429',
+        '503',
+      ]);
+      expect(time['503'].headers['Retry-After']).toEqual({
+        $ref: '#/components/headers/Retry-After',
+      });
       expect(time['429'].headers['Retry-After']).toEqual({
         $ref: '#/components/headers/Retry-After',
       });
@@ -307,6 +337,35 @@ describeEachDb(
       expect(res.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
       expect(res.text).not.toMatch(/[&*]a\d+\b/); // no YAML anchors or aliases
       expect(parseYaml(res.text)).toEqual(await fetchDocument(ctx.t));
+    });
+
+    it('declares what paid a call and the free calls left, as a live call answers them', async () => {
+      const doc = await fetchDocument(ctx.t, '/openapi/quota-hash.json');
+      const responses = doc.paths['/apis/quota-hash'].get.responses;
+      const quota = ['X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset'];
+      expect(Object.keys(responses['200'].headers)).toEqual(
+        expect.arrayContaining(['X-Charged-From', ...quota]),
+      );
+      expect(Object.keys(responses['402'].headers)).toEqual(expect.arrayContaining(quota));
+      expect(responses['503'].description).toMatch(/maintenance/);
+      const declared = (name: string) => doc.components.headers[name].schema;
+      const { apiKey } = await createKeyedUser(ctx.t, 0);
+      const call = () =>
+        ctx.t.client().get('/apis/quota-hash?text=a', { headers: { 'x-api-key': apiKey } });
+      const free = await call();
+      expect(free.status).toBe(200);
+      expect(declared('X-Charged-From').enum).toContain(free.headers.get('x-charged-from'));
+      expect(free.headers.get('x-charged-from')).toBe('free');
+      const refused = await call();
+      expect(refused.status).toBe(402);
+      for (const answer of [free, refused]) {
+        for (const name of quota) {
+          const value = Number(answer.headers.get(name));
+          expect([name, Number.isInteger(value)]).toEqual([name, true]);
+          expect(value).toBeGreaterThanOrEqual(declared(name).minimum);
+        }
+      }
+      expect(refused.headers.get('x-quota-remaining')).toBe('0');
     });
 
     it('serves one API’s own document, and 404 for unknown or disabled ones', async () => {

@@ -252,6 +252,24 @@ const HEADERS = {
     type: 'string',
     pattern: '^-?\\d+\\.\\d{2,3}$',
   }),
+  'X-Charged-From': header(
+    "What paid for this call (paid APIs): free (one of the API's free calls) or balance",
+    false,
+    { type: 'string', enum: ['free', 'balance'] },
+  ),
+  'X-Quota-Limit': header('Free calls a user has in each period (APIs that give some)', true, {
+    type: 'integer',
+    minimum: 0,
+  }),
+  'X-Quota-Remaining': header(
+    'Free calls left in the period: 0 once the balance pays (APIs that give some)',
+    true,
+    { type: 'integer', minimum: 0 },
+  ),
+  'X-Quota-Reset': header('Seconds until the free calls start again (APIs that give some)', true, {
+    type: 'integer',
+    minimum: 1,
+  }),
   'Retry-After': header('Seconds to wait before trying again', false, {
     type: 'integer',
     minimum: 0,
@@ -279,6 +297,11 @@ function headersOf(api: DocumentedApi, code: number): HeaderName[] {
   if (api.is_paid && (code < 300 || code === 400 || code === 502)) extra.push('X-Cost');
   if (api.is_paid && (code < 300 || code === 400 || code === 402 || code === 502)) {
     extra.push('X-Balance');
+  }
+  if (api.is_paid && code < 300) extra.push('X-Charged-From');
+  // The free calls are counted with the charge: a charged or refused call says where they stand.
+  if (api.free_quota > 0 && (code < 300 || code === 402)) {
+    extra.push('X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset');
   }
   if (code === 429 || code === 503) extra.push('Retry-After');
   if (code === 405) extra.push('Allow');
@@ -308,7 +331,14 @@ function gatewayErrors(api: DocumentedApi, siteUrl: string): [number, string][] 
   errors.push([429, 'Rate limited: retry after the number of seconds in Retry-After']);
   if (api.proxied) errors.push([502, 'The upstream failed or timed out (a paid call is refunded)']);
   if (!api.implemented) errors.push([503, 'This API has no implementation configured']);
-  else if (api.is_paid) errors.push([503, 'Busy: nothing was charged, retry after Retry-After']);
+  else {
+    errors.push([
+      503,
+      api.is_paid
+        ? 'Busy, or in maintenance (its checks failed): nothing was charged; retry after Retry-After'
+        : 'In maintenance (its checks failed): retry after Retry-After',
+    ]);
+  }
   return errors;
 }
 

@@ -46,6 +46,8 @@ export interface DocumentedApi {
   is_paid: boolean;
   /** Yuan with three decimals: "0.005". */
   price: string;
+  /** Calls a user makes free per period before the balance pays (paid APIs; 0: none). */
+  free_quota: number;
   request_params: DocumentedParam[];
   response_params: DocumentedField[];
   status_codes: DocumentedStatus[];
@@ -108,6 +110,7 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
     method: api.request_method,
     is_paid: api.is_paid === 1,
     price: formatPrice(api.price_per_call_milli),
+    free_quota: api.is_paid === 1 ? api.free_quota_calls : 0,
     request_params,
     response_params,
     status_codes,
