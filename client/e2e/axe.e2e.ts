@@ -55,6 +55,15 @@ async function serious(page: Page, where: string, theme: Theme): Promise<string[
     });
 }
 
+/** Waits for the page's heading and for every list on it to have loaded (no spinner, nothing busy). */
+async function settled(page: Page, heading: string) {
+  await page.locator(heading).first().waitFor();
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.spinner-border, [aria-busy="true"], [role="status"] .spinner-grow'),
+  );
+}
+
 async function themed(context: BrowserContext, site: Site, theme: Theme) {
   await context.addCookies([{ name: 'theme', value: theme, url: site.url }]);
 }
@@ -76,8 +85,8 @@ describeBrowser('accessibility of the user centre and the back office', () => {
       await signUpAndLogIn(page, `axe_${theme}`, 'axe-pass-1');
       const found: string[] = [];
       for (const [path, ready] of USER_PAGES) {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        await page.locator(ready).first().waitFor();
+        await page.goto(path);
+        await settled(page, ready);
         found.push(...(await serious(page, `${theme} ${path}`, theme)));
       }
       expect(found).toEqual([]);
@@ -93,8 +102,8 @@ describeBrowser('accessibility of the user centre and the back office', () => {
       await adminLogin(page);
       const found: string[] = [];
       for (const path of ADMIN_PAGES) {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        await page.locator('main h1').first().waitFor();
+        await page.goto(path);
+        await settled(page, 'main h1');
         found.push(...(await serious(page, `${theme} ${path}`, theme)));
       }
       expect(found).toEqual([]);

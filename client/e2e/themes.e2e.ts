@@ -129,8 +129,12 @@ describeBrowser('themes and accessibility of the public pages', () => {
     const { context, page } = await visitor(site, theme, { lang });
     const found: string[] = [];
     for (const path of PUBLIC_PAGES) {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await page.locator('#root header.portico-header').waitFor();
+      // Server-rendered: checked once the app has taken the page over and nothing is loading.
+      await page.goto(path);
+      await page.locator('html[data-hydrated="true"] #root header.portico-header').waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('.spinner-border, [aria-busy="true"]'),
+      );
       const { violations } = await new AxeBuilder({ page }).analyze();
       // Serious and critical ones fail the build; the aim is none at all.
       for (const violation of violations.filter(({ impact }) => SERIOUS.has(impact ?? ''))) {

@@ -80,9 +80,12 @@ launch() {
 
 # A node that cannot bind its Galera port yet (a socket of its previous life still holds it), or a
 # joiner that found no peer to talk to yet (gcomm's "Failed to open backend connection", seen on a
-# busy machine right after the first node synced), is started again until the timeout.
+# busy machine right after the first node synced), is started again until the timeout. A node that
+# exits for another reason while starting (a joiner whose state transfer failed aborts: its rsync
+# port, 4444N, lies in the ephemeral range another connection may hold for a moment) is started
+# again twice, its log's errors printed each time, before the start gives up.
 wait_synced() {
-  local n=$1 deadline=$((SECONDS + TIMEOUT)) state log
+  local n=$1 deadline=$((SECONDS + TIMEOUT)) state log retries=2
   log="$(dir_of "$n")/error.log"
   shift
   while [ $SECONDS -lt $deadline ]; do
@@ -93,7 +96,14 @@ wait_synced() {
         launch "$n" "$@"
         continue
       fi
-      die "node $n exited while starting: $(tail -n 5 "$log" 2>/dev/null)"
+      if [ "$retries" -gt 0 ]; then
+        retries=$((retries - 1))
+        log "node $n exited while starting, starting it again; its errors: $(errors_of "$log")"
+        sleep 2
+        launch "$n" "$@"
+        continue
+      fi
+      die "node $n exited while starting: $(errors_of "$log") $(tail -n 5 "$log" 2>/dev/null)"
     fi
     state=$(status_var "$n" wsrep_local_state_comment || true)
     if [ "$state" = Synced ]; then
@@ -103,6 +113,11 @@ wait_synced() {
     sleep 0.5
   done
   die "node $n not synced within ${TIMEOUT}s (state: ${state:-down}); see $log"
+}
+
+# The last error lines of a node's log, on one line each.
+errors_of() {
+  grep -E '\[ERROR\]' "$1" 2>/dev/null | tail -n 8
 }
 
 wait_size() {
