@@ -89,7 +89,9 @@ describeBrowser('admin back office', () => {
     const { context, page } = await site.newPage();
     await page.goto(LOGIN_PATH);
     await page.getByRole('button', { name: '登录' }).click();
-    await page.getByText('请输入用户名和密码').waitFor();
+    // Said at each empty field; the first takes the focus.
+    await page.locator('#admin-password-error', { hasText: '请输入用户名和密码' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'admin-username');
     await page.getByLabel('用户名').fill(ADMIN.username);
     await page.getByLabel('密码').fill('wrong-password');
     await page.getByRole('button', { name: '登录' }).click();
@@ -144,7 +146,11 @@ describeBrowser('admin back office', () => {
     await nav(page, 'API管理');
     await page.getByRole('link', { name: '新建 API' }).click();
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByRole('alert').getByText('API 名称、英文名称和 Endpoint 不能为空').waitFor();
+    // The summary only links to the fields; each says what it wants at itself.
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: 'API 名称、英文名称和 Endpoint 不能为空' })
+      .waitFor();
     // The first field in error is focused and in view, with its text beside it.
     await page.waitForFunction(() => document.activeElement?.id === 'api-name');
     const inView = await page.getByLabel('API 名称').evaluate((el) => {
@@ -170,7 +176,18 @@ describeBrowser('admin back office', () => {
     await page.getByRole('alert').getByText('启用的接口需要内置处理器或上游地址').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'api-upstream_url');
     await page.getByLabel('上游地址 (http/https)').fill('https://upstream.example/v1');
+    // A rule only the server checks (the English title's length) is shown at its field too.
+    const title = page.getByLabel('英文标题（英文站点显示）');
+    await title.fill('T'.repeat(101));
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'api-title_en');
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('英文标题最多 100 个字符').first().waitFor();
+    await page.getByLabel('付费').focus();
+    await page.getByRole('alert').getByRole('link', { name: '英文标题最多 100 个字符' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'api-title_en');
     await screenshot(page, 'admin-api-create');
+    await title.fill('Browser test API');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('保存成功').waitFor();
     const row = page.getByRole('row', { name: /browser-test-api/ });
@@ -256,14 +273,16 @@ describeBrowser('admin back office', () => {
     const modal = page.getByRole('dialog');
     await modal.getByText('添加友链').waitFor();
     await modal.getByRole('button', { name: '保存' }).click();
-    await modal.getByText('友链名称和链接不能为空').waitFor();
+    // SPEC.md §5's text at both empty fields (the summary says it once); the first takes focus.
+    await modal.getByRole('link', { name: '友链名称和链接不能为空' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'friend-name');
     await modal.getByLabel('名称').fill('浏览器友链');
     await modal.getByLabel('链接', { exact: true }).fill('not a url');
     await modal.getByRole('button', { name: '保存' }).click();
-    await modal.getByText('友链链接或头像链接格式无效').waitFor();
+    await modal.getByRole('link', { name: '友链链接或头像链接格式无效' }).waitFor();
     // Escape does not close it (keyboard close is off).
     await page.keyboard.press('Escape');
-    await modal.getByText('友链链接或头像链接格式无效').waitFor();
+    await modal.getByRole('link', { name: '友链链接或头像链接格式无效' }).waitFor();
     await modal.getByLabel('链接', { exact: true }).fill('https://friend.example.com');
     await modal.getByLabel('排序').fill('-9');
     await screenshot(page, 'admin-friendlink-modal');
@@ -388,7 +407,13 @@ describeBrowser('admin back office', () => {
     await modal.getByLabel('图片链接').fill('ftp://img.example.com/a.png');
     await modal.getByLabel('跳转链接').fill('/about');
     await modal.getByRole('button', { name: '保存' }).click();
-    await modal.getByText('图片链接格式不正确（须以 http://、https:// 或 / 开头）').waitFor();
+    // Said at the field (the summary above only links to it), which takes the focus.
+    const imageError = modal.locator('#record-image_url-error');
+    await imageError.waitFor();
+    expect(await imageError.textContent()).toBe(
+      '图片链接格式不正确（须以 http://、https:// 或 / 开头）',
+    );
+    await page.waitForFunction(() => document.activeElement?.id === 'record-image_url');
     await modal.getByLabel('图片链接').fill('https://img.example.com/a.png');
     await modal.getByRole('button', { name: '保存' }).click();
     const banner = page.getByText('添加成功');

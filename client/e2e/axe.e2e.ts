@@ -109,5 +109,33 @@ describeBrowser('accessibility of the user centre and the back office', () => {
       expect(found).toEqual([]);
       await context.close();
     },
+    // Twenty screens, each checked against every rule: about a minute on a quiet two-core box.
+    180_000,
+  );
+
+  it.each(['light', 'dark'] as Theme[])(
+    'finds nothing serious on refused admin forms in the %s theme',
+    async (theme) => {
+      const { context, page } = await site.newPage();
+      await themed(context, site, theme);
+      await adminLogin(page);
+      const found: string[] = [];
+      // The API editor with its client-side refusals: the summary's links and marked fields.
+      await page.goto('/admin/create');
+      await settled(page, 'main h1');
+      await page.getByRole('button', { name: '保存', exact: true }).click();
+      await page.getByRole('alert').getByRole('link').first().waitFor();
+      found.push(...(await serious(page, `${theme} refused API editor`, theme)));
+      // A record modal refused at one field.
+      await page.goto('/admin/ads');
+      await settled(page, 'main h1');
+      await page.getByRole('button', { name: '添加广告' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByRole('button', { name: '保存' }).click();
+      await modal.getByRole('alert').getByRole('link').first().waitFor();
+      found.push(...(await serious(page, `${theme} refused ad`, theme)));
+      expect(found).toEqual([]);
+      await context.close();
+    },
   );
 });

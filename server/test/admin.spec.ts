@@ -16,8 +16,12 @@ const REQUIRED = 'API name, English name and Endpoint cannot be empty';
 
 /** What an error envelope carries beside `success` and `message`. */
 const invalid = (field: string) => ({ code: 'request.validation', field });
-const BAD_PRICE = { code: 'apis.invalid_price' };
-const BAD_LIST = { code: 'apis.invalid_list_field' };
+const BAD_PRICE = { code: 'apis.invalid_price', field: 'price_per_call' };
+/** A list field's refusal names the list, so the editor marks it. */
+const badList = (field: 'request_params' | 'response_params' | 'status_codes') => ({
+  code: 'apis.invalid_list_field',
+  field,
+});
 
 /** Every admin route this work adds, with a body that would otherwise be acceptable. */
 const ADMIN_ROUTES: [method: 'GET' | 'POST', path: string][] = [
@@ -203,6 +207,7 @@ describeEachDb('admin: access and API management', (ctx) => {
         success: false,
         message: 'an API with this English name already exists',
         code: 'apis.name_taken',
+        field: 'name_en',
       });
       const other = await seedApi(ctx.t);
       const rename = await admin.post('/api/admin/update_api.php', {
@@ -241,35 +246,43 @@ describeEachDb('admin: access and API management', (ctx) => {
       [
         { request_params: '{not json' },
         'request parameters must be a JSON list of {name, type, required, description}',
-        BAD_LIST,
+        badList('request_params'),
       ],
       [
         { request_params: '{"name":"q"}' },
         'request parameters must be a JSON list of {name, type, required, description}',
-        BAD_LIST,
+        badList('request_params'),
       ],
       [
         { request_params: '[{"name":"q","type":"date"}]' },
         'parameter type must be one of string, integer, number, boolean, array, object',
-        BAD_LIST,
+        badList('request_params'),
       ],
-      [{ request_params: '[{"type":"string"}]' }, 'every request parameter needs a name', BAD_LIST],
+      [
+        { request_params: '[{"type":"string"}]' },
+        'every request parameter needs a name',
+        badList('request_params'),
+      ],
       [
         { request_params: '[{"name":"q","type":"string","enum":"l"}]' },
         'a parameter enum must be a list of values',
-        BAD_LIST,
+        badList('request_params'),
       ],
       [
         { request_params: '[{"name":"q","type":"string","enum":[{"v":1}]}]' },
         'a parameter enum must be a list of values',
-        BAD_LIST,
+        badList('request_params'),
       ],
       [
         { response_params: '[1,2]' },
         'response parameters must be a JSON list of {name, type, description}',
-        BAD_LIST,
+        badList('response_params'),
       ],
-      [{ status_codes: '[{"code":"abc"}]' }, 'every status code must be a number', BAD_LIST],
+      [
+        { status_codes: '[{"code":"abc"}]' },
+        'every status code must be a number',
+        badList('status_codes'),
+      ],
       [
         { upstream_url: 'ftp://files.example.com' },
         'upstream URL must be an http(s) URL',

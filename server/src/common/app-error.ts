@@ -17,9 +17,9 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, message: string) =>
-  new AppError(code, message, HttpStatus.BAD_REQUEST);
+export const badRequest = (code: ErrorCode, message: string, field?: string) =>
+  new AppError(code, message, HttpStatus.BAD_REQUEST, {}, field);
 export const notFound = (code: ErrorCode, message: string) =>
   new AppError(code, message, HttpStatus.NOT_FOUND);
-export const conflict = (code: ErrorCode, message: string) =>
-  new AppError(code, message, HttpStatus.CONFLICT);
+export const conflict = (code: ErrorCode, message: string, field?: string) =>
+  new AppError(code, message, HttpStatus.CONFLICT, {}, field);

@@ -154,6 +154,39 @@ export interface SaveApiBody {
   free_quota_period?: QuotaPeriod;
 }
 
+/**
+ * Every field create_api.php reads (update_api.php adds `id`), in the editor's order: a refusal
+ * naming any of them is shown at its control (a unit test holds the DTO to this list, a client
+ * test every entry to a control).
+ */
+export const SAVE_API_FIELDS = [
+  'name',
+  'name_en',
+  'title_en',
+  'endpoint',
+  'example_url',
+  'response_format',
+  'request_method',
+  'description',
+  'description_en',
+  'status',
+  'is_pinned',
+  'is_paid',
+  'price_per_call',
+  'free_quota_calls',
+  'free_quota_period',
+  'category_ids',
+  'request_params',
+  'response_params',
+  'status_codes',
+  'php_example',
+  'response_example',
+  'handler',
+  'upstream_url',
+  'upstream_timeout_ms',
+] as const satisfies readonly Exclude<keyof SaveApiBody, 'id'>[];
+export type SaveApiField = (typeof SAVE_API_FIELDS)[number];
+
 /** Yuan, non-negative, at most three decimals (SPEC.md §5, §9). */
 export const PRICE_PATTERN = /^\d{1,12}(\.\d{1,3})?$/;
 

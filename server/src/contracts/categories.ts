@@ -25,6 +25,14 @@ export interface SaveCategoryBody {
   sort_order?: number;
 }
 
+/** The fields create_category.php reads (update adds `id`), each shown at its control. */
+export const CATEGORY_FIELDS = [
+  'name',
+  'name_en',
+  'slug',
+  'sort_order',
+] as const satisfies readonly (keyof SaveCategoryBody)[];
+
 /** Lower-case words joined by single hyphens: "date-time". */
 export const CATEGORY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

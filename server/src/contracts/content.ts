@@ -63,6 +63,45 @@ export type SaveAdBody = Body<Ad>;
 export type SaveSidebarLinkBody = Omit<Body<SidebarLink>, 'url'> & { url: string };
 export type SaveFriendLinkBody = Body<FriendLink>;
 
+/**
+ * The fields each add call reads (its update adds `id`), in the form's order: a refusal naming any
+ * of them is shown at its control (unit tests hold the DTOs to these lists, a client test every
+ * entry to a control).
+ */
+export const PARTNER_FIELDS = [
+  'name',
+  'logo_url',
+  'website_url',
+  'description',
+  'sort_order',
+  'status',
+] as const satisfies readonly (keyof SavePartnerBody)[];
+export const AD_FIELDS = [
+  'title',
+  'image_url',
+  'link_url',
+  'description',
+  'sort_order',
+  'status',
+] as const satisfies readonly (keyof SaveAdBody)[];
+export const SIDEBAR_LINK_FIELDS = [
+  'title',
+  'url',
+  'target',
+  'description',
+  'sort_order',
+  'status',
+] as const satisfies readonly (keyof SaveSidebarLinkBody)[];
+export const FRIEND_LINK_FIELDS = [
+  'name',
+  'link_url',
+  'avatar_url',
+  'description',
+  'sort_order',
+  'status',
+] as const satisfies readonly (keyof SaveFriendLinkBody)[];
+export type FriendLinkField = (typeof FRIEND_LINK_FIELDS)[number];
+
 /** An absolute http(s) URL. */
 export const HTTP_URL = /^https?:\/\/\S+$/i;
 /** An http(s) URL, or a path on this site ("/..."; "//host" would leave it). */

@@ -65,8 +65,15 @@ describe('LoginPage', () => {
     const bodies = answerLogin();
     setup();
     await fill('alice', '');
-    expect(await screen.findByText('please enter username and password')).toBeInTheDocument();
+    // Said at the empty field, which takes the focus; the filled one is not marked.
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('please enter username and password');
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
     expect(bodies).toEqual([]);
+    await userEvent.type(password, 'x');
+    expect(password).not.toHaveAttribute('aria-invalid');
   });
 
   it('signs in, mirrors the user into sessionStorage and opens the dashboard', async () => {

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { useCallbackOutcome, type PendingLink } from '../../lib/oidcFragment';
+import { useRequiredFields } from '../../components/ui/useRequiredFields';
 import { useHydrated } from '../../lib/ssr';
 import { useLoginMutation } from './api';
 import TwoFactorStep, { secondStep, type SecondStep } from './TwoFactorStep';
@@ -30,6 +31,10 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const required = useRequiredFields(
+    { username: 'login-username', password: 'login-password' },
+    codeText('auth.credentials_missing'),
+  );
   // Set once the password was right on an account with two-factor on: the code step shows.
   const [step, setStep] = useState<SecondStep | null>(null);
   // Set when a provider's verified address belongs to an account: its password links them.
@@ -52,9 +57,9 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = username.trim();
-    const invalid = name && password ? null : codeText('auth.credentials_missing');
-    setError(invalid);
-    if (invalid) return;
+    // SPEC.md §5's text at each empty field; the first takes the focus.
+    setError(null);
+    if (!required.check({ username: name, password })) return;
     try {
       const result = await login({ username: name, password }).unwrap();
       // GuestOnly takes the now signed-in user on to the redirect target or the dashboard.
@@ -107,8 +112,13 @@ export default function LoginPage() {
             <Form.Control
               autoComplete="username"
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                required.filled('username');
+              }}
+              {...required.marks('username')}
             />
+            {required.feedback('username')}
           </Form.Group>
           <Form.Group className="mb-3" controlId="login-password">
             <Form.Label>{t('auth.password')}</Form.Label>
@@ -116,8 +126,13 @@ export default function LoginPage() {
               type="password"
               autoComplete="current-password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                required.filled('password');
+              }}
+              {...required.marks('password')}
             />
+            {required.feedback('password')}
             <div className="text-end mt-1">
               <Link to={paths.forgotPassword} className="small">
                 {t('auth.forgotLink')}

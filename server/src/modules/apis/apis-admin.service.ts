@@ -206,7 +206,7 @@ export class ApisAdminService {
       .createQueryBuilder('api')
       .where('LOWER(api.name_en) = :name', { name: nameEn.toLowerCase() });
     if (exceptId !== undefined) qb.andWhere('api.id <> :id', { id: exceptId });
-    if ((await qb.getCount()) > 0) throw conflict('apis.name_taken', DUPLICATE_NAME);
+    if ((await qb.getCount()) > 0) throw conflict('apis.name_taken', DUPLICATE_NAME, 'name_en');
   }
 
   private async adminView(api: ApiEntry) {
@@ -229,7 +229,7 @@ export class ApisAdminService {
         return saved;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('apis.name_taken', DUPLICATE_NAME);
+      if (isUniqueViolation(error)) throw conflict('apis.name_taken', DUPLICATE_NAME, 'name_en');
       throw error;
     }
   }
@@ -238,7 +238,9 @@ export class ApisAdminService {
     const isPaid = dto.is_paid ?? 0;
     const price = priceMilli(dto.price_per_call ?? '0');
     // Only a paid API charges its price; a free one keeps a valid price for when it turns paid.
-    if (isPaid === 1 && price === null) throw badRequest('apis.invalid_price', API_MESSAGES.price);
+    if (isPaid === 1 && price === null) {
+      throw badRequest('apis.invalid_price', API_MESSAGES.price, 'price_per_call');
+    }
     return {
       name: dto.name,
       name_en: dto.name_en,

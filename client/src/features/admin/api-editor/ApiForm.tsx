@@ -1,12 +1,16 @@
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
+import { SAVE_API_FIELDS } from '@contracts/apis';
 import { useCreateApiMutation, useUpdateApiMutation } from '../api';
-import { adminErrorText, errorField } from '../errors';
+import ErrorSummary from '../components/ErrorSummary';
+import { useRefusals } from '../components/useRefusals';
+import { adminErrorText } from '../errors';
 import { adminPaths } from '../paths';
 import BasicInfoSection from './BasicInfoSection';
 import CategoriesSection from './CategoriesSection';
 import ExamplesSection from './ExamplesSection';
+import { apiFieldId, refusedApiField } from './fields';
 import ListFieldsSection from './ListFieldsSection';
 import {
   apiFieldErrors,
@@ -25,11 +29,8 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
   const [create, creating] = useCreateApiMutation();
   const [update, updating] = useUpdateApiMutation();
   const [form, setForm] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<SectionProps['errors']>({});
-  // Bumped on every refused save, so the same refusal twice still scrolls.
-  const [refusals, setRefusals] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  // A refusal of fields is shown at them (the summary only links there); any other, as a banner.
+  const { errors, banner: error, formRef, refuse, clear, settle } = useRefusals<keyof Values>();
   const busy = creating.isLoading || updating.isLoading;
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const saved = useRef(false);
@@ -45,6 +46,8 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
     const askBeforeLink = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!link || link.getAttribute('target') === '_blank' || saved.current) return;
+      // A link within the page (the error summary's) does not leave it.
+      if (link.getAttribute('href')?.startsWith('#')) return;
       if (!window.confirm(LEAVE_UNSAVED)) {
         event.preventDefault();
         event.stopPropagation();
@@ -58,41 +61,28 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
     };
   }, [dirty]);
 
-  // The first problem is brought into view and focused: the first marked field, else the banner.
-  useEffect(() => {
-    if (refusals === 0) return;
-    const form = formRef.current;
-    const target =
-      form?.querySelector<HTMLElement>('.is-invalid') ??
-      form?.querySelector<HTMLElement>('[role="alert"]');
-    target?.scrollIntoView?.({ block: 'center' });
-    target?.focus({ preventScroll: true });
-  }, [refusals]);
+  const summary = SAVE_API_FIELDS.filter((field) => errors[field] !== undefined).map((field) => ({
+    id: apiFieldId(field),
+    text: errors[field] ?? '',
+  }));
 
-  const set: SectionProps['set'] = (key, value) =>
+  const set: SectionProps['set'] = (key, value) => {
     setForm((current) => ({ ...current, [key]: value }));
-
-  const refuse = (banner: string, fields: SectionProps['errors']) => {
-    setError(banner);
-    setErrors(fields);
-    setRefusals((n) => n + 1);
+    settle(key);
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const problems = apiFieldErrors(form);
-    const first = Object.values(problems)[0];
-    if (first) return refuse(first, problems);
-    setError(null);
-    setErrors({});
+    if (Object.keys(problems).length > 0) return refuse(problems);
+    clear();
     const body = toApiBody(form, id);
     const result = id === undefined ? await create(body) : await update(body);
     if ('error' in result) {
-      const text = adminErrorText(result.error, {
-        failed: id === undefined ? '添加失败' : '更新失败',
-      });
-      const field = errorField(result.error);
-      return refuse(text, field && field in form ? { [field]: text } : {});
+      const refused = refusedApiField(result.error);
+      if (refused) return refuse({ [refused[0]]: refused[1] });
+      const failed = id === undefined ? '添加失败' : '更新失败';
+      return refuse({}, adminErrorText(result.error, { failed }));
     }
     saved.current = true;
     void navigate(adminPaths.control, { state: { saved: true } });
@@ -105,6 +95,7 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
 
   return (
     <Form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)}>
+      {summary.length > 0 && <ErrorSummary items={summary} />}
       {error && (
         <Alert variant="danger" role="alert" tabIndex={-1}>
           {error}
@@ -114,11 +105,14 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
         form={form}
         set={set}
         errors={errors}
-        onNameEn={(value) => setForm((current) => withNameEn(current, value, id === undefined))}
+        onNameEn={(value) => {
+          setForm((current) => withNameEn(current, value, id === undefined));
+          settle('name_en');
+        }}
       />
-      <CategoriesSection form={form} set={set} />
-      <ListFieldsSection form={form} set={set} />
-      <ExamplesSection form={form} set={set} />
+      <CategoriesSection form={form} set={set} errors={errors} />
+      <ListFieldsSection form={form} set={set} errors={errors} />
+      <ExamplesSection form={form} set={set} errors={errors} />
       <ServingSection form={form} set={set} errors={errors} />
       <div className="admin-save-bar d-flex flex-wrap align-items-center gap-2">
         <Button type="submit" disabled={busy}>

@@ -1,5 +1,7 @@
 import { REQUEST_METHODS, type QuotaPeriod, type RequestMethod } from '@contracts/apis';
 import { Card, Col, Form, Row } from 'react-bootstrap';
+import { FieldError, FieldText } from './FieldError';
+import { invalidProps } from './fields';
 import type { SectionProps } from './model';
 import TextField from './TextField';
 
@@ -36,6 +38,7 @@ export default function BasicInfoSection({
           <Col md={6}>
             <TextField
               id="title_en"
+              error={errors.title_en}
               label="英文标题（英文站点显示）"
               value={form.title_en}
               onChange={(v) => set('title_en', v)}
@@ -53,6 +56,7 @@ export default function BasicInfoSection({
           <Col md={6}>
             <TextField
               id="example_url"
+              error={errors.example_url}
               label="示例 URL"
               value={form.example_url}
               onChange={(v) => set('example_url', v)}
@@ -61,6 +65,7 @@ export default function BasicInfoSection({
           <Col md={6}>
             <TextField
               id="response_format"
+              error={errors.response_format}
               label="返回格式"
               value={form.response_format}
               onChange={(v) => set('response_format', v)}
@@ -70,6 +75,7 @@ export default function BasicInfoSection({
             <Form.Group className="mb-3" controlId="api-request_method">
               <Form.Label>请求方法</Form.Label>
               <Form.Select
+                {...invalidProps('request_method', errors.request_method)}
                 value={form.request_method}
                 onChange={(e) => set('request_method', e.target.value as RequestMethod)}
               >
@@ -77,11 +83,13 @@ export default function BasicInfoSection({
                   <option key={m}>{m}</option>
                 ))}
               </Form.Select>
+              <FieldError field="request_method" errors={errors} />
             </Form.Group>
           </Col>
           <Col md={6}>
             <TextField
               id="description"
+              error={errors.description}
               label="描述"
               as="textarea"
               rows={3}
@@ -92,6 +100,7 @@ export default function BasicInfoSection({
           <Col md={6}>
             <TextField
               id="description_en"
+              error={errors.description_en}
               label="英文描述"
               as="textarea"
               rows={3}
@@ -105,6 +114,9 @@ export default function BasicInfoSection({
             type="switch"
             id="api-status"
             label="启用"
+            {...invalidProps('status', errors.status)}
+            feedback={<FieldText field="status" errors={errors} />}
+            feedbackType="invalid"
             checked={form.status}
             onChange={(e) => set('status', e.target.checked)}
           />
@@ -112,6 +124,9 @@ export default function BasicInfoSection({
             type="switch"
             id="api-is_pinned"
             label="置顶"
+            {...invalidProps('is_pinned', errors.is_pinned)}
+            feedback={<FieldText field="is_pinned" errors={errors} />}
+            feedbackType="invalid"
             checked={form.is_pinned}
             onChange={(e) => set('is_pinned', e.target.checked)}
           />
@@ -119,6 +134,9 @@ export default function BasicInfoSection({
             type="switch"
             id="api-is_paid"
             label="付费"
+            {...invalidProps('is_paid', errors.is_paid)}
+            feedback={<FieldText field="is_paid" errors={errors} />}
+            feedbackType="invalid"
             checked={form.is_paid}
             onChange={(e) => set('is_paid', e.target.checked)}
           />
@@ -130,10 +148,10 @@ export default function BasicInfoSection({
               step={0.001}
               disabled={!form.is_paid}
               value={form.price_per_call}
-              isInvalid={errors.price_per_call !== undefined}
+              {...invalidProps('price_per_call', errors.price_per_call)}
               onChange={(e) => set('price_per_call', e.target.value)}
             />
-            <Form.Control.Feedback type="invalid">{errors.price_per_call}</Form.Control.Feedback>
+            <FieldError field="price_per_call" errors={errors} />
           </Form.Group>
           <Form.Group controlId="api-free_quota_calls" style={{ width: '12rem' }}>
             <Form.Label>每位用户免费次数</Form.Label>
@@ -143,22 +161,23 @@ export default function BasicInfoSection({
               step={1}
               disabled={!form.is_paid}
               value={form.free_quota_calls}
-              isInvalid={errors.free_quota_calls !== undefined}
-              aria-describedby="api-free_quota-help"
+              {...invalidProps('free_quota_calls', errors.free_quota_calls, 'api-free_quota-help')}
               onChange={(e) => set('free_quota_calls', e.target.value)}
             />
-            <Form.Control.Feedback type="invalid">{errors.free_quota_calls}</Form.Control.Feedback>
+            <FieldError field="free_quota_calls" errors={errors} />
           </Form.Group>
           <Form.Group controlId="api-free_quota_period" style={{ width: '8rem' }}>
             <Form.Label>免费周期</Form.Label>
             <Form.Select
               disabled={!form.is_paid}
               value={form.free_quota_period}
+              {...invalidProps('free_quota_period', errors.free_quota_period)}
               onChange={(e) => set('free_quota_period', e.target.value as QuotaPeriod)}
             >
               <option value="day">每天</option>
               <option value="month">每月</option>
             </Form.Select>
+            <FieldError field="free_quota_period" errors={errors} />
           </Form.Group>
           <Form.Text id="api-free_quota-help" className="w-100 mt-0">
             付费接口每位用户每天或每月先免费调用这么多次，用完后按价格从余额扣费（0

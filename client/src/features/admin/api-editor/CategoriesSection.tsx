@@ -2,10 +2,11 @@ import { Card, Form } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { useAdminCategoriesQuery } from '../api';
 import { adminPaths } from '../paths';
+import { apiErrorId, apiFieldId, invalidProps } from './fields';
 import type { SectionProps } from './model';
 
 /** The API's categories: the home page's chips it appears under. */
-export default function CategoriesSection({ form, set }: SectionProps) {
+export default function CategoriesSection({ form, set, errors = {} }: SectionProps) {
   const { data, error } = useAdminCategoriesQuery();
   const categories = data?.data ?? [];
   const toggle = (id: number, on: boolean) =>
@@ -21,7 +22,11 @@ export default function CategoriesSection({ form, set }: SectionProps) {
           管理分类
         </Link>
       </Card.Header>
-      <Card.Body role="group" aria-labelledby="api-categories-label">
+      <Card.Body
+        role="group"
+        id={apiFieldId('category_ids')}
+        aria-labelledby="api-categories-label"
+      >
         {error ? (
           <p className="text-danger mb-0">获取分类失败</p>
         ) : categories.length === 0 ? (
@@ -34,10 +39,16 @@ export default function CategoriesSection({ form, set }: SectionProps) {
               type="checkbox"
               id={`api-category-${category.id}`}
               label={`${category.name}（${category.name_en}）`}
+              {...invalidProps('category_ids', errors.category_ids)}
               checked={form.category_ids.includes(category.id)}
               onChange={(event) => toggle(category.id, event.target.checked)}
             />
           ))
+        )}
+        {errors.category_ids !== undefined && (
+          <div className="invalid-feedback d-block" id={apiErrorId('category_ids')}>
+            {errors.category_ids}
+          </div>
         )}
       </Card.Body>
     </Card>

@@ -1,16 +1,19 @@
 import { PARAMETER_TYPES } from '@contracts/list-fields';
 import { Card } from 'react-bootstrap';
 import ListFieldEditor from '../components/ListFieldEditor';
+import { apiFieldId } from './fields';
 import { paramRowErrors, statusRowErrors, type SectionProps } from './model';
 
 /** The request parameters, response parameters and status codes, row by row. */
-export default function ListFieldsSection({ form, set }: SectionProps) {
+export default function ListFieldsSection({ form, set, errors = {} }: SectionProps) {
   return (
     <Card className="mb-4">
       <Card.Header>参数与状态码</Card.Header>
       <Card.Body>
         <ListFieldEditor
           title="请求参数"
+          id={apiFieldId('request_params')}
+          error={errors.request_params}
           rows={form.request_params}
           blank={{
             name: '',
@@ -36,6 +39,8 @@ export default function ListFieldsSection({ form, set }: SectionProps) {
         />
         <ListFieldEditor
           title="返回参数"
+          id={apiFieldId('response_params')}
+          error={errors.response_params}
           rows={form.response_params}
           blank={{ name: '', type: 'string', description: '' }}
           columns={[
@@ -48,6 +53,8 @@ export default function ListFieldsSection({ form, set }: SectionProps) {
         />
         <ListFieldEditor
           title="状态码"
+          id={apiFieldId('status_codes')}
+          error={errors.status_codes}
           rows={form.status_codes}
           blank={{ code: '', description: '' }}
           columns={[

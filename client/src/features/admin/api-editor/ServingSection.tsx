@@ -13,6 +13,7 @@ export default function ServingSection({ form, set, errors = {} }: SectionProps)
           <Col md={4}>
             <TextField
               id="handler"
+              error={errors.handler}
               label="内置处理器"
               value={form.handler}
               onChange={(v) => set('handler', v)}
@@ -31,6 +32,7 @@ export default function ServingSection({ form, set, errors = {} }: SectionProps)
           <Col md={3}>
             <TextField
               id="upstream_timeout_ms"
+              error={errors.upstream_timeout_ms}
               label="上游超时（毫秒）"
               type="number"
               min={UPSTREAM_TIMEOUT_MS.min}

@@ -1,7 +1,6 @@
 import type { AdminApi } from '@contracts/apis';
 import {
   apiFieldErrors,
-  apiFormError,
   apiFormFrom,
   EMPTY_API_FORM,
   LIST_ROW_TEXTS,
@@ -109,13 +108,19 @@ describe('apiFormFrom', () => {
   });
 });
 
-describe('apiFormError', () => {
-  it.each<[Partial<ApiForm>]>([[{ name: ' ' }], [{ name_en: '' }], [{ endpoint: '' }]])(
-    'needs the name, English name and endpoint: %j',
-    (change) => {
-      expect(apiFormError({ ...filled, ...change })).toBe('API 名称、英文名称和 Endpoint 不能为空');
-    },
-  );
+/** SPEC.md §5's first broken rule, or null when the form may be sent. */
+const apiFormError = (form: ApiForm) => Object.values(apiFieldErrors(form))[0] ?? null;
+
+describe('the first broken rule', () => {
+  it.each<[Partial<ApiForm>, keyof ApiForm]>([
+    [{ name: ' ' }, 'name'],
+    [{ name_en: '' }, 'name_en'],
+    [{ endpoint: '' }, 'endpoint'],
+  ])('needs the name, English name and endpoint: %j, said at that field', (change, field) => {
+    expect(apiFieldErrors({ ...filled, ...change })).toEqual({
+      [field]: 'API 名称、英文名称和 Endpoint 不能为空',
+    });
+  });
 
   it.each(['-1', '1.2345', 'abc', ''])('refuses the price %p for a paid API', (price) => {
     expect(apiFormError({ ...filled, is_paid: true, price_per_call: price })).toBe(
@@ -258,7 +263,7 @@ describe('list rows', () => {
     expect(statusRowErrors({ code, description: '' })).toEqual({ code: LIST_ROW_TEXTS.code });
   });
 
-  it('stops the save at the first broken row', () => {
+  it('says which list has a broken row', () => {
     const form: ApiForm = {
       ...EMPTY_API_FORM,
       name: 'IP',
@@ -266,6 +271,6 @@ describe('list rows', () => {
       endpoint: '/apis/ip',
       status_codes: [{ code: 'x', description: '' }],
     };
-    expect(apiFormError(form)).toBe(`状态码：${LIST_ROW_TEXTS.code}`);
+    expect(apiFieldErrors(form).status_codes).toBe(`状态码：${LIST_ROW_TEXTS.code}`);
   });
 });

@@ -56,12 +56,14 @@ export interface ApiForm {
   category_ids: number[];
 }
 
-/** What the form's sections get: the values and a setter for one of them. */
+/** Texts shown at the fields they belong to. */
+export type ApiFieldErrors = Partial<Record<keyof ApiForm, string>>;
+
+/** What the form's sections get: the values, a setter for one of them, and their fields' errors. */
 export interface SectionProps {
   form: ApiForm;
   set: <K extends keyof ApiForm>(key: K, value: ApiForm[K]) => void;
-  /** Texts shown at the fields they belong to. */
-  errors?: Partial<Record<keyof ApiForm, string>>;
+  errors?: ApiFieldErrors;
 }
 
 export const EMPTY_API_FORM: ApiForm = {
@@ -185,8 +187,8 @@ function firstRowError<T>(rows: T[], check: (row: T) => Record<string, string | 
 }
 
 /** Each broken SPEC.md §5 rule at its field, in the order the form shows them. */
-export function apiFieldErrors(form: ApiForm): Partial<Record<keyof ApiForm, string>> {
-  const errors: Partial<Record<keyof ApiForm, string>> = {};
+export function apiFieldErrors(form: ApiForm): ApiFieldErrors {
+  const errors: ApiFieldErrors = {};
   for (const key of ['name', 'name_en', 'endpoint'] as const) {
     if (!form[key].trim()) errors[key] = API_FORM_TEXTS.required;
   }
@@ -217,11 +219,6 @@ const LIST_LABELS = {
   response_params: '返回参数',
   status_codes: '状态码',
 } as const;
-
-/** SPEC.md §5's first broken rule, or null when the form may be sent. */
-export function apiFormError(form: ApiForm): string | null {
-  return Object.values(apiFieldErrors(form))[0] ?? null;
-}
 
 /** A request row as saved: the enum, default and example only when given. */
 function paramOut({ enum: values = '', default: fallback = '', example = '', ...row }: RequestRow) {

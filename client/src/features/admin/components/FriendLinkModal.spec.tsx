@@ -1,8 +1,10 @@
+import { FRIEND_LINK_FIELDS } from '@contracts/content';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay } from 'msw';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../../app/store';
+import { expectRefusalAtControl } from '../../../test/refusals';
 import { failure, http, HttpResponse, server } from '../../../test/server';
 import FriendLinkModal, { CLOSE_AFTER_SUCCESS_MS } from './FriendLinkModal';
 
@@ -49,7 +51,7 @@ describe('FriendLinkModal', () => {
 
   it('says 添加友链 when adding', () => {
     setup(null, saved(''));
-    expect(screen.getByText('添加友链')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: '添加友链' })).toBeInTheDocument();
   });
 
   it('edits with the existing values', () => {
@@ -60,21 +62,35 @@ describe('FriendLinkModal', () => {
   });
 
   it.each([
-    [{ name: '', link: 'https://a.example.com' }, '友链名称和链接不能为空'],
-    [{ name: 'n', link: '' }, '友链名称和链接不能为空'],
-    [{ name: 'n', link: 'a.example.com' }, '友链链接或头像链接格式无效'],
+    [{ name: '', link: 'https://a.example.com' }, '名称', '友链名称和链接不能为空'],
+    [{ name: 'n', link: '' }, '链接', '友链名称和链接不能为空'],
+    [{ name: 'n', link: 'a.example.com' }, '链接', '友链链接或头像链接格式无效'],
     [
       { name: 'n', link: 'https://a.example.com', avatar: 'avatar.png' },
+      '头像链接',
       '友链链接或头像链接格式无效',
     ],
-  ])('checks %j before saving: %s', async (values, message) => {
+  ])('checks %j before saving: at %s, %s', async (values, label, message) => {
     const { bodies } = setup(null, saved(''));
     if (values.name) await userEvent.type(field('名称'), values.name);
     if (values.link) await userEvent.type(field('链接'), values.link);
     if ('avatar' in values) await userEvent.type(field('头像链接'), values.avatar);
     await userEvent.click(saveButton());
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    const control = field(label);
+    expect(control).toHaveFocus();
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    expect(control).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('link', { name: message })).toBeInTheDocument();
     expect(bodies).toEqual([]);
+  });
+
+  // Every field the server reads (the DTO is held to FRIEND_LINK_FIELDS by a server unit test).
+  it.each(FRIEND_LINK_FIELDS)('shows the server’s refusal of %s at its control', async (name) => {
+    setup(existing, () =>
+      failure(400, { code: 'request.validation', field: name, message: `${name} is wrong` }),
+    );
+    await userEvent.click(saveButton());
+    await expectRefusalAtControl(screen.getByRole('dialog'));
   });
 
   it('cannot be closed with Escape and disables save while saving', async () => {
@@ -131,7 +147,7 @@ describe('FriendLinkModal', () => {
   ])('shows %s for a failed save and stays open', async (_case, answer, message) => {
     const { onClose } = setup(existing, answer);
     await userEvent.click(saveButton());
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -1,8 +1,38 @@
-import { FRIEND_LINK_RULES, type FriendLink, type SaveFriendLinkBody } from '@contracts/content';
+import {
+  FRIEND_LINK_FIELDS,
+  FRIEND_LINK_RULES,
+  type FriendLink,
+  type FriendLinkField,
+  type SaveFriendLinkBody,
+} from '@contracts/content';
 import { FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useSaveFriendLinkMutation } from '../api';
-import { adminErrorText } from '../errors';
+import { adminErrorText, refusedFieldOf } from '../errors';
+import ErrorSummary from './ErrorSummary';
+import { fieldProblems } from './recordValues';
+import { useRefusals } from './useRefusals';
+
+/** Each field's control (what its error summary line links to). */
+const CONTROL_IDS: Record<FriendLinkField, string> = {
+  name: 'friend-name',
+  link_url: 'friend-link',
+  avatar_url: 'friend-avatar',
+  description: 'friend-description',
+  sort_order: 'friend-sort',
+  status: 'friend-status',
+};
+
+/** The server's refusals of a field, in SPEC.md §5's words where it has them. */
+const FIELD_TEXTS: Partial<Record<FriendLinkField, string>> = {
+  name: FRIEND_LINK_RULES.required,
+  link_url: FRIEND_LINK_RULES.badUrl,
+  avatar_url: FRIEND_LINK_RULES.badUrl,
+  sort_order: '排序必须是数字',
+};
+
+const isField = (field: string | undefined): field is FriendLinkField =>
+  (FRIEND_LINK_FIELDS as readonly (string | undefined)[]).includes(field);
 
 /** How long the success message stays before the modal closes (SPEC.md §9). */
 export const CLOSE_AFTER_SUCCESS_MS = 1500;
@@ -24,7 +54,7 @@ export default function FriendLinkModal({ link, onClose }: Props) {
     sort_order: String(link?.sort_order ?? 0),
     status: link?.status ?? 1,
   });
-  const [error, setError] = useState<string | null>(null);
+  const { errors, banner: error, formRef, refuse, clear, settle } = useRefusals<FriendLinkField>();
   const [success, setSuccess] = useState<string | null>(null);
 
   useEffect(() => {
@@ -33,21 +63,27 @@ export default function FriendLinkModal({ link, onClose }: Props) {
     return () => clearTimeout(timer);
   }, [success, onClose]);
 
-  const set = (field: keyof typeof form) => (value: string | number) =>
+  // A field edited is no longer said to be wrong; the next save checks it again.
+  const set = (field: FriendLinkField) => (value: string | number) => {
     setForm((current) => ({ ...current, [field]: value }));
+    settle(field);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const name = form.name.trim();
     const linkUrl = form.link_url.trim();
     const avatarUrl = form.avatar_url.trim();
-    if (!name || !linkUrl) return setError(FRIEND_LINK_RULES.required);
-    const { url, avatar } = FRIEND_LINK_RULES;
-    if (!url.test(linkUrl) || (avatarUrl && !avatar.test(avatarUrl))) {
-      return setError(FRIEND_LINK_RULES.badUrl);
-    }
-    if (!/^-?\d+$/.test(form.sort_order.trim())) return setError('排序必须是数字');
-    setError(null);
+    const { url, avatar, required, badUrl } = FRIEND_LINK_RULES;
+    const problems: Partial<Record<FriendLinkField, string>> = fieldProblems([
+      [!name, 'name', required],
+      [!linkUrl, 'link_url', required],
+      [!!linkUrl && !url.test(linkUrl), 'link_url', badUrl],
+      [!!avatarUrl && !avatar.test(avatarUrl), 'avatar_url', badUrl],
+      [!/^-?\d+$/.test(form.sort_order.trim()), 'sort_order', '排序必须是数字'],
+    ]);
+    if (Object.keys(problems).length > 0) return refuse(problems);
+    clear();
     const body: SaveFriendLinkBody = {
       ...(link && { id: link.id }),
       name,
@@ -59,31 +95,51 @@ export default function FriendLinkModal({ link, onClose }: Props) {
     };
     const result = await save(body);
     if ('error' in result) {
-      setError(
-        adminErrorText(result.error, {
-          failed: '操作失败',
-          network: '请求保存友链接口失败，请稍后再试',
-          fields: {
-            name: '友链名称和链接不能为空',
-            link_url: '友链链接或头像链接格式无效',
-            avatar_url: '友链链接或头像链接格式无效',
-          },
-        }),
-      );
-      return;
+      const text = adminErrorText(result.error, {
+        failed: '操作失败',
+        network: '请求保存友链接口失败，请稍后再试',
+        fields: FIELD_TEXTS,
+      });
+      const field = refusedFieldOf(result.error);
+      return isField(field) ? refuse({ [field]: text }) : refuse({}, text);
     }
     setSuccess(result.data.message || '操作成功');
   };
 
+  const summary = FRIEND_LINK_FIELDS.filter((field) => errors[field] !== undefined).map(
+    (field) => ({ id: CONTROL_IDS[field], text: errors[field] ?? '' }),
+  );
+  // A control's marks and the text saying what is wrong with it.
+  const marks = (field: FriendLinkField) =>
+    errors[field] === undefined
+      ? {}
+      : {
+          isInvalid: true,
+          'aria-invalid': true,
+          'aria-describedby': `${CONTROL_IDS[field]}-error`,
+        };
+  const feedback = (field: FriendLinkField) => (
+    <Form.Control.Feedback type="invalid" id={`${CONTROL_IDS[field]}-error`}>
+      {errors[field]}
+    </Form.Control.Feedback>
+  );
+
   return (
-    <Modal show onHide={onClose} backdrop="static" keyboard={false}>
-      <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+    <Modal
+      aria-labelledby="friend-modal-title"
+      show
+      onHide={onClose}
+      backdrop="static"
+      keyboard={false}
+    >
+      <Form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)}>
         <Modal.Header>
-          <Modal.Title>{link ? '编辑友链' : '添加友链'}</Modal.Title>
+          <Modal.Title id="friend-modal-title">{link ? '编辑友链' : '添加友链'}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          {summary.length > 0 && <ErrorSummary items={summary} />}
           {error && (
-            <Alert variant="danger" role="alert">
+            <Alert variant="danger" role="alert" tabIndex={-1}>
               {error}
             </Alert>
           )}
@@ -94,7 +150,12 @@ export default function FriendLinkModal({ link, onClose }: Props) {
           )}
           <Form.Group className="mb-3" controlId="friend-name">
             <Form.Label>名称</Form.Label>
-            <Form.Control value={form.name} onChange={(e) => set('name')(e.target.value)} />
+            <Form.Control
+              value={form.name}
+              onChange={(e) => set('name')(e.target.value)}
+              {...marks('name')}
+            />
+            {feedback('name')}
           </Form.Group>
           <Form.Group className="mb-3" controlId="friend-link">
             <Form.Label>链接</Form.Label>
@@ -103,7 +164,9 @@ export default function FriendLinkModal({ link, onClose }: Props) {
               placeholder="https://"
               value={form.link_url}
               onChange={(e) => set('link_url')(e.target.value)}
+              {...marks('link_url')}
             />
+            {feedback('link_url')}
           </Form.Group>
           <Form.Group className="mb-3" controlId="friend-avatar">
             <Form.Label>头像链接</Form.Label>
@@ -111,7 +174,9 @@ export default function FriendLinkModal({ link, onClose }: Props) {
               placeholder="https:// 或 /站内路径（可选）"
               value={form.avatar_url}
               onChange={(e) => set('avatar_url')(e.target.value)}
+              {...marks('avatar_url')}
             />
+            {feedback('avatar_url')}
           </Form.Group>
           <Form.Group className="mb-3" controlId="friend-description">
             <Form.Label>描述</Form.Label>
@@ -120,7 +185,9 @@ export default function FriendLinkModal({ link, onClose }: Props) {
               rows={2}
               value={form.description}
               onChange={(e) => set('description')(e.target.value)}
+              {...marks('description')}
             />
+            {feedback('description')}
           </Form.Group>
           <div className="d-flex gap-3">
             <Form.Group className="flex-fill" controlId="friend-sort">
@@ -129,17 +196,21 @@ export default function FriendLinkModal({ link, onClose }: Props) {
                 type="number"
                 value={form.sort_order}
                 onChange={(e) => set('sort_order')(e.target.value)}
+                {...marks('sort_order')}
               />
+              {feedback('sort_order')}
             </Form.Group>
             <Form.Group className="flex-fill" controlId="friend-status">
               <Form.Label>状态</Form.Label>
               <Form.Select
                 value={form.status}
                 onChange={(e) => set('status')(Number(e.target.value))}
+                {...marks('status')}
               >
                 <option value={1}>启用</option>
                 <option value={0}>禁用</option>
               </Form.Select>
+              {feedback('status')}
             </Form.Group>
           </div>
         </Modal.Body>

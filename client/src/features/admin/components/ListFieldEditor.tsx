@@ -18,6 +18,10 @@ interface Props<T> {
   onChange: (rows: T[]) => void;
   /** The row's problems by column, shown under the cell as it is typed. */
   check?: (row: T) => Partial<Record<keyof T & string, string>>;
+  /** The fieldset's id (what an error summary links to). */
+  id?: string;
+  /** A refusal of the whole list (the server's); when no row says more, the first row is marked. */
+  error?: string;
 }
 
 /** Edits one of an API's list fields (request/response parameters, status codes) row by row. */
@@ -28,13 +32,19 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
   blank,
   onChange,
   check,
+  id,
+  error,
 }: Props<T>) {
   const idPrefix = useId();
+  const rowProblems = rows.map((row) => check?.(row) ?? {});
+  // The list's own error only where no row has one to show (the rows' say it at the cell).
+  const listError = rowProblems.some((p) => Object.keys(p).length > 0) ? undefined : error;
+  const listErrorId = `${id ?? idPrefix}-error`;
   const update = (index: number, key: keyof T, value: unknown) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
 
   return (
-    <fieldset className="mb-4">
+    <fieldset className="mb-4" id={id}>
       <div className="d-flex align-items-center justify-content-between mb-2">
         <legend className="h6 mb-0 w-auto">{title}</legend>
         <Button
@@ -46,6 +56,11 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
           添加一行
         </Button>
       </div>
+      {listError !== undefined && (
+        <div className="invalid-feedback d-block mb-2" id={listErrorId}>
+          {listError}
+        </div>
+      )}
       {rows.length === 0 ? (
         <p className="text-muted small mb-0">暂无，点击“添加一行”。</p>
       ) : (
@@ -62,17 +77,23 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
           </thead>
           <tbody>
             {rows.map((row, index) => {
-              const problems: Partial<Record<keyof T & string, string>> = check?.(row) ?? {};
+              const problems: Partial<Record<keyof T & string, string>> = rowProblems[index];
               return (
                 <tr key={index}>
-                  {columns.map((c) => {
+                  {columns.map((c, column) => {
                     const label = `${title} ${index + 1} ${c.label}`;
                     const value = row[c.key];
                     const problem = problems[c.key];
                     const errorId = `${idPrefix}-${index}-${c.key}-error`;
-                    const invalid = problem
-                      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': errorId }
-                      : {};
+                    const marked = listError !== undefined && index === 0 && column === 0;
+                    const invalid =
+                      problem || marked
+                        ? {
+                            isInvalid: true,
+                            'aria-invalid': true,
+                            'aria-describedby': problem ? errorId : listErrorId,
+                          }
+                        : {};
                     const options =
                       c.options && !c.options.includes(String(value))
                         ? [String(value), ...c.options]

@@ -2,9 +2,11 @@ import type { Envelope } from '@contracts/envelope';
 import { FormEvent, ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
-import { adminErrorText, outcomeNotice } from '../errors';
+import { adminErrorText, outcomeNotice, refusedFieldOf } from '../errors';
 import type { Notice } from '../errors';
+import ErrorSummary from './ErrorSummary';
 import StatusBadge from './StatusBadge';
+import { useRefusals } from './useRefusals';
 import { useConfirm } from './useConfirm';
 
 /** Banners clear themselves after 5 s (SPEC.md §4, §9). */
@@ -26,6 +28,11 @@ export interface ColumnDef<T> {
 /** Records with a status get the 状态 column; categories, say, have none. */
 type Row = { id: number; status?: number };
 type Outcome = { data: Envelope } | { error: unknown };
+/** What is wrong, by field key. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+const controlId = (key: string) => `record-${key}`;
+const errorId = (key: string) => `record-${key}-error`;
 
 interface Props<T extends Row> {
   title: string;
@@ -36,17 +43,26 @@ interface Props<T extends Row> {
   columns: ColumnDef<T>[];
   fields: Field[];
   blank: Record<string, string | number>;
-  /** Client-side checks before saving; a message stops the save. */
-  validate: (values: Record<string, string | number>) => string | null;
+  /** Client-side checks before saving: each broken field with its text (any stops the save). */
+  validate: (values: Record<string, string | number>) => FieldErrors;
   save: (values: Record<string, string | number>) => Promise<Outcome>;
   remove: (id: number) => Promise<Outcome>;
+  /** This form's texts for refused fields, where the admin's shared ones do not fit. */
+  fieldTexts?: Record<string, string>;
 }
 
 /** A table of small records with an add/edit modal and a confirmed delete. */
 export default function RecordManager<T extends Row>(props: Props<T>) {
   const [editing, setEditing] = useState<Record<string, string | number> | null>(null);
   const [banner, setBanner] = useState<Notice | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    errors: fieldErrors,
+    banner: formError,
+    formRef,
+    refuse,
+    clear,
+    settle,
+  } = useRefusals<string>();
   const [saving, setSaving] = useState(false);
   const { confirm, dialog } = useConfirm();
 
@@ -57,7 +73,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
   }, [banner]);
 
   const open = (row: T | null) => {
-    setFormError(null);
+    clear();
     setEditing(
       row
         ? { ...props.blank, ...(row as unknown as Record<string, string | number>) }
@@ -68,24 +84,29 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!editing) return;
-    const problem = props.validate(editing);
-    if (problem) return setFormError(problem);
+    const problems = props.validate(editing);
+    if (Object.keys(problems).length > 0) return refuse(problems);
+    clear();
     setSaving(true);
     const result = await props.save(editing);
     setSaving(false);
     if ('error' in result) {
-      setFormError(
-        adminErrorText(result.error, {
-          failed: editing.id ? '更新失败' : '添加失败',
-        }),
-      );
-      return;
+      const text = adminErrorText(result.error, {
+        failed: editing.id ? '更新失败' : '添加失败',
+        fields: props.fieldTexts,
+      });
+      const field = refusedFieldOf(result.error);
+      const known = props.fields.some((f) => f.key === field);
+      return field && known ? refuse({ [field]: text }) : refuse({}, text);
     }
     setBanner({ ok: true, text: editing.id ? '更新成功' : '添加成功' });
     setEditing(null);
   };
 
   const withStatus = 'status' in props.blank;
+  const summary = props.fields
+    .filter((field) => fieldErrors[field.key] !== undefined)
+    .map((field) => ({ id: controlId(field.key), text: fieldErrors[field.key] ?? '' }));
 
   const onDelete = async (row: T) => {
     if (!(await confirm(`确定要删除此${props.noun}吗？`, '删除'))) return;
@@ -95,11 +116,18 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
 
   const input = (field: Field) => {
     const value = editing?.[field.key] ?? '';
-    const change = (next: string | number) =>
+    // A field edited is no longer said to be wrong; the next save checks it again.
+    const change = (next: string | number) => {
       setEditing((current) => (current ? { ...current, [field.key]: next } : current));
+      settle(field.key);
+    };
+    const error = fieldErrors[field.key];
+    const invalid = error
+      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': errorId(field.key) }
+      : {};
     if (field.kind === 'status') {
       return (
-        <Form.Select value={value} onChange={(e) => change(Number(e.target.value))}>
+        <Form.Select value={value} onChange={(e) => change(Number(e.target.value))} {...invalid}>
           <option value={1}>启用</option>
           <option value={0}>禁用</option>
         </Form.Select>
@@ -107,7 +135,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
     }
     if (field.kind === 'select') {
       return (
-        <Form.Select value={value} onChange={(e) => change(e.target.value)}>
+        <Form.Select value={value} onChange={(e) => change(e.target.value)} {...invalid}>
           {field.options?.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -123,6 +151,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
           rows={2}
           value={value}
           onChange={(e) => change(e.target.value)}
+          {...invalid}
         />
       );
     }
@@ -132,6 +161,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
         placeholder={field.placeholder}
         value={value}
         onChange={(e) => change(e.target.value)}
+        {...invalid}
       />
     );
   };
@@ -210,24 +240,33 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
           </tbody>
         </Table>
       )}
-      <Modal show={editing !== null} onHide={() => !saving && setEditing(null)} backdrop="static">
-        <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Modal
+        aria-labelledby="record-modal-title"
+        show={editing !== null}
+        onHide={() => !saving && setEditing(null)}
+        backdrop="static"
+      >
+        <Form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)}>
           <Modal.Header closeButton>
-            <Modal.Title>
+            <Modal.Title id="record-modal-title">
               {editing?.id ? '编辑' : '添加'}
               {props.noun}
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
+            {summary.length > 0 && <ErrorSummary items={summary} />}
             {formError && (
-              <Alert variant="danger" role="alert">
+              <Alert variant="danger" role="alert" tabIndex={-1}>
                 {formError}
               </Alert>
             )}
             {props.fields.map((field) => (
-              <Form.Group key={field.key} className="mb-3" controlId={`record-${field.key}`}>
+              <Form.Group key={field.key} className="mb-3" controlId={controlId(field.key)}>
                 <Form.Label>{field.label}</Form.Label>
                 {input(field)}
+                <Form.Control.Feedback type="invalid" id={errorId(field.key)}>
+                  {fieldErrors[field.key]}
+                </Form.Control.Feedback>
               </Form.Group>
             ))}
           </Modal.Body>

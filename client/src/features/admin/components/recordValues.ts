@@ -7,3 +7,7 @@ export const sortOrder = (value: string | number | undefined) => Number(str(valu
 
 export const isSortOrder = (value: string | number | undefined) =>
   /^-?\d+$/.test(str(value) || '0') && Math.abs(sortOrder(value)) <= SORT_ORDER_LIMIT;
+
+/** The checks that failed, as texts by field: `[failed, field, text]` in the form's order. */
+export const fieldProblems = (checks: [failed: boolean, field: string, text: string][]) =>
+  Object.fromEntries(checks.filter(([failed]) => failed).map(([, field, text]) => [field, text]));

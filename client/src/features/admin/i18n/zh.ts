@@ -192,6 +192,7 @@ export const ZH_FIELD_ERRORS: Record<string, string> = {
   site_url: '网站地址格式不正确（须为 http:// 或 https:// 开头的完整地址，或留空）',
   site_favicon: 'Favicon 链接格式不正确（须以 http://、https:// 或 / 开头，或留空）',
   url: '链接不能为空或格式不正确',
+  target: '打开方式须为当前页或新标签页',
   sort_order: '排序须为整数',
   status: '状态须为启用或禁用',
   price_per_call: '价格格式无效：须为非负数，最多三位小数',

@@ -2,6 +2,7 @@ import { FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useRequiredFields } from '../../../components/ui/useRequiredFields';
 import { errorCode } from '../../../lib/api';
 import { useAdminLoginMutation, useAdminLoginTwoFactorMutation } from '../api';
 import { adminErrorText } from '../errors';
@@ -24,6 +25,10 @@ export default function AdminLoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const required = useRequiredFields(
+    { username: 'admin-username', password: 'admin-password' },
+    ZH.loginRequired,
+  );
   // After a right password, on an account with two-factor: the step the code finishes.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -57,11 +62,8 @@ export default function AdminLoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) {
-      setError(ZH.loginRequired);
-      return;
-    }
     setError(null);
+    if (!required.check({ username: username.trim(), password })) return;
     const result = await login({ username: username.trim(), password });
     if ('error' in result) {
       clearAdminLoggedIn();
@@ -120,8 +122,13 @@ export default function AdminLoginPage() {
                 <Form.Control
                   value={username}
                   autoComplete="username"
-                  onChange={(e) => setUsername(e.target.value)}
+                  onChange={(e) => {
+                    setUsername(e.target.value);
+                    required.filled('username');
+                  }}
+                  {...required.marks('username')}
                 />
+                {required.feedback('username')}
               </Form.Group>
               <Form.Group className="mb-4" controlId="admin-password">
                 <Form.Label>密码</Form.Label>
@@ -129,8 +136,13 @@ export default function AdminLoginPage() {
                   type="password"
                   value={password}
                   autoComplete="current-password"
-                  onChange={(e) => setPassword(e.target.value)}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    required.filled('password');
+                  }}
+                  {...required.marks('password')}
                 />
+                {required.feedback('password')}
               </Form.Group>
               <Button type="submit" className="w-100" disabled={isLoading}>
                 {isLoading ? '登录中...' : '登录'}

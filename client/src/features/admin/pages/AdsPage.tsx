@@ -2,7 +2,7 @@ import { AD_RULES } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminAdsQuery, useDeleteAdMutation, useSaveAdMutation } from '../api';
 import RecordManager from '../components/RecordManager';
-import { isSortOrder, sortOrder, str } from '../components/recordValues';
+import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
 import { ZH_FORM } from '../i18n/zh';
 
 export default function AdsPage() {
@@ -41,12 +41,22 @@ export default function AdsPage() {
         { key: 'status', label: '状态', kind: 'status' },
       ]}
       blank={{ title: '', image_url: '', link_url: '', description: '', sort_order: 0, status: 1 }}
-      validate={(v) => {
-        if (!str(v.title) || !str(v.image_url) || !str(v.link_url)) return ZH_FORM.adRequired;
-        if (!AD_RULES.url.test(str(v.image_url))) return ZH_FORM.adImageUrl;
-        if (!AD_RULES.url.test(str(v.link_url))) return ZH_FORM.adLinkUrl;
-        return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
-      }}
+      validate={(v) =>
+        fieldProblems([
+          [!str(v.title), 'title', ZH_FORM.adRequired],
+          [
+            !AD_RULES.url.test(str(v.image_url)),
+            'image_url',
+            str(v.image_url) ? ZH_FORM.adImageUrl : ZH_FORM.adRequired,
+          ],
+          [
+            !AD_RULES.url.test(str(v.link_url)),
+            'link_url',
+            str(v.link_url) ? ZH_FORM.adLinkUrl : ZH_FORM.adRequired,
+          ],
+          [!isSortOrder(v.sort_order), 'sort_order', ZH_FORM.sortOrder],
+        ])
+      }
       save={(v) =>
         save({
           ...(v.id ? { id: Number(v.id) } : {}),

@@ -1,10 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { SAVE_API_FIELDS } from '@contracts/apis';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
+import { expectRefusalAtControl } from '../../../test/refusals';
 import { failure, http, ok, server } from '../../../test/server';
 import ApiEditorPage from './ApiEditorPage';
+import { API_FIELD_ERRORS } from '../api-editor/fields';
 
 const API = {
   id: 3,
@@ -136,7 +139,15 @@ describe('ApiEditorPage', () => {
     );
     show('/admin/create');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('API 名称、英文名称和 Endpoint 不能为空');
+    // The three empty fields each say SPEC.md §5's text; the summary says it once.
+    const summary = screen.getByRole('alert');
+    expect(
+      within(summary).getAllByRole('link', { name: 'API 名称、英文名称和 Endpoint 不能为空' }),
+    ).toHaveLength(1);
+    const name = screen.getByLabelText('API 名称');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('API 名称、英文名称和 Endpoint 不能为空');
+    expect(screen.getByLabelText('Endpoint')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(screen.getByLabelText('API 名称'), 'IP');
     await userEvent.type(screen.getByLabelText('英文名'), 'ip');
     expect(screen.getByLabelText('Endpoint')).toHaveValue('/apis/ip');
@@ -149,6 +160,48 @@ describe('ApiEditorPage', () => {
     await userEvent.type(screen.getByLabelText('内置处理器'), 'ip');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('已有 API 使用这个英文名称');
+  });
+
+  // Every field the server reads (the DTO is held to SAVE_API_FIELDS by a server unit test): a
+  // refusal naming it lands on a visible, focused control that says what is wrong, and the
+  // summary above links there.
+  it.each(SAVE_API_FIELDS)('shows the server’s refusal of %s at its control', async (field) => {
+    const paid = {
+      ...API,
+      is_paid: 1,
+      price_per_call: '0.010',
+      free_quota_calls: 5,
+      free_quota_period: 'day',
+      response_params: [{ name: 'country', type: 'string', description: '国家' }],
+    };
+    server.use(
+      http.get('/api/admin/get_api.php', () => ok(paid)),
+      http.post('/api/admin/update_api.php', () =>
+        failure(400, { code: 'request.validation', field, message: `${field} is wrong` }),
+      ),
+    );
+    show('/admin/edit/3');
+    await screen.findByLabelText('API 名称');
+    await screen.findByLabelText('文本处理（Text）');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const { text } = await expectRefusalAtControl();
+    expect(text).toBe(API_FIELD_ERRORS[field]);
+  });
+
+  it('names a taken English name at its field', async () => {
+    server.use(
+      http.get('/api/admin/get_api.php', () => ok(API)),
+      http.post('/api/admin/update_api.php', () =>
+        failure(409, { code: 'apis.name_taken', field: 'name_en', message: 'taken' }),
+      ),
+    );
+    show('/admin/edit/3');
+    await screen.findByLabelText('API 名称');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const nameEn = screen.getByLabelText('英文名');
+    await screen.findByRole('alert', { name: /^未能保存/ });
+    expect(nameEn).toHaveFocus();
+    expect(nameEn).toHaveAccessibleDescription('已有 API 使用这个英文名称');
   });
 
   it('checks list rows as they are typed, with the message at the row, and refuses to save', async () => {

@@ -7,7 +7,7 @@ import {
   useSaveCategoryMutation,
 } from '../api';
 import RecordManager from '../components/RecordManager';
-import { isSortOrder, sortOrder, str } from '../components/recordValues';
+import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
 import { ZH_FORM } from '../i18n/zh';
 import { adminPaths } from '../paths';
 
@@ -43,11 +43,19 @@ export default function CategoriesPage() {
           { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
         ]}
         blank={{ name: '', name_en: '', slug: '', sort_order: 0 }}
+        fieldTexts={{
+          name: '分类名称不能为空，最多 50 个字符',
+          name_en: '英文名称不能为空，最多 50 个字符',
+          slug: ZH_FORM.categorySlug,
+        }}
         validate={(v) => {
-          if (!str(v.name) || !str(v.name_en)) return ZH_FORM.categoryRequired;
           const slug = str(v.slug);
-          if (slug.length > 50 || !CATEGORY_SLUG_PATTERN.test(slug)) return ZH_FORM.categorySlug;
-          return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
+          return fieldProblems([
+            [!str(v.name), 'name', ZH_FORM.categoryRequired],
+            [!str(v.name_en), 'name_en', ZH_FORM.categoryRequired],
+            [slug.length > 50 || !CATEGORY_SLUG_PATTERN.test(slug), 'slug', ZH_FORM.categorySlug],
+            [!isSortOrder(v.sort_order), 'sort_order', ZH_FORM.sortOrder],
+          ]);
         }}
         save={(v) =>
           save({

@@ -2,7 +2,7 @@ import { PARTNER_RULES } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminPartnersQuery, useDeletePartnerMutation, useSavePartnerMutation } from '../api';
 import RecordManager from '../components/RecordManager';
-import { isSortOrder, sortOrder, str } from '../components/recordValues';
+import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
 import { ZH_FORM } from '../i18n/zh';
 
 export default function PartnersPage() {
@@ -49,10 +49,16 @@ export default function PartnersPage() {
       blank={{ name: '', logo_url: '', website_url: '', description: '', sort_order: 0, status: 1 }}
       validate={(v) => {
         const { url, logo } = PARTNER_RULES;
-        if (!str(v.name)) return ZH_FORM.partnerName;
-        if (str(v.logo_url) && !logo.test(str(v.logo_url))) return ZH_FORM.partnerLogoUrl;
-        if (str(v.website_url) && !url.test(str(v.website_url))) return ZH_FORM.partnerWebsiteUrl;
-        return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
+        return fieldProblems([
+          [!str(v.name), 'name', ZH_FORM.partnerName],
+          [!!str(v.logo_url) && !logo.test(str(v.logo_url)), 'logo_url', ZH_FORM.partnerLogoUrl],
+          [
+            !!str(v.website_url) && !url.test(str(v.website_url)),
+            'website_url',
+            ZH_FORM.partnerWebsiteUrl,
+          ],
+          [!isSortOrder(v.sort_order), 'sort_order', ZH_FORM.sortOrder],
+        ]);
       }}
       save={(v) =>
         save({

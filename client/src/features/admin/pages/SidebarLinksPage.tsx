@@ -6,7 +6,7 @@ import {
   useSaveSidebarLinkMutation,
 } from '../api';
 import RecordManager from '../components/RecordManager';
-import { isSortOrder, sortOrder, str } from '../components/recordValues';
+import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
 import { ZH_FORM } from '../i18n/zh';
 
 export default function SidebarLinksPage() {
@@ -46,11 +46,17 @@ export default function SidebarLinksPage() {
         { key: 'status', label: '状态', kind: 'status' },
       ]}
       blank={{ title: '', url: '', target: '_self', description: '', sort_order: 0, status: 1 }}
-      validate={(v) => {
-        if (!str(v.title) || !str(v.url)) return ZH_FORM.sidebarRequired;
-        if (!SIDEBAR_LINK_RULES.url.test(str(v.url))) return ZH_FORM.sidebarUrl;
-        return isSortOrder(v.sort_order) ? null : ZH_FORM.sortOrder;
-      }}
+      validate={(v) =>
+        fieldProblems([
+          [!str(v.title), 'title', ZH_FORM.sidebarRequired],
+          [
+            !SIDEBAR_LINK_RULES.url.test(str(v.url)),
+            'url',
+            str(v.url) ? ZH_FORM.sidebarUrl : ZH_FORM.sidebarRequired,
+          ],
+          [!isSortOrder(v.sort_order), 'sort_order', ZH_FORM.sortOrder],
+        ])
+      }
       save={(v) =>
         save({
           ...(v.id ? { id: Number(v.id) } : {}),

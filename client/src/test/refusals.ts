@@ -1,0 +1,27 @@
+import { act, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ZH_ERRORS } from '../features/admin/i18n/zh';
+
+/**
+ * After a save refused for one field: the focus is on a visible control marked invalid, the text
+ * under it is the field's own (not the catch-all), and the error summary's link for that text
+ * leads back to it. Returns the control and its text.
+ */
+export async function expectRefusalAtControl(form: HTMLElement = document.body) {
+  const summary = await within(form).findByRole('alert', { name: /^未能保存/ });
+  const control = document.activeElement as HTMLElement;
+  expect(form).toContainElement(control);
+  expect(control.matches('input, select, textarea')).toBe(true);
+  expect(control).toBeVisible();
+  expect(control).toBeEnabled();
+  expect(control).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (control.getAttribute('aria-describedby') ?? '').split(' ')[0];
+  const text = document.getElementById(describedBy)?.textContent ?? '';
+  expect(text).not.toBe('');
+  expect(text).not.toBe(ZH_ERRORS['request.validation']);
+  act(() => summary.focus());
+  expect(control).not.toHaveFocus();
+  await userEvent.click(within(summary).getByRole('link', { name: text }));
+  expect(control).toHaveFocus();
+  return { control, text };
+}
