@@ -194,6 +194,7 @@ export default function DashboardPage() {
       <SecuritySection />
 
       <Modal
+        aria-labelledby="key-change-title"
         show={confirming}
         onHide={() => {
           if (change.isLoading) return;
@@ -203,7 +204,7 @@ export default function DashboardPage() {
         centered
       >
         <Modal.Header closeButton>
-          <Modal.Title>{t('user.confirmTitle')}</Modal.Title>
+          <Modal.Title id="key-change-title">{t('user.confirmTitle')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {stepUp ? (

@@ -33,10 +33,10 @@ export default function BalanceModal({ user, onClose }: { user: AdminUser; onClo
   };
 
   return (
-    <Modal show onHide={onClose} backdrop="static">
+    <Modal aria-labelledby="balance-modal-title" show onHide={onClose} backdrop="static">
       <Form noValidate onSubmit={(e) => void onSubmit(e)}>
         <Modal.Header closeButton>
-          <Modal.Title>调整余额：{user.username}</Modal.Title>
+          <Modal.Title id="balance-modal-title">调整余额：{user.username}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {error && <Alert variant="danger">{error}</Alert>}

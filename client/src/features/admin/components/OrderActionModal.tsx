@@ -134,10 +134,10 @@ export default function OrderActionModal({
   };
 
   return (
-    <Modal show onHide={onClose} backdrop="static">
+    <Modal aria-labelledby="order-modal-title" show onHide={onClose} backdrop="static">
       <Form noValidate onSubmit={(e) => void onSubmit(e)}>
         <Modal.Header closeButton>
-          <Modal.Title>{texts.title}</Modal.Title>
+          <Modal.Title id="order-modal-title">{texts.title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {error && (

@@ -30,9 +30,9 @@ export default function ResetLinkModal({
   };
 
   return (
-    <Modal show onHide={onClose}>
+    <Modal aria-labelledby="reset-link-modal-title" show onHide={onClose}>
       <Modal.Header closeButton>
-        <Modal.Title>密码重置链接：{user.username}</Modal.Title>
+        <Modal.Title id="reset-link-modal-title">密码重置链接：{user.username}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {error && (

@@ -98,10 +98,18 @@ export default function SignInProviderModal({
   );
 
   return (
-    <Modal show onHide={onClose} backdrop="static" keyboard={false}>
+    <Modal
+      aria-labelledby="provider-modal-title"
+      show
+      onHide={onClose}
+      backdrop="static"
+      keyboard={false}
+    >
       <Form noValidate onSubmit={(e) => void onSubmit(e)}>
         <Modal.Header>
-          <Modal.Title>{provider ? '编辑登录方式' : '添加登录方式'}</Modal.Title>
+          <Modal.Title id="provider-modal-title">
+            {provider ? '编辑登录方式' : '添加登录方式'}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {error && (

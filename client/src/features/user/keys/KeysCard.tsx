@@ -143,9 +143,15 @@ export default function KeysCard() {
         />
       )}
 
-      <Modal show={created !== null} onHide={() => setCreated(null)} backdrop="static" centered>
+      <Modal
+        aria-labelledby="key-secret-title"
+        show={created !== null}
+        onHide={() => setCreated(null)}
+        backdrop="static"
+        centered
+      >
         <Modal.Header closeButton>
-          <Modal.Title>{t('keys.secretTitle')}</Modal.Title>
+          <Modal.Title id="key-secret-title">{t('keys.secretTitle')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p>{t('keys.secretText', { name: created?.key.name ?? '' })}</p>
@@ -167,9 +173,14 @@ export default function KeysCard() {
         </Modal.Footer>
       </Modal>
 
-      <Modal show={confirming !== null} onHide={() => setConfirming(null)} centered>
+      <Modal
+        aria-labelledby="key-revoke-title"
+        show={confirming !== null}
+        onHide={() => setConfirming(null)}
+        centered
+      >
         <Modal.Header closeButton>
-          <Modal.Title>{t('keys.revokeTitle')}</Modal.Title>
+          <Modal.Title id="key-revoke-title">{t('keys.revokeTitle')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>{t('keys.revokeText', { name: confirming?.name ?? '' })}</Modal.Body>
         <Modal.Footer>
