@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { SAVE_API_FIELDS } from '@contracts/apis';
 import { useCreateApiMutation, useUpdateApiMutation } from '../api';
 import ErrorSummary from '../components/ErrorSummary';
+import { useConfirm } from '../components/useConfirm';
 import { useRefusals } from '../components/useRefusals';
 import { adminErrorText } from '../errors';
 import { adminPaths } from '../paths';
@@ -34,6 +35,7 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
   const busy = creating.isLoading || updating.isLoading;
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const saved = useRef(false);
+  const { confirm, dialog } = useConfirm();
 
   // Leaving with unsaved changes asks first: reloading or closing the tab, and following an in-app
   // link (the nav), which changes the route without unloading the page. The link check runs in
@@ -48,10 +50,13 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
       if (!link || link.getAttribute('target') === '_blank' || saved.current) return;
       // A link within the page (the error summary's) does not leave it.
       if (link.getAttribute('href')?.startsWith('#')) return;
-      if (!window.confirm(LEAVE_UNSAVED)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      // Held until the admin answers the back office's own question, then followed in the app.
+      event.preventDefault();
+      event.stopPropagation();
+      const to = link.getAttribute('href') ?? adminPaths.control;
+      void confirm(LEAVE_UNSAVED, '离开').then((leave) => {
+        if (leave) void navigate(to);
+      });
     };
     window.addEventListener('beforeunload', warn);
     document.addEventListener('click', askBeforeLink, true);
@@ -59,7 +64,7 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
       window.removeEventListener('beforeunload', warn);
       document.removeEventListener('click', askBeforeLink, true);
     };
-  }, [dirty]);
+  }, [dirty, confirm, navigate]);
 
   const summary = SAVE_API_FIELDS.filter((field) => errors[field] !== undefined).map((field) => ({
     id: apiFieldId(field),
@@ -88,51 +93,54 @@ export default function ApiForm({ initial, id }: { initial: Values; id?: number 
     void navigate(adminPaths.control, { state: { saved: true } });
   };
 
-  const onCancel = () => {
-    if (dirty && !window.confirm(LEAVE_UNSAVED)) return;
+  const onCancel = async () => {
+    if (dirty && !(await confirm(LEAVE_UNSAVED, '离开'))) return;
     void navigate(adminPaths.control);
   };
 
   return (
-    <Form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)}>
-      {summary.length > 0 && <ErrorSummary items={summary} />}
-      {error && (
-        <Alert variant="danger" role="alert" tabIndex={-1}>
-          {error}
-        </Alert>
-      )}
-      <BasicInfoSection
-        form={form}
-        set={set}
-        errors={errors}
-        onNameEn={(value) => {
-          setForm((current) => withNameEn(current, value, id === undefined));
-          settle('name_en');
-        }}
-      />
-      <CategoriesSection form={form} set={set} errors={errors} />
-      <ListFieldsSection form={form} set={set} errors={errors} />
-      <ExamplesSection form={form} set={set} errors={errors} />
-      <ServingSection form={form} set={set} errors={errors} />
-      <div className="admin-save-bar d-flex flex-wrap align-items-center gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? '保存中...' : '保存'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          取消
-        </Button>
-        {id !== undefined && (
-          <a
-            className="btn btn-outline-secondary"
-            href={`/api/${id}/${initial.name_en}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            查看公开页面
-          </a>
+    <>
+      <Form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)}>
+        {summary.length > 0 && <ErrorSummary items={summary} />}
+        {error && (
+          <Alert variant="danger" role="alert" tabIndex={-1}>
+            {error}
+          </Alert>
         )}
-        {dirty && <span className="text-muted small ms-auto">有未保存的修改</span>}
-      </div>
-    </Form>
+        <BasicInfoSection
+          form={form}
+          set={set}
+          errors={errors}
+          onNameEn={(value) => {
+            setForm((current) => withNameEn(current, value, id === undefined));
+            settle('name_en');
+          }}
+        />
+        <CategoriesSection form={form} set={set} errors={errors} />
+        <ListFieldsSection form={form} set={set} errors={errors} />
+        <ExamplesSection form={form} set={set} errors={errors} />
+        <ServingSection form={form} set={set} errors={errors} />
+        <div className="admin-save-bar d-flex flex-wrap align-items-center gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? '保存中...' : '保存'}
+          </Button>
+          <Button variant="secondary" onClick={() => void onCancel()}>
+            取消
+          </Button>
+          {id !== undefined && (
+            <a
+              className="btn btn-outline-secondary"
+              href={`/api/${id}/${initial.name_en}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              查看公开页面
+            </a>
+          )}
+          {dirty && <span className="text-muted small ms-auto">有未保存的修改</span>}
+        </div>
+      </Form>
+      {dialog}
+    </>
   );
 }

@@ -118,14 +118,30 @@ describe('ApiEditorPage', () => {
     show('/admin/edit/3');
     const name = await screen.findByLabelText('API 名称');
     await userEvent.type(name, ' changed');
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    // The back office's own question, not the browser's.
     await userEvent.click(screen.getByRole('link', { name: 'API管理' }));
-    expect(confirm).toHaveBeenCalledWith('有未保存的修改，确定要离开吗？');
+    const ask = await screen.findByRole('dialog', { name: '请确认' });
+    expect(ask).toHaveTextContent('有未保存的修改，确定要离开吗？');
+    await userEvent.click(within(ask).getByRole('button', { name: '取消' }));
     expect(screen.queryByText('API list')).not.toBeInTheDocument();
-    confirm.mockReturnValue(true);
+    expect(name).toHaveValue('IP 查询 changed');
     await userEvent.click(screen.getByRole('link', { name: 'API管理' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
+        name: '离开',
+      }),
+    );
     expect(await screen.findByText('API list')).toBeInTheDocument();
-    confirm.mockRestore();
+  });
+
+  it('asks before 取消 drops unsaved changes', async () => {
+    server.use(http.get('/api/admin/get_api.php', () => ok(API)));
+    show('/admin/edit/3');
+    await userEvent.type(await screen.findByLabelText('API 名称'), ' changed');
+    await userEvent.click(screen.getByRole('button', { name: '取消' }));
+    const ask = await screen.findByRole('dialog', { name: '请确认' });
+    await userEvent.click(within(ask).getByRole('button', { name: '离开' }));
+    expect(await screen.findByText('API list')).toBeInTheDocument();
   });
 
   it('checks the form before sending, and shows the server’s refusal', async () => {
