@@ -1,9 +1,10 @@
 import type { ApiSummary } from '@contracts/apis';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
-import { http, HttpResponse, server } from '../../../test/server';
+import { http, HttpResponse, ok, server } from '../../../test/server';
 import ApiListPage from './ApiListPage';
 
 const api = (id: number, health: ApiSummary['health']): ApiSummary => ({
@@ -53,5 +54,41 @@ describe('ApiListPage', () => {
     expect(within(down).getByText(/故障 · 42 毫秒 · 37.5%/)).toBeInTheDocument();
     const quiet = screen.getByRole('row', { name: /api-2/ });
     expect(within(quiet).getByText('数据不足')).toBeInTheDocument();
+  });
+
+  it('says what a toggle did once it is saved', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/admin/get_api_list.php', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: [api(1, null)],
+          total: 1,
+          total_pages: 1,
+          page: 1,
+          per_page: 20,
+        }),
+      ),
+      http.post('/api/admin/update_api_flags.php', async ({ request }) => {
+        bodies.push(await request.json());
+        return ok(1);
+      }),
+    );
+    render(
+      <Provider store={makeStore()}>
+        <MemoryRouter initialEntries={['/admin']}>
+          <ApiListPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: '置顶 接口 1' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('已置顶「接口 1」');
+    await userEvent.click(screen.getByRole('checkbox', { name: '启用 接口 1' }));
+    expect(await screen.findByText('已停用「接口 1」')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { ids: [1], is_pinned: 1 },
+      { ids: [1], status: 0 },
+    ]);
   });
 });

@@ -95,7 +95,8 @@ export default function ApiListPage() {
   const toggle = async (api: ApiSummary, key: 'status' | 'is_pinned') => {
     const value = api[key] === 1 ? 0 : 1;
     const result = await setFlags({ ids: [api.id], [key]: value });
-    if ('error' in result) setNotice(outcomeNotice(result, { failed: '更新失败' }, ''));
+    const done = { status: ['已停用', '已启用'], is_pinned: ['已取消置顶', '已置顶'] }[key][value];
+    setNotice(outcomeNotice(result, { failed: '更新失败' }, `${done}「${api.name}」`));
   };
 
   const bulk = async (action: 'enable' | 'disable' | 'delete') => {
