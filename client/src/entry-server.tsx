@@ -14,7 +14,7 @@ import { makeStore } from './app/store';
 import { FALLBACK_SITE_NAME, paths } from './config/paths';
 import { apiRefFromParams } from './features/catalogue/ApiDetailPage';
 import { catalogueApi } from './features/catalogue/api';
-import { apiDescription, apiTitle } from './features/catalogue/apiText';
+import { apiDescription, apiTitle } from './lib/apiText';
 import {
   filtersFrom,
   freeListQuery,

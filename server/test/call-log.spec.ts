@@ -69,7 +69,12 @@ describeEachDb('call log: columns and filters', (ctx) => {
     const t = ctx.t;
     const me = await signedIn(t);
     client = me.client;
-    paid = await createApi(t.dataSource, { name: 'Paid one', is_paid: 1, price_per_call_milli: 5 });
+    paid = await createApi(t.dataSource, {
+      name: 'Paid one',
+      title_en: 'Paid one in English',
+      is_paid: 1,
+      price_per_call_milli: 5,
+    });
     free = await createApi(t.dataSource, { name: 'Free one' });
     key = await keyOf(t, me.user.id, 'ci-bot');
     const other = await createUser(t);
@@ -143,6 +148,8 @@ describeEachDb('call log: columns and filters', (ctx) => {
     }
     expect(charged).toMatchObject({
       api_name: 'Paid one',
+      // The English site's title, read from the API (the row keeps the name it was called by).
+      api_title_en: 'Paid one in English',
       cost: '0.005',
       charge: 'charged',
       status_code: 200,
@@ -158,7 +165,12 @@ describeEachDb('call log: columns and filters', (ctx) => {
       latency_ms: 3000,
       key_name: null,
     });
-    expect(freeRow).toMatchObject({ cost: '0.000', charge: 'free', status_code: 404 });
+    expect(freeRow).toMatchObject({
+      cost: '0.000',
+      charge: 'free',
+      status_code: 404,
+      api_title_en: '',
+    });
     expect(refused).toMatchObject({ cost: '0.000', charge: 'refunded', status_code: 400 });
   });
 
@@ -210,8 +222,8 @@ describeEachDb('call log: columns and filters', (ctx) => {
     expect(res.status).toBe(200);
     expect(res.body.data.apis).toEqual(
       expect.arrayContaining([
-        { id: paid.id, name: 'Paid one' },
-        { id: free.id, name: 'Free one' },
+        { id: paid.id, name: 'Paid one', title_en: 'Paid one in English' },
+        { id: free.id, name: 'Free one', title_en: '' },
       ]),
     );
     expect(res.body.data.keys).toEqual(
@@ -344,25 +356,29 @@ describeEachDb('usage on the dashboard', (ctx) => {
     const t = ctx.t;
     const { user, client } = await signedIn(t); // balance 10.000
     const today = Date.parse(new Date().toISOString().slice(0, 10));
+    // A has an English title, B none, and C's API is gone: the English site shows the title.
+    const a = await createApi(t.dataSource, { name: 'A', title_en: 'A in English' });
+    const b = await createApi(t.dataSource, { name: 'B' });
+    const gone = 2_000_000_000;
     await insertLogs(t, [
       // today: 2 charged calls at 0.005 and 0.015, one free call
       {
         user_id: user.id,
-        api_id: 1,
+        api_id: a.id,
         api_name: 'A',
         cost_milli: 5,
         access_time: new Date(today + 1000),
       },
       {
         user_id: user.id,
-        api_id: 2,
+        api_id: b.id,
         api_name: 'B',
         cost_milli: 15,
         access_time: new Date(today + 2000),
       },
       {
         user_id: user.id,
-        api_id: 1,
+        api_id: a.id,
         api_name: 'A',
         cost_milli: 0,
         access_time: new Date(today + 3000),
@@ -370,7 +386,7 @@ describeEachDb('usage on the dashboard', (ctx) => {
       // the last second of yesterday (UTC) belongs to yesterday
       {
         user_id: user.id,
-        api_id: 1,
+        api_id: a.id,
         api_name: 'A',
         cost_milli: 0,
         access_time: new Date(today - 1000),
@@ -378,14 +394,14 @@ describeEachDb('usage on the dashboard', (ctx) => {
       // 29 days ago is the first day of the window; 30 days ago is outside it
       {
         user_id: user.id,
-        api_id: 3,
+        api_id: gone,
         api_name: 'C',
         cost_milli: 0,
         access_time: new Date(today - 29 * DAY),
       },
       {
         user_id: user.id,
-        api_id: 3,
+        api_id: gone,
         api_name: 'C',
         cost_milli: 1000,
         access_time: new Date(today - 30 * DAY),
@@ -399,9 +415,9 @@ describeEachDb('usage on the dashboard', (ctx) => {
     expect(data.days[28]).toEqual({ date: dayOf(today - DAY), calls: 1, spend: '0.000' });
     expect(data.days[29]).toEqual({ date: dayOf(today), calls: 3, spend: '0.020' });
     expect(data.top_apis).toEqual([
-      { api_id: 1, name: 'A', calls: 3, spend: '0.005' },
-      { api_id: 2, name: 'B', calls: 1, spend: '0.015' },
-      { api_id: 3, name: 'C', calls: 1, spend: '0.000' },
+      { api_id: a.id, name: 'A', title_en: 'A in English', calls: 3, spend: '0.005' },
+      { api_id: b.id, name: 'B', title_en: '', calls: 1, spend: '0.015' },
+      { api_id: gone, name: 'C', title_en: '', calls: 1, spend: '0.000' },
     ]);
     // usual price: 20 milli-yuan over 2 charged calls = 0.010; 10.000 yuan pays for 1000 of them
     expect(data).toMatchObject({ balance: '10.00', usual_price: '0.010', calls_left: 1000 });

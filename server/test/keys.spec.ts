@@ -92,7 +92,7 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
       status: 'active',
       expires_at: expires,
       allowed_apis: [api.id],
-      allowed_api_names: [{ id: api.id, name: api.name, name_en: api.name_en }],
+      allowed_api_names: [{ id: api.id, name: api.name, name_en: api.name_en, title_en: '' }],
       allowed_ips: ['10.0.0.0/8', '2001:db8::/32', '127.0.0.1'],
       rate_limit: 30,
       daily_cap: '1.50',

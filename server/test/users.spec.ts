@@ -246,6 +246,7 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
       expect(first.body.data.logs[0]).toEqual({
         id: expect.any(Number),
         api_name: 'api 25',
+        api_title_en: '',
         ip_address: '203.0.113.7',
         access_url: '/apis/demo?n=25',
         user_agent: 'curl/8',

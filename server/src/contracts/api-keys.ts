@@ -49,6 +49,8 @@ export interface AllowedApiName {
   id: number;
   name: string;
   name_en: string;
+  /** The English title the English site shows ('' when the API has none: it shows the name). */
+  title_en: string;
 }
 
 export interface ApiKeyList {

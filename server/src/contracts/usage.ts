@@ -19,6 +19,8 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 
 /** One row of the user's call log: SPEC's access-log fields and what the call cost. */
 export interface CallLog extends AccessLog {
+  /** The API's English title for the English site; '' when it has none or is gone (api_name). */
+  api_title_en: string;
   status_code: number;
   /** Yuan with 3 decimals ("0.005"); "0.000" when free or refunded. */
   cost: string;
@@ -50,7 +52,8 @@ export interface CallLogFilters {
 
 /** What the filters can be set to: the APIs and the caller's keys (revoked ones too). */
 export interface CallLogOptions {
-  apis: { id: number; name: string }[];
+  /** title_en: the English site's title ('' when none: it shows the name). */
+  apis: { id: number; name: string; title_en: string }[];
   keys: { id: number; name: string; is_default: boolean }[];
 }
 
@@ -84,6 +87,8 @@ export interface UsageDay {
 export interface UsageTopApi {
   api_id: number | null;
   name: string;
+  /** The English site's title; '' when the API has none or is gone (it shows the name). */
+  title_en: string;
   calls: number;
   spend: string;
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
-import { apiDescription, apiTitle } from './apiText';
+import { apiDescription, apiTitle } from '../../lib/apiText';
 import { formatCount } from '../../lib/formatCount';
 import { HealthLine } from './ApiHealth';
 

@@ -24,7 +24,7 @@ import { useSignedIn } from '../../app/useSignedIn';
 import { formatYuan } from '../../lib/money';
 import { useOrigin } from '../../lib/ssr';
 import NotFoundPage from '../../app/NotFoundPage';
-import { apiDescription, apiTitle } from './apiText';
+import { apiDescription, apiTitle } from '../../lib/apiText';
 import { formatCount } from '../../lib/formatCount';
 import { HealthFigures } from './ApiHealth';
 

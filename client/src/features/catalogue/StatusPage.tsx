@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { formatCount } from '../../lib/formatCount';
 import { HealthState } from './ApiHealth';
-import { apiTitle } from './apiText';
+import { apiTitle } from '../../lib/apiText';
 import { useGetStatusQuery } from './api';
 
 const DAY_MS = 86_400_000;

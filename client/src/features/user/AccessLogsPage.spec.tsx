@@ -8,7 +8,8 @@ import AccessLogsPage from './AccessLogsPage';
 
 const row = (id: number, extra: object) => ({
   id,
-  api_name: 'Weather',
+  api_name: '天气查询',
+  api_title_en: 'Weather',
   ip_address: '203.0.113.9',
   access_url: '/apis/weather',
   user_agent: 'curl/8',
@@ -32,7 +33,14 @@ function show(path: string) {
         logs: [
           row(1, {}),
           row(2, { cost: '0.000', charge: 'refunded', status_code: 502, key_id: 1, key_name: '' }),
-          row(3, { cost: '0.000', charge: 'free', key_id: null, key_name: null }),
+          row(3, {
+            cost: '0.000',
+            charge: 'free',
+            key_id: null,
+            key_name: null,
+            api_name: '汇率',
+            api_title_en: '',
+          }),
         ],
         total: 3,
         total_pages: 1,
@@ -41,7 +49,10 @@ function show(path: string) {
     }),
     http.get('/api/user/get_access_log_options.php', () =>
       ok({
-        apis: [{ id: 9, name: 'Weather' }],
+        apis: [
+          { id: 9, name: '天气查询', title_en: 'Weather' },
+          { id: 4, name: '汇率', title_en: '' },
+        ],
         keys: [
           { id: 1, name: '', is_default: true },
           { id: 3, name: 'ci-bot', is_default: false },
@@ -91,6 +102,18 @@ describe('AccessLogsPage', () => {
     expect(within(rows[0]).getByText('42 ms')).toBeInTheDocument();
     // Each cell names its column, so a phone can show the row as a stack.
     expect(within(rows[0]).getByText('200').closest('td')).toHaveAttribute('data-label', 'Status');
+  });
+
+  it('names each API by its English title on the English page, else by its name', async () => {
+    show('/user/accesslogs');
+    await screen.findByTestId('charge-1');
+    const rows = screen.getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Weather');
+    expect(rows[1]).not.toHaveTextContent('天气查询');
+    expect(rows[3]).toHaveTextContent('汇率');
+    const apis = screen.getByLabelText('API');
+    expect(within(apis).getByRole('option', { name: 'Weather' })).toBeInTheDocument();
+    expect(within(apis).getByRole('option', { name: '汇率' })).toBeInTheDocument();
   });
 
   it('sends the filters from the URL and links the export to the same filters', async () => {

@@ -6,6 +6,7 @@ import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n, type UiKey } from '../../i18n';
+import { apiTitle } from '../../lib/apiText';
 import { formatYuan } from '../../lib/money';
 import { useQueryParams } from '../../lib/useQueryParams';
 import { exportAccessLogsUrl, useGetAccessLogOptionsQuery, useGetAccessLogsQuery } from './api';
@@ -98,7 +99,7 @@ function CostCell({ log }: { log: CallLog }) {
 }
 
 export default function AccessLogsPage() {
-  const { t, errorText, time } = useI18n();
+  const { t, errorText, time, lang } = useI18n();
   usePageTitle(t('logs.title'));
   const [params, setParams] = useQueryParams();
   const query = filtersFrom(params);
@@ -150,7 +151,7 @@ export default function AccessLogsPage() {
             name="api_id"
             label={t('logs.filterApi')}
             value={filters.api_id}
-            choices={options?.apis.map((api) => [api.id, api.name]) ?? []}
+            choices={options?.apis.map((api) => [api.id, apiTitle(api, lang)]) ?? []}
             onChange={setFilter}
           />
           <FilterSelect
@@ -248,7 +249,8 @@ export default function AccessLogsPage() {
                   >
                     <td data-label={t('logs.id')}>{log.id}</td>
                     <td data-label={t('logs.apiName')} className="text-nowrap">
-                      {log.api_name || t('logs.unknownApi')}
+                      {apiTitle({ name: log.api_name, title_en: log.api_title_en }, lang) ||
+                        t('logs.unknownApi')}
                     </td>
                     <td data-label={t('logs.key')} className="text-nowrap">
                       {keyName(log)}

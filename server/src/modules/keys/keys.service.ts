@@ -233,10 +233,12 @@ export class KeysService {
     const apis = ids.length
       ? await this.apis.find({
           where: { id: In(ids) },
-          select: { id: true, name: true, name_en: true },
+          select: { id: true, name: true, name_en: true, title_en: true },
         })
       : [];
-    const names = new Map(apis.map(({ id, name, name_en }) => [id, { id, name, name_en }]));
+    const names = new Map(
+      apis.map(({ id, name, name_en, title_en }) => [id, { id, name, name_en, title_en }]),
+    );
     const now = new Date();
     return rows.map((row) => toKeyView(row, names, now));
   }

@@ -98,7 +98,7 @@ export class CallLogService {
   async options(userId: number): Promise<CallLogOptions> {
     const [apis, keys] = await Promise.all([
       this.apis.find({
-        select: { id: true, name: true, status: true },
+        select: { id: true, name: true, title_en: true, status: true },
         order: { name: 'ASC', id: 'ASC' },
       }),
       this.keys.find({
@@ -121,7 +121,7 @@ export class CallLogService {
     return {
       apis: apis
         .filter((api) => api.status === 1 || called.has(api.id))
-        .map(({ id, name }) => ({ id, name })),
+        .map(({ id, name, title_en }) => ({ id, name, title_en })),
       keys: keys.map((key) => ({ id: key.id, name: key.name, is_default: key.is_default === 1 })),
     };
   }
@@ -201,6 +201,7 @@ export class CallLogService {
       .select([
         'log.id AS id',
         'log.api_name AS api_name',
+        'a.title_en AS api_title_en',
         'log.ip_address AS ip_address',
         'log.access_url AS access_url',
         'log.user_agent AS user_agent',

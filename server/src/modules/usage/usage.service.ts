@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { Repository } from 'typeorm';
 import { formatBalance, formatPrice } from '../../common/money';
-import { AccessLog, User } from '../../database/entities';
+import { AccessLog, ApiEntry, User } from '../../database/entities';
 import type { Usage, UsageDay } from '../../contracts/usage';
 
 export const USAGE_DAYS = 30;
@@ -16,7 +16,13 @@ export const USAGE_CACHE_MIN_ROWS = 10_000;
 const USAGE_CACHE_USERS = 10_000;
 
 type DayRow = { day: Date | string; calls: unknown; spend: unknown; charged: unknown };
-type TopRow = { api_id: unknown; name: string; calls: unknown; spend: unknown };
+type TopRow = {
+  api_id: unknown;
+  name: string;
+  title_en: string | null;
+  calls: unknown;
+  spend: unknown;
+};
 interface Counted {
   perDay: DayRow[];
   top: TopRow[];
@@ -91,6 +97,7 @@ export class UsageService {
       top_apis: top.map((row) => ({
         api_id: row.api_id === null ? null : Number(row.api_id),
         name: row.name,
+        title_en: row.title_en ?? '',
         calls: Number(row.calls),
         spend: formatPrice(Number(row.spend)),
       })),
@@ -118,6 +125,8 @@ export class UsageService {
       window()
         .select('log.api_id', 'api_id')
         .addSelect('MAX(log.api_name)', 'name')
+        .leftJoin(ApiEntry, 'a', 'a.id = log.api_id')
+        .addSelect('MAX(a.title_en)', 'title_en')
         .addSelect('COUNT(*)', 'calls')
         .addSelect('COALESCE(SUM(log.cost_milli), 0)', 'spend')
         .groupBy('log.api_id')

@@ -1,8 +1,10 @@
 import type { AllowedApiName } from '@contracts/api-keys';
+import type { ApiSummary } from '@contracts/apis';
 import { MAX_ALLOWED_APIS } from '@contracts/api-keys';
 import { useEffect, useState } from 'react';
 import { Badge, CloseButton, Form, ListGroup } from 'react-bootstrap';
 import { useI18n } from '../../../i18n';
+import { apiTitle } from '../../../lib/apiText';
 import { useSearchKeyApisQuery } from './api';
 
 const SEARCH_DELAY_MS = 250;
@@ -21,7 +23,7 @@ export default function ApiPicker({
   onChange: (apis: AllowedApiName[]) => void;
   invalid: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -32,11 +34,14 @@ export default function ApiPicker({
   const chosen = new Set(value.map((api) => api.id));
   const full = value.length >= MAX_ALLOWED_APIS;
 
-  const toggle = (api: AllowedApiName) =>
+  const toggle = (api: AllowedApiName | ApiSummary) =>
     onChange(
       chosen.has(api.id)
         ? value.filter((other) => other.id !== api.id)
-        : [...value, { id: api.id, name: api.name, name_en: api.name_en }],
+        : [
+            ...value,
+            { id: api.id, name: api.name, name_en: api.name_en, title_en: api.title_en ?? '' },
+          ],
     );
 
   return (
@@ -47,11 +52,11 @@ export default function ApiPicker({
         ) : (
           value.map((api) => (
             <Badge key={api.id} bg="secondary" className="d-inline-flex align-items-center gap-1">
-              {api.name}
+              {apiTitle(api, lang)}
               <CloseButton
                 variant="white"
                 style={{ fontSize: '0.6rem' }}
-                aria-label={t('keys.removeApi', { name: api.name })}
+                aria-label={t('keys.removeApi', { name: apiTitle(api, lang) })}
                 onClick={() => toggle(api)}
               />
             </Badge>
@@ -72,7 +77,7 @@ export default function ApiPicker({
               id={`key-api-${api.id}`}
               checked={chosen.has(api.id)}
               disabled={full && !chosen.has(api.id)}
-              label={`${api.name} (${api.name_en})`}
+              label={`${apiTitle(api, lang)} (${api.name_en})`}
               onChange={() => toggle(api)}
             />
           </ListGroup.Item>

@@ -60,7 +60,7 @@ describe('KeysCard', () => {
         searches.push(params.toString());
         const data = params.get('search')
           ? [{ id: 1234, name: '农历', name_en: 'lunar' }]
-          : [{ id: 7, name: '天气', name_en: 'weather' }];
+          : [{ id: 7, name: '天气', name_en: 'weather', title_en: 'Weather' }];
         return Response.json({
           success: true,
           message: 'ok',
@@ -110,12 +110,13 @@ describe('KeysCard', () => {
     await user.type(screen.getByLabelText('Name'), 'bot');
     await user.type(screen.getByLabelText('Allowed addresses'), '10.0.0.0/8\n::1');
     await user.type(screen.getByLabelText('Daily spending cap (yuan)'), '2.5');
-    // Any API of the catalogue can be found by a search, not only the first page.
-    await user.click(await screen.findByLabelText('天气 (weather)'));
+    // Any API of the catalogue can be found by a search, not only the first page; the English
+    // page names an API by its English title where it has one.
+    await user.click(await screen.findByLabelText('Weather (weather)'));
     await user.type(screen.getByLabelText('Allowed APIs'), 'lun');
     await user.click(await screen.findByLabelText('农历 (lunar)'));
     expect(searches).toContain('per_page=20&search=lun');
-    await user.click(screen.getByRole('button', { name: 'Remove 天气' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Weather' }));
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByTestId('new-key-secret')).toHaveValue('pk_the_secret_shown_once');
     expect(sent).toEqual({

@@ -2,6 +2,7 @@ import { Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useI18n } from '../../../i18n';
+import { apiTitle } from '../../../lib/apiText';
 import { useGetFreeQuotasQuery } from '../api';
 
 /**
@@ -18,7 +19,7 @@ export default function FreeQuotaCard() {
       <Card.Body>
         <ul className="list-unstyled mb-0 d-grid gap-3">
           {data.quotas.map((quota) => {
-            const name = lang === 'en' && quota.title_en ? quota.title_en : quota.name;
+            const name = apiTitle(quota, lang);
             const left = t(`quota.left.${quota.period}`, {
               remaining: quota.remaining,
               limit: quota.limit,

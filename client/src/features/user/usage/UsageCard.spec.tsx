@@ -37,7 +37,8 @@ describe('UsageCard', () => {
     show({
       usual_price: '0.005',
       calls_left: 200,
-      top_apis: [{ api_id: 4, name: 'Weather', calls: 3, spend: '0.015' }],
+      // The English page shows an API's English title (the log keeps its Chinese name).
+      top_apis: [{ api_id: 4, name: '天气查询', title_en: 'Weather', calls: 3, spend: '0.015' }],
     });
     expect(await screen.findByTestId('calls-left')).toHaveTextContent(
       '≈ 200 calls left at your usual price of ¥0.005 per call',

@@ -5,6 +5,7 @@ import ErrorBanner from '../../../components/ui/ErrorBanner';
 import Loading from '../../../components/ui/Loading';
 import { paths } from '../../../config/paths';
 import { useI18n } from '../../../i18n';
+import { apiTitle } from '../../../lib/apiText';
 import { formatYuan } from '../../../lib/money';
 import { useTheme } from '../../../lib/theme';
 import { useGetUsageQuery } from '../api';
@@ -23,7 +24,7 @@ export function sumYuan(amounts: readonly string[]): string {
 
 /** The dashboard's usage: 30 days of calls and spend, the top APIs and what the balance is worth. */
 export default function UsageCard() {
-  const { t, errorText } = useI18n();
+  const { t, errorText, lang } = useI18n();
   const { mode } = useTheme();
   const { data, error, isLoading } = useGetUsageQuery(undefined, {
     refetchOnMountOrArgChange: true,
@@ -86,7 +87,9 @@ export default function UsageCard() {
                     <tbody>
                       {data.top_apis.map((api) => (
                         <tr key={`${api.api_id}-${api.name}`}>
-                          <td className="text-break">{api.name || t('logs.unknownApi')}</td>
+                          <td className="text-break">
+                            {apiTitle(api, lang) || t('logs.unknownApi')}
+                          </td>
                           <td className="text-end">{api.calls.toLocaleString()}</td>
                           <td className="text-end text-nowrap">{formatYuan(api.spend)}</td>
                         </tr>

@@ -6,6 +6,7 @@ import { rowTime } from '../../../database/sql-time';
 export interface CallLogRow {
   id: string | number;
   api_name: string;
+  api_title_en: string | null;
   ip_address: string;
   access_url: string;
   user_agent: string;
@@ -38,6 +39,7 @@ export function toCallLog(row: CallLogRow): CallLog {
   return {
     id: Number(row.id),
     api_name: row.api_name,
+    api_title_en: row.api_title_en ?? '',
     ip_address: row.ip_address,
     access_url: row.access_url,
     user_agent: row.user_agent,

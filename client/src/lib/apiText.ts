@@ -1,5 +1,5 @@
 import type { ApiSummary } from '@contracts/apis';
-import type { Lang } from '../../i18n';
+import type { Lang } from '../i18n';
 
 /**
  * An API's title and description in the page's language: English pages show the English title
