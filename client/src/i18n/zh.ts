@@ -370,7 +370,7 @@ export const zh: Catalogue<UiKey> = {
     'user.account': '账户',
     'user.balance': '余额',
     'user.created': '注册时间',
-    'user.apiKey': 'API 密钥',
+    'user.apiKey': '默认 API 密钥',
     'user.keyHidden': '密钥无法显示，更换后可获得新密钥',
     'user.changeKey': '更换密钥',
     'user.welcome': '欢迎，{name}！账户已创建。下方是您的 API 密钥：可显示或复制，请妥善保管。',

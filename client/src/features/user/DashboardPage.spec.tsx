@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../app/store';
+import { I18nProvider, type Lang } from '../../i18n';
 import { failure, http, ok, server } from '../../test/server';
 import DashboardPage from './DashboardPage';
 
@@ -37,17 +38,33 @@ function dashboardAnswers() {
   );
 }
 
-function renderPage() {
+function renderPage(lang: Lang = 'en') {
   render(
     <Provider store={makeStore()}>
-      <MemoryRouter>
-        <DashboardPage />
-      </MemoryRouter>
+      <I18nProvider initial={lang}>
+        <MemoryRouter>
+          <DashboardPage />
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   );
 }
 
 describe('DashboardPage', () => {
+  it('titles the default key’s card apart from the named keys’ card in 中文', async () => {
+    dashboardAnswers();
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
+    );
+    renderPage('zh');
+    const keyCard = await screen.findByTestId('key-card');
+    expect(within(keyCard).getByText('默认 API 密钥')).toBeInTheDocument();
+    const keys = await screen.findByTestId('api-keys');
+    expect(within(keys).getByText('API 密钥', { exact: true })).toBeInTheDocument();
+  });
+
   it('shows the free calls left of each paid API that gives some', async () => {
     dashboardAnswers();
     server.use(
