@@ -53,12 +53,12 @@ configure() {
   local n=$1 dir peers
   dir=$(dir_of "$n")
   peers=$(printf '127.0.0.1:4567%s,' "${NODES[@]}")
-  mkdir -p "$dir"
+  mkdir -p "$dir/tmp"
   sed -e "s|@DIR@|$dir|g" -e "s|@N@|$n|g" -e "s|@PORT@|$(port_of "$n")|g" \
     -e "s|@GPORT@|4567$n|g" -e "s|@IPORT@|4568$n|g" -e "s|@SPORT@|4444$n|g" \
     -e "s|@PEERS@|${peers%,}|g" "$HERE/node.cnf.in" >"$dir/my.cnf"
   if [ ! -d "$dir/data/mysql" ]; then
-    mariadb-install-db --no-defaults --user=root --datadir="$dir/data" \
+    TMPDIR="$dir/tmp" mariadb-install-db --no-defaults --user=root --datadir="$dir/data" \
       --auth-root-authentication-method=socket --skip-test-db >"$dir/install.log" 2>&1 ||
       die "mariadb-install-db failed for node $n: see $dir/install.log"
   fi

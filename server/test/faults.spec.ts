@@ -89,7 +89,8 @@ class OwnMariadb {
         '--skip-test-db',
         '--auth-root-authentication-method=normal',
       ],
-      { stdio: 'ignore' },
+      // Its bootstrap server's temporary files stay in its own directory too (see start).
+      { stdio: 'ignore', env: { ...process.env, TMPDIR: this.dir } },
     );
     this.port = await freePort();
   }
@@ -105,6 +106,9 @@ class OwnMariadb {
         `--socket=${join(this.dir, 'mysqld.sock')}`,
         `--pid-file=${join(this.dir, 'mysqld.pid')}`,
         `--log-error=${join(this.dir, 'error.log')}`,
+        // A starting mariadbd deletes every #sql* file in its tmpdir: in the shared /tmp those are
+        // the shared server's temporary tables, in use by other suites' queries.
+        `--tmpdir=${this.dir}`,
         '--user=root',
         '--skip-grant-tables',
         '--skip-log-bin',
