@@ -25,23 +25,27 @@ const api = (id: number, health: ApiSummary['health']): ApiSummary => ({
   health,
 });
 
+/** get_api_list.php answering one page holding `data`. */
+const listAnswer = (data: ApiSummary[]) =>
+  http.get('/api/admin/get_api_list.php', () =>
+    HttpResponse.json({
+      success: true,
+      message: 'ok',
+      data,
+      total: data.length,
+      total_pages: 1,
+      page: 1,
+      per_page: 20,
+    }),
+  );
+
 describe('ApiListPage', () => {
   it('shows each API’s 7 days of health, or that it has too few calls', async () => {
     server.use(
-      http.get('/api/admin/get_api_list.php', () =>
-        HttpResponse.json({
-          success: true,
-          message: 'ok',
-          data: [
-            api(1, { state: 'down', calls: 80, success_rate: 37.5, p50_ms: 42, p95_ms: 900 }),
-            api(2, null),
-          ],
-          total: 2,
-          total_pages: 1,
-          page: 1,
-          per_page: 20,
-        }),
-      ),
+      listAnswer([
+        api(1, { state: 'down', calls: 80, success_rate: 37.5, p50_ms: 42, p95_ms: 900 }),
+        api(2, null),
+      ]),
     );
     render(
       <Provider store={makeStore()}>
@@ -59,17 +63,7 @@ describe('ApiListPage', () => {
   it('says what a toggle did once it is saved', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.get('/api/admin/get_api_list.php', () =>
-        HttpResponse.json({
-          success: true,
-          message: 'ok',
-          data: [api(1, null)],
-          total: 1,
-          total_pages: 1,
-          page: 1,
-          per_page: 20,
-        }),
-      ),
+      listAnswer([api(1, null)]),
       http.post('/api/admin/update_api_flags.php', async ({ request }) => {
         bodies.push(await request.json());
         return ok(1);
