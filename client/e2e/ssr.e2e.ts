@@ -1,18 +1,32 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { appPage, describeBrowser, screenshot, signUpAndLogIn, Site, startSite } from './harness';
 
-/** Console errors and warnings (hydration mismatches are reported there) and the site's data calls. */
+/**
+ * Console errors and warnings (hydration mismatches are reported there), the site's data calls,
+ * and a wait until none of them is still on its way.
+ */
 function watch(page: Page) {
   const problems: string[] = [];
   const calls: string[] = [];
+  const pending = new Set<Request>();
+  const isDataCall = (request: Request) => /\/api\/[^?]+\.php/.test(request.url());
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('request', (request) => {
-    if (/\/api\/[^?]+\.php/.test(request.url())) calls.push(new URL(request.url()).pathname);
+    if (!isDataCall(request)) return;
+    calls.push(new URL(request.url()).pathname);
+    pending.add(request);
   });
-  return { problems, calls };
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  const settled = async () => {
+    for (let quiet = 0; quiet < 3; quiet = pending.size === 0 ? quiet + 1 : 0) {
+      await page.waitForTimeout(100);
+    }
+  };
+  return { problems, calls, settled };
 }
 
 const EARLY_PASSWORD = 'early-pass-1';
@@ -84,7 +98,7 @@ describeBrowser('server-rendered pages', () => {
 
   it('keeps what was typed before the app took over, and sends the held press of Register and Login', async () => {
     const { context, page } = await site.newPage();
-    const { problems } = watch(page);
+    const { problems, settled } = watch(page);
     await beforeTakeOver(page, '/register', async () => {
       await page.getByLabel('Username').fill('early_bird');
       await page.getByLabel('Password', { exact: true }).fill(EARLY_PASSWORD);
@@ -94,6 +108,9 @@ describeBrowser('server-rendered pages', () => {
     // Registering signs the new user in; signing out again leaves the login form to try.
     await page.waitForURL('**/user/dashboard');
     await page.getByRole('banner').getByText('Welcome, early_bird').waitFor();
+    // Signing out while the dashboard still loads would end the session under its calls (401s).
+    await page.getByRole('heading', { name: 'User centre' }).waitFor();
+    await settled();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 

@@ -65,7 +65,11 @@ function updateUser(state: AuthState, changes: Partial<AuthUser>): void {
   writeSession(state.user);
 }
 
-function clearSession(): void {
+/**
+ * Forgets the user this tab remembers. A sign-out does it as soon as the server has ended the
+ * session: the tab may load another page before the store learns of it.
+ */
+export function clearSession(): void {
   for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key);
 }
 

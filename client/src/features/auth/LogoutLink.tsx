@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
 import { useLogoutMutation } from './api';
-import { loggedOut } from '../../app/authSlice';
+import { clearSession, loggedOut } from '../../app/authSlice';
 import { useI18n } from '../../i18n';
 
 /** The sidebar's logout entry: ends the server session, forgets the user, returns home. */
@@ -21,6 +21,9 @@ export default function LogoutLink({ className }: { className?: string }) {
         await logout()
           .unwrap()
           .catch(() => undefined);
+        // A page loaded from here on (a link, a reload) starts signed out, even before the
+        // navigation below has ended.
+        clearSession();
         // Leave the user page first (committed, not as a transition), or its guard would react
         // to the logout by sending us to login instead of home.
         await navigate(paths.home, { flushSync: true });
