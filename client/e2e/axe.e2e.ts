@@ -11,6 +11,7 @@ const USER_PAGES: [path: string, ready: string][] = [
   ['/user/dashboard', 'h1'],
   ['/user/accesslogs', 'h1'],
   ['/user/recharge', 'h1'],
+  ['/user/recharge/sandbox', 'h1'],
   ['/account/security', 'h1'],
 ];
 

@@ -267,24 +267,21 @@ describeBrowser('recharge on a fresh install (built-in sandbox)', () => {
     await page.getByText('No recharge records yet.').waitFor();
     await shootBothWays(context, page, 'recharge-sandbox-empty');
 
-    const link = page.getByRole('link', { name: 'the sandbox pay page' });
-    expect(await link.getAttribute('href')).toMatch(
-      /^\/afdian-sandbox\/pay\?custom_order_id=u\d+-[0-9a-f]{10}$/,
-    );
-    const [sandbox] = await Promise.all([context.waitForEvent('page'), link.click()]);
-    await sandbox.getByLabel('Amount (yuan)').fill('25.00');
-    await sandbox.getByRole('button', { name: 'Pay' }).click();
-    const orderNumber = (await sandbox.locator('#order-number').textContent())!.trim();
-    await sandbox.close();
-
-    await page.getByLabel('Order number').fill(orderNumber);
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    // The checkout is a page of the app, in this tab; it comes back with the order credited.
+    await page.getByRole('link', { name: 'the sandbox checkout' }).click();
+    await page.waitForURL('**/user/recharge/sandbox');
+    await page.getByRole('heading', { name: 'Sandbox checkout' }).waitFor();
+    await shootBothWays(context, page, 'recharge-sandbox-checkout');
+    await page.getByLabel('Or enter an amount (yuan)').fill('25.00');
+    await page.getByRole('button', { name: 'Pay ¥25.00 with play money' }).click();
     await page.getByText('Recharge successful: ¥25.00 credited, balance now ¥25.00.').waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/user/recharge');
     await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥25.00');
-    const row = page
-      .getByRole('table', { name: 'Recharge history' })
-      .locator('tbody tr', { hasText: orderNumber });
+    const row = page.getByRole('table', { name: 'Recharge history' }).locator('tbody tr');
     await row.getByText('Credited', { exact: true }).waitFor();
+    await expect(row.count()).resolves.toBe(1);
+    const orderNumber = (await row.locator('.recharge-order').textContent())!.trim();
+    expect(orderNumber).toMatch(/^\d{38}$/);
     await shootBothWays(context, page, 'recharge-sandbox-credited');
 
     // A forged sandbox number (one digit changed) is unknown; a replayed one is used.

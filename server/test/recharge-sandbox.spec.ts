@@ -3,6 +3,8 @@ import { createGatewayApi } from './factories/gateway';
 import { HISTORY, RECHARGE_INFO, VERIFY, signedInUser } from './factories/recharge';
 import { primeCsrf } from './factories/users';
 
+const SANDBOX_PAY = '/api/user/sandbox_pay.php';
+
 /** What a fresh install does: no Afdian settings outside production means the sandbox. */
 describeEachDb('recharge on a fresh install (Afdian sandbox)', (ctx) => {
   it('registers, pays a sandbox order, credits it once and spends it on a paid API', async () => {
@@ -26,28 +28,12 @@ describeEachDb('recharge on a fresh install (Afdian sandbox)', (ctx) => {
 
     const info = await client.get(RECHARGE_INFO);
     expect(info.body.data).toMatchObject({ configured: true, mode: 'sandbox' });
-    const sponsor = info.body.data.sponsor_url as string;
-    expect(sponsor).toBe(
-      `/afdian-sandbox/pay?custom_order_id=${encodeURIComponent(info.body.data.custom_order_id)}`,
-    );
-
-    const page = await ctx.t.client().get(sponsor);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
-    expect(page.headers.get('x-frame-options')).toBe('DENY');
-    expect(page.text).not.toMatch(/<script/i);
-    expect(page.text).toMatch(/sandbox/i);
-
-    const form = new URLSearchParams({
-      custom_order_id: info.body.data.custom_order_id,
-      amount: '2.50',
-    }).toString();
-    const paid = await ctx.t.client().post('/afdian-sandbox/pay', undefined, {
-      raw: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    // The sponsor link is the app's own checkout page, which pays through sandbox_pay.php.
+    expect(info.body.data.sponsor_url).toBe('/user/recharge/sandbox');
+    const paid = await client.post(SANDBOX_PAY, { amount: ' 2.50 ' });
     expect(paid.status).toBe(200);
-    const orderNumber = /id="order-number">(\d+)</.exec(paid.text)![1];
+    const orderNumber = paid.body.data.order_number as string;
+    expect(orderNumber).toMatch(/^\d{38}$/);
 
     const verified = await client.post(VERIFY, { order_number: orderNumber });
     expect([verified.status, verified.body.data]).toEqual([
@@ -75,14 +61,33 @@ describeEachDb('recharge on a fresh install (Afdian sandbox)', (ctx) => {
     expect(history.body.data.records).toHaveLength(1);
   });
 
-  it('refuses a pay form for no known user or with a bad amount', async () => {
-    const post = (body: Record<string, string>) =>
-      ctx.t.client().post('/afdian-sandbox/pay', undefined, {
-        raw: new URLSearchParams(body).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-    expect((await post({ custom_order_id: 'u1-0000000000', amount: '1' })).status).toBe(400);
-    expect((await ctx.t.client().get('/afdian-sandbox/pay')).status).toBe(400);
+  it.each([
+    ['', 'please enter the amount'],
+    ['0', 'between 0.01 and 999999.99'],
+    ['0.00', 'between 0.01 and 999999.99'],
+    ['-1', 'between 0.01 and 999999.99'],
+    ['1.234', 'between 0.01 and 999999.99'],
+    ['1000000', 'between 0.01 and 999999.99'],
+    ['1e3', 'between 0.01 and 999999.99'],
+  ])('refuses to pay %j at the amount field, issuing nothing', async (amount, text) => {
+    const { client } = await signedInUser(ctx.t);
+    const paid = await client.post(SANDBOX_PAY, { amount });
+    expect(paid.status).toBe(400);
+    expect(paid.body).toMatchObject({
+      success: false,
+      code: 'request.validation',
+      field: 'amount',
+    });
+    expect(paid.body.message).toContain(text);
+    expect(paid.body.data).toBeUndefined();
+  });
+
+  it('pays only for a signed-in user, and routes no old HTML pay page', async () => {
+    const anonymous = ctx.t.client();
+    await primeCsrf(anonymous);
+    const paid = await anonymous.post(SANDBOX_PAY, { amount: '1' });
+    expect([paid.status, paid.body.code]).toEqual([401, 'auth.unauthenticated']);
+    expect((await ctx.t.client().get('/afdian-sandbox/pay')).status).toBe(404);
   });
 });
 
@@ -90,8 +95,9 @@ describeEachDb(
   'recharge in production without Afdian settings',
   (ctx) => {
     it('keeps the sandbox off and still gives the sponsor link', async () => {
-      expect((await ctx.t.client().get('/afdian-sandbox/pay')).status).not.toBe(200);
       const { client } = await signedInUser(ctx.t);
+      const paid = await client.post(SANDBOX_PAY, { amount: '1' });
+      expect([paid.status, paid.body.code]).toEqual([404, 'recharge.sandbox_off']);
       const info = await client.get(RECHARGE_INFO);
       expect(info.body.data).toMatchObject({
         configured: false,
@@ -106,18 +112,13 @@ describeEachDb(
 describeEachDb(
   'recharge in production with AFDIAN_MODE=sandbox forced past the start-up check',
   (ctx) => {
-    it('routes no sandbox page or query-order and pays nothing with play money', async () => {
-      const pay = await ctx.t.client().get('/afdian-sandbox/pay');
-      expect(pay.status).toBe(404);
-      const form = await ctx.t.client().post('/afdian-sandbox/pay', undefined, {
-        raw: 'custom_order_id=u1-0000000000&amount=999999.99',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      expect(form.status).toBeGreaterThanOrEqual(400);
-      expect(form.text).not.toMatch(/order-number/);
+    it('routes no sandbox query-order and pays nothing with play money', async () => {
       const query = await ctx.t.client().post('/afdian-sandbox/api/open/query-order', {});
       expect(query.status).toBe(404);
       const { client } = await signedInUser(ctx.t);
+      const paid = await client.post(SANDBOX_PAY, { amount: '999999.99' });
+      expect([paid.status, paid.body.code]).toEqual([404, 'recharge.sandbox_off']);
+      expect(paid.body.data).toBeUndefined();
       const info = await client.get(RECHARGE_INFO);
       expect(info.body.data).toMatchObject({ configured: false, mode: 'not_configured' });
       expect(info.body.data.sponsor_url).not.toMatch(/sandbox/);

@@ -1,4 +1,5 @@
 import { ACCOUNT_PAGES } from '@contracts/account-email';
+import { SANDBOX_CHECKOUT_PATH } from '@contracts/recharge';
 
 /** Every client route path, in one place. */
 export const paths = {
@@ -14,6 +15,8 @@ export const paths = {
   userDashboard: '/user/dashboard',
   userAccessLogs: '/user/accesslogs',
   userRecharge: '/user/recharge',
+  /** Where the sandbox "pays": the page returns to userRecharge?out_trade_no=<the order>. */
+  sandboxCheckout: SANDBOX_CHECKOUT_PATH,
   adminLogin: '/MiloraAPI/admin/lg',
   admin: '/admin',
 } as const;

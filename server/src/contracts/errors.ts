@@ -213,6 +213,7 @@ export const ERROR_CODES = {
   'recharge.order_not_pending':
     'the order is not one waiting to be re-checked, assigned or dismissed (unknown, credited or rejected)',
   'recharge.afdian_hosts_down': 'no Afdian host in AFDIAN_BASE_URL could be reached',
+  'recharge.sandbox_off': 'the sandbox does not run here (live Afdian, or production)',
   'recharge.bad_period':
     'the reconciliation period is not two YYYY-MM-DD dates, at most a year apart',
 

@@ -13,7 +13,7 @@ export interface RechargeInfo {
   configured: boolean;
   mode: RechargeMode;
   /**
-   * Always given: the configured Afdian page, the sandbox pay page (a site path), or Afdian's home
+   * Always given: the configured Afdian page, the app's sandbox checkout (a site path), or Afdian's home
    * page when recharge is not configured. Carries custom_order_id when it leads to a payment.
    */
   sponsor_url: string;
@@ -53,6 +53,22 @@ export interface RechargeRecord {
 
 export interface RechargeHistory extends PageInfo {
   records: RechargeRecord[];
+}
+
+/** The app's checkout page the sandbox's sponsor_url leads to (a client route). */
+export const SANDBOX_CHECKOUT_PATH = '/user/recharge/sandbox';
+
+/** A sandbox payment: yuan with at most two decimals (Afdian's), 0.01 to 999999.99. */
+export const SANDBOX_AMOUNT_PATTERN = /^(?!0+(?:\.0+)?$)\d{1,6}(?:\.\d{1,2})?$/;
+
+/** sandbox_pay.php's body: what to "pay" with play money. */
+export interface SandboxPayBody {
+  amount: string;
+}
+
+/** sandbox_pay.php's data: the paid order's number, verified like any Afdian order. */
+export interface SandboxPayment {
+  order_number: string;
 }
 
 export interface VerifyOrderBody {

@@ -12,6 +12,7 @@ import type {
   Reconciliation,
   RechargeHistory,
   RechargeInfo,
+  SandboxPayment,
   VerifiedOrder,
 } from './recharge';
 import type { RedeemBatchList, RedeemBatchView, RedeemedCode, RedemptionList } from './redeem';
@@ -114,6 +115,7 @@ export const SITE_ROUTES = {
   'POST api/user/revoke_api_key.php': 'user',
   'POST api/user/revoke_other_sessions.php': 'user',
   'POST api/user/revoke_session.php': 'user',
+  'POST api/user/sandbox_pay.php': 'user',
   'POST api/user/set_balance_alert.php': 'user',
   'POST api/user/update_api_key.php': 'user',
   'POST api/user/verify_aifadian_order.php': 'user',
@@ -268,6 +270,7 @@ export interface SiteAnswers {
   'POST api/user/revoke_api_key.php': DataEnvelope<ApiKeyView>;
   'POST api/user/revoke_other_sessions.php': DataEnvelope<RevokedSessions>;
   'POST api/user/revoke_session.php': Envelope;
+  'POST api/user/sandbox_pay.php': DataEnvelope<SandboxPayment>;
   'POST api/user/set_balance_alert.php': DataEnvelope<BalanceAlertView>;
   'POST api/user/update_api_key.php': DataEnvelope<ApiKeyView>;
   'POST api/user/verify_aifadian_order.php': DataEnvelope<VerifiedOrder>;

@@ -63,7 +63,7 @@ function answerHistory(pages: number[] = []) {
 /** The balance the server holds for alice: what get_user_info.php answers. */
 let serverBalance = '1.00';
 
-function setup(lang: Lang = 'en') {
+function setup(lang: Lang = 'en', entry = '/user/recharge') {
   sessionStorage.clear();
   serverBalance = '1.00';
   server.use(
@@ -82,16 +82,18 @@ function setup(lang: Lang = 'en') {
   render(
     <Provider store={store}>
       <I18nProvider initial={lang}>
-        <MemoryRouter initialEntries={['/user/recharge']}>
+        <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route
               path="/user/recharge"
               element={
                 <RequireUser>
                   <RechargePage />
+                  <Where />
                 </RequireUser>
               }
             />
+            <Route path="/user/recharge/sandbox" element={<Where />} />
             <Route path="/login" element={<Where />} />
           </Routes>
         </MemoryRouter>
@@ -169,6 +171,41 @@ describe('RechargePage', () => {
     expect(screen.getByLabelText('Order number')).toHaveValue('');
   });
 
+  it('verifies the order a checkout came back with, once, and leaves it out of the address', async () => {
+    answerHistory();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/user/verify_aifadian_order.php', async ({ request }) => {
+        bodies.push(await request.json());
+        serverBalance = '3.50';
+        return ok({ amount: '2.50', balance: '3.50' });
+      }),
+    );
+    setup('en', '/user/recharge?out_trade_no=17640000000000025000000000071234567890');
+    await screen.findByText('Recharge successful: ¥2.50 credited, balance now ¥3.50.');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/user\/recharge$/);
+    expect(screen.getByTestId('balance')).toHaveTextContent('¥3.50');
+    expect(screen.getByLabelText('Order number')).toHaveValue('');
+    expect(bodies).toEqual([{ order_number: '17640000000000025000000000071234567890' }]);
+  });
+
+  it('shows a returned order that does not verify at the field, with its number to try again', async () => {
+    answerHistory();
+    server.use(
+      http.post('/api/user/verify_aifadian_order.php', () =>
+        failure(409, { code: 'recharge.order_used', message: 'this order has already been used' }),
+      ),
+    );
+    setup('en', '/user/recharge?out_trade_no=202601019999');
+    const field = await screen.findByLabelText('Order number');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription('this order has already been used'),
+    );
+    expect(field).toHaveValue('202601019999');
+    expect(field).toHaveFocus();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/user\/recharge$/);
+  });
+
   it('names the error by its code, or falls back', async () => {
     answerHistory();
     const replies = [
@@ -211,16 +248,13 @@ describe('RechargePage', () => {
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(sessionStorage.getItem('isLoggedIn')).toBeNull();
   });
-  it('labels the sandbox and links to its pay page when the server runs one', async () => {
+  it('labels the sandbox and links to its checkout in this tab when the server runs one', async () => {
     answerHistory();
-    answerInfo({
-      ...LIVE,
-      mode: 'sandbox',
-      sponsor_url: '/afdian-sandbox/pay?custom_order_id=u7-abc',
-    });
+    answerInfo({ ...LIVE, mode: 'sandbox', sponsor_url: '/user/recharge/sandbox' });
     setup();
-    const link = await screen.findByRole('link', { name: 'the sandbox pay page' });
-    expect(link).toHaveAttribute('href', '/afdian-sandbox/pay?custom_order_id=u7-abc');
+    const link = await screen.findByRole('link', { name: 'the sandbox checkout' });
+    expect(link).toHaveAttribute('href', '/user/recharge/sandbox');
+    expect(link).not.toHaveAttribute('target');
     expect(screen.getByText('Sandbox')).toBeInTheDocument();
     expect(screen.getByTestId('sandbox-note')).toHaveTextContent('no real money moves');
     expect(screen.queryByRole('link', { name: /Afdian sponsorship page/ })).toBeNull();
@@ -331,7 +365,7 @@ describe('RechargePage', () => {
     answerInfo({
       ...LIVE,
       mode: 'sandbox',
-      sponsor_url: '/afdian-sandbox/pay?custom_order_id=u7-abc',
+      sponsor_url: '/user/recharge/sandbox',
     });
     server.use(
       http.get('/api/user/get_aifadian_recharge_history.php', () =>
@@ -344,7 +378,7 @@ describe('RechargePage', () => {
       ),
     );
     setup('zh');
-    expect(await screen.findByRole('link', { name: '沙盒付款页' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '沙盒收银台' })).toBeInTheDocument();
     expect(await screen.findByText('待处理')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '我已付款，重新查询' })).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Link, useSearchParams } from 'react-router-dom';
 import { selectUser } from '../../app/authSlice';
 import { useAppSelector } from '../../app/store';
 import { useFreshUser } from '../../app/useFreshUser';
@@ -34,10 +35,8 @@ export default function RechargePage() {
     numberInput.current?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const verify = async (number: string) => {
     setDone(null);
-    const number = orderNumber.trim();
     if (!number) {
       refuse(t('recharge.orderRequired'));
       return;
@@ -57,6 +56,27 @@ export default function RechargePage() {
       refuse(errorText(failure, 'recharge.failed', 'recharge.requestError'));
     }
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void verify(orderNumber.trim());
+  };
+
+  // Back from a checkout with the order's number (the sandbox's, or a return address that
+  // carries it): it is verified at once, shown in the field until then, and left out of the
+  // address so a reload or a shared link does not send it again.
+  const [params, setParams] = useSearchParams();
+  const returned = params.get('out_trade_no');
+  const verifiedReturn = useRef<string | null>(null);
+  useEffect(() => {
+    if (!returned || verifiedReturn.current === returned) return;
+    verifiedReturn.current = returned;
+    setOrderNumber(returned);
+    setParams({}, { replace: true });
+    void verify(returned);
+    // verify is a new function each render; this runs once per returned number.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returned, setParams]);
 
   const configured = info.data?.data.configured ?? true;
   const sandbox = info.data?.data.mode === 'sandbox';
@@ -119,9 +139,13 @@ export default function RechargePage() {
               {sponsorUrl && (
                 <p>
                   {t(sandbox ? 'recharge.sandboxPayOn' : 'recharge.payOn')}{' '}
-                  <a href={sponsorUrl} target="_blank" rel="noopener noreferrer">
-                    {t(sandbox ? 'recharge.sandboxPage' : 'recharge.sponsorPage')}
-                  </a>{' '}
+                  {sandbox ? (
+                    <Link to={sponsorUrl}>{t('recharge.sandboxPage')}</Link>
+                  ) : (
+                    <a href={sponsorUrl} target="_blank" rel="noopener noreferrer">
+                      {t('recharge.sponsorPage')}
+                    </a>
+                  )}{' '}
                   {t(sandbox ? 'recharge.sandboxPayThen' : 'recharge.payThen')}
                 </p>
               )}
@@ -135,7 +159,7 @@ export default function RechargePage() {
                   {done}
                 </Alert>
               )}
-              <Form noValidate onSubmit={(e) => void submit(e)}>
+              <Form noValidate onSubmit={submit}>
                 <Form.Group className="mb-2" controlId="recharge-order-number">
                   <Form.Label>{t('recharge.orderNumber')}</Form.Label>
                   <Form.Control

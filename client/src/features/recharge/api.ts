@@ -3,6 +3,8 @@ import type {
   RecheckOrderBody,
   RechargeHistory,
   RechargeInfo,
+  SandboxPayBody,
+  SandboxPayment,
   VerifiedOrder,
   VerifyOrderBody,
 } from '@contracts/recharge';
@@ -31,6 +33,10 @@ export const rechargeApi = api.injectEndpoints({
       ...call('POST api/user/recheck_aifadian_order.php', (body: RecheckOrderBody) => ({ body })),
       invalidatesTags: ['Recharges', 'User'],
     }),
+    /** Pays with play money; the order number is then verified like an Afdian order. */
+    sandboxPay: build.mutation<DataEnvelope<SandboxPayment>, SandboxPayBody>({
+      ...call('POST api/user/sandbox_pay.php', (body: SandboxPayBody) => ({ body })),
+    }),
     redeemCode: build.mutation<DataEnvelope<RedeemedCode>, RedeemCodeBody>({
       ...call('POST api/user/redeem_code.php', (body: RedeemCodeBody) => ({ body })),
       invalidatesTags: ['Recharges', 'User'],
@@ -49,6 +55,7 @@ export const {
   useGetRechargeHistoryQuery,
   useVerifyOrderMutation,
   useRecheckOrderMutation,
+  useSandboxPayMutation,
   useRedeemCodeMutation,
   useGetRedemptionsQuery,
 } = rechargeApi;

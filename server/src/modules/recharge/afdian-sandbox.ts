@@ -1,17 +1,16 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PAGE_SECURITY_HEADERS } from '../pages';
+import { SANDBOX_CHECKOUT_PATH } from '../../contracts/recharge';
 import type { RechargeMode } from '../../contracts/recharge';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { AfdianClient, afdianSign } from './afdian.client';
 import type { AfdianOrder } from './afdian.client';
-import { customOrderIdFor, userIdFromCustomOrderId } from './custom-order-id';
-import { escapeHtml } from '../../common/html';
+import { customOrderIdFor } from './custom-order-id';
 
 export const SANDBOX_PREFIX = '/afdian-sandbox';
 
@@ -29,14 +28,14 @@ export function afdianMode(env: Env): RechargeMode {
 
 /** Afdian accepts a request ts within ten minutes of its own clock. */
 const TS_WINDOW_SECONDS = 600;
-const AMOUNT = /^\d{1,6}(\.\d{1,2})?$/;
 /** ts (10 digits), amount in fen (8), user id (10), then 10 digits of HMAC over those. */
 const ORDER_NUMBER = /^(\d{10})(\d{8})(\d{10})(\d{10})$/;
 
 /**
  * A stand-in for Afdian served by the app itself, for trying recharge without an Afdian account:
- * a pay page that "pays" with play money and issues an order number bound to the user's
- * custom_order_id, and the open API's query-order with Afdian's signature checks and error codes.
+ * the app's checkout page "pays" with play money through sandbox_pay.php, which issues an order
+ * number bound to the user's custom_order_id, and the open API's query-order answers for it with
+ * Afdian's signature checks and error codes.
  * Recharge reaches it over loopback HTTP with the same client and signature as the real Afdian.
  * Order numbers carry their amount and owner under an HMAC of the app secret: the sandbox keeps no
  * state, a made-up number is unknown to it, and a replayed one is refused by the unique order row.
@@ -55,26 +54,13 @@ export class AfdianSandbox implements OnModuleInit {
   onModuleInit(): void {
     if (afdianMode(this.env) !== 'sandbox') return;
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    void fastify.register((instance, _options, done) => {
-      instance.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 4096 },
-        (_request, body, parsed) =>
-          parsed(null, Object.fromEntries(new URLSearchParams(String(body)))),
-      );
-      instance.get(`${SANDBOX_PREFIX}/pay`, (request, reply) => this.payPage(request, reply));
-      instance.post(`${SANDBOX_PREFIX}/pay`, (request, reply) => this.pay(request, reply));
-      instance.post(`${SANDBOX_PREFIX}/api/open/query-order`, (request, reply) =>
-        reply.send(this.queryOrderAnswer(request.body)),
-      );
-      done();
-    });
+    fastify.post(`${SANDBOX_PREFIX}/api/open/query-order`, (request, reply) =>
+      reply.send(this.queryOrderAnswer(request.body)),
+    );
   }
 
-  /** The page the recharge page links to, with the user's custom_order_id. */
-  sponsorUrl(customOrderId: string): string {
-    return `${SANDBOX_PREFIX}/pay?custom_order_id=${encodeURIComponent(customOrderId)}`;
-  }
+  /** The app's own checkout page, where the signed-in user pays (see `issue`). */
+  readonly sponsorUrl = SANDBOX_CHECKOUT_PATH;
 
   /** Asks the sandbox over HTTP, signed like Afdian, through the app's own listening address. */
   queryOrder(outTradeNo: string): Promise<AfdianOrder | null> {
@@ -119,13 +105,10 @@ export class AfdianSandbox implements OnModuleInit {
     return { ec: 200, em: 'ok', data: { list, total_count: list.length, total_page: 1 } };
   }
 
-  /** A new paid sandbox order of `amount` yuan for the user behind `customOrderId`. */
-  issue(customOrderId: string, amount: string): string | null {
-    const userId = userIdFromCustomOrderId(this.secret, customOrderId);
-    if (userId === null || !AMOUNT.test(amount)) return null;
+  /** A new paid sandbox order of `amount` yuan (SANDBOX_AMOUNT_PATTERN) for the user. */
+  issue(userId: number, amount: string): string {
     const [yuan, fen = ''] = amount.split('.');
     const cents = Number(yuan) * 100 + Number(fen.padEnd(2, '0'));
-    if (cents <= 0) return null;
     const body =
       String(Math.floor(Date.now() / 1000)).padStart(10, '0') +
       String(cents).padStart(8, '0') +
@@ -174,59 +157,4 @@ export class AfdianSandbox implements OnModuleInit {
           : address.address;
     return `http://${host}:${address.port}`;
   }
-
-  private payPage(request: FastifyRequest, reply: FastifyReply) {
-    const { custom_order_id: customOrderId = '' } = request.query as Record<string, string>;
-    if (userIdFromCustomOrderId(this.secret, customOrderId) === null) {
-      return page(
-        reply,
-        400,
-        '<h1>Unknown payer</h1><p>Open this page from the recharge page.</p>',
-      );
-    }
-    return page(
-      reply,
-      200,
-      `<h1>Afdian sandbox: pay with play money</h1>
-<p>This is a sandbox. No money moves; the order is credited as if paid on Afdian.</p>
-<form method="post" action="${SANDBOX_PREFIX}/pay">
-<input type="hidden" name="custom_order_id" value="${escapeHtml(customOrderId)}">
-<label>Amount (yuan) <input name="amount" value="10.00" inputmode="decimal" required></label>
-<button type="submit">Pay</button>
-</form>`,
-    );
-  }
-
-  private pay(request: FastifyRequest, reply: FastifyReply) {
-    const form = (request.body ?? {}) as Record<string, unknown>;
-    const amount = typeof form.amount === 'string' ? form.amount.trim() : '';
-    const customOrderId = typeof form.custom_order_id === 'string' ? form.custom_order_id : '';
-    const orderNumber = this.issue(customOrderId, amount);
-    if (!orderNumber) {
-      return page(
-        reply,
-        400,
-        '<h1>Payment refused</h1><p>The amount must be between 0.01 and 999999.99 yuan, and the page must be opened from the recharge page.</p>',
-      );
-    }
-    return page(
-      reply,
-      200,
-      `<h1>Payment complete (sandbox)</h1>
-<p>Order number: <code id="order-number">${orderNumber}</code></p>
-<p>Enter it on the recharge page to credit ${escapeHtml(amount)} yuan.</p>
-<p><a href="/user/recharge">Back to the recharge page</a></p>`,
-    );
-  }
-}
-
-function page(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .headers(PAGE_SECURITY_HEADERS)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Afdian sandbox</title></head><body>${body}</body></html>`,
-    );
 }

@@ -3,6 +3,7 @@ import { AdminGuard, CurrentAdminId, CurrentUserId, UserGuard } from '../session
 import { BalanceAdjustmentsService } from './balance-adjustments.service';
 import { AdjustBalanceBody } from './dto/adjust-balance.body';
 import { RechargeHistoryQuery } from './dto/recharge-history.query';
+import { SandboxPayBody } from './dto/sandbox-pay.body';
 import { VerifyOrderBody } from './dto/verify-order.body';
 import { RechargeService } from './recharge.service';
 import { Serves } from '../../common/serves';
@@ -25,6 +26,13 @@ export class RechargeController {
   async verify(@CurrentUserId() userId: number, @Body() body: VerifyOrderBody) {
     const data = await this.recharge.verifyOrder(userId, body.order_number);
     return { success: true, message: `recharge successful: ${data.amount} credited`, data };
+  }
+
+  /** The sandbox's checkout: pays with play money; the order is then verified like Afdian's. */
+  @Serves('POST api/user/sandbox_pay.php')
+  @UseGuards(UserGuard)
+  sandboxPay(@CurrentUserId() userId: number, @Body() body: SandboxPayBody) {
+    return { success: true, message: 'ok', data: this.recharge.sandboxPay(userId, body.amount) };
   }
 
   @Serves('POST api/user/recheck_aifadian_order.php')

@@ -42,6 +42,11 @@ export const RechargeErrors = {
     'this order was placed for another account',
     HttpStatus.FORBIDDEN,
   ),
+  sandboxOff: error(
+    'sandbox_off',
+    'the recharge sandbox is off on this site',
+    HttpStatus.NOT_FOUND,
+  ),
   orderUsed: error('order_used', 'this order has already been used', HttpStatus.CONFLICT),
   afdianFailed: error('afdian_failed', RECHARGE_FAILED, HttpStatus.BAD_GATEWAY),
   afdianUnreachable: error('afdian_unreachable', RECHARGE_REQUEST_ERROR, HttpStatus.BAD_GATEWAY),

@@ -10,6 +10,7 @@ import type {
   RechargeInfo,
   RechargeReason,
   RechargeState,
+  SandboxPayment,
   VerifiedOrder,
 } from '../../contracts/recharge';
 import { RechargeRecord, User } from '../../database/entities';
@@ -62,7 +63,7 @@ export class RechargeService {
     const mode = afdianMode(this.env);
     let sponsorUrl = AFDIAN_HOME;
     if (mode === 'sandbox') {
-      sponsorUrl = this.sandbox.sponsorUrl(customOrderId);
+      sponsorUrl = this.sandbox.sponsorUrl;
     } else if (this.env.AFDIAN_SPONSOR_URL) {
       const url = new URL(this.env.AFDIAN_SPONSOR_URL);
       url.searchParams.set('custom_order_id', customOrderId);
@@ -74,6 +75,12 @@ export class RechargeService {
       sponsor_url: sponsorUrl,
       custom_order_id: customOrderId,
     };
+  }
+
+  /** Pays `amount` yuan with play money in the sandbox: an order number to verify like any other. */
+  sandboxPay(userId: number, amount: string): SandboxPayment {
+    if (afdianMode(this.env) !== 'sandbox') throw RechargeErrors.sandboxOff();
+    return { order_number: this.sandbox.issue(userId, amount) };
   }
 
   /**

@@ -153,6 +153,7 @@ const texts = {
   'recharge.order_no_amount': '订单没有金额',
   'recharge.order_of_another_user': '该订单属于其他账号',
   'recharge.order_used': '该订单已经充值过',
+  'recharge.sandbox_off': '本站未启用充值沙盒',
   'recharge.balance_ceiling': '充值后余额超过上限',
   'recharge.afdian_failed': '爱发电返回错误',
   'recharge.afdian_rejected': '爱发电拒绝了查询',
