@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { invalidMarks } from './invalidMarks';
 
 /**
  * Required fields of a short form (a sign-in): each one left empty is marked and says the form's
@@ -20,8 +21,7 @@ export function useRequiredFields<K extends string>(controlIds: Record<K, string
       return first === undefined;
     },
     /** The control's invalid marks, when it was left empty. */
-    marks: (key: K) =>
-      empty[key] ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': errorId(key) } : {},
+    marks: (key: K) => invalidMarks(empty[key] && errorId(key)),
     /** The text under the control, when it was left empty. */
     feedback: (key: K) =>
       empty[key] && (

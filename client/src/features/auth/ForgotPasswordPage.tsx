@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { useMailEnabled } from '../../app/useMailEnabled';
 import { useForgotPasswordMutation } from './api';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 /**
  * "Forgot password?": asks for a reset link by username or e-mail address. The answer is the same
@@ -65,9 +66,7 @@ export default function ForgotPasswordPage() {
                   ref={input}
                   autoComplete="username"
                   value={login}
-                  isInvalid={fieldError !== null}
-                  aria-invalid={fieldError !== null || undefined}
-                  aria-describedby={fieldError ? 'forgot-login-error' : undefined}
+                  {...invalidMarks(fieldError !== null && 'forgot-login-error')}
                   onChange={(e) => {
                     setLogin(e.target.value);
                     setFieldError(null);

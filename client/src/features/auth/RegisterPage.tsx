@@ -11,6 +11,7 @@ import { useRegisterMutation } from './api';
 import { loggedIn } from '../../app/authSlice';
 import { useAppDispatch } from '../../app/store';
 import { markWelcome } from '../../app/welcome';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 export default function RegisterPage() {
   const { t, errorText, codeText } = useI18n();
@@ -112,9 +113,10 @@ export default function RegisterPage() {
                 type="email"
                 autoComplete="email"
                 value={email}
-                isInvalid={emailError !== null}
-                aria-invalid={emailError !== null || undefined}
-                aria-describedby={emailError ? 'register-email-error' : 'register-email-hint'}
+                {...invalidMarks(
+                  emailError !== null && 'register-email-error',
+                  'register-email-hint',
+                )}
                 onChange={(e) => {
                   setEmail(e.target.value);
                   setEmailError(null);

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useI18n, type UiKey } from '../../i18n';
 import { useCheckResetTokenQuery, useResetPasswordMutation } from './api';
 import { useLinkToken } from './useLinkToken';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 type Field = 'new_password' | 'confirm_password';
 
@@ -115,9 +116,7 @@ export default function ResetPasswordPage() {
                     type="password"
                     autoComplete="new-password"
                     value={values[field]}
-                    isInvalid={errors[field] !== undefined}
-                    aria-invalid={errors[field] !== undefined || undefined}
-                    aria-describedby={errors[field] ? `reset-${field}-error` : undefined}
+                    {...invalidMarks(errors[field] !== undefined && `reset-${field}-error`)}
                     ref={(element: HTMLInputElement | null) => {
                       inputs.current[field] = element;
                     }}

@@ -7,6 +7,7 @@ import OrDivider from './OrDivider';
 import PasskeyButton from './PasskeyButton';
 import { useLoginTwoFactorMutation } from './api';
 import { usePasskeySignIn } from './usePasskeySignIn';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 /** What login.php's `auth.two_factor_required` answer hands the second step. */
 export interface SecondStep {
@@ -89,9 +90,7 @@ export default function TwoFactorStep({
             autoComplete="one-time-code"
             spellCheck={false}
             value={code}
-            isInvalid={error !== null}
-            aria-invalid={error !== null || undefined}
-            aria-describedby={error ? 'login-code-error' : undefined}
+            {...invalidMarks(error !== null && 'login-code-error')}
             onChange={(e) => {
               setCode(e.target.value);
               setError(null);

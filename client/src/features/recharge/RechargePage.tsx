@@ -13,6 +13,7 @@ import { formatYuan } from '../../lib/money';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import RechargeHistoryTable from './RechargeHistoryTable';
 import RedeemCard from './RedeemCard';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 export default function RechargePage() {
   const { t, errorText } = useI18n();
@@ -169,9 +170,7 @@ export default function RechargePage() {
                     placeholder={t('recharge.orderPlaceholder')}
                     value={orderNumber}
                     disabled={!configured}
-                    isInvalid={error !== null}
-                    aria-invalid={error !== null}
-                    aria-describedby={error !== null ? 'recharge-order-number-error' : undefined}
+                    {...invalidMarks(error !== null && 'recharge-order-number-error')}
                     onChange={(e) => {
                       setOrderNumber(e.target.value);
                       setError(null);

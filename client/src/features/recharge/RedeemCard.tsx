@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useGetRedemptionsQuery, useRedeemCodeMutation } from './api';
 import './recharge.css';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 /**
  * "Redeem a code": a code bought from a card shop or handed out by the site adds its value to the
@@ -71,11 +72,7 @@ export default function RedeemCard() {
               spellCheck={false}
               placeholder="XXXXX-XXXXX-XXXXX-XXXXX"
               value={code}
-              isInvalid={error !== null}
-              aria-invalid={error !== null}
-              aria-describedby={
-                error !== null ? 'redeem-code-error redeem-code-help' : 'redeem-code-help'
-              }
+              {...invalidMarks(error !== null && 'redeem-code-error', 'redeem-code-help')}
               onChange={(e) => {
                 setCode(e.target.value);
                 setError(null);

@@ -10,6 +10,7 @@ import { useI18n } from '../../i18n';
 import { formatYuan } from '../../lib/money';
 import { useSandboxPayMutation } from './api';
 import './recharge.css';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 /** The amounts offered with one press; any other can be typed. */
 const PRESETS = ['10', '50', '100'];
@@ -82,9 +83,10 @@ export default function SandboxCheckoutPage() {
                 inputMode="decimal"
                 autoComplete="off"
                 value={amount}
-                isInvalid={error !== null}
-                aria-invalid={error !== null || undefined}
-                aria-describedby={error !== null ? 'sandbox-amount-error' : 'sandbox-amount-help'}
+                {...invalidMarks(
+                  error !== null && 'sandbox-amount-error',
+                  error === null && 'sandbox-amount-help',
+                )}
                 onChange={(e) => {
                   setAmount(e.target.value);
                   setError(null);

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Form } from 'react-bootstrap';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 type Props = {
   id: string;
@@ -18,13 +19,7 @@ export default function TextField({ id, label, value, onChange, error, help, ...
       <Form.Label>{label}</Form.Label>
       <Form.Control
         value={value}
-        isInvalid={error !== undefined}
-        aria-invalid={error !== undefined || undefined}
-        aria-describedby={
-          [error !== undefined && `api-${id}-error`, help && `api-${id}-help`]
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
+        {...invalidMarks(error !== undefined && `api-${id}-error`, help && `api-${id}-help`)}
         onChange={(e) => onChange(e.target.value)}
         {...control}
       />

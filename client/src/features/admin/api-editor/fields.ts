@@ -8,6 +8,7 @@ import { errorCode } from '../../../lib/api';
 import { refusedFieldOf } from '../errors';
 import { ZH_ERRORS } from '../i18n/zh';
 import { API_FORM_TEXTS } from './model';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 /**
  * What the server's `request.validation` of each of the editor's fields means, in the admin's
@@ -52,12 +53,7 @@ export const apiErrorId = (field: SaveApiField) => `api-${field}-error`;
 
 /** The attributes that mark a control as refused and tie it to the text saying why. */
 export function invalidProps(field: SaveApiField, error: string | undefined, help?: string) {
-  const describedBy = [error !== undefined && apiErrorId(field), help].filter(Boolean).join(' ');
-  return {
-    isInvalid: error !== undefined,
-    'aria-invalid': error !== undefined || undefined,
-    'aria-describedby': describedBy || undefined,
-  };
+  return invalidMarks(error !== undefined && apiErrorId(field), help);
 }
 
 /**

@@ -12,6 +12,7 @@ import { adminErrorText, refusedFieldOf } from '../errors';
 import ErrorSummary from './ErrorSummary';
 import { fieldProblems } from './recordValues';
 import { useRefusals } from './useRefusals';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 /** Each field's control (what its error summary line links to). */
 const CONTROL_IDS: Record<FriendLinkField, string> = {
@@ -111,13 +112,7 @@ export default function FriendLinkModal({ link, onClose }: Props) {
   );
   // A control's marks and the text saying what is wrong with it.
   const marks = (field: FriendLinkField) =>
-    errors[field] === undefined
-      ? {}
-      : {
-          isInvalid: true,
-          'aria-invalid': true,
-          'aria-describedby': `${CONTROL_IDS[field]}-error`,
-        };
+    invalidMarks(errors[field] !== undefined && `${CONTROL_IDS[field]}-error`);
   const feedback = (field: FriendLinkField) => (
     <Form.Control.Feedback type="invalid" id={`${CONTROL_IDS[field]}-error`}>
       {errors[field]}

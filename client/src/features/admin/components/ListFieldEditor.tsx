@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 export interface Column<T> {
   key: keyof T & string;
@@ -86,14 +87,7 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
                     const problem = problems[c.key];
                     const errorId = `${idPrefix}-${index}-${c.key}-error`;
                     const marked = listError !== undefined && index === 0 && column === 0;
-                    const invalid =
-                      problem || marked
-                        ? {
-                            isInvalid: true,
-                            'aria-invalid': true,
-                            'aria-describedby': problem ? errorId : listErrorId,
-                          }
-                        : {};
+                    const invalid = invalidMarks(problem ? errorId : marked && listErrorId);
                     const options =
                       c.options && !c.options.includes(String(value))
                         ? [String(value), ...c.options]

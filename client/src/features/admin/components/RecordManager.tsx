@@ -8,6 +8,7 @@ import ErrorSummary from './ErrorSummary';
 import StatusBadge from './StatusBadge';
 import { useRefusals } from './useRefusals';
 import { useConfirm } from './useConfirm';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 /** Banners clear themselves after 5 s (SPEC.md §4, §9). */
 export const BANNER_MS = 5000;
@@ -122,9 +123,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
       settle(field.key);
     };
     const error = fieldErrors[field.key];
-    const invalid = error
-      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': errorId(field.key) }
-      : {};
+    const invalid = invalidMarks(error && errorId(field.key));
     if (field.kind === 'status') {
       return (
         <Form.Select value={value} onChange={(e) => change(Number(e.target.value))} {...invalid}>

@@ -11,6 +11,7 @@ import { ZH_FIELD_ERRORS } from '../i18n/zh';
 import { adminPaths } from '../paths';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import HealthSettings, { HEALTH_FIELD_ERRORS, healthError } from '../components/HealthSettings';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 const FIELDS: {
   key: keyof SiteConfigBody;
@@ -105,9 +106,7 @@ function ConfigForm({
     if (invalid?.field === key) setInvalid(null);
   };
   const invalidProps = (key: string) =>
-    invalid?.field === key
-      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `config-${key}-error` }
-      : {};
+    invalidMarks(invalid?.field === key && `config-${key}-error`);
   const markInvalid = (field: string, text: string) => {
     setInvalid({ field, text });
     document.getElementById(`config-${field}`)?.focus();

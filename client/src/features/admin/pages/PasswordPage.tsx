@@ -7,6 +7,7 @@ import { adminErrorText, errorField, type Notice } from '../errors';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import AdminSessionsCard from '../sessions/AdminSessionsCard';
 import AdminTwoFactorCard from '../components/AdminTwoFactorCard';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 export const PASSWORD_TEXTS = {
   required: '请填写当前密码和新密码',
@@ -79,9 +80,7 @@ export default function PasswordPage() {
         type="password"
         autoComplete={autoComplete}
         value={values[field]}
-        isInvalid={bad === field}
-        aria-invalid={bad === field || undefined}
-        aria-describedby={bad === field ? 'password-notice' : undefined}
+        {...invalidMarks(bad === field && 'password-notice')}
         ref={(element: HTMLInputElement | null) => {
           inputs.current[field] = element;
         }}

@@ -15,6 +15,7 @@ import {
 import AdminPagination from '../components/AdminPagination';
 import { useConfirm } from '../components/useConfirm';
 import { adminErrorText, formatTime, outcomeNotice, refusedFieldOf, type Notice } from '../errors';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 type Field = 'name' | 'value' | 'count' | 'uses_per_code' | 'per_user_limit' | 'expires_at';
 
@@ -122,9 +123,7 @@ function CreateBatchCard({ onCreated }: { onCreated: (batch: RedeemBatchView) =>
       <Form.Control
         value={form[field]}
         onChange={set(field)}
-        isInvalid={Boolean(errors[field])}
-        aria-invalid={Boolean(errors[field])}
-        aria-describedby={errors[field] ? `redeem-batch-${field}-error` : undefined}
+        {...invalidMarks(errors[field] && `redeem-batch-${field}-error`)}
         {...props}
       />
       <Form.Control.Feedback type="invalid" id={`redeem-batch-${field}-error`}>

@@ -4,6 +4,7 @@ import { Button, Card, Form, Spinner } from 'react-bootstrap';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { useI18n, type UiKey } from '../../../i18n';
 import { useChangePasswordMutation } from './api';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 type Field = 'current_password' | 'new_password' | 'confirm';
 
@@ -95,9 +96,7 @@ export default function ChangePasswordForm() {
                 type="password"
                 autoComplete={autoComplete}
                 value={values[field]}
-                isInvalid={errors[field] !== undefined}
-                aria-invalid={errors[field] !== undefined || undefined}
-                aria-describedby={errors[field] ? `security-${field}-error` : undefined}
+                {...invalidMarks(errors[field] !== undefined && `security-${field}-error`)}
                 ref={(element: HTMLInputElement | null) => {
                   inputs.current[field] = element;
                 }}

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useI18n, type UiKey } from '../../../i18n';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 /** The fields the security cards ask for. */
 export type Field = 'current_password' | 'code' | 'email';
@@ -93,9 +94,7 @@ export default function FieldsForm({
             autoComplete={autoComplete}
             spellCheck={false}
             value={values[field]}
-            isInvalid={errors[field] !== undefined}
-            aria-invalid={errors[field] !== undefined || undefined}
-            aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+            {...invalidMarks(errors[field] !== undefined && `${id}-${field}-error`)}
             ref={(element: HTMLInputElement | null) => {
               inputs.current[field] = element;
             }}
