@@ -5,7 +5,7 @@ import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { useI18n, type UiKey } from '../../i18n';
+import { HTML_LANG, useI18n, type UiKey } from '../../i18n';
 import { apiTitle } from '../../lib/apiText';
 import { formatYuan } from '../../lib/money';
 import { useQueryParams } from '../../lib/useQueryParams';
@@ -40,6 +40,12 @@ export function filtersFrom(params: URLSearchParams): CallLogFilters & { page: n
 }
 
 type FilterName = (typeof FILTER_NAMES)[number];
+
+/** Choices in the order of the names the page shows (the server sorts by the Chinese name). */
+function byTitle(choices: [number, string][], locale: string): [number, string][] {
+  const collator = new Intl.Collator(locale);
+  return [...choices].sort((a, b) => collator.compare(a[1], b[1]));
+}
 
 function FilterSelect({
   name,
@@ -151,7 +157,10 @@ export default function AccessLogsPage() {
             name="api_id"
             label={t('logs.filterApi')}
             value={filters.api_id}
-            choices={options?.apis.map((api) => [api.id, apiTitle(api, lang)]) ?? []}
+            choices={byTitle(
+              options?.apis.map((api) => [api.id, apiTitle(api, lang)]) ?? [],
+              HTML_LANG[lang],
+            )}
             onChange={setFilter}
           />
           <FilterSelect
@@ -248,7 +257,7 @@ export default function AccessLogsPage() {
                     data-charge={log.charge}
                   >
                     <td data-label={t('logs.id')}>{log.id}</td>
-                    <td data-label={t('logs.apiName')} className="text-nowrap">
+                    <td data-label={t('logs.apiName')} className="portico-call-name">
                       {apiTitle({ name: log.api_name, title_en: log.api_title_en }, lang) ||
                         t('logs.unknownApi')}
                     </td>
@@ -260,7 +269,7 @@ export default function AccessLogsPage() {
                         {log.status_code}
                       </Badge>
                     </td>
-                    <td data-label={t('logs.cost')} className="text-nowrap">
+                    <td data-label={t('logs.cost')} className="portico-call-wrap">
                       <CostCell log={log} />
                     </td>
                     <td data-label={t('logs.latency')} className="text-nowrap">
@@ -277,7 +286,7 @@ export default function AccessLogsPage() {
                     >
                       <span className="small">{log.user_agent}</span>
                     </td>
-                    <td data-label={t('logs.time')} className="text-nowrap">
+                    <td data-label={t('logs.time')} className="portico-call-time">
                       {time(log.access_time)}
                     </td>
                   </tr>
