@@ -153,8 +153,11 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
         id,
       );
 
+      expect(added.body.data).toMatchObject({ title_en: '', description_en: '' });
       await admin.post('/api/admin/update_sidebar_link.php', {
         ...added.body.data,
+        title_en: ' Docs ',
+        description_en: 'Read the docs',
         target: '_blank',
         url: 'https://docs.example.com',
         status: 0,
@@ -166,6 +169,8 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       expect(adminList.body.data).toContainEqual(
         expect.objectContaining({
           id,
+          title_en: 'Docs',
+          description_en: 'Read the docs',
           target: '_blank',
           status: 0,
           url: 'https://docs.example.com',
@@ -181,6 +186,16 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       [{ title: 't' }, 'title and URL are required', 'url'],
       [{ title: 't', url: 'mailto:a@b.c' }, 'URL format is incorrect', 'url'],
       [{ title: 't', url: '/x', target: '_top' }, 'target must be _self or _blank', 'target'],
+      [
+        { title: 't', url: '/x', title_en: 'x'.repeat(101) },
+        'the English title is too long (max 100 characters)',
+        'title_en',
+      ],
+      [
+        { title: 't', url: '/x', description_en: 'x'.repeat(501) },
+        'the English description is too long (max 500 characters)',
+        'description_en',
+      ],
     ])('rejects %j', async (body, message, field) => {
       const res = await admin.post('/api/admin/add_sidebar_link.php', body);
       expect(res.status).toBe(400);

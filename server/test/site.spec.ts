@@ -61,6 +61,8 @@ describeEachDb('public site content', (ctx) => {
       const second = await createSidebarLink(ds, { title: 'B', sort_order: 2 });
       const firstA = await createSidebarLink(ds, {
         title: 'A1',
+        title_en: 'A one',
+        description_en: 'The first',
         sort_order: 1,
         url: 'https://x.example.com',
         target: '_blank',
@@ -73,13 +75,15 @@ describeEachDb('public site content', (ctx) => {
         {
           id: firstA.id,
           title: 'A1',
+          title_en: 'A one',
           description: '',
+          description_en: 'The first',
           url: 'https://x.example.com',
           target: '_blank',
           sort_order: 1,
           status: 1,
         },
-        expect.objectContaining({ id: firstB.id, url: null, target: '_self' }),
+        expect.objectContaining({ id: firstB.id, url: null, target: '_self', title_en: '' }),
         expect.objectContaining({ id: second.id, url: '/about' }),
       ]);
     });

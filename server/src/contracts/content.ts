@@ -32,7 +32,11 @@ export type LinkTarget = (typeof LINK_TARGETS)[number];
 export interface SidebarLink {
   id: number;
   title: string;
+  /** The English site's title ('' when none: it shows `title`). */
+  title_en: string;
   description: string;
+  /** The English site's description ('' when none: it shows `description`). */
+  description_en: string;
   url: string | null;
   target: LinkTarget;
   sort_order: number;
@@ -60,7 +64,11 @@ export interface FriendLink {
 type Body<T> = Omit<T, 'id' | 'created_at' | 'updated_at'> & { id?: number };
 export type SavePartnerBody = Body<Partner>;
 export type SaveAdBody = Body<Ad>;
-export type SaveSidebarLinkBody = Omit<Body<SidebarLink>, 'url'> & { url: string };
+export type SaveSidebarLinkBody = Omit<Body<SidebarLink>, 'url' | 'title_en' | 'description_en'> & {
+  url: string;
+  title_en?: string;
+  description_en?: string;
+};
 export type SaveFriendLinkBody = Body<FriendLink>;
 
 /**
@@ -86,9 +94,11 @@ export const AD_FIELDS = [
 ] as const satisfies readonly (keyof SaveAdBody)[];
 export const SIDEBAR_LINK_FIELDS = [
   'title',
+  'title_en',
   'url',
   'target',
   'description',
+  'description_en',
   'sort_order',
   'status',
 ] as const satisfies readonly (keyof SaveSidebarLinkBody)[];

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import { loggedIn } from '../authSlice';
 import { makeStore } from '../store';
+import { I18nProvider, type Lang } from '../../i18n';
 import Sidebar from './Sidebar';
 
 const LINKS = [
@@ -14,19 +15,21 @@ const LINKS = [
   { id: 5, title: 'Gateway', url: '/apis/ip', target: '_self' },
 ];
 
-function setup(answer: () => Response, signedIn = false) {
+function setup(answer: () => Response, signedIn = false, lang: Lang = 'en') {
   sessionStorage.clear();
   server.use(http.get('/api/get_sidebar_links_public.php', answer));
   const store = makeStore();
   if (signedIn) store.dispatch(loggedIn({ id: 1, username: 'alice' }));
   render(
     <Provider store={store}>
-      <MemoryRouter>
-        <Sidebar />
-      </MemoryRouter>
+      <I18nProvider initial={lang}>
+        <MemoryRouter>
+          <Sidebar />
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   );
-  return within(screen.getByRole('navigation', { name: 'Sidebar' }));
+  return within(screen.getByRole('navigation', { name: lang === 'en' ? 'Sidebar' : '侧栏' }));
 }
 
 describe('Sidebar', () => {
@@ -55,6 +58,34 @@ describe('Sidebar', () => {
     expect(nav.getByText('Soon')).toHaveAttribute('aria-disabled', 'true');
     expect(nav.getByText('Soon').tagName).toBe('SPAN');
   });
+
+  it.each([
+    ['en', 'Status page', 'Live availability', 'Docs', 'Read me'],
+    ['zh', '状态页', '实时可用性', 'Docs', 'Read me'],
+  ] as const)(
+    'names a link in the page’s language (%s), else as written',
+    async (lang, status, statusHint, docs, docsHint) => {
+      const nav = setup(
+        () =>
+          ok([
+            {
+              id: 1,
+              title: '状态页',
+              title_en: 'Status page',
+              description: '实时可用性',
+              description_en: 'Live availability',
+              url: '/status',
+              target: '_self',
+            },
+            { id: 2, title: 'Docs', title_en: '', description: 'Read me', url: '/about' },
+          ]),
+        false,
+        lang,
+      );
+      expect(await nav.findByRole('link', { name: status })).toHaveAttribute('title', statusHint);
+      expect(nav.getByRole('link', { name: docs })).toHaveAttribute('title', docsHint);
+    },
+  );
 
   it('shows the user entries and logout when signed in', () => {
     const nav = setup(() => ok([]), true);

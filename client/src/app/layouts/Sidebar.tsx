@@ -6,26 +6,36 @@ import { selectUser } from '../authSlice';
 import { useAppSelector } from '../store';
 import { useSignedIn } from '../useSignedIn';
 import { useGetSidebarLinksQuery } from '../../features/site/api';
-import { useI18n } from '../../i18n';
+import { useI18n, type Lang } from '../../i18n';
 import { classifySidebarLink } from '../../lib/sidebar-links';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `nav-link portico-side-link${isActive ? ' active' : ''}`;
 
+/** A link's title and description in the page's language; English falls back to the Chinese. */
+function inLanguage(link: SidebarLink, lang: Lang): { label: string; title: string | undefined } {
+  const english = lang === 'en';
+  return {
+    label: (english && link.title_en?.trim()) || link.title,
+    title: (english && link.description_en?.trim()) || link.description || undefined,
+  };
+}
+
 function ServerLink({ link }: { link: SidebarLink }) {
+  const { lang } = useI18n();
   const entry = classifySidebarLink(link);
-  const title = link.description || undefined;
+  const { label, title } = inLanguage(link, lang);
   switch (entry.kind) {
     case 'internal':
       return (
         <NavLink to={entry.to} className={itemClass} title={title}>
-          {link.title}
+          {label}
         </NavLink>
       );
     case 'document':
       return (
         <a href={entry.href} className="nav-link portico-side-link" title={title}>
-          {link.title}
+          {label}
         </a>
       );
     case 'external':
@@ -36,7 +46,7 @@ function ServerLink({ link }: { link: SidebarLink }) {
           title={title}
           {...(entry.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
-          {link.title}
+          {label}
           {entry.newTab && (
             <span className="ms-1 small" aria-hidden="true">
               ↗
@@ -47,7 +57,7 @@ function ServerLink({ link }: { link: SidebarLink }) {
     default:
       return (
         <span className="nav-link portico-side-link disabled" aria-disabled="true" title={title}>
-          {link.title}
+          {label}
         </span>
       );
   }

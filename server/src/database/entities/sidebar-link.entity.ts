@@ -10,8 +10,16 @@ export class SidebarLink {
   @Column({ type: 'varchar', length: 100 })
   title: string;
 
+  /** The English site's title ('' when none: it shows `title`). */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  title_en: string;
+
   @Column({ type: 'varchar', length: 500, default: '' })
   description: string;
+
+  /** The English site's description ('' when none: it shows `description`). */
+  @Column({ type: 'varchar', length: 500, default: '' })
+  description_en: string;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   url: string | null;

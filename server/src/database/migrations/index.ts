@@ -20,6 +20,7 @@ import { ApiHealth1796900000000 } from './1796900000000-ApiHealth';
 import { ApiProbes1797000000000 } from './1797000000000-ApiProbes';
 import { FreeQuotas1797100000000 } from './1797100000000-FreeQuotas';
 import { RedeemCodes1797200000000 } from './1797200000000-RedeemCodes';
+import { SidebarLinkEnglish1797300000000 } from './1797300000000-SidebarLinkEnglish';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ApiProbes1797000000000,
   FreeQuotas1797100000000,
   RedeemCodes1797200000000,
+  SidebarLinkEnglish1797300000000,
 ];

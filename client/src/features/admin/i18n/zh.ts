@@ -185,6 +185,8 @@ export const ZH_FIELD_ERRORS: Record<string, string> = {
   name_en: '英文名称须由字母、数字、点、连字符或下划线组成',
   endpoint: 'Endpoint 不能为空',
   title: '标题不能为空',
+  title_en: '英文标题过长（最多 100 个字符）',
+  description_en: '英文描述过长（最多 500 个字符）',
   image_url: '图片链接格式不正确（须以 http://、https:// 或 / 开头）',
   link_url: '链接格式不正确（须以 http:// 或 https:// 开头）',
   logo_url: 'Logo 链接格式不正确',

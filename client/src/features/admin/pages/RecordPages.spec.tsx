@@ -66,9 +66,11 @@ const FORMS: [
     {
       id: 1,
       title: '文档',
+      title_en: 'Docs',
       url: 'https://docs.example',
       target: '_blank',
       description: '',
+      description_en: '',
       sort_order: 0,
       status: 1,
       ...STAMPS,

@@ -23,7 +23,19 @@ export default function SidebarLinksPage() {
       loading={isLoading}
       loadError={error}
       columns={[
-        { label: '标题', render: (l) => l.title },
+        {
+          label: '标题',
+          render: (l) => (
+            <>
+              {l.title}
+              {l.title_en && (
+                <span className="d-block small text-body-secondary" lang="en">
+                  {l.title_en}
+                </span>
+              )}
+            </>
+          ),
+        },
         { label: '链接', render: (l) => <code>{l.url ?? '-'}</code> },
         { label: '打开方式', render: (l) => (l.target === '_blank' ? '新标签页' : '当前页') },
         { label: '描述', render: (l) => l.description },
@@ -31,6 +43,7 @@ export default function SidebarLinksPage() {
       ]}
       fields={[
         { key: 'title', label: '标题' },
+        { key: 'title_en', label: '英文标题（可选，英文页面显示）' },
         { key: 'url', label: '链接', placeholder: '/站内路径 或 https://' },
         {
           key: 'target',
@@ -42,10 +55,20 @@ export default function SidebarLinksPage() {
           ],
         },
         { key: 'description', label: '描述', kind: 'textarea' },
+        { key: 'description_en', label: '英文描述（可选）', kind: 'textarea' },
         { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
         { key: 'status', label: '状态', kind: 'status' },
       ]}
-      blank={{ title: '', url: '', target: '_self', description: '', sort_order: 0, status: 1 }}
+      blank={{
+        title: '',
+        title_en: '',
+        url: '',
+        target: '_self',
+        description: '',
+        description_en: '',
+        sort_order: 0,
+        status: 1,
+      }}
       validate={(v) =>
         fieldProblems([
           [!str(v.title), 'title', ZH_FORM.sidebarRequired],
@@ -61,9 +84,11 @@ export default function SidebarLinksPage() {
         save({
           ...(v.id ? { id: Number(v.id) } : {}),
           title: str(v.title),
+          title_en: str(v.title_en),
           url: str(v.url),
           target: str(v.target) as LinkTarget,
           description: str(v.description),
+          description_en: str(v.description_en),
           sort_order: sortOrder(v.sort_order),
           status: Number(v.status),
         })

@@ -8,7 +8,9 @@ export function toSidebarLink(link: SidebarLinkRow): SidebarLink {
   return {
     id: link.id,
     title: link.title,
+    title_en: link.title_en,
     description: link.description,
+    description_en: link.description_en,
     url: link.url,
     target: link.target,
     sort_order: link.sort_order,

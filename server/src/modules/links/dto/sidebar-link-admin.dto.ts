@@ -22,6 +22,12 @@ export class SaveSidebarLinkDto {
   @IsString({ message: REQUIRED })
   title: string;
 
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(100, { message: 'the English title is too long (max 100 characters)' })
+  @IsString({ message: 'the English title must be text' })
+  title_en?: string;
+
   // A path on this site ("/about") or an http(s) URL elsewhere.
   @Trimmed()
   @Matches(SIDEBAR_LINK_RULES.url, { message: SIDEBAR_LINK_RULES.badUrl })
@@ -34,6 +40,11 @@ export class SaveSidebarLinkDto {
   @MaxLength(500, { message: 'description is too long (max 500 characters)' })
   @IsString({ message: 'description must be text' })
   description?: string;
+
+  @IsOptional()
+  @MaxLength(500, { message: 'the English description is too long (max 500 characters)' })
+  @IsString({ message: 'the English description must be text' })
+  description_en?: string;
 
   @IsOptional()
   @IsIn(LINK_TARGETS, { message: 'target must be _self or _blank' })
@@ -58,8 +69,10 @@ export class SidebarLinkIdDto implements IdBody {
 
 export const toSidebarLinkValues = (dto: SaveSidebarLinkDto): Partial<SidebarLink> => ({
   title: dto.title,
+  title_en: dto.title_en ?? '',
   url: dto.url,
   description: dto.description ?? '',
+  description_en: dto.description_en ?? '',
   target: dto.target ?? '_self',
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
@@ -68,7 +81,9 @@ export const toSidebarLinkValues = (dto: SaveSidebarLinkDto): Partial<SidebarLin
 export const toAdminSidebarLink = (row: SidebarLink): AdminSidebarLink => ({
   id: row.id,
   title: row.title,
+  title_en: row.title_en,
   description: row.description,
+  description_en: row.description_en,
   url: row.url,
   target: row.target,
   sort_order: row.sort_order,
