@@ -146,7 +146,7 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
     const { context, page } = await site.newPage();
     await adminLogin(page);
     await page.goto('/admin/config');
-    const notice = page.getByLabel('首页公告');
+    const notice = page.getByLabel('首页公告', { exact: true });
     await page.getByRole('button', { name: '保存配置' }).waitFor();
     const old = await notice.inputValue();
     await notice.fill('操作日志测试公告');

@@ -446,13 +446,15 @@ describeBrowser('admin back office', () => {
     const { context, page } = await site.newPage();
     await adminLogin(page);
     await nav(page, '网站配置');
-    await page.getByLabel('首页公告').fill('浏览器测试公告');
+    await page.getByLabel('首页公告', { exact: true }).fill('浏览器测试公告');
+    await page.getByLabel('英文首页公告').fill('Browser test notice');
     await page.getByRole('button', { name: '保存配置' }).click();
     await page.getByText('保存成功').waitFor();
     const config = (await (await fetch(`${site.url}/api/get_config.php`)).json()) as {
-      data: { home_notice: string };
+      data: { home_notice: string; home_notice_en: string };
     };
     expect(config.data.home_notice).toBe('浏览器测试公告');
+    expect(config.data.home_notice_en).toBe('Browser test notice');
     await context.close();
   });
 

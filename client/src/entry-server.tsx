@@ -15,6 +15,7 @@ import { FALLBACK_SITE_NAME, paths } from './config/paths';
 import { apiRefFromParams } from './features/catalogue/ApiDetailPage';
 import { catalogueApi } from './features/catalogue/api';
 import { apiDescription, apiTitle } from './lib/apiText';
+import { inLanguage } from './lib/inLanguage';
 import {
   filtersFrom,
   freeListQuery,
@@ -165,6 +166,7 @@ export async function render({
           canonicalPath: route === 'home' ? homePath(page, filters.category) : location.pathname,
           siteName,
         };
+  const notice = config ? inLanguage(config.home_notice, config.home_notice_en, lang) : '';
   return {
     status: missing ? 404 : 200,
     htmlLang: HTML_LANG[lang],
@@ -173,11 +175,11 @@ export async function render({
     html,
     state: { lang, theme, api: store.getState()[api.reducerPath] },
     ...(route === 'home' &&
-      config?.home_notice.trim() && {
+      notice.trim() && {
         after:
           renderToStaticMarkup(
             <StaticNotice
-              notice={config.home_notice}
+              notice={notice}
               title={t('notice.title')}
               close={t('site.close')}
               cancel={t('notice.cancel')}

@@ -288,9 +288,11 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
           'site_favicon',
           'site_url',
           'copyright',
+          'copyright_en',
           'icp',
           'analytics_code',
           'home_notice',
+          'home_notice_en',
         ]),
       );
       const values = {
@@ -300,9 +302,11 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
         site_favicon: '/favicon.ico',
         site_url: 'https://site.example.com',
         copyright: '© 2026',
+        copyright_en: '© 2026 (en)',
         icp: '京ICP备00000000号',
         analytics_code: '<script>/* stats */</script>',
         home_notice: '欢迎使用',
+        home_notice_en: 'Welcome',
       };
       const res = await admin.post('/api/admin/update_config.php', values);
       expect(res.body).toMatchObject({
@@ -316,6 +320,8 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       expect(pub.body.data).toMatchObject({
         site_title: '新站点',
         home_notice: '欢迎使用',
+        home_notice_en: 'Welcome',
+        copyright_en: '© 2026 (en)',
         icp: '',
       });
     });
@@ -328,6 +334,16 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       ],
       [{ icp: 'x'.repeat(101) }, 'ICP number is too long (max 100 characters)', 'icp'],
       [{ home_notice: 5 }, 'home notice must be text', 'home_notice'],
+      [
+        { home_notice_en: 'x'.repeat(20001) },
+        'English home notice is too long (max 20000 characters)',
+        'home_notice_en',
+      ],
+      [
+        { copyright_en: 'x'.repeat(501) },
+        'English copyright is too long (max 500 characters)',
+        'copyright_en',
+      ],
       [{ site_url: 'not a url' }, 'site URL format is incorrect', 'site_url'],
       [{ site_url: '/portal' }, 'site URL format is incorrect', 'site_url'],
       [{ site_url: 'https://' }, 'site URL format is incorrect', 'site_url'],

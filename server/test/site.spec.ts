@@ -28,9 +28,11 @@ describeEachDb('public site content', (ctx) => {
     it('gives the public site settings', async () => {
       await updateSiteConfig(ctx.t.dataSource, {
         site_title: 'My APIs',
-        copyright: '© me',
+        copyright: '© 我',
+        copyright_en: '© me',
         icp: 'ICP 123',
-        home_notice: 'Hello visitors',
+        home_notice: '各位好',
+        home_notice_en: 'Hello visitors',
         analytics_code: '<script>secret()</script>',
       });
       const res = await get('/api/get_config.php');
@@ -44,9 +46,11 @@ describeEachDb('public site content', (ctx) => {
           site_description: '',
           site_favicon: '',
           site_url: '',
-          copyright: '© me',
+          copyright: '© 我',
+          copyright_en: '© me',
           icp: 'ICP 123',
-          home_notice: 'Hello visitors',
+          home_notice: '各位好',
+          home_notice_en: 'Hello visitors',
           mail_enabled: false,
           email_required: false,
         },

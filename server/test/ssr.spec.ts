@@ -179,6 +179,28 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
     expect(html).toContain('请求参数');
   });
 
+  it('renders the home notice, footer and sidebar in the page’s language', async () => {
+    // What a reader sees (the embedded state carries both texts for the other language).
+    const seen = (html: string) =>
+      [
+        /<footer\b.*?<\/footer>/s,
+        /<nav aria-label=.*?<\/nav>/s,
+        /<div id="portico-notice".*?<\/div><\/div>/s,
+      ]
+        .map((part) => part.exec(html)?.[0] ?? '')
+        .join('\n');
+    const english = seen((await page('/')).html);
+    expect(english).toContain('Welcome to Portico!');
+    expect(english).toContain('© 2026 Portico API. All rights reserved.');
+    expect(english).toContain('>Status page<');
+    expect(english).not.toMatch(/欢迎|版权所有|状态页/);
+    const chinese = seen((await page('/', 'lang=zh')).html);
+    expect(chinese).toContain('欢迎来到 Portico！');
+    expect(chinese).toContain('© 2026 Portico API 版权所有');
+    expect(chinese).toContain('>状态页<');
+    expect(chinese).not.toMatch(/Welcome|All rights reserved|Status page/);
+  });
+
   it('renders the theme the cookie chose on <html>, and none for the system theme', async () => {
     expect((await page('/about', 'theme=dark')).html).toContain(
       '<html lang="en" data-bs-theme="dark">',
@@ -376,12 +398,19 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
 
     const configs = t.dataSource.getRepository(SiteConfig);
     const [config] = await configs.find();
-    await configs.update(config.id, { home_notice: '  ' });
+    // Without an English notice the English page shows the Chinese one; without either, none.
+    await configs.update(config.id, { home_notice_en: '' });
     await t.app.get(ContentEvents).changed('config');
     try {
+      expect((await page('/')).html).toContain('欢迎来到 Portico！');
+      await configs.update(config.id, { home_notice: '  ' });
+      await t.app.get(ContentEvents).changed('config');
       expect((await page('/')).html).not.toContain('portico-notice');
     } finally {
-      await configs.update(config.id, { home_notice: config.home_notice });
+      await configs.update(config.id, {
+        home_notice: config.home_notice,
+        home_notice_en: config.home_notice_en,
+      });
       await t.app.get(ContentEvents).changed('config');
     }
   });

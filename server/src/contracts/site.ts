@@ -9,8 +9,12 @@ export interface PublicSiteConfig {
   site_favicon: string;
   site_url: string;
   copyright: string;
+  /** The English site's footer text ('' when none: it shows `copyright`). */
+  copyright_en: string;
   icp: string;
   home_notice: string;
+  /** The English site's home notice ('' when none: it shows `home_notice`). */
+  home_notice_en: string;
 }
 
 /** get_config.php's data: the settings and what the site can do. */

@@ -11,10 +11,13 @@ export const DEMO_SITE: Omit<Row<SiteConfig>, 'site_start_time' | HealthSettings
     'Portico lists stable, documented HTTP APIs: free tools for everyday development and metered premium calls with one API key.',
   site_favicon: '/favicon.svg',
   site_url: '',
-  copyright: '© 2026 Portico API. All rights reserved.',
+  copyright: '© 2026 Portico API 版权所有',
+  copyright_en: '© 2026 Portico API. All rights reserved.',
   icp: '京ICP备2026000000号-1',
   analytics_code: '',
   home_notice:
+    '欢迎来到 Portico！新注册的账号即可调用免费 API；付费 API 按次从余额扣费，请在用户中心充值。',
+  home_notice_en:
     'Welcome to Portico! Every new account can call the free APIs right away. Paid APIs are billed per call from your balance — recharge in the user centre.',
   email_verification: 0,
   admin_two_factor_required: 0,

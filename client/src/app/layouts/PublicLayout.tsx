@@ -6,6 +6,7 @@ import { selectUser } from '../authSlice';
 import { useSignedIn } from '../useSignedIn';
 import { useGetSiteConfigQuery } from '../../features/site/api';
 import { useI18n } from '../../i18n';
+import { inLanguage } from '../../lib/inLanguage';
 import SkipLink, { MAIN_ID } from '../../components/ui/SkipLink';
 import { noticeSeen, staticNoticeShown } from './notice';
 import SidebarDrawer from './SidebarDrawer';
@@ -31,10 +32,15 @@ export default function PublicLayout() {
   );
 
   useEffect(() => {
-    if (notice === 'due' && pathname === paths.home && config?.home_notice.trim()) {
+    if (
+      notice === 'due' &&
+      pathname === paths.home &&
+      config &&
+      inLanguage(config.home_notice, config.home_notice_en, lang).trim()
+    ) {
       setNotice('open');
     }
-  }, [notice, pathname, config]);
+  }, [notice, pathname, config, lang]);
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const noticeClosed = useCallback(() => setNotice('done'), []);
@@ -118,7 +124,7 @@ export default function PublicLayout() {
           </main>
           <footer className="border-top bg-body py-3 px-3 small text-muted text-center">
             <div>
-              {config?.copyright ||
+              {inLanguage(config?.copyright ?? '', config?.copyright_en, lang) ||
                 t('site.copyright', { year: new Date().getFullYear(), site: siteName })}
             </div>
             <div className="d-flex justify-content-center flex-wrap gap-3 mt-1">
@@ -136,7 +142,10 @@ export default function PublicLayout() {
 
       {notice === 'open' && config && (
         <Suspense fallback={null}>
-          <HomeNotice notice={config.home_notice} onClosed={noticeClosed} />
+          <HomeNotice
+            notice={inLanguage(config.home_notice, config.home_notice_en, lang)}
+            onClosed={noticeClosed}
+          />
         </Suspense>
       )}
     </div>

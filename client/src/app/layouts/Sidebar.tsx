@@ -6,25 +6,18 @@ import { selectUser } from '../authSlice';
 import { useAppSelector } from '../store';
 import { useSignedIn } from '../useSignedIn';
 import { useGetSidebarLinksQuery } from '../../features/site/api';
-import { useI18n, type Lang } from '../../i18n';
+import { useI18n } from '../../i18n';
+import { inLanguage } from '../../lib/inLanguage';
 import { classifySidebarLink } from '../../lib/sidebar-links';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `nav-link portico-side-link${isActive ? ' active' : ''}`;
 
-/** A link's title and description in the page's language; English falls back to the Chinese. */
-function inLanguage(link: SidebarLink, lang: Lang): { label: string; title: string | undefined } {
-  const english = lang === 'en';
-  return {
-    label: (english && link.title_en?.trim()) || link.title,
-    title: (english && link.description_en?.trim()) || link.description || undefined,
-  };
-}
-
 function ServerLink({ link }: { link: SidebarLink }) {
   const { lang } = useI18n();
   const entry = classifySidebarLink(link);
-  const { label, title } = inLanguage(link, lang);
+  const label = inLanguage(link.title, link.title_en, lang);
+  const title = inLanguage(link.description, link.description_en, lang) || undefined;
   switch (entry.kind) {
     case 'internal':
       return (

@@ -25,6 +25,10 @@ export class SiteConfig {
   @Column({ type: 'varchar', length: 500, default: '' })
   copyright: string;
 
+  /** The English site's footer text ('' when none: it shows `copyright`). */
+  @Column({ type: 'varchar', length: 500, default: '' })
+  copyright_en: string;
+
   @Column({ type: 'varchar', length: 100, default: '' })
   icp: string;
 
@@ -33,6 +37,10 @@ export class SiteConfig {
 
   @Column({ type: 'text' })
   home_notice: string;
+
+  /** The English site's home notice (null or '' when none: it shows `home_notice`). */
+  @Column({ type: 'text', nullable: true })
+  home_notice_en: string | null;
 
   @Column({ type: 'datetime' })
   site_start_time: Date;

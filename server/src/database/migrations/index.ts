@@ -21,6 +21,7 @@ import { ApiProbes1797000000000 } from './1797000000000-ApiProbes';
 import { FreeQuotas1797100000000 } from './1797100000000-FreeQuotas';
 import { RedeemCodes1797200000000 } from './1797200000000-RedeemCodes';
 import { SidebarLinkEnglish1797300000000 } from './1797300000000-SidebarLinkEnglish';
+import { SiteConfigEnglish1797400000000 } from './1797400000000-SiteConfigEnglish';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   FreeQuotas1797100000000,
   RedeemCodes1797200000000,
   SidebarLinkEnglish1797300000000,
+  SiteConfigEnglish1797400000000,
 ];

@@ -186,6 +186,8 @@ export const ZH_FIELD_ERRORS: Record<string, string> = {
   endpoint: 'Endpoint 不能为空',
   title: '标题不能为空',
   title_en: '英文标题过长（最多 100 个字符）',
+  copyright_en: '英文版权信息过长（最多 500 个字符）',
+  home_notice_en: '英文首页公告过长（最多 20000 个字符）',
   description_en: '英文描述过长（最多 500 个字符）',
   image_url: '图片链接格式不正确（须以 http://、https:// 或 / 开头）',
   link_url: '链接格式不正确（须以 http:// 或 https:// 开头）',

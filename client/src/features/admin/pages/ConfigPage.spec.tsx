@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -13,9 +13,11 @@ const CONFIG = {
   site_favicon: '/favicon.svg',
   site_url: '',
   copyright: '© 2026',
+  copyright_en: '',
   icp: '',
   analytics_code: '',
   home_notice: '',
+  home_notice_en: '',
   email_verification: 0,
   admin_two_factor_required: 0,
   health_degraded_success: 95,
@@ -91,6 +93,40 @@ describe('ConfigPage', () => {
     await screen.findAllByText(/Favicon 链接格式不正确/);
     expect(favicon).toHaveAttribute('aria-invalid', 'true');
     expect(favicon).toHaveFocus();
+  });
+
+  it('saves the footer and the home notice in English beside the Chinese', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/admin/update_config.php', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return ok(null, 'config updated');
+      }),
+    );
+    await show();
+    await userEvent.type(screen.getByLabelText('英文版权信息'), '© 2026 Portico');
+    await userEvent.type(screen.getByLabelText('英文首页公告'), 'Welcome');
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    await screen.findByText('保存成功');
+    expect(bodies[0]).toMatchObject({ copyright_en: '© 2026 Portico', home_notice_en: 'Welcome' });
+  });
+
+  it('marks the English home notice when the server refuses it', async () => {
+    server.use(
+      http.post('/api/admin/update_config.php', () =>
+        failure(400, {
+          message: 'English home notice is too long (max 20000 characters)',
+          code: 'request.validation',
+          field: 'home_notice_en',
+        }),
+      ),
+    );
+    await show();
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    const notice = screen.getByLabelText('英文首页公告');
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(notice).toHaveAttribute('aria-invalid', 'true');
+    expect(notice).toHaveAccessibleDescription(/英文首页公告过长/);
   });
 
   it('turns e-mail verification on where mail can go out', async () => {

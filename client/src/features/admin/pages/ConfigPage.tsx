@@ -26,8 +26,21 @@ const FIELDS: {
   { key: 'site_favicon', label: 'Favicon 链接', max: 500, help: 'https:// 或 /站内路径' },
   { key: 'site_url', label: '网站地址', max: 500, help: '完整地址，如 https://api.example.com' },
   { key: 'copyright', label: '版权信息', max: 500 },
+  {
+    key: 'copyright_en',
+    label: '英文版权信息',
+    max: 500,
+    help: '英文页面显示；留空则显示版权信息',
+  },
   { key: 'icp', label: 'ICP 备案号', max: 100 },
   { key: 'home_notice', label: '首页公告', max: 20000, rows: 4, help: '留空则不弹出公告' },
+  {
+    key: 'home_notice_en',
+    label: '英文首页公告',
+    max: 20000,
+    rows: 4,
+    help: '英文页面显示；留空则显示首页公告',
+  },
   {
     key: 'analytics_code',
     label: '统计代码',

@@ -53,6 +53,11 @@ export class UpdateConfigDto {
   copyright?: string;
 
   @OptionalNotNull()
+  @MaxLength(500, tooLong('English copyright', 500))
+  @IsString({ message: 'English copyright must be text' })
+  copyright_en?: string;
+
+  @OptionalNotNull()
   @MaxLength(100, tooLong('ICP number', 100))
   @IsString({ message: 'ICP number must be text' })
   icp?: string;
@@ -66,6 +71,11 @@ export class UpdateConfigDto {
   @MaxLength(20000, tooLong('home notice', 20000))
   @IsString({ message: 'home notice must be text' })
   home_notice?: string;
+
+  @OptionalNotNull()
+  @MaxLength(20000, tooLong('English home notice', 20000))
+  @IsString({ message: 'English home notice must be text' })
+  home_notice_en?: string;
 
   @OptionalNotNull()
   @IsIn([0, 1], { message: 'e-mail verification must be 0 or 1' })
@@ -138,9 +148,11 @@ export const toAdminConfig = (row: SiteConfig, mailEnabled: boolean): AdminSiteC
   site_favicon: row.site_favicon,
   site_url: row.site_url,
   copyright: row.copyright,
+  copyright_en: row.copyright_en,
   icp: row.icp,
   analytics_code: row.analytics_code,
   home_notice: row.home_notice,
+  home_notice_en: row.home_notice_en ?? '',
   email_verification: row.email_verification === 1 ? 1 : 0,
   admin_two_factor_required: row.admin_two_factor_required === 1 ? 1 : 0,
   health_degraded_success: row.health_degraded_success,

@@ -12,7 +12,9 @@ export function toPublicSiteConfig(config: SiteConfig | null): PublicSiteConfig 
     site_favicon: config?.site_favicon ?? '',
     site_url: config?.site_url ?? '',
     copyright: config?.copyright ?? '',
+    copyright_en: config?.copyright_en ?? '',
     icp: config?.icp ?? '',
     home_notice: config?.home_notice ?? '',
+    home_notice_en: config?.home_notice_en ?? '',
   };
 }
