@@ -7,6 +7,7 @@ import { errorCode } from '../../lib/api';
 import { useOidcLinkMutation } from './api';
 import type { PendingLink } from '../../lib/oidcFragment';
 import { secondStep, type SecondStep } from './TwoFactorStep';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 
 /**
  * After a provider sign-in whose verified e-mail address an account already uses: that
@@ -64,8 +65,7 @@ export default function LinkAccountStep({
             type="password"
             autoComplete="current-password"
             value={password}
-            isInvalid={error !== null}
-            aria-describedby={error ? 'link-password-error' : undefined}
+            {...invalidMarks(error !== null && 'link-password-error')}
             onChange={(e) => setPassword(e.target.value)}
           />
           <Form.Control.Feedback type="invalid" id="link-password-error">

@@ -105,6 +105,7 @@ describe('LoginPage with sign-in providers', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'Please fill in this field.',
     );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(bodies).toEqual([]);
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Connect and sign in' }));

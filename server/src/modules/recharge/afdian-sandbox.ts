@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_CHECKOUT_PATH } from '../../contracts/recharge';
 import type { RechargeMode } from '../../contracts/recharge';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -58,9 +57,6 @@ export class AfdianSandbox implements OnModuleInit {
       reply.send(this.queryOrderAnswer(request.body)),
     );
   }
-
-  /** The app's own checkout page, where the signed-in user pays (see `issue`). */
-  readonly sponsorUrl = SANDBOX_CHECKOUT_PATH;
 
   /** Asks the sandbox over HTTP, signed like Afdian, through the app's own listening address. */
   queryOrder(outTradeNo: string): Promise<AfdianOrder | null> {

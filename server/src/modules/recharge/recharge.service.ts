@@ -5,6 +5,7 @@ import { In, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { formatBalance, parseYuan, scaleMilli } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
+import { SANDBOX_CHECKOUT_PATH } from '../../contracts/recharge';
 import type {
   RechargeHistory,
   RechargeInfo,
@@ -63,7 +64,8 @@ export class RechargeService {
     const mode = afdianMode(this.env);
     let sponsorUrl = AFDIAN_HOME;
     if (mode === 'sandbox') {
-      sponsorUrl = this.sandbox.sponsorUrl;
+      // The app's own checkout page, which pays through sandboxPay.
+      sponsorUrl = SANDBOX_CHECKOUT_PATH;
     } else if (this.env.AFDIAN_SPONSOR_URL) {
       const url = new URL(this.env.AFDIAN_SPONSOR_URL);
       url.searchParams.set('custom_order_id', customOrderId);

@@ -10,6 +10,7 @@ import {
   useStartAdminTotpMutation,
 } from '../api';
 import { adminErrorText, refusedFieldOf } from '../errors';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 export const TWO_FACTOR_TEXTS = {
   title: '两步验证',
@@ -97,8 +98,7 @@ function StepForm({
           <Form.Control
             {...FIELD_SPECS[field]}
             value={values[field]}
-            isInvalid={refusal?.field === field}
-            aria-describedby={refusal?.field === field ? `${id}-${field}-error` : undefined}
+            {...invalidMarks(refusal?.field === field && `${id}-${field}-error`)}
             ref={(element: HTMLInputElement | null) => {
               inputs.current[field] = element;
             }}
