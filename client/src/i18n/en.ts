@@ -497,6 +497,8 @@ export const en = {
     'alert.saveFailed': 'failed to save the alert',
     'alert.loadFailed': 'failed to get the alert',
     'alert.badThreshold': 'Enter an amount in yuan with at most 3 decimals, or leave it empty.',
+    'alert.badEmail': 'Enter an e-mail address, or leave it empty.',
+    'alert.badWebhook': 'Enter an https address of at most 2,000 characters, or leave it empty.',
     'alert.deliveries': 'Deliveries',
     'alert.noDeliveries': 'Nothing sent yet.',
     'alert.channel': 'Channel',
@@ -626,6 +628,15 @@ export const en = {
     'keys.rateLimitHelp':
       'Empty: the site’s limit, {max} a minute. A key may only set a lower one.',
     'keys.rateLimitTooHigh': 'The rate limit may be at most {max} calls a minute.',
+    'keys.invalid.name': 'Enter a name of 1 to {max} characters.',
+    'keys.invalid.expires':
+      'Enter a date and time, or leave it empty for a key that never expires.',
+    'keys.invalid.apis': 'Choose at most {apis} APIs, or none for every API.',
+    'keys.invalid.ips': 'List at most {ips} IPv4/IPv6 addresses or CIDR ranges, one a line.',
+    'keys.invalid.rateLimit':
+      'Enter a whole number of calls a minute, at least 1, or leave it empty.',
+    'keys.invalid.cap':
+      'Enter an amount in yuan such as 10 or 2.5 (at most 3 decimals), or leave it empty.',
     'keys.dailyCap': 'Daily spending cap (yuan)',
     'keys.monthlyCap': 'Monthly spending cap (yuan)',
     'keys.capHelp': 'UTC day or month. Empty: no cap.',

@@ -142,6 +142,12 @@ export function errorCode(error: unknown): ErrorCode | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The field a refusal names (a validation error, or a rule of one field), for the form to mark. */
+export function refusedField(error: unknown): string | undefined {
+  const field = (bodyOf(error) as Partial<ErrorEnvelope> | undefined)?.field;
+  return typeof field === 'string' ? field : undefined;
+}
+
 /** The server's message when it sent one, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   const message = (bodyOf(error) as Partial<Envelope> | undefined)?.message;

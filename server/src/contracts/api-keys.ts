@@ -71,6 +71,17 @@ export interface ApiKeySettings {
   monthly_cap?: string | null;
 }
 
+/** The fields the key form sends, each of which a refusal may name (create and update read these). */
+export const KEY_FIELDS = [
+  'name',
+  'expires_at',
+  'allowed_apis',
+  'allowed_ips',
+  'rate_limit',
+  'daily_cap',
+  'monthly_cap',
+] as const satisfies readonly (keyof ApiKeySettings)[];
+
 /** POST create_api_key.php. */
 export interface CreateApiKeyBody extends ApiKeySettings {
   name: string;

@@ -139,6 +139,13 @@ export interface BalanceAlertBody {
   webhook_url?: string;
 }
 
+/** The fields of the alert form, each of which a refusal may name. */
+export const BALANCE_ALERT_FIELDS = [
+  'threshold',
+  'email',
+  'webhook_url',
+] as const satisfies readonly (keyof BalanceAlertBody)[];
+
 /** The event a webhook receives (and an e-mail describes). */
 export interface LowBalanceEvent {
   event: 'balance.low';

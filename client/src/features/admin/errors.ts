@@ -1,4 +1,4 @@
-import { errorCode, errorStatus } from '../../lib/api';
+import { errorCode, errorStatus, refusedField } from '../../lib/api';
 import { ZH, ZH_ERRORS, ZH_FIELD_ERRORS } from './i18n/zh';
 import type { Notice } from '../../components/ui/NoticeBanner';
 
@@ -13,17 +13,9 @@ export interface ErrorTexts {
   fields?: Record<string, string>;
 }
 
-const fieldOf = (error: unknown): string | undefined => {
-  const data = (error as { data?: { field?: unknown } } | null)?.data;
-  return typeof data?.field === 'string' ? data.field : undefined;
-};
-
-/** The field a refusal names (a validation error, or a rule of one field such as the issuer). */
-export const refusedFieldOf = fieldOf;
-
 /** The offending field of a `request.validation` answer, for the form to mark. */
 export function errorField(error: unknown): string | undefined {
-  return errorCode(error) === 'request.validation' ? fieldOf(error) : undefined;
+  return errorCode(error) === 'request.validation' ? refusedField(error) : undefined;
 }
 
 /**
@@ -36,7 +28,7 @@ export function adminErrorText(error: unknown, texts: ErrorTexts): string {
   if (status === 404 && texts.notFound) return texts.notFound;
   const code = errorCode(error);
   if (code === 'request.validation') {
-    const field = fieldOf(error);
+    const field = refusedField(error);
     return (field && (texts.fields?.[field] ?? ZH_FIELD_ERRORS[field])) || ZH_ERRORS[code];
   }
   return (code && ZH_ERRORS[code]) || texts.failed;

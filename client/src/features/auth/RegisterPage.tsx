@@ -12,6 +12,7 @@ import { loggedIn } from '../../app/authSlice';
 import { useAppDispatch } from '../../app/store';
 import { markWelcome } from '../../app/welcome';
 import { invalidMarks } from '../../components/ui/invalidMarks';
+import { errorCode, refusedField } from '../../lib/api';
 
 export default function RegisterPage() {
   const { t, errorText, codeText } = useI18n();
@@ -65,9 +66,7 @@ export default function RegisterPage() {
       void navigate(paths.login, { state: { notice: t('auth.registeredConfirm') } });
     } catch (e) {
       const text = errorText(e, 'auth.registerFailed', 'auth.registerRequestFailed');
-      const field = (e as { data?: { field?: unknown } } | null)?.data?.field;
-      const code = (e as { data?: { code?: unknown } } | null)?.data?.code;
-      if (field === 'email' || code === 'users.email_taken') setEmailError(text);
+      if (refusedField(e) === 'email' || errorCode(e) === 'users.email_taken') setEmailError(text);
       else setError(text);
     }
   };

@@ -143,9 +143,13 @@ describe('AccessLogsPage', () => {
 
   it('does not ask the server for a range that ends before it starts', async () => {
     const queries = show('/user/accesslogs?from=2026-11-20&to=2026-11-01');
-    expect(
-      await screen.findByText('The start day must not be after the end day.'),
-    ).toBeInTheDocument();
+    const message = await screen.findByText('The start day must not be after the end day.');
+    // Both days are marked and say what is wrong with them.
+    for (const label of ['From', 'To']) {
+      const day = screen.getByLabelText(label);
+      expect(day).toHaveAttribute('aria-invalid', 'true');
+      expect(day).toHaveAttribute('aria-describedby', message.id);
+    }
     expect(queries).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import type { CallLog, CallLogFilters, CallStatus } from '@contracts/usage';
 import { CALL_STATUSES } from '@contracts/usage';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { invalidMarks } from '../../components/ui/invalidMarks';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
@@ -190,7 +191,7 @@ export default function AccessLogsPage() {
                   size="sm"
                   type="date"
                   value={filters[name] ?? ''}
-                  isInvalid={badRange}
+                  {...invalidMarks(badRange && 'logs-range-error')}
                   onChange={(e) => setFilter(name, e.target.value)}
                 />
               </Form.Group>
@@ -210,7 +211,7 @@ export default function AccessLogsPage() {
           </Col>
         </Row>
         {badRange && (
-          <div className="invalid-feedback d-block" role="alert">
+          <div className="invalid-feedback d-block" role="alert" id="logs-range-error">
             {t('logs.badRange')}
           </div>
         )}

@@ -4,8 +4,8 @@ import {
   UPSTREAM_TIMEOUT_MS,
   type SaveApiField,
 } from '@contracts/apis';
-import { errorCode } from '../../../lib/api';
-import { refusedFieldOf } from '../errors';
+import { errorCode, refusedField } from '../../../lib/api';
+import {} from '../errors';
 import { ZH_ERRORS } from '../i18n/zh';
 import { API_FORM_TEXTS } from './model';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
@@ -61,7 +61,7 @@ export function invalidProps(field: SaveApiField, error: string | undefined, hel
  * text for the codes that say more than the field's (a taken name, a price, nothing to serve it).
  */
 export function refusedApiField(error: unknown): [SaveApiField, string] | null {
-  const field = refusedFieldOf(error);
+  const field = refusedField(error);
   if (!isApiField(field)) return null;
   const code = errorCode(error);
   const own = code === 'apis.name_taken' || code === 'apis.not_servable' ? ZH_ERRORS[code] : null;

@@ -9,7 +9,8 @@ import {
   useEnableAdminTotpMutation,
   useStartAdminTotpMutation,
 } from '../api';
-import { adminErrorText, refusedFieldOf } from '../errors';
+import { adminErrorText } from '../errors';
+import { refusedField } from '../../../lib/api';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 export const TWO_FACTOR_TEXTS = {
@@ -152,7 +153,7 @@ export default function AdminTwoFactorCard({
   /** A refusal for its field, or the banner. */
   const refusal = (error: unknown): Refusal => {
     const text = adminErrorText(error, { failed: texts.failed });
-    const field = refusedFieldOf(error);
+    const field = refusedField(error);
     if (field === 'current_password' || field === 'code') return { field, text };
     setNotice({ ok: false, text });
     return null;

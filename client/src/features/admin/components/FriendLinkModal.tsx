@@ -8,7 +8,8 @@ import {
 import { FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useSaveFriendLinkMutation } from '../api';
-import { adminErrorText, refusedFieldOf } from '../errors';
+import { adminErrorText } from '../errors';
+import { refusedField } from '../../../lib/api';
 import ErrorSummary from './ErrorSummary';
 import { fieldProblems } from './recordValues';
 import { useRefusals } from './useRefusals';
@@ -101,7 +102,7 @@ export default function FriendLinkModal({ link, onClose }: Props) {
         network: '请求保存友链接口失败，请稍后再试',
         fields: FIELD_TEXTS,
       });
-      const field = refusedFieldOf(result.error);
+      const field = refusedField(result.error);
       return isField(field) ? refuse({ [field]: text }) : refuse({}, text);
     }
     setSuccess(result.data.message || '操作成功');

@@ -2,7 +2,8 @@ import type { Envelope } from '@contracts/envelope';
 import { FormEvent, ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
 import Loading from '../../../components/ui/Loading';
-import { adminErrorText, outcomeNotice, refusedFieldOf } from '../errors';
+import { adminErrorText, outcomeNotice } from '../errors';
+import { refusedField } from '../../../lib/api';
 import type { Notice } from '../errors';
 import ErrorSummary from './ErrorSummary';
 import StatusBadge from './StatusBadge';
@@ -96,7 +97,7 @@ export default function RecordManager<T extends Row>(props: Props<T>) {
         failed: editing.id ? '更新失败' : '添加失败',
         fields: props.fieldTexts,
       });
-      const field = refusedFieldOf(result.error);
+      const field = refusedField(result.error);
       const known = props.fields.some((f) => f.key === field);
       return field && known ? refuse({ [field]: text }) : refuse({}, text);
     }

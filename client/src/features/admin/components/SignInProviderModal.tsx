@@ -9,7 +9,8 @@ import {
 import { FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useSaveOidcProviderMutation } from '../api';
-import { adminErrorText, refusedFieldOf } from '../errors';
+import { adminErrorText } from '../errors';
+import { refusedField } from '../../../lib/api';
 import { CLOSE_AFTER_SUCCESS_MS } from './FriendLinkModal';
 
 type Field = 'name' | 'issuer' | 'client_id' | 'client_secret';
@@ -80,7 +81,7 @@ export default function SignInProviderModal({
         network: '请求保存接口失败，请稍后再试',
         fields: FIELD_TEXTS,
       });
-      const field = refusedFieldOf(result.error) as Field | undefined;
+      const field = refusedField(result.error) as Field | undefined;
       if (field && field in FIELD_TEXTS) setErrors({ [field]: text });
       else setError(text);
       return;

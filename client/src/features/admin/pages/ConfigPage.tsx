@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminConfigQuery, useAdminTwoFactorQuery, useUpdateConfigMutation } from '../api';
-import { adminErrorText, outcomeNotice, refusedFieldOf } from '../errors';
+import { adminErrorText, outcomeNotice } from '../errors';
+import { refusedField } from '../../../lib/api';
 import type { Notice } from '../errors';
 import { SITE_CONFIG_RULES, type SiteConfigBody } from '@contracts/site';
 import { ZH_FIELD_ERRORS } from '../i18n/zh';
@@ -142,7 +143,7 @@ function ConfigForm({
     const result = await update(form);
     setNotice(outcomeNotice(result, { failed: '更新失败' }, '保存成功'));
     // Marked at its field: a validation error, or a rule of one field (the webhook's address).
-    const field = 'error' in result ? refusedFieldOf(result.error) : undefined;
+    const field = 'error' in result ? refusedField(result.error) : undefined;
     if (field && 'error' in result)
       markInvalid(
         field,

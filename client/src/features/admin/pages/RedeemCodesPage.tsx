@@ -14,7 +14,8 @@ import {
 } from '../api';
 import AdminPagination from '../components/AdminPagination';
 import { useConfirm } from '../components/useConfirm';
-import { adminErrorText, formatTime, outcomeNotice, refusedFieldOf, type Notice } from '../errors';
+import { adminErrorText, formatTime, outcomeNotice, type Notice } from '../errors';
+import { refusedField } from '../../../lib/api';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
 
 type Field = 'name' | 'value' | 'count' | 'uses_per_code' | 'per_user_limit' | 'expires_at';
@@ -103,7 +104,7 @@ function CreateBatchCard({ onCreated }: { onCreated: (batch: RedeemBatchView) =>
     };
     const result = await create(body);
     if ('error' in result) {
-      const field = refusedFieldOf(result.error) as Field | undefined;
+      const field = refusedField(result.error) as Field | undefined;
       const text = adminErrorText(result.error, { failed: '生成失败', fields: FIELD_TEXTS });
       if (field && field in FIELD_TEXTS) {
         setErrors({ [field]: text });

@@ -1,3 +1,4 @@
+import { BALANCE_ALERT_FIELDS } from '@contracts/usage';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -107,7 +108,7 @@ describe('BalanceAlertCard', () => {
     expect(screen.queryByText('webhook_url is refused')).not.toBeInTheDocument();
   });
 
-  it('shows other refusals above the form', async () => {
+  it('shows a refusal that names no field above the form', async () => {
     server.use(
       http.get('/api/user/get_balance_alert.php', () => ok(view())),
       http.post('/api/user/set_balance_alert.php', () =>
@@ -120,6 +121,45 @@ describe('BalanceAlertCard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('a field is invalid');
     expect(screen.getByLabelText('Webhook URL (https)')).not.toHaveClass('is-invalid');
   });
+
+  // Every field set_balance_alert.php reads (its DTO, held by BALANCE_ALERT_FIELDS) lands on a
+  // control that says what it asks for, takes the focus and names its message; no banner.
+  const fieldTexts: Record<(typeof BALANCE_ALERT_FIELDS)[number], [string, string]> = {
+    threshold: [
+      'Threshold (yuan)',
+      'Enter an amount in yuan with at most 3 decimals, or leave it empty.',
+    ],
+    email: ['E-mail', 'Enter an e-mail address, or leave it empty.'],
+    webhook_url: [
+      'Webhook URL (https)',
+      'Enter an https address of at most 2,000 characters, or leave it empty.',
+    ],
+  };
+  it.each(BALANCE_ALERT_FIELDS)(
+    'says at the %s field what a refusal of it means',
+    async (field) => {
+      server.use(
+        http.get('/api/user/get_balance_alert.php', () => ok(view())),
+        http.post('/api/user/set_balance_alert.php', () =>
+          failure(400, { message: 'x', code: 'request.validation', field }),
+        ),
+      );
+      renderWith(<BalanceAlertCard />);
+      await userEvent.type(await screen.findByLabelText('Threshold (yuan)'), '1');
+      await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
+      const [label, text] = fieldTexts[field];
+      const message = await screen.findByText(text);
+      expect(message).toBeVisible();
+      const control = screen.getByLabelText(label);
+      await waitFor(() => expect(control).toHaveFocus());
+      expect(control).toHaveAttribute('aria-invalid', 'true');
+      expect(control.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+      expect(screen.queryByRole('alert')).toBeNull();
+      await userEvent.type(control, '2');
+      expect(control).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText(text)).toBeNull();
+    },
+  );
 
   it('lists the deliveries with their state and last error', async () => {
     server.use(

@@ -1,13 +1,13 @@
-import type { ErrorCode } from '@contracts/errors';
 import type { AlertDeliveryView, BalanceAlertView } from '@contracts/usage';
-import { THRESHOLD_PATTERN } from '@contracts/usage';
-import { useState, type FormEvent } from 'react';
+import { BALANCE_ALERT_FIELDS, THRESHOLD_PATTERN, WEBHOOK_URL_MAX } from '@contracts/usage';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Badge, Button, Card, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
 import ErrorBanner from '../../../components/ui/ErrorBanner';
 import Loading from '../../../components/ui/Loading';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { useI18n, type UiKey } from '../../../i18n';
-import { errorCode } from '../../../lib/api';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
+import { errorCode, refusedField } from '../../../lib/api';
 import { useGetBalanceAlertQuery, useSetBalanceAlertMutation } from '../api';
 
 const STATE_VARIANT: Record<AlertDeliveryView['state'], string> = {
@@ -22,91 +22,113 @@ const CHANNEL_TEXT: Record<AlertDeliveryView['channel'], UiKey> = {
 
 type Notice = { ok: boolean; text: string };
 
-/** Refusals that belong to the webhook field, shown under it rather than above the form. */
-const WEBHOOK_CODES: (ErrorCode | undefined)[] = [
-  'alerts.webhook_url_invalid',
-  'alerts.webhook_url_private',
-];
+type AlertField = (typeof BALANCE_ALERT_FIELDS)[number];
+const isAlertField = (field: string | undefined): field is AlertField =>
+  (BALANCE_ALERT_FIELDS as readonly (string | undefined)[]).includes(field);
+
+/** What each field asks for, said at the field when the server refuses its form. */
+const FIELD_TEXT: Record<AlertField, UiKey> = {
+  threshold: 'alert.badThreshold',
+  email: 'alert.badEmail',
+  webhook_url: 'alert.badWebhook',
+};
+
+/** A refusal of one field, said under it. */
+type Refusal = { field: AlertField; text: string };
 
 function AlertForm({
   alert,
   onNotice,
 }: {
   alert: BalanceAlertView;
-  onNotice: (n: Notice) => void;
+  onNotice: (n: Notice | null) => void;
 }) {
   const { t, errorText } = useI18n();
-  const [threshold, setThreshold] = useState(alert.threshold ?? '');
-  const [email, setEmail] = useState(alert.email ?? '');
-  const [webhook, setWebhook] = useState(alert.webhook_url ?? '');
-  const [invalid, setInvalid] = useState(false);
-  const [webhookError, setWebhookError] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<AlertField, string>>({
+    threshold: alert.threshold ?? '',
+    email: alert.email ?? '',
+    webhook_url: alert.webhook_url ?? '',
+  });
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [save, saving] = useSetBalanceAlertMutation();
+  const id = (field: AlertField) => `alert-${field}`;
+  useEffect(() => {
+    if (refusal) document.getElementById(id(refusal.field))?.focus();
+  }, [refusal]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = threshold.trim();
-    if (value !== '' && !THRESHOLD_PATTERN.test(value)) {
-      setInvalid(true);
+    onNotice(null);
+    const body = {
+      threshold: values.threshold.trim(),
+      email: values.email.trim(),
+      webhook_url: values.webhook_url.trim(),
+    };
+    if (body.threshold !== '' && !THRESHOLD_PATTERN.test(body.threshold)) {
+      setRefusal({ field: 'threshold', text: t(FIELD_TEXT.threshold) });
       return;
     }
-    setInvalid(false);
-    setWebhookError(null);
+    setRefusal(null);
     try {
-      await save({ threshold: value, email: email.trim(), webhook_url: webhook.trim() }).unwrap();
-      onNotice({ ok: true, text: t(value === '' ? 'alert.off' : 'alert.saved') });
+      await save(body).unwrap();
+      onNotice({ ok: true, text: t(body.threshold === '' ? 'alert.off' : 'alert.saved') });
     } catch (e) {
-      const text = errorText(e, 'alert.saveFailed');
-      if (WEBHOOK_CODES.includes(errorCode(e))) setWebhookError(text);
-      else onNotice({ ok: false, text });
+      const field = refusedField(e);
+      if (!isAlertField(field))
+        return onNotice({ ok: false, text: errorText(e, 'alert.saveFailed') });
+      const text =
+        errorCode(e) === 'request.validation'
+          ? t(FIELD_TEXT[field])
+          : errorText(e, 'alert.saveFailed');
+      setRefusal({ field, text });
     }
   };
 
+  /** The control's marks and handler, and what is wrong with it when it was refused. */
+  const control = (field: AlertField, help?: boolean) => ({
+    value: values[field],
+    ...invalidMarks(refusal?.field === field && `${id(field)}-error`, help && `${id(field)}-help`),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [field]: e.target.value }));
+      if (refusal?.field === field) setRefusal(null);
+    },
+  });
+  const feedback = (field: AlertField) => (
+    <Form.Control.Feedback type="invalid" id={`${id(field)}-error`}>
+      {refusal?.field === field && refusal.text}
+    </Form.Control.Feedback>
+  );
+
   return (
     <Form noValidate onSubmit={(e) => void submit(e)}>
-      <Form.Group className="mb-3" controlId="alert-threshold">
+      <Form.Group className="mb-3" controlId={id('threshold')}>
         <Form.Label>{t('alert.threshold')}</Form.Label>
-        <InputGroup>
+        <InputGroup hasValidation>
           <InputGroup.Text>¥</InputGroup.Text>
-          <Form.Control
-            inputMode="decimal"
-            value={threshold}
-            isInvalid={invalid}
-            placeholder="5.00"
-            onChange={(e) => setThreshold(e.target.value)}
-          />
-          <Form.Control.Feedback type="invalid">{t('alert.badThreshold')}</Form.Control.Feedback>
+          <Form.Control inputMode="decimal" placeholder="5.00" {...control('threshold', true)} />
+          {feedback('threshold')}
         </InputGroup>
-        <Form.Text>{t('alert.thresholdHelp')}</Form.Text>
+        <Form.Text id={`${id('threshold')}-help`}>{t('alert.thresholdHelp')}</Form.Text>
       </Form.Group>
-      <Form.Group className="mb-3" controlId="alert-email">
+      <Form.Group className="mb-3" controlId={id('email')}>
         <Form.Label>{t('alert.email')}</Form.Label>
-        <Form.Control
-          type="email"
-          value={email}
-          maxLength={191}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Form.Text>
+        <Form.Control type="email" maxLength={191} {...control('email', true)} />
+        {feedback('email')}
+        <Form.Text id={`${id('email')}-help`}>
           {alert.account_email
             ? t('alert.emailHelp', { email: alert.account_email })
             : t('alert.emailNone')}
         </Form.Text>
       </Form.Group>
-      <Form.Group className="mb-3" controlId="alert-webhook">
+      <Form.Group className="mb-3" controlId={id('webhook_url')}>
         <Form.Label>{t('alert.webhook')}</Form.Label>
         <Form.Control
           type="url"
-          value={webhook}
-          maxLength={2000}
+          maxLength={WEBHOOK_URL_MAX}
           placeholder="https://example.com/hooks/portico"
-          isInvalid={webhookError !== null}
-          onChange={(e) => {
-            setWebhook(e.target.value);
-            setWebhookError(null);
-          }}
+          {...control('webhook_url')}
         />
-        <Form.Control.Feedback type="invalid">{webhookError}</Form.Control.Feedback>
+        {feedback('webhook_url')}
       </Form.Group>
       {alert.webhook_secret && (
         <Form.Group className="mb-3" controlId="alert-secret">

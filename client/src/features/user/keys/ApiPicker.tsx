@@ -3,6 +3,7 @@ import type { ApiSummary } from '@contracts/apis';
 import { MAX_ALLOWED_APIS } from '@contracts/api-keys';
 import { useEffect, useState } from 'react';
 import { Badge, CloseButton, Form, ListGroup } from 'react-bootstrap';
+import type { invalidMarks } from '../../../components/ui/invalidMarks';
 import { useI18n } from '../../../i18n';
 import { apiTitle } from '../../../lib/apiText';
 import { useSearchKeyApisQuery } from './api';
@@ -17,11 +18,12 @@ const SEARCH_DELAY_MS = 250;
 export default function ApiPicker({
   value,
   onChange,
-  invalid,
+  marks,
 }: {
   value: AllowedApiName[];
   onChange: (apis: AllowedApiName[]) => void;
-  invalid: boolean;
+  /** The search field's marks when the choice was refused (see invalidMarks). */
+  marks: ReturnType<typeof invalidMarks>;
 }) {
   const { t, lang } = useI18n();
   const [text, setText] = useState('');
@@ -66,7 +68,7 @@ export default function ApiPicker({
       <Form.Control
         type="search"
         value={text}
-        isInvalid={invalid}
+        {...marks}
         placeholder={t('keys.searchApis')}
         onChange={(e) => setText(e.target.value)}
       />

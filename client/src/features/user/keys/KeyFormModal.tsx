@@ -1,18 +1,34 @@
 import type { ApiKeyView, CreatedApiKey } from '@contracts/api-keys';
-import { KEY_NAME_MAX } from '@contracts/api-keys';
-import { useEffect, useState } from 'react';
+import { KEY_FIELDS, KEY_NAME_MAX, MAX_ALLOWED_APIS, MAX_ALLOWED_IPS } from '@contracts/api-keys';
+import { PRICE_PATTERN } from '@contracts/apis';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
-import { useI18n } from '../../../i18n';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
+import { useI18n, type UiKey } from '../../../i18n';
+import { errorCode, refusedField } from '../../../lib/api';
 import StepUpForm, { stepUpRequired, type StepUp } from '../security/StepUpForm';
 import ApiPicker from './ApiPicker';
 import { useCreateApiKeyMutation, useUpdateApiKeyMutation } from './api';
 import { EMPTY_FORM, formOf, settingsOf } from './form';
 import type { KeyForm } from './form';
 
-const fieldOf = (error: unknown): string | undefined => {
-  const data = (error as { data?: { field?: unknown } } | undefined)?.data;
-  return typeof data?.field === 'string' ? data.field : undefined;
+type KeyField = (typeof KEY_FIELDS)[number];
+const isKeyField = (field: string | undefined): field is KeyField =>
+  (KEY_FIELDS as readonly (string | undefined)[]).includes(field);
+
+/** What each field asks for, said at the field when the server refuses its form. */
+const FIELD_TEXT: Record<KeyField, UiKey> = {
+  name: 'keys.invalid.name',
+  expires_at: 'keys.invalid.expires',
+  allowed_apis: 'keys.invalid.apis',
+  allowed_ips: 'keys.invalid.ips',
+  rate_limit: 'keys.invalid.rateLimit',
+  daily_cap: 'keys.invalid.cap',
+  monthly_cap: 'keys.invalid.cap',
 };
+
+/** A refusal: at its field when it names one of the form's, else above the buttons. */
+type Refusal = { text: string; field?: KeyField };
 
 /**
  * Creates a named key (answering its secret) or edits one; empty fields mean "no limit". A key's
@@ -33,7 +49,7 @@ export default function KeyFormModal({
 }) {
   const { t, errorText } = useI18n();
   const [form, setForm] = useState<KeyForm>(apiKey ? formOf(apiKey) : EMPTY_FORM);
-  const [failure, setFailure] = useState<{ text: string; field?: string } | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
   const [create, creating] = useCreateApiKeyMutation();
   const [update, updating] = useUpdateApiKeyMutation();
   // A new key on an account with two-factor may first want the second factor again.
@@ -45,13 +61,32 @@ export default function KeyFormModal({
     void save();
   };
 
-  const save = async () => {
-    setFailure(null);
+  const fieldText = (field: KeyField) =>
+    t(FIELD_TEXT[field], { max: KEY_NAME_MAX, apis: MAX_ALLOWED_APIS, ips: MAX_ALLOWED_IPS });
+
+  /** The first field the form can tell is wrong without asking the server. */
+  const checked = (): Refusal | null => {
     const settings = settingsOf(form);
-    if (settings.rate_limit !== null && settings.rate_limit > rateLimitMax) {
-      setFailure({ text: t('keys.rateLimitTooHigh', { max: rateLimitMax }), field: 'rate_limit' });
-      return;
+    if (!settings.name) return { field: 'name', text: fieldText('name') };
+    const rate = settings.rate_limit;
+    if (rate !== null && (!Number.isInteger(rate) || rate < 1))
+      return { field: 'rate_limit', text: fieldText('rate_limit') };
+    if (rate !== null && rate > rateLimitMax)
+      return { field: 'rate_limit', text: t('keys.rateLimitTooHigh', { max: rateLimitMax }) };
+    for (const field of ['daily_cap', 'monthly_cap'] as const) {
+      const cap = settings[field];
+      if (cap !== null && !PRICE_PATTERN.test(cap)) return { field, text: fieldText(field) };
     }
+    if ((settings.allowed_ips?.length ?? 0) > MAX_ALLOWED_IPS)
+      return { field: 'allowed_ips', text: fieldText('allowed_ips') };
+    return null;
+  };
+
+  const save = async () => {
+    const problem = checked();
+    setFailure(problem);
+    if (problem) return;
+    const settings = settingsOf(form);
     try {
       if (apiKey) {
         // Only what changed: an untouched expiry that has passed must not be refused.
@@ -67,15 +102,38 @@ export default function KeyFormModal({
     } catch (e) {
       const needed = stepUpRequired(e);
       if (needed) return setStepUp(needed);
-      setFailure({
-        text: errorText(e, 'keys.saveFailed', 'user.requestFailed'),
-        field: fieldOf(e),
-      });
+      const field = refusedField(e);
+      if (!isKeyField(field)) {
+        return setFailure({ text: errorText(e, 'keys.saveFailed', 'user.requestFailed') });
+      }
+      const text =
+        errorCode(e) === 'request.validation'
+          ? fieldText(field)
+          : errorText(e, 'keys.saveFailed', 'user.requestFailed');
+      setFailure({ field, text });
     }
   };
-  const invalid = (field: string) => failure?.field === field;
   // Each control's id is the field the server names, so a refusal brings its field into view.
-  const id = (field: string) => `key-${field}`;
+  const id = (field: KeyField) => `key-${field}`;
+  const errorId = (field: KeyField) => failure?.field === field && `${id(field)}-error`;
+  const helpId = (field: KeyField) => `${id(field)}-help`;
+  const marks = (field: KeyField) => invalidMarks(errorId(field), helpId(field));
+  /** The field's help, after what is wrong with it when it was refused. */
+  const below = (field: KeyField, help: ReactNode) => (
+    <>
+      {failure?.field === field && (
+        <Form.Control.Feedback type="invalid" className="d-block" id={`${id(field)}-error`}>
+          {failure.text}
+        </Form.Control.Feedback>
+      )}
+      <Form.Text id={helpId(field)}>{help}</Form.Text>
+    </>
+  );
+  /** Editing a refused field takes its message back; the next save checks again. */
+  const edit = (field: KeyField, patch: Partial<KeyForm>) => {
+    set(patch);
+    if (failure?.field === field) setFailure(null);
+  };
   useEffect(() => {
     if (failure?.field) document.getElementById(id(failure.field))?.focus();
   }, [failure]);
@@ -107,16 +165,20 @@ export default function KeyFormModal({
           <Modal.Title>{apiKey ? t('keys.editTitle') : t('keys.createTitle')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {failure && <Alert variant="danger">{failure.text}</Alert>}
           <Form.Group className="mb-3" controlId={id('name')}>
             <Form.Label>{t('keys.name')}</Form.Label>
             <Form.Control
               value={form.name}
               maxLength={KEY_NAME_MAX}
               required
-              isInvalid={invalid('name')}
-              onChange={(e) => set({ name: e.target.value })}
+              {...invalidMarks(errorId('name'))}
+              onChange={(e) => edit('name', { name: e.target.value })}
             />
+            {failure?.field === 'name' && (
+              <Form.Control.Feedback type="invalid" id={`${id('name')}-error`}>
+                {failure.text}
+              </Form.Control.Feedback>
+            )}
           </Form.Group>
           <Row>
             <Col sm={6}>
@@ -125,10 +187,10 @@ export default function KeyFormModal({
                 <Form.Control
                   type="datetime-local"
                   value={form.expires}
-                  isInvalid={invalid('expires_at')}
-                  onChange={(e) => set({ expires: e.target.value })}
+                  {...marks('expires_at')}
+                  onChange={(e) => edit('expires_at', { expires: e.target.value })}
                 />
-                <Form.Text>{t('keys.expiresHelp')}</Form.Text>
+                {below('expires_at', t('keys.expiresHelp'))}
               </Form.Group>
             </Col>
             <Col sm={6}>
@@ -140,10 +202,10 @@ export default function KeyFormModal({
                   max={rateLimitMax}
                   step={1}
                   value={form.rateLimit}
-                  isInvalid={invalid('rate_limit')}
-                  onChange={(e) => set({ rateLimit: e.target.value })}
+                  {...marks('rate_limit')}
+                  onChange={(e) => edit('rate_limit', { rateLimit: e.target.value })}
                 />
-                <Form.Text>{t('keys.rateLimitHelp', { max: rateLimitMax })}</Form.Text>
+                {below('rate_limit', t('keys.rateLimitHelp', { max: rateLimitMax }))}
               </Form.Group>
             </Col>
             <Col sm={6}>
@@ -152,10 +214,10 @@ export default function KeyFormModal({
                 <Form.Control
                   inputMode="decimal"
                   value={form.dailyCap}
-                  isInvalid={invalid('daily_cap')}
-                  onChange={(e) => set({ dailyCap: e.target.value })}
+                  {...marks('daily_cap')}
+                  onChange={(e) => edit('daily_cap', { dailyCap: e.target.value })}
                 />
-                <Form.Text>{t('keys.capHelp')}</Form.Text>
+                {below('daily_cap', t('keys.capHelp'))}
               </Form.Group>
             </Col>
             <Col sm={6}>
@@ -164,10 +226,10 @@ export default function KeyFormModal({
                 <Form.Control
                   inputMode="decimal"
                   value={form.monthlyCap}
-                  isInvalid={invalid('monthly_cap')}
-                  onChange={(e) => set({ monthlyCap: e.target.value })}
+                  {...marks('monthly_cap')}
+                  onChange={(e) => edit('monthly_cap', { monthlyCap: e.target.value })}
                 />
-                <Form.Text>{t('keys.capHelp')}</Form.Text>
+                {below('monthly_cap', t('keys.capHelp'))}
               </Form.Group>
             </Col>
           </Row>
@@ -178,21 +240,26 @@ export default function KeyFormModal({
               rows={3}
               className="font-monospace"
               value={form.ips}
-              isInvalid={invalid('allowed_ips')}
+              {...marks('allowed_ips')}
               placeholder={'203.0.113.7\n10.0.0.0/8\n2001:db8::/32'}
-              onChange={(e) => set({ ips: e.target.value })}
+              onChange={(e) => edit('allowed_ips', { ips: e.target.value })}
             />
-            <Form.Text>{t('keys.allowedIpsHelp')}</Form.Text>
+            {below('allowed_ips', t('keys.allowedIpsHelp'))}
           </Form.Group>
           <Form.Group controlId={id('allowed_apis')}>
             <Form.Label>{t('keys.allowedApis')}</Form.Label>
             <ApiPicker
               value={form.apis}
-              invalid={invalid('allowed_apis')}
-              onChange={(apis) => set({ apis })}
+              marks={marks('allowed_apis')}
+              onChange={(apis) => edit('allowed_apis', { apis })}
             />
-            <Form.Text>{t('keys.allowedApisHelp')}</Form.Text>
+            {below('allowed_apis', t('keys.allowedApisHelp'))}
           </Form.Group>
+          {failure && !failure.field && (
+            <Alert variant="danger" className="mt-3 mb-0">
+              {failure.text}
+            </Alert>
+          )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onClose}>

@@ -1,4 +1,5 @@
 import type { ApiKeyView } from '@contracts/api-keys';
+import { KEY_FIELDS } from '@contracts/api-keys';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -197,6 +198,95 @@ describe('KeysCard', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Allowed addresses')).toHaveClass('is-invalid');
     expect(screen.getByLabelText('Allowed addresses')).toHaveFocus();
+  });
+
+  // Every field the create call reads (the server's DTO, held by KEY_FIELDS) lands on a control
+  // that says what it asks for, takes the focus and names its message; no banner.
+  const fieldTexts: Record<(typeof KEY_FIELDS)[number], string> = {
+    name: 'Enter a name of 1 to 50 characters.',
+    expires_at: 'Enter a date and time, or leave it empty for a key that never expires.',
+    allowed_apis: 'Choose at most 100 APIs, or none for every API.',
+    allowed_ips: 'List at most 50 IPv4/IPv6 addresses or CIDR ranges, one a line.',
+    rate_limit: 'Enter a whole number of calls a minute, at least 1, or leave it empty.',
+    daily_cap: 'Enter an amount in yuan such as 10 or 2.5 (at most 3 decimals), or leave it empty.',
+    monthly_cap:
+      'Enter an amount in yuan such as 10 or 2.5 (at most 3 decimals), or leave it empty.',
+  };
+  it.each(KEY_FIELDS)('says at the %s control what a refusal of it means', async (field) => {
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
+      http.post('/api/user/create_api_key.php', () =>
+        failure(400, { code: 'request.validation', message: 'x', field }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    await user.type(screen.getByLabelText('Name'), 'bot');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const message = await screen.findByText(fieldTexts[field]);
+    const control = document.getElementById(`key-${field}`)!;
+    expect(control).toHaveFocus();
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    expect(control.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('a field is invalid')).toBeNull();
+  });
+
+  it('checks the name, rate limit and caps before asking the server', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
+      http.post('/api/user/create_api_key.php', () => {
+        asked += 1;
+        return failure(500, { code: 'server.internal', message: 'x' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    const create = screen.getByRole('button', { name: 'Create key' });
+    await user.click(create);
+    expect(screen.getByText(fieldTexts.name)).toBeVisible();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await user.type(screen.getByLabelText('Name'), 'bot');
+    expect(screen.queryByText(fieldTexts.name)).toBeNull();
+    await user.type(screen.getByLabelText('Rate limit (calls per minute)'), '0');
+    await user.click(create);
+    expect(screen.getByText(fieldTexts.rate_limit)).toBeVisible();
+    await user.clear(screen.getByLabelText('Rate limit (calls per minute)'));
+    await user.type(screen.getByLabelText('Monthly spending cap (yuan)'), '2.5555');
+    await user.click(create);
+    expect(screen.getByLabelText('Monthly spending cap (yuan)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(screen.getByText(fieldTexts.monthly_cap)).toBeVisible();
+    expect(asked).toBe(0);
+  });
+
+  it('shows a refusal of no field beside the buttons', async () => {
+    server.use(
+      http.get('/api/user/get_api_keys.php', () =>
+        ok({ keys: [base], max_named_keys: 20, rate_limit_max: 600 }),
+      ),
+      http.post('/api/user/create_api_key.php', () =>
+        failure(409, { code: 'keys.too_many', message: 'x' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    await user.type(screen.getByLabelText('Name'), 'bot');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const banner = await screen.findByRole('alert');
+    // Last in the form's body, just above the Create button, however long the form scrolls.
+    expect(banner.nextElementSibling).toBeNull();
+    expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
   });
 
   it('marks the name when another key has it', async () => {
