@@ -403,7 +403,7 @@ describeBrowser('admin back office', () => {
     await nav(page, '广告管理');
     await page.getByRole('button', { name: '添加广告' }).click();
     const modal = page.getByRole('dialog');
-    await modal.getByLabel('标题').fill('浏览器广告');
+    await modal.getByLabel('标题', { exact: true }).fill('浏览器广告');
     await modal.getByLabel('图片链接').fill('ftp://img.example.com/a.png');
     await modal.getByLabel('跳转链接').fill('/about');
     await modal.getByRole('button', { name: '保存' }).click();

@@ -24,7 +24,7 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       expect(added.body).toMatchObject({
         success: true,
         message: 'partner added',
-        data: { name: '合作伙伴甲', sort_order: 3, status: 1 },
+        data: { name: '合作伙伴甲', name_en: '', description_en: '', sort_order: 3, status: 1 },
       });
       const id = added.body.data.id as number;
       expect((await publicList('/api/admin/get_partners.php')).map((p) => p.id)).toContain(id);
@@ -32,11 +32,13 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       const updated = await admin.post('/api/admin/update_partner.php', {
         ...added.body.data,
         name: '合作伙伴乙',
+        name_en: ' Partner B ',
+        description_en: 'In English',
         status: 0,
       });
       expect(updated.body).toMatchObject({
         success: true,
-        data: { name: '合作伙伴乙', status: 0 },
+        data: { name: '合作伙伴乙', name_en: 'Partner B', description_en: 'In English', status: 0 },
       });
       expect((await publicList('/api/admin/get_partners.php')).map((p) => p.id)).not.toContain(id);
 
@@ -70,6 +72,16 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       ],
       [{ name: 'p', sort_order: 'first' }, 'sort order must be an integer', 'sort_order'],
       [{ name: 'p', status: 3 }, 'status must be 0 or 1', 'status'],
+      [
+        { name: 'p', name_en: 'x'.repeat(101) },
+        'the English name is too long (max 100 characters)',
+        'name_en',
+      ],
+      [
+        { name: 'p', description_en: 'x'.repeat(501) },
+        'the English description is too long (max 500 characters)',
+        'description_en',
+      ],
     ])('rejects %j', async (body, message, field) => {
       const res = await admin.post('/api/admin/add_partner.php', body);
       expect(res.status).toBe(400);
@@ -93,14 +105,23 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
         image_url: '/assets/ad.png',
         link_url: 'https://ads.example.com',
       });
-      expect(added.body).toMatchObject({ success: true, message: 'ad added' });
+      expect(added.body).toMatchObject({
+        success: true,
+        message: 'ad added',
+        data: { title_en: '', description_en: '' },
+      });
       const id = added.body.data.id as number;
       expect((await publicList('/api/admin/get_ads.php')).map((a) => a.id)).toContain(id);
       const updated = await admin.post('/api/admin/update_ad.php', {
         ...added.body.data,
+        title_en: ' An ad ',
+        description_en: 'In English',
         status: 0,
       });
-      expect(updated.body.message).toBe('ad updated');
+      expect(updated.body).toMatchObject({
+        message: 'ad updated',
+        data: { title_en: 'An ad', description_en: 'In English' },
+      });
       expect((await publicList('/api/admin/get_ads.php')).map((a) => a.id)).not.toContain(id);
       expect((await admin.post('/api/admin/delete_ad.php', { id })).body.message).toBe(
         'ad deleted',
@@ -128,6 +149,16 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       ],
       [{ ...ad, link_url: 'x.example.com' }, 'link URL format is incorrect', 'link_url'],
       [{ ...ad, id: 'x' }, 'invalid ad ID', 'id'],
+      [
+        { ...ad, title_en: 'x'.repeat(101) },
+        'the English title is too long (max 100 characters)',
+        'title_en',
+      ],
+      [
+        { ...ad, description_en: 'x'.repeat(501) },
+        'the English description is too long (max 500 characters)',
+        'description_en',
+      ],
     ])('rejects %j', async (body, message, field) => {
       const path = 'id' in body ? '/api/admin/update_ad.php' : '/api/admin/add_ad.php';
       const res = await admin.post(path, body);

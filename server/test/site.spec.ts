@@ -139,6 +139,7 @@ describeEachDb('public site content', (ctx) => {
       await createPartner(ds, { name: 'Off', sort_order: 1, status: 0 });
       await createPartner(ds, {
         name: 'First',
+        name_en: 'First in English',
         sort_order: 1,
         logo_url: '/logo.svg',
         website_url: 'https://first.example.com',
@@ -149,9 +150,11 @@ describeEachDb('public site content', (ctx) => {
       expect(res.body.data[0]).toEqual({
         id: expect.any(Number),
         name: 'First',
+        name_en: 'First in English',
         logo_url: '/logo.svg',
         website_url: 'https://first.example.com',
         description: '',
+        description_en: '',
         sort_order: 1,
         status: 1,
         created_at: expect.any(String),
@@ -162,7 +165,7 @@ describeEachDb('public site content', (ctx) => {
     it('shows visitors only enabled ads, in display order', async () => {
       await clear(Ad);
       const ds = ctx.t.dataSource;
-      const b = await createAd(ds, { title: 'B', sort_order: 0 });
+      const b = await createAd(ds, { title: 'B', description_en: 'Bee', sort_order: 0 });
       const a = await createAd(ds, { title: 'A', sort_order: 0 });
       await createAd(ds, { title: 'Off', sort_order: -5, status: 0 });
       const res = await get('/api/admin/get_ads.php');
@@ -171,9 +174,11 @@ describeEachDb('public site content', (ctx) => {
       expect(res.body.data[0]).toEqual({
         id: b.id,
         title: 'B',
+        title_en: '',
         image_url: 'https://img.example.com/a.png',
         link_url: 'https://ads.example.com',
         description: '',
+        description_en: 'Bee',
         sort_order: 0,
         status: 1,
         created_at: expect.any(String),

@@ -3,9 +3,13 @@
 export interface Partner {
   id: number;
   name: string;
+  /** The English site's name ('' when none: it shows `name`). */
+  name_en: string;
   logo_url: string;
   website_url: string;
   description: string;
+  /** The English site's description ('' when none: it shows `description`). */
+  description_en: string;
   sort_order: number;
   /** STATUS: 1 enabled, 0 disabled. */
   status: number;
@@ -16,9 +20,13 @@ export interface Partner {
 export interface Ad {
   id: number;
   title: string;
+  /** The English site's title ('' when none: it shows `title`). */
+  title_en: string;
   image_url: string;
   link_url: string;
   description: string;
+  /** The English site's description ('' when none: it shows `description`). */
+  description_en: string;
   sort_order: number;
   status: number;
   created_at: string;
@@ -62,8 +70,10 @@ export interface FriendLink {
 
 /** The add bodies; the update bodies add the id. */
 type Body<T> = Omit<T, 'id' | 'created_at' | 'updated_at'> & { id?: number };
-export type SavePartnerBody = Body<Partner>;
-export type SaveAdBody = Body<Ad>;
+/** An English text left out of a save is saved empty (older clients send none). */
+type English<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+export type SavePartnerBody = English<Body<Partner>, 'name_en' | 'description_en'>;
+export type SaveAdBody = English<Body<Ad>, 'title_en' | 'description_en'>;
 export type SaveSidebarLinkBody = Omit<Body<SidebarLink>, 'url' | 'title_en' | 'description_en'> & {
   url: string;
   title_en?: string;
@@ -78,17 +88,21 @@ export type SaveFriendLinkBody = Body<FriendLink>;
  */
 export const PARTNER_FIELDS = [
   'name',
+  'name_en',
   'logo_url',
   'website_url',
   'description',
+  'description_en',
   'sort_order',
   'status',
 ] as const satisfies readonly (keyof SavePartnerBody)[];
 export const AD_FIELDS = [
   'title',
+  'title_en',
   'image_url',
   'link_url',
   'description',
+  'description_en',
   'sort_order',
   'status',
 ] as const satisfies readonly (keyof SaveAdBody)[];

@@ -2,6 +2,7 @@ import type { Ad, Partner } from '@contracts/content';
 import type { UsageSummary } from '@contracts/site';
 import { useI18n } from '../../i18n';
 import { formatCount } from '../../lib/formatCount';
+import { inLanguage } from '../../lib/inLanguage';
 
 /**
  * The home page's extras are compact strips, so that on a phone the API cards start inside the
@@ -34,7 +35,7 @@ export function StatsCard({ stats }: { stats: UsageSummary | undefined }) {
 const external = { target: '_blank', rel: 'noopener noreferrer sponsored' } as const;
 
 export function PartnersGrid({ partners }: { partners: Partner[] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   if (partners.length === 0) return null;
   return (
     <section className="mb-3 d-flex align-items-center gap-2" aria-labelledby="partners-heading">
@@ -42,45 +43,53 @@ export function PartnersGrid({ partners }: { partners: Partner[] }) {
         {t('home.partners')}
       </h2>
       <ul className="portico-strip list-unstyled mb-0" aria-label={t('home.partners')}>
-        {partners.map((partner) => (
-          <li key={partner.id}>
-            <a
-              href={partner.website_url || undefined}
-              {...external}
-              className="portico-chip"
-              title={partner.description || partner.name}
-            >
-              {partner.logo_url && (
-                <img src={partner.logo_url} alt="" className="portico-logo" loading="lazy" />
-              )}
-              <span className="text-truncate">{partner.name}</span>
-            </a>
-          </li>
-        ))}
+        {partners.map((partner) => {
+          const name = inLanguage(partner.name, partner.name_en, lang);
+          return (
+            <li key={partner.id}>
+              <a
+                href={partner.website_url || undefined}
+                {...external}
+                className="portico-chip"
+                title={inLanguage(partner.description, partner.description_en, lang) || name}
+              >
+                {partner.logo_url && (
+                  <img src={partner.logo_url} alt="" className="portico-logo" loading="lazy" />
+                )}
+                <span className="text-truncate">{name}</span>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
 
 export function AdsGrid({ ads }: { ads: Ad[] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   if (ads.length === 0) return null;
   return (
     <section className="mb-4" aria-label={t('home.ads')}>
       <ul className="portico-strip portico-ads list-unstyled mb-0">
-        {ads.map((ad) => (
-          <li key={ad.id}>
-            <a href={ad.link_url} {...external} className="portico-ad card">
-              <img src={ad.image_url} alt="" className="portico-ad-image" loading="lazy" />
-              <span className="portico-ad-text">
-                <span className="fw-semibold text-truncate">{ad.title}</span>
-                {ad.description && (
-                  <span className="text-body-secondary text-truncate">{ad.description}</span>
-                )}
-              </span>
-            </a>
-          </li>
-        ))}
+        {ads.map((ad) => {
+          const description = inLanguage(ad.description, ad.description_en, lang);
+          return (
+            <li key={ad.id}>
+              <a href={ad.link_url} {...external} className="portico-ad card">
+                <img src={ad.image_url} alt="" className="portico-ad-image" loading="lazy" />
+                <span className="portico-ad-text">
+                  <span className="fw-semibold text-truncate">
+                    {inLanguage(ad.title, ad.title_en, lang)}
+                  </span>
+                  {description && (
+                    <span className="text-body-secondary text-truncate">{description}</span>
+                  )}
+                </span>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

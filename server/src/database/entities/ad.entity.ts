@@ -9,6 +9,10 @@ export class Ad {
   @Column({ type: 'varchar', length: 100 })
   title: string;
 
+  /** The English site's title ('' when none: it shows `title`). */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  title_en: string;
+
   @Column({ type: 'varchar', length: 500 })
   image_url: string;
 
@@ -17,6 +21,10 @@ export class Ad {
 
   @Column({ type: 'varchar', length: 500, default: '' })
   description: string;
+
+  /** The English site's description ('' when none: it shows `description`). */
+  @Column({ type: 'varchar', length: 500, default: '' })
+  description_en: string;
 
   @Column({ type: 'integer', default: 0 })
   sort_order: number;

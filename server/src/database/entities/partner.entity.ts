@@ -9,6 +9,10 @@ export class Partner {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
+  /** The English site's name ('' when none: it shows `name`). */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  name_en: string;
+
   @Column({ type: 'varchar', length: 500, default: '' })
   logo_url: string;
 
@@ -17,6 +21,10 @@ export class Partner {
 
   @Column({ type: 'varchar', length: 500, default: '' })
   description: string;
+
+  /** The English site's description ('' when none: it shows `description`). */
+  @Column({ type: 'varchar', length: 500, default: '' })
+  description_en: string;
 
   @Column({ type: 'integer', default: 0 })
   sort_order: number;

@@ -22,6 +22,7 @@ import { FreeQuotas1797100000000 } from './1797100000000-FreeQuotas';
 import { RedeemCodes1797200000000 } from './1797200000000-RedeemCodes';
 import { SidebarLinkEnglish1797300000000 } from './1797300000000-SidebarLinkEnglish';
 import { SiteConfigEnglish1797400000000 } from './1797400000000-SiteConfigEnglish';
+import { PartnerAdEnglish1797500000000 } from './1797500000000-PartnerAdEnglish';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   RedeemCodes1797200000000,
   SidebarLinkEnglish1797300000000,
   SiteConfigEnglish1797400000000,
+  PartnerAdEnglish1797500000000,
 ];

@@ -2,6 +2,7 @@ import { AD_RULES } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminAdsQuery, useDeleteAdMutation, useSaveAdMutation } from '../api';
 import RecordManager from '../components/RecordManager';
+import WithEnglish from '../components/WithEnglish';
 import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
 import { ZH_FORM } from '../i18n/zh';
 
@@ -20,7 +21,7 @@ export default function AdsPage() {
       loadError={error}
       columns={[
         { label: '图片', render: (a) => <img src={a.image_url} alt={a.title} height={36} /> },
-        { label: '标题', render: (a) => a.title },
+        { label: '标题', render: (a) => <WithEnglish text={a.title} english={a.title_en} /> },
         {
           label: '链接',
           render: (a) => (
@@ -29,18 +30,32 @@ export default function AdsPage() {
             </a>
           ),
         },
-        { label: '描述', render: (a) => a.description },
+        {
+          label: '描述',
+          render: (a) => <WithEnglish text={a.description} english={a.description_en} />,
+        },
         { label: '排序', render: (a) => a.sort_order },
       ]}
       fields={[
         { key: 'title', label: '标题' },
+        { key: 'title_en', label: '英文标题（可选，英文页面显示）' },
         { key: 'image_url', label: '图片链接', placeholder: 'https:// 或 /站内路径' },
         { key: 'link_url', label: '跳转链接', placeholder: 'https:// 或 /站内路径' },
         { key: 'description', label: '描述', kind: 'textarea' },
+        { key: 'description_en', label: '英文描述（可选）', kind: 'textarea' },
         { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
         { key: 'status', label: '状态', kind: 'status' },
       ]}
-      blank={{ title: '', image_url: '', link_url: '', description: '', sort_order: 0, status: 1 }}
+      blank={{
+        title: '',
+        title_en: '',
+        image_url: '',
+        link_url: '',
+        description: '',
+        description_en: '',
+        sort_order: 0,
+        status: 1,
+      }}
       validate={(v) =>
         fieldProblems([
           [!str(v.title), 'title', ZH_FORM.adRequired],
@@ -61,9 +76,11 @@ export default function AdsPage() {
         save({
           ...(v.id ? { id: Number(v.id) } : {}),
           title: str(v.title),
+          title_en: str(v.title_en),
           image_url: str(v.image_url),
           link_url: str(v.link_url),
           description: str(v.description),
+          description_en: str(v.description_en),
           sort_order: sortOrder(v.sort_order),
           status: Number(v.status),
         })

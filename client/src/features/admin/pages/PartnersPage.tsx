@@ -2,6 +2,7 @@ import { PARTNER_RULES } from '@contracts/content';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminPartnersQuery, useDeletePartnerMutation, useSavePartnerMutation } from '../api';
 import RecordManager from '../components/RecordManager';
+import WithEnglish from '../components/WithEnglish';
 import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
 import { ZH_FORM } from '../i18n/zh';
 
@@ -23,7 +24,7 @@ export default function PartnersPage() {
           label: 'Logo',
           render: (p) => (p.logo_url ? <img src={p.logo_url} alt={p.name} height={28} /> : '无'),
         },
-        { label: '名称', render: (p) => p.name },
+        { label: '名称', render: (p) => <WithEnglish text={p.name} english={p.name_en} /> },
         {
           label: '网站',
           render: (p) =>
@@ -35,18 +36,33 @@ export default function PartnersPage() {
               '-'
             ),
         },
-        { label: '描述', render: (p) => p.description },
+        {
+          label: '描述',
+          render: (p) => <WithEnglish text={p.description} english={p.description_en} />,
+        },
         { label: '排序', render: (p) => p.sort_order },
       ]}
       fields={[
         { key: 'name', label: '名称' },
+        { key: 'name_en', label: '英文名称（可选，英文页面显示）' },
         { key: 'logo_url', label: 'Logo 链接', placeholder: 'https:// 或 /站内路径' },
         { key: 'website_url', label: '网站链接', kind: 'url', placeholder: 'https://' },
         { key: 'description', label: '描述', kind: 'textarea' },
+        { key: 'description_en', label: '英文描述（可选）', kind: 'textarea' },
         { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
         { key: 'status', label: '状态', kind: 'status' },
       ]}
-      blank={{ name: '', logo_url: '', website_url: '', description: '', sort_order: 0, status: 1 }}
+      blank={{
+        name: '',
+        name_en: '',
+        logo_url: '',
+        website_url: '',
+        description: '',
+        description_en: '',
+        sort_order: 0,
+        status: 1,
+      }}
+      fieldTexts={{ name_en: '英文名称过长（最多 100 个字符）' }}
       validate={(v) => {
         const { url, logo } = PARTNER_RULES;
         return fieldProblems([
@@ -64,9 +80,11 @@ export default function PartnersPage() {
         save({
           ...(v.id ? { id: Number(v.id) } : {}),
           name: str(v.name),
+          name_en: str(v.name_en),
           logo_url: str(v.logo_url),
           website_url: str(v.website_url),
           description: str(v.description),
+          description_en: str(v.description_en),
           sort_order: sortOrder(v.sort_order),
           status: Number(v.status),
         })

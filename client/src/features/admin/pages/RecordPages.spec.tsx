@@ -32,9 +32,11 @@ const FORMS: [
     {
       id: 1,
       name: '示例伙伴',
+      name_en: 'Sample partner',
       logo_url: '/demo/partner-1.svg',
       website_url: 'https://partner.example',
       description: '',
+      description_en: '',
       sort_order: 0,
       status: 1,
       ...STAMPS,
@@ -49,9 +51,11 @@ const FORMS: [
     {
       id: 1,
       title: '示例广告',
+      title_en: 'Sample ad',
       image_url: '/demo/ad-1.svg',
       link_url: 'https://ad.example',
       description: '',
+      description_en: '',
       sort_order: 0,
       status: 1,
       ...STAMPS,

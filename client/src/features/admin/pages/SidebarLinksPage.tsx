@@ -6,6 +6,7 @@ import {
   useSaveSidebarLinkMutation,
 } from '../api';
 import RecordManager from '../components/RecordManager';
+import WithEnglish from '../components/WithEnglish';
 import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
 import { ZH_FORM } from '../i18n/zh';
 
@@ -23,19 +24,7 @@ export default function SidebarLinksPage() {
       loading={isLoading}
       loadError={error}
       columns={[
-        {
-          label: '标题',
-          render: (l) => (
-            <>
-              {l.title}
-              {l.title_en && (
-                <span className="d-block small text-body-secondary" lang="en">
-                  {l.title_en}
-                </span>
-              )}
-            </>
-          ),
-        },
+        { label: '标题', render: (l) => <WithEnglish text={l.title} english={l.title_en} /> },
         { label: '链接', render: (l) => <code>{l.url ?? '-'}</code> },
         { label: '打开方式', render: (l) => (l.target === '_blank' ? '新标签页' : '当前页') },
         { label: '描述', render: (l) => l.description },

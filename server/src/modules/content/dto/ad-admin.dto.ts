@@ -14,6 +14,12 @@ export class SaveAdDto {
   @IsString({ message: AD_RULES.required })
   title: string;
 
+  @IsOptional()
+  @Trimmed()
+  @MaxLength(100, { message: 'the English title is too long (max 100 characters)' })
+  @IsString({ message: 'the English title must be text' })
+  title_en?: string;
+
   @Trimmed()
   @Matches(AD_RULES.url, { message: AD_RULES.imageUrl })
   @MaxLength(500, { message: 'image URL is too long (max 500 characters)' })
@@ -32,6 +38,11 @@ export class SaveAdDto {
   @MaxLength(500, { message: 'description is too long (max 500 characters)' })
   @IsString({ message: 'description must be text' })
   description?: string;
+
+  @IsOptional()
+  @MaxLength(500, { message: 'the English description is too long (max 500 characters)' })
+  @IsString({ message: 'the English description must be text' })
+  description_en?: string;
 
   @SortOrder(SORT_ORDER_MESSAGE)
   sort_order?: number;
@@ -52,9 +63,11 @@ export class AdIdDto implements IdBody {
 
 export const toAdValues = (dto: SaveAdDto): Partial<Ad> => ({
   title: dto.title,
+  title_en: dto.title_en ?? '',
   image_url: dto.image_url,
   link_url: dto.link_url,
   description: dto.description ?? '',
+  description_en: dto.description_en ?? '',
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });

@@ -20,6 +20,12 @@ export class SavePartnerDto {
 
   @IsOptional()
   @Trimmed()
+  @MaxLength(100, { message: 'the English name is too long (max 100 characters)' })
+  @IsString({ message: 'the English name must be text' })
+  name_en?: string;
+
+  @IsOptional()
+  @Trimmed()
   @ValidateIf((_, value) => value !== '')
   @Matches(PARTNER_RULES.logo, { message: PARTNER_RULES.logoUrl })
   @MaxLength(500, { message: 'logo URL is too long (max 500 characters)' })
@@ -38,6 +44,11 @@ export class SavePartnerDto {
   @MaxLength(500, { message: 'description is too long (max 500 characters)' })
   @IsString({ message: 'description must be text' })
   description?: string;
+
+  @IsOptional()
+  @MaxLength(500, { message: 'the English description is too long (max 500 characters)' })
+  @IsString({ message: 'the English description must be text' })
+  description_en?: string;
 
   @SortOrder(SORT_ORDER_MESSAGE)
   sort_order?: number;
@@ -58,9 +69,11 @@ export class PartnerIdDto implements IdBody {
 
 export const toPartnerValues = (dto: SavePartnerDto): Partial<Partner> => ({
   name: dto.name,
+  name_en: dto.name_en ?? '',
   logo_url: dto.logo_url ?? '',
   website_url: dto.website_url ?? '',
   description: dto.description ?? '',
+  description_en: dto.description_en ?? '',
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });
