@@ -63,6 +63,30 @@ export interface SiteConfigBody extends PublicSiteConfig, Partial<HealthSettings
   admin_two_factor_required?: 0 | 1;
 }
 
+/** The fields update_config.php reads, each of which a refusal may name (the form has each). */
+export const SITE_CONFIG_FIELDS = [
+  'site_title',
+  'site_keywords',
+  'site_description',
+  'site_favicon',
+  'site_url',
+  'copyright',
+  'copyright_en',
+  'icp',
+  'analytics_code',
+  'home_notice',
+  'home_notice_en',
+  'email_verification',
+  'admin_two_factor_required',
+  'health_degraded_success',
+  'health_degraded_p95_ms',
+  'health_down_success',
+  'health_down_probe_failures',
+  'health_auto_maintenance',
+  'health_alert_email',
+  'health_alert_webhook_url',
+] as const satisfies readonly (keyof SiteConfigBody)[];
+
 /** update_config.php's address fields: what the admin screen checks before saving, too. */
 export const SITE_CONFIG_RULES = {
   /** The site's own absolute address, with a host. */

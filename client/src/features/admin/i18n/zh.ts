@@ -181,6 +181,17 @@ export const ZH_ERRORS: Record<ErrorCode, string> = texts;
 
 /** `request.validation` names the field: the admin forms' fields, in Chinese. */
 export const ZH_FIELD_ERRORS: Record<string, string> = {
+  site_keywords: '网站关键词过长（最多 500 个字符）',
+  site_description: '网站描述过长（最多 1000 个字符）',
+  copyright: '版权信息过长（最多 500 个字符）',
+  icp: '备案号过长（最多 100 个字符）',
+  analytics_code: '统计代码过长（最多 20000 个字符）',
+  home_notice: '首页公告过长（最多 20000 个字符）',
+  email_verification: '请选择开启或关闭',
+  admin_two_factor_required: '请选择开启或关闭',
+  health_auto_maintenance: '请选择开启或关闭',
+  health_alert_email: '通知邮箱格式不正确（或留空）',
+  health_alert_webhook_url: '通知 Webhook 地址过长（最多 2000 个字符）或格式不正确',
   name: '名称不能为空或格式不正确',
   name_en: '英文名称须由字母、数字、点、连字符或下划线组成',
   endpoint: 'Endpoint 不能为空',

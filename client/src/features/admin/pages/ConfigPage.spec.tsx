@@ -1,9 +1,11 @@
+import { SITE_CONFIG_FIELDS } from '@contracts/site';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { failure, http, ok, server } from '../../../test/server';
+import { ZH_ERRORS } from '../i18n/zh';
 import ConfigPage from './ConfigPage';
 
 const CONFIG = {
@@ -93,6 +95,26 @@ describe('ConfigPage', () => {
     await screen.findAllByText(/Favicon 链接格式不正确/);
     expect(favicon).toHaveAttribute('aria-invalid', 'true');
     expect(favicon).toHaveFocus();
+  });
+
+  // Every field update_config.php reads (its DTO, held by SITE_CONFIG_FIELDS) lands on a visible
+  // control that takes the focus, is marked and names a text of its own under it.
+  it.each(SITE_CONFIG_FIELDS)('shows the server’s refusal of %s at its control', async (field) => {
+    server.use(
+      http.post('/api/admin/update_config.php', () =>
+        failure(400, { message: 'x', code: 'request.validation', field }),
+      ),
+    );
+    await show(CONFIG, true);
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    const control = document.getElementById(`config-${field}`)!;
+    await waitFor(() => expect(control).toHaveFocus());
+    expect(control).toBeVisible();
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    const errorId = (control.getAttribute('aria-describedby') ?? '').split(' ')[0];
+    const text = document.getElementById(errorId)?.textContent ?? '';
+    expect(text).not.toBe('');
+    expect(text).not.toBe(ZH_ERRORS['request.validation']);
   });
 
   it('saves the footer and the home notice in English beside the Chinese', async () => {

@@ -66,11 +66,14 @@ function ConfigSwitch({
   label,
   checked,
   disabled,
+  refused,
   onChange,
   children,
 }: {
   field: keyof SiteConfigBody;
   label: string;
+  /** The last save's refusal, said here when it names this switch. */
+  refused: { field: string; text: string } | null;
   checked: boolean;
   disabled: boolean;
   onChange: (on: 0 | 1) => void;
@@ -83,9 +86,17 @@ function ConfigSwitch({
         label={label}
         checked={checked}
         disabled={disabled}
-        aria-describedby={`config-${field}-help`}
+        {...invalidMarks(
+          refused?.field === field && `config-${field}-error`,
+          `config-${field}-help`,
+        )}
         onChange={(e) => onChange(e.target.checked ? 1 : 0)}
       />
+      {refused?.field === field && (
+        <div className="invalid-feedback d-block" id={`config-${field}-error`}>
+          {refused.text}
+        </div>
+      )}
       <Form.Text id={`config-${field}-help`}>{children}</Form.Text>
     </Form.Group>
   );
@@ -183,6 +194,7 @@ function ConfigForm({
           ))}
           <ConfigSwitch
             field="email_verification"
+            refused={invalid}
             label="注册需验证邮箱"
             checked={form.email_verification === 1}
             disabled={!mailEnabled && form.email_verification !== 1}
@@ -193,6 +205,7 @@ function ConfigForm({
           </ConfigSwitch>
           <ConfigSwitch
             field="admin_two_factor_required"
+            refused={invalid}
             label="要求管理员开启两步验证"
             checked={form.admin_two_factor_required === 1}
             disabled={!ownTwoFactor && form.admin_two_factor_required !== 1}
@@ -218,6 +231,7 @@ function ConfigForm({
         switchControl={
           <ConfigSwitch
             field="health_auto_maintenance"
+            refused={invalid}
             label="自动维护"
             checked={form.health_auto_maintenance === 1}
             disabled={false}
