@@ -1,4 +1,4 @@
-import { act, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ZH_ERRORS } from '../features/admin/i18n/zh';
 
@@ -24,4 +24,21 @@ export async function expectRefusalAtControl(form: HTMLElement = document.body) 
   await userEvent.click(within(summary).getByRole('link', { name: text }));
   expect(control).toHaveFocus();
   return { control, text };
+}
+
+/**
+ * After a save refused for the field of `control` (a form with no summary): the control takes the
+ * focus, is visible and marked invalid, and the first text it is described by is the field's own
+ * (not the catch-all). Returns that text.
+ */
+export async function expectRefusedControl(control: HTMLElement | null) {
+  expect(control).not.toBeNull();
+  await waitFor(() => expect(control).toHaveFocus());
+  expect(control).toBeVisible();
+  expect(control).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (control!.getAttribute('aria-describedby') ?? '').split(' ')[0];
+  const text = document.getElementById(describedBy)?.textContent ?? '';
+  expect(text).not.toBe('');
+  expect(text).not.toBe(ZH_ERRORS['request.validation']);
+  return text;
 }

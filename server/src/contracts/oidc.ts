@@ -81,6 +81,16 @@ export interface SaveOidcProviderBody {
   enabled?: 0 | 1;
 }
 
+/** The fields of the sign-in provider form, each of which a refusal may name. */
+export const OIDC_PROVIDER_FIELDS = [
+  'kind',
+  'name',
+  'issuer',
+  'client_id',
+  'client_secret',
+  'enabled',
+] as const satisfies readonly (keyof SaveOidcProviderBody)[];
+
 /** POST oidc_link.php: the ticket from the fragment and the existing account's password. */
 export interface OidcLinkBody {
   ticket: string;

@@ -3,24 +3,32 @@ import {
   OIDC_CLIENT_ID_MAX,
   OIDC_ISSUER_MAX,
   OIDC_NAME_MAX,
+  OIDC_PROVIDER_FIELDS,
   type OidcKind,
   type OidcProviderAdminView,
 } from '@contracts/oidc';
 import { FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { invalidMarks } from '../../../components/ui/invalidMarks';
 import { useSaveOidcProviderMutation } from '../api';
 import { adminErrorText } from '../errors';
 import { refusedField } from '../../../lib/api';
 import { CLOSE_AFTER_SUCCESS_MS } from './FriendLinkModal';
 
-type Field = 'name' | 'issuer' | 'client_id' | 'client_secret';
+type Field = (typeof OIDC_PROVIDER_FIELDS)[number];
+const isField = (field: string | undefined): field is Field =>
+  (OIDC_PROVIDER_FIELDS as readonly (string | undefined)[]).includes(field);
 
 const FIELD_TEXTS: Record<Field, string> = {
+  kind: '请选择 OpenID Connect 或 GitHub',
   name: '请填写名称（最多 40 个字符）',
   issuer: '地址须为 http(s) 地址',
   client_id: '请填写 Client ID',
   client_secret: '请填写 Client Secret',
+  enabled: '请选择启用或停用',
 };
+/** Each control's id names its field, so a refusal can bring its field into view. */
+const controlId = (field: Field) => `oidc-${field}`;
 
 /**
  * 添加 / 编辑登录方式: an OpenID Connect issuer, or GitHub (github.com or an Enterprise Server).
@@ -46,6 +54,11 @@ export default function SignInProviderModal({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    const first = OIDC_PROVIDER_FIELDS.find((field) => errors[field] !== undefined);
+    if (first) document.getElementById(controlId(first))?.focus();
+  }, [errors]);
 
   useEffect(() => {
     if (!success) return;
@@ -81,21 +94,28 @@ export default function SignInProviderModal({
         network: '请求保存接口失败，请稍后再试',
         fields: FIELD_TEXTS,
       });
-      const field = refusedField(result.error) as Field | undefined;
-      if (field && field in FIELD_TEXTS) setErrors({ [field]: text });
+      const field = refusedField(result.error);
+      if (isField(field)) setErrors({ [field]: text });
       else setError(text);
       return;
     }
     setSuccess('保存成功');
   };
 
-  const control = (field: Field) => ({
+  const marks = (field: Field, help?: boolean) =>
+    invalidMarks(
+      errors[field] !== undefined && `${controlId(field)}-error`,
+      help && `${controlId(field)}-help`,
+    );
+  const control = (field: 'name' | 'issuer' | 'client_id' | 'client_secret', help?: boolean) => ({
     value: form[field],
-    isInvalid: errors[field] !== undefined,
+    ...marks(field, help),
     onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
   });
   const feedback = (field: Field) => (
-    <Form.Control.Feedback type="invalid">{errors[field]}</Form.Control.Feedback>
+    <Form.Control.Feedback type="invalid" id={`${controlId(field)}-error`}>
+      {errors[field]}
+    </Form.Control.Feedback>
   );
 
   return (
@@ -123,10 +143,11 @@ export default function SignInProviderModal({
               {success}
             </Alert>
           )}
-          <Form.Group className="mb-3" controlId="oidc-kind">
+          <Form.Group className="mb-3" controlId={controlId('kind')}>
             <Form.Label>类型</Form.Label>
             <Form.Select
               value={form.kind}
+              {...marks('kind')}
               onChange={(e) => {
                 const kind = e.target.value as OidcKind;
                 setForm((current) => ({
@@ -141,29 +162,32 @@ export default function SignInProviderModal({
               <option value="oidc">OpenID Connect</option>
               <option value="github">GitHub</option>
             </Form.Select>
+            {feedback('kind')}
           </Form.Group>
-          <Form.Group className="mb-3" controlId="oidc-name">
+          <Form.Group className="mb-3" controlId={controlId('name')}>
             <Form.Label>名称</Form.Label>
-            <Form.Control maxLength={OIDC_NAME_MAX} {...control('name')} />
-            <Form.Text>登录页按钮显示为「使用 名称 登录」。</Form.Text>
+            <Form.Control maxLength={OIDC_NAME_MAX} {...control('name', true)} />
             {feedback('name')}
+            <Form.Text id={`${controlId('name')}-help`}>
+              登录页按钮显示为「使用 名称 登录」。
+            </Form.Text>
           </Form.Group>
-          <Form.Group className="mb-3" controlId="oidc-issuer">
+          <Form.Group className="mb-3" controlId={controlId('issuer')}>
             <Form.Label>{form.kind === 'github' ? 'GitHub 地址' : 'Issuer 地址'}</Form.Label>
             <Form.Control
               type="url"
               placeholder={form.kind === 'github' ? GITHUB_URL : 'https://accounts.example.com'}
               maxLength={OIDC_ISSUER_MAX}
-              {...control('issuer')}
+              {...control('issuer', form.kind === 'github')}
             />
+            {feedback('issuer')}
             {form.kind === 'github' && (
-              <Form.Text>
+              <Form.Text id={`${controlId('issuer')}-help`}>
                 github.com 填写 {GITHUB_URL}；GitHub Enterprise Server 填写其地址。
               </Form.Text>
             )}
-            {feedback('issuer')}
           </Form.Group>
-          <Form.Group className="mb-3" controlId="oidc-client-id">
+          <Form.Group className="mb-3" controlId={controlId('client_id')}>
             <Form.Label>Client ID</Form.Label>
             <Form.Control
               autoComplete="off"
@@ -172,7 +196,7 @@ export default function SignInProviderModal({
             />
             {feedback('client_id')}
           </Form.Group>
-          <Form.Group className="mb-3" controlId="oidc-client-secret">
+          <Form.Group className="mb-3" controlId={controlId('client_secret')}>
             <Form.Label>Client Secret</Form.Label>
             <Form.Control
               type="password"
@@ -182,13 +206,20 @@ export default function SignInProviderModal({
             />
             {feedback('client_secret')}
           </Form.Group>
-          <Form.Check
-            type="switch"
-            id="oidc-enabled"
-            label="启用"
-            checked={form.enabled === 1}
-            onChange={(e) => set('enabled')(e.target.checked ? 1 : 0)}
-          />
+          <Form.Group controlId={controlId('enabled')}>
+            <Form.Check
+              type="switch"
+              label="启用"
+              checked={form.enabled === 1}
+              {...marks('enabled')}
+              onChange={(e) => set('enabled')(e.target.checked ? 1 : 0)}
+            />
+            {errors.enabled !== undefined && (
+              <div className="invalid-feedback d-block" id={`${controlId('enabled')}-error`}>
+                {errors.enabled}
+              </div>
+            )}
+          </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onClose} disabled={isLoading}>

@@ -1,8 +1,10 @@
+import { OIDC_PROVIDER_FIELDS } from '@contracts/oidc';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
+import { expectRefusedControl } from '../../../test/refusals';
 import { failure, http, ok, server } from '../../../test/server';
 import SignInProvidersPage from './SignInProvidersPage';
 
@@ -88,6 +90,27 @@ describe('SignInProvidersPage', () => {
       },
     ]);
   });
+
+  // Every field save_oidc_provider.php reads (its DTO, held by OIDC_PROVIDER_FIELDS) lands on a
+  // visible control that takes the focus, is marked and names a text of its own.
+  it.each(OIDC_PROVIDER_FIELDS)(
+    'shows the server’s refusal of %s at its control',
+    async (field) => {
+      show();
+      server.use(
+        http.post('/api/admin/save_oidc_provider.php', () =>
+          failure(400, { code: 'request.validation', field, message: 'x' }),
+        ),
+      );
+      const row = await screen.findByRole('row', { name: /Keycloak/ });
+      await userEvent.click(within(row).getByRole('button', { name: '编辑' }));
+      await userEvent.click(
+        within(screen.getByRole('dialog')).getByRole('button', { name: '保存' }),
+      );
+      await expectRefusedControl(document.getElementById(`oidc-${field}`));
+      expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
+    },
+  );
 
   it('asks a new provider for every field before saving', async () => {
     const saved = show();

@@ -1,0 +1,10 @@
+import { OIDC_PROVIDER_FIELDS } from '../../../contracts/oidc';
+import { dtoFields, withId } from '../../../../test/dto-fields';
+import { SaveOidcProviderDto } from './oidc.dto';
+
+// The sign-in provider form's field list is what the client test walks onto its controls.
+describe('the sign-in provider form’s fields', () => {
+  it('are exactly the fields save_oidc_provider.php reads', () => {
+    expect(dtoFields(SaveOidcProviderDto)).toEqual(withId(OIDC_PROVIDER_FIELDS));
+  });
+});
