@@ -46,6 +46,17 @@ export interface RedemptionList extends PageInfo {
 }
 
 /** create_redeem_batch.php's body (兑换码 → 生成). */
+/** The fields create_redeem_batch.php reads, each of which a refusal may name. */
+export const REDEEM_BATCH_FIELDS = [
+  'name',
+  'kind',
+  'value',
+  'count',
+  'uses_per_code',
+  'per_user_limit',
+  'expires_at',
+] as const satisfies readonly (keyof CreateRedeemBatchBody)[];
+
 export interface CreateRedeemBatchBody {
   name: string;
   kind: RedeemKind;

@@ -1,9 +1,11 @@
 import type { RedeemBatchView } from '@contracts/redeem';
+import { REDEEM_BATCH_FIELDS } from '@contracts/redeem';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
+import { expectRefusedControl } from '../../../test/refusals';
 import { failure, http, ok, server } from '../../../test/server';
 import RedeemCodesPage from './RedeemCodesPage';
 
@@ -119,6 +121,26 @@ describe('RedeemCodesPage', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
   });
+
+  // Every field create_redeem_batch.php reads lands on a visible control with its own text, but
+  // `kind`: the form issues cash codes only and sends it as a constant, so it has no control.
+  it.each(REDEEM_BATCH_FIELDS.filter((field) => field !== 'kind'))(
+    'shows the server’s refusal of %s at its control',
+    async (field) => {
+      serve([]);
+      server.use(
+        http.post('/api/admin/create_redeem_batch.php', () =>
+          failure(400, { code: 'request.validation', message: 'x', field }),
+        ),
+      );
+      show();
+      await userEvent.type(screen.getByLabelText('批次名称'), '测试');
+      await userEvent.type(screen.getByLabelText('面值（元）'), '5');
+      await userEvent.click(screen.getByRole('button', { name: '生成' }));
+      await expectRefusedControl(document.getElementById(`redeem-batch-${field}`));
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 
   it('generates a batch and offers its CSV at once', async () => {
     const sent = serve([]);
