@@ -13,6 +13,28 @@ export interface RegisterBody extends Credentials {
   email?: string;
 }
 
+/** The fields register.php reads, each of which a refusal may be about. */
+export const REGISTER_FIELDS = [
+  'username',
+  'password',
+  'confirm_password',
+  'email',
+] as const satisfies readonly (keyof RegisterBody)[];
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+/** The field each registration refusal is about (`users.fields_empty`: every empty one). */
+export const REGISTER_CODE_FIELDS: Partial<Record<ErrorCode, RegisterField>> = {
+  'users.username_invalid': 'username',
+  'users.username_length': 'username',
+  'users.username_taken': 'username',
+  'users.password_too_short': 'password',
+  'users.password_too_long': 'password',
+  'users.password_mismatch': 'confirm_password',
+  'users.email_required': 'email',
+  'users.email_invalid': 'email',
+  'users.email_taken': 'email',
+};
+
 export interface RegisterResult extends Envelope {
   api_key: string;
   /**

@@ -2,8 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { REGISTER_FIELDS } from '@contracts/users';
 import { makeStore } from '../../app/store';
-import { failure, http, HttpResponse, server } from '../../test/server';
+import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 
@@ -18,6 +19,12 @@ function answerRegister(answer: () => Response) {
   );
   return bodies;
 }
+
+/** A site that can mail a confirmation link, so registration asks for an address. */
+const mailEnabled = () =>
+  server.use(
+    http.get('/api/get_config.php', () => ok({ site_title: 'Portico', mail_enabled: true })),
+  );
 
 const USER_INFO = {
   id: 9,
@@ -60,23 +67,59 @@ async function fill(username: string, password: string, confirm: string) {
 
 describe('RegisterPage', () => {
   it.each([
-    ['', 'secret-pass', 'secret-pass', 'all fields cannot be empty'],
-    ['alice', 'secret-pass', '', 'all fields cannot be empty'],
-    ['alice', 'secret-pass', 'secret-pasS', 'the two passwords do not match'],
-    ['alice', '12345', '12345', 'password must be at least 6 characters'],
+    ['', 'secret-pass', 'secret-pass', 'all fields cannot be empty', 'Username'],
+    ['alice', 'secret-pass', '', 'all fields cannot be empty', 'Confirm password'],
+    ['alice', 'secret-pass', 'secret-pasS', 'the two passwords do not match', 'Confirm password'],
+    ['alice', '12345', '12345', 'password must be at least 6 characters', 'Password'],
     [
       'ali-ce',
       'secret-pass',
       'secret-pass',
       'username may only contain letters, digits and underscores',
+      'Username',
     ],
-    ['al', 'secret-pass', 'secret-pass', 'username must be 3 to 32 characters'],
-  ])('checks %j / %j / %j before calling: "%s"', async (username, password, confirm, message) => {
-    const bodies = answerRegister(registered);
+    ['al', 'secret-pass', 'secret-pass', 'username must be 3 to 32 characters', 'Username'],
+  ])(
+    'checks %j / %j / %j before calling: "%s" at the field',
+    async (username, password, confirm, message, label) => {
+      const bodies = answerRegister(registered);
+      setup();
+      await fill(username, password, confirm);
+      const text = await screen.findByText(message);
+      const control = screen.getByLabelText(label);
+      expect(control).toHaveFocus();
+      expect(control).toHaveAttribute('aria-invalid', 'true');
+      expect(control.getAttribute('aria-describedby')?.split(' ')).toContain(text.id);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(bodies).toEqual([]);
+    },
+  );
+
+  it('marks every empty field, and takes a field’s message back as it is edited', async () => {
+    answerRegister(registered);
     setup();
-    await fill(username, password, confirm);
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(bodies).toEqual([]);
+    await fill('', '', '');
+    for (const label of ['Username', 'Password', 'Confirm password']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.getAllByText('all fields cannot be empty')).toHaveLength(3);
+    await userEvent.type(screen.getByLabelText('Username'), 'a');
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('all fields cannot be empty')).toHaveLength(2);
+  });
+
+  // Every field register.php reads, named by the server, lands on its control (the address
+  // field shows where the site can mail it).
+  it.each(REGISTER_FIELDS)('shows the server’s refusal of %s at its field', async (field) => {
+    mailEnabled();
+    answerRegister(() => failure(400, { code: 'request.validation', message: 'x', field }));
+    setup();
+    await screen.findByLabelText('E-mail (optional)');
+    await fill('alice_1', 'secret-pass', 'secret-pass');
+    const control = document.getElementById(`register-${field}`);
+    await waitFor(() => expect(control).toHaveFocus());
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('registers and signs in, the dashboard to greet the new user', async () => {
@@ -108,11 +151,6 @@ describe('RegisterPage', () => {
   });
 
   it.each([
-    [
-      'the text for the code the server answered with',
-      () => failure(409, { code: 'users.username_taken', message: 'username already exists' }),
-      'username already exists',
-    ],
     ['the fallback', () => failure(500, ''), 'registration failed'],
     [
       'a network failure',
@@ -123,6 +161,18 @@ describe('RegisterPage', () => {
     answerRegister(answer);
     setup();
     await fill('alice_1', 'secret-pass', 'secret-pass');
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says a taken username at the username', async () => {
+    answerRegister(() =>
+      failure(409, { code: 'users.username_taken', message: 'username already exists' }),
+    );
+    setup();
+    await fill('alice_1', 'secret-pass', 'secret-pass');
+    const text = await screen.findByText('username already exists');
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(screen.getByLabelText('Username').getAttribute('aria-describedby')).toContain(text.id);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,6 +1,12 @@
 import { isEmailAddress, normalizeEmail } from '@contracts/account-email';
-import { registrationError } from '@contracts/users';
-import { useState, type FormEvent } from 'react';
+import type { ErrorCode } from '@contracts/errors';
+import {
+  REGISTER_CODE_FIELDS,
+  REGISTER_FIELDS,
+  registrationError,
+  type RegisterField,
+} from '@contracts/users';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -14,47 +20,71 @@ import { markWelcome } from '../../app/welcome';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 import { errorCode, refusedField } from '../../lib/api';
 
+type Errors = Partial<Record<RegisterField, string>>;
+const controlId = (field: RegisterField) => `register-${field}`;
+const isField = (field: string | undefined): field is RegisterField =>
+  (REGISTER_FIELDS as readonly (string | undefined)[]).includes(field);
+
 export default function RegisterPage() {
   const { t, errorText, codeText } = useI18n();
   usePageTitle(t('auth.registerTitle'));
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [register, { isLoading }] = useRegisterMutation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [email, setEmail] = useState('');
+  const [values, setValues] = useState<Record<RegisterField, string>>({
+    username: '',
+    password: '',
+    confirm_password: '',
+    email: '',
+  });
+  // Each refusal is said at its field; a refusal of none (network, rate limit) above the form.
+  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
   // An address is asked for only where the site can mail it a confirmation link, and required
   // when the admin turned e-mail verification on.
   const askEmail = useMailEnabled() === true;
   const needEmail = useEmailRequired() === true;
+  useEffect(() => {
+    const first = REGISTER_FIELDS.find((field) => errors[field] !== undefined);
+    if (first) document.getElementById(controlId(first))?.focus();
+  }, [errors]);
+
+  /** The fields a refusal is about: its own, else the empty ones for `users.fields_empty`. */
+  const fieldsOf = (code: ErrorCode | undefined, named?: string): RegisterField[] => {
+    if (isField(named)) return [named];
+    const field = code && REGISTER_CODE_FIELDS[code];
+    if (field) return [field];
+    if (code !== 'users.fields_empty') return [];
+    return (['username', 'password', 'confirm_password'] as const).filter(
+      (empty) => !values[empty].trim(),
+    );
+  };
+  const refuse = (fields: RegisterField[], text: string) =>
+    setErrors(Object.fromEntries(fields.map((field) => [field, text])));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const name = username.trim();
+    setError(null);
+    const name = values.username.trim();
     const invalid = registrationError({
       username: name,
-      password,
-      confirm_password: confirmPassword,
+      password: values.password,
+      confirm_password: values.confirm_password,
     });
-    setError(invalid ? codeText(invalid.code) : null);
-    if (invalid) return;
-    const address = askEmail ? normalizeEmail(email) : '';
-    if (needEmail && !address) {
-      setEmailError(codeText('users.email_required'));
-      return;
-    }
-    if (address && !isEmailAddress(address)) {
-      setEmailError(codeText('users.email_invalid'));
-      return;
-    }
-    setEmailError(null);
+    const address = askEmail ? normalizeEmail(values.email) : '';
+    const mailProblem: ErrorCode | null =
+      needEmail && !address
+        ? 'users.email_required'
+        : address && !isEmailAddress(address)
+          ? 'users.email_invalid'
+          : null;
+    const problem = invalid?.code ?? mailProblem;
+    if (problem) return refuse(fieldsOf(problem), codeText(problem));
+    setErrors({});
     try {
       const result = await register({
         username: name,
-        password,
+        password: values.password,
         ...(address && { email: address }),
       }).unwrap();
       if (result.user_info) {
@@ -66,10 +96,40 @@ export default function RegisterPage() {
       void navigate(paths.login, { state: { notice: t('auth.registeredConfirm') } });
     } catch (e) {
       const text = errorText(e, 'auth.registerFailed', 'auth.registerRequestFailed');
-      if (refusedField(e) === 'email' || errorCode(e) === 'users.email_taken') setEmailError(text);
+      const fields = fieldsOf(errorCode(e), refusedField(e));
+      if (fields.length) refuse(fields, text);
       else setError(text);
     }
   };
+
+  /** A field's control: its value, its marks and its message, and its hint when it has one. */
+  const field = (
+    name: RegisterField,
+    label: string,
+    props: { type?: string; autoComplete: string },
+    hint?: string,
+  ) => (
+    <Form.Group className="mb-3" controlId={controlId(name)}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        {...props}
+        value={values[name]}
+        {...invalidMarks(
+          errors[name] !== undefined && `${controlId(name)}-error`,
+          hint && `${controlId(name)}-hint`,
+        )}
+        onChange={(e) => {
+          setValues((current) => ({ ...current, [name]: e.target.value }));
+          if (errors[name] !== undefined)
+            setErrors((current) => ({ ...current, [name]: undefined }));
+        }}
+      />
+      <Form.Control.Feedback type="invalid" id={`${controlId(name)}-error`}>
+        {errors[name]}
+      </Form.Control.Feedback>
+      {hint && <Form.Text id={`${controlId(name)}-hint`}>{hint}</Form.Text>}
+    </Form.Group>
+  );
 
   return (
     <Card className="mx-auto" style={{ maxWidth: 420 }}>
@@ -77,58 +137,29 @@ export default function RegisterPage() {
         <h1 className="h4 mb-3">{t('auth.registerTitle')}</h1>
         {error && <Alert variant="danger">{error}</Alert>}
         <Form noValidate onSubmit={(e) => void submit(e)}>
-          <Form.Group className="mb-3" controlId="register-username">
-            <Form.Label>{t('auth.username')}</Form.Label>
-            <Form.Control
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-            <Form.Text>{t('auth.usernameHint')}</Form.Text>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="register-password">
-            <Form.Label>{t('auth.password')}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Form.Text>{t('auth.passwordHint')}</Form.Text>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="register-confirm">
-            <Form.Label>{t('auth.confirmPassword')}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-            />
-          </Form.Group>
-          {askEmail && (
-            <Form.Group className="mb-3" controlId="register-email">
-              <Form.Label>{t(needEmail ? 'auth.emailLabel' : 'auth.emailOptional')}</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="email"
-                value={email}
-                {...invalidMarks(
-                  emailError !== null && 'register-email-error',
-                  'register-email-hint',
-                )}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setEmailError(null);
-                }}
-              />
-              <Form.Text id="register-email-hint">
-                {t(needEmail ? 'auth.emailRequiredHint' : 'auth.emailHint')}
-              </Form.Text>
-              <Form.Control.Feedback type="invalid" id="register-email-error">
-                {emailError}
-              </Form.Control.Feedback>
-            </Form.Group>
+          {field(
+            'username',
+            t('auth.username'),
+            { autoComplete: 'username' },
+            t('auth.usernameHint'),
           )}
+          {field(
+            'password',
+            t('auth.password'),
+            { type: 'password', autoComplete: 'new-password' },
+            t('auth.passwordHint'),
+          )}
+          {field('confirm_password', t('auth.confirmPassword'), {
+            type: 'password',
+            autoComplete: 'new-password',
+          })}
+          {askEmail &&
+            field(
+              'email',
+              t(needEmail ? 'auth.emailLabel' : 'auth.emailOptional'),
+              { type: 'email', autoComplete: 'email' },
+              t(needEmail ? 'auth.emailRequiredHint' : 'auth.emailHint'),
+            )}
           <Button type="submit" className="w-100" disabled={isLoading}>
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {isLoading ? t('auth.registering') : t('auth.registerTitle')}
