@@ -39,7 +39,11 @@ describeEachDb(
 
       const over = await admin.post(ADJUST, { user_id: user.id, amount: '1', reason: 'too much' });
       expect(over.status).toBe(409);
-      expect(over.body).toMatchObject({ success: false, code: 'admin.balance_ceiling' });
+      expect(over.body).toMatchObject({
+        success: false,
+        code: 'admin.balance_ceiling',
+        field: 'amount',
+      });
       expect(await balanceOf(ctx.t, user.id)).toBe(MAX_BALANCE_MILLI - 500);
       expect(await adjustmentCount(ctx.t, user.id)).toBe(0);
 

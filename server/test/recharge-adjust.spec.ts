@@ -45,9 +45,14 @@ describeEachDb(
       const { user } = await createUser(ctx.t);
       await admin.post(ADJUST, { user_id: user.id, amount: '1', reason: 'start' });
       const tooMuch = await admin.post(ADJUST, { user_id: user.id, amount: '-1.001', reason: 'x' });
-      expect([tooMuch.status, tooMuch.body.message]).toEqual([
+      expect([tooMuch.status, tooMuch.body]).toEqual([
         409,
-        'the adjustment would take the balance below zero',
+        {
+          success: false,
+          code: 'admin.balance_below_zero',
+          message: 'the adjustment would take the balance below zero',
+          field: 'amount',
+        },
       ]);
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>
@@ -62,20 +67,29 @@ describeEachDb(
     it('checks its input with clear messages', async () => {
       const admin = await adminClient(ctx.t);
       const { user } = await createUser(ctx.t);
-      const cases: [Record<string, unknown>, RegExp][] = [
-        [{ user_id: user.id, amount: '5' }, /please enter the reason/],
-        [{ user_id: user.id, amount: '5', reason: '   ' }, /please enter the reason/],
-        [{ user_id: user.id, reason: 'r' }, /please enter the amount/],
-        [{ user_id: user.id, amount: '1.2345', reason: 'r' }, /at most three decimal places/],
-        [{ user_id: user.id, amount: 'ten', reason: 'r' }, /decimal/],
-        [{ user_id: user.id, amount: '0', reason: 'r' }, /must not be zero/],
-        [{ user_id: 'x', amount: '1', reason: 'r' }, /user_id must be a positive integer/],
-        [{ user_id: user.id, amount: '1', reason: 'r'.repeat(501) }, /too long/],
+      const cases: [Record<string, unknown>, RegExp, string][] = [
+        [{ user_id: user.id, amount: '5' }, /please enter the reason/, 'reason'],
+        [{ user_id: user.id, amount: '5', reason: '   ' }, /please enter the reason/, 'reason'],
+        [{ user_id: user.id, reason: 'r' }, /please enter the amount/, 'amount'],
+        [
+          { user_id: user.id, amount: '1.2345', reason: 'r' },
+          /at most three decimal places/,
+          'amount',
+        ],
+        [{ user_id: user.id, amount: 'ten', reason: 'r' }, /decimal/, 'amount'],
+        [{ user_id: user.id, amount: '0', reason: 'r' }, /must not be zero/, 'amount'],
+        [
+          { user_id: 'x', amount: '1', reason: 'r' },
+          /user_id must be a positive integer/,
+          'user_id',
+        ],
+        [{ user_id: user.id, amount: '1', reason: 'r'.repeat(501) }, /too long/, 'reason'],
       ];
-      for (const [body, message] of cases) {
+      for (const [body, message, field] of cases) {
         const res = await admin.post(ADJUST, body);
         expect(res.status).toBe(400);
         expect(res.body.message).toMatch(message);
+        expect(res.body.field).toBe(field);
       }
       const missing = await admin.post(ADJUST, { user_id: 999_999, amount: '1', reason: 'r' });
       expect([missing.status, missing.body.message]).toEqual([404, 'user not found']);

@@ -25,7 +25,7 @@ export class BalanceAdjustmentsService {
         'amount',
       );
     }
-    if (delta === 0) throw badRequest('admin.adjust_zero', 'the amount must not be zero');
+    if (delta === 0) throw badRequest('admin.adjust_zero', 'the amount must not be zero', 'amount');
     // The audit row is written in the adjustment's own transaction.
     const audit = (balanceMilli: number) =>
       auditValues(actor, {

@@ -91,12 +91,16 @@ export const adjustmentPastCeiling = () =>
     'admin.balance_ceiling',
     `the adjustment would take the balance past ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
     HttpStatus.CONFLICT,
+    {},
+    'amount',
   );
 export const balanceBelowZero = () =>
   new AppError(
     'admin.balance_below_zero',
     'the adjustment would take the balance below zero',
     HttpStatus.CONFLICT,
+    {},
+    'amount',
   );
 
 /** What Afdian's own error codes mean, said so a user (or the admin they tell) can act on it. */
