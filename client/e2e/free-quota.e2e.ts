@@ -84,7 +84,7 @@ describeBrowser('free quotas', () => {
     await page.goto('/user/dashboard');
     const quota = page.getByTestId('free-quota-qrcode');
     await quota.getByText('0 of 2 left today').waitFor();
-    expect(await quota.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
+    expect(await quota.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
       await quota.scrollIntoViewIfNeeded();

@@ -32,19 +32,20 @@ export default function FreeQuotaCard() {
                   </Link>
                   <span className="small">{left}</span>
                 </div>
-                {/* Bootstrap's bar written out: its class names stay literal for the CSS purge. */}
+                {/* Bootstrap's bar written out: its class names stay literal for the CSS purge.
+                    It fills with what is left, as the text beside it counts. */}
                 <div
                   className="progress"
                   role="progressbar"
                   aria-label={`${name}: ${left}`}
-                  aria-valuenow={quota.used}
+                  aria-valuenow={quota.remaining}
                   aria-valuemin={0}
                   aria-valuemax={quota.limit}
                   style={{ height: '0.5rem' }}
                 >
                   <div
                     className="progress-bar"
-                    style={{ width: `${(100 * quota.used) / quota.limit}%` }}
+                    style={{ width: `${(100 * quota.remaining) / quota.limit}%` }}
                   />
                 </div>
               </li>

@@ -38,7 +38,10 @@ describe('UsageCard', () => {
       usual_price: '0.005',
       calls_left: 200,
       // The English page shows an API's English title (the log keeps its Chinese name).
-      top_apis: [{ api_id: 4, name: '天气查询', title_en: 'Weather', calls: 3, spend: '0.015' }],
+      top_apis: [
+        { api_id: 4, name: '天气查询', title_en: 'Weather', calls: 3, spend: '0.015' },
+        { api_id: 5, name: 'IP 查询', title_en: 'IP lookup', calls: 9, spend: '0.000' },
+      ],
     });
     expect(await screen.findByTestId('calls-left')).toHaveTextContent(
       '≈ 200 calls left at your usual price of ¥0.005 per call',
@@ -48,6 +51,8 @@ describe('UsageCard', () => {
       '/user/recharge',
     );
     expect(screen.getByTestId('top-apis')).toHaveTextContent('Weather3¥0.015');
+    // Calls that cost nothing say so, as in the call log, rather than ¥0.000.
+    expect(screen.getByTestId('top-apis')).toHaveTextContent('IP lookup9Free');
     expect(screen.getByText('3 calls, ¥0.015 spent')).toBeInTheDocument();
     expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
   });

@@ -91,7 +91,10 @@ export default function UsageCard() {
                             {apiTitle(api, lang) || t('logs.unknownApi')}
                           </td>
                           <td className="text-end">{api.calls.toLocaleString()}</td>
-                          <td className="text-end text-nowrap">{formatYuan(api.spend)}</td>
+                          <td className="text-end text-nowrap">
+                            {/* As the call log says a call that cost nothing. */}
+                            {Number(api.spend) === 0 ? t('logs.free') : formatYuan(api.spend)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

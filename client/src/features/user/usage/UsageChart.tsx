@@ -86,15 +86,18 @@ export default function UsageChart({
         plugins: { legend: { labels: { color: text } } },
         scales: {
           x: { ticks: { color: text, maxRotation: 0, autoSkipPadding: 8 }, grid: { color: grid } },
+          // Each value axis names what it counts and in what unit, as the legend does.
           calls: {
             position: 'left',
             beginAtZero: true,
+            title: { display: true, text: callsLabel, color: text },
             ticks: { color: text, precision: 0 },
             grid: { color: grid },
           },
           spend: {
             position: 'right',
             beginAtZero: true,
+            title: { display: true, text: spendLabel, color: text },
             ticks: { color: text },
             grid: { drawOnChartArea: false },
           },
