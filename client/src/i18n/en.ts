@@ -409,6 +409,8 @@ export const en = {
     'security.newPassword': 'New password',
     'security.confirmPassword': 'Confirm new password',
     'security.required': 'please fill in this field',
+    'security.enterCurrent': 'Enter your current password.',
+    'security.enterNew': 'Enter a new password of {min} to {max} characters.',
     'security.changePassword': 'Change password',
     'security.changing': 'Changing…',
     'security.passwordChanged':

@@ -395,6 +395,8 @@ export const zh: Catalogue<UiKey> = {
     'security.newPassword': '新密码',
     'security.confirmPassword': '确认新密码',
     'security.required': '请填写此项',
+    'security.enterCurrent': '请输入当前密码。',
+    'security.enterNew': '请输入 {min} 到 {max} 个字符的新密码。',
     'security.changePassword': '修改密码',
     'security.changing': '正在修改…',
     'security.passwordChanged': '密码已修改。其他设备上的登录已退出，本设备保持登录。',

@@ -49,6 +49,12 @@ export interface ChangeEmailBody {
   current_password: string;
 }
 
+/** The fields change_email.php reads, each of which a refusal may name. */
+export const CHANGE_EMAIL_FIELDS = [
+  'email',
+  'current_password',
+] as const satisfies readonly (keyof ChangeEmailBody)[];
+
 /** get_email.php's and change_email.php's data. */
 export interface EmailView {
   /** The confirmed address password resets go to; null when the account has none. */

@@ -41,3 +41,9 @@ export interface UserPasswordChangeBody {
   current_password: string;
   new_password: string;
 }
+
+/** The fields user/change_password.php reads, each of which a refusal may name. */
+export const USER_PASSWORD_FIELDS = [
+  'current_password',
+  'new_password',
+] as const satisfies readonly (keyof UserPasswordChangeBody)[];

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { USER_PASSWORD_FIELDS } from '@contracts/sessions';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../../app/store';
@@ -89,6 +90,23 @@ describe('ChangePasswordForm', () => {
       expect(calls).toBe(0);
     },
   );
+
+  // Every field user/change_password.php reads lands on its control with a text of its own.
+  it.each(USER_PASSWORD_FIELDS)('shows the server’s refusal of %s at its field', async (field) => {
+    server.use(
+      http.post('/api/user/change_password.php', () =>
+        failure(400, { code: 'request.validation', message: 'x', field }),
+      ),
+    );
+    renderForm();
+    await fill('old-secret', 'new-secret-1', 'new-secret-1');
+    const control = document.getElementById(`security-${field}`)!;
+    await waitFor(() => expect(control).toHaveFocus());
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    const text = document.getElementById(control.getAttribute('aria-describedby')!)!.textContent;
+    expect(text).not.toBe('a field is invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
   it('shows the lock-out as a banner', async () => {
     server.use(

@@ -1,3 +1,4 @@
+import type { USER_PASSWORD_FIELDS } from '@contracts/sessions';
 import { PASSWORD_LENGTH } from '@contracts/users';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Form, Spinner } from 'react-bootstrap';
@@ -5,6 +6,7 @@ import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { useI18n, type UiKey } from '../../../i18n';
 import { useChangePasswordMutation } from './api';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
+import { errorCode, refusedField } from '../../../lib/api';
 
 type Field = 'current_password' | 'new_password' | 'confirm';
 
@@ -22,11 +24,11 @@ const EMPTY: Record<Field, string> = { current_password: '', new_password: '', c
 
 const isField = (value: unknown): value is Field => FIELDS.some(({ field }) => field === value);
 
-/** The field a refusal names (`field` of the envelope), if it is one of this form's. */
-function refusedField(error: unknown): Field | undefined {
-  const field = (error as { data?: { field?: unknown } } | null)?.data?.field;
-  return isField(field) ? field : undefined;
-}
+/** What a field the server refused as malformed asks for (its own rules have their codes). */
+const MALFORMED: Record<(typeof USER_PASSWORD_FIELDS)[number], UiKey> = {
+  current_password: 'security.enterCurrent',
+  new_password: 'security.enterNew',
+};
 
 /** The user centre's password change: the server ends the user's other sessions. */
 export default function ChangePasswordForm() {
@@ -69,8 +71,9 @@ export default function ChangePasswordForm() {
     if ('error' in result) {
       const text = errorText(result.error, 'security.changeFailed', 'user.requestFailed');
       const field = refusedField(result.error);
-      if (field) return refuse(field, text);
-      return setNotice({ ok: false, text });
+      if (!isField(field)) return setNotice({ ok: false, text });
+      const malformed = errorCode(result.error) === 'request.validation' && field !== 'confirm';
+      return refuse(field, malformed ? t(MALFORMED[field], PASSWORD_LENGTH) : text);
     }
     setValues(EMPTY);
     setNotice({ ok: true, text: t('security.passwordChanged') });

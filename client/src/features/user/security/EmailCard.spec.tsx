@@ -1,3 +1,4 @@
+import { CHANGE_EMAIL_FIELDS } from '@contracts/account-email';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -80,6 +81,24 @@ describe('EmailCard', () => {
     await send('', 'wrong-password');
     expect(await screen.findByText('the current password is incorrect')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  // Every field change_email.php reads lands on its control with a text of its own.
+  it.each(CHANGE_EMAIL_FIELDS)('shows the server’s refusal of %s at its field', async (field) => {
+    account({ email: 'old@example.com', pending_email: null });
+    server.use(
+      http.post('/api/user/change_email.php', () =>
+        failure(400, { code: 'request.validation', message: 'x', field }),
+      ),
+    );
+    renderCard();
+    await screen.findByText('Confirmed address: old@example.com');
+    await send('new@example.com', 'secret-pass');
+    const control = document.getElementById(`email-${field}`)!;
+    await waitFor(() => expect(control).toHaveFocus());
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    const text = document.getElementById(control.getAttribute('aria-describedby')!)!.textContent;
+    expect(text).not.toBe('a field is invalid');
   });
 
   it('offers no form where the site cannot mail', async () => {

@@ -6,6 +6,7 @@ import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
 import { useChangeEmailMutation, useGetEmailQuery, useSetSignInNoticeMutation } from './api';
 import FieldsForm, { PASSWORD, refusedField, type FieldSpec, type Refusal } from './FieldsForm';
+import { errorCode } from '../../../lib/api';
 
 const EMAIL: FieldSpec = {
   field: 'email',
@@ -34,10 +35,15 @@ export default function EmailCard() {
     const result = await change({ email, current_password: values.current_password });
     if ('error' in result) {
       const text = errorText(result.error, 'email.failed', 'user.requestFailed');
-      const field = refusedField(result.error);
+      const code = errorCode(result.error);
+      const field = refusedField(result.error) ?? (code === 'users.email_taken' ? 'email' : null);
+      // A field refused as malformed is asked for again in the words the form checks it with.
+      if (field && code === 'request.validation') {
+        const again =
+          field === 'email' ? codeText('users.email_invalid') : t('security.enterCurrent');
+        return { field, text: again };
+      }
       if (field) return { field, text };
-      const code = (result.error as { data?: { code?: unknown } }).data?.code;
-      if (code === 'users.email_taken') return { field: 'email', text };
       setNotice({ ok: false, text });
       return null;
     }

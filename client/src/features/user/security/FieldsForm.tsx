@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useI18n, type UiKey } from '../../../i18n';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
+import { refusedField as namedField } from '../../../lib/api';
 
 /** The fields the security cards ask for. */
 export type Field = 'current_password' | 'code' | 'email';
@@ -32,7 +33,7 @@ const FIELDS: readonly unknown[] = ['current_password', 'code', 'email'];
 
 /** The field a refusal names (`field` of the envelope), if it is one a card asks for. */
 export const refusedField = (error: unknown): Field | undefined => {
-  const field = (error as { data?: { field?: unknown } } | null)?.data?.field;
+  const field = namedField(error);
   return FIELDS.includes(field) ? (field as Field) : undefined;
 };
 
