@@ -1,7 +1,7 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { SitePath } from '@contracts/routes';
 import { failure, http, HttpResponse, ok, server } from '../test/server';
-import { api, call, errorCode, errorMessage, errorStatus } from './api';
+import { api, call, errorCode, errorMessage, errorStatus, refusedField } from './api';
 import { sessionExpired, type SessionArea } from './session';
 
 const probe = api.injectEndpoints({
@@ -105,6 +105,21 @@ describe('reading a failed call', () => {
     const b = await call('api/b.php');
     expect(errorMessage('error' in a && a.error, 'fallback')).toBe('from the server');
     expect(errorMessage('error' in b && b.error, 'fallback')).toBe('fallback');
+  });
+
+  it('gives the field a refusal names, or only one of the form’s fields when given them', async () => {
+    server.use(
+      http.post('/api/a.php', () => failure(400, { code: 'request.validation', field: 'name' })),
+      http.post('/api/b.php', () => failure(400, { code: 'request.validation' })),
+    );
+    const { call } = setup();
+    const a = await call('api/a.php');
+    const b = await call('api/b.php');
+    const named = 'error' in a ? a.error : undefined;
+    expect(refusedField(named)).toBe('name');
+    expect(refusedField(named, ['name', 'url'] as const)).toBe('name');
+    expect(refusedField(named, ['title'] as const)).toBeUndefined();
+    expect(refusedField('error' in b ? b.error : undefined)).toBeUndefined();
   });
 });
 

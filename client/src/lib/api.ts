@@ -142,10 +142,16 @@ export function errorCode(error: unknown): ErrorCode | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** The field a refusal names (a validation error, or a rule of one field), for the form to mark. */
-export function refusedField(error: unknown): string | undefined {
+/**
+ * The field a refusal names (a validation error, or a rule of one field), for the form to mark;
+ * given the form's fields, only when it is one of them.
+ */
+export function refusedField(error: unknown): string | undefined;
+export function refusedField<F extends string>(error: unknown, fields: readonly F[]): F | undefined;
+export function refusedField(error: unknown, fields?: readonly string[]): string | undefined {
   const field = (bodyOf(error) as Partial<ErrorEnvelope> | undefined)?.field;
-  return typeof field === 'string' ? field : undefined;
+  if (typeof field !== 'string') return undefined;
+  return !fields || fields.includes(field) ? field : undefined;
 }
 
 /** The server's message when it sent one, else the given fallback. */

@@ -22,8 +22,6 @@ import { errorCode, refusedField } from '../../lib/api';
 
 type Errors = Partial<Record<RegisterField, string>>;
 const controlId = (field: RegisterField) => `register-${field}`;
-const isField = (field: string | undefined): field is RegisterField =>
-  (REGISTER_FIELDS as readonly (string | undefined)[]).includes(field);
 
 export default function RegisterPage() {
   const { t, errorText, codeText } = useI18n();
@@ -50,8 +48,8 @@ export default function RegisterPage() {
   }, [errors]);
 
   /** The fields a refusal is about: its own, else the empty ones for `users.fields_empty`. */
-  const fieldsOf = (code: ErrorCode | undefined, named?: string): RegisterField[] => {
-    if (isField(named)) return [named];
+  const fieldsOf = (code: ErrorCode | undefined, named?: RegisterField): RegisterField[] => {
+    if (named) return [named];
     const field = code && REGISTER_CODE_FIELDS[code];
     if (field) return [field];
     if (code !== 'users.fields_empty') return [];
@@ -96,7 +94,7 @@ export default function RegisterPage() {
       void navigate(paths.login, { state: { notice: t('auth.registeredConfirm') } });
     } catch (e) {
       const text = errorText(e, 'auth.registerFailed', 'auth.registerRequestFailed');
-      const fields = fieldsOf(errorCode(e), refusedField(e));
+      const fields = fieldsOf(errorCode(e), refusedField(e, REGISTER_FIELDS));
       if (fields.length) refuse(fields, text);
       else setError(text);
     }

@@ -33,9 +33,6 @@ const FIELD_TEXTS: Partial<Record<FriendLinkField, string>> = {
   sort_order: '排序必须是数字',
 };
 
-const isField = (field: string | undefined): field is FriendLinkField =>
-  (FRIEND_LINK_FIELDS as readonly (string | undefined)[]).includes(field);
-
 /** How long the success message stays before the modal closes (SPEC.md §9). */
 export const CLOSE_AFTER_SUCCESS_MS = 1500;
 
@@ -102,8 +99,8 @@ export default function FriendLinkModal({ link, onClose }: Props) {
         network: '请求保存友链接口失败，请稍后再试',
         fields: FIELD_TEXTS,
       });
-      const field = refusedField(result.error);
-      return isField(field) ? refuse({ [field]: text }) : refuse({}, text);
+      const field = refusedField(result.error, FRIEND_LINK_FIELDS);
+      return field ? refuse({ [field]: text }) : refuse({}, text);
     }
     setSuccess(result.data.message || '操作成功');
   };

@@ -16,8 +16,6 @@ import { refusedField } from '../../../lib/api';
 import { CLOSE_AFTER_SUCCESS_MS } from './FriendLinkModal';
 
 type Field = (typeof OIDC_PROVIDER_FIELDS)[number];
-const isField = (field: string | undefined): field is Field =>
-  (OIDC_PROVIDER_FIELDS as readonly (string | undefined)[]).includes(field);
 
 const FIELD_TEXTS: Record<Field, string> = {
   kind: '请选择 OpenID Connect 或 GitHub',
@@ -94,8 +92,8 @@ export default function SignInProviderModal({
         network: '请求保存接口失败，请稍后再试',
         fields: FIELD_TEXTS,
       });
-      const field = refusedField(result.error);
-      if (isField(field)) setErrors({ [field]: text });
+      const field = refusedField(result.error, OIDC_PROVIDER_FIELDS);
+      if (field) setErrors({ [field]: text });
       else setError(text);
       return;
     }

@@ -23,8 +23,6 @@ const CHANNEL_TEXT: Record<AlertDeliveryView['channel'], UiKey> = {
 type Notice = { ok: boolean; text: string };
 
 type AlertField = (typeof BALANCE_ALERT_FIELDS)[number];
-const isAlertField = (field: string | undefined): field is AlertField =>
-  (BALANCE_ALERT_FIELDS as readonly (string | undefined)[]).includes(field);
 
 /** What each field asks for, said at the field when the server refuses its form. */
 const FIELD_TEXT: Record<AlertField, UiKey> = {
@@ -73,9 +71,8 @@ function AlertForm({
       await save(body).unwrap();
       onNotice({ ok: true, text: t(body.threshold === '' ? 'alert.off' : 'alert.saved') });
     } catch (e) {
-      const field = refusedField(e);
-      if (!isAlertField(field))
-        return onNotice({ ok: false, text: errorText(e, 'alert.saveFailed') });
+      const field = refusedField(e, BALANCE_ALERT_FIELDS);
+      if (!field) return onNotice({ ok: false, text: errorText(e, 'alert.saveFailed') });
       const text =
         errorCode(e) === 'request.validation'
           ? t(FIELD_TEXT[field])

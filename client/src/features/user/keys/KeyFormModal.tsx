@@ -13,8 +13,6 @@ import { EMPTY_FORM, formOf, settingsOf } from './form';
 import type { KeyForm } from './form';
 
 type KeyField = (typeof KEY_FIELDS)[number];
-const isKeyField = (field: string | undefined): field is KeyField =>
-  (KEY_FIELDS as readonly (string | undefined)[]).includes(field);
 
 /** What each field asks for, said at the field when the server refuses its form. */
 const FIELD_TEXT: Record<KeyField, UiKey> = {
@@ -102,8 +100,8 @@ export default function KeyFormModal({
     } catch (e) {
       const needed = stepUpRequired(e);
       if (needed) return setStepUp(needed);
-      const field = refusedField(e);
-      if (!isKeyField(field)) {
+      const field = refusedField(e, KEY_FIELDS);
+      if (!field) {
         return setFailure({ text: errorText(e, 'keys.saveFailed', 'user.requestFailed') });
       }
       const text =

@@ -1,4 +1,4 @@
-import type { USER_PASSWORD_FIELDS } from '@contracts/sessions';
+import { USER_PASSWORD_FIELDS } from '@contracts/sessions';
 import { PASSWORD_LENGTH } from '@contracts/users';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Form, Spinner } from 'react-bootstrap';
@@ -21,8 +21,6 @@ const FIELDS: { field: Field; label: UiKey; autoComplete: string }[] = [
 ];
 
 const EMPTY: Record<Field, string> = { current_password: '', new_password: '', confirm: '' };
-
-const isField = (value: unknown): value is Field => FIELDS.some(({ field }) => field === value);
 
 /** What a field the server refused as malformed asks for (its own rules have their codes). */
 const MALFORMED: Record<(typeof USER_PASSWORD_FIELDS)[number], UiKey> = {
@@ -70,9 +68,9 @@ export default function ChangePasswordForm() {
     });
     if ('error' in result) {
       const text = errorText(result.error, 'security.changeFailed', 'user.requestFailed');
-      const field = refusedField(result.error);
-      if (!isField(field)) return setNotice({ ok: false, text });
-      const malformed = errorCode(result.error) === 'request.validation' && field !== 'confirm';
+      const field = refusedField(result.error, USER_PASSWORD_FIELDS);
+      if (!field) return setNotice({ ok: false, text });
+      const malformed = errorCode(result.error) === 'request.validation';
       return refuse(field, malformed ? t(MALFORMED[field], PASSWORD_LENGTH) : text);
     }
     setValues(EMPTY);
