@@ -117,7 +117,9 @@ export default function RegisterPage() {
           hint && `${controlId(name)}-hint`,
         )}
         onChange={(e) => {
-          setValues((current) => ({ ...current, [name]: e.target.value }));
+          // Read now: a replayed early keystroke (lib/hydration) is undone once its event ends.
+          const { value } = e.target;
+          setValues((current) => ({ ...current, [name]: value }));
           if (errors[name] !== undefined)
             setErrors((current) => ({ ...current, [name]: undefined }));
         }}

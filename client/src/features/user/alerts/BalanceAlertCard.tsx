@@ -86,7 +86,8 @@ function AlertForm({
     value: values[field],
     ...invalidMarks(refusal?.field === field && `${id(field)}-error`, help && `${id(field)}-help`),
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      setValues((current) => ({ ...current, [field]: e.target.value }));
+      const { value } = e.target;
+      setValues((current) => ({ ...current, [field]: value }));
       if (refusal?.field === field) setRefusal(null);
     },
   });
