@@ -106,6 +106,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // lib/hydration replays early keystrokes inside an effect: by the time an updater
+          // runs, React has put the field's old value back (ssr.e2e, register before hydration).
+          selector:
+            "CallExpression[callee.name=/^set[A-Z]/] > ArrowFunctionExpression MemberExpression[object.type='MemberExpression'][object.property.name=/^(target|currentTarget)$/]",
+          message:
+            'Read the event target when the event comes (const { value } = e.target), not inside a state updater.',
+        },
+      ],
     },
   },
   {

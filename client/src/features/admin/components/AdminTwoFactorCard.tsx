@@ -104,7 +104,8 @@ function StepForm({
               inputs.current[field] = element;
             }}
             onChange={(e) => {
-              setValues((current) => ({ ...current, [field]: e.target.value }));
+              const { value } = e.target;
+              setValues((current) => ({ ...current, [field]: value }));
               if (refusal?.field === field) setRefusal(null);
             }}
           />

@@ -85,7 +85,8 @@ export default function PasswordPage() {
           inputs.current[field] = element;
         }}
         onChange={(e) => {
-          setValues((current) => ({ ...current, [field]: e.target.value }));
+          const { value } = e.target;
+          setValues((current) => ({ ...current, [field]: value }));
           if (bad === field) setBad(null);
         }}
       />

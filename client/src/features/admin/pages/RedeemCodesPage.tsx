@@ -79,7 +79,8 @@ function CreateBatchCard({ onCreated }: { onCreated: (batch: RedeemBatchView) =>
   const [create, { isLoading }] = useCreateRedeemBatchMutation();
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+    const { value } = event.target;
+    setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 

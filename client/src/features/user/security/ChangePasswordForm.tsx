@@ -102,7 +102,8 @@ export default function ChangePasswordForm() {
                   inputs.current[field] = element;
                 }}
                 onChange={(e) => {
-                  setValues((current) => ({ ...current, [field]: e.target.value }));
+                  const { value } = e.target;
+                  setValues((current) => ({ ...current, [field]: value }));
                   if (errors[field]) setErrors({});
                 }}
               />

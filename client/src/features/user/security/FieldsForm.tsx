@@ -100,7 +100,8 @@ export default function FieldsForm({
               inputs.current[field] = element;
             }}
             onChange={(e) => {
-              setValues((current) => ({ ...current, [field]: e.target.value }));
+              const { value } = e.target;
+              setValues((current) => ({ ...current, [field]: value }));
               if (errors[field]) setErrors({});
             }}
           />
