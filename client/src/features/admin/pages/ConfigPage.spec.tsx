@@ -110,6 +110,27 @@ describe('ConfigPage', () => {
     await expectRefusedControl(document.getElementById(`config-${field}`));
   });
 
+  it('clears a refused switch’s message once the switch is turned', async () => {
+    server.use(
+      http.post('/api/admin/update_config.php', () =>
+        failure(400, {
+          message: 'x',
+          code: 'request.validation',
+          field: 'health_auto_maintenance',
+        }),
+      ),
+    );
+    await show();
+    await userEvent.click(screen.getByRole('button', { name: '保存配置' }));
+    const toggle = screen.getByLabelText('自动维护');
+    await expectRefusedControl(toggle);
+    expect(document.getElementById('config-health_auto_maintenance-error')).toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(toggle).not.toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('config-health_auto_maintenance-error')).toBeNull();
+  });
+
   it('saves the footer and the home notice in English beside the Chinese', async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(

@@ -126,7 +126,7 @@ function ConfigForm({
         {invalid.text}
       </Form.Control.Feedback>
     );
-  const change = (key: keyof SiteConfigBody, value: string) => {
+  const change = <K extends keyof SiteConfigBody>(key: K, value: SiteConfigBody[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
     if (invalid?.field === key) setInvalid(null);
   };
@@ -198,7 +198,7 @@ function ConfigForm({
             label="注册需验证邮箱"
             checked={form.email_verification === 1}
             disabled={!mailEnabled && form.email_verification !== 1}
-            onChange={(on) => setForm((current) => ({ ...current, email_verification: on }))}
+            onChange={(on) => change('email_verification', on)}
           >
             开启后，注册必须填写邮箱，点击邮件中的确认链接后才能登录。
             {!mailEnabled && '需先配置邮件发送（SMTP_URL）和网站地址。'}
@@ -209,7 +209,7 @@ function ConfigForm({
             label="要求管理员开启两步验证"
             checked={form.admin_two_factor_required === 1}
             disabled={!ownTwoFactor && form.admin_two_factor_required !== 1}
-            onChange={(on) => setForm((current) => ({ ...current, admin_two_factor_required: on }))}
+            onChange={(on) => change('admin_two_factor_required', on)}
           >
             开启后，每位管理员登录时都要输入身份验证器中的验证码；尚未开启的管理员登录后须先完成设置。
             {!ownTwoFactor && (
@@ -235,7 +235,7 @@ function ConfigForm({
             label="自动维护"
             checked={form.health_auto_maintenance === 1}
             disabled={false}
-            onChange={(on) => setForm((current) => ({ ...current, health_auto_maintenance: on }))}
+            onChange={(on) => change('health_auto_maintenance', on)}
           >
             开启后，判定为“不可用”且探测失败的接口自动进入维护（调用返回
             503，不扣费），探测连续通过同样次数后自动恢复。
