@@ -96,6 +96,12 @@ describe.each(TEST_DATABASES)('low-balance alerts [%s]', (db) => {
         'webhook_url',
         invalidUrl,
       ],
+      // EMAIL_MAX_LENGTH + 1 characters, each part of the address within its own limits.
+      [
+        { threshold: '1', email: `${'a'.repeat(64)}@${'b'.repeat(61)}.${'c'.repeat(61)}.com` },
+        'email',
+        'request.validation',
+      ],
     ];
     for (const [body, field, code] of cases) {
       const res = await client.post('/api/user/set_balance_alert.php', body);

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from '@contracts/account-email';
 import type { AlertDeliveryView, BalanceAlertView } from '@contracts/usage';
 import { BALANCE_ALERT_FIELDS, THRESHOLD_PATTERN, WEBHOOK_URL_MAX } from '@contracts/usage';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -110,7 +111,7 @@ function AlertForm({
       </Form.Group>
       <Form.Group className="mb-3" controlId={id('email')}>
         <Form.Label>{t('alert.email')}</Form.Label>
-        <Form.Control type="email" maxLength={191} {...control('email', true)} />
+        <Form.Control type="email" maxLength={EMAIL_MAX_LENGTH} {...control('email', true)} />
         {feedback('email')}
         <Form.Text id={`${id('email')}-help`}>
           {alert.account_email

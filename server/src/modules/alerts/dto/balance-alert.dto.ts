@@ -2,6 +2,7 @@ import { IsEmail, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'c
 import { Trimmed } from '../../../common/admin-input';
 import { formatBalance } from '../../../common/money';
 import type { AlertDelivery, BalanceAlert, User } from '../../../database/entities';
+import { EMAIL_MAX_LENGTH } from '../../../contracts/account-email';
 import { THRESHOLD_PATTERN, WEBHOOK_URL_MAX } from '../../../contracts/usage';
 import type {
   AlertDeliveryView,
@@ -21,7 +22,9 @@ export class BalanceAlertDto implements BalanceAlertBody {
 
   @ValidateIf((body: BalanceAlertDto) => body.email !== undefined && body.email !== '')
   @IsEmail({}, { message: 'email is not an e-mail address' })
-  @MaxLength(191, { message: 'email is too long (max 191 characters)' })
+  @MaxLength(EMAIL_MAX_LENGTH, {
+    message: `email is too long (max ${EMAIL_MAX_LENGTH} characters)`,
+  })
   @Trimmed()
   @IsString({ message: 'email must be text' })
   @IsOptional()
