@@ -233,6 +233,47 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('keeps every nav link on one line: all fifteen in a row from 1200 px, the menu below', async () => {
+    const context = await site.browser.newContext({ baseURL: site.url });
+    const page = await context.newPage();
+    await adminLogin(page);
+    const seen: string[] = [];
+    for (const width of [1024, 1199, 1200, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+      if (width < 1200) {
+        await toggle.click();
+        await page.locator('#admin-nav.show').waitFor();
+      } else {
+        expect(await toggle.isVisible()).toBe(false);
+      }
+      const links = await page.locator('.admin-navbar .nav-link').evaluateAll((all) =>
+        all.map((link) => {
+          const box = link.getBoundingClientRect();
+          const line = parseFloat(getComputedStyle(link).lineHeight);
+          const padding = parseFloat(getComputedStyle(link).paddingTop) * 2;
+          return { top: Math.round(box.top), lines: Math.round((box.height - padding) / line) };
+        }),
+      );
+      expect(links).toHaveLength(15);
+      const rows = new Set(links.map((link) => link.top)).size;
+      const broken = links.filter((link) => link.lines > 1).length;
+      seen.push(`${width}: ${rows === 1 ? 'one row' : 'stacked'}, ${broken} broken`);
+      if (width < 1200) {
+        await toggle.click();
+        await page.locator('#admin-nav.show').waitFor({ state: 'detached' });
+      }
+    }
+    expect(seen).toEqual([
+      '1024: stacked, 0 broken',
+      '1199: stacked, 0 broken',
+      '1200: one row, 0 broken',
+      '1280: one row, 0 broken',
+      '1440: one row, 0 broken',
+    ]);
+    await context.close();
+  });
 });
 
 /**

@@ -56,7 +56,7 @@ export default function AdminLayout() {
   return (
     <div className="min-vh-100 bg-body-tertiary">
       <SkipLink label="跳到主要内容" />
-      <Navbar bg="dark" data-bs-theme="dark" expand="lg" className="mb-4 admin-navbar">
+      <Navbar bg="dark" data-bs-theme="dark" expand="xl" className="mb-4 admin-navbar">
         <Container fluid>
           <Navbar.Brand as={NavLink} to={adminPaths.dashboard}>
             管理后台
