@@ -147,6 +147,8 @@ describeEachDb(
         expect(failed.status).toBe(502);
         expect(failed.headers.get('x-cost')).toBe('0.000');
         expect(failed.headers.get('x-charged-from')).toBeNull();
+        // What is left once the call was given back, not what the charge left.
+        expect(failed.headers.get('x-quota-remaining')).toBe('2');
         expect(await quotaBook(ctx.t, user.id, api.id)).toEqual({ used: 0, rows: { none: 1 } });
         const ok = await client.get(`/apis/${api.name_en}`, { headers });
         expect(quotaHeaders(ok)).toEqual({

@@ -500,6 +500,7 @@ export class GatewayService implements OnModuleInit {
     let charge: Charge | undefined;
     let chargedLogId: number | undefined;
     let from: ChargedFrom = 'balance';
+    let quotaLeft: number | undefined;
     if (api.is_paid) {
       const window =
         api.free_quota_calls > 0 ? this.periods.at(call.at, api.free_quota_period) : undefined;
@@ -525,7 +526,7 @@ export class GatewayService implements OnModuleInit {
         );
       });
       standing.charged = result.ok ? 'yes' : 'none';
-      if (window) this.quotaHeaders(call, result, window);
+      if (window) quotaLeft = this.quotaHeaders(call, result, window);
       chargedLogId = await this.charged(call, result);
       if (result.ok) from = result.from;
       if (result.ok && result.balance_milli !== null) {
@@ -553,6 +554,10 @@ export class GatewayService implements OnModuleInit {
         standing.charged = 'none';
         void reply.header('x-cost', FREE).removeHeader('x-charged-from');
         if (balance !== null) void reply.header('x-balance', formatBalance(balance));
+        // The free call was given back to the quota: one more is left than the charge said.
+        if (from === 'free' && quotaLeft !== undefined) {
+          void reply.header('x-quota-remaining', String(quotaLeft + 1));
+        }
         this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
       }
       return this.upstreamFailed(api, error);
@@ -593,15 +598,22 @@ export class GatewayService implements OnModuleInit {
   /**
    * A quota API's answer says how many free calls are left in the period and when it starts again
    * (in seconds, as X-RateLimit-Reset): none once the balance paid or the call was refused.
+   * Returns the remaining count it said, if it said one.
    */
-  private quotaHeaders({ api, reply, at }: Call, result: ChargeResult, window: PeriodWindow): void {
+  private quotaHeaders(
+    { api, reply, at }: Call,
+    result: ChargeResult,
+    window: PeriodWindow,
+  ): number | undefined {
     const limit = api.free_quota_calls;
     const free = result.ok && result.from === 'free';
-    if (free && result.quota_used === null) return;
+    if (free && result.quota_used === null) return undefined;
+    const remaining = free ? Math.max(0, limit - result.quota_used!) : 0;
     void reply
       .header('x-quota-limit', String(limit))
-      .header('x-quota-remaining', String(free ? Math.max(0, limit - result.quota_used!) : 0))
+      .header('x-quota-remaining', String(remaining))
       .header('x-quota-reset', String(Math.max(1, Math.ceil((window.endsAt - at) / 1000))));
+    return remaining;
   }
 
   /** The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps. */
