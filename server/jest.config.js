@@ -6,6 +6,7 @@
  */
 const DATABASE_SPECS = [
   '<rootDir>/src/modules/ledger/ambiguous-commit.spec.ts',
+  '<rootDir>/src/modules/ledger/code-ledger.spec.ts',
   '<rootDir>/src/database/migrate.spec.ts',
   '<rootDir>/src/database/mysql-hosts.spec.ts',
   '<rootDir>/src/database/transactions.spec.ts',

@@ -266,7 +266,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       [batch.insertId, hash],
     );
     const codes = new MysqlCodeLedger(losingCommits(pool, fate));
-    expect(await codes.redeem(user.id, hash, new Date())).toEqual({
+    expect(await codes.redeem(user.id, hash)).toEqual({
       ok: true,
       kind: 'cash',
       value_milli: 2500,

@@ -3,6 +3,7 @@ import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql
 import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { RedeemKind } from '../../contracts/redeem';
 import { statement } from '../../database/named-statement';
+import type { NamedStatement } from '../../database/named-statement';
 import { rowTime, sqliteTime } from '../../database/sql-time';
 import {
   CommitOutcomeUnknown,
@@ -31,8 +32,12 @@ export type RedeemOutcome =
  * many attempts race, across instances too, a code is redeemed no more often than its batch allows.
  */
 export interface CodeLedger {
-  /** Redeems the code whose HMAC is `codeHash` for the user, as of `now`. */
-  redeem(userId: number, codeHash: string, now: Date): Promise<RedeemOutcome>;
+  /**
+   * Redeems the code whose HMAC is `codeHash` for the user. Whether its batch has expired is
+   * judged on the database's clock: instances' clocks may disagree, and one running behind must
+   * not take a code another already calls expired (SQLite has one process, whose clock it is).
+   */
+  redeem(userId: number, codeHash: string): Promise<RedeemOutcome>;
 }
 
 export const CODE_LEDGER = Symbol('CODE_LEDGER');
@@ -46,7 +51,18 @@ interface CodeRow {
   per_user_limit: number;
   expires_at: Date | string | null;
   disabled_at: Date | string | null;
+  /** MySQL's UTC_TIMESTAMP(3) as the code was read. */
+  db_now?: Date;
 }
+
+/** The code and its batch, with `clock` (a select-list tail) for MySQL's own time. */
+const findCode = (clock = ''): NamedStatement<{ hash: string }> => ({
+  text:
+    'SELECT c.id AS code_id, c.batch_id, b.kind, b.value_milli, b.uses_per_code, ' +
+    `b.per_user_limit, b.expires_at, b.disabled_at${clock} ` +
+    'FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id WHERE c.code_hash = ?',
+  values: ({ hash }) => [hash],
+});
 
 /** What one redemption writes, once its code is found. */
 interface Move {
@@ -62,11 +78,8 @@ interface Move {
 }
 
 export const CODE_SQL = {
-  find: statement<{ hash: string }>`
-    SELECT c.id AS code_id, c.batch_id, b.kind, b.value_milli, b.uses_per_code, b.per_user_limit,
-      b.expires_at, b.disabled_at
-    FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id
-    WHERE c.code_hash = ${'hash'}`,
+  find: findCode(),
+  findWithClock: findCode(', UTC_TIMESTAMP(3) AS db_now'),
   /** First, so a redemption takes its user's row before any other, as every ledger write does. */
   credit: statement<Move>`
     UPDATE users SET balance_milli = balance_milli + ${'value'}, updated_at = updated_at
@@ -127,7 +140,8 @@ const refusedOr = (error: unknown): RedeemOutcome => {
 export class SqliteCodeLedger implements CodeLedger {
   constructor(private readonly db: Database) {}
 
-  async redeem(userId: number, codeHash: string, now: Date): Promise<RedeemOutcome> {
+  async redeem(userId: number, codeHash: string): Promise<RedeemOutcome> {
+    const now = new Date();
     const row = this.db
       .prepare(CODE_SQL.find.text)
       .get(...CODE_SQL.find.values({ hash: codeHash }));
@@ -169,13 +183,14 @@ export class SqliteCodeLedger implements CodeLedger {
 export class MysqlCodeLedger implements CodeLedger {
   constructor(private readonly pool: Pool) {}
 
-  async redeem(userId: number, codeHash: string, now: Date): Promise<RedeemOutcome> {
+  async redeem(userId: number, codeHash: string): Promise<RedeemOutcome> {
     const [rows] = await this.pool.query<RowDataPacket[]>(
-      CODE_SQL.find.text,
-      CODE_SQL.find.values({ hash: codeHash }),
+      CODE_SQL.findWithClock.text,
+      CODE_SQL.findWithClock.values({ hash: codeHash }),
     );
     if (!rows[0]) return { ok: false, reason: 'invalid_code' };
     const code = rows[0] as CodeRow;
+    const now = code.db_now!;
     const refusal = closed(code, now);
     if (refusal) return { ok: false, reason: refusal };
     const move = moveOf(userId, code, now);

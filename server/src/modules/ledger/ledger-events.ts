@@ -45,8 +45,8 @@ export const announcingBook = (book: BalanceBook, events: LedgerEvents): Balance
 
 /** A code ledger that announces each redemption. */
 export const announcingCodes = (ledger: CodeLedger, events: LedgerEvents): CodeLedger => ({
-  redeem: async (userId, codeHash, now) => {
-    const outcome = await ledger.redeem(userId, codeHash, now);
+  redeem: async (userId, codeHash) => {
+    const outcome = await ledger.redeem(userId, codeHash);
     if (outcome.ok) await events.credited(userId);
     return outcome;
   },

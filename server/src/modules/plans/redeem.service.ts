@@ -41,7 +41,7 @@ export class RedeemService {
     }
     const code = normalizeCode(typed);
     if (code === null) throw RedeemErrors.refused('invalid_code');
-    const outcome = await this.ledger.redeem(userId, this.hash(code), new Date());
+    const outcome = await this.ledger.redeem(userId, this.hash(code));
     if (!outcome.ok) throw RedeemErrors.refused(outcome.reason);
     return {
       kind: outcome.kind,
