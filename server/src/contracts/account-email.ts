@@ -43,6 +43,21 @@ export interface ResetPasswordBody extends AccountTokenBody {
   confirm_password?: string;
 }
 
+/** The fields forgot_password.php reads, each of which a refusal may name. */
+export const FORGOT_PASSWORD_FIELDS = [
+  'login',
+] as const satisfies readonly (keyof ForgotPasswordBody)[];
+
+/**
+ * The fields reset_password.php reads, each of which a refusal may name: the token comes from the
+ * link, not a control, so its refusal says the link is dead.
+ */
+export const RESET_PASSWORD_FIELDS = [
+  'token',
+  'new_password',
+  'confirm_password',
+] as const satisfies readonly (keyof ResetPasswordBody)[];
+
 /** change_email.php: the new address, confirmed by the current password. */
 export interface ChangeEmailBody {
   email: string;

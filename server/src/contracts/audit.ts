@@ -69,3 +69,9 @@ export interface ChangePasswordBody {
   old_password: string;
   new_password: string;
 }
+
+/** The fields the admin's change_password.php reads, each of which a refusal may name. */
+export const ADMIN_PASSWORD_FIELDS = [
+  'old_password',
+  'new_password',
+] as const satisfies readonly (keyof ChangePasswordBody)[];

@@ -1,8 +1,10 @@
+import { FORGOT_PASSWORD_FIELDS, RESET_PASSWORD_FIELDS } from '@contracts/account-email';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore } from '../../app/store';
+import { expectRefusedControl } from '../../test/refusals';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import ConfirmEmailPage from './ConfirmEmailPage';
 import ForgotPasswordPage from './ForgotPasswordPage';
@@ -48,6 +50,8 @@ function Address() {
 
 function show(entry: string) {
   sessionStorage.clear();
+  // The login and register pages list the site's sign-in providers: none here.
+  server.use(http.get('/api/oidc_providers.php', () => ok([])));
   render(
     <Provider store={makeStore()}>
       <MemoryRouter initialEntries={[entry]}>
@@ -95,6 +99,21 @@ describe('ForgotPasswordPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('too many requests');
   });
+
+  it.each(FORGOT_PASSWORD_FIELDS)(
+    'shows the server’s refusal of %s at its field',
+    async (field) => {
+      siteMail(true);
+      answer('/api/user/forgot_password.php', () =>
+        failure(400, { code: 'request.validation', field, message: 'login is too long' }),
+      );
+      show('/forgot-password');
+      await userEvent.type(screen.getByLabelText('Username or e-mail address'), 'alice');
+      await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+      await expectRefusedControl(screen.getByLabelText('Username or e-mail address'));
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 
   it('sends users to the administrator when the site cannot mail', async () => {
     siteMail(false);
@@ -189,6 +208,32 @@ describe('ResetPasswordPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('password must be at most 128 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveFocus();
+  });
+});
+
+// Every field reset_password.php reads lands where the reader looks: a password at its control,
+// the link's token (no control of its own) as the dead link's message.
+describe('ResetPasswordPage refusals', () => {
+  it.each(RESET_PASSWORD_FIELDS)('shows the server’s refusal of %s', async (field) => {
+    answer('/api/user/check_reset_token.php', () =>
+      ok({ username: 'alice', expires_at: '2030-01-01T00:00:00.000Z' }),
+    );
+    answer('/api/user/reset_password.php', () =>
+      failure(400, { code: 'request.validation', field, message: `${field} is invalid` }),
+    );
+    show(`/reset-password#token=${TOKEN}`);
+    await screen.findByText(/For the account alice\./);
+    await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    if (field === 'token') {
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This reset link is invalid, already used or expired.',
+      );
+      expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+    } else {
+      await expectRefusedControl(document.getElementById(`reset-${field}`));
+    }
   });
 });
 

@@ -1,9 +1,11 @@
+import { FORGOT_PASSWORD_FIELDS } from '@contracts/account-email';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
+import { refusedField } from '../../lib/api';
 import { useMailEnabled } from '../../app/useMailEnabled';
 import { useForgotPasswordMutation } from './api';
 import { invalidMarks } from '../../components/ui/invalidMarks';
@@ -35,7 +37,11 @@ export default function ForgotPasswordPage() {
       await ask({ login: login.trim() }).unwrap();
       setSent(true);
     } catch (e) {
-      setError(errorText(e, 'reset.failed', 'reset.requestFailed'));
+      const text = errorText(e, 'reset.failed', 'reset.requestFailed');
+      if (refusedField(e, FORGOT_PASSWORD_FIELDS)) {
+        setFieldError(text);
+        input.current?.focus();
+      } else setError(text);
     }
   };
 

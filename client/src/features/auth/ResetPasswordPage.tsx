@@ -1,3 +1,4 @@
+import { RESET_PASSWORD_FIELDS } from '@contracts/account-email';
 import { PASSWORD_LENGTH } from '@contracts/users';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
@@ -7,19 +8,17 @@ import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n, type UiKey } from '../../i18n';
+import { refusedField } from '../../lib/api';
 import { useCheckResetTokenQuery, useResetPasswordMutation } from './api';
 import { useLinkToken } from './useLinkToken';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 
-type Field = 'new_password' | 'confirm_password';
+type Field = Exclude<(typeof RESET_PASSWORD_FIELDS)[number], 'token'>;
 
 const FIELDS: { field: Field; label: UiKey }[] = [
   { field: 'new_password', label: 'security.newPassword' },
   { field: 'confirm_password', label: 'security.confirmPassword' },
 ];
-
-const isField = (value: unknown): value is Field =>
-  value === 'new_password' || value === 'confirm_password';
 
 /** The page a reset link opens: names the account, then takes the new password once. */
 export default function ResetPasswordPage() {
@@ -63,10 +62,14 @@ export default function ResetPasswordPage() {
       dispatch(loggedOut());
       void navigate(paths.login, { replace: true, state: { notice: t('reset.done') } });
     } catch (e) {
-      const field = (e as { data?: { field?: unknown } } | null)?.data?.field;
+      const field = refusedField(e, RESET_PASSWORD_FIELDS);
       const text = errorText(e, 'reset.failed', 'reset.requestFailed');
-      if (isField(field)) return refuse(field, text);
-      setLinkError({ token: token!, text });
+      if (field && field !== 'token') return refuse(field, text);
+      // A token the server cannot read is a link that does not work, whatever the rule it broke.
+      setLinkError({
+        token: token!,
+        text: field === 'token' ? codeText('auth.reset_token_invalid') : text,
+      });
     }
   };
 

@@ -1,8 +1,10 @@
+import { ADMIN_PASSWORD_FIELDS } from '@contracts/audit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
+import { expectRefusedControl } from '../../../test/refusals';
 import { failure, http, HttpResponse, ok, server } from '../../../test/server';
 import PasswordPage, { PASSWORD_TEXTS } from './PasswordPage';
 
@@ -126,6 +128,22 @@ describe('PasswordPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('当前密码不正确');
     expect(screen.getByLabelText('当前密码')).toHaveFocus();
   });
+
+  // Every field change_password.php reads (its DTO, held by ADMIN_PASSWORD_FIELDS) lands on its
+  // control, marked and focused, with a text of its own.
+  it.each(ADMIN_PASSWORD_FIELDS)(
+    'shows the server’s refusal of %s at its control',
+    async (field) => {
+      server.use(
+        http.post('/api/admin/change_password.php', () =>
+          failure(400, { code: 'request.validation', field, message: 'x' }),
+        ),
+      );
+      show();
+      await fill('old-secret', 'new-secret');
+      await expectRefusedControl(document.getElementById(`password-${field}`));
+    },
+  );
 
   it('names a network failure in Chinese', async () => {
     server.use(http.post('/api/admin/change_password.php', () => HttpResponse.error()));

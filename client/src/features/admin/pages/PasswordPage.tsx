@@ -1,9 +1,11 @@
+import { ADMIN_PASSWORD_FIELDS } from '@contracts/audit';
 import { PASSWORD_LENGTH } from '@contracts/users';
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useChangeAdminPasswordMutation } from '../api';
-import { adminErrorText, errorField, type Notice } from '../errors';
+import { refusedField } from '../../../lib/api';
+import { adminErrorText, type Notice } from '../errors';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 import AdminSessionsCard from '../sessions/AdminSessionsCard';
 import AdminTwoFactorCard from '../components/AdminTwoFactorCard';
@@ -61,10 +63,9 @@ export default function PasswordPage() {
     if (confirm !== new_password) return refuse(PASSWORD_TEXTS.mismatch, 'confirm');
     const result = await change({ old_password, new_password });
     if ('error' in result) {
-      const field = errorField(result.error);
       return refuse(
         adminErrorText(result.error, { failed: PASSWORD_TEXTS.failed }),
-        field === 'old_password' || field === 'new_password' ? field : null,
+        refusedField(result.error, ADMIN_PASSWORD_FIELDS) ?? null,
       );
     }
     setBad(null);
