@@ -40,6 +40,11 @@ export interface StartTotpBody {
   current_password: string;
 }
 
+/** The fields start_totp.php reads, each of which a refusal may name. */
+export const START_TOTP_FIELDS = [
+  'current_password',
+] as const satisfies readonly (keyof StartTotpBody)[];
+
 /** start_totp.php's data: the secret to put in the app, as text, URI and QR code. */
 export interface TotpSetup {
   /** Base32, for typing into the app. */
@@ -54,6 +59,9 @@ export interface TotpCodeBody {
   code: string;
 }
 
+/** The fields enable_totp.php reads, each of which a refusal may name. */
+export const ENABLE_TOTP_FIELDS = ['code'] as const satisfies readonly (keyof TotpCodeBody)[];
+
 /** enable_totp.php's data: the recovery codes, shown this once. */
 export interface RecoveryCodes {
   recovery_codes: string[];
@@ -64,6 +72,12 @@ export interface DisableTwoFactorBody {
   current_password: string;
   code: string;
 }
+
+/** The fields disable_totp.php reads, each of which a refusal may name. */
+export const DISABLE_TOTP_FIELDS = [
+  'current_password',
+  'code',
+] as const satisfies readonly (keyof DisableTwoFactorBody)[];
 
 /**
  * confirm_two_factor.php: a signed-in user proves the second factor again (a step-up), with a

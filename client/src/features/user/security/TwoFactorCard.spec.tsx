@@ -1,7 +1,9 @@
+import { DISABLE_TOTP_FIELDS, ENABLE_TOTP_FIELDS, START_TOTP_FIELDS } from '@contracts/two-factor';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../../app/store';
+import { expectRefusedControl } from '../../../test/refusals';
 import { failure, http, ok, server } from '../../../test/server';
 import TwoFactorCard from './TwoFactorCard';
 
@@ -99,4 +101,46 @@ describe('TwoFactorCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
   });
+
+  // Every field each call reads (its DTO, held by the contract's list) lands on its control.
+  describe.each([
+    ['start_totp.php', START_TOTP_FIELDS, 'Turn on', false],
+    ['disable_totp.php', DISABLE_TOTP_FIELDS, 'Turn off', true],
+  ] as const)('%s', (call, fields, button, enabled) => {
+    it.each(fields)('shows the server’s refusal of %s at its field', async (field) => {
+      server.use(
+        http.get('/api/user/get_two_factor.php', () =>
+          ok({ enabled, recovery_codes_left: enabled ? 7 : 0 }),
+        ),
+        http.post(`/api/user/${call}`, () =>
+          failure(400, { code: 'request.validation', field, message: 'x' }),
+        ),
+      );
+      renderCard();
+      await userEvent.type(await screen.findByLabelText('Current password'), 'right-password');
+      if (enabled) await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+      await userEvent.click(screen.getByRole('button', { name: button }));
+      await expectRefusedControl(
+        document.getElementById(`${enabled ? 'totp-disable' : 'totp-start'}-${field}`),
+      );
+    });
+  });
+
+  it.each(ENABLE_TOTP_FIELDS)(
+    'shows enable_totp.php’s refusal of %s at its field',
+    async (field) => {
+      account();
+      server.use(
+        http.post('/api/user/enable_totp.php', () =>
+          failure(400, { code: 'request.validation', field, message: 'x' }),
+        ),
+      );
+      renderCard();
+      await userEvent.type(await screen.findByLabelText('Current password'), 'right-password');
+      await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+      await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
+      await expectRefusedControl(document.getElementById(`totp-enable-${field}`));
+    },
+  );
 });

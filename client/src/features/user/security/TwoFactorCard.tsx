@@ -1,10 +1,12 @@
+import { DISABLE_TOTP_FIELDS, ENABLE_TOTP_FIELDS, START_TOTP_FIELDS } from '@contracts/two-factor';
 import type { TotpSetup } from '@contracts/two-factor';
 import { useState } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { RecoveryCodeList, TotpQr } from '../../../components/ui/TotpParts';
 import { useI18n } from '../../../i18n';
-import FieldsForm, { CODE, PASSWORD, refusedField, type Refusal } from './FieldsForm';
+import { refusedField } from '../../../lib/api';
+import FieldsForm, { CODE, PASSWORD, type Field, type Refusal } from './FieldsForm';
 import {
   useDisableTotpMutation,
   useEnableTotpMutation,
@@ -26,10 +28,10 @@ export default function TwoFactorCard() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
-  /** A refusal for its field, or the banner. */
-  const refusal = (error: unknown): Refusal => {
+  /** A refusal for one of the form's `fields`, or the banner. */
+  const refusal = (error: unknown, fields: readonly Field[]): Refusal => {
     const text = errorText(error, 'twofa.failed', 'user.requestFailed');
-    const field = refusedField(error);
+    const field = refusedField(error, fields);
     if (field) return { field, text };
     setNotice({ ok: false, text });
     return null;
@@ -63,7 +65,7 @@ export default function TwoFactorCard() {
           onCancel={() => setSetup(null)}
           onSubmit={async ({ code }) => {
             const result = await enable({ code: code.trim() });
-            if ('error' in result) return refusal(result.error);
+            if ('error' in result) return refusal(result.error, ENABLE_TOTP_FIELDS);
             setSetup(null);
             setCodes(result.data.recovery_codes);
             setNotice({ ok: true, text: t('twofa.turnedOn') });
@@ -84,7 +86,7 @@ export default function TwoFactorCard() {
           variant="outline-danger"
           onSubmit={async ({ current_password, code }) => {
             const result = await disable({ current_password, code: code.trim() });
-            if ('error' in result) return refusal(result.error);
+            if ('error' in result) return refusal(result.error, DISABLE_TOTP_FIELDS);
             setNotice({ ok: true, text: t('twofa.turnedOff') });
             return null;
           }}
@@ -103,7 +105,7 @@ export default function TwoFactorCard() {
           onSubmit={async ({ current_password }) => {
             setNotice(null);
             const result = await start({ current_password });
-            if ('error' in result) return refusal(result.error);
+            if ('error' in result) return refusal(result.error, START_TOTP_FIELDS);
             setSetup(result.data);
             return null;
           }}
