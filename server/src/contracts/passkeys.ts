@@ -36,6 +36,11 @@ export interface PasskeyRegisterOptionsBody {
   current_password: string;
 }
 
+/** The fields passkey_register_options.php reads, each of which a refusal may name. */
+export const PASSKEY_OPTIONS_FIELDS = [
+  'current_password',
+] as const satisfies readonly (keyof PasskeyRegisterOptionsBody)[];
+
 /** add_passkey.php: the browser's answer to the options, and a name (the device's by default). */
 export interface AddPasskeyBody {
   name?: string;

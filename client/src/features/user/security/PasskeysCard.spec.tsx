@@ -1,7 +1,9 @@
+import { PASSKEY_OPTIONS_FIELDS } from '@contracts/passkeys';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../../app/store';
+import { expectRefusedControl } from '../../../test/refusals';
 import { createPasskey, type PasskeyOutcome } from '../../../lib/passkeys';
 import { failure, http, ok, server } from '../../../test/server';
 import PasskeysCard from './PasskeysCard';
@@ -115,4 +117,24 @@ describe('PasskeysCard', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
   });
+
+  // Every field passkey_register_options.php reads lands on its control, marked and focused.
+  it.each(PASSKEY_OPTIONS_FIELDS)(
+    'shows the server’s refusal of %s at its field',
+    async (field) => {
+      account();
+      server.use(
+        http.post('/api/user/passkey_register_options.php', () =>
+          failure(400, { code: 'request.validation', field, message: 'x' }),
+        ),
+      );
+      prompt.mockClear();
+      renderCard();
+      await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+      await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
+      await userEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+      await expectRefusedControl(document.getElementById(`passkey-add-${field}`));
+      expect(prompt).not.toHaveBeenCalled();
+    },
+  );
 });

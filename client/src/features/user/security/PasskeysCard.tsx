@@ -1,3 +1,4 @@
+import { PASSKEY_OPTIONS_FIELDS } from '@contracts/passkeys';
 import type { PasskeyView } from '@contracts/passkeys';
 import { useState } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
@@ -5,7 +6,8 @@ import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
 import { createPasskey, passkeysSupported } from '../../../lib/passkeys';
 import { useHydrated } from '../../../lib/ssr';
-import FieldsForm, { PASSWORD, refusedField, type Refusal } from './FieldsForm';
+import { refusedField } from '../../../lib/api';
+import FieldsForm, { PASSWORD, type Refusal } from './FieldsForm';
 import {
   useAddPasskeyMutation,
   useDeletePasskeyMutation,
@@ -35,7 +37,7 @@ export default function PasskeysCard() {
     setNotice(null);
     const asked = await options({ current_password: password });
     if ('error' in asked) {
-      const field = refusedField(asked.error);
+      const field = refusedField(asked.error, PASSKEY_OPTIONS_FIELDS);
       if (field) return { field, text: failure(asked.error) };
       setNotice({ ok: false, text: failure(asked.error) });
       return null;
