@@ -88,6 +88,12 @@ export interface ConfirmTwoFactorBody {
   credential?: object;
 }
 
+/** The fields confirm_two_factor.php reads; a refused passkey answer has no field to show. */
+export const CONFIRM_TWO_FACTOR_FIELDS = [
+  'code',
+  'credential',
+] as const satisfies readonly (keyof ConfirmTwoFactorBody)[];
+
 /** login_2fa.php: the challenge login.php answered and a code. */
 export interface TwoFactorLoginBody {
   challenge: string;

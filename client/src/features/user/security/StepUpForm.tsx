@@ -1,8 +1,10 @@
+import { CONFIRM_TWO_FACTOR_FIELDS } from '@contracts/two-factor';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useI18n } from '../../../i18n';
 import { signWithPasskey } from '../../../lib/passkeys';
-import FieldsForm, { CODE, refusedField, type Refusal } from './FieldsForm';
+import { refusedField } from '../../../lib/api';
+import FieldsForm, { CODE, type Refusal } from './FieldsForm';
 import { useConfirmTwoFactorMutation, useStepUpOptionsMutation } from './api';
 
 /** What a call refused with `auth.step_up_required` says: whether a passkey may answer. */
@@ -62,8 +64,8 @@ export default function StepUpForm({
       onConfirmed();
       return null;
     }
-    const field = refusedField(done.error);
-    if (field) return { field, text: failure(done.error) };
+    const field = refusedField(done.error, CONFIRM_TWO_FACTOR_FIELDS);
+    if (field === 'code') return { field, text: failure(done.error) };
     setError(failure(done.error));
     return null;
   };
