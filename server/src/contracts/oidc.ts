@@ -121,6 +121,16 @@ export interface OidcConnectBody {
   return_to?: string;
 }
 
+/**
+ * The fields oidc_connect.php reads, each of which a refusal may name: only the password is a
+ * control; the provider and the page to come back to are the card's own.
+ */
+export const OIDC_CONNECT_FIELDS = [
+  'provider_id',
+  'current_password',
+  'return_to',
+] as const satisfies readonly (keyof OidcConnectBody)[];
+
 export interface OidcConnectResult {
   url: string;
 }

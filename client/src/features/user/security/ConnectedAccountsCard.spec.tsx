@@ -1,8 +1,10 @@
+import { OIDC_CONNECT_FIELDS } from '@contracts/oidc';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
+import { expectRefusedControl } from '../../../test/refusals';
 import { failure, http, ok, server } from '../../../test/server';
 import { leaveFor } from '../../../lib/leave';
 import ConnectedAccountsCard from './ConnectedAccountsCard';
@@ -101,6 +103,27 @@ describe('ConnectedAccountsCard', () => {
         return_to: '/user/dashboard?tab=security',
       },
     ]);
+  });
+
+  // Every field oidc_connect.php reads lands where it can be seen: the password at its input, the
+  // provider and the page to come back to (the card's own) in the card's banner.
+  it.each(OIDC_CONNECT_FIELDS)('shows the server’s refusal of %s', async (field) => {
+    server.use(
+      http.get('/api/user/get_identities.php', () => ok({ identities: [], providers: PROVIDERS })),
+      http.post('/api/user/oidc_connect.php', () =>
+        failure(400, { code: 'request.validation', field, message: 'x' }),
+      ),
+    );
+    renderCard('/user/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect Authing' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    if (field === 'current_password') {
+      await expectRefusedControl(screen.getByLabelText('Current password'));
+    } else {
+      expect(await screen.findByRole('alert')).toHaveTextContent('a field is invalid');
+    }
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('says why the provider refused the connection', async () => {

@@ -1,3 +1,4 @@
+import { OIDC_CONNECT_FIELDS } from '@contracts/oidc';
 import type { OidcIdentityView, OidcProviderButton } from '@contracts/oidc';
 import { useState } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
@@ -7,7 +8,8 @@ import { useI18n } from '../../../i18n';
 import { leaveFor } from '../../../lib/leave';
 import { useCallbackOutcome } from '../../../lib/oidcFragment';
 import { useHydrated } from '../../../lib/ssr';
-import FieldsForm, { PASSWORD, refusedField, type Refusal } from './FieldsForm';
+import { refusedField } from '../../../lib/api';
+import FieldsForm, { PASSWORD, type Refusal } from './FieldsForm';
 import { useDeleteIdentityMutation, useGetIdentitiesQuery, useOidcConnectMutation } from './api';
 
 /**
@@ -43,8 +45,8 @@ export default function ConnectedAccountsCard() {
       return_to: `${location.pathname}${location.search}`,
     });
     if ('error' in result) {
-      const field = refusedField(result.error);
-      if (field) return { field, text: failure(result.error) };
+      const field = refusedField(result.error, OIDC_CONNECT_FIELDS);
+      if (field === 'current_password') return { field, text: failure(result.error) };
       setNotice({ ok: false, text: failure(result.error) });
       return null;
     }

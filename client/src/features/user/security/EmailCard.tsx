@@ -1,12 +1,12 @@
-import { isEmailAddress, normalizeEmail } from '@contracts/account-email';
+import { CHANGE_EMAIL_FIELDS, isEmailAddress, normalizeEmail } from '@contracts/account-email';
 import { useState } from 'react';
 import { Alert, Card, Form } from 'react-bootstrap';
 import { useMailEnabled } from '../../../app/useMailEnabled';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
 import { useChangeEmailMutation, useGetEmailQuery, useSetSignInNoticeMutation } from './api';
-import FieldsForm, { PASSWORD, refusedField, type FieldSpec, type Refusal } from './FieldsForm';
-import { errorCode } from '../../../lib/api';
+import FieldsForm, { PASSWORD, type FieldSpec, type Refusal } from './FieldsForm';
+import { errorCode, refusedField } from '../../../lib/api';
 
 const EMAIL: FieldSpec = {
   field: 'email',
@@ -36,7 +36,9 @@ export default function EmailCard() {
     if ('error' in result) {
       const text = errorText(result.error, 'email.failed', 'user.requestFailed');
       const code = errorCode(result.error);
-      const field = refusedField(result.error) ?? (code === 'users.email_taken' ? 'email' : null);
+      const field =
+        refusedField(result.error, CHANGE_EMAIL_FIELDS) ??
+        (code === 'users.email_taken' ? 'email' : null);
       // A field refused as malformed is asked for again in the words the form checks it with.
       if (field && code === 'request.validation') {
         const again =

@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useI18n, type UiKey } from '../../../i18n';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
-import { refusedField as namedField } from '../../../lib/api';
 
 /** The fields the security cards ask for. */
 export type Field = 'current_password' | 'code' | 'email';
@@ -27,14 +26,6 @@ export const CODE: FieldSpec = {
   label: 'twofa.code',
   type: 'text',
   autoComplete: 'one-time-code',
-};
-
-const FIELDS: readonly unknown[] = ['current_password', 'code', 'email'];
-
-/** The field a refusal names (`field` of the envelope), if it is one a card asks for. */
-export const refusedField = (error: unknown): Field | undefined => {
-  const field = namedField(error);
-  return FIELDS.includes(field) ? (field as Field) : undefined;
 };
 
 /** What a card's submit answers: a refusal for one of its fields, or null when it went through. */
