@@ -158,6 +158,13 @@ export interface AdjustBalanceBody {
   reason: string;
 }
 
+/** The fields adjust_user_balance.php reads; the user is the row's, not a control of the form. */
+export const ADJUST_BALANCE_FIELDS = [
+  'user_id',
+  'amount',
+  'reason',
+] as const satisfies readonly (keyof AdjustBalanceBody)[];
+
 /** adjust_user_balance.php's data. */
 export interface AdjustedBalance {
   balance: string;

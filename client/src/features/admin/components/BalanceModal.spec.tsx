@@ -1,3 +1,4 @@
+import { ADJUST_BALANCE_FIELDS } from '@contracts/recharge';
 import type { AdminUser } from '@contracts/users';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,6 +78,17 @@ describe('BalanceModal', () => {
     await submit();
     expect(await expectRefusedControl(document.getElementById(`balance-${field}`))).toBe(text);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  // Every field adjust_user_balance.php reads lands where it can be seen: amount and reason at
+  // their controls, the user (the row's, no control of its own) above them.
+  it.each(ADJUST_BALANCE_FIELDS)('shows the server’s refusal of %s', async (field) => {
+    show(() => failure(400, { code: 'request.validation', message: 'x', field }));
+    await userEvent.type(amount(), '-5');
+    await userEvent.type(screen.getByLabelText('原因'), '更正');
+    await submit();
+    if (field === 'user_id') expect(await screen.findByRole('alert')).toBeVisible();
+    else await expectRefusedControl(document.getElementById(`balance-${field}`));
   });
 
   it('says a failure of no field above the fields', async () => {

@@ -1,4 +1,4 @@
-import { ADJUST_AMOUNT_PATTERN } from '@contracts/recharge';
+import { ADJUST_AMOUNT_PATTERN, ADJUST_BALANCE_FIELDS } from '@contracts/recharge';
 import type { AdminUser } from '@contracts/users';
 import { FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
@@ -34,9 +34,9 @@ export default function BalanceModal({ user, onClose }: { user: AdminUser; onClo
     setRefusal(null);
     const result = await adjust({ user_id: user.id, amount: amount.trim(), reason: reason.trim() });
     if ('error' in result) {
-      const field = refusedField(result.error);
+      const field = refusedField(result.error, ADJUST_BALANCE_FIELDS);
       const text = adminErrorText(result.error, { failed: '更新失败', fields: FIELD_TEXTS });
-      setRefusal(field === 'amount' || field === 'reason' ? { field, text } : { text });
+      setRefusal(field && field !== 'user_id' ? { field, text } : { text });
       return;
     }
     setDone(result.data.message || '余额已调整');
