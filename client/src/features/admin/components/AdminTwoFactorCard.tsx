@@ -1,3 +1,4 @@
+import { DISABLE_TOTP_FIELDS, ENABLE_TOTP_FIELDS, START_TOTP_FIELDS } from '@contracts/two-factor';
 import type { TotpSetup } from '@contracts/two-factor';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
@@ -33,6 +34,11 @@ export const TWO_FACTOR_TEXTS = {
   failed: '操作失败',
   loadFailed: '获取两步验证状态失败',
   required: '请填写此项',
+  /** A field the server refused as malformed, asked for again. */
+  fields: {
+    current_password: '请输入登录密码',
+    code: '请输入应用显示的 6 位验证码或一个恢复码',
+  },
   codes: {
     title: '恢复码',
     intro: '手机丢失时，每个恢复码可代替验证码登录一次。请立即妥善保存，它们不会再次显示。',
@@ -151,11 +157,11 @@ export default function AdminTwoFactorCard({
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
-  /** A refusal for its field, or the banner. */
-  const refusal = (error: unknown): Refusal => {
-    const text = adminErrorText(error, { failed: texts.failed });
-    const field = refusedField(error);
-    if (field === 'current_password' || field === 'code') return { field, text };
+  /** A refusal for one of the form's `fields`, or the banner. */
+  const refusal = (error: unknown, fields: readonly Field[]): Refusal => {
+    const text = adminErrorText(error, { failed: texts.failed, fields: texts.fields });
+    const field = refusedField(error, fields);
+    if (field) return { field, text };
     setNotice({ ok: false, text });
     return null;
   };
@@ -184,7 +190,7 @@ export default function AdminTwoFactorCard({
           onCancel={() => setSetup(null)}
           onSubmit={async ({ code }) => {
             const result = await enable({ code: code.trim() });
-            if ('error' in result) return refusal(result.error);
+            if ('error' in result) return refusal(result.error, ENABLE_TOTP_FIELDS);
             setSetup(null);
             setCodes(result.data.data.recovery_codes);
             setNotice({ ok: true, text: texts.turnedOn });
@@ -211,7 +217,7 @@ export default function AdminTwoFactorCard({
             variant="outline-danger"
             onSubmit={async ({ current_password, code }) => {
               const result = await disable({ current_password, code: code.trim() });
-              if ('error' in result) return refusal(result.error);
+              if ('error' in result) return refusal(result.error, DISABLE_TOTP_FIELDS);
               setNotice({ ok: true, text: texts.turnedOff });
               return null;
             }}
@@ -230,7 +236,7 @@ export default function AdminTwoFactorCard({
           onSubmit={async ({ current_password }) => {
             setNotice(null);
             const result = await start({ current_password });
-            if ('error' in result) return refusal(result.error);
+            if ('error' in result) return refusal(result.error, START_TOTP_FIELDS);
             setSetup(result.data.data);
             return null;
           }}
