@@ -252,6 +252,7 @@ export const en = {
     'twofa.codeTitle': 'Two-factor authentication',
     'twofa.codeIntro':
       'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    'twofa.enterCode': 'Enter the 6-digit code from your app, or a recovery code.',
     'twofa.code': 'Authentication code',
     'twofa.verify': 'Verify',
     'twofa.verifying': 'Verifying…',
@@ -347,6 +348,8 @@ export const en = {
     'reset.mailOff':
       'This site cannot send e-mail. To regain your account, contact the site administrator, who can give you a reset link.',
     'reset.backToLogin': 'Back to login',
+    'reset.enterLogin': 'Enter your username or e-mail address.',
+    'reset.enterConfirm': 'Enter the new password again.',
     'reset.required': 'Please fill in this field.',
     'reset.failed': 'The request failed.',
     'reset.requestFailed': 'The request could not be sent. Try again later.',
@@ -362,6 +365,7 @@ export const en = {
     'confirm.done': '{email} is now your account’s e-mail address.',
     'confirm.toAccount': 'Go to the user centre',
     'confirm.failed': 'The address could not be confirmed.',
+    'email.enterValid': 'Enter a valid e-mail address.',
     'email.title': 'E-mail address',
     'email.newSignIn': 'E-mail me when my account is signed in from a new browser',
     'email.current': 'Confirmed address: {email}',

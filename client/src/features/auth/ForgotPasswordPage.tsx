@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
-import { refusedField } from '../../lib/api';
+import { errorCode, refusedField } from '../../lib/api';
 import { useMailEnabled } from '../../app/useMailEnabled';
 import { useForgotPasswordMutation } from './api';
 import { invalidMarks } from '../../components/ui/invalidMarks';
@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
     } catch (e) {
       const text = errorText(e, 'reset.failed', 'reset.requestFailed');
       if (refusedField(e, FORGOT_PASSWORD_FIELDS)) {
-        setFieldError(text);
+        setFieldError(errorCode(e) === 'request.validation' ? t('reset.enterLogin') : text);
         input.current?.focus();
       } else setError(text);
     }

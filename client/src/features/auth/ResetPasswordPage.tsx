@@ -8,7 +8,7 @@ import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n, type UiKey } from '../../i18n';
-import { refusedField } from '../../lib/api';
+import { errorCode, refusedField } from '../../lib/api';
 import { useCheckResetTokenQuery, useResetPasswordMutation } from './api';
 import { useLinkToken } from './useLinkToken';
 import { invalidMarks } from '../../components/ui/invalidMarks';
@@ -64,7 +64,17 @@ export default function ResetPasswordPage() {
     } catch (e) {
       const field = refusedField(e, RESET_PASSWORD_FIELDS);
       const text = errorText(e, 'reset.failed', 'reset.requestFailed');
-      if (field && field !== 'token') return refuse(field, text);
+      if (field && field !== 'token') {
+        // A field refused as malformed is asked for again in the words the form checks it with.
+        const malformed = errorCode(e) === 'request.validation';
+        if (!malformed) return refuse(field, text);
+        return refuse(
+          field,
+          field === 'new_password'
+            ? t('security.enterNew', PASSWORD_LENGTH)
+            : t('reset.enterConfirm'),
+        );
+      }
       // A token the server cannot read is a link that does not work, whatever the rule it broke.
       setLinkError({
         token: token!,

@@ -1,4 +1,3 @@
-import { OIDC_CONNECT_FIELDS } from '@contracts/oidc';
 import type { OidcIdentityView, OidcProviderButton } from '@contracts/oidc';
 import { useState } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
@@ -8,8 +7,7 @@ import { useI18n } from '../../../i18n';
 import { leaveFor } from '../../../lib/leave';
 import { useCallbackOutcome } from '../../../lib/oidcFragment';
 import { useHydrated } from '../../../lib/ssr';
-import { refusedField } from '../../../lib/api';
-import FieldsForm, { PASSWORD, type Refusal } from './FieldsForm';
+import FieldsForm, { fieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
 import { useDeleteIdentityMutation, useGetIdentitiesQuery, useOidcConnectMutation } from './api';
 
 /**
@@ -45,10 +43,10 @@ export default function ConnectedAccountsCard() {
       return_to: `${location.pathname}${location.search}`,
     });
     if ('error' in result) {
-      const field = refusedField(result.error, OIDC_CONNECT_FIELDS);
-      if (field === 'current_password') return { field, text: failure(result.error) };
-      setNotice({ ok: false, text: failure(result.error) });
-      return null;
+      // The provider and the page to come back to are the card's own: said above the form.
+      const refused = fieldRefusal(t, result.error, ['current_password'], failure(result.error));
+      if (!refused) setNotice({ ok: false, text: failure(result.error) });
+      return refused;
     }
     leaveFor(result.data.url);
     return null;

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useI18n, type UiKey } from '../../../i18n';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
+import { errorCode, refusedField } from '../../../lib/api';
 
 /** The fields the security cards ask for. */
 export type Field = 'current_password' | 'code' | 'email';
@@ -27,6 +28,28 @@ export const CODE: FieldSpec = {
   type: 'text',
   autoComplete: 'one-time-code',
 };
+
+/** What a field the server refused as malformed asks for (its own rules have their codes). */
+const MALFORMED: Record<Field, UiKey> = {
+  current_password: 'security.enterCurrent',
+  code: 'twofa.enterCode',
+  email: 'email.enterValid',
+};
+
+/**
+ * The refusal of one of a form's `fields`, or null when the error names none of them (the card
+ * says it above the form). A field refused as malformed is asked for again in its own words.
+ */
+export function fieldRefusal(
+  t: (key: UiKey) => string,
+  error: unknown,
+  fields: readonly Field[],
+  text: string,
+): Refusal {
+  const field = refusedField(error, fields);
+  if (!field) return null;
+  return { field, text: errorCode(error) === 'request.validation' ? t(MALFORMED[field]) : text };
+}
 
 /** What a card's submit answers: a refusal for one of its fields, or null when it went through. */
 export type Refusal = { field: Field; text: string } | null;

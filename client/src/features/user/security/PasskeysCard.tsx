@@ -6,8 +6,7 @@ import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
 import { createPasskey, passkeysSupported } from '../../../lib/passkeys';
 import { useHydrated } from '../../../lib/ssr';
-import { refusedField } from '../../../lib/api';
-import FieldsForm, { PASSWORD, type Refusal } from './FieldsForm';
+import FieldsForm, { fieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
 import {
   useAddPasskeyMutation,
   useDeletePasskeyMutation,
@@ -37,10 +36,9 @@ export default function PasskeysCard() {
     setNotice(null);
     const asked = await options({ current_password: password });
     if ('error' in asked) {
-      const field = refusedField(asked.error, PASSKEY_OPTIONS_FIELDS);
-      if (field) return { field, text: failure(asked.error) };
-      setNotice({ ok: false, text: failure(asked.error) });
-      return null;
+      const refused = fieldRefusal(t, asked.error, PASSKEY_OPTIONS_FIELDS, failure(asked.error));
+      if (!refused) setNotice({ ok: false, text: failure(asked.error) });
+      return refused;
     }
     const made = await createPasskey(asked.data);
     if (!made.ok) {

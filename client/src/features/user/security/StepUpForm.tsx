@@ -1,10 +1,8 @@
-import { CONFIRM_TWO_FACTOR_FIELDS } from '@contracts/two-factor';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useI18n } from '../../../i18n';
 import { signWithPasskey } from '../../../lib/passkeys';
-import { refusedField } from '../../../lib/api';
-import FieldsForm, { CODE, type Refusal } from './FieldsForm';
+import FieldsForm, { CODE, fieldRefusal, type Refusal } from './FieldsForm';
 import { useConfirmTwoFactorMutation, useStepUpOptionsMutation } from './api';
 
 /** What a call refused with `auth.step_up_required` says: whether a passkey may answer. */
@@ -64,10 +62,10 @@ export default function StepUpForm({
       onConfirmed();
       return null;
     }
-    const field = refusedField(done.error, CONFIRM_TWO_FACTOR_FIELDS);
-    if (field === 'code') return { field, text: failure(done.error) };
-    setError(failure(done.error));
-    return null;
+    // A refused passkey answer has no field here: it is said above the form.
+    const refused = fieldRefusal(t, done.error, ['code'], failure(done.error));
+    if (!refused) setError(failure(done.error));
+    return refused;
   };
 
   return (

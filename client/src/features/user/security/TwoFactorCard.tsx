@@ -5,8 +5,7 @@ import { Alert, Card } from 'react-bootstrap';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { RecoveryCodeList, TotpQr } from '../../../components/ui/TotpParts';
 import { useI18n } from '../../../i18n';
-import { refusedField } from '../../../lib/api';
-import FieldsForm, { CODE, PASSWORD, type Field, type Refusal } from './FieldsForm';
+import FieldsForm, { CODE, fieldRefusal, PASSWORD, type Field, type Refusal } from './FieldsForm';
 import {
   useDisableTotpMutation,
   useEnableTotpMutation,
@@ -31,10 +30,9 @@ export default function TwoFactorCard() {
   /** A refusal for one of the form's `fields`, or the banner. */
   const refusal = (error: unknown, fields: readonly Field[]): Refusal => {
     const text = errorText(error, 'twofa.failed', 'user.requestFailed');
-    const field = refusedField(error, fields);
-    if (field) return { field, text };
-    setNotice({ ok: false, text });
-    return null;
+    const refused = fieldRefusal(t, error, fields, text);
+    if (!refused) setNotice({ ok: false, text });
+    return refused;
   };
 
   let body;
