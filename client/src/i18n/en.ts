@@ -348,7 +348,7 @@ export const en = {
     'reset.mailOff':
       'This site cannot send e-mail. To regain your account, contact the site administrator, who can give you a reset link.',
     'reset.backToLogin': 'Back to login',
-    'reset.enterLogin': 'Enter your username or e-mail address.',
+    'reset.enterLogin': 'Enter your username or e-mail address (at most {max} characters).',
     'reset.enterConfirm': 'Enter the new password again.',
     'reset.required': 'Please fill in this field.',
     'reset.failed': 'The request failed.',

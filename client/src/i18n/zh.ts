@@ -335,7 +335,7 @@ export const zh: Catalogue<UiKey> = {
     'reset.noEmail': '账户没有邮箱？请联系网站管理员为您生成重置链接。',
     'reset.mailOff': '本站无法发送邮件。如需找回账户，请联系网站管理员为您生成重置链接。',
     'reset.backToLogin': '返回登录',
-    'reset.enterLogin': '请输入用户名或邮箱地址。',
+    'reset.enterLogin': '请输入用户名或邮箱地址（不超过 {max} 个字符）。',
     'reset.enterConfirm': '请再次输入新密码。',
     'reset.required': '请填写此项。',
     'reset.failed': '请求失败。',

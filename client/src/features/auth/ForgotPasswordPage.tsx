@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_FIELDS } from '@contracts/account-email';
+import { EMAIL_MAX_LENGTH, FORGOT_PASSWORD_FIELDS } from '@contracts/account-email';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
@@ -39,7 +39,11 @@ export default function ForgotPasswordPage() {
     } catch (e) {
       const text = errorText(e, 'reset.failed', 'reset.requestFailed');
       if (refusedField(e, FORGOT_PASSWORD_FIELDS)) {
-        setFieldError(errorCode(e) === 'request.validation' ? t('reset.enterLogin') : text);
+        setFieldError(
+          errorCode(e) === 'request.validation'
+            ? t('reset.enterLogin', { max: EMAIL_MAX_LENGTH })
+            : text,
+        );
         input.current?.focus();
       } else setError(text);
     }

@@ -1,5 +1,6 @@
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { RecordId } from '../../../common/admin-input';
+import { EMAIL_MAX_LENGTH } from '../../../contracts/account-email';
 import type {
   AccountTokenBody,
   ChangeEmailBody,
@@ -10,7 +11,7 @@ import type {
 
 /** POST forgot_password.php. */
 export class ForgotPasswordDto implements ForgotPasswordBody {
-  @MaxLength(191, { message: 'please enter your username or e-mail address' })
+  @MaxLength(EMAIL_MAX_LENGTH, { message: 'please enter your username or e-mail address' })
   @IsNotEmpty({ message: 'please enter your username or e-mail address' })
   @IsString({ message: 'please enter your username or e-mail address' })
   login: string;
