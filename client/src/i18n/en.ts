@@ -533,6 +533,8 @@ export const en = {
     'recharge.orderNumber': 'Order number',
     'recharge.orderPlaceholder': 'e.g. 202601011234567890123',
     'recharge.orderRequired': 'please enter the order number',
+    'recharge.orderDigits':
+      'Enter the order number as your Afdian order shows it: digits only, at most 64.',
     'recharge.verifying': 'Verifying…',
     'recharge.confirm': 'Confirm',
     'recharge.success': 'Recharge successful: {amount} credited, balance now {balance}.',
@@ -571,6 +573,8 @@ export const en = {
     'recharge.redeem': 'Redeem',
     'recharge.redeeming': 'Redeeming…',
     'recharge.codeRequired': 'please enter a code',
+    'recharge.codeMalformed':
+      'Enter the code as it was given to you: 20 letters and digits, dashes allowed.',
     'recharge.redeemed': '{amount} added to your balance, now {balance}.',
     'recharge.redeemFailed': 'the code could not be redeemed',
     'recharge.redemptions': 'Redeemed codes',

@@ -75,6 +75,11 @@ export interface VerifyOrderBody {
   order_number: string;
 }
 
+/** The fields verify_aifadian_order.php reads, each of which a refusal may name. */
+export const VERIFY_ORDER_FIELDS = [
+  'order_number',
+] as const satisfies readonly (keyof VerifyOrderBody)[];
+
 /** verify_aifadian_order.php's data: what was credited and the balance after it. */
 export interface VerifiedOrder {
   amount: string;

@@ -24,6 +24,9 @@ export interface RedeemCodeBody {
   code: string;
 }
 
+/** The fields redeem_code.php reads, each of which a refusal may name. */
+export const REDEEM_CODE_FIELDS = ['code'] as const satisfies readonly (keyof RedeemCodeBody)[];
+
 /** redeem_code.php's data: what the code added and the balance after it. */
 export interface RedeemedCode {
   kind: RedeemKind;

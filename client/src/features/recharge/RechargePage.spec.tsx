@@ -1,3 +1,5 @@
+import { VERIFY_ORDER_FIELDS } from '@contracts/recharge';
+import { REDEEM_CODE_FIELDS } from '@contracts/redeem';
 import type { RechargeInfo, RechargeRecord } from '@contracts/recharge';
 import type { Redemption } from '@contracts/redeem';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -9,6 +11,7 @@ import { RequireUser } from '../../app/guards';
 import { makeStore } from '../../app/store';
 import { I18nProvider } from '../../i18n';
 import type { Lang } from '../../i18n';
+import { expectRefusedControl } from '../../test/refusals';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import RechargePage from './RechargePage';
 
@@ -382,6 +385,22 @@ describe('RechargePage', () => {
     expect(await screen.findByText('待处理')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '我已付款，重新查询' })).toBeInTheDocument();
   });
+  // Every field verify_aifadian_order.php reads lands on the order field, in words of its own.
+  it.each(VERIFY_ORDER_FIELDS)('shows the server’s refusal of %s at its field', async (field) => {
+    answerHistory();
+    server.use(
+      http.post('/api/user/verify_aifadian_order.php', () =>
+        failure(400, { code: 'request.validation', field, message: 'x' }),
+      ),
+    );
+    setup();
+    await userEvent.type(screen.getByLabelText('Order number'), 'abc');
+    await confirm();
+    expect(await expectRefusedControl(screen.getByLabelText('Order number'))).toBe(
+      'Enter the order number as your Afdian order shows it: digits only, at most 64.',
+    );
+  });
+
   describe('redeeming a code', () => {
     const redeem = () => userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
 
@@ -432,6 +451,22 @@ describe('RechargePage', () => {
       const table = await screen.findByRole('table', { name: 'Redeemed codes' });
       expect(within(table).getByText('…-7K2QD')).toBeInTheDocument();
       await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('¥13.50'));
+    });
+
+    // Every field redeem_code.php reads lands on the code field, in words of its own.
+    it.each(REDEEM_CODE_FIELDS)('shows the server’s refusal of %s at its field', async (field) => {
+      answerHistory();
+      server.use(
+        http.post('/api/user/redeem_code.php', () =>
+          failure(400, { code: 'request.validation', field, message: 'x' }),
+        ),
+      );
+      setup();
+      await userEvent.type(screen.getByLabelText('Code'), 'x'.repeat(65));
+      await redeem();
+      expect(await expectRefusedControl(screen.getByLabelText('Code'))).toBe(
+        'Enter the code as it was given to you: 20 letters and digits, dashes allowed.',
+      );
     });
 
     it.each([

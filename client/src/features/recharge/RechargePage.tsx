@@ -1,3 +1,4 @@
+import { VERIFY_ORDER_FIELDS } from '@contracts/recharge';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -9,6 +10,7 @@ import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
+import { errorCode, refusedField } from '../../lib/api';
 import { formatYuan } from '../../lib/money';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import RechargeHistoryTable from './RechargeHistoryTable';
@@ -54,7 +56,14 @@ export default function RechargePage() {
       setOrderNumber('');
       setPage(1);
     } catch (failure) {
-      refuse(errorText(failure, 'recharge.failed', 'recharge.requestError'));
+      // Every refusal is the one field's; a malformed number is asked for again in words.
+      const malformed =
+        refusedField(failure, VERIFY_ORDER_FIELDS) && errorCode(failure) === 'request.validation';
+      refuse(
+        malformed
+          ? t('recharge.orderDigits')
+          : errorText(failure, 'recharge.failed', 'recharge.requestError'),
+      );
     }
   };
 

@@ -1,8 +1,10 @@
+import { REDEEM_CODE_FIELDS } from '@contracts/redeem';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Pagination from '../../components/ui/Pagination';
 import { useI18n } from '../../i18n';
+import { errorCode, refusedField } from '../../lib/api';
 import { formatYuan } from '../../lib/money';
 import { useGetRedemptionsQuery, useRedeemCodeMutation } from './api';
 import './recharge.css';
@@ -47,7 +49,14 @@ export default function RedeemCard() {
       setCode('');
       setPage(1);
     } catch (failure) {
-      refuse(errorText(failure, 'recharge.redeemFailed', 'recharge.requestError'));
+      // Every refusal is the one field's; a malformed code is asked for again in words.
+      const malformed =
+        refusedField(failure, REDEEM_CODE_FIELDS) && errorCode(failure) === 'request.validation';
+      refuse(
+        malformed
+          ? t('recharge.codeMalformed')
+          : errorText(failure, 'recharge.redeemFailed', 'recharge.requestError'),
+      );
     }
   };
 
