@@ -365,7 +365,6 @@ export const en = {
     'confirm.done': '{email} is now your account’s e-mail address.',
     'confirm.toAccount': 'Go to the user centre',
     'confirm.failed': 'The address could not be confirmed.',
-    'email.enterValid': 'Enter a valid e-mail address.',
     'email.title': 'E-mail address',
     'email.newSignIn': 'E-mail me when my account is signed in from a new browser',
     'email.current': 'Confirmed address: {email}',

@@ -352,7 +352,6 @@ export const zh: Catalogue<UiKey> = {
     'confirm.done': '{email} 已成为您的账户邮箱。',
     'confirm.toAccount': '前往用户中心',
     'confirm.failed': '邮箱确认失败。',
-    'email.enterValid': '请输入有效的邮箱地址。',
     'email.title': '邮箱地址',
     'email.newSignIn': '账户在新的浏览器上登录时发邮件通知我',
     'email.current': '已确认的邮箱：{email}',

@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n';
 import { leaveFor } from '../../../lib/leave';
 import { useCallbackOutcome } from '../../../lib/oidcFragment';
 import { useHydrated } from '../../../lib/ssr';
-import FieldsForm, { fieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
+import FieldsForm, { useFieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
 import { useDeleteIdentityMutation, useGetIdentitiesQuery, useOidcConnectMutation } from './api';
 
 /**
@@ -17,6 +17,7 @@ import { useDeleteIdentityMutation, useGetIdentitiesQuery, useOidcConnectMutatio
  */
 export default function ConnectedAccountsCard() {
   const { t, errorText, namedCodeText, time } = useI18n();
+  const fieldRefusal = useFieldRefusal();
   const hydrated = useHydrated();
   const location = useLocation();
   const { data, isError } = useGetIdentitiesQuery();
@@ -44,7 +45,7 @@ export default function ConnectedAccountsCard() {
     });
     if ('error' in result) {
       // The provider and the page to come back to are the card's own: said above the form.
-      const refused = fieldRefusal(t, result.error, ['current_password'], failure(result.error));
+      const refused = fieldRefusal(result.error, ['current_password'], failure(result.error));
       if (!refused) setNotice({ ok: false, text: failure(result.error) });
       return refused;
     }

@@ -5,8 +5,8 @@ import { useMailEnabled } from '../../../app/useMailEnabled';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
 import { useChangeEmailMutation, useGetEmailQuery, useSetSignInNoticeMutation } from './api';
-import FieldsForm, { PASSWORD, type FieldSpec, type Refusal } from './FieldsForm';
-import { errorCode, refusedField } from '../../../lib/api';
+import FieldsForm, { PASSWORD, useFieldRefusal, type FieldSpec, type Refusal } from './FieldsForm';
+import { errorCode } from '../../../lib/api';
 
 const EMAIL: FieldSpec = {
   field: 'email',
@@ -22,6 +22,7 @@ const EMAIL: FieldSpec = {
  */
 export default function EmailCard() {
   const { t, errorText, codeText } = useI18n();
+  const fieldRefusal = useFieldRefusal();
   const { data: view, isError } = useGetEmailQuery();
   const mailOff = useMailEnabled() === false;
   const [change] = useChangeEmailMutation();
@@ -35,19 +36,11 @@ export default function EmailCard() {
     const result = await change({ email, current_password: values.current_password });
     if ('error' in result) {
       const text = errorText(result.error, 'email.failed', 'user.requestFailed');
-      const code = errorCode(result.error);
-      const field =
-        refusedField(result.error, CHANGE_EMAIL_FIELDS) ??
-        (code === 'users.email_taken' ? 'email' : null);
-      // A field refused as malformed is asked for again in the words the form checks it with.
-      if (field && code === 'request.validation') {
-        const again =
-          field === 'email' ? codeText('users.email_invalid') : t('security.enterCurrent');
-        return { field, text: again };
-      }
-      if (field) return { field, text };
-      setNotice({ ok: false, text });
-      return null;
+      const refused =
+        fieldRefusal(result.error, CHANGE_EMAIL_FIELDS, text) ??
+        (errorCode(result.error) === 'users.email_taken' ? { field: 'email', text } : null);
+      if (!refused) setNotice({ ok: false, text });
+      return refused;
     }
     setNotice({ ok: true, text: t('email.sent', { email }) });
     return null;

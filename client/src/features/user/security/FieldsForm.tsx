@@ -29,26 +29,23 @@ export const CODE: FieldSpec = {
   autoComplete: 'one-time-code',
 };
 
-/** What a field the server refused as malformed asks for (its own rules have their codes). */
-const MALFORMED: Record<Field, UiKey> = {
-  current_password: 'security.enterCurrent',
-  code: 'twofa.enterCode',
-  email: 'email.enterValid',
-};
-
 /**
  * The refusal of one of a form's `fields`, or null when the error names none of them (the card
- * says it above the form). A field refused as malformed is asked for again in its own words.
+ * says it above the form). A field refused as malformed is asked for again in the words the
+ * cards check it with; any other refusal keeps `text`.
  */
-export function fieldRefusal(
-  t: (key: UiKey) => string,
-  error: unknown,
-  fields: readonly Field[],
-  text: string,
-): Refusal {
-  const field = refusedField(error, fields);
-  if (!field) return null;
-  return { field, text: errorCode(error) === 'request.validation' ? t(MALFORMED[field]) : text };
+export function useFieldRefusal() {
+  const { t, codeText } = useI18n();
+  const malformed: Record<Field, () => string> = {
+    current_password: () => t('security.enterCurrent'),
+    code: () => t('twofa.enterCode'),
+    email: () => codeText('users.email_invalid'),
+  };
+  return (error: unknown, fields: readonly Field[], text: string): Refusal => {
+    const field = refusedField(error, fields);
+    if (!field) return null;
+    return { field, text: errorCode(error) === 'request.validation' ? malformed[field]() : text };
+  };
 }
 
 /** What a card's submit answers: a refusal for one of its fields, or null when it went through. */

@@ -6,7 +6,7 @@ import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
 import { createPasskey, passkeysSupported } from '../../../lib/passkeys';
 import { useHydrated } from '../../../lib/ssr';
-import FieldsForm, { fieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
+import FieldsForm, { useFieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
 import {
   useAddPasskeyMutation,
   useDeletePasskeyMutation,
@@ -21,6 +21,7 @@ import {
  */
 export default function PasskeysCard() {
   const { t, errorText, time } = useI18n();
+  const fieldRefusal = useFieldRefusal();
   const hydrated = useHydrated();
   const { data, isError } = useGetPasskeysQuery();
   const [options] = usePasskeyRegisterOptionsMutation();
@@ -36,7 +37,7 @@ export default function PasskeysCard() {
     setNotice(null);
     const asked = await options({ current_password: password });
     if ('error' in asked) {
-      const refused = fieldRefusal(t, asked.error, PASSKEY_OPTIONS_FIELDS, failure(asked.error));
+      const refused = fieldRefusal(asked.error, PASSKEY_OPTIONS_FIELDS, failure(asked.error));
       if (!refused) setNotice({ ok: false, text: failure(asked.error) });
       return refused;
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useI18n } from '../../../i18n';
 import { signWithPasskey } from '../../../lib/passkeys';
-import FieldsForm, { CODE, fieldRefusal, type Refusal } from './FieldsForm';
+import FieldsForm, { CODE, useFieldRefusal, type Refusal } from './FieldsForm';
 import { useConfirmTwoFactorMutation, useStepUpOptionsMutation } from './api';
 
 /** What a call refused with `auth.step_up_required` says: whether a passkey may answer. */
@@ -30,6 +30,7 @@ export default function StepUpForm({
   onCancel: () => void;
 }) {
   const { t, errorText } = useI18n();
+  const fieldRefusal = useFieldRefusal();
   const [confirm] = useConfirmTwoFactorMutation();
   const [options] = useStepUpOptionsMutation();
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +64,7 @@ export default function StepUpForm({
       return null;
     }
     // A refused passkey answer has no field here: it is said above the form.
-    const refused = fieldRefusal(t, done.error, ['code'], failure(done.error));
+    const refused = fieldRefusal(done.error, ['code'], failure(done.error));
     if (!refused) setError(failure(done.error));
     return refused;
   };

@@ -5,7 +5,13 @@ import { Alert, Card } from 'react-bootstrap';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { RecoveryCodeList, TotpQr } from '../../../components/ui/TotpParts';
 import { useI18n } from '../../../i18n';
-import FieldsForm, { CODE, fieldRefusal, PASSWORD, type Field, type Refusal } from './FieldsForm';
+import FieldsForm, {
+  CODE,
+  useFieldRefusal,
+  PASSWORD,
+  type Field,
+  type Refusal,
+} from './FieldsForm';
 import {
   useDisableTotpMutation,
   useEnableTotpMutation,
@@ -19,6 +25,7 @@ import {
  */
 export default function TwoFactorCard() {
   const { t, errorText } = useI18n();
+  const fieldRefusal = useFieldRefusal();
   const { data: status, isError } = useGetTwoFactorQuery();
   const [start] = useStartTotpMutation();
   const [enable] = useEnableTotpMutation();
@@ -30,7 +37,7 @@ export default function TwoFactorCard() {
   /** A refusal for one of the form's `fields`, or the banner. */
   const refusal = (error: unknown, fields: readonly Field[]): Refusal => {
     const text = errorText(error, 'twofa.failed', 'user.requestFailed');
-    const refused = fieldRefusal(t, error, fields, text);
+    const refused = fieldRefusal(error, fields, text);
     if (!refused) setNotice({ ok: false, text });
     return refused;
   };
