@@ -166,6 +166,8 @@ describeBrowser('admin back office', () => {
     await page.getByLabel('请求参数 1 参数名').fill('q');
     await page.getByLabel('请求参数 1 类型').selectOption('integer');
     await page.getByLabel('请求参数 1 必填').check();
+    await page.getByLabel('请求参数 1 中文说明').fill('条数');
+    await page.getByLabel('请求参数 1 英文说明').fill('how many');
     await page.getByLabel('付费').check();
     await page.getByLabel('每次调用价格（元）').fill('0.0001');
     await page.getByRole('button', { name: '保存', exact: true }).click();
@@ -196,6 +198,8 @@ describeBrowser('admin back office', () => {
     await row.getByRole('link', { name: '编辑' }).click();
     await page.getByRole('heading', { name: '编辑 API' }).waitFor();
     expect(await page.getByLabel('请求参数 1 类型').inputValue()).toBe('integer');
+    expect(await page.getByLabel('请求参数 1 中文说明').inputValue()).toBe('条数');
+    expect(await page.getByLabel('请求参数 1 英文说明').inputValue()).toBe('how many');
     await page.getByLabel('API 名称').fill('浏览器测试接口（改）');
     await page.getByLabel('请求方法').selectOption('POST');
     await page.getByRole('button', { name: '保存', exact: true }).click();

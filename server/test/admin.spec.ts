@@ -99,9 +99,19 @@ describeEachDb('admin: access and API management', (ctx) => {
         name_en: body.name_en,
         endpoint: body.endpoint,
         request_method: 'GET',
-        request_params: [{ name: 'q', type: 'string', required: true, description: 'query' }],
-        response_params: [{ name: 'data', type: 'object', description: 'result' }],
-        status_codes: [{ code: 200, description: 'ok' }],
+        request_params: [
+          {
+            name: 'q',
+            type: 'string',
+            required: true,
+            description: '查询词',
+            description_en: 'query',
+          },
+        ],
+        response_params: [
+          { name: 'data', type: 'object', description: '结果', description_en: 'result' },
+        ],
+        status_codes: [{ code: 200, description: '成功', description_en: 'ok' }],
         is_paid: 1,
         is_pinned: 1,
         status: 1,
@@ -166,8 +176,10 @@ describeEachDb('admin: access and API management', (ctx) => {
       );
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
-        request_params: [{ name: 'n', type: 'integer', required: true, description: 'count' }],
-        response_params: [{ name: 'value', type: 'string', description: 'v' }],
+        request_params: [
+          { name: 'n', type: 'integer', required: true, description: '', description_en: 'count' },
+        ],
+        response_params: [{ name: 'value', type: 'string', description: '', description_en: 'v' }],
         status_codes: [],
         is_paid: 0,
         is_pinned: 1,
@@ -187,12 +199,87 @@ describeEachDb('admin: access and API management', (ctx) => {
         apiBody({ request_params: params }),
       );
       expect(res.status).toBe(200);
+      const none = { description: '', description_en: '' };
       expect(res.body.data.request_params).toEqual([
-        { name: 'level', type: 'string', required: false, description: '', enum: ['l', 'm'] },
-        { name: 'size', type: 'integer', required: false, description: '', default: '256' },
-        { name: 'text', type: 'string', required: true, description: '', example: 'hi' },
-        { name: 'x', type: 'string', required: false, description: '' },
+        { name: 'level', type: 'string', required: false, ...none, enum: ['l', 'm'] },
+        { name: 'size', type: 'integer', required: false, ...none, default: '256' },
+        { name: 'text', type: 'string', required: true, ...none, example: 'hi' },
+        { name: 'x', type: 'string', required: false, ...none },
       ]);
+    });
+
+    it("keeps every list row's two descriptions, reads a lone one by its script", async () => {
+      const res = await admin.post(
+        '/api/admin/create_api.php',
+        apiBody({
+          request_params: [
+            {
+              name: 'tz',
+              type: 'string',
+              required: false,
+              description: ' 时区 ',
+              description_en: ' time zone ',
+            },
+            { name: 'a', type: 'string', required: false, description: 'IANA 时区' },
+            { name: 'b', type: 'string', required: false, description: 'IANA zone' },
+          ],
+          response_params: [
+            {
+              name: 'local',
+              type: 'string',
+              description: '当地时间',
+              description_en: '',
+              nullable: true,
+            },
+            { name: 'x', type: 'string', description: 'x', nullable: 'yes' },
+          ],
+          status_codes: [
+            { code: 429, description: '请求过于频繁', description_en: 'Rate limited' },
+          ],
+        }),
+      );
+      expect(res.status).toBe(200);
+      const detail = await ctx.t.client().get('/api/get_api_detail.php', {
+        query: { id: res.body.data.id },
+      });
+      for (const data of [res.body.data, detail.body.data]) {
+        expect(data.request_params).toEqual([
+          {
+            name: 'tz',
+            type: 'string',
+            required: false,
+            description: '时区',
+            description_en: 'time zone',
+          },
+          {
+            name: 'a',
+            type: 'string',
+            required: false,
+            description: 'IANA 时区',
+            description_en: '',
+          },
+          {
+            name: 'b',
+            type: 'string',
+            required: false,
+            description: '',
+            description_en: 'IANA zone',
+          },
+        ]);
+        expect(data.response_params).toEqual([
+          {
+            name: 'local',
+            type: 'string',
+            description: '当地时间',
+            description_en: '',
+            nullable: true,
+          },
+          { name: 'x', type: 'string', description: '', description_en: 'x' },
+        ]);
+        expect(data.status_codes).toEqual([
+          { code: 429, description: '请求过于频繁', description_en: 'Rate limited' },
+        ]);
+      }
     });
 
     it('keeps English names unique, whatever the case (409)', async () => {

@@ -258,9 +258,20 @@ describeEachDb('public catalogue', (ctx) => {
             response_format: 'application/json',
             request_method: 'GET',
             price_per_call: '1.500',
-            request_params: [{ name: 'q', type: 'string', required: true, description: 'query' }],
-            response_params: [{ name: 'success', type: 'boolean', description: 'ok' }],
-            status_codes: [{ code: 200, description: 'ok' }],
+            // Rows stored with one description (as before rows had two): read by its script.
+            request_params: [
+              {
+                name: 'q',
+                type: 'string',
+                required: true,
+                description: '',
+                description_en: 'query',
+              },
+            ],
+            response_params: [
+              { name: 'success', type: 'boolean', description: '', description_en: 'ok' },
+            ],
+            status_codes: [{ code: 200, description: '', description_en: 'ok' }],
             php_example: '<?php echo 1;',
             response_example: '{"success":true}',
           }),
@@ -268,6 +279,14 @@ describeEachDb('public catalogue', (ctx) => {
         expect(res.body.data).not.toHaveProperty('handler');
         expect(res.body.data).not.toHaveProperty('upstream_url');
       }
+    });
+
+    it("reads an older row's lone Chinese description as the Chinese one", async () => {
+      const api = await createApi(ctx.t.dataSource, {
+        status_codes: JSON.stringify([{ code: 200, description: '成功' }]),
+      });
+      const { data } = (await detail({ id: api.id })).body;
+      expect(data.status_codes).toEqual([{ code: 200, description: '成功', description_en: '' }]);
     });
 
     it('decodes list fields encoded up to 5 times and gives [] for anything else', async () => {
@@ -280,7 +299,7 @@ describeEachDb('public catalogue', (ctx) => {
         status_codes: 'not json at all',
       });
       const { data } = (await detail({ id: api.id })).body;
-      expect(data.request_params).toEqual(params);
+      expect(data.request_params).toEqual([{ ...params[0], description_en: '' }]);
       expect(data.response_params).toEqual([]);
       expect(data.status_codes).toEqual([]);
 

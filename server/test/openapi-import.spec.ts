@@ -11,6 +11,9 @@ import { LoopStalls } from './loop-stalls';
 
 const IMPORT = '/api/admin/import_openapi.php';
 
+/** A list row with neither description. */
+const NO_TEXT = { description: '', description_en: '' };
+
 type Doc = Record<string, any>;
 
 /** A small pet store: three importable operations, two the catalogue cannot take. */
@@ -259,27 +262,29 @@ describeEachDb('admin OpenAPI import', (ctx) => {
       response_format: 'application/json',
     });
     // The schema's enum, default and example reach the API page's console.
+    // A document's texts are English (no Han script): each fills a row's English description.
     expect(JSON.parse(list.request_params)).toEqual([
       {
         name: 'limit',
         type: 'integer',
         required: false,
-        description: 'at most this many',
+        description: '',
+        description_en: 'at most this many',
         default: '20',
         example: '10',
       },
-      { name: 'species', type: 'string', required: true, description: '', enum: ['cat', 'dog'] },
-      { name: 'fields', type: 'string', required: false, description: '' },
+      { name: 'species', type: 'string', required: true, ...NO_TEXT, enum: ['cat', 'dog'] },
+      { name: 'fields', type: 'string', required: false, ...NO_TEXT },
     ]);
     expect(JSON.parse(list.response_params)).toEqual([
-      { name: 'pets', type: 'array', description: '' },
-      { name: 'pets.name', type: 'string', description: 'what to call it' },
-      { name: 'pets.tag', type: 'string', description: '' },
-      { name: 'pets.id', type: 'integer', description: '' },
+      { name: 'pets', type: 'array', ...NO_TEXT },
+      { name: 'pets.name', type: 'string', description: '', description_en: 'what to call it' },
+      { name: 'pets.tag', type: 'string', ...NO_TEXT },
+      { name: 'pets.id', type: 'integer', ...NO_TEXT },
     ]);
     expect(JSON.parse(list.status_codes)).toEqual([
-      { code: 200, description: 'the pets' },
-      { code: 400, description: 'bad limit' },
+      { code: 200, description: '', description_en: 'the pets' },
+      { code: 400, description: '', description_en: 'bad limit' },
     ]);
     expect(JSON.parse(list.response_example)).toEqual({ pets: [{ id: 1, name: 'Rex' }] });
 
@@ -467,21 +472,22 @@ describeEachDb('admin OpenAPI import', (ctx) => {
         ctx.t.dataSource.getRepository(ApiEntry).findOneByOrFail({ id }),
       ),
     );
+    const called = { description: '', description_en: 'what the node is called' };
     expect(JSON.parse(tree.response_params)).toEqual([
-      { name: 'name', type: 'string', description: 'what the node is called' },
-      { name: 'parent', type: 'object', description: '' },
-      { name: 'parent.name', type: 'string', description: 'what the node is called' },
-      { name: 'parent.parent', type: 'object', description: '' },
-      { name: 'parent.children', type: 'array', description: '' },
-      { name: 'children', type: 'array', description: '' },
-      { name: 'children.name', type: 'string', description: 'what the node is called' },
-      { name: 'children.parent', type: 'object', description: '' },
-      { name: 'children.children', type: 'array', description: '' },
+      { name: 'name', type: 'string', ...called },
+      { name: 'parent', type: 'object', ...NO_TEXT },
+      { name: 'parent.name', type: 'string', ...called },
+      { name: 'parent.parent', type: 'object', ...NO_TEXT },
+      { name: 'parent.children', type: 'array', ...NO_TEXT },
+      { name: 'children', type: 'array', ...NO_TEXT },
+      { name: 'children.name', type: 'string', ...called },
+      { name: 'children.parent', type: 'object', ...NO_TEXT },
+      { name: 'children.children', type: 'array', ...NO_TEXT },
     ]);
     expect(JSON.parse(add.request_params)).toEqual([
-      { name: 'name', type: 'string', required: true, description: 'what the node is called' },
-      { name: 'parent', type: 'object', required: false, description: '' },
-      { name: 'children', type: 'array', required: false, description: '' },
+      { name: 'name', type: 'string', required: true, ...called },
+      { name: 'parent', type: 'object', required: false, ...NO_TEXT },
+      { name: 'children', type: 'array', required: false, ...NO_TEXT },
     ]);
     // The imported API's page, its own OpenAPI document and the API page render.
     await enable(tree);
@@ -509,6 +515,53 @@ describeEachDb('admin OpenAPI import', (ctx) => {
     const row = await ctx.t.dataSource.getRepository(ApiEntry).findOneByOrFail({ id: listPets.id });
     expect(row).toMatchObject({ name: 'List all pets', status: 1 });
     expect(JSON.parse(row.request_params)[0]).toMatchObject({ name: 'limit', required: true });
+  });
+
+  it('fills the Chinese descriptions from a document written in Chinese', async () => {
+    const res = await send(
+      {
+        openapi: '3.1.0',
+        info: { title: '天气', version: '1' },
+        servers: [{ url: upstream.url }],
+        paths: {
+          '/weather': {
+            get: {
+              operationId: 'weatherZh',
+              parameters: [
+                { name: 'city', in: 'query', description: '城市名', schema: { type: 'string' } },
+              ],
+              responses: {
+                '200': {
+                  description: '成功',
+                  content: {
+                    'application/json': {
+                      schema: {
+                        type: 'object',
+                        properties: { temp: { type: 'number', description: 'Celsius 温度' } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      false,
+    );
+    expect(res.status).toBe(200);
+    const row = await ctx.t.dataSource
+      .getRepository(ApiEntry)
+      .findOneByOrFail({ id: res.body.data.apis[0].id });
+    expect(JSON.parse(row.request_params)).toEqual([
+      { name: 'city', type: 'string', required: false, description: '城市名', description_en: '' },
+    ]);
+    expect(JSON.parse(row.response_params)).toEqual([
+      { name: 'temp', type: 'number', description: 'Celsius 温度', description_en: '' },
+    ]);
+    expect(JSON.parse(row.status_codes)).toEqual([
+      { code: 200, description: '成功', description_en: '' },
+    ]);
   });
 
   it('skips an operation whose documentation would overflow the catalogue’s columns', async () => {

@@ -79,13 +79,20 @@ describeEachDb(
         handler: 'hash',
         is_paid: 1,
         price_per_call_milli: 5,
+        // The documents are English: a row's English text where it has one, else its Chinese.
         request_params: JSON.stringify([
-          { name: 'text', type: 'string', required: true, description: 'the text' },
+          {
+            name: 'text',
+            type: 'string',
+            required: true,
+            description: '原文',
+            description_en: 'the text',
+          },
           {
             name: 'algo',
             type: 'string',
             required: false,
-            description: 'md5, sha1 or sha256',
+            description: 'md5、sha1 或 sha256',
             enum: ['md5', 'sha1', 'sha256'],
             default: 'sha256',
           },
@@ -106,7 +113,7 @@ describeEachDb(
           { key: 'data.hash', type: 'string', description: 'the digest, hex' },
         ]),
         status_codes: JSON.stringify([
-          { code: 200, description: 'the digest' },
+          { code: 200, description: '摘要', description_en: 'the digest' },
           { code: '400', description: 'bad text' },
           { code: 99999, description: 'not an HTTP status' },
         ]),
@@ -190,7 +197,7 @@ describeEachDb(
           name: 'algo',
           in: 'query',
           required: false,
-          description: 'md5, sha1 or sha256',
+          description: 'md5、sha1 或 sha256',
           schema: { type: 'string', enum: ['md5', 'sha1', 'sha256'], default: 'sha256' },
         },
         {

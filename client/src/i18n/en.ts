@@ -158,6 +158,8 @@ export const en = {
     'api.colCode': 'Code',
     'api.yes': 'yes',
     'api.pathParam': 'path',
+    'text.untranslated': 'Chinese only',
+    'text.untranslatedTitle': 'No English text yet: shown as written',
     'api.no': 'no',
     'api.keyFilled': 'Your API key is filled in. Keep it secret.',
     'api.keyReplace': 'Replace {placeholder} with your API key from the user centre.',

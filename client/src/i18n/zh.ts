@@ -159,6 +159,8 @@ export const zh: Catalogue<UiKey> = {
     'api.colCode': '状态码',
     'api.yes': '是',
     'api.pathParam': '路径',
+    'text.untranslated': '仅有英文',
+    'text.untranslatedTitle': '暂无中文说明，显示原文',
     'api.no': '否',
     'api.keyFilled': '已填入您的 API 密钥，请妥善保管。',
     'api.keyReplace': '请将 {placeholder} 替换为用户中心里的 API 密钥。',

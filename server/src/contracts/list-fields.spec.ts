@@ -1,4 +1,4 @@
-import { isParameterType, isRequiredFlag, parseListField } from './list-fields';
+import { isParameterType, isRequiredFlag, listDescriptions, parseListField } from './list-fields';
 
 describe('parseListField', () => {
   const list = [{ name: 'q', type: 'string', required: true, description: 'text' }];
@@ -42,5 +42,33 @@ describe('isParameterType', () => {
     ).toBe(true);
     expect(isParameterType('String')).toBe(false);
     expect(isParameterType('file')).toBe(false);
+  });
+});
+
+describe('listDescriptions', () => {
+  it('keeps the two texts of a row that has both, trimmed', () => {
+    expect(listDescriptions({ description: ' 时区 ', description_en: ' time zone ' })).toEqual({
+      description: '时区',
+      description_en: 'time zone',
+    });
+    expect(listDescriptions({ description: 'time zone', description_en: '' })).toEqual({
+      description: 'time zone',
+      description_en: '',
+    });
+  });
+
+  it('reads the one text of an older row by its script', () => {
+    expect(listDescriptions({ description: 'IANA 时区' })).toEqual({
+      description: 'IANA 时区',
+      description_en: '',
+    });
+    expect(listDescriptions({ description: 'IANA time zone' })).toEqual({
+      description: '',
+      description_en: 'IANA time zone',
+    });
+  });
+
+  it.each([[{}], [{ description: 7 }], [{ description: '  ' }]])('reads %p as no text', (row) => {
+    expect(listDescriptions(row)).toEqual({ description: '', description_en: '' });
   });
 });

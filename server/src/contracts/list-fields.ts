@@ -38,7 +38,9 @@ export interface RequestParam {
   type: string;
   /** Written as a boolean; older rows say 1, "1" or "true". */
   required: boolean | number | string;
+  /** Chinese; `description_en` is the English text (see listDescriptions). */
   description: string;
+  description_en?: string;
   /** The only values the parameter accepts (shown as a select); absent when any value goes. */
   enum?: string[];
   /** The value the API uses when the parameter is left out. */
@@ -53,11 +55,41 @@ export interface ResponseParam {
   key?: string;
   type: string;
   description: string;
+  description_en?: string;
+  /** The field is null where the API has nothing to say. */
+  nullable?: boolean;
 }
 
 export interface StatusCode {
   code: number | string;
   description: string;
+  description_en?: string;
+}
+
+/** A row's description in each language. */
+export interface ListDescriptions {
+  description: string;
+  description_en: string;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * A list row's Chinese and English descriptions. A row written before rows had two texts (or an
+ * import, or a caller of create_api that sends one) has only `description`, in whichever language
+ * it was written: a text with Han characters is the Chinese one, any other the English one.
+ */
+export function listDescriptions(row: {
+  description?: unknown;
+  description_en?: unknown;
+}): ListDescriptions {
+  const text = typeof row.description === 'string' ? row.description.trim() : '';
+  if (typeof row.description_en === 'string') {
+    return { description: text, description_en: row.description_en.trim() };
+  }
+  return text === '' || HAN.test(text)
+    ? { description: text, description_en: '' }
+    : { description: '', description_en: text };
 }
 
 /** Whether a request parameter's `required` means yes, in any of the spellings it arrives in. */

@@ -52,10 +52,12 @@ export function apiBody(overrides: Record<string, unknown> = {}) {
     response_format: 'application/json',
     request_method: 'GET',
     request_params: JSON.stringify([
-      { name: 'q', type: 'string', required: true, description: 'query' },
+      { name: 'q', type: 'string', required: true, description: '查询词', description_en: 'query' },
     ]),
-    response_params: JSON.stringify([{ name: 'data', type: 'object', description: 'result' }]),
-    status_codes: JSON.stringify([{ code: 200, description: 'ok' }]),
+    response_params: JSON.stringify([
+      { name: 'data', type: 'object', description: '结果', description_en: 'result' },
+    ]),
+    status_codes: JSON.stringify([{ code: 200, description: '成功', description_en: 'ok' }]),
     php_example: '<?php echo 1;',
     response_example: '{"success":true}',
     status: 1,

@@ -24,6 +24,8 @@ import { useAppDispatch } from '../../app/store';
 import { refreshUser } from '../../app/refreshUser';
 import { refreshFreeQuotas, useFreeQuota } from '../../app/useFreeQuota';
 import { useCopy } from '../../components/ui/useCopy';
+import Translated from '../../components/ui/Translated';
+import { inPageLanguage } from '../../lib/inLanguage';
 
 /** Gateway failures after the charge, which the gateway refunds (see the error-code table). */
 const REFUNDED = new Set([
@@ -160,7 +162,8 @@ function Field({
   multiline: boolean;
   onChange: (value: string) => void;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const help = inPageLanguage(param.description, param.description_en, lang)?.text ?? '';
   const id = `console-${useId()}`;
   const required = isRequiredFlag(param.required);
   const choices =
@@ -229,10 +232,10 @@ function Field({
         </div>
       )}
       <div id={`${id}-help`} className="form-text">
-        {param.description}
+        <Translated zh={param.description} en={param.description_en} />
         {/* Said once: descriptions often name their default already. */}
         {param.default !== undefined &&
-          !/default|默认/i.test(param.description) &&
+          !/default|默认/i.test(help) &&
           ` ${t('console.default', { value: param.default })}`}
       </div>
     </div>

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loggedIn } from '../../app/authSlice';
 import { makeStore } from '../../app/store';
+import { I18nProvider, type Lang } from '../../i18n';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import ApiDetailPage, { apiRefFromParams } from './ApiDetailPage';
 
@@ -32,7 +33,7 @@ const API = {
 };
 
 /** Answers get_api_detail.php and records the query strings it was asked with. */
-function setup(answer: () => Response | Promise<Response>, signedIn = false) {
+function setup(answer: () => Response | Promise<Response>, signedIn = false, lang: Lang = 'en') {
   const queries: string[] = [];
   server.use(
     http.get('/api/get_api_detail.php', ({ request }) => {
@@ -45,11 +46,13 @@ function setup(answer: () => Response | Promise<Response>, signedIn = false) {
   if (signedIn) store.dispatch(loggedIn({ id: 1, username: 'alice', api_key: 'pk_secret' }));
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/api/7/ip']}>
-        <Routes>
-          <Route path="/api/:id/:name_en?" element={<ApiDetailPage />} />
-        </Routes>
-      </MemoryRouter>
+      <I18nProvider initial={lang}>
+        <MemoryRouter initialEntries={['/api/7/ip']}>
+          <Routes>
+            <Route path="/api/:id/:name_en?" element={<ApiDetailPage />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   );
   return queries;
@@ -145,6 +148,58 @@ describe('ApiDetailPage', () => {
   ])('explains %s', async (_case, answer, text) => {
     setup(answer);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  describe.each<[Lang, string, string, string, string]>([
+    ['en', 'time zone', 'the caller', '仅中文', 'Chinese only'],
+    ['zh', '时区', '调用方', 'only English', '仅有英文'],
+  ])('on a %s page', (lang, tz, ip, untranslated, tag) => {
+    it("describes parameters, fields and codes in the page's language, else marks the other", async () => {
+      setup(
+        () =>
+          ok({
+            ...API,
+            request_params: [
+              {
+                name: 'tz',
+                type: 'string',
+                required: false,
+                description: '时区',
+                description_en: 'time zone',
+              },
+              {
+                name: 'ip',
+                type: 'string',
+                required: false,
+                description: '调用方',
+                description_en: 'the caller',
+              },
+            ],
+            response_params: [
+              { name: 'zh_only', type: 'string', description: '仅中文', description_en: '' },
+              { name: 'en_only', type: 'string', description: '', description_en: 'only English' },
+            ],
+            status_codes: [{ code: 200, description: '成功', description_en: 'OK' }],
+          }),
+        false,
+        lang,
+      );
+      await screen.findByRole('heading', { level: 1 });
+      for (const text of [tz, ip]) {
+        expect(screen.getByRole('cell', { name: text })).toBeInTheDocument();
+      }
+      expect(screen.getByRole('cell', { name: lang === 'en' ? 'OK' : '成功' })).toBeInTheDocument();
+      const other = screen.getByText(untranslated);
+      expect(other).toHaveAttribute('lang', lang === 'en' ? 'zh-CN' : 'en');
+      expect(other.closest('td')).toHaveTextContent(`${untranslated} ${tag}`);
+      // The row in the page's language carries no tag.
+      const own = lang === 'en' ? 'only English' : '仅中文';
+      expect(screen.getByText(own).closest('td')).toHaveTextContent(new RegExp(`^${own}$`));
+      // The try-it console's help under each field follows the page too.
+      for (const text of [tz, ip]) {
+        expect(screen.getAllByText(text).map((node) => node.tagName)).toEqual(['TD', 'DIV']);
+      }
+    });
   });
 
   it('shows a loading state', async () => {

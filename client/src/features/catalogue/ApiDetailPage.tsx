@@ -10,6 +10,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
+import Translated from '../../components/ui/Translated';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n, type UiKey } from '../../i18n';
@@ -238,7 +239,7 @@ function Detail({ api }: { api: ApiDetail }) {
             ) : (
               <span className="badge text-bg-secondary">{t('api.no')}</span>
             ),
-            p.description,
+            <Translated zh={p.description} en={p.description_en} />,
           ])}
         />
       </Section>
@@ -252,7 +253,7 @@ function Detail({ api }: { api: ApiDetail }) {
           rows={api.response_params.map((p) => [
             <code>{p.name ?? p.key}</code>,
             p.type,
-            p.description,
+            <Translated zh={p.description} en={p.description_en} />,
           ])}
         />
       </Section>
@@ -261,7 +262,10 @@ function Detail({ api }: { api: ApiDetail }) {
         <Table
           head={[t('api.colCode'), t('api.colDescription')]}
           empty={t('api.noStatusCodes')}
-          rows={api.status_codes.map((c) => [<code>{c.code}</code>, c.description])}
+          rows={api.status_codes.map((c) => [
+            <code>{c.code}</code>,
+            <Translated zh={c.description} en={c.description_en} />,
+          ])}
         />
       </Section>
 

@@ -1,6 +1,7 @@
 import type { RequestMethod } from '../../contracts/apis';
 import {
   isParameterType,
+  listDescriptions,
   UPSTREAM_URL_TEMPLATE,
   type ParameterType,
 } from '../../contracts/list-fields';
@@ -51,6 +52,10 @@ const MAX_UPSTREAM_URL = 500;
 const MAX_MEDIA_TYPE = 100;
 /** The list fields are TEXT columns: 64 KB on MySQL, with room for the stored JSON's keys. */
 const MAX_LIST_BYTES = 60_000;
+
+/** A list's size as stored: each row with both its descriptions (listDescriptions). */
+const storedBytes = (rows: { description: string }[]) =>
+  Buffer.byteLength(JSON.stringify(rows.map((row) => ({ ...row, ...listDescriptions(row) }))));
 
 const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
@@ -136,7 +141,7 @@ function toDraft(document: OpenApiObject, path: string, item: Json, key: string)
   const response = successResponse(record(operation.responses), deref);
   const status_codes = statusCodes(record(operation.responses));
   const lists = [request_params, response.fields, status_codes];
-  if (lists.some((rows) => Buffer.byteLength(JSON.stringify(rows)) > MAX_LIST_BYTES)) {
+  if (lists.some((rows) => storedBytes(rows) > MAX_LIST_BYTES)) {
     return new Skip('参数或字段的说明太长，超过了数据库列的 64 KB 上限');
   }
   return {

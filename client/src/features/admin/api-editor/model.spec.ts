@@ -22,7 +22,7 @@ const API: AdminApi = {
   response_format: 'image/png',
   request_method: 'POST',
   request_params: [
-    { name: 'text', type: 'string', required: true, description: '内容' },
+    { name: 'text', type: 'string', required: true, description: '内容', description_en: 'text' },
     {
       name: 'size',
       type: 'integer',
@@ -35,10 +35,10 @@ const API: AdminApi = {
     { name: 'margin', type: 'integer', required: 1, description: '' },
   ],
   response_params: [
-    { name: 'image', type: 'string', description: 'PNG' },
+    { name: 'image', type: 'string', description: '', description_en: 'PNG', nullable: true },
     { key: 'legacy', type: 'string', description: 'older rows say key' },
   ],
-  status_codes: [{ code: 200, description: '成功' }],
+  status_codes: [{ code: 200, description: '成功', description_en: 'OK' }],
   php_example: '<?php',
   response_example: '{}',
   status: 0,
@@ -74,7 +74,7 @@ describe('apiFormFrom', () => {
       handler: '',
       upstream_url: 'https://up.example/qr',
       upstream_timeout_ms: '5000',
-      status_codes: [{ code: '200', description: '成功' }],
+      status_codes: [{ code: '200', description: '成功', description_en: 'OK' }],
     });
     expect(form.request_params.map((p) => p.required)).toEqual([true, false, true]);
     // The console's hints go through the editor as text and come back as they were.
@@ -88,11 +88,20 @@ describe('apiFormFrom', () => {
       type: 'integer',
       required: false,
       description: '',
+      description_en: '',
       enum: ['128', '256'],
       default: '256',
       example: '128',
     });
     expect(form.response_params.map((p) => p.name)).toEqual(['image', 'legacy']);
+    // Both descriptions, and a field's nullable mark, come back as they were.
+    expect(JSON.parse(toApiBody(form).response_params)).toEqual([
+      { name: 'image', type: 'string', description: '', description_en: 'PNG', nullable: true },
+      { name: 'legacy', type: 'string', description: 'older rows say key', description_en: '' },
+    ]);
+    expect(JSON.parse(toApiBody(form).status_codes)).toEqual([
+      { code: 200, description: '成功', description_en: 'OK' },
+    ]);
     expect(form).not.toHaveProperty('usage_count');
   });
 
@@ -102,7 +111,7 @@ describe('apiFormFrom', () => {
       is_paid: false,
       request_method: 'GET',
       response_format: 'application/json',
-      status_codes: [{ code: '200', description: '成功' }],
+      status_codes: [{ code: '200', description: '成功', description_en: 'OK' }],
       upstream_timeout_ms: '10000',
     });
   });
@@ -182,22 +191,29 @@ describe('toApiBody', () => {
       {
         ...filled,
         request_params: [
-          { name: 'q', type: 'string', required: true, description: 'query' },
-          { name: ' ', type: 'string', required: false, description: '' },
+          {
+            name: 'q',
+            type: 'string',
+            required: true,
+            description: '查询',
+            description_en: 'query',
+          },
+          { name: ' ', type: 'string', required: false, description: '', description_en: '' },
           {
             name: 'level',
             type: 'string',
             required: false,
             description: '',
+            description_en: '',
             enum: ' l, m ,, q',
             default: ' m ',
             example: '',
           },
         ],
-        response_params: [{ name: '', type: '', description: '' }],
+        response_params: [{ name: '', type: '', description: '', description_en: '' }],
         status_codes: [
-          { code: '200', description: 'ok' },
-          { code: '', description: 'blank' },
+          { code: '200', description: '成功', description_en: 'ok' },
+          { code: '', description: 'blank', description_en: '' },
         ],
         status: false,
         is_pinned: true,
@@ -211,18 +227,19 @@ describe('toApiBody', () => {
       name_en: 'ip',
       endpoint: '/apis/ip',
       request_params: JSON.stringify([
-        { name: 'q', type: 'string', required: true, description: 'query' },
+        { name: 'q', type: 'string', required: true, description: '查询', description_en: 'query' },
         {
           name: 'level',
           type: 'string',
           required: false,
           description: '',
+          description_en: '',
           enum: ['l', 'm', 'q'],
           default: 'm',
         },
       ]),
       response_params: '[]',
-      status_codes: '[{"code":200,"description":"ok"}]',
+      status_codes: '[{"code":200,"description":"成功","description_en":"ok"}]',
       status: 0,
       is_paid: 0,
       is_pinned: 1,
@@ -244,11 +261,27 @@ describe('toApiBody', () => {
 });
 
 describe('list rows', () => {
-  const param = { name: 'ip', type: 'string', required: false, description: '' };
+  const param = {
+    name: 'ip',
+    type: 'string',
+    required: false,
+    description: '',
+    description_en: '',
+  };
+  const status = { code: '', description: '', description_en: '' };
 
   it('says nothing about a row with nothing typed in', () => {
     expect(paramRowErrors({ ...param, name: '' })).toEqual({});
-    expect(statusRowErrors({ code: '', description: '' })).toEqual({});
+    expect(statusRowErrors(status)).toEqual({});
+  });
+
+  it('counts either description as something typed in', () => {
+    for (const text of [{ description: '地址' }, { description_en: 'address' }]) {
+      expect(paramRowErrors({ ...param, name: '', ...text })).toEqual({
+        name: LIST_ROW_TEXTS.name,
+      });
+      expect(statusRowErrors({ ...status, ...text })).toEqual({ code: LIST_ROW_TEXTS.code });
+    }
   });
 
   it('wants a name once anything else is filled in, and a type from the contract', () => {
@@ -260,7 +293,7 @@ describe('list rows', () => {
   });
 
   it.each(['abc', '20', '1000', '99', '600', '2.5'])('refuses status code %s', (code) => {
-    expect(statusRowErrors({ code, description: '' })).toEqual({ code: LIST_ROW_TEXTS.code });
+    expect(statusRowErrors({ ...status, code })).toEqual({ code: LIST_ROW_TEXTS.code });
   });
 
   it('says which list has a broken row', () => {
@@ -269,7 +302,7 @@ describe('list rows', () => {
       name: 'IP',
       name_en: 'ip',
       endpoint: '/apis/ip',
-      status_codes: [{ code: 'x', description: '' }],
+      status_codes: [{ code: 'x', description: '', description_en: '' }],
     };
     expect(apiFieldErrors(form).status_codes).toBe(`状态码：${LIST_ROW_TEXTS.code}`);
   });

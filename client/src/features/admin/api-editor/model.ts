@@ -18,15 +18,24 @@ export type RequestRow = {
   in?: 'path';
   type: string;
   required: boolean;
+  /** Chinese, and English: the API page shows the one in its language. */
   description: string;
+  description_en: string;
   /** The accepted values, comma-separated as typed ('' for any value). */
   enum?: string;
   default?: string;
   example?: string;
 };
-export type ResponseRow = { name: string; type: string; description: string };
+export type ResponseRow = {
+  name: string;
+  type: string;
+  description: string;
+  description_en: string;
+  /** Kept as loaded: the field may be null (the exported schema says so). */
+  nullable?: true;
+};
 /** The code stays text while it is typed. */
-export type StatusRow = { code: string; description: string };
+export type StatusRow = { code: string; description: string; description_en: string };
 
 export interface ApiForm {
   name: string;
@@ -78,7 +87,7 @@ export const EMPTY_API_FORM: ApiForm = {
   request_method: 'GET',
   request_params: [],
   response_params: [],
-  status_codes: [{ code: '200', description: '成功' }],
+  status_codes: [{ code: '200', description: '成功', description_en: 'OK' }],
   php_example: '',
   response_example: '',
   status: true,
@@ -111,6 +120,7 @@ export function apiFormFrom(api: AdminApi): ApiForm {
       type: p.type,
       required: isRequiredFlag(p.required),
       description: p.description,
+      description_en: p.description_en ?? '',
       enum: (p.enum ?? []).join(', '),
       default: p.default ?? '',
       example: p.example ?? '',
@@ -119,10 +129,13 @@ export function apiFormFrom(api: AdminApi): ApiForm {
       name: p.name ?? p.key ?? '',
       type: p.type,
       description: p.description,
+      description_en: p.description_en ?? '',
+      ...(p.nullable === true && { nullable: true as const }),
     })),
     status_codes: api.status_codes.map((s) => ({
       code: String(s.code),
       description: s.description,
+      description_en: s.description_en ?? '',
     })),
     php_example: api.php_example,
     response_example: api.response_example,
@@ -164,7 +177,8 @@ export type RowErrors<T> = Partial<Record<keyof T & string, string>>;
 
 export function paramRowErrors(row: RequestRow | ResponseRow): RowErrors<RequestRow> {
   const required = 'required' in row && row.required;
-  if (!row.name.trim() && !row.description.trim() && !required) return {};
+  const described = row.description.trim() || row.description_en.trim();
+  if (!row.name.trim() && !described && !required) return {};
   return {
     ...(!row.name.trim() && { name: LIST_ROW_TEXTS.name }),
     ...(!isParameterType(row.type) && { type: LIST_ROW_TEXTS.type }),
@@ -173,7 +187,7 @@ export function paramRowErrors(row: RequestRow | ResponseRow): RowErrors<Request
 
 export function statusRowErrors(row: StatusRow): RowErrors<StatusRow> {
   const code = row.code.trim();
-  if (!code && !row.description.trim()) return {};
+  if (!code && !row.description.trim() && !row.description_en.trim()) return {};
   const valid = /^\d{3}$/.test(code) && Number(code) >= 100 && Number(code) <= 599;
   return valid ? {} : { code: LIST_ROW_TEXTS.code };
 }
@@ -252,7 +266,11 @@ export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
     status_codes: JSON.stringify(
       form.status_codes
         .filter((s) => s.code.trim())
-        .map((s) => ({ code: Number(s.code), description: s.description })),
+        .map((s) => ({
+          code: Number(s.code),
+          description: s.description,
+          description_en: s.description_en,
+        })),
     ),
     php_example: form.php_example,
     response_example: form.response_example,

@@ -85,7 +85,8 @@ describe('ApiEditorPage', () => {
       expect.objectContaining({
         id: 3,
         name: 'IP lookup',
-        request_params: '[{"name":"ip","type":"string","required":true,"description":""}]',
+        request_params:
+          '[{"name":"ip","type":"string","required":true,"description":"","description_en":""}]',
         handler: 'ip',
         upstream_url: '',
       }),
@@ -221,10 +222,10 @@ describe('ApiEditorPage', () => {
   });
 
   it('checks list rows as they are typed, with the message at the row, and refuses to save', async () => {
-    const saves: unknown[] = [];
+    const saves: { request_params: string }[] = [];
     server.use(
-      http.post('/api/admin/create_api.php', () => {
-        saves.push(1);
+      http.post('/api/admin/create_api.php', async ({ request }) => {
+        saves.push((await request.json()) as { request_params: string });
         return ok(API);
       }),
     );
@@ -234,8 +235,9 @@ describe('ApiEditorPage', () => {
     const rowButtons = screen.getAllByRole('button', { name: '添加一行' });
     await userEvent.click(rowButtons[0]);
     expect(screen.queryByText('名称不能为空')).not.toBeInTheDocument();
-    const description = screen.getByLabelText('请求参数 1 说明');
+    const description = screen.getByLabelText('请求参数 1 中文说明');
     await userEvent.type(description, '要查的 IP');
+    await userEvent.type(screen.getByLabelText('请求参数 1 英文说明'), 'the IP to look up');
     const name = screen.getByLabelText('请求参数 1 参数名');
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('名称不能为空');
@@ -254,6 +256,15 @@ describe('ApiEditorPage', () => {
     await userEvent.type(screen.getByLabelText('上游地址 (http/https)'), 'https://ip.example/v1');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('API list')).toBeInTheDocument();
-    expect(saves).toEqual([1]);
+    expect(saves).toHaveLength(1);
+    expect(JSON.parse(saves[0].request_params)).toEqual([
+      {
+        name: 'ip',
+        type: 'string',
+        required: false,
+        description: '要查的 IP',
+        description_en: 'the IP to look up',
+      },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { formatPrice } from '../../../common/money';
 import type { ApiDetail, ApiSummary } from '../../../contracts/apis';
 import type { ApiHealthSummary } from '../../../contracts/health';
 import {
+  listDescriptions,
   parseListField,
   type RequestParam,
   type ResponseParam,
@@ -44,6 +45,14 @@ export function toApiSummary(
   };
 }
 
+/** A list's rows, each with both descriptions (rows stored with one are read by its script). */
+const withDescriptions = <T extends { description?: unknown; description_en?: unknown }>(
+  value: string,
+): T[] =>
+  parseListField<T>(value).map((row) =>
+    typeof row === 'object' && row !== null ? { ...row, ...listDescriptions(row) } : row,
+  );
+
 export function toApiDetail(
   api: ApiEntry,
   categories: string[],
@@ -53,9 +62,9 @@ export function toApiDetail(
     ...toApiSummary(api, categories, health),
     example_url: api.example_url,
     response_format: api.response_format,
-    request_params: parseListField<RequestParam>(api.request_params),
-    response_params: parseListField<ResponseParam>(api.response_params),
-    status_codes: parseListField<StatusCode>(api.status_codes),
+    request_params: withDescriptions<RequestParam>(api.request_params),
+    response_params: withDescriptions<ResponseParam>(api.response_params),
+    status_codes: withDescriptions<StatusCode>(api.status_codes),
     php_example: api.php_example,
     response_example: api.response_example,
   };

@@ -2,6 +2,7 @@ import { badRequest } from '../../../common/app-error';
 import {
   isParameterType,
   isRequiredFlag,
+  listDescriptions,
   MAX_LIST_PARSES,
   PARAMETER_TYPES,
   type RequestParam,
@@ -60,7 +61,11 @@ function paramHints(row: Row): Pick<RequestParam, 'enum' | 'default' | 'example'
   return hints;
 }
 
-/** request_params → [{ name, type, required, description[, enum, default, example] }]. */
+/**
+ * request_params → [{ name, type, required, description, description_en[, enum, default, example] }].
+ * Every row is stored with both descriptions, so a row with one (an older caller's) is read by
+ * its script once, here (listDescriptions).
+ */
 export function normalizeRequestParams(value: unknown): string {
   const message = 'request parameters must be a JSON list of {name, type, required, description}';
   const rows = decode(value, 'request_params', message).map((row) => {
@@ -78,25 +83,33 @@ export function normalizeRequestParams(value: unknown): string {
       ...(row.in === 'path' && { in: 'path' as const }),
       type,
       required: isRequiredFlag(row.required),
-      description: text(row.description) ?? '',
+      ...listDescriptions(row),
       ...paramHints(row),
     };
   });
   return JSON.stringify(rows);
 }
 
-/** response_params → [{ name, type, description }] (an item may say key instead of name). */
+/**
+ * response_params → [{ name, type, description, description_en[, nullable] }] (an item may say key
+ * instead of name).
+ */
 export function normalizeResponseParams(value: unknown): string {
   const message = 'response parameters must be a JSON list of {name, type, description}';
   const rows = decode(value, 'response_params', message).map((row) => {
     const name = text(row.name) ?? text(row.key);
     if (!name) throw refuse('response_params', 'every response parameter needs a name');
-    return { name, type: text(row.type) ?? '', description: text(row.description) ?? '' };
+    return {
+      name,
+      type: text(row.type) ?? '',
+      ...listDescriptions(row),
+      ...(row.nullable === true && { nullable: true }),
+    };
   });
   return JSON.stringify(rows);
 }
 
-/** status_codes → [{ code, description }] with a numeric code. */
+/** status_codes → [{ code, description, description_en }] with a numeric code. */
 export function normalizeStatusCodes(value: unknown): string {
   const message = 'status codes must be a JSON list of {code, description}';
   const rows = decode(value, 'status_codes', message).map((row) => {
@@ -105,7 +118,7 @@ export function normalizeStatusCodes(value: unknown): string {
     if (typeof code !== 'number' || !Number.isInteger(code) || code < 0 || code > 99999) {
       throw refuse('status_codes', 'every status code must be a number');
     }
-    return { code, description: text(row.description) ?? '' };
+    return { code, ...listDescriptions(row) };
   });
   return JSON.stringify(rows);
 }

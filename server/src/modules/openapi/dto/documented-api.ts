@@ -3,6 +3,7 @@ import type { RequestMethod } from '../../../contracts/apis';
 import {
   isParameterType,
   isRequiredFlag,
+  listDescriptions,
   parseListField,
   type ParameterType,
 } from '../../../contracts/list-fields';
@@ -64,6 +65,12 @@ export interface DocumentedApi {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
+/** A row's English description when it has one (the documents are English), else the other. */
+function englishFirst(row: Record<string, unknown>): string {
+  const { description, description_en } = listDescriptions(row);
+  return description_en || description;
+}
+
 /**
  * The list fields as stored may hold rows written before the server checked them (numbers as
  * text, `key` for `name`, unknown types): rows without a name are dropped, odd types read as
@@ -81,7 +88,7 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
           ...(row.in === 'path' && { in: 'path' as const }),
           type: isParameterType(type) ? type : 'string',
           required: isRequiredFlag(row.required),
-          description: text(row.description),
+          description: englishFirst(row),
           ...(Array.isArray(row.enum) && { enum: row.enum.map(String) }),
           ...(typeof row.default === 'string' && { default: row.default }),
           ...(typeof row.example === 'string' && { example: row.example }),
@@ -93,13 +100,13 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
     (row) => {
       const name = text(row?.name) || text(row?.key);
       if (!name) return [];
-      const field = { name, type: text(row.type), description: text(row.description) };
+      const field = { name, type: text(row.type), description: englishFirst(row) };
       return [{ ...field, nullable: row.nullable === true }];
     },
   );
   const status_codes = parseListField<Record<string, unknown>>(api.status_codes).flatMap((row) => {
     const code = Number(row?.code);
-    return Number.isInteger(code) ? [{ code, description: text(row.description) }] : [];
+    return Number.isInteger(code) ? [{ code, description: englishFirst(row) }] : [];
   });
   const builtin = Boolean(api.handler && BUILTIN_HANDLERS[api.handler]);
   return {

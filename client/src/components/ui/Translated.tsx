@@ -1,0 +1,23 @@
+import { HTML_LANG, useI18n } from '../../i18n';
+import { inPageLanguage } from '../../lib/inLanguage';
+
+/**
+ * A text written in Chinese and English (an API's list-field descriptions) in the page's
+ * language. Where that one is missing the other is shown, in its own `lang` and tagged as
+ * untranslated, so a reader (and a screen reader) knows why it is in another language.
+ */
+export default function Translated({ zh, en }: { zh: string | undefined; en: string | undefined }) {
+  const { lang, t } = useI18n();
+  const shown = inPageLanguage(zh, en, lang);
+  if (!shown) return null;
+  if (shown.lang === lang) return <>{shown.text}</>;
+  // One element: a cell laid out as a flex row (the phone's stacked tables) keeps it inline.
+  return (
+    <span>
+      <span lang={HTML_LANG[shown.lang]}>{shown.text}</span>{' '}
+      <span className="badge text-bg-light border fw-normal" title={t('text.untranslatedTitle')}>
+        {t('text.untranslated')}
+      </span>
+    </span>
+  );
+}
