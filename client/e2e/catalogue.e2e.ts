@@ -339,6 +339,37 @@ describeBrowser('public catalogue', () => {
     await context.close();
   });
 
+  it("documents an API's parameters and codes in the page's language, rendered and hydrated", async () => {
+    const texts = {
+      zh: ['IANA 时区，如 Asia/Shanghai 或 Europe/London，默认 UTC', '请求过于频繁'],
+      en: ['IANA time zone, e.g. Asia/Shanghai or Europe/London; default UTC', 'Rate limited'],
+    };
+    for (const lang of ['zh', 'en'] as const) {
+      const { context, page } = await site.newPage();
+      await context.addCookies([{ name: 'lang', value: lang, url: site.url }]);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const detail = await context.request.get(`${site.url}/api/get_api_detail.php?name_en=time`);
+      const { id } = (await detail.json()).data as { id: number };
+      const html = await (await context.request.get(`${site.url}/api/${id}/time`)).text();
+      // Rendered as cells (`>text<`); the embedded state holds both texts as JSON.
+      const other = lang === 'zh' ? texts.en : texts.zh;
+      expect(html).toContain(`>${texts[lang][0]}<`);
+      expect(html).not.toContain(`>${other[0]}<`);
+      await page.goto(`/api/${id}/time`);
+      await page
+        .getByRole('button', { name: lang === 'zh' ? '发送请求' : 'Send request' })
+        .waitFor();
+      const params = page.getByRole('table').first();
+      await params.getByRole('cell', { name: texts[lang][0], exact: true }).waitFor();
+      await page.getByRole('cell', { name: new RegExp(`^${texts[lang][1]}`) }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('explains a missing API and an unknown page', async () => {
     const { context, page } = await site.newPage();
     await page.goto('/about');

@@ -19,12 +19,19 @@ export interface DemoApi {
     type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
     required: boolean;
     description: string;
+    description_en: string;
     enum?: string[];
     default?: string;
   }[];
   /** `nullable`: the field is null where the handler has nothing to say. */
-  response_params: { name: string; type: string; description: string; nullable?: true }[];
-  status_codes: { code: number; description: string }[];
+  response_params: {
+    name: string;
+    type: string;
+    description: string;
+    description_en: string;
+    nullable?: true;
+  }[];
+  status_codes: { code: number; description: string; description_en: string }[];
   php_example: string;
   response_example: string;
   handler: string;
@@ -61,8 +68,18 @@ interface Spec {
 const BASE_URL = 'https://your-portico.example/apis';
 
 const ENVELOPE: ResponseParam[] = [
-  { name: 'success', type: 'boolean', description: 'true when the call succeeded' },
-  { name: 'message', type: 'string', description: '"ok", or the reason the call failed' },
+  {
+    name: 'success',
+    type: 'boolean',
+    description: '调用成功时为 true',
+    description_en: 'true when the call succeeded',
+  },
+  {
+    name: 'message',
+    type: 'string',
+    description: '成功时为 "ok"，否则为调用失败的原因',
+    description_en: '"ok", or the reason the call failed',
+  },
 ];
 
 const param = (
@@ -70,17 +87,19 @@ const param = (
   type: RequestParam['type'],
   required: boolean,
   description: string,
+  description_en: string,
   hints: Pick<RequestParam, 'enum' | 'default'> = {},
-): RequestParam => ({ name, type, required, description, ...hints });
+): RequestParam => ({ name, type, required, description, description_en, ...hints });
 
 /** The values an optional parameter accepts, its default first. */
 const oneOf = (...values: string[]) => ({ enum: values, default: values[0] });
 
-const field = (name: string, type: string, description: string): ResponseParam => ({
-  name,
-  type,
-  description,
-});
+const field = (
+  name: string,
+  type: string,
+  description: string,
+  description_en: string,
+): ResponseParam => ({ name, type, description, description_en });
 
 const nullable = (row: ResponseParam): ResponseParam => ({ ...row, nullable: true });
 
@@ -197,18 +216,41 @@ function phpCurl(spec: Spec, paid: boolean): string {
 
 function statusCodes(spec: Spec, paid: boolean): DemoApi['status_codes'] {
   return [
+    spec.image
+      ? {
+          code: 200,
+          description: '成功：响应体即图片',
+          description_en: 'OK: the image is the response body',
+        }
+      : {
+          code: 200,
+          description: '成功：结果在 data 中',
+          description_en: 'OK: the result is in data',
+        },
     {
-      code: 200,
-      description: spec.image ? 'OK: the image is the response body' : 'OK: the result is in data',
+      code: 400,
+      description: '参数缺失或不合法，message 会指出是哪个参数',
+      description_en: 'A parameter is missing or invalid; message names it',
     },
-    { code: 400, description: 'A parameter is missing or invalid; message names it' },
     ...(paid
       ? [
-          { code: 401, description: 'Missing or invalid API key' },
-          { code: 402, description: 'Insufficient balance: recharge in the user centre' },
+          {
+            code: 401,
+            description: 'API key 缺失或无效',
+            description_en: 'Missing or invalid API key',
+          },
+          {
+            code: 402,
+            description: '余额不足：请到用户中心充值',
+            description_en: 'Insufficient balance: recharge in the user centre',
+          },
         ]
       : []),
-    { code: 429, description: 'Rate limited: retry after the number of seconds in Retry-After' },
+    {
+      code: 429,
+      description: '请求过于频繁：请在 Retry-After 给出的秒数后重试',
+      description_en: 'Rate limited: retry after the number of seconds in Retry-After',
+    },
   ];
 }
 
@@ -227,7 +269,7 @@ function define(spec: Spec): DemoApi {
     request_params: spec.params,
     response_params: spec.image
       ? spec.image.response_params
-      : [...ENVELOPE, field('data', 'object', 'the result'), ...spec.data],
+      : [...ENVELOPE, field('data', 'object', '调用结果', 'the result'), ...spec.data],
     status_codes: statusCodes(spec, paid),
     php_example: paid || method === 'POST' ? phpCurl(spec, paid) : phpFileGetContents(spec),
     response_example: spec.image
@@ -256,12 +298,29 @@ const SPECS: Spec[] = [
       "Returns the caller's public IP address and IP version, plus the User-Agent and Accept-Language the request carried. Handy for checking proxies, NAT and client identification.",
     params: [],
     data: [
-      field('data.ip', 'string', 'the IP address the request came from'),
+      field('data.ip', 'string', '发起请求的 IP 地址', 'the IP address the request came from'),
       nullable(
-        field('data.version', 'integer', '4 or 6 (null if the address could not be classified)'),
+        field(
+          'data.version',
+          'integer',
+          '4 或 6（无法判断地址类型时为 null）',
+          '4 or 6 (null if the address could not be classified)',
+        ),
       ),
-      field('data.user_agent', 'string', 'the User-Agent header of the request'),
-      nullable(field('data.accept_language', 'string', 'the Accept-Language header, or null')),
+      field(
+        'data.user_agent',
+        'string',
+        '请求的 User-Agent 请求头',
+        'the User-Agent header of the request',
+      ),
+      nullable(
+        field(
+          'data.accept_language',
+          'string',
+          'Accept-Language 请求头，未携带时为 null',
+          'the Accept-Language header, or null',
+        ),
+      ),
     ],
     example_params: {},
     example: {
@@ -286,17 +345,33 @@ const SPECS: Spec[] = [
         'tz',
         'string',
         false,
+        'IANA 时区，如 Asia/Shanghai 或 Europe/London，默认 UTC',
         'IANA time zone, e.g. Asia/Shanghai or Europe/London; default UTC',
       ),
     ],
     data: [
-      field('data.timezone', 'string', 'the canonical time zone name used'),
-      field('data.iso', 'string', 'the instant in ISO 8601 (UTC)'),
-      field('data.unix', 'integer', 'Unix timestamp in seconds'),
-      field('data.unix_ms', 'integer', 'Unix timestamp in milliseconds'),
-      field('data.local', 'string', 'local time in the zone, YYYY-MM-DD HH:mm:ss'),
-      field('data.utc_offset', 'string', 'offset from UTC, e.g. +08:00'),
-      field('data.weekday', 'string', 'day of the week in the zone'),
+      field(
+        'data.timezone',
+        'string',
+        '实际使用的规范时区名称',
+        'the canonical time zone name used',
+      ),
+      field('data.iso', 'string', 'ISO 8601 格式的时刻（UTC）', 'the instant in ISO 8601 (UTC)'),
+      field('data.unix', 'integer', 'Unix 时间戳（秒）', 'Unix timestamp in seconds'),
+      field('data.unix_ms', 'integer', 'Unix 时间戳（毫秒）', 'Unix timestamp in milliseconds'),
+      field(
+        'data.local',
+        'string',
+        '该时区的当地时间，格式为 YYYY-MM-DD HH:mm:ss',
+        'local time in the zone, YYYY-MM-DD HH:mm:ss',
+      ),
+      field(
+        'data.utc_offset',
+        'string',
+        '相对 UTC 的偏移，如 +08:00',
+        'offset from UTC, e.g. +08:00',
+      ),
+      field('data.weekday', 'string', '该时区的星期几', 'day of the week in the zone'),
     ],
     example_params: { tz: 'Asia/Shanghai' },
     example: {
@@ -322,20 +397,37 @@ const SPECS: Spec[] = [
         'value',
         'string',
         true,
+        'Unix 时间戳（秒或毫秒），或 2025-01-31 08:30:00、2025-01-31T08:30:00+08:00 这类日期时间',
         'a Unix timestamp (seconds or milliseconds) or a date-time like 2025-01-31 08:30:00 or 2025-01-31T08:30:00+08:00',
       ),
-      param('tz', 'string', false, 'IANA time zone used to read and show local times; default UTC'),
+      param(
+        'tz',
+        'string',
+        false,
+        '用于解析和显示当地时间的 IANA 时区，默认 UTC',
+        'IANA time zone used to read and show local times; default UTC',
+      ),
     ],
     data: [
-      field('data.input', 'string', 'the value as sent'),
-      field('data.detected', 'string', 'seconds, milliseconds or datetime'),
-      field('data.timezone', 'string', 'the time zone used'),
-      field('data.iso', 'string', 'the instant in ISO 8601 (UTC)'),
-      field('data.unix', 'integer', 'Unix timestamp in seconds'),
-      field('data.unix_ms', 'integer', 'Unix timestamp in milliseconds'),
-      field('data.local', 'string', 'local time in the zone'),
-      field('data.utc_offset', 'string', 'offset from UTC at that instant'),
-      field('data.weekday', 'string', 'day of the week in the zone'),
+      field('data.input', 'string', '传入的原始值', 'the value as sent'),
+      field(
+        'data.detected',
+        'string',
+        '识别出的输入类型：seconds、milliseconds 或 datetime',
+        'seconds, milliseconds or datetime',
+      ),
+      field('data.timezone', 'string', '使用的时区', 'the time zone used'),
+      field('data.iso', 'string', 'ISO 8601 格式的时刻（UTC）', 'the instant in ISO 8601 (UTC)'),
+      field('data.unix', 'integer', 'Unix 时间戳（秒）', 'Unix timestamp in seconds'),
+      field('data.unix_ms', 'integer', 'Unix 时间戳（毫秒）', 'Unix timestamp in milliseconds'),
+      field('data.local', 'string', '该时区的当地时间', 'local time in the zone'),
+      field(
+        'data.utc_offset',
+        'string',
+        '该时刻相对 UTC 的偏移',
+        'offset from UTC at that instant',
+      ),
+      field('data.weekday', 'string', '该时区的星期几', 'day of the week in the zone'),
     ],
     example_params: { value: '1735689600', tz: 'Asia/Shanghai' },
     example: {
@@ -359,22 +451,33 @@ const SPECS: Spec[] = [
     description_en:
       'Days, weeks, the years-months-days span and the number of working days (Monday to Friday) between two dates. Useful for deadlines, anniversaries and countdowns.',
     params: [
-      param('from', 'string', true, 'start date, YYYY-MM-DD'),
-      param('to', 'string', true, 'end date, YYYY-MM-DD'),
+      param('from', 'string', true, '开始日期，格式为 YYYY-MM-DD', 'start date, YYYY-MM-DD'),
+      param('to', 'string', true, '结束日期，格式为 YYYY-MM-DD', 'end date, YYYY-MM-DD'),
     ],
     data: [
-      field('data.from', 'string', 'start date'),
-      field('data.to', 'string', 'end date'),
-      field('data.days', 'integer', 'days from start to end (negative when end is earlier)'),
-      field('data.weeks', 'number', 'days divided by 7, two decimals'),
-      field('data.span', 'object', 'years, months and days between the dates'),
+      field('data.from', 'string', '开始日期', 'start date'),
+      field('data.to', 'string', '结束日期', 'end date'),
+      field(
+        'data.days',
+        'integer',
+        '从开始日期到结束日期的天数（结束日期较早时为负数）',
+        'days from start to end (negative when end is earlier)',
+      ),
+      field('data.weeks', 'number', '天数除以 7，保留两位小数', 'days divided by 7, two decimals'),
+      field(
+        'data.span',
+        'object',
+        '两个日期之间相差的年、月、日',
+        'years, months and days between the dates',
+      ),
       field(
         'data.business_days',
         'integer',
+        '从较早日期起到较晚日期（不含）为止的周一至周五天数',
         'Monday-to-Friday days from the earlier date up to (not including) the later one',
       ),
-      field('data.from_weekday', 'string', 'day of the week of the start date'),
-      field('data.to_weekday', 'string', 'day of the week of the end date'),
+      field('data.from_weekday', 'string', '开始日期是星期几', 'day of the week of the start date'),
+      field('data.to_weekday', 'string', '结束日期是星期几', 'day of the week of the end date'),
     ],
     example_params: { from: '2025-01-01', to: '2025-12-31' },
     example: {
@@ -395,17 +498,38 @@ const SPECS: Spec[] = [
     description: '输入出生日期，返回周岁年龄、生肖与干支纪年（按农历新年准确划分）以及西方星座。',
     description_en:
       'For a date of birth: the age in whole years, the Chinese zodiac animal and sexagenary year (split exactly at Chinese New Year) and the Western star sign.',
-    params: [param('date', 'string', true, 'date of birth, YYYY-MM-DD, between 1900 and 2100')],
+    params: [
+      param(
+        'date',
+        'string',
+        true,
+        '出生日期，格式为 YYYY-MM-DD，范围 1900 至 2100 年',
+        'date of birth, YYYY-MM-DD, between 1900 and 2100',
+      ),
+    ],
     data: [
-      field('data.date', 'string', 'the date'),
-      field('data.weekday', 'string', 'day of the week'),
-      nullable(field('data.age', 'integer', 'age in whole years today, or null for a future date')),
+      field('data.date', 'string', '出生日期', 'the date'),
+      field('data.weekday', 'string', '星期几', 'day of the week'),
+      nullable(
+        field(
+          'data.age',
+          'integer',
+          '截至今天的周岁年龄，日期在未来时为 null',
+          'age in whole years today, or null for a future date',
+        ),
+      ),
       field(
         'data.chinese_zodiac',
         'object',
+        '生肖信息：animal、animal_zh、lunar_year 和 ganzhi（干支纪年，如 乙亥）',
         'animal, animal_zh, lunar_year and ganzhi (e.g. 乙亥)',
       ),
-      field('data.zodiac_sign', 'object', 'name, name_zh, symbol and dates of the Western sign'),
+      field(
+        'data.zodiac_sign',
+        'object',
+        '西方星座的 name、name_zh、symbol 和 dates',
+        'name, name_zh, symbol and dates of the Western sign',
+      ),
     ],
     example_params: { date: '1995-08-15' },
     example: {
@@ -424,10 +548,23 @@ const SPECS: Spec[] = [
       '使用密码学安全的随机数生成 RFC 4122 第 4 版 UUID，单次最多 100 个，可直接用作数据库主键或请求 ID。',
     description_en:
       'Version 4 UUIDs (RFC 4122) from a cryptographically secure generator, up to 100 per call. Ready to use as database keys or request IDs.',
-    params: [param('count', 'integer', false, 'how many UUIDs, 1-100; default 1')],
+    params: [
+      param(
+        'count',
+        'integer',
+        false,
+        '生成的 UUID 个数，1-100，默认 1',
+        'how many UUIDs, 1-100; default 1',
+      ),
+    ],
     data: [
-      field('data.count', 'integer', 'how many were generated'),
-      field('data.uuids', 'array', 'the UUIDs, lower-case with hyphens'),
+      field('data.count', 'integer', '实际生成的个数', 'how many were generated'),
+      field(
+        'data.uuids',
+        'array',
+        '生成的 UUID，小写并带连字符',
+        'the UUIDs, lower-case with hyphens',
+      ),
     ],
     example_params: { count: '3' },
     example: {
@@ -448,16 +585,40 @@ const SPECS: Spec[] = [
     description_en:
       'Uniformly distributed random integers in a range, several at once and optionally without repeats. Good for draws, grouping and test data.',
     params: [
-      param('min', 'integer', false, 'smallest value, -1000000000 to 1000000000; default 1'),
-      param('max', 'integer', false, 'largest value, -1000000000 to 1000000000; default 100'),
-      param('count', 'integer', false, 'how many numbers, 1-100; default 1'),
-      param('unique', 'boolean', false, 'true for no repeated numbers; default false'),
+      param(
+        'min',
+        'integer',
+        false,
+        '最小值，-1000000000 至 1000000000，默认 1',
+        'smallest value, -1000000000 to 1000000000; default 1',
+      ),
+      param(
+        'max',
+        'integer',
+        false,
+        '最大值，-1000000000 至 1000000000，默认 100',
+        'largest value, -1000000000 to 1000000000; default 100',
+      ),
+      param(
+        'count',
+        'integer',
+        false,
+        '生成的个数，1-100，默认 1',
+        'how many numbers, 1-100; default 1',
+      ),
+      param(
+        'unique',
+        'boolean',
+        false,
+        '为 true 时结果不重复，默认 false',
+        'true for no repeated numbers; default false',
+      ),
     ],
     data: [
-      field('data.min', 'integer', 'the lower bound used'),
-      field('data.max', 'integer', 'the upper bound used'),
-      field('data.unique', 'boolean', 'whether repeats were excluded'),
-      field('data.numbers', 'array', 'the random integers'),
+      field('data.min', 'integer', '实际使用的下限', 'the lower bound used'),
+      field('data.max', 'integer', '实际使用的上限', 'the upper bound used'),
+      field('data.unique', 'boolean', '是否排除了重复值', 'whether repeats were excluded'),
+      field('data.numbers', 'array', '生成的随机整数', 'the random integers'),
     ],
     example_params: { min: '1', max: '49', count: '6', unique: 'true' },
     example: { min: 1, max: 49, unique: true, numbers: [7, 42, 19, 3, 28, 36] },
@@ -471,14 +632,32 @@ const SPECS: Spec[] = [
     description_en:
       'Strong random passwords that always contain upper- and lower-case letters, digits and, optionally, symbols. Look-alike characters such as 0/O and 1/l/I are left out.',
     params: [
-      param('length', 'integer', false, 'password length, 6-128; default 16'),
-      param('count', 'integer', false, 'how many passwords, 1-20; default 1'),
-      param('symbols', 'boolean', false, 'include symbols such as !@#$; default true'),
+      param(
+        'length',
+        'integer',
+        false,
+        '密码长度，6-128，默认 16',
+        'password length, 6-128; default 16',
+      ),
+      param(
+        'count',
+        'integer',
+        false,
+        '生成的密码个数，1-20，默认 1',
+        'how many passwords, 1-20; default 1',
+      ),
+      param(
+        'symbols',
+        'boolean',
+        false,
+        '是否包含 !@#$ 等符号，默认 true',
+        'include symbols such as !@#$; default true',
+      ),
     ],
     data: [
-      field('data.length', 'integer', 'length of each password'),
-      field('data.symbols', 'boolean', 'whether symbols were included'),
-      field('data.passwords', 'array', 'the generated passwords'),
+      field('data.length', 'integer', '每个密码的长度', 'length of each password'),
+      field('data.symbols', 'boolean', '是否包含符号', 'whether symbols were included'),
+      field('data.passwords', 'array', '生成的密码', 'the generated passwords'),
     ],
     example_params: { length: '20', count: '2', symbols: 'true' },
     example: {
@@ -497,13 +676,25 @@ const SPECS: Spec[] = [
     description_en:
       'Rolls dice with any number of sides, up to 100 at once, and returns each roll and the total. For board games and probability demos.',
     params: [
-      param('sides', 'integer', false, 'sides per die, 2-100; default 6'),
-      param('count', 'integer', false, 'number of dice, 1-100; default 1'),
+      param(
+        'sides',
+        'integer',
+        false,
+        '每个骰子的面数，2-100，默认 6',
+        'sides per die, 2-100; default 6',
+      ),
+      param(
+        'count',
+        'integer',
+        false,
+        '骰子个数，1-100，默认 1',
+        'number of dice, 1-100; default 1',
+      ),
     ],
     data: [
-      field('data.sides', 'integer', 'sides per die'),
-      field('data.rolls', 'array', 'the result of each die'),
-      field('data.total', 'integer', 'the sum of all rolls'),
+      field('data.sides', 'integer', '每个骰子的面数', 'sides per die'),
+      field('data.rolls', 'array', '每个骰子的点数', 'the result of each die'),
+      field('data.total', 'integer', '所有骰子的总点数', 'the sum of all rolls'),
     ],
     example_params: { sides: '6', count: '3' },
     example: { sides: 6, rolls: [4, 1, 6], total: 11 },
@@ -515,11 +706,19 @@ const SPECS: Spec[] = [
     description: '公平地抛掷硬币，一次最多 100 枚，返回每次结果以及正反面次数统计。',
     description_en:
       'Fair coin flips, up to 100 at once, with each result and the heads and tails counts.',
-    params: [param('count', 'integer', false, 'number of flips, 1-100; default 1')],
+    params: [
+      param(
+        'count',
+        'integer',
+        false,
+        '抛掷次数，1-100，默认 1',
+        'number of flips, 1-100; default 1',
+      ),
+    ],
     data: [
-      field('data.flips', 'array', 'heads or tails for each flip'),
-      field('data.heads', 'integer', 'number of heads'),
-      field('data.tails', 'integer', 'number of tails'),
+      field('data.flips', 'array', '每次的结果：heads 或 tails', 'heads or tails for each flip'),
+      field('data.heads', 'integer', '正面（heads）次数', 'number of heads'),
+      field('data.tails', 'integer', '反面（tails）次数', 'number of tails'),
     ],
     example_params: { count: '5' },
     example: { flips: ['heads', 'tails', 'tails', 'heads', 'heads'], heads: 3, tails: 2 },
@@ -533,16 +732,36 @@ const SPECS: Spec[] = [
     description_en:
       'Random Chinese or English personal names, optionally of one gender, for test data and mock-ups.',
     params: [
-      param('lang', 'string', false, 'en or zh; default en', oneOf('en', 'zh')),
-      param('gender', 'string', false, 'male, female or any; default any', {
-        enum: ['male', 'female', 'any'],
-        default: 'any',
-      }),
-      param('count', 'integer', false, 'how many names, 1-20; default 1'),
+      param(
+        'lang',
+        'string',
+        false,
+        '语言：en（英文）或 zh（中文），默认 en',
+        'en or zh; default en',
+        oneOf('en', 'zh'),
+      ),
+      param(
+        'gender',
+        'string',
+        false,
+        '性别：male、female 或 any，默认 any',
+        'male, female or any; default any',
+        {
+          enum: ['male', 'female', 'any'],
+          default: 'any',
+        },
+      ),
+      param(
+        'count',
+        'integer',
+        false,
+        '生成的姓名个数，1-20，默认 1',
+        'how many names, 1-20; default 1',
+      ),
     ],
     data: [
-      field('data.lang', 'string', 'the language used'),
-      field('data.names', 'array', 'objects with name and gender'),
+      field('data.lang', 'string', '使用的语言', 'the language used'),
+      field('data.names', 'array', '由 name 和 gender 组成的对象', 'objects with name and gender'),
     ],
     example_params: { lang: 'zh', count: '3' },
     example: {
@@ -562,10 +781,23 @@ const SPECS: Spec[] = [
       '生成经典的 Lorem Ipsum 拉丁占位文本，按段落数输出，适合排版和界面设计时填充内容。',
     description_en:
       'Classic Lorem Ipsum placeholder text by the paragraph, for layouts and design mock-ups.',
-    params: [param('paragraphs', 'integer', false, 'number of paragraphs, 1-10; default 3')],
+    params: [
+      param(
+        'paragraphs',
+        'integer',
+        false,
+        '段落数，1-10，默认 3',
+        'number of paragraphs, 1-10; default 3',
+      ),
+    ],
     data: [
-      field('data.paragraphs', 'array', 'each paragraph as a string'),
-      field('data.text', 'string', 'all paragraphs separated by blank lines'),
+      field('data.paragraphs', 'array', '各段落，每段一个字符串', 'each paragraph as a string'),
+      field(
+        'data.text',
+        'string',
+        '以空行分隔的全部段落',
+        'all paragraphs separated by blank lines',
+      ),
     ],
     example_params: { paragraphs: '1' },
     example: {
@@ -584,15 +816,28 @@ const SPECS: Spec[] = [
     description_en:
       'MD5, SHA-1, SHA-256 or SHA-512 digest of a text (UTF-8), as lower-case hex. For checksums and debugging signatures.',
     params: [
-      param('text', 'string', true, 'the text to hash, up to 100000 characters'),
-      param('algo', 'string', false, 'md5, sha1, sha256 or sha512; default sha256', {
-        enum: ['md5', 'sha1', 'sha256', 'sha512'],
-        default: 'sha256',
-      }),
+      param(
+        'text',
+        'string',
+        true,
+        '要计算摘要的文本，最多 100000 个字符',
+        'the text to hash, up to 100000 characters',
+      ),
+      param(
+        'algo',
+        'string',
+        false,
+        '算法：md5、sha1、sha256 或 sha512，默认 sha256',
+        'md5, sha1, sha256 or sha512; default sha256',
+        {
+          enum: ['md5', 'sha1', 'sha256', 'sha512'],
+          default: 'sha256',
+        },
+      ),
     ],
     data: [
-      field('data.algo', 'string', 'the algorithm used'),
-      field('data.hash', 'string', 'the digest in lower-case hex'),
+      field('data.algo', 'string', '使用的算法', 'the algorithm used'),
+      field('data.hash', 'string', '摘要，小写十六进制', 'the digest in lower-case hex'),
     ],
     example_params: { text: 'hello world', algo: 'sha256' },
     example: {
@@ -614,6 +859,7 @@ const SPECS: Spec[] = [
         'action',
         'string',
         false,
+        '操作：encode（编码）或 decode（解码），默认 encode',
         'encode or decode; default encode',
         oneOf('encode', 'decode'),
       ),
@@ -621,12 +867,13 @@ const SPECS: Spec[] = [
         'text',
         'string',
         true,
+        '要编码的文本或要解码的 Base64，最多 100000 个字符',
         'the text to encode or the Base64 to decode, up to 100000 characters',
       ),
     ],
     data: [
-      field('data.action', 'string', 'the action performed'),
-      field('data.result', 'string', 'the encoded or decoded text'),
+      field('data.action', 'string', '执行的操作', 'the action performed'),
+      field('data.result', 'string', '编码或解码后的文本', 'the encoded or decoded text'),
     ],
     example_params: { action: 'encode', text: 'Hello, Portico!' },
     example: { action: 'encode', result: 'SGVsbG8sIFBvcnRpY28h' },
@@ -644,14 +891,21 @@ const SPECS: Spec[] = [
         'action',
         'string',
         false,
+        '操作：encode（编码）或 decode（解码），默认 encode',
         'encode or decode; default encode',
         oneOf('encode', 'decode'),
       ),
-      param('text', 'string', true, 'the text to encode or decode, up to 100000 characters'),
+      param(
+        'text',
+        'string',
+        true,
+        '要编码或解码的文本，最多 100000 个字符',
+        'the text to encode or decode, up to 100000 characters',
+      ),
     ],
     data: [
-      field('data.action', 'string', 'the action performed'),
-      field('data.result', 'string', 'the encoded or decoded text'),
+      field('data.action', 'string', '执行的操作', 'the action performed'),
+      field('data.result', 'string', '编码或解码后的文本', 'the encoded or decoded text'),
     ],
     example_params: { action: 'encode', text: '张三 & 李四' },
     example: { action: 'encode', result: '%E5%BC%A0%E4%B8%89%20%26%20%E6%9D%8E%E5%9B%9B' },
@@ -669,14 +923,21 @@ const SPECS: Spec[] = [
         'action',
         'string',
         false,
+        '操作：escape（转义）或 unescape（还原），默认 escape',
         'escape or unescape; default escape',
         oneOf('escape', 'unescape'),
       ),
-      param('text', 'string', true, 'the text to convert, up to 100000 characters'),
+      param(
+        'text',
+        'string',
+        true,
+        '要转换的文本，最多 100000 个字符',
+        'the text to convert, up to 100000 characters',
+      ),
     ],
     data: [
-      field('data.action', 'string', 'the action performed'),
-      field('data.result', 'string', 'the converted text'),
+      field('data.action', 'string', '执行的操作', 'the action performed'),
+      field('data.result', 'string', '转换后的文本', 'the converted text'),
     ],
     example_params: { action: 'escape', text: '<b>Tom & Jerry</b>' },
     example: { action: 'escape', result: '&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;' },
@@ -694,14 +955,26 @@ const SPECS: Spec[] = [
         'action',
         'string',
         false,
+        '操作：encode（编码）或 decode（解码），默认 encode',
         'encode or decode; default encode',
         oneOf('encode', 'decode'),
       ),
-      param('text', 'string', true, 'the text or hex digits, up to 100000 characters'),
+      param(
+        'text',
+        'string',
+        true,
+        '文本或十六进制数字，最多 100000 个字符',
+        'the text or hex digits, up to 100000 characters',
+      ),
     ],
     data: [
-      field('data.action', 'string', 'the action performed'),
-      field('data.result', 'string', 'the hex digits or the decoded text'),
+      field('data.action', 'string', '执行的操作', 'the action performed'),
+      field(
+        'data.result',
+        'string',
+        '十六进制数字或解码后的文本',
+        'the hex digits or the decoded text',
+      ),
     ],
     example_params: { action: 'encode', text: 'Portico' },
     example: { action: 'encode', result: '506f727469636f' },
@@ -714,10 +987,18 @@ const SPECS: Spec[] = [
       '计算文本 UTF-8 字节的 CRC-32 校验值（与 zip、PNG 所用算法相同），同时返回十六进制和十进制结果。',
     description_en:
       'The CRC-32 checksum (the one used by zip and PNG) of the UTF-8 bytes of a text, in hex and decimal.',
-    params: [param('text', 'string', true, 'the text, up to 100000 characters')],
+    params: [
+      param(
+        'text',
+        'string',
+        true,
+        '文本，最多 100000 个字符',
+        'the text, up to 100000 characters',
+      ),
+    ],
     data: [
-      field('data.crc32', 'string', 'the checksum as 8 hex digits'),
-      field('data.decimal', 'integer', 'the checksum as an unsigned integer'),
+      field('data.crc32', 'string', '校验值，8 位十六进制', 'the checksum as 8 hex digits'),
+      field('data.decimal', 'integer', '校验值，无符号整数', 'the checksum as an unsigned integer'),
     ],
     example_params: { text: 'Portico' },
     example: { crc32: 'f48fbb20', decimal: 4103060256 },
@@ -730,16 +1011,57 @@ const SPECS: Spec[] = [
       '解析 JWT 的头部和载荷，换算 iat、nbf、exp 等时间声明并判断是否过期。仅解码、不校验签名，请勿据此做鉴权。',
     description_en:
       'Decodes the header and payload of a JWT, converts the iat, nbf and exp claims to dates and tells whether it has expired. Decoding only: the signature is not verified, so never use this for authorisation.',
-    params: [param('token', 'string', true, 'the JWT, with or without a "Bearer " prefix')],
+    params: [
+      param(
+        'token',
+        'string',
+        true,
+        'JWT，可带或不带 "Bearer " 前缀',
+        'the JWT, with or without a "Bearer " prefix',
+      ),
+    ],
     data: [
-      field('data.header', 'object', 'the decoded header'),
-      field('data.payload', 'object', 'the decoded payload'),
-      field('data.signature', 'string', 'the signature segment, as sent'),
-      nullable(field('data.issued_at', 'string', 'iat as ISO 8601, or null')),
-      nullable(field('data.not_before', 'string', 'nbf as ISO 8601, or null')),
-      nullable(field('data.expires_at', 'string', 'exp as ISO 8601, or null')),
-      nullable(field('data.expired', 'boolean', 'whether exp has passed, or null without exp')),
-      field('data.verified', 'boolean', 'always false: the signature is not checked'),
+      field('data.header', 'object', '解码后的头部', 'the decoded header'),
+      field('data.payload', 'object', '解码后的载荷', 'the decoded payload'),
+      field('data.signature', 'string', '签名部分，原样返回', 'the signature segment, as sent'),
+      nullable(
+        field(
+          'data.issued_at',
+          'string',
+          'iat 对应的 ISO 8601 时间，没有时为 null',
+          'iat as ISO 8601, or null',
+        ),
+      ),
+      nullable(
+        field(
+          'data.not_before',
+          'string',
+          'nbf 对应的 ISO 8601 时间，没有时为 null',
+          'nbf as ISO 8601, or null',
+        ),
+      ),
+      nullable(
+        field(
+          'data.expires_at',
+          'string',
+          'exp 对应的 ISO 8601 时间，没有时为 null',
+          'exp as ISO 8601, or null',
+        ),
+      ),
+      nullable(
+        field(
+          'data.expired',
+          'boolean',
+          '是否已超过 exp，没有 exp 时为 null',
+          'whether exp has passed, or null without exp',
+        ),
+      ),
+      field(
+        'data.verified',
+        'boolean',
+        '始终为 false：不校验签名',
+        'always false: the signature is not checked',
+      ),
     ],
     example_params: { token: SAMPLE_JWT },
     example: {
@@ -768,18 +1090,41 @@ const SPECS: Spec[] = [
         'json',
         'string',
         true,
+        'JSON 文本，最多 100000 个字符（也可直接把 JSON 作为请求体发送）',
         'the JSON text, up to 100000 characters (or send the document as the request body)',
       ),
-      param('indent', 'integer', false, 'spaces per level, 0-8; default 2'),
-      param('sort_keys', 'boolean', false, 'sort object keys alphabetically; default false'),
+      param(
+        'indent',
+        'integer',
+        false,
+        '每级缩进的空格数，0-8，默认 2',
+        'spaces per level, 0-8; default 2',
+      ),
+      param(
+        'sort_keys',
+        'boolean',
+        false,
+        '是否按字母顺序排列对象的键，默认 false',
+        'sort object keys alphabetically; default false',
+      ),
     ],
     data: [
-      field('data.valid', 'boolean', 'whether the text is valid JSON'),
-      field('data.error', 'string', 'the parse error (only when valid is false)'),
-      field('data.type', 'string', 'object, array, string, number, boolean or null'),
-      field('data.formatted', 'string', 'the pretty-printed JSON'),
-      field('data.minified', 'string', 'the JSON without whitespace'),
-      field('data.size', 'integer', 'bytes of the minified JSON'),
+      field('data.valid', 'boolean', '文本是否为合法的 JSON', 'whether the text is valid JSON'),
+      field(
+        'data.error',
+        'string',
+        '解析错误信息（仅在 valid 为 false 时返回）',
+        'the parse error (only when valid is false)',
+      ),
+      field(
+        'data.type',
+        'string',
+        '顶层值的类型：object、array、string、number、boolean 或 null',
+        'object, array, string, number, boolean or null',
+      ),
+      field('data.formatted', 'string', '格式化后的 JSON', 'the pretty-printed JSON'),
+      field('data.minified', 'string', '去除空白后的 JSON', 'the JSON without whitespace'),
+      field('data.size', 'integer', '压缩后 JSON 的字节数', 'bytes of the minified JSON'),
     ],
     example_params: {
       json: '{"name":"Portico","tags":["api","gateway"],"free":true}',
@@ -807,30 +1152,44 @@ const SPECS: Spec[] = [
         'pattern',
         'string',
         true,
+        '正则表达式（不带首尾斜杠），最多 200 个字符，不能使用反向引用和前瞻、后顾断言',
         'the regular expression without slashes, up to 200 characters, without backreferences or lookaround',
       ),
       param(
         'flags',
         'string',
         false,
+        'd、g、i、m、s、u、y 的任意组合；不带 g 时只返回第一个匹配；匹配总是按完整码点进行，与带 u 时相同',
         'any of d, g, i, m, s, u, y; without g only the first match is returned; matching always goes by whole code points, as with u',
       ),
       param(
         'text',
         'string',
         true,
+        '要搜索的文本，最多 10000 个字符；表达式较复杂时上限更低，错误信息会给出具体数量',
         'the text to search, up to 10000 characters; a complex pattern allows fewer, and the error says how many',
       ),
     ],
     data: [
-      field('data.pattern', 'string', 'the pattern used'),
-      field('data.flags', 'string', 'the flags used'),
-      field('data.matched', 'boolean', 'whether anything matched'),
-      field('data.count', 'integer', 'number of matches returned (at most 100)'),
-      field('data.matches', 'array', 'objects with match, index, groups and named_groups'),
+      field('data.pattern', 'string', '使用的正则表达式', 'the pattern used'),
+      field('data.flags', 'string', '使用的标志', 'the flags used'),
+      field('data.matched', 'boolean', '是否有匹配', 'whether anything matched'),
+      field(
+        'data.count',
+        'integer',
+        '返回的匹配个数（最多 100 个）',
+        'number of matches returned (at most 100)',
+      ),
+      field(
+        'data.matches',
+        'array',
+        '由 match、index、groups 和 named_groups 组成的对象',
+        'objects with match, index, groups and named_groups',
+      ),
       field(
         'data.truncated',
         'boolean',
+        '列表提前结束时为 true：已达 100 个匹配、捕获内容超过 1000 个字符，或对长文本的全局搜索达到工作量上限',
         'true when the list stops early: after 100 matches, on captures over 1000 characters, or where a global search of a long text reaches its work limit',
       ),
     ],
@@ -861,15 +1220,26 @@ const SPECS: Spec[] = [
         'ua',
         'string',
         false,
+        '要解析的 User-Agent，最多 1000 个字符，默认为本次请求自身的 User-Agent',
         "the User-Agent to parse, up to 1000 characters; default the request's own",
       ),
     ],
     data: [
-      field('data.ua', 'string', 'the User-Agent parsed'),
-      field('data.browser', 'object', 'name and version'),
-      field('data.os', 'object', 'name and version'),
-      field('data.device', 'string', 'desktop, mobile, tablet or bot'),
-      field('data.is_bot', 'boolean', 'whether it looks like a crawler or script'),
+      field('data.ua', 'string', '解析的 User-Agent', 'the User-Agent parsed'),
+      field('data.browser', 'object', '名称（name）和版本（version）', 'name and version'),
+      field('data.os', 'object', '名称（name）和版本（version）', 'name and version'),
+      field(
+        'data.device',
+        'string',
+        '设备类型：desktop、mobile、tablet 或 bot',
+        'desktop, mobile, tablet or bot',
+      ),
+      field(
+        'data.is_bot',
+        'boolean',
+        '是否像爬虫或脚本',
+        'whether it looks like a crawler or script',
+      ),
     ],
     example_params: {
       ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -896,16 +1266,22 @@ const SPECS: Spec[] = [
         'color',
         'string',
         true,
+        '颜色，如 #409eff、409eff、rgb(64, 158, 255)、hsl(210, 100%, 63%) 或 navy',
         'e.g. #409eff, 409eff, rgb(64, 158, 255), hsl(210, 100%, 63%) or navy',
       ),
     ],
     data: [
-      field('data.hex', 'string', 'the colour as #rrggbb'),
-      field('data.rgb', 'object', 'r, g and b, 0-255'),
-      field('data.hsl', 'object', 'h (0-359), s and l (0-100)'),
-      field('data.css', 'object', 'rgb() and hsl() notations'),
-      field('data.luminance', 'number', 'WCAG relative luminance, 0-1'),
-      field('data.text_color', 'string', '#000000 or #ffffff, whichever contrasts more'),
+      field('data.hex', 'string', '#rrggbb 格式的颜色', 'the colour as #rrggbb'),
+      field('data.rgb', 'object', 'r、g、b 分量，0-255', 'r, g and b, 0-255'),
+      field('data.hsl', 'object', 'h（0-359）、s 和 l（0-100）', 'h (0-359), s and l (0-100)'),
+      field('data.css', 'object', 'rgb() 和 hsl() 写法', 'rgb() and hsl() notations'),
+      field('data.luminance', 'number', 'WCAG 相对亮度，0-1', 'WCAG relative luminance, 0-1'),
+      field(
+        'data.text_color',
+        'string',
+        '#000000 或 #ffffff，取对比度更高的一个',
+        '#000000 or #ffffff, whichever contrasts more',
+      ),
     ],
     example_params: { color: '#409eff' },
     example: {
@@ -926,11 +1302,23 @@ const SPECS: Spec[] = [
     description_en:
       'Turns a title into a URL slug: accents removed, lower case, words joined by hyphens or underscores. Only ASCII letters and digits are kept.',
     params: [
-      param('text', 'string', true, 'the text, up to 1000 characters'),
-      param('separator', 'string', false, '- or _; default -', oneOf('-', '_')),
+      param('text', 'string', true, '文本，最多 1000 个字符', 'the text, up to 1000 characters'),
+      param(
+        'separator',
+        'string',
+        false,
+        '分隔符：- 或 _，默认 -',
+        '- or _; default -',
+        oneOf('-', '_'),
+      ),
     ],
     data: [
-      field('data.slug', 'string', 'the slug (empty if the text has no Latin letters or digits)'),
+      field(
+        'data.slug',
+        'string',
+        '生成的 slug（文本不含拉丁字母或数字时为空）',
+        'the slug (empty if the text has no Latin letters or digits)',
+      ),
     ],
     example_params: { text: 'Hello World: Ünïcode & APIs!' },
     example: { slug: 'hello-world-unicode-and-apis' },
@@ -944,18 +1332,19 @@ const SPECS: Spec[] = [
     description_en:
       'Converts text between camelCase, PascalCase, snake_case, kebab-case, CONSTANT_CASE and upper, lower, title and sentence case, splitting acronyms like XMLHttpRequest correctly.',
     params: [
-      param('text', 'string', true, 'the text, up to 10000 characters'),
+      param('text', 'string', true, '文本，最多 10000 个字符', 'the text, up to 10000 characters'),
       param(
         'to',
         'string',
         true,
+        '目标风格：upper、lower、title、sentence、camel、pascal、snake、kebab 或 constant',
         'upper, lower, title, sentence, camel, pascal, snake, kebab or constant',
         { enum: [...CASES] },
       ),
     ],
     data: [
-      field('data.to', 'string', 'the style converted to'),
-      field('data.result', 'string', 'the converted text'),
+      field('data.to', 'string', '转换的目标风格', 'the style converted to'),
+      field('data.result', 'string', '转换后的文本', 'the converted text'),
     ],
     example_params: { text: 'user profile id', to: 'camel' },
     example: { to: 'camel', result: 'userProfileId' },
@@ -968,17 +1357,35 @@ const SPECS: Spec[] = [
       '统计文本的字符数、字节数、词数（中文按字计）、汉字数、行数、段落数、句子数，并估算阅读时间。',
     description_en:
       'Counts characters, bytes, words (each Chinese character counts as one), CJK characters, lines, paragraphs and sentences, and estimates the reading time.',
-    params: [param('text', 'string', true, 'the text, up to 100000 characters')],
+    params: [
+      param(
+        'text',
+        'string',
+        true,
+        '文本，最多 100000 个字符',
+        'the text, up to 100000 characters',
+      ),
+    ],
     data: [
-      field('data.characters', 'integer', 'characters (Unicode code points)'),
-      field('data.characters_no_spaces', 'integer', 'characters other than whitespace'),
-      field('data.bytes_utf8', 'integer', 'size in UTF-8 bytes'),
-      field('data.words', 'integer', 'words plus CJK characters'),
-      field('data.cjk_characters', 'integer', 'Chinese characters'),
-      field('data.lines', 'integer', 'lines'),
-      field('data.paragraphs', 'integer', 'blocks separated by blank lines'),
-      field('data.sentences', 'integer', 'sentences'),
-      field('data.reading_time_seconds', 'integer', 'estimated reading time'),
+      field(
+        'data.characters',
+        'integer',
+        '字符数（按 Unicode 码点计）',
+        'characters (Unicode code points)',
+      ),
+      field(
+        'data.characters_no_spaces',
+        'integer',
+        '不含空白的字符数',
+        'characters other than whitespace',
+      ),
+      field('data.bytes_utf8', 'integer', 'UTF-8 编码的字节数', 'size in UTF-8 bytes'),
+      field('data.words', 'integer', '词数与 CJK 字符数之和', 'words plus CJK characters'),
+      field('data.cjk_characters', 'integer', '汉字数', 'Chinese characters'),
+      field('data.lines', 'integer', '行数', 'lines'),
+      field('data.paragraphs', 'integer', '以空行分隔的段落数', 'blocks separated by blank lines'),
+      field('data.sentences', 'integer', '句子数', 'sentences'),
+      field('data.reading_time_seconds', 'integer', '预计阅读时间', 'estimated reading time'),
     ],
     example_params: { text: 'Portico makes APIs easy. 接口调用很简单！' },
     example: {
@@ -1003,14 +1410,46 @@ const SPECS: Spec[] = [
       'Compares two texts: the character edit distance and similarity, and how many lines were added, removed or left unchanged. For duplicate checks and version comparison.',
     method: 'POST',
     params: [
-      param('a', 'string', true, 'the original text, up to 3000 characters'),
-      param('b', 'string', true, 'the changed text, up to 3000 characters'),
+      param(
+        'a',
+        'string',
+        true,
+        '原文本，最多 3000 个字符',
+        'the original text, up to 3000 characters',
+      ),
+      param(
+        'b',
+        'string',
+        true,
+        '修改后的文本，最多 3000 个字符',
+        'the changed text, up to 3000 characters',
+      ),
     ],
     data: [
-      field('data.identical', 'boolean', 'whether the texts are exactly equal'),
-      field('data.distance', 'integer', 'Levenshtein distance in characters'),
-      field('data.similarity', 'number', '1 - distance / longer length, four decimals'),
-      field('data.lines', 'object', 'unchanged, removed and added line counts'),
+      field(
+        'data.identical',
+        'boolean',
+        '两段文本是否完全相同',
+        'whether the texts are exactly equal',
+      ),
+      field(
+        'data.distance',
+        'integer',
+        '以字符计的 Levenshtein 编辑距离',
+        'Levenshtein distance in characters',
+      ),
+      field(
+        'data.similarity',
+        'number',
+        '1 - distance / 较长文本的长度，保留四位小数',
+        '1 - distance / longer length, four decimals',
+      ),
+      field(
+        'data.lines',
+        'object',
+        '未改动（unchanged）、删除（removed）和新增（added）的行数',
+        'unchanged, removed and added line counts',
+      ),
     ],
     example_params: { a: 'apple\nbanana\ncherry', b: 'apple\nblueberry\ncherry\ndate' },
     example: {
@@ -1030,11 +1469,17 @@ const SPECS: Spec[] = [
     description_en:
       'Converts between Arabic and Roman numerals from 1 to 3999 in either direction. Only the standard spelling is accepted (IV, not IIII).',
     params: [
-      param('value', 'string', true, 'a number from 1 to 3999 or a Roman numeral such as MMXXV'),
+      param(
+        'value',
+        'string',
+        true,
+        '1 至 3999 之间的数字，或 MMXXV 这样的罗马数字',
+        'a number from 1 to 3999 or a Roman numeral such as MMXXV',
+      ),
     ],
     data: [
-      field('data.arabic', 'integer', 'the value as a number'),
-      field('data.roman', 'string', 'the value in Roman numerals'),
+      field('data.arabic', 'integer', '阿拉伯数字形式的值', 'the value as a number'),
+      field('data.roman', 'string', '罗马数字形式的值', 'the value in Roman numerals'),
     ],
     example_params: { value: '2025' },
     example: { arabic: 2025, roman: 'MMXXV' },
@@ -1048,11 +1493,17 @@ const SPECS: Spec[] = [
     description_en:
       'Writes an integer out in English words ("one million two hundred thirty-four thousand..."), negatives included, up to 999 trillion.',
     params: [
-      param('number', 'integer', true, 'an integer between -999999999999999 and 999999999999999'),
+      param(
+        'number',
+        'integer',
+        true,
+        '-999999999999999 至 999999999999999 之间的整数',
+        'an integer between -999999999999999 and 999999999999999',
+      ),
     ],
     data: [
-      field('data.number', 'integer', 'the number'),
-      field('data.words', 'string', 'the number in English words'),
+      field('data.number', 'integer', '输入的数字', 'the number'),
+      field('data.words', 'string', '数字的英文单词写法', 'the number in English words'),
     ],
     example_params: { number: '1234567' },
     example: {
@@ -1069,11 +1520,17 @@ const SPECS: Spec[] = [
     description_en:
       'Writes an amount in the Chinese financial numerals used on cheques and invoices (e.g. 壹仟贰佰叁拾肆元伍角陆分), with the rules for 零 and 整 applied.',
     params: [
-      param('amount', 'number', true, 'amount in yuan, 0 to 999999999999.99, at most two decimals'),
+      param(
+        'amount',
+        'number',
+        true,
+        '金额（元），0 至 999999999999.99，最多两位小数',
+        'amount in yuan, 0 to 999999999999.99, at most two decimals',
+      ),
     ],
     data: [
-      field('data.amount', 'string', 'the amount with two decimals'),
-      field('data.upper', 'string', 'the amount in Chinese financial numerals'),
+      field('data.amount', 'string', '保留两位小数的金额', 'the amount with two decimals'),
+      field('data.upper', 'string', '人民币大写金额', 'the amount in Chinese financial numerals'),
     ],
     example_params: { amount: '1234.56' },
     example: { amount: '1234.56', upper: '壹仟贰佰叁拾肆元伍角陆分' },
@@ -1088,21 +1545,38 @@ const SPECS: Spec[] = [
     description_en:
       'Converts length, weight and temperature, with metric, imperial and traditional Chinese units (li, zhang, chi, cun, jin, liang).',
     params: [
-      param('value', 'number', true, 'the value to convert'),
+      param('value', 'number', true, '要换算的数值', 'the value to convert'),
       param(
         'from',
         'string',
         true,
+        '单位：mm、cm、m、km、in、ft、yd、mi、nmi、cun、chi、zhang、li、mg、g、kg、t、oz、lb、st、liang、jin、c、f 或 k',
         'unit: mm, cm, m, km, in, ft, yd, mi, nmi, cun, chi, zhang, li, mg, g, kg, t, oz, lb, st, liang, jin, c, f or k',
       ),
-      param('to', 'string', true, 'unit of the same kind as from'),
+      param(
+        'to',
+        'string',
+        true,
+        '目标单位，须与 from 属于同一类',
+        'unit of the same kind as from',
+      ),
     ],
     data: [
-      field('data.category', 'string', 'length, weight or temperature'),
-      field('data.value', 'number', 'the value converted'),
-      field('data.from', 'string', 'the source unit'),
-      field('data.to', 'string', 'the target unit'),
-      field('data.result', 'number', 'the converted value, 12 significant digits'),
+      field(
+        'data.category',
+        'string',
+        '类别：length（长度）、weight（重量）或 temperature（温度）',
+        'length, weight or temperature',
+      ),
+      field('data.value', 'number', '被换算的数值', 'the value converted'),
+      field('data.from', 'string', '源单位', 'the source unit'),
+      field('data.to', 'string', '目标单位', 'the target unit'),
+      field(
+        'data.result',
+        'number',
+        '换算结果，保留 12 位有效数字',
+        'the converted value, 12 significant digits',
+      ),
     ],
     example_params: { value: '100', from: 'km', to: 'mi' },
     example: { category: 'length', value: 100, from: 'km', to: 'mi', result: 62.1371192237 },
@@ -1114,12 +1588,30 @@ const SPECS: Spec[] = [
     description: '判断一个正整数（最大 10^12）是否为质数，并给出完整的质因数分解。',
     description_en:
       'Tells whether a positive integer up to 10^12 is prime and gives its prime factorisation.',
-    params: [param('number', 'integer', true, 'an integer from 1 to 1000000000000')],
+    params: [
+      param(
+        'number',
+        'integer',
+        true,
+        '1 至 1000000000000 之间的整数',
+        'an integer from 1 to 1000000000000',
+      ),
+    ],
     data: [
-      field('data.number', 'integer', 'the number'),
-      field('data.is_prime', 'boolean', 'whether it is prime'),
-      field('data.factors', 'array', 'prime factors in ascending order, with repeats'),
-      field('data.factorization', 'string', 'the factorisation, e.g. 2^3 × 5'),
+      field('data.number', 'integer', '输入的数字', 'the number'),
+      field('data.is_prime', 'boolean', '是否为质数', 'whether it is prime'),
+      field(
+        'data.factors',
+        'array',
+        '按升序排列的质因数，重复的因数会重复列出',
+        'prime factors in ascending order, with repeats',
+      ),
+      field(
+        'data.factorization',
+        'string',
+        '质因数分解式，如 2^3 × 5',
+        'the factorisation, e.g. 2^3 × 5',
+      ),
     ],
     example_params: { number: '1001' },
     example: { number: 1001, is_prime: false, factors: [7, 11, 13], factorization: '7 × 11 × 13' },
@@ -1133,12 +1625,32 @@ const SPECS: Spec[] = [
       '用 Luhn 算法校验银行卡号等号码是否有效，计算正确的校验位，并识别 Visa、Mastercard、银联等卡组织。',
     description_en:
       'Checks a card number (or any Luhn-protected number) with the Luhn algorithm, computes the correct check digit and recognises the card network: Visa, Mastercard, UnionPay and more.',
-    params: [param('number', 'string', true, 'the digits; spaces and dashes are ignored')],
+    params: [
+      param(
+        'number',
+        'string',
+        true,
+        '号码数字，空格和短横线会被忽略',
+        'the digits; spaces and dashes are ignored',
+      ),
+    ],
     data: [
-      field('data.number', 'string', 'the digits checked'),
-      field('data.valid', 'boolean', 'whether the number passes the Luhn check'),
-      field('data.check_digit', 'integer', 'the last digit that would make the number valid'),
-      nullable(field('data.brand', 'string', 'the card network, or null')),
+      field('data.number', 'string', '参与校验的数字', 'the digits checked'),
+      field(
+        'data.valid',
+        'boolean',
+        '号码是否通过 Luhn 校验',
+        'whether the number passes the Luhn check',
+      ),
+      field(
+        'data.check_digit',
+        'integer',
+        '能使号码有效的末位校验位',
+        'the last digit that would make the number valid',
+      ),
+      nullable(
+        field('data.brand', 'string', '卡组织，无法识别时为 null', 'the card network, or null'),
+      ),
     ],
     example_params: { number: '4111 1111 1111 1111' },
     example: { number: '4111111111111111', valid: true, check_digit: 1, brand: 'Visa' },
@@ -1151,15 +1663,44 @@ const SPECS: Spec[] = [
       '按 RFC 规则校验邮箱地址格式并说明不合法的原因，支持中文等国际化域名（自动转换为 Punycode）。不做 DNS 查询。',
     description_en:
       'Checks the syntax of an e-mail address by the RFC rules and says why it is invalid. Internationalised domains are converted to Punycode. No DNS lookup is made.',
-    params: [param('email', 'string', true, 'the address, up to 320 characters')],
+    params: [
+      param(
+        'email',
+        'string',
+        true,
+        '邮箱地址，最多 320 个字符',
+        'the address, up to 320 characters',
+      ),
+    ],
     data: [
-      field('data.email', 'string', 'the address checked'),
-      field('data.valid', 'boolean', 'whether the syntax is valid'),
-      nullable(field('data.reason', 'string', 'why it is invalid, or null')),
-      nullable(field('data.local', 'string', 'the part before @, or null without an @')),
-      nullable(field('data.domain', 'string', 'the domain, in ASCII, or null without an @')),
+      field('data.email', 'string', '校验的邮箱地址', 'the address checked'),
+      field('data.valid', 'boolean', '格式是否合法', 'whether the syntax is valid'),
       nullable(
-        field('data.normalized', 'string', 'the address with a lower-case ASCII domain, or null'),
+        field('data.reason', 'string', '不合法的原因，合法时为 null', 'why it is invalid, or null'),
+      ),
+      nullable(
+        field(
+          'data.local',
+          'string',
+          '@ 之前的部分，没有 @ 时为 null',
+          'the part before @, or null without an @',
+        ),
+      ),
+      nullable(
+        field(
+          'data.domain',
+          'string',
+          'ASCII 形式的域名，没有 @ 时为 null',
+          'the domain, in ASCII, or null without an @',
+        ),
+      ),
+      nullable(
+        field(
+          'data.normalized',
+          'string',
+          '域名转为小写 ASCII 形式后的邮箱地址，或 null',
+          'the address with a lower-case ASCII domain, or null',
+        ),
       ),
     ],
     example_params: { email: 'support@example.com' },
@@ -1181,13 +1722,29 @@ const SPECS: Spec[] = [
     description_en:
       'Tells whether an IPv4 or IPv6 address belongs to a CIDR block and describes the block: network address, netmask, first and last address and size. Handy for allow lists.',
     params: [
-      param('ip', 'string', true, 'the IPv4 or IPv6 address to test'),
-      param('cidr', 'string', true, 'the block, e.g. 192.168.0.0/16 or 2001:db8::/32'),
+      param('ip', 'string', true, '要判断的 IPv4 或 IPv6 地址', 'the IPv4 or IPv6 address to test'),
+      param(
+        'cidr',
+        'string',
+        true,
+        'CIDR 网段，如 192.168.0.0/16 或 2001:db8::/32',
+        'the block, e.g. 192.168.0.0/16 or 2001:db8::/32',
+      ),
     ],
     data: [
-      field('data.ip', 'string', 'the address tested, normalised'),
-      field('data.in_range', 'boolean', 'whether the address is in the block'),
-      field('data.range', 'object', 'cidr, version, prefix, netmask (IPv4), first, last and size'),
+      field('data.ip', 'string', '规范化后的被测地址', 'the address tested, normalised'),
+      field(
+        'data.in_range',
+        'boolean',
+        '地址是否属于该网段',
+        'whether the address is in the block',
+      ),
+      field(
+        'data.range',
+        'object',
+        '网段信息：cidr、version、prefix、netmask（仅 IPv4）、first、last 和 size',
+        'cidr, version, prefix, netmask (IPv4), first, last and size',
+      ),
     ],
     example_params: { ip: '192.168.1.77', cidr: '192.168.0.0/16' },
     example: {
@@ -1214,13 +1771,39 @@ const SPECS: Spec[] = [
     description_en:
       'Turns text or a URL into a QR code image: SVG or PNG, 64 to 1024 pixels, error correction L, M, Q or H. The response body is the image itself.',
     params: [
-      param('text', 'string', true, 'the content to encode, up to 1000 characters'),
-      param('format', 'string', false, 'svg or png; default svg', oneOf('svg', 'png')),
-      param('size', 'integer', false, 'width and height in pixels, 64-1024; default 256'),
-      param('level', 'string', false, 'error correction l, m, q or h; default m', {
-        enum: ['l', 'm', 'q', 'h'],
-        default: 'm',
-      }),
+      param(
+        'text',
+        'string',
+        true,
+        '要编码的内容，最多 1000 个字符',
+        'the content to encode, up to 1000 characters',
+      ),
+      param(
+        'format',
+        'string',
+        false,
+        '图片格式：svg 或 png，默认 svg',
+        'svg or png; default svg',
+        oneOf('svg', 'png'),
+      ),
+      param(
+        'size',
+        'integer',
+        false,
+        '图片宽高（像素），64-1024，默认 256',
+        'width and height in pixels, 64-1024; default 256',
+      ),
+      param(
+        'level',
+        'string',
+        false,
+        '容错级别：l、m、q 或 h，默认 m',
+        'error correction l, m, q or h; default m',
+        {
+          enum: ['l', 'm', 'q', 'h'],
+          default: 'm',
+        },
+      ),
     ],
     data: [],
     example_params: { text: 'https://your-portico.example', format: 'svg', size: '256' },
@@ -1228,9 +1811,24 @@ const SPECS: Spec[] = [
       response_example:
         'The response body is the image (Content-Type: image/svg+xml or image/png), e.g.\n<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 29 29" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h29v29H0z"/><path stroke="#000000" d="M2 2.5h7m1 0h1..."/></svg>\nErrors are JSON: {"success": false, "message": "parameter \'text\' is required"}',
       response_params: [
-        field('(body)', 'string', 'the QR code image (image/svg+xml or image/png)'),
-        field('success', 'boolean', 'false, only in JSON error responses'),
-        field('message', 'string', 'the reason, only in JSON error responses'),
+        field(
+          '(body)',
+          'string',
+          '二维码图片（image/svg+xml 或 image/png）',
+          'the QR code image (image/svg+xml or image/png)',
+        ),
+        field(
+          'success',
+          'boolean',
+          '固定为 false，仅出现在 JSON 错误响应中',
+          'false, only in JSON error responses',
+        ),
+        field(
+          'message',
+          'string',
+          '失败原因，仅出现在 JSON 错误响应中',
+          'the reason, only in JSON error responses',
+        ),
       ],
     },
     price_milli: 5,
@@ -1243,11 +1841,20 @@ const SPECS: Spec[] = [
     description: '随机返回一条古今中外的名言警句及其出处，可选英文或中文（先秦诸子与唐宋诗文）。',
     description_en:
       'A random famous quotation with its author, in English or in Chinese (classical philosophers and Tang and Song poetry).',
-    params: [param('lang', 'string', false, 'en or zh; default en', oneOf('en', 'zh'))],
+    params: [
+      param(
+        'lang',
+        'string',
+        false,
+        '语言：en（英文）或 zh（中文），默认 en',
+        'en or zh; default en',
+        oneOf('en', 'zh'),
+      ),
+    ],
     data: [
-      field('data.lang', 'string', 'the language of the quote'),
-      field('data.content', 'string', 'the quotation'),
-      field('data.author', 'string', 'who said or wrote it'),
+      field('data.lang', 'string', '名言的语言', 'the language of the quote'),
+      field('data.content', 'string', '名言内容', 'the quotation'),
+      field('data.author', 'string', '作者或出处', 'who said or wrote it'),
     ],
     example_params: { lang: 'en' },
     example: {
@@ -1263,10 +1870,19 @@ const SPECS: Spec[] = [
     description: '随机返回一条程序员笑话，中英文可选，给枯燥的调试时光加点乐趣。',
     description_en:
       'A random programmer joke, in English or Chinese, to lighten a long debugging session.',
-    params: [param('lang', 'string', false, 'en or zh; default en', oneOf('en', 'zh'))],
+    params: [
+      param(
+        'lang',
+        'string',
+        false,
+        '语言：en（英文）或 zh（中文），默认 en',
+        'en or zh; default en',
+        oneOf('en', 'zh'),
+      ),
+    ],
     data: [
-      field('data.lang', 'string', 'the language of the joke'),
-      field('data.joke', 'string', 'the joke'),
+      field('data.lang', 'string', '笑话的语言', 'the language of the joke'),
+      field('data.joke', 'string', '笑话内容', 'the joke'),
     ],
     example_params: { lang: 'en' },
     example: {
