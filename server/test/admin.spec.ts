@@ -208,6 +208,27 @@ describeEachDb('admin: access and API management', (ctx) => {
       ]);
     });
 
+    it('refuses a list field past what its column holds, naming it, and saves nothing', async () => {
+      const rows = Array.from({ length: 40 }, (_, i) => ({
+        name: `p${i}`,
+        type: 'string',
+        required: false,
+        description: '说明'.repeat(300),
+        description_en: 'text '.repeat(300),
+      }));
+      const body = apiBody({ request_params: rows });
+      const res = await admin.post('/api/admin/create_api.php', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'apis.list_too_long', field: 'request_params' });
+      const found = await admin.get('/api/get_api_detail.php', {
+        query: { name_en: body.name_en },
+      });
+      expect(found.status).toBe(404);
+      // 60,000 bytes of JSON are kept (a MySQL TEXT column holds 65,535).
+      const fits = apiBody({ request_params: rows.slice(0, 10) });
+      expect((await admin.post('/api/admin/create_api.php', fits)).status).toBe(200);
+    });
+
     it("keeps every list row's two descriptions, reads a lone one by its script", async () => {
       const res = await admin.post(
         '/api/admin/create_api.php',

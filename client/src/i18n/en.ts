@@ -787,6 +787,7 @@ export const en = {
     'apis.not_found': 'API not found',
     'apis.name_taken': 'another API has this English name',
     'apis.invalid_list_field': 'a parameter list is malformed',
+    'apis.list_too_long': 'a parameter list is too long: at most 60,000 bytes',
     'apis.invalid_price':
       'invalid price format, must be a non-negative number with at most three decimal places',
     'apis.invalid_sort': 'unknown sort order',

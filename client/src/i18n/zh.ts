@@ -751,6 +751,7 @@ export const zh: Catalogue<UiKey> = {
     'apis.not_found': '未找到该 API',
     'apis.name_taken': '已有 API 使用该英文名称',
     'apis.invalid_list_field': '参数列表格式错误',
+    'apis.list_too_long': '参数列表过长：最多 60000 字节',
     'apis.invalid_price': '价格格式无效，须为最多三位小数的非负数',
     'apis.invalid_sort': '未知的排序方式',
     'apis.unknown_category': '该分类不存在',

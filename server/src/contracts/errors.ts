@@ -105,6 +105,8 @@ export const ERROR_CODES = {
   'apis.not_found': 'no such API (or it is disabled)',
   'apis.name_taken': 'another API has this English name',
   'apis.invalid_list_field': 'request_params, response_params or status_codes is malformed',
+  'apis.list_too_long':
+    'request_params, response_params or status_codes is longer than its column holds (60,000 bytes as JSON)',
   'apis.invalid_price': 'a paid API needs a valid price',
   'admin.probe_not_found': 'the API has no probe to run or remove',
   'apis.invalid_sort':

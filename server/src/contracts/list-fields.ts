@@ -92,6 +92,12 @@ export function listDescriptions(row: {
     : { description: '', description_en: text };
 }
 
+/**
+ * The most a list field may hold as stored JSON, in UTF-8 bytes: the columns are TEXT, 65,535
+ * bytes on MySQL, which refuses more (SQLite would keep it), with a margin below that.
+ */
+export const MAX_LIST_FIELD_BYTES = 60_000;
+
 /** Whether a request parameter's `required` means yes, in any of the spellings it arrives in. */
 export const isRequiredFlag = (value: unknown): boolean =>
   value === true || value === 1 || value === '1' || value === 'true';

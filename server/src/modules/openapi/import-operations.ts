@@ -2,6 +2,7 @@ import type { RequestMethod } from '../../contracts/apis';
 import {
   isParameterType,
   listDescriptions,
+  MAX_LIST_FIELD_BYTES,
   UPSTREAM_URL_TEMPLATE,
   type ParameterType,
 } from '../../contracts/list-fields';
@@ -50,8 +51,6 @@ const MAX_PARAM_DESCRIPTION = 1000;
 const MAX_EXAMPLE = 16_000;
 const MAX_UPSTREAM_URL = 500;
 const MAX_MEDIA_TYPE = 100;
-/** The list fields are TEXT columns: 64 KB on MySQL, with room for the stored JSON's keys. */
-const MAX_LIST_BYTES = 60_000;
 
 /** A list's size as stored: each row with both its descriptions (listDescriptions). */
 const storedBytes = (rows: { description: string }[]) =>
@@ -141,7 +140,7 @@ function toDraft(document: OpenApiObject, path: string, item: Json, key: string)
   const response = successResponse(record(operation.responses), deref);
   const status_codes = statusCodes(record(operation.responses));
   const lists = [request_params, response.fields, status_codes];
-  if (lists.some((rows) => storedBytes(rows) > MAX_LIST_BYTES)) {
+  if (lists.some((rows) => storedBytes(rows) > MAX_LIST_FIELD_BYTES)) {
     return new Skip('参数或字段的说明太长，超过了数据库列的 64 KB 上限');
   }
   return {

@@ -58,12 +58,16 @@ export function invalidProps(field: SaveApiField, error: string | undefined, hel
 
 /**
  * A server refusal that names one of the editor's fields, as the text to show there: a rule's own
- * text for the codes that say more than the field's (a taken name, a price, nothing to serve it).
+ * text for the codes that say more than the field's (a taken name, nothing to serve it, a list
+ * too long to store).
  */
 export function refusedApiField(error: unknown): [SaveApiField, string] | null {
   const field = refusedField(error);
   if (!isApiField(field)) return null;
   const code = errorCode(error);
-  const own = code === 'apis.name_taken' || code === 'apis.not_servable' ? ZH_ERRORS[code] : null;
+  const own =
+    code === 'apis.name_taken' || code === 'apis.not_servable' || code === 'apis.list_too_long'
+      ? ZH_ERRORS[code]
+      : null;
   return [field, own ?? API_FIELD_ERRORS[field]];
 }

@@ -83,6 +83,8 @@ const texts = {
   'apis.not_found': 'API 不存在',
   'apis.name_taken': '已有 API 使用这个英文名称',
   'apis.invalid_list_field': '请求参数、响应参数或状态码的格式不正确',
+  'apis.list_too_long':
+    '列表过长：请求参数、返回参数或状态码保存为 JSON 后最多 60000 字节，请删减说明或行数',
   'apis.invalid_price': '价格格式无效：须为非负数，最多三位小数',
   'apis.invalid_sort': '排序方式无效：只能是 popular、newest、price、fastest 或 reliable',
   'apis.unknown_category': '分类不存在',

@@ -205,6 +205,24 @@ describe('ApiEditorPage', () => {
     expect(text).toBe(API_FIELD_ERRORS[field]);
   });
 
+  it('says at its list when a list is too long to store', async () => {
+    server.use(
+      http.get('/api/admin/get_api.php', () => ok(API)),
+      http.post('/api/admin/update_api.php', () =>
+        failure(400, { code: 'apis.list_too_long', field: 'request_params', message: 'long' }),
+      ),
+    );
+    show('/admin/edit/3');
+    await screen.findByLabelText('API 名称');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await screen.findByRole('alert', { name: /^未能保存/ });
+    const name = screen.getByLabelText('请求参数 1 参数名');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription(
+      '列表过长：请求参数、返回参数或状态码保存为 JSON 后最多 60000 字节，请删减说明或行数',
+    );
+  });
+
   it('names a taken English name at its field', async () => {
     server.use(
       http.get('/api/admin/get_api.php', () => ok(API)),

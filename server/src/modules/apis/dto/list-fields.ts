@@ -3,6 +3,7 @@ import {
   isParameterType,
   isRequiredFlag,
   listDescriptions,
+  MAX_LIST_FIELD_BYTES,
   MAX_LIST_PARSES,
   PARAMETER_TYPES,
   type RequestParam,
@@ -14,6 +15,19 @@ type ListField = 'request_params' | 'response_params' | 'status_codes';
 /** A refusal of one list field, named so the editor marks that list. */
 const refuse = (field: ListField, message: string) =>
   badRequest('apis.invalid_list_field', message, field);
+
+/** The rows as stored: JSON text that fits the list's column. */
+function stored(rows: unknown[], field: ListField): string {
+  const json = JSON.stringify(rows);
+  if (Buffer.byteLength(json) > MAX_LIST_FIELD_BYTES) {
+    throw badRequest(
+      'apis.list_too_long',
+      `${field} is too long: at most ${MAX_LIST_FIELD_BYTES} bytes as JSON`,
+      field,
+    );
+  }
+  return json;
+}
 
 /** Decodes a list field sent as JSON text (possibly encoded more than once) or as an array. */
 function decode(value: unknown, field: ListField, message: string): Row[] {
@@ -87,7 +101,7 @@ export function normalizeRequestParams(value: unknown): string {
       ...paramHints(row),
     };
   });
-  return JSON.stringify(rows);
+  return stored(rows, 'request_params');
 }
 
 /**
@@ -106,7 +120,7 @@ export function normalizeResponseParams(value: unknown): string {
       ...(row.nullable === true && { nullable: true }),
     };
   });
-  return JSON.stringify(rows);
+  return stored(rows, 'response_params');
 }
 
 /** status_codes → [{ code, description, description_en }] with a numeric code. */
@@ -120,5 +134,5 @@ export function normalizeStatusCodes(value: unknown): string {
     }
     return { code, ...listDescriptions(row) };
   });
-  return JSON.stringify(rows);
+  return stored(rows, 'status_codes');
 }
