@@ -370,6 +370,42 @@ describeBrowser('public catalogue', () => {
     }
   });
 
+  it('keeps the console beside the documentation from 1200 px, after the summary on a phone', async () => {
+    const { context, page } = await site.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/api/time');
+    await page.getByRole('button', { name: 'Send request' }).waitFor();
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+    const [summary, tryIt, docs] = await Promise.all(
+      ['.portico-detail-summary', '.portico-detail-try', '.portico-detail-docs'].map(box),
+    );
+    expect(tryIt.x).toBeGreaterThanOrEqual(docs.x + docs.width);
+    expect(Math.abs(tryIt.y - summary.y)).toBeLessThan(1);
+    // Scrolled to the end of the reference, the console is still in the window.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 0);
+    const kept = await box('.portico-detail-try');
+    expect(kept.y).toBeGreaterThanOrEqual(56);
+    expect(kept.y + kept.height).toBeLessThanOrEqual(800);
+    // The languages are one tab stop; the arrows pick the next and scroll it into the row.
+    const tabs = page.getByRole('tablist', { name: 'Request examples' });
+    await tabs.getByRole('tab', { name: 'cURL', exact: true }).focus();
+    await page.keyboard.press('ArrowLeft');
+    const rust = tabs.getByRole('tab', { name: 'Rust (reqwest)' });
+    expect(await rust.getAttribute('aria-selected')).toBe('true');
+    expect(await rust.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    const [row, last] = [(await tabs.locator('..').boundingBox())!, (await rust.boundingBox())!];
+    expect(last.x + last.width).toBeLessThanOrEqual(row.x + row.width + 1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [phoneSummary, phoneTry, phoneDocs] = await Promise.all(
+      ['.portico-detail-summary', '.portico-detail-try', '.portico-detail-docs'].map(box),
+    );
+    expect(phoneTry.y).toBeGreaterThanOrEqual(phoneSummary.y + phoneSummary.height);
+    expect(phoneDocs.y).toBeGreaterThanOrEqual(phoneTry.y + phoneTry.height);
+    await context.close();
+  });
+
   it('explains a missing API and an unknown page', async () => {
     const { context, page } = await site.newPage();
     await page.goto('/about');

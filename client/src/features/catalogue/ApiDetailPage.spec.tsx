@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -197,9 +198,63 @@ describe('ApiDetailPage', () => {
       expect(screen.getByText(own).closest('td')).toHaveTextContent(new RegExp(`^${own}$`));
       // The try-it console's help under each field follows the page too.
       for (const text of [tz, ip]) {
-        expect(screen.getAllByText(text).map((node) => node.tagName)).toEqual(['TD', 'DIV']);
+        expect(screen.getAllByText(text).map((node) => node.tagName)).toEqual(['DIV', 'TD']);
       }
     });
+  });
+
+  it('puts the console right after the summary, and none on a disabled API', async () => {
+    setup(() => ok(API));
+    await screen.findByRole('heading', { level: 1 });
+    const sections = () =>
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(sections()).toEqual([
+      'Basic info',
+      'Try it',
+      'Request examples',
+      'Request parameters',
+      'Response parameters',
+      'Status codes',
+      'PHP example',
+      'Response example',
+    ]);
+    expect(document.querySelector('.portico-detail-grid > .portico-detail-try')).not.toBeNull();
+    cleanup();
+    setup(() => ok({ ...API, status: 0 }));
+    await screen.findByTestId('api-unavailable');
+    expect(sections()).not.toContain('Try it');
+    expect(document.querySelector('.portico-detail-grid')).toBeNull();
+  });
+
+  it('moves between the example languages with the arrow keys, Home and End', async () => {
+    setup(() => ok(API));
+    const tablist = await screen.findByRole('tablist', { name: 'Request examples' });
+    const selected = () => screen.getByRole('tab', { selected: true });
+    const stops = () =>
+      screen.getAllByRole('tab').filter((tab) => tab.getAttribute('tabindex') === '0');
+    expect(stops()).toEqual([selected()]);
+    await userEvent.click(screen.getByRole('tab', { name: 'cURL' }));
+    const steps: [string, string, string][] = [
+      ['{ArrowRight}', 'JavaScript (fetch)', 'javascript'],
+      ['{ArrowLeft}', 'cURL', 'curl'],
+      ['{ArrowLeft}', 'Rust (reqwest)', 'rust'],
+      ['{ArrowRight}', 'cURL', 'curl'],
+      ['{End}', 'Rust (reqwest)', 'rust'],
+      ['{Home}', 'cURL', 'curl'],
+    ];
+    for (const [key, name, language] of steps) {
+      await userEvent.keyboard(key);
+      expect(selected()).toHaveAccessibleName(name);
+      expect(selected()).toHaveFocus();
+      expect(stops()).toEqual([selected()]);
+      const panel = screen.getByRole('tabpanel');
+      expect(panel).toHaveAccessibleName(name);
+      expect(selected()).toHaveAttribute('aria-controls', panel.id);
+      expect(screen.getByLabelText(`${language} request example`, { selector: 'pre' })).toBe(
+        panel.querySelector('pre'),
+      );
+    }
+    expect(tablist).toContainElement(selected());
   });
 
   it('shows a loading state', async () => {

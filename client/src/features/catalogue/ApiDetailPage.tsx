@@ -211,78 +211,95 @@ function Detail({ api }: { api: ApiDetail }) {
         ) : null}
       </header>
 
-      <Section title={t('api.basicInfo')}>
-        <dl className="row mb-0 portico-info">
-          {info.map(([term, value]) => (
-            <div key={term} className="col-12 d-sm-flex py-1 border-bottom">
-              <dt className="portico-info-term text-muted fw-normal">{term}</dt>
-              <dd className="mb-0 flex-grow-1 min-w-0">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Section>
+      {/* Phones read the summary, then try the API, then the reference. From 1200 px the console
+          (with its examples) stays in view beside the documentation. */}
+      <div className={available ? 'portico-detail-grid' : undefined}>
+        <div className="portico-detail-summary">
+          <Section title={t('api.basicInfo')}>
+            <dl className="row mb-0 portico-info">
+              {info.map(([term, value]) => (
+                <div key={term} className="col-12 d-sm-flex py-1 border-bottom">
+                  <dt className="portico-info-term text-muted fw-normal">{term}</dt>
+                  <dd className="mb-0 flex-grow-1 min-w-0">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+        </div>
 
-      <Section title={t('api.requestParams')}>
-        <Table
-          head={[t('api.colName'), t('api.colType'), t('api.colRequired'), t('api.colDescription')]}
-          empty={t('api.noRequestParams')}
-          rows={api.request_params.map((p) => [
-            <>
-              <code>{p.name}</code>
-              {p.in === 'path' && (
-                <span className="badge text-bg-light border ms-1">{t('api.pathParam')}</span>
-              )}
-            </>,
-            p.type,
-            isRequiredFlag(p.required) ? (
-              <span className="badge text-bg-danger">{t('api.yes')}</span>
+        {available && (
+          <div className="portico-detail-try">
+            <TryIt key={api.id} api={api} />
+          </div>
+        )}
+
+        <div className="portico-detail-docs">
+          <Section title={t('api.requestParams')}>
+            <Table
+              head={[
+                t('api.colName'),
+                t('api.colType'),
+                t('api.colRequired'),
+                t('api.colDescription'),
+              ]}
+              empty={t('api.noRequestParams')}
+              rows={api.request_params.map((p) => [
+                <>
+                  <code>{p.name}</code>
+                  {p.in === 'path' && (
+                    <span className="badge text-bg-light border ms-1">{t('api.pathParam')}</span>
+                  )}
+                </>,
+                p.type,
+                isRequiredFlag(p.required) ? (
+                  <span className="badge text-bg-danger">{t('api.yes')}</span>
+                ) : (
+                  <span className="badge text-bg-secondary">{t('api.no')}</span>
+                ),
+                <Translated zh={p.description} en={p.description_en} />,
+              ])}
+            />
+          </Section>
+
+          <Section title={t('api.responseParams')}>
+            <Table
+              head={[t('api.colName'), t('api.colType'), t('api.colDescription')]}
+              empty={t('api.noResponseParams')}
+              rows={api.response_params.map((p) => [
+                <code>{p.name ?? p.key}</code>,
+                p.type,
+                <Translated zh={p.description} en={p.description_en} />,
+              ])}
+            />
+          </Section>
+
+          <Section title={t('api.statusCodes')}>
+            <Table
+              head={[t('api.colCode'), t('api.colDescription')]}
+              empty={t('api.noStatusCodes')}
+              rows={api.status_codes.map((c) => [
+                <code>{c.code}</code>,
+                <Translated zh={c.description} en={c.description_en} />,
+              ])}
+            />
+          </Section>
+
+          <Section title={t('api.phpExample')} note={t('api.authorExampleNote')}>
+            {api.php_example ? (
+              <CodeBlock code={api.php_example} label={t('api.phpExample')} />
             ) : (
-              <span className="badge text-bg-secondary">{t('api.no')}</span>
-            ),
-            <Translated zh={p.description} en={p.description_en} />,
-          ])}
-        />
-      </Section>
-
-      {available && <TryIt key={api.id} api={api} />}
-
-      <Section title={t('api.responseParams')}>
-        <Table
-          head={[t('api.colName'), t('api.colType'), t('api.colDescription')]}
-          empty={t('api.noResponseParams')}
-          rows={api.response_params.map((p) => [
-            <code>{p.name ?? p.key}</code>,
-            p.type,
-            <Translated zh={p.description} en={p.description_en} />,
-          ])}
-        />
-      </Section>
-
-      <Section title={t('api.statusCodes')}>
-        <Table
-          head={[t('api.colCode'), t('api.colDescription')]}
-          empty={t('api.noStatusCodes')}
-          rows={api.status_codes.map((c) => [
-            <code>{c.code}</code>,
-            <Translated zh={c.description} en={c.description_en} />,
-          ])}
-        />
-      </Section>
-
-      <Section title={t('api.phpExample')} note={t('api.authorExampleNote')}>
-        {api.php_example ? (
-          <CodeBlock code={api.php_example} label={t('api.phpExample')} />
-        ) : (
-          <p className="text-muted mb-0">{t('api.noPhpExample')}</p>
-        )}
-      </Section>
-      <Section title={t('api.responseExample')} note={t('api.responseExampleNote')}>
-        {api.response_example ? (
-          <CodeBlock code={api.response_example} label={t('api.responseExample')} />
-        ) : (
-          <p className="text-muted mb-0">{t('api.noResponseExample')}</p>
-        )}
-      </Section>
+              <p className="text-muted mb-0">{t('api.noPhpExample')}</p>
+            )}
+          </Section>
+          <Section title={t('api.responseExample')} note={t('api.responseExampleNote')}>
+            {api.response_example ? (
+              <CodeBlock code={api.response_example} label={t('api.responseExample')} />
+            ) : (
+              <p className="text-muted mb-0">{t('api.noResponseExample')}</p>
+            )}
+          </Section>
+        </div>
+      </div>
     </>
   );
 }

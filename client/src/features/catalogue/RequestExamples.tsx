@@ -7,11 +7,23 @@ import {
   type RequestModel,
   renderExample,
 } from '@contracts/request-examples';
-import { useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useI18n } from '../../i18n';
 import CodeBlock from './CodeBlock';
 
-/** The console's request in ten languages; the tabs scroll sideways on a narrow screen. */
+/** The tab a key moves to from `index` (WAI-ARIA tabs: arrows wrap, Home and End), or null. */
+export function tabMovedTo(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/**
+ * The console's request in ten languages. The tabs scroll sideways on a narrow screen and follow
+ * the tabs pattern: one tab stop, the arrow keys (and Home, End) pick and show the next language.
+ */
 export default function RequestExamples({
   api,
   model,
@@ -23,6 +35,22 @@ export default function RequestExamples({
 }) {
   const { t } = useI18n();
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
+  const id = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (value: ExampleLanguage) => `${id}-tab-${value}`;
+  const panelId = `${id}-panel`;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = tabMovedTo(
+      event.key,
+      EXAMPLE_LANGUAGES.indexOf(language),
+      EXAMPLE_LANGUAGES.length,
+    );
+    if (next === null) return;
+    event.preventDefault();
+    setLanguage(EXAMPLE_LANGUAGES[next]);
+    // Focusing scrolls the tab into the row's view.
+    tabs.current[next]?.focus();
+  };
   return (
     <>
       <p className="small text-muted">{t('api.examplesNote')}</p>
@@ -31,13 +59,20 @@ export default function RequestExamples({
           className="nav nav-tabs flex-nowrap"
           role="tablist"
           aria-label={t('api.requestExamples')}
+          onKeyDown={onKeyDown}
         >
-          {EXAMPLE_LANGUAGES.map((value) => (
+          {EXAMPLE_LANGUAGES.map((value, index) => (
             <button
               key={value}
+              ref={(tab) => {
+                tabs.current[index] = tab;
+              }}
               type="button"
               role="tab"
+              id={tabId(value)}
               aria-selected={value === language}
+              aria-controls={panelId}
+              tabIndex={value === language ? 0 : -1}
               className={`nav-link text-nowrap${value === language ? ' active' : ''}`}
               onClick={() => setLanguage(value)}
             >
@@ -46,10 +81,12 @@ export default function RequestExamples({
           ))}
         </div>
       </div>
-      <CodeBlock
-        code={renderExample(model, language)}
-        label={t('api.requestExample', { language })}
-      />
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(language)}>
+        <CodeBlock
+          code={renderExample(model, language)}
+          label={t('api.requestExample', { language })}
+        />
+      </div>
       <p className="small text-muted mt-2 mb-0">
         {keyFilled
           ? t('api.keyFilled')
