@@ -34,8 +34,6 @@ export function adminErrorText(error: unknown, texts: ErrorTexts): string {
   return (code && ZH_ERRORS[code]) || texts.failed;
 }
 
-/** A banner on an admin screen: green for success, red for failure. */
-
 /** A write's outcome as a banner in Chinese: the success text, or the failure's text. */
 export function outcomeNotice(
   result: { data: unknown } | { error: unknown },

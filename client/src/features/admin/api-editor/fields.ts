@@ -5,7 +5,6 @@ import {
   type SaveApiField,
 } from '@contracts/apis';
 import { errorCode, refusedField } from '../../../lib/api';
-import {} from '../errors';
 import { ZH_ERRORS } from '../i18n/zh';
 import { API_FORM_TEXTS } from './model';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
