@@ -323,6 +323,8 @@ export const en = {
     'oidc.remove': 'Remove',
     'oidc.removed': 'Connection removed.',
     'oidc.failed': 'The request failed.',
+    'oidc.connectRefused':
+      'This sign-in provider could not be started from this page. Reload the page and try again.',
     'oidc.loadFailed': 'Failed to load your connected accounts.',
     'stepup.title': 'Confirm it’s you',
     'stepup.intro':

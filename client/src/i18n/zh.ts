@@ -316,6 +316,7 @@ export const zh: Catalogue<UiKey> = {
     'oidc.remove': '解除关联',
     'oidc.removed': '已解除关联。',
     'oidc.failed': '请求失败。',
+    'oidc.connectRefused': '无法从此页面发起该登录方式的连接，请刷新页面后重试。',
     'oidc.loadFailed': '第三方账户加载失败。',
     'stepup.title': '确认是你本人',
     'stepup.intro': '创建新密钥前需要再次进行两步验证。请输入身份验证器应用中的验证码或恢复码。',

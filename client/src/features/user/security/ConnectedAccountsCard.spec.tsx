@@ -106,7 +106,8 @@ describe('ConnectedAccountsCard', () => {
   });
 
   // Every field oidc_connect.php reads lands where it can be seen: the password at its input, the
-  // provider and the page to come back to (the card's own) in the card's banner.
+  // provider and the page to come back to (the card's own, not typed) in the card's banner, as
+  // something a reload mends rather than "a field is invalid".
   it.each(OIDC_CONNECT_FIELDS)('shows the server’s refusal of %s', async (field) => {
     server.use(
       http.get('/api/user/get_identities.php', () => ok({ identities: [], providers: PROVIDERS })),
@@ -121,7 +122,9 @@ describe('ConnectedAccountsCard', () => {
     if (field === 'current_password') {
       await expectRefusedControl(screen.getByLabelText('Current password'));
     } else {
-      expect(await screen.findByRole('alert')).toHaveTextContent('a field is invalid');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This sign-in provider could not be started from this page. Reload the page and try again.',
+      );
     }
     expect(assign).not.toHaveBeenCalled();
   });

@@ -4,6 +4,7 @@ import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { useLocation } from 'react-router-dom';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
+import { errorCode } from '../../../lib/api';
 import { leaveFor } from '../../../lib/leave';
 import { useCallbackOutcome } from '../../../lib/oidcFragment';
 import { useHydrated } from '../../../lib/ssr';
@@ -44,9 +45,16 @@ export default function ConnectedAccountsCard() {
       return_to: `${location.pathname}${location.search}`,
     });
     if ('error' in result) {
-      // The provider and the page to come back to are the card's own: said above the form.
+      // The provider and the page to come back to are the card's own, not typed: refused, they
+      // are said above the form as something a reload mends.
       const refused = fieldRefusal(result.error, ['current_password'], failure(result.error));
-      if (!refused) setNotice({ ok: false, text: failure(result.error) });
+      const malformed = errorCode(result.error) === 'request.validation';
+      if (!refused) {
+        setNotice({
+          ok: false,
+          text: malformed ? t('oidc.connectRefused') : failure(result.error),
+        });
+      }
       return refused;
     }
     leaveFor(result.data.url);

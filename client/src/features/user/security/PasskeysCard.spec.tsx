@@ -106,6 +106,20 @@ describe('PasskeysCard', () => {
     expect(added).toEqual([]);
   });
 
+  it('says a refused device answer is a passkey that could not be verified', async () => {
+    account([]);
+    server.use(
+      http.post('/api/user/add_passkey.php', () =>
+        failure(400, { code: 'request.validation', field: 'credential', message: 'x' }),
+      ),
+    );
+    renderCard();
+    await addWith({ ok: true, credential: { id: 'cred' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The passkey could not be verified. Please try again.',
+    );
+  });
+
   it('offers no Add button at the limit', async () => {
     account(
       Array.from({ length: 10 }, (_, i) => ({ ...KEY, id: i + 1, name: `Key ${i}` })),

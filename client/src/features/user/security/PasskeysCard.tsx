@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
+import { errorCode } from '../../../lib/api';
 import { createPasskey, passkeysSupported } from '../../../lib/passkeys';
 import { useHydrated } from '../../../lib/ssr';
 import FieldsForm, { useFieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
@@ -20,7 +21,7 @@ import {
  * device it was made on.
  */
 export default function PasskeysCard() {
-  const { t, errorText, time } = useI18n();
+  const { t, errorText, codeText, time } = useI18n();
   const fieldRefusal = useFieldRefusal();
   const hydrated = useHydrated();
   const { data, isError } = useGetPasskeysQuery();
@@ -47,8 +48,15 @@ export default function PasskeysCard() {
       return null;
     }
     const saved = await add({ credential: made.credential });
-    if ('error' in saved) setNotice({ ok: false, text: failure(saved.error) });
-    else {
+    // The credential is the browser's answer, not a field the user typed: refused as malformed,
+    // it is a passkey that could not be verified.
+    if ('error' in saved) {
+      const malformed = errorCode(saved.error) === 'request.validation';
+      setNotice({
+        ok: false,
+        text: malformed ? codeText('passkeys.invalid') : failure(saved.error),
+      });
+    } else {
       setAdding(false);
       setNotice({ ok: true, text: t('passkeys.added') });
     }
