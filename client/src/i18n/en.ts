@@ -576,8 +576,7 @@ export const en = {
     'recharge.redeem': 'Redeem',
     'recharge.redeeming': 'Redeeming…',
     'recharge.codeRequired': 'please enter a code',
-    'recharge.codeMalformed':
-      'Enter the code as it was given to you: 20 letters and digits, dashes allowed.',
+    'recharge.codeMalformed': 'That is not a code: compare it with the one you were given.',
     'recharge.redeemed': '{amount} added to your balance, now {balance}.',
     'recharge.redeemFailed': 'the code could not be redeemed',
     'recharge.redemptions': 'Redeemed codes',

@@ -555,7 +555,7 @@ export const zh: Catalogue<UiKey> = {
     'recharge.redeem': '兑换',
     'recharge.redeeming': '兑换中…',
     'recharge.codeRequired': '请输入兑换码',
-    'recharge.codeMalformed': '请按收到的样子输入兑换码：20 位字母和数字，可含短横线。',
+    'recharge.codeMalformed': '这不是兑换码的格式，请与收到的兑换码逐字核对。',
     'recharge.redeemed': '兑换成功：已到账 {amount}，当前余额 {balance}。',
     'recharge.redeemFailed': '兑换失败',
     'recharge.redemptions': '兑换记录',

@@ -465,7 +465,7 @@ describe('RechargePage', () => {
       await userEvent.type(screen.getByLabelText('Code'), 'x'.repeat(65));
       await redeem();
       expect(await expectRefusedControl(screen.getByLabelText('Code'))).toBe(
-        'Enter the code as it was given to you: 20 letters and digits, dashes allowed.',
+        'That is not a code: compare it with the one you were given.',
       );
     });
 
