@@ -176,10 +176,11 @@ describeEachDb('admin: access and API management', (ctx) => {
       );
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
+        // SPEC's one description is kept as written, beside an empty English one.
         request_params: [
-          { name: 'n', type: 'integer', required: true, description: '', description_en: 'count' },
+          { name: 'n', type: 'integer', required: true, description: 'count', description_en: '' },
         ],
-        response_params: [{ name: 'value', type: 'string', description: '', description_en: 'v' }],
+        response_params: [{ name: 'value', type: 'string', description: 'v', description_en: '' }],
         status_codes: [],
         is_paid: 0,
         is_pinned: 1,
@@ -229,7 +230,7 @@ describeEachDb('admin: access and API management', (ctx) => {
       expect((await admin.post('/api/admin/create_api.php', fits)).status).toBe(200);
     });
 
-    it("keeps every list row's two descriptions, reads a lone one by its script", async () => {
+    it("keeps every list row's descriptions as written, and a field's nullable mark", async () => {
       const res = await admin.post(
         '/api/admin/create_api.php',
         apiBody({
@@ -283,8 +284,8 @@ describeEachDb('admin: access and API management', (ctx) => {
             name: 'b',
             type: 'string',
             required: false,
-            description: '',
-            description_en: 'IANA zone',
+            description: 'IANA zone',
+            description_en: '',
           },
         ]);
         expect(data.response_params).toEqual([
@@ -295,7 +296,7 @@ describeEachDb('admin: access and API management', (ctx) => {
             description_en: '',
             nullable: true,
           },
-          { name: 'x', type: 'string', description: '', description_en: 'x' },
+          { name: 'x', type: 'string', description: 'x', description_en: '' },
         ]);
         expect(data.status_codes).toEqual([
           { code: 429, description: '请求过于频繁', description_en: 'Rate limited' },

@@ -46,25 +46,32 @@ describe('isParameterType', () => {
 });
 
 describe('listDescriptions', () => {
-  it('keeps the two texts of a row that has both, trimmed', () => {
+  it('keeps the two texts of a row that has both, trimmed, whatever their script', () => {
     expect(listDescriptions({ description: ' 时区 ', description_en: ' time zone ' })).toEqual({
       description: '时区',
       description_en: 'time zone',
     });
-    expect(listDescriptions({ description: 'time zone', description_en: '' })).toEqual({
-      description: 'time zone',
-      description_en: '',
+    expect(listDescriptions({ description: 'URL', description_en: 'the address' })).toEqual({
+      description: 'URL',
+      description_en: 'the address',
     });
   });
 
-  it('reads the one text of an older row by its script', () => {
-    expect(listDescriptions({ description: 'IANA 时区' })).toEqual({
+  it.each([undefined, '', '  '])('reads a lone text by its script (description_en %j)', (en) => {
+    expect(listDescriptions({ description: 'IANA 时区', description_en: en })).toEqual({
       description: 'IANA 时区',
       description_en: '',
     });
-    expect(listDescriptions({ description: 'IANA time zone' })).toEqual({
+    expect(listDescriptions({ description: 'IANA time zone', description_en: en })).toEqual({
       description: '',
       description_en: 'IANA time zone',
+    });
+  });
+
+  it('keeps an English text with no Chinese one as the English one', () => {
+    expect(listDescriptions({ description: '', description_en: 'zone' })).toEqual({
+      description: '',
+      description_en: 'zone',
     });
   });
 

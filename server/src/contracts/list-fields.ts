@@ -38,7 +38,10 @@ export interface RequestParam {
   type: string;
   /** Written as a boolean; older rows say 1, "1" or "true". */
   required: boolean | number | string;
-  /** Chinese; `description_en` is the English text (see listDescriptions). */
+  /**
+   * The text as written (Chinese, or any language in a row with no `description_en`); what each
+   * language's page shows is listDescriptions'.
+   */
   description: string;
   description_en?: string;
   /** The only values the parameter accepts (shown as a select); absent when any value goes. */
@@ -66,30 +69,31 @@ export interface StatusCode {
   description_en?: string;
 }
 
-/** A row's description in each language. */
+/** A row's description in each language ('' where it has none). */
 export interface ListDescriptions {
   description: string;
   description_en: string;
 }
 
 const HAN = /\p{Script=Han}/u;
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
- * A list row's Chinese and English descriptions. A row written before rows had two texts (or an
- * import, or a caller of create_api that sends one) has only `description`, in whichever language
- * it was written: a text with Han characters is the Chinese one, any other the English one.
+ * What a list row says in Chinese (`description`) and in English (`description_en`), for pages,
+ * documents and the editor's two columns. The row is stored and answered as written (SPEC's calls
+ * keep their `description`); a row with one text (written before rows had two, or by a caller
+ * that sends one) is read by its script: with Han characters it is the Chinese text, without
+ * them the English one.
  */
 export function listDescriptions(row: {
   description?: unknown;
   description_en?: unknown;
 }): ListDescriptions {
-  const text = typeof row.description === 'string' ? row.description.trim() : '';
-  if (typeof row.description_en === 'string') {
-    return { description: text, description_en: row.description_en.trim() };
-  }
-  return text === '' || HAN.test(text)
-    ? { description: text, description_en: '' }
-    : { description: '', description_en: text };
+  const text = trimmed(row.description);
+  const english = trimmed(row.description_en);
+  if (english || text === '' || HAN.test(text))
+    return { description: text, description_en: english };
+  return { description: '', description_en: text };
 }
 
 /**

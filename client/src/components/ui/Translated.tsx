@@ -1,14 +1,16 @@
+import { listDescriptions } from '@contracts/list-fields';
 import { HTML_LANG, useI18n } from '../../i18n';
 import { inPageLanguage } from '../../lib/inLanguage';
 
 /**
- * A text written in Chinese and English (an API's list-field descriptions) in the page's
- * language. Where that one is missing the other is shown, in its own `lang` and tagged as
- * untranslated, so a reader (and a screen reader) knows why it is in another language.
+ * A list row's description (an API's parameter, field or status code) in the page's language.
+ * Where that one is missing the other is shown, in its own `lang` and tagged as untranslated, so
+ * a reader (and a screen reader) knows why it is in another language.
  */
-export default function Translated({ zh, en }: { zh: string | undefined; en: string | undefined }) {
+export default function Translated({ row }: { row: Parameters<typeof listDescriptions>[0] }) {
   const { lang, t } = useI18n();
-  const shown = inPageLanguage(zh, en, lang);
+  const { description, description_en } = listDescriptions(row);
+  const shown = inPageLanguage(description, description_en, lang);
   if (!shown) return null;
   if (shown.lang === lang) return <>{shown.text}</>;
   // One element: a cell laid out as a flex row (the phone's stacked tables) keeps it inline.

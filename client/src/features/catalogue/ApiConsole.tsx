@@ -1,5 +1,5 @@
 import type { ApiDetail } from '@contracts/apis';
-import { isRequiredFlag, type RequestParam } from '@contracts/list-fields';
+import { isRequiredFlag, listDescriptions, type RequestParam } from '@contracts/list-fields';
 import {
   buildRequestModel,
   EXAMPLE_LANGUAGE_LABELS,
@@ -163,7 +163,8 @@ function Field({
   onChange: (value: string) => void;
 }) {
   const { t, lang } = useI18n();
-  const help = inPageLanguage(param.description, param.description_en, lang)?.text ?? '';
+  const { description, description_en } = listDescriptions(param);
+  const help = inPageLanguage(description, description_en, lang)?.text ?? '';
   const id = `console-${useId()}`;
   const required = isRequiredFlag(param.required);
   const choices =
@@ -232,7 +233,7 @@ function Field({
         </div>
       )}
       <div id={`${id}-help`} className="form-text">
-        <Translated zh={param.description} en={param.description_en} />
+        <Translated row={param} />
         {/* Said once: descriptions often name their default already. */}
         {param.default !== undefined &&
           !/default|默认/i.test(help) &&

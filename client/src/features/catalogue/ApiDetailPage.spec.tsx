@@ -226,6 +226,19 @@ describe('ApiDetailPage', () => {
     expect(document.querySelector('.portico-detail-grid')).toBeNull();
   });
 
+  it("reads an older row's lone text by its script: English on a 中文 page is tagged", async () => {
+    const legacy = { ...API, status_codes: [{ code: 200, description: 'the result is in data' }] };
+    setup(() => ok(legacy), false, 'zh');
+    const text = await screen.findByText('the result is in data');
+    expect(text).toHaveAttribute('lang', 'en');
+    expect(text.closest('td')).toHaveTextContent('the result is in data 仅有英文');
+    cleanup();
+    setup(() => ok(legacy), false, 'en');
+    const plain = await screen.findByText('the result is in data');
+    expect(plain).toHaveTextContent(/^the result is in data$/);
+    expect(plain).not.toHaveAttribute('lang');
+  });
+
   it('moves between the example languages with the arrow keys, Home and End', async () => {
     setup(() => ok(API));
     const tablist = await screen.findByRole('tablist', { name: 'Request examples' });

@@ -256,7 +256,7 @@ function Detail({ api }: { api: ApiDetail }) {
                 ) : (
                   <span className="badge text-bg-secondary">{t('api.no')}</span>
                 ),
-                <Translated zh={p.description} en={p.description_en} />,
+                <Translated row={p} />,
               ])}
             />
           </Section>
@@ -268,7 +268,7 @@ function Detail({ api }: { api: ApiDetail }) {
               rows={api.response_params.map((p) => [
                 <code>{p.name ?? p.key}</code>,
                 p.type,
-                <Translated zh={p.description} en={p.description_en} />,
+                <Translated row={p} />,
               ])}
             />
           </Section>
@@ -277,10 +277,7 @@ function Detail({ api }: { api: ApiDetail }) {
             <Table
               head={[t('api.colCode'), t('api.colDescription')]}
               empty={t('api.noStatusCodes')}
-              rows={api.status_codes.map((c) => [
-                <code>{c.code}</code>,
-                <Translated zh={c.description} en={c.description_en} />,
-              ])}
+              rows={api.status_codes.map((c) => [<code>{c.code}</code>, <Translated row={c} />])}
             />
           </Section>
 

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
+import { listDescriptions } from '../../contracts/list-fields';
 import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
 import { ApiEntry } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
@@ -31,6 +32,12 @@ const IMPORTED_COLUMNS = [
 
 type ImportedColumns = Pick<ApiEntry, (typeof IMPORTED_COLUMNS)[number]>;
 
+/** A document's row, its one text filling the description of its language (listDescriptions). */
+const inItsLanguage = <T extends { description: string }>(row: T) => ({
+  ...row,
+  ...listDescriptions(row),
+});
+
 /** Stored exactly as the admin form stores them, so a re-import compares equal. */
 function columnsOf(draft: ApiDraft): ImportedColumns {
   return {
@@ -39,9 +46,9 @@ function columnsOf(draft: ApiDraft): ImportedColumns {
     description: draft.description,
     description_en: draft.description,
     request_method: draft.method,
-    request_params: normalizeRequestParams(draft.request_params),
-    response_params: normalizeResponseParams(draft.response_params),
-    status_codes: normalizeStatusCodes(draft.status_codes),
+    request_params: normalizeRequestParams(draft.request_params.map(inItsLanguage)),
+    response_params: normalizeResponseParams(draft.response_params.map(inItsLanguage)),
+    status_codes: normalizeStatusCodes(draft.status_codes.map(inItsLanguage)),
     response_format: draft.response_format,
     response_example: draft.response_example,
     upstream_url: draft.upstream_url,

@@ -94,11 +94,13 @@ describe('apiFormFrom', () => {
       example: '128',
     });
     expect(form.response_params.map((p) => p.name)).toEqual(['image', 'legacy']);
-    // Both descriptions, and a field's nullable mark, come back as they were.
+    // Both descriptions and a field's nullable mark come back as they were; an older row's lone
+    // English text moves to the English column.
     expect(JSON.parse(toApiBody(form).response_params)).toEqual([
       { name: 'image', type: 'string', description: '', description_en: 'PNG', nullable: true },
-      { name: 'legacy', type: 'string', description: 'older rows say key', description_en: '' },
+      { name: 'legacy', type: 'string', description: '', description_en: 'older rows say key' },
     ]);
+    expect(form.request_params[0]).toMatchObject({ description: '内容', description_en: 'text' });
     expect(JSON.parse(toApiBody(form).status_codes)).toEqual([
       { code: 200, description: '成功', description_en: 'OK' },
     ]);

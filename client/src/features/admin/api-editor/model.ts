@@ -8,7 +8,12 @@ import {
   type SaveApiBody,
 } from '@contracts/apis';
 import { STATUS } from '@contracts/envelope';
-import { isParameterType, isRequiredFlag, PARAMETER_TYPES } from '@contracts/list-fields';
+import {
+  isParameterType,
+  isRequiredFlag,
+  listDescriptions,
+  PARAMETER_TYPES,
+} from '@contracts/list-fields';
 
 /** The API editor's form model: what the inputs hold, its checks, and the body it sends. */
 
@@ -102,7 +107,10 @@ export const EMPTY_API_FORM: ApiForm = {
   category_ids: [],
 };
 
-/** The form for an existing API; list rows in older shapes are read into the editor's. */
+/**
+ * The form for an existing API; list rows in older shapes are read into the editor's, a lone
+ * description into the column of its language.
+ */
 export function apiFormFrom(api: AdminApi): ApiForm {
   return {
     name: api.name,
@@ -119,8 +127,7 @@ export function apiFormFrom(api: AdminApi): ApiForm {
       ...(p.in === 'path' && { in: 'path' as const }),
       type: p.type,
       required: isRequiredFlag(p.required),
-      description: p.description,
-      description_en: p.description_en ?? '',
+      ...listDescriptions(p),
       enum: (p.enum ?? []).join(', '),
       default: p.default ?? '',
       example: p.example ?? '',
@@ -128,14 +135,12 @@ export function apiFormFrom(api: AdminApi): ApiForm {
     response_params: api.response_params.map((p) => ({
       name: p.name ?? p.key ?? '',
       type: p.type,
-      description: p.description,
-      description_en: p.description_en ?? '',
+      ...listDescriptions(p),
       ...(p.nullable === true && { nullable: true as const }),
     })),
     status_codes: api.status_codes.map((s) => ({
       code: String(s.code),
-      description: s.description,
-      description_en: s.description_en ?? '',
+      ...listDescriptions(s),
     })),
     php_example: api.php_example,
     response_example: api.response_example,

@@ -2,7 +2,6 @@ import { formatPrice } from '../../../common/money';
 import type { ApiDetail, ApiSummary } from '../../../contracts/apis';
 import type { ApiHealthSummary } from '../../../contracts/health';
 import {
-  listDescriptions,
   parseListField,
   type RequestParam,
   type ResponseParam,
@@ -45,12 +44,12 @@ export function toApiSummary(
   };
 }
 
-/** A list's rows, each with both descriptions (rows stored with one are read by its script). */
-const withDescriptions = <T extends { description?: unknown; description_en?: unknown }>(
-  value: string,
-): T[] =>
+/** A list's rows as stored, each with a `description_en` ('' in rows written without one). */
+const withDescriptions = <T extends { description_en?: string }>(value: string): T[] =>
   parseListField<T>(value).map((row) =>
-    typeof row === 'object' && row !== null ? { ...row, ...listDescriptions(row) } : row,
+    typeof row === 'object' && row !== null
+      ? { ...row, description_en: row.description_en ?? '' }
+      : row,
   );
 
 export function toApiDetail(

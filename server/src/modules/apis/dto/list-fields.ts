@@ -2,7 +2,6 @@ import { badRequest } from '../../../common/app-error';
 import {
   isParameterType,
   isRequiredFlag,
-  listDescriptions,
   MAX_LIST_FIELD_BYTES,
   MAX_LIST_PARSES,
   PARAMETER_TYPES,
@@ -52,6 +51,12 @@ function decode(value: unknown, field: ListField, message: string): Row[] {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
 
+/** A row's two descriptions as written, trimmed ('' for one it does not have). */
+const descriptions = (row: Row) => ({
+  description: text(row.description) ?? '',
+  description_en: text(row.description_en) ?? '',
+});
+
 /** A scalar written as text ("8", "true"); anything else is absent. */
 const scalar = (value: unknown) =>
   typeof value === 'number' || typeof value === 'boolean'
@@ -77,8 +82,7 @@ function paramHints(row: Row): Pick<RequestParam, 'enum' | 'default' | 'example'
 
 /**
  * request_params → [{ name, type, required, description, description_en[, enum, default, example] }].
- * Every row is stored with both descriptions, so a row with one (an older caller's) is read by
- * its script once, here (listDescriptions).
+ * The descriptions are kept as written ('' when absent); listDescriptions reads them per language.
  */
 export function normalizeRequestParams(value: unknown): string {
   const message = 'request parameters must be a JSON list of {name, type, required, description}';
@@ -97,7 +101,7 @@ export function normalizeRequestParams(value: unknown): string {
       ...(row.in === 'path' && { in: 'path' as const }),
       type,
       required: isRequiredFlag(row.required),
-      ...listDescriptions(row),
+      ...descriptions(row),
       ...paramHints(row),
     };
   });
@@ -116,7 +120,7 @@ export function normalizeResponseParams(value: unknown): string {
     return {
       name,
       type: text(row.type) ?? '',
-      ...listDescriptions(row),
+      ...descriptions(row),
       ...(row.nullable === true && { nullable: true }),
     };
   });
@@ -132,7 +136,7 @@ export function normalizeStatusCodes(value: unknown): string {
     if (typeof code !== 'number' || !Number.isInteger(code) || code < 0 || code > 99999) {
       throw refuse('status_codes', 'every status code must be a number');
     }
-    return { code, ...listDescriptions(row) };
+    return { code, ...descriptions(row) };
   });
   return stored(rows, 'status_codes');
 }
