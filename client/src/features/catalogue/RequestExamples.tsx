@@ -12,7 +12,7 @@ import { useI18n } from '../../i18n';
 import CodeBlock from './CodeBlock';
 
 /** The tab a key moves to from `index` (WAI-ARIA tabs: arrows wrap, Home and End), or null. */
-export function tabMovedTo(key: string, index: number, count: number): number | null {
+function tabMovedTo(key: string, index: number, count: number): number | null {
   if (key === 'ArrowRight') return (index + 1) % count;
   if (key === 'ArrowLeft') return (index - 1 + count) % count;
   if (key === 'Home') return 0;
