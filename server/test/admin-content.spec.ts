@@ -247,7 +247,8 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       expect(added.body).toMatchObject({
         success: true,
         message: '友链添加成功',
-        data: { name: '友链甲', sort_order: -5, status: 1 },
+        // Left out (as SPEC's body leaves it), the English description is saved empty.
+        data: { name: '友链甲', description_en: '', sort_order: -5, status: 1 },
       });
       const id = added.body.data.id as number;
       await createFriendLink(ctx.t.dataSource, { sort_order: 7 });
@@ -259,6 +260,16 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       const orders = list.map((l) => l.sort_order);
       expect(orders).toEqual([...orders].sort((a, b) => a - b));
       expect((await publicList('/api/get_friend_links_public.php')).map((l) => l.id)).toContain(id);
+
+      const english = await admin.post('/api/admin/update_friend_link.php', {
+        ...added.body.data,
+        description: '开源文档',
+        description_en: 'Open documentation',
+      });
+      expect(english.body.success).toBe(true);
+      expect(
+        (await publicList('/api/get_friend_links_public.php')).find((l) => l.id === id),
+      ).toMatchObject({ description: '开源文档', description_en: 'Open documentation' });
 
       const updated = await admin.post('/api/admin/update_friend_link.php', {
         ...added.body.data,
@@ -288,6 +299,11 @@ describeEachDb('admin: partners, ads, sidebar links, friend links, config', (ctx
       [{ ...link, avatar_url: 'not a url' }, '友链链接或头像链接格式无效', 'avatar_url'],
       [{ ...link, sort_order: 'abc' }, '排序必须是整数', 'sort_order'],
       [{ ...link, status: 2 }, '状态只能是 0 或 1', 'status'],
+      [
+        { ...link, description_en: 'x'.repeat(501) },
+        '英文描述过长（最多 500 个字符）',
+        'description_en',
+      ],
     ])('rejects %j', async (body, message, field) => {
       const res = await admin.post('/api/admin/add_friend_link.php', body);
       expect(res.status).toBe(400);

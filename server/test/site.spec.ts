@@ -103,7 +103,8 @@ describeEachDb('public site content', (ctx) => {
         name: 'Early',
         sort_order: -1,
         avatar_url: 'https://a.example.com/me.png',
-        description: 'hi',
+        description: '你好',
+        description_en: 'hi',
       });
       const res = await get('/api/get_friend_links_public.php');
       expect(res.status).toBe(200);
@@ -113,7 +114,8 @@ describeEachDb('public site content', (ctx) => {
         name: 'Early',
         link_url: 'https://friend.example.com',
         avatar_url: 'https://a.example.com/me.png',
-        description: 'hi',
+        description: '你好',
+        description_en: 'hi',
         sort_order: -1,
         status: 1,
         created_at: expect.any(String),

@@ -62,6 +62,8 @@ export interface FriendLink {
   link_url: string;
   avatar_url: string;
   description: string;
+  /** '' when the admin wrote none: English pages then show `description`. */
+  description_en: string;
   sort_order: number;
   status: number;
   created_at: string;
@@ -79,7 +81,7 @@ export type SaveSidebarLinkBody = Omit<Body<SidebarLink>, 'url' | 'title_en' | '
   title_en?: string;
   description_en?: string;
 };
-export type SaveFriendLinkBody = Body<FriendLink>;
+export type SaveFriendLinkBody = English<Body<FriendLink>, 'description_en'>;
 
 /**
  * The fields each add call reads (its update adds `id`), in the form's order: a refusal naming any
@@ -121,6 +123,7 @@ export const FRIEND_LINK_FIELDS = [
   'link_url',
   'avatar_url',
   'description',
+  'description_en',
   'sort_order',
   'status',
 ] as const satisfies readonly (keyof SaveFriendLinkBody)[];

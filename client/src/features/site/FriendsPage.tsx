@@ -3,6 +3,7 @@ import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
+import { inLanguage } from '../../lib/inLanguage';
 import { useGetFriendLinksQuery } from './api';
 
 function Avatar({ link }: { link: FriendLink }) {
@@ -17,7 +18,7 @@ function Avatar({ link }: { link: FriendLink }) {
 }
 
 export default function FriendsPage() {
-  const { t, errorText } = useI18n();
+  const { t, errorText, lang } = useI18n();
   usePageTitle(t('friends.title'));
   const { data, error, isLoading } = useGetFriendLinksQuery();
   return (
@@ -31,24 +32,25 @@ export default function FriendsPage() {
         <p className="text-muted">{t('friends.empty')}</p>
       ) : (
         <ul className="list-unstyled row g-3" aria-label={t('friends.title')}>
-          {data.map((link) => (
-            <li key={link.id} className="col-12 col-sm-6 col-lg-4 col-xxl-3">
-              <a
-                href={link.link_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="card h-100 text-decoration-none text-body p-3 d-flex flex-row gap-3 align-items-center portico-friend"
-              >
-                <Avatar link={link} />
-                <span className="min-w-0">
-                  <span className="d-block fw-semibold text-truncate">{link.name}</span>
-                  {link.description && (
-                    <span className="d-block small text-muted">{link.description}</span>
-                  )}
-                </span>
-              </a>
-            </li>
-          ))}
+          {data.map((link) => {
+            const description = inLanguage(link.description, link.description_en, lang);
+            return (
+              <li key={link.id} className="col-12 col-sm-6 col-lg-4 col-xxl-3">
+                <a
+                  href={link.link_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="card h-100 text-decoration-none text-body p-3 d-flex flex-row gap-3 align-items-center portico-friend"
+                >
+                  <Avatar link={link} />
+                  <span className="min-w-0">
+                    <span className="d-block fw-semibold text-truncate">{link.name}</span>
+                    {description && <span className="d-block small text-muted">{description}</span>}
+                  </span>
+                </a>
+              </li>
+            );
+          })}
         </ul>
       )}
     </>

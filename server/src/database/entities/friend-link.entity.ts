@@ -18,6 +18,10 @@ export class FriendLink {
   @Column({ type: 'varchar', length: 500, default: '' })
   description: string;
 
+  /** The English site's description ('' when none: it shows `description`). */
+  @Column({ type: 'varchar', length: 500, default: '' })
+  description_en: string;
+
   @Column({ type: 'integer', default: 0 })
   sort_order: number;
 

@@ -23,6 +23,7 @@ import { RedeemCodes1797200000000 } from './1797200000000-RedeemCodes';
 import { SidebarLinkEnglish1797300000000 } from './1797300000000-SidebarLinkEnglish';
 import { SiteConfigEnglish1797400000000 } from './1797400000000-SiteConfigEnglish';
 import { PartnerAdEnglish1797500000000 } from './1797500000000-PartnerAdEnglish';
+import { FriendLinkEnglish1797600000000 } from './1797600000000-FriendLinkEnglish';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   SidebarLinkEnglish1797300000000,
   SiteConfigEnglish1797400000000,
   PartnerAdEnglish1797500000000,
+  FriendLinkEnglish1797600000000,
 ];

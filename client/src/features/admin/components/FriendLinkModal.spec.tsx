@@ -14,6 +14,7 @@ const existing = {
   link_url: 'https://old.example.com',
   avatar_url: '',
   description: '',
+  description_en: 'Old friend',
   sort_order: 2,
   status: 1,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -58,6 +59,7 @@ describe('FriendLinkModal', () => {
     setup(existing, saved(''));
     expect(screen.getByText('编辑友链')).toBeInTheDocument();
     expect(field('名称')).toHaveValue('老友');
+    expect(field('英文描述（可选，英文页面显示）')).toHaveValue('Old friend');
     expect(field('排序')).toHaveValue(2);
   });
 
@@ -110,6 +112,7 @@ describe('FriendLinkModal', () => {
     const { onClose, bodies } = setup(existing, saved('友链更新成功'));
     await userEvent.clear(field('排序'));
     await userEvent.type(field('排序'), '-1');
+    await userEvent.type(field('描述'), ' 老朋友 ');
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await user.click(saveButton());
@@ -120,7 +123,8 @@ describe('FriendLinkModal', () => {
         name: '老友',
         link_url: 'https://old.example.com',
         avatar_url: '',
-        description: '',
+        description: '老朋友',
+        description_en: 'Old friend',
         sort_order: -1,
         status: 1,
       },

@@ -21,6 +21,7 @@ const CONTROL_IDS: Record<FriendLinkField, string> = {
   link_url: 'friend-link',
   avatar_url: 'friend-avatar',
   description: 'friend-description',
+  description_en: 'friend-description-en',
   sort_order: 'friend-sort',
   status: 'friend-status',
 };
@@ -50,6 +51,7 @@ export default function FriendLinkModal({ link, onClose }: Props) {
     link_url: link?.link_url ?? '',
     avatar_url: link?.avatar_url ?? '',
     description: link?.description ?? '',
+    description_en: link?.description_en ?? '',
     sort_order: String(link?.sort_order ?? 0),
     status: link?.status ?? 1,
   });
@@ -89,6 +91,7 @@ export default function FriendLinkModal({ link, onClose }: Props) {
       link_url: linkUrl,
       avatar_url: avatarUrl,
       description: form.description.trim(),
+      description_en: form.description_en.trim(),
       sort_order: Number(form.sort_order),
       status: form.status,
     };
@@ -181,6 +184,17 @@ export default function FriendLinkModal({ link, onClose }: Props) {
               {...marks('description')}
             />
             {feedback('description')}
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="friend-description-en">
+            <Form.Label>英文描述（可选，英文页面显示）</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              value={form.description_en}
+              onChange={(e) => set('description_en')(e.target.value)}
+              {...marks('description_en')}
+            />
+            {feedback('description_en')}
           </Form.Group>
           <div className="d-flex gap-3">
             <Form.Group className="flex-fill" controlId="friend-sort">

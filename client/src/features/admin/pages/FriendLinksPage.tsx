@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAdminFriendLinksQuery, useDeleteFriendLinkMutation } from '../api';
 import FriendLinkModal from '../components/FriendLinkModal';
 import StatusBadge from '../components/StatusBadge';
+import WithEnglish from '../components/WithEnglish';
 import { adminErrorText, formatTime, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import type { FriendLink } from '@contracts/content';
@@ -97,7 +98,9 @@ export default function FriendLinksPage() {
                       {link.link_url}
                     </a>
                   </td>
-                  <td data-label="描述">{link.description}</td>
+                  <td data-label="描述">
+                    <WithEnglish text={link.description} english={link.description_en} />
+                  </td>
                   <td data-label="排序">{link.sort_order}</td>
                   <td data-label="状态">
                     <StatusBadge status={link.status} />

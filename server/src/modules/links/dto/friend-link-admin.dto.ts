@@ -46,6 +46,11 @@ export class SaveFriendLinkDto {
   @IsString({ message: '描述必须是文本' })
   description?: string | null;
 
+  @IsOptional()
+  @MaxLength(500, { message: '英文描述过长（最多 500 个字符）' })
+  @IsString({ message: '英文描述必须是文本' })
+  description_en?: string;
+
   @SortOrder(SORT_ORDER)
   sort_order?: number;
 
@@ -70,6 +75,7 @@ export const toFriendLinkValues = (dto: SaveFriendLinkDto): Partial<FriendLink> 
   link_url: dto.link_url,
   avatar_url: dto.avatar_url ?? '',
   description: dto.description ?? '',
+  description_en: dto.description_en ?? '',
   sort_order: dto.sort_order ?? 0,
   status: dto.status ?? 1,
 });

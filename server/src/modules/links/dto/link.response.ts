@@ -25,6 +25,7 @@ export function toFriendLink(link: FriendLinkRow): FriendLink {
     link_url: link.link_url,
     avatar_url: link.avatar_url,
     description: link.description,
+    description_en: link.description_en,
     sort_order: link.sort_order,
     status: link.status,
     created_at: link.created_at.toISOString(),
