@@ -1,7 +1,15 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { SitePath } from '@contracts/routes';
 import { failure, http, HttpResponse, ok, server } from '../test/server';
-import { api, call, errorCode, errorMessage, errorStatus, refusedField } from './api';
+import {
+  api,
+  call,
+  errorCode,
+  errorMessage,
+  errorStatus,
+  malformedField,
+  refusedField,
+} from './api';
 import { sessionExpired, type SessionArea } from './session';
 
 const probe = api.injectEndpoints({
@@ -120,6 +128,21 @@ describe('reading a failed call', () => {
     expect(refusedField(named, ['name', 'url'] as const)).toBe('name');
     expect(refusedField(named, ['title'] as const)).toBeUndefined();
     expect(refusedField('error' in b ? b.error : undefined)).toBeUndefined();
+  });
+
+  it('gives the field only of a validation refusal, as one the server found malformed', async () => {
+    server.use(
+      http.post('/api/a.php', () => failure(400, { code: 'request.validation', field: 'name' })),
+      http.post('/api/b.php', () => failure(409, { code: 'users.email_taken', field: 'email' })),
+    );
+    const { call } = setup();
+    const a = await call('api/a.php');
+    const b = await call('api/b.php');
+    const malformed = 'error' in a ? a.error : undefined;
+    expect(malformedField(malformed)).toBe('name');
+    expect(malformedField(malformed, ['name'] as const)).toBe('name');
+    expect(malformedField(malformed, ['title'] as const)).toBeUndefined();
+    expect(malformedField('error' in b ? b.error : undefined)).toBeUndefined();
   });
 });
 

@@ -154,6 +154,20 @@ export function refusedField(error: unknown, fields?: readonly string[]): string
   return !fields || fields.includes(field) ? field : undefined;
 }
 
+/**
+ * The field a `request.validation` refusal names (given the form's fields, only one of them): one
+ * the server found malformed, which a form asks for again in its own words.
+ */
+export function malformedField(error: unknown): string | undefined;
+export function malformedField<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): F | undefined;
+export function malformedField(error: unknown, fields?: readonly string[]): string | undefined {
+  if (errorCode(error) !== 'request.validation') return undefined;
+  return fields ? refusedField(error, fields) : refusedField(error);
+}
+
 /** The server's message when it sent one, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   const message = (bodyOf(error) as Partial<Envelope> | undefined)?.message;

@@ -13,11 +13,6 @@ export interface ErrorTexts {
   fields?: Record<string, string>;
 }
 
-/** The offending field of a `request.validation` answer, for the form to mark. */
-export function errorField(error: unknown): string | undefined {
-  return errorCode(error) === 'request.validation' ? refusedField(error) : undefined;
-}
-
 /**
  * The Chinese text an admin screen shows for a failed call: chosen by the envelope's code (and
  * field), never by the server's English message.

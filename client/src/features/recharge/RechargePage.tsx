@@ -10,7 +10,7 @@ import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useI18n } from '../../i18n';
-import { errorCode, refusedField } from '../../lib/api';
+import { malformedField } from '../../lib/api';
 import { formatYuan } from '../../lib/money';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import RechargeHistoryTable from './RechargeHistoryTable';
@@ -57,10 +57,8 @@ export default function RechargePage() {
       setPage(1);
     } catch (failure) {
       // Every refusal is the one field's; a malformed number is asked for again in words.
-      const malformed =
-        refusedField(failure, VERIFY_ORDER_FIELDS) && errorCode(failure) === 'request.validation';
       refuse(
-        malformed
+        malformedField(failure, VERIFY_ORDER_FIELDS)
           ? t('recharge.orderDigits')
           : errorText(failure, 'recharge.failed', 'recharge.requestError'),
       );

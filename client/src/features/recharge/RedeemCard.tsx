@@ -4,7 +4,7 @@ import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Pagination from '../../components/ui/Pagination';
 import { useI18n } from '../../i18n';
-import { errorCode, refusedField } from '../../lib/api';
+import { malformedField } from '../../lib/api';
 import { formatYuan } from '../../lib/money';
 import { useGetRedemptionsQuery, useRedeemCodeMutation } from './api';
 import './recharge.css';
@@ -50,10 +50,8 @@ export default function RedeemCard() {
       setPage(1);
     } catch (failure) {
       // Every refusal is the one field's; a malformed code is asked for again in words.
-      const malformed =
-        refusedField(failure, REDEEM_CODE_FIELDS) && errorCode(failure) === 'request.validation';
       refuse(
-        malformed
+        malformedField(failure, REDEEM_CODE_FIELDS)
           ? t('recharge.codeMalformed')
           : errorText(failure, 'recharge.redeemFailed', 'recharge.requestError'),
       );

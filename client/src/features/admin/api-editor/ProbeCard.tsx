@@ -13,7 +13,8 @@ import {
   useSaveApiProbeMutation,
 } from '../api';
 import { useConfirm } from '../components/useConfirm';
-import { adminErrorText, errorField, formatTime, outcomeNotice } from '../errors';
+import { malformedField } from '../../../lib/api';
+import { adminErrorText, formatTime, outcomeNotice } from '../errors';
 import type { Notice } from '../errors';
 import TextField from './TextField';
 
@@ -163,7 +164,7 @@ function ProbeEditor({
       timeout_ms: Number(form.timeout_ms),
     };
     const result = await save(body);
-    const field = 'error' in result ? errorField(result.error) : undefined;
+    const field = 'error' in result ? malformedField(result.error) : undefined;
     if (field && 'error' in result) {
       setNotice(null);
       setErrors({

@@ -4,7 +4,7 @@ import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { useLocation } from 'react-router-dom';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
-import { errorCode } from '../../../lib/api';
+import { malformedField } from '../../../lib/api';
 import { leaveFor } from '../../../lib/leave';
 import { useCallbackOutcome } from '../../../lib/oidcFragment';
 import { useHydrated } from '../../../lib/ssr';
@@ -48,11 +48,10 @@ export default function ConnectedAccountsCard() {
       // The provider and the page to come back to are the card's own, not typed: refused, they
       // are said above the form as something a reload mends.
       const refused = fieldRefusal(result.error, ['current_password'], failure(result.error));
-      const malformed = errorCode(result.error) === 'request.validation';
       if (!refused) {
         setNotice({
           ok: false,
-          text: malformed ? t('oidc.connectRefused') : failure(result.error),
+          text: malformedField(result.error) ? t('oidc.connectRefused') : failure(result.error),
         });
       }
       return refused;

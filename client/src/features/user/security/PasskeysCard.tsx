@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import NoticeBanner, { type Notice } from '../../../components/ui/NoticeBanner';
 import { useI18n } from '../../../i18n';
-import { errorCode } from '../../../lib/api';
+import { malformedField } from '../../../lib/api';
 import { createPasskey, passkeysSupported } from '../../../lib/passkeys';
 import { useHydrated } from '../../../lib/ssr';
 import FieldsForm, { useFieldRefusal, PASSWORD, type Refusal } from './FieldsForm';
@@ -51,10 +51,9 @@ export default function PasskeysCard() {
     // The credential is the browser's answer, not a field the user typed: refused as malformed,
     // it is a passkey that could not be verified.
     if ('error' in saved) {
-      const malformed = errorCode(saved.error) === 'request.validation';
       setNotice({
         ok: false,
-        text: malformed ? codeText('passkeys.invalid') : failure(saved.error),
+        text: malformedField(saved.error) ? codeText('passkeys.invalid') : failure(saved.error),
       });
     } else {
       setAdding(false);
