@@ -1,5 +1,5 @@
 import type { ApiDetail } from '@contracts/apis';
-import { isRequiredFlag, listDescriptions, type RequestParam } from '@contracts/list-fields';
+import { isRequiredFlag, type RequestParam } from '@contracts/list-fields';
 import {
   buildRequestModel,
   EXAMPLE_LANGUAGE_LABELS,
@@ -25,7 +25,7 @@ import { refreshUser } from '../../app/refreshUser';
 import { refreshFreeQuotas, useFreeQuota } from '../../app/useFreeQuota';
 import { useCopy } from '../../components/ui/useCopy';
 import Translated from '../../components/ui/Translated';
-import { inPageLanguage } from '../../lib/inLanguage';
+import { listTextIn } from '../../lib/inLanguage';
 
 /** Gateway failures after the charge, which the gateway refunds (see the error-code table). */
 const REFUNDED = new Set([
@@ -163,8 +163,7 @@ function Field({
   onChange: (value: string) => void;
 }) {
   const { t, lang } = useI18n();
-  const { description, description_en } = listDescriptions(param);
-  const help = inPageLanguage(description, description_en, lang)?.text ?? '';
+  const help = listTextIn(param, lang)?.text ?? '';
   const id = `console-${useId()}`;
   const required = isRequiredFlag(param.required);
   const choices =

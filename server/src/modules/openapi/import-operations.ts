@@ -52,9 +52,15 @@ const MAX_EXAMPLE = 16_000;
 const MAX_UPSTREAM_URL = 500;
 const MAX_MEDIA_TYPE = 100;
 
-/** A list's size as stored: each row with both its descriptions (listDescriptions). */
+/** A document's row, its one text filling the description of its language (listDescriptions). */
+export const inItsLanguage = <T extends { description: string }>(row: T) => ({
+  ...row,
+  ...listDescriptions(row),
+});
+
+/** A list's size as stored: each row in its language (inItsLanguage). */
 const storedBytes = (rows: { description: string }[]) =>
-  Buffer.byteLength(JSON.stringify(rows.map((row) => ({ ...row, ...listDescriptions(row) }))));
+  Buffer.byteLength(JSON.stringify(rows.map(inItsLanguage)));
 
 const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};

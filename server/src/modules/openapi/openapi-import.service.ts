@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
-import { listDescriptions } from '../../contracts/list-fields';
 import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
 import { ApiEntry } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
@@ -12,7 +11,7 @@ import type { AuditActor } from '../audit';
 import { normalizeRequestParams, normalizeResponseParams, normalizeStatusCodes } from '../apis';
 import { ImportDecision, toImportPreview } from './dto/import-preview.response';
 import { readOpenApiDocument, WORKER_STEP_TIMEOUT_MS } from './import-document';
-import { ApiDraft, ImportPlan, planImport } from './import-operations';
+import { ApiDraft, ImportPlan, inItsLanguage, planImport } from './import-operations';
 import { ParserWorker } from './parser-worker';
 
 /** The columns an import writes, and compares to decide between update and unchanged. */
@@ -31,12 +30,6 @@ const IMPORTED_COLUMNS = [
 ] as const;
 
 type ImportedColumns = Pick<ApiEntry, (typeof IMPORTED_COLUMNS)[number]>;
-
-/** A document's row, its one text filling the description of its language (listDescriptions). */
-const inItsLanguage = <T extends { description: string }>(row: T) => ({
-  ...row,
-  ...listDescriptions(row),
-});
 
 /** Stored exactly as the admin form stores them, so a re-import compares equal. */
 function columnsOf(draft: ApiDraft): ImportedColumns {
