@@ -1,4 +1,3 @@
-import { listDescriptions } from '@contracts/list-fields';
 import type { Lang } from '../i18n';
 
 /**
@@ -29,9 +28,3 @@ export function inPageLanguage(
   if (texts[lang]) return { text: texts[lang], lang };
   return texts[other] ? { text: texts[other], lang: other } : null;
 }
-
-/** A list row's description (an API's parameter, field or status code) as inPageLanguage gives it. */
-export const listTextIn = (row: Parameters<typeof listDescriptions>[0], lang: Lang) => {
-  const { description, description_en } = listDescriptions(row);
-  return inPageLanguage(description, description_en, lang);
-};

@@ -1,5 +1,15 @@
-import { HTML_LANG, useI18n } from '../../i18n';
-import { listTextIn } from '../../lib/inLanguage';
+import { listDescriptions } from '@contracts/list-fields';
+import { HTML_LANG, useI18n, type Lang } from '../../i18n';
+import { inPageLanguage } from '../../lib/inLanguage';
+
+/**
+ * A list row's description (an API's parameter, field or status code) as inPageLanguage gives it.
+ * Here, not in lib/inLanguage, which every page loads: only the API page reads list rows.
+ */
+export const listTextIn = (row: Parameters<typeof listDescriptions>[0], lang: Lang) => {
+  const { description, description_en } = listDescriptions(row);
+  return inPageLanguage(description, description_en, lang);
+};
 
 /**
  * A list row's description (an API's parameter, field or status code) in the page's language.

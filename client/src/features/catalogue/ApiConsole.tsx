@@ -24,8 +24,7 @@ import { useAppDispatch } from '../../app/store';
 import { refreshUser } from '../../app/refreshUser';
 import { refreshFreeQuotas, useFreeQuota } from '../../app/useFreeQuota';
 import { useCopy } from '../../components/ui/useCopy';
-import Translated from '../../components/ui/Translated';
-import { listTextIn } from '../../lib/inLanguage';
+import Translated, { listTextIn } from '../../components/ui/Translated';
 
 /** Gateway failures after the charge, which the gateway refunds (see the error-code table). */
 const REFUNDED = new Set([
