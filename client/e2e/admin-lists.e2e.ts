@@ -136,6 +136,11 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
 
     await page.getByPlaceholder(SEARCH).fill('');
     await page.waitForURL(() => query(page, 'search') === null);
+    // As above, the rows follow the address a moment later: wait for the full list.
+    await page
+      .locator('tbody tr')
+      .nth(before.length - 3)
+      .waitFor();
     const after = await apiRows(page);
     expect(after.length).toBe(before.length - 2);
     expect(before.filter((name) => !after.includes(name))).toHaveLength(2);
