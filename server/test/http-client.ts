@@ -8,8 +8,8 @@ export interface HttpResult<T = any> {
 export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
-  /** Raw body text sent as-is (for broken JSON and oversized bodies). */
-  raw?: string;
+  /** Raw body sent as-is (for broken JSON, oversized bodies and documents sent as they are). */
+  raw?: string | Uint8Array;
   /** Leave the X-XSRF-TOKEN header out. */
   noXsrf?: boolean;
 }
@@ -44,7 +44,7 @@ export class HttpClient {
     }
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf && !options.noXsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    let payload: string | undefined = options.raw;
+    let payload: string | Uint8Array | undefined = options.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(url, { method, headers, body: payload, redirect: 'manual' });

@@ -183,7 +183,7 @@ export const ERROR_CODES = {
     'webhook_url is not an https:// URL or carries a user name or password',
   'alerts.webhook_url_private': 'webhook_url points at a private, loopback or reserved address',
 
-  'openapi.too_large': 'the OpenAPI document to import is over 1 MB',
+  'openapi.too_large': 'the OpenAPI document to import is over 16 MB',
   'openapi.invalid_document':
     'the document is not JSON/YAML, not OpenAPI 3.0/3.1 or Swagger 2.0, fails validation or has no usable server URL',
   'openapi.remote_ref': 'the document has a $ref to another file or URL (only #/... references)',

@@ -20,7 +20,7 @@ import type {
 } from '@contracts/content';
 import type { DataEnvelope, Envelope, IdBody, PageInfo } from '@contracts/envelope';
 import type { ApiProbeView, SaveProbeBody } from '@contracts/health';
-import type { ImportOpenApiBody, ImportPreview } from '@contracts/openapi';
+import { OPENAPI_DOCUMENT_TYPES, type ImportPreview } from '@contracts/openapi';
 import type {
   OidcProviderAdminList,
   OidcProviderAdminView,
@@ -56,6 +56,12 @@ import type {
 import type { CreateRedeemBatchBody, RedeemBatchList, RedeemBatchView } from '@contracts/redeem';
 import type { Credentials, UserPage } from '@contracts/users';
 import { api, call, dataOf } from '../../lib/api';
+
+/** An OpenAPI document to import: pasted text or the file as chosen. */
+export interface ImportDocument {
+  document: string | Blob;
+  dry_run: boolean;
+}
 
 export const ADMIN_API_LIST_SIZE = 1000;
 export const ADMIN_PAGE_SIZE = 10;
@@ -143,8 +149,13 @@ const adminApi = api
       adminAuditLog: build.query<DataEnvelope<AuditPage>, AuditQuery>({
         ...call('GET api/admin/get_audit_log.php', (params: AuditQuery) => ({ params })),
       }),
-      importOpenApi: build.mutation<DataEnvelope<ImportPreview>, ImportOpenApiBody>({
-        ...call('POST api/admin/import_openapi.php', (body: ImportOpenApiBody) => ({ body })),
+      importOpenApi: build.mutation<DataEnvelope<ImportPreview>, ImportDocument>({
+        // Sent as it is: a 13 MB document is never JSON the server parses on its event loop.
+        ...call('POST api/admin/import_openapi.php', ({ document, dry_run }: ImportDocument) => ({
+          body: document,
+          params: { dry_run },
+          headers: { 'content-type': OPENAPI_DOCUMENT_TYPES[0] },
+        })),
         // A preview changes nothing; an applied import adds and rewrites APIs.
         invalidatesTags: (_result, _error, body) => (body.dry_run ? [] : ['Apis', 'Stats']),
       }),

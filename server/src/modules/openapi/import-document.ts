@@ -1,7 +1,8 @@
-import type { ParserOptions } from '@readme/openapi-parser';
+import { dereference, validate, type ParserOptions } from '@readme/openapi-parser';
+import { convertObj } from 'swagger2openapi';
+import { parse as parseYaml } from 'yaml';
 import { OPENAPI_IMPORT_MAX_BYTES } from '../../contracts/openapi';
 import { OpenApiErrors } from './openapi.errors';
-import { WorkerStepError, WorkerTimeout, type ParserWorker } from './parser-worker';
 
 /**
  * A parsed document: plain JSON values, every `$ref` resolved but those that lead back into
@@ -11,17 +12,17 @@ export type OpenApiObject = Record<string, unknown>;
 
 /** Beyond these a document is refused before any parser walks it recursively. */
 const MAX_DEPTH = 64;
-const MAX_NODES = 200_000;
+const MAX_NODES = 1_000_000;
 /**
  * The most objects and arrays the document may hold once every `$ref` is replaced by its target,
  * and the deepest it may nest then: a few kilobytes of references to references that each name
- * the next twice expand to millions of nodes, which the parser would build on the event loop.
+ * the next twice expand to billions of nodes. The dereferenced document shares each target, so
+ * building it costs what the text does; the limit is for what walks it as a tree (the catalogue
+ * entries, their examples), and is set well above GitHub's own description (about 360,000).
  */
-const MAX_EXPANDED_NODES = 200_000;
+const MAX_EXPANDED_NODES = 2_000_000;
 const MAX_EXPANDED_DEPTH = 256;
-const VALIDATION_TIMEOUT_MS = 10_000;
-/** How long the worker may take over one step before it is stopped and the import refused. */
-export const WORKER_STEP_TIMEOUT_MS = 30_000;
+const VALIDATION_TIMEOUT_MS = 60_000;
 const REPORTED_ERRORS = 3;
 
 /**
@@ -39,73 +40,66 @@ const PARSER_OPTIONS = {
 /**
  * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document from JSON or YAML text: parsed, converted to
  * OpenAPI 3.0 when it is Swagger 2.0 (swagger2openapi), checked for size, depth and external
- * references, validated with @readme/openapi-parser, and dereferenced. YAML parsing,
- * conversion, dereferencing and validation run on `worker`; the checks here are single bounded
- * passes. Every refusal is an AppError whose Chinese message names the problem.
+ * references, validated with @readme/openapi-parser, and dereferenced. It runs on the import's
+ * worker thread (import-worker.ts), which bounds its time and memory; the checks here are single
+ * bounded passes. Every refusal is an AppError whose Chinese message names the problem.
  */
-export async function readOpenApiDocument(
-  text: string,
-  worker: ParserWorker,
-): Promise<OpenApiObject> {
+export async function readOpenApiDocument(text: string): Promise<OpenApiObject> {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > OPENAPI_IMPORT_MAX_BYTES) throw OpenApiErrors.tooLarge(bytes);
-  const document = await parseText(text, worker);
+  const document = parseText(text);
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw OpenApiErrors.invalid('文档的顶层必须是一个对象（OpenAPI 文档以 openapi: 3.x 开头）');
   }
-  const openapi = await upgraded(document as OpenApiObject, worker);
+  const openapi = await upgraded(document as OpenApiObject);
   checkVersion(openapi);
   inspect(openapi);
   checkExpansion(openapi);
-  const outcome = await onWorker(() => worker.check(openapi, PARSER_OPTIONS));
-  switch (outcome.failure) {
-    case undefined:
-      return outcome.document;
-    case 'reference':
-      throw OpenApiErrors.invalid(`$ref 无法解析：${firstLine(outcome.reason)}`);
-    case 'validator':
-      throw OpenApiErrors.invalid(firstLine(outcome.reason));
-    case 'invalid': {
-      const reasons = [...new Set(outcome.messages.map(describe))];
-      const shown = reasons.slice(0, REPORTED_ERRORS);
-      const more = reasons.length - shown.length + outcome.additional;
-      throw OpenApiErrors.invalid(
-        `校验失败：${shown.join('；')}${more > 0 ? `（另有 ${more} 处错误）` : ''}`,
-      );
-    }
+  // The checks above have read it as the parser's document type requires.
+  const parsed = openapi as unknown as Parameters<typeof validate>[0];
+  let dereferenced: OpenApiObject;
+  try {
+    dereferenced = (await dereference(structuredClone(parsed), PARSER_OPTIONS)) as OpenApiObject;
+  } catch (error) {
+    throw OpenApiErrors.invalid(`$ref 无法解析：${firstLine(error)}`);
   }
+  let result: Awaited<ReturnType<typeof validate>>;
+  try {
+    result = await validate(parsed, PARSER_OPTIONS);
+  } catch (error) {
+    throw OpenApiErrors.invalid(firstLine(error));
+  }
+  if (result.valid) return dereferenced;
+  const reasons = [...new Set(result.errors.map((error) => describe(error.message)))];
+  const shown = reasons.slice(0, REPORTED_ERRORS);
+  const more = reasons.length - shown.length + result.additionalErrors;
+  throw OpenApiErrors.invalid(
+    `校验失败：${shown.join('；')}${more > 0 ? `（另有 ${more} 处错误）` : ''}`,
+  );
 }
 
 /**
- * A Swagger 2.0 document as OpenAPI 3.0, converted on the worker once the same pass as a 3.x
- * document's has refused external references and bounded its size; any other document as it is.
+ * A Swagger 2.0 document as OpenAPI 3.0, converted once the same pass as a 3.x document's has
+ * refused external references and bounded its size; any other document as it is. Minor faults a
+ * real 2.0 document has are patched; references stay inside the document.
  */
-async function upgraded(document: OpenApiObject, worker: ParserWorker): Promise<OpenApiObject> {
+async function upgraded(document: OpenApiObject): Promise<OpenApiObject> {
   if (document.swagger !== '2.0') return document;
   inspect(document);
   try {
-    return await onWorker(() => worker.upgrade(document));
+    const converted = await convertObj(document as unknown as Parameters<typeof convertObj>[0], {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+      resolveInternal: false,
+    });
+    return converted.openapi as unknown as OpenApiObject;
   } catch (error) {
-    if (!(error instanceof WorkerStepError)) throw error;
     throw OpenApiErrors.invalid(`Swagger 2.0 文档无法转换为 OpenAPI 3：${firstLine(error)}`);
   }
 }
 
-/** A step on the worker; one that runs past its time refuses the document as too much work. */
-async function onWorker<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof WorkerTimeout) {
-      throw OpenApiErrors.invalid(
-        `处理超过 ${WORKER_STEP_TIMEOUT_MS / 1000} 秒仍未完成，请简化或拆分文档后再导入`,
-      );
-    }
-    throw error;
-  }
-}
-
-async function parseText(text: string, worker: ParserWorker): Promise<unknown> {
+function parseText(text: string): unknown {
   if (!text.trim()) throw OpenApiErrors.invalid('文档为空');
   // JSON first when it looks like JSON: its errors then read as JSON errors, not YAML ones.
   if (/^\s*[{[]/.test(text)) {
@@ -116,9 +110,8 @@ async function parseText(text: string, worker: ParserWorker): Promise<unknown> {
     }
   }
   try {
-    return await onWorker(() => worker.parseYaml(text));
+    return parseYaml(text, { maxAliasCount: 100 }) as unknown;
   } catch (error) {
-    if (!(error instanceof WorkerStepError)) throw error;
     throw OpenApiErrors.invalid(`不是合法的 JSON 或 YAML：${firstLine(error)}`);
   }
 }
@@ -149,7 +142,15 @@ interface Frame {
   depth: number;
   parent?: Frame;
   key?: string;
+  /** Inside an example's value: data, where a `$ref` key is not a reference. */
+  literal?: boolean;
 }
+
+/** An `example`, or the `value` of an Example Object (…/examples/<name>/value). */
+const isLiteral = (frame: Frame, key: string) =>
+  frame.literal === true ||
+  key === 'example' ||
+  (key === 'value' && frame.parent?.key === 'examples');
 
 /** The frame's place as a JSON pointer (#/paths/~1pets/get), built only when a message needs it. */
 function pointer(frame: Frame): string {
@@ -162,7 +163,7 @@ function pointer(frame: Frame): string {
 
 /**
  * One iterative pass over the parsed document: refuses external `$ref`s (anything not starting
- * with #), nesting deeper than MAX_DEPTH (which YAML anchors that contain themselves also reach)
+ * with #; an example's value is data, where a `$ref` key is kept as written), nesting deeper than MAX_DEPTH (which YAML anchors that contain themselves also reach)
  * and more than MAX_NODES containers, before any recursive parser sees it.
  */
 function inspect(document: unknown): void {
@@ -181,10 +182,10 @@ function inspect(document: unknown): void {
       );
     }
     for (const [key, child] of childrenOf(value)) {
-      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
-        throw OpenApiErrors.remoteRef(child, pointer(frame));
-      }
-      stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
+      const ref = key === '$ref' && typeof child === 'string' && !frame.literal;
+      if (ref && !child.startsWith('#')) throw OpenApiErrors.remoteRef(child, pointer(frame));
+      const literal = isLiteral(frame, key);
+      stack.push({ value: child, depth: frame.depth + 1, parent: frame, key, literal });
     }
   }
 }

@@ -42,7 +42,7 @@ const METHODS: Record<string, RequestMethod> = {
   put: 'PUT',
   delete: 'DELETE',
 };
-const MAX_OPERATIONS = 500;
+const MAX_OPERATIONS = 2000;
 const MAX_FIELDS = 100;
 // The catalogue's column sizes (and the admin form's limits).
 const MAX_NAME = 100;

@@ -1,4 +1,5 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { setImmediate as turn } from 'node:timers/promises';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { conflict } from '../../common/app-error';
@@ -10,8 +11,7 @@ import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { normalizeRequestParams, normalizeResponseParams, normalizeStatusCodes } from '../apis';
 import { ImportDecision, toImportPreview } from './dto/import-preview.response';
-import { readOpenApiDocument, WORKER_STEP_TIMEOUT_MS } from './import-document';
-import { ApiDraft, ImportPlan, inItsLanguage, planImport } from './import-operations';
+import { ApiDraft, ImportPlan, inItsLanguage } from './import-operations';
 import { ParserWorker } from './parser-worker';
 
 /** The columns an import writes, and compares to decide between update and unchanged. */
@@ -64,7 +64,7 @@ interface Outcome {
  */
 @Injectable()
 export class OpenApiImportService implements OnModuleDestroy {
-  private readonly parser = new ParserWorker(WORKER_STEP_TIMEOUT_MS);
+  private readonly parser = new ParserWorker();
 
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
@@ -76,16 +76,20 @@ export class OpenApiImportService implements OnModuleDestroy {
     return this.parser.close();
   }
 
-  async import(actor: AuditActor, documentText: string, dryRun: boolean): Promise<ImportPreview> {
-    const plan = planImport(await readOpenApiDocument(documentText, this.parser));
+  async import(
+    actor: AuditActor,
+    document: string | Buffer,
+    dryRun: boolean,
+  ): Promise<ImportPreview> {
+    const plan = await this.parser.plan(document);
     if (dryRun) {
-      const { decisions, skipped } = decide(plan, await this.apis.find());
+      const { decisions, skipped } = await decide(plan, await this.apis.find());
       return toImportPreview(decisions, skipped, true);
     }
     let outcome: Outcome;
     try {
       outcome = await retriedTransaction(this.apis.manager, async (manager) => {
-        const decided = decide(plan, await manager.find(ApiEntry));
+        const decided = await decide(plan, await manager.find(ApiEntry));
         for (const decision of decided.decisions) {
           if (decision.action === 'unchanged') continue;
           const id = await write(manager, decision);
@@ -143,11 +147,15 @@ async function write(manager: EntityManager, decision: Outcome['decisions'][numb
   return id;
 }
 
+/** How many drafts are compared between turns of the event loop (GitHub's has 1,134). */
+const DRAFTS_PER_TURN = 100;
+
 /** Matches each draft with the API of the same English name (any case), if there is one. */
-function decide(plan: ImportPlan, existing: ApiEntry[]): Outcome {
+async function decide(plan: ImportPlan, existing: ApiEntry[]): Promise<Outcome> {
   const byName = new Map(existing.map((row) => [row.name_en.toLowerCase(), row]));
   const outcome: Outcome = { decisions: [], skipped: [...plan.skipped] };
-  for (const draft of plan.drafts) {
+  for (const [index, draft] of plan.drafts.entries()) {
+    if (index > 0 && index % DRAFTS_PER_TURN === 0) await turn();
     const columns = columnsOf(draft);
     const row = byName.get(draft.name_en.toLowerCase());
     if (!row) {

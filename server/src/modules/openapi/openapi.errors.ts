@@ -18,6 +18,18 @@ export const OpenApiErrors = {
     ),
   invalid: (reason: string) =>
     new AppError('openapi.invalid_document', `OpenAPI 文档无效：${reason}`, HttpStatus.BAD_REQUEST),
+  tooSlow: (limitMs: number) =>
+    new AppError(
+      'openapi.invalid_document',
+      `OpenAPI 文档无效：处理超过 ${limitMs / 1000} 秒仍未完成，请简化或拆分文档后再导入`,
+      HttpStatus.BAD_REQUEST,
+    ),
+  tooBig: (heapMb: number) =>
+    new AppError(
+      'openapi.invalid_document',
+      `OpenAPI 文档无效：处理所需内存超过 ${heapMb} MB，请简化或拆分文档后再导入`,
+      HttpStatus.BAD_REQUEST,
+    ),
   remoteRef: (ref: string, at: string) =>
     new AppError(
       'openapi.remote_ref',

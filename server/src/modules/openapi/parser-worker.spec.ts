@@ -1,75 +1,72 @@
 import { stringify } from 'yaml';
-import { ParserWorker, WorkerStepError, WorkerTimeout } from './parser-worker';
+import { AppError } from '../../common/app-error';
+import { ParserWorker } from './parser-worker';
 
-const OPTIONS = {
-  resolve: { external: false, file: false },
-  dereference: { circular: 'ignore' },
-};
+const operations = (count: number, pad = '') =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `/things${i}`,
+      {
+        get: {
+          operationId: `thing${i}`,
+          description: pad,
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    ]),
+  );
 
-const doc = (schemas: Record<string, unknown>, schema: unknown) => ({
+const document = (paths: Record<string, unknown>) => ({
   openapi: '3.1.0',
   info: { title: 'x', version: '1' },
-  paths: {
-    '/a': {
-      get: {
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } },
-      },
-    },
-  },
-  components: { schemas },
+  servers: [{ url: 'https://upstream.example' }],
+  paths,
 });
 
 describe('ParserWorker', () => {
-  const worker = new ParserWorker(20_000);
+  const worker = new ParserWorker();
   afterAll(() => worker.close());
 
-  it('parses YAML, and hands back the parser’s complaint', async () => {
-    expect(await worker.parseYaml('openapi: 3.1.0\ninfo: { title: x }')).toEqual({
-      openapi: '3.1.0',
-      info: { title: 'x' },
-    });
-    const failed = worker.parseYaml('info: [unclosed');
-    await expect(failed).rejects.toBeInstanceOf(WorkerStepError);
-    await expect(failed).rejects.toThrow(/line 1/);
-  });
-
-  it('dereferences a valid document', async () => {
-    const outcome = await worker.check(
-      doc({ Pet: { type: 'string' } }, { $ref: '#/components/schemas/Pet' }),
-      OPTIONS,
+  it('plans a document sent as text or as bytes, every entry in order', async () => {
+    const text = stringify(document(operations(250)));
+    const plan = await worker.plan(text);
+    expect(plan.drafts.map((draft) => draft.name_en)).toEqual(
+      Array.from({ length: 250 }, (_, i) => `thing${i}`),
     );
-    if (outcome.failure !== undefined) throw new Error(`refused: ${outcome.failure}`);
-    const paths = outcome.document.paths as Record<string, any>;
-    expect(paths['/a'].get.responses['200'].content['application/json'].schema).toEqual({
-      type: 'string',
+    expect(plan.skipped).toEqual([]);
+    const bytes = Buffer.from(text);
+    expect(await worker.plan(bytes)).toEqual(plan);
+    // Moved to the worker, not copied.
+    expect(bytes.buffer.byteLength).toBe(0);
+  });
+
+  it('hands back a refusal as the AppError it was', async () => {
+    const refused = worker.plan('info: [unclosed');
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({
+      code: 'openapi.invalid_document',
+      status: 400,
+      message: expect.stringMatching(/^OpenAPI 文档无效：不是合法的 JSON 或 YAML：.*line 1/),
     });
   });
 
-  it('keeps a reference back into its own schema, and says what failed', async () => {
-    const node = { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } };
-    const outcome = await worker.check(
-      doc({ Node: node }, { $ref: '#/components/schemas/Node' }),
-      OPTIONS,
-    );
-    if (outcome.failure !== undefined) throw new Error(`refused: ${outcome.failure}`);
-    const schemas = outcome.document.components as Record<string, any>;
-    expect(schemas.schemas.Node.properties.next).toEqual({ $ref: '#/components/schemas/Node' });
-    expect(
-      await worker.check(doc({}, { $ref: '#/components/schemas/Missing' }), OPTIONS),
-    ).toMatchObject({ failure: 'reference', reason: expect.stringMatching(/Missing/) });
-    const untitled = { ...doc({}, { type: 'string' }), info: { version: '1' } };
-    expect(await worker.check(untitled, OPTIONS)).toMatchObject({
-      failure: 'invalid',
-      messages: [expect.stringMatching(/'title'/)],
-    });
-  });
-
-  it('stops a step that runs past its time', async () => {
+  it('refuses a document past its time', async () => {
     const slow = new ParserWorker(1);
-    const big = stringify({
-      items: Array.from({ length: 20_000 }, (_, i) => ({ i, name: `n${i}` })),
+    await expect(slow.plan(stringify(document(operations(500))))).rejects.toMatchObject({
+      code: 'openapi.invalid_document',
+      message: 'OpenAPI 文档无效：处理超过 0.001 秒仍未完成，请简化或拆分文档后再导入',
     });
-    await expect(slow.parseYaml(big)).rejects.toBeInstanceOf(WorkerTimeout);
     await slow.close();
+  });
+
+  it('refuses a document that fills the worker’s heap, and a new worker takes the next', async () => {
+    const small = new ParserWorker(60_000, 64);
+    const huge = JSON.stringify(document(operations(20_000, 'x'.repeat(2_000))));
+    await expect(small.plan(huge)).rejects.toMatchObject({
+      code: 'openapi.invalid_document',
+      message: 'OpenAPI 文档无效：处理所需内存超过 64 MB，请简化或拆分文档后再导入',
+    });
+    expect((await small.plan(stringify(document(operations(1))))).drafts).toHaveLength(1);
+    await small.close();
   });
 });

@@ -1,167 +1,149 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { AppError } from '../../common/app-error';
+import type { ImportPlan } from './import-operations';
+import { TEXT_CHUNK_CHARS, type PlanAnswer, type PlanRequest } from './import-worker';
+import { OpenApiErrors } from './openapi.errors';
+
+/** How long one document may take, and the heap it may use, before the import is refused. */
+export const IMPORT_TIME_LIMIT_MS = 60_000;
+export const IMPORT_HEAP_LIMIT_MB = 512;
 
 /**
- * The worker: YAML parsing, Swagger 2.0 conversion, dereferencing and validation, the import's
- * steps that take hundreds of milliseconds to seconds for a document near the 1 MB limit. Plain
- * JavaScript over the libraries, so it runs the same from the build and under the tests; the checks and the messages
- * stay in import-document.ts, on the main thread.
+ * Starts import-worker, built (.js) or from source (.ts) under the tests, which then compile it
+ * with @swc-node/register as Jest does the rest.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const yaml = require(workerData.yaml);
-const { dereference, validate } = require(workerData.parser);
-const swagger2openapi = require(workerData.converter);
-const reason = (error) => String((error && error.message) || error);
-const steps = {
-  parseYaml: ({ text }) => ({ document: yaml.parse(text, { maxAliasCount: 100 }) }),
-  // Minor faults a real 2.0 document has are patched; references stay inside the document.
-  async upgrade({ document }) {
-    const converted = await swagger2openapi.convertObj(document, {
-      patch: true,
-      warnOnly: true,
-      resolve: false,
-      resolveInternal: false,
-    });
-    return { document: converted.openapi };
-  },
-  async check({ document, options }) {
-    let dereferenced;
-    try {
-      dereferenced = await dereference(structuredClone(document), options);
-    } catch (error) {
-      return { failure: 'reference', reason: reason(error) };
-    }
-    let result;
-    try {
-      result = await validate(document, options);
-    } catch (error) {
-      return { failure: 'validator', reason: reason(error) };
-    }
-    if (result.valid) return { document: dereferenced };
-    return {
-      failure: 'invalid',
-      messages: result.errors.map((error) => error.message),
-      additional: result.additionalErrors,
-    };
-  },
-};
-parentPort.on('message', async ({ id, step, input }) => {
-  try {
-    parentPort.postMessage({ id, output: await steps[step](input) });
-  } catch (error) {
-    parentPort.postMessage({ id, error: reason(error) });
-  }
-});
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+if (workerData.entry.endsWith('.ts')) require('@swc-node/register');
+require(workerData.entry);
 `;
 
-/** What `check` finds: the dereferenced document, or why there is none. */
-export type CheckOutcome =
-  | { document: Record<string, unknown>; failure?: undefined }
-  | { failure: 'reference'; reason: string }
-  | { failure: 'validator'; reason: string }
-  | { failure: 'invalid'; messages: string[]; additional: number };
-
-/** A step the worker threw on (a YAML syntax error), with the library's message. */
-export class WorkerStepError extends Error {}
-
-/** The worker did not answer within its time; it has been stopped. */
-export class WorkerTimeout extends Error {}
-
 interface Waiting {
-  resolve: (output: unknown) => void;
+  drafts: ImportPlan['drafts'];
+  resolve: (plan: ImportPlan) => void;
   reject: (error: Error) => void;
 }
 
 /**
- * Runs the import's heavy steps on a worker thread, so an admin's 1 MB document does not hold
- * gateway calls and /healthz behind it for a second or more. One worker, started on first use and
- * not keeping the process alive while idle; a step past `timeoutMs` stops it (a pathological
- * document cannot keep a thread busy), and the next import starts a new one.
+ * Turns a document into its catalogue entries on a worker thread (import-worker.ts), so an admin's
+ * 13 MB document does not hold gateway calls and /healthz behind it for seconds. One worker,
+ * started on first use and not keeping the process alive while idle. A document that runs past
+ * `timeLimitMs` or fills the worker's heap stops the worker and is refused with the limit it
+ * passed; the next import starts a new worker.
  */
 export class ParserWorker {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, Waiting>();
-  private nextStep = 0;
+  private nextId = 0;
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeLimitMs = IMPORT_TIME_LIMIT_MS,
+    private readonly heapLimitMb = IMPORT_HEAP_LIMIT_MB,
+  ) {}
 
-  parseYaml(text: string): Promise<unknown> {
-    return this.run<{ document: unknown }>('parseYaml', { text }).then(({ document }) => document);
-  }
-
-  /** A Swagger 2.0 document as OpenAPI 3.0 (swagger2openapi). */
-  upgrade(document: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.run<{ document: Record<string, unknown> }>('upgrade', { document }).then(
-      (upgraded) => upgraded.document,
-    );
-  }
-
-  check(document: Record<string, unknown>, options: object): Promise<CheckOutcome> {
-    return this.run<CheckOutcome>('check', { document, options });
+  /** The entries of a document given as text (the JSON form) or as the bytes that were sent. */
+  async plan(document: string | Buffer): Promise<ImportPlan> {
+    const worker = this.start();
+    const id = this.nextId++;
+    const planned = this.answerTo(worker, id);
+    // Refused while the text is still being sent (the worker stopped): answered below.
+    planned.catch(() => undefined);
+    if (Buffer.isBuffer(document)) {
+      const bytes = owned(document);
+      worker.postMessage({ id, bytes } satisfies PlanRequest, [bytes.buffer]);
+      return planned;
+    }
+    for (let at = 0; at < document.length; at += TEXT_CHUNK_CHARS) {
+      send(worker, { id, chunk: document.slice(at, at + TEXT_CHUNK_CHARS) });
+      await turn();
+    }
+    send(worker, { id, end: true });
+    return planned;
   }
 
   async close(): Promise<void> {
     const worker = this.worker;
-    this.worker = null;
-    this.fail(new WorkerTimeout('the import worker was stopped'));
+    if (worker) this.stop(worker, new Error('the import worker was stopped'));
     await worker?.terminate();
   }
 
-  private run<T>(step: string, input: object): Promise<T> {
-    const worker = this.start();
-    const id = this.nextStep++;
-    return new Promise<T>((resolve, reject) => {
+  private answerTo(worker: Worker, id: number): Promise<ImportPlan> {
+    return new Promise<ImportPlan>((resolve, reject) => {
       const timer = setTimeout(() => {
-        if (this.worker === worker) this.worker = null;
-        this.fail(new WorkerTimeout(`${step} took over ${this.timeoutMs} ms`));
-        void worker.terminate();
-      }, this.timeoutMs);
+        this.stop(worker, OpenApiErrors.tooSlow(this.timeLimitMs));
+      }, this.timeLimitMs);
       const settle = () => {
         clearTimeout(timer);
         this.waiting.delete(id);
       };
       this.waiting.set(id, {
-        resolve: (output) => {
+        drafts: [],
+        resolve: (plan) => {
           settle();
-          resolve(output as T);
+          resolve(plan);
         },
         reject: (error) => {
           settle();
           reject(error);
         },
       });
-      worker.postMessage({ id, step, input });
     });
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, {
+    const worker = new Worker(BOOTSTRAP, {
       eval: true,
-      workerData: {
-        yaml: require.resolve('yaml'),
-        parser: require.resolve('@readme/openapi-parser'),
-        converter: require.resolve('swagger2openapi'),
-      },
+      workerData: { entry: require.resolve('./import-worker') },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb },
     });
     worker.unref();
-    worker.on('message', (message: { id: number; output?: unknown; error?: string }) => {
-      const waiting = this.waiting.get(message.id);
-      if (message.error !== undefined) waiting?.reject(new WorkerStepError(message.error));
-      else waiting?.resolve(message.output);
+    worker.on('message', (answer: PlanAnswer) => this.read(worker, answer));
+    worker.on('error', (error: Error & { code?: string }) => {
+      this.stop(
+        worker,
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? OpenApiErrors.tooBig(this.heapLimitMb) : error,
+      );
     });
-    const stopped = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = null;
-      this.fail(error);
-    };
-    worker.on('error', stopped);
-    worker.on('exit', (code) => stopped(new Error(`the import worker exited with ${code}`)));
+    worker.on('exit', (code) => {
+      this.stop(worker, new Error(`the import worker exited with ${code}`));
+    });
     this.worker = worker;
     return worker;
   }
 
-  private fail(error: Error): void {
+  /** One answer; the next batch of entries is asked for once the event loop has turned. */
+  private read(worker: Worker, answer: PlanAnswer): void {
+    const waiting = this.waiting.get(answer.id);
+    if (!waiting) return;
+    if ('refusal' in answer) {
+      const { code, message, status } = answer.refusal;
+      waiting.reject(new AppError(code, message, status));
+    } else if ('failure' in answer) {
+      waiting.reject(new Error(`the import worker failed: ${answer.failure}`));
+    } else {
+      waiting.drafts.push(...answer.drafts);
+      if ('skipped' in answer) waiting.resolve({ drafts: waiting.drafts, skipped: answer.skipped });
+      else setImmediate(() => send(worker, { id: answer.id, next: true }));
+    }
+  }
+
+  /** Fails every document the worker holds with `error`; the next document starts a new one. */
+  private stop(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
     for (const waiting of [...this.waiting.values()]) waiting.reject(error);
+    void worker.terminate();
   }
 }
+
+const send = (worker: Worker, request: PlanRequest) => worker.postMessage(request);
+
+/** Bytes that own their whole buffer, which can then be moved to the worker rather than copied. */
+const owned = (bytes: Buffer): Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength
+    ? new Uint8Array(bytes.buffer)
+    : new Uint8Array(bytes);

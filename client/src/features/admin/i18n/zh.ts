@@ -139,7 +139,7 @@ const texts = {
   'alerts.webhook_url_invalid': 'Webhook 地址须为 https:// 网址，且不能包含用户名或密码',
   'alerts.webhook_url_private': 'Webhook 地址不能指向内网、本机或保留地址',
 
-  'openapi.too_large': 'OpenAPI 文档超过 1 MB',
+  'openapi.too_large': 'OpenAPI 文档超过 16 MB',
   'openapi.invalid_document':
     '无法解析该文档：须为 OpenAPI 3.0/3.1 或 Swagger 2.0 的 JSON 或 YAML，且包含可用的服务器地址',
   'openapi.remote_ref': '文档引用了外部文件或网址（只支持 #/... 内部引用）',

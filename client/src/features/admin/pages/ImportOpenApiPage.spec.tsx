@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { failure, http, HttpResponse, ok, server } from '../../../test/server';
-import ImportOpenApiPage, { IMPORT_TEXTS } from './ImportOpenApiPage';
+import ImportOpenApiPage, { IMPORT_TEXTS, SHOWN_FILE_BYTES } from './ImportOpenApiPage';
 
 const DOC = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\nservers: [{url: https://up.example}]';
 
@@ -37,12 +37,18 @@ const preview = (dryRun: boolean): ImportPreview => ({
   counts: { create: 1, update: 1, unchanged: 0 },
 });
 
+/** What the page sent: the document as it is, with its media type and ?dry_run. */
+type Sent = ImportOpenApiBody & { type: string | null };
+
 function show(answer?: (body: ImportOpenApiBody) => Response) {
-  const bodies: ImportOpenApiBody[] = [];
+  const bodies: Sent[] = [];
   server.use(
     http.post('/api/admin/import_openapi.php', async ({ request }) => {
-      const body = (await request.json()) as ImportOpenApiBody;
-      bodies.push(body);
+      const body = {
+        document: await request.text(),
+        dry_run: new URL(request.url).searchParams.get('dry_run') === 'true',
+      };
+      bodies.push({ ...body, type: request.headers.get('content-type') });
       return answer ? answer(body) : ok(preview(body.dry_run));
     }),
   );
@@ -81,8 +87,8 @@ describe('ImportOpenApiPage', () => {
       IMPORT_TEXTS.applied({ create: 1, update: 1, unchanged: 0 }),
     );
     expect(bodies).toEqual([
-      { document: DOC, dry_run: true },
-      { document: DOC, dry_run: false },
+      { document: DOC, dry_run: true, type: 'application/vnd.oai.openapi' },
+      { document: DOC, dry_run: false, type: 'application/vnd.oai.openapi' },
     ]);
   });
 
@@ -93,7 +99,28 @@ describe('ImportOpenApiPage', () => {
     expect(await screen.findByDisplayValue('{"openapi":"3.1.0"}')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
     await screen.findByText('天气查询');
-    expect(bodies[0]).toEqual({ document: '{"openapi":"3.1.0"}', dry_run: true });
+    expect(bodies[0]).toMatchObject({ document: '{"openapi":"3.1.0"}', dry_run: true });
+  });
+
+  it('sends a large file as it is, without showing it', async () => {
+    const bodies = show();
+    const text = `{"openapi":"3.1.0","x":"${'a'.repeat(SHOWN_FILE_BYTES)}"}`;
+    const file = new File([text], 'api.github.com.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('或上传文件'), file);
+    expect(
+      await screen.findByText(/^已选择文件 api\.github\.com\.json（1\.0 MB），将原样上传/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('OpenAPI 3.x 或 Swagger 2.0 文档（JSON 或 YAML）')).toHaveValue(
+      '',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    await screen.findByText('天气查询');
+    expect(bodies).toEqual([
+      { document: text, dry_run: true, type: 'application/vnd.oai.openapi' },
+    ]);
+    // Pasting a document drops the file.
+    paste(DOC);
+    expect(screen.queryByText(/已选择文件/)).not.toBeInTheDocument();
   });
 
   it('drops the preview when the document changes', async () => {
@@ -125,7 +152,7 @@ describe('ImportOpenApiPage', () => {
     ['openapi.invalid_document', 400, '无法解析该文档'],
     ['openapi.remote_ref', 400, '文档引用了外部文件或网址'],
     ['openapi.duplicate_name', 409, '两个操作对应同一个英文名称'],
-    ['openapi.too_large', 413, 'OpenAPI 文档超过 1 MB'],
+    ['openapi.too_large', 413, 'OpenAPI 文档超过 16 MB'],
   ])('says %s in Chinese', async (code, status, text) => {
     show(() => failure(status, { code, message: 'english text' }));
     paste(DOC);

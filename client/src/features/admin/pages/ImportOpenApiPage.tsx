@@ -15,6 +15,8 @@ import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 export const IMPORT_TEXTS = {
   empty: '请粘贴或上传 OpenAPI 文档',
+  chosen: (name: string, bytes: number) =>
+    `已选择文件 ${name}（${(bytes / 1_000_000).toFixed(1)} MB），将原样上传；在上方粘贴文档则改用粘贴的内容。`,
   unreadable: '无法读取所选文件',
   failed: '导入失败',
   nothingToApply: '没有需要新建或更新的 API',
@@ -43,13 +45,19 @@ const COLUMN_LABELS: Record<string, string> = {
   upstream_url: '上游地址',
 };
 
-const tooLarge = (text: string) => new TextEncoder().encode(text).length > OPENAPI_IMPORT_MAX_BYTES;
+const tooLarge = (document: string | File) =>
+  (typeof document === 'string' ? new TextEncoder().encode(document).length : document.size) >
+  OPENAPI_IMPORT_MAX_BYTES;
+
+/** A file above this is sent as it is, not shown: a text field holding megabytes is unusable. */
+export const SHOWN_FILE_BYTES = 1_000_000;
 
 /** 导入 OpenAPI: paste or upload a document, preview what it does, then apply that preview. */
 export default function ImportOpenApiPage() {
   usePageTitle('导入 OpenAPI');
   const [run, { isLoading }] = useImportOpenApiMutation();
   const [source, setSource] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
@@ -65,24 +73,31 @@ export default function ImportOpenApiPage() {
   // Any edit to the document drops the preview: what is applied is always what was shown.
   const changeDocument = (text: string) => {
     setSource(text);
+    setFile(null);
     setPreview(null);
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
+    const chosen = event.target.files?.[0];
+    if (!chosen) return;
     setNotice(null);
+    if (chosen.size > SHOWN_FILE_BYTES) {
+      changeDocument('');
+      setFile(chosen);
+      return;
+    }
     try {
-      changeDocument(await file.text());
+      changeDocument(await chosen.text());
     } catch {
       setNotice({ ok: false, text: IMPORT_TEXTS.unreadable });
     }
   };
 
   const send = async (dryRun: boolean) => {
-    if (!source.trim()) return setNotice({ ok: false, text: IMPORT_TEXTS.empty });
-    if (tooLarge(source)) return setNotice({ ok: false, text: ZH_ERRORS['openapi.too_large'] });
-    const result = await run({ document: source, dry_run: dryRun });
+    const document = file ?? source;
+    if (!file && !source.trim()) return setNotice({ ok: false, text: IMPORT_TEXTS.empty });
+    if (tooLarge(document)) return setNotice({ ok: false, text: ZH_ERRORS['openapi.too_large'] });
+    const result = await run({ document, dry_run: dryRun });
     if ('error' in result) {
       setPreview(null);
       return setNotice({
@@ -97,6 +112,7 @@ export default function ImportOpenApiPage() {
     } else {
       setPreview(null);
       setSource('');
+      setFile(null);
       setNotice({ ok: true, text: IMPORT_TEXTS.applied(data.counts) });
     }
   };
@@ -132,6 +148,11 @@ export default function ImportOpenApiPage() {
               accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
               onChange={(e) => void onFile(e as ChangeEvent<HTMLInputElement>)}
             />
+            {file && (
+              <Form.Text as="p" className="mb-0">
+                {IMPORT_TEXTS.chosen(file.name, file.size)}
+              </Form.Text>
+            )}
           </Form.Group>
           <Button disabled={isLoading} onClick={() => void send(true)}>
             {isLoading && !preview ? '解析中...' : '预览导入'}

@@ -1,13 +1,27 @@
-import { IsBoolean, IsNotEmpty, IsString } from 'class-validator';
+import { IsBoolean, IsNotEmpty, ValidateBy } from 'class-validator';
+import type { Accepts } from '../../../common/validation';
 import type { ImportOpenApiBody } from '../../../contracts/openapi';
 
-/** import_openapi.php's body; the document's size and content are checked by the import. */
-export class ImportOpenApiDto implements ImportOpenApiBody {
+const PASTE = '请粘贴 OpenAPI 文档（JSON 或 YAML 文本）';
+
+/**
+ * import_openapi.php's body; the document's size and content are checked by the import. The
+ * document is text in the JSON form and the bytes as sent in the other (import-body-limit.ts).
+ */
+export class ImportOpenApiDto {
   // With stopAtFirstError the bottom rule runs first.
-  @IsNotEmpty({ message: '请粘贴 OpenAPI 文档（JSON 或 YAML 文本）' })
-  @IsString({ message: '请粘贴 OpenAPI 文档（JSON 或 YAML 文本）' })
-  document: string;
+  @IsNotEmpty({ message: PASTE })
+  @ValidateBy(
+    {
+      name: 'isDocument',
+      validator: { validate: (value) => typeof value === 'string' || Buffer.isBuffer(value) },
+    },
+    { message: PASTE },
+  )
+  document: string | Buffer;
 
   @IsBoolean({ message: 'dry_run 必须是 true（只预览）或 false（导入）' })
   dry_run: boolean;
 }
+
+export type ImportOpenApiDtoReads = Accepts<ImportOpenApiDto, ImportOpenApiBody>;
