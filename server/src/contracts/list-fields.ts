@@ -24,6 +24,15 @@ export const isParameterType = (value: string): value is ParameterType =>
  */
 export const PATH_PARAMETER = /\{([A-Za-z_][A-Za-z0-9_.-]{0,63})\}/;
 
+const PATH_PARAMETERS = new RegExp(PATH_PARAMETER.source, 'g');
+
+/** The `{name}` path parameters of an upstream URL, in order (each name once). */
+export function pathParameterNames(upstreamUrl: string | null): string[] {
+  if (!upstreamUrl) return [];
+  const path = upstreamUrl.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0];
+  return [...new Set([...path.matchAll(PATH_PARAMETERS)].map((match) => match[1]))];
+}
+
 /** An upstream URL whose braces, if any, are path parameters: whole segments of its path. */
 export const UPSTREAM_URL_TEMPLATE =
   /^[a-z]+:\/\/[^/{}?#]+(\/([^/{}?#]*|\{[A-Za-z_][A-Za-z0-9_.-]{0,63}\}))*([?#][^{}]*)?$/i;

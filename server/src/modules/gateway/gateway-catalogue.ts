@@ -1,9 +1,9 @@
-import { pathParameterNames } from './path-parameters';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
 import { formatPrice } from '../../common/money';
+import { pathParameterNames } from '../../contracts/list-fields';
 import { ApiEntry } from '../../database/entities';
 
 type ApiRow = Pick<

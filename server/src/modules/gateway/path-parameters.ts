@@ -1,6 +1,5 @@
 import { AppError } from '../../common/app-error';
 import { hasUnreadableCharacter } from '../../common/request-guards';
-import { PATH_PARAMETER } from '../../contracts/list-fields';
 import { fullyDecoded } from './upstream';
 
 /** Where a call goes upstream: the base (path parameters filled in), the sub-path, the query. */
@@ -10,15 +9,7 @@ export interface UpstreamTarget {
   search: URLSearchParams;
 }
 
-const TEMPLATES = new RegExp(PATH_PARAMETER.source, 'g');
 const MAX_VALUE_LENGTH = 256;
-
-/** The `{name}` path parameters of an upstream URL, in order (each name once). */
-export function pathParameterNames(upstreamUrl: string | null): string[] {
-  if (!upstreamUrl) return [];
-  const path = upstreamUrl.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0];
-  return [...new Set([...path.matchAll(TEMPLATES)].map((match) => match[1]))];
-}
 
 const missing = (name: string) =>
   new AppError(

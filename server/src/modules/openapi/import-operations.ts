@@ -3,6 +3,7 @@ import {
   isParameterType,
   listDescriptions,
   MAX_LIST_FIELD_BYTES,
+  pathParameterNames,
   UPSTREAM_URL_TEMPLATE,
   type ParameterType,
 } from '../../contracts/list-fields';
@@ -65,13 +66,25 @@ const storedBytes = (rows: { description: string }[]) =>
 const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** Trimmed after it is cut too, so a re-import of what was exported reads the same text. */
 const text = (value: unknown, max: number) =>
-  typeof value === 'string' ? value.trim().slice(0, max) : '';
+  typeof value === 'string' ? value.trim().slice(0, max).trim() : '';
 /** A hint value as the catalogue keeps it: scalars as text, anything else left out. */
 const hintText = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
     ? String(value).trim().slice(0, MAX_NAME) || undefined
     : undefined;
+
+/**
+ * A parameter's hints: its schema's, with the parameter's own example (`example`, else the first
+ * of `examples`) before the schema's.
+ */
+function parameterHints(parameter: Json): Pick<DocumentedParam, 'enum' | 'default' | 'example'> {
+  const own =
+    hintText(parameter.example) ??
+    hintText(record(Object.values(record(parameter.examples))[0]).value);
+  return { ...schemaHints(parameter.schema), ...(own !== undefined && { example: own }) };
+}
 
 /** A schema's enum, default and example, as the try-it console's hints (scalar values only). */
 function schemaHints(schema: unknown): Pick<DocumentedParam, 'enum' | 'default' | 'example'> {
@@ -141,8 +154,16 @@ function toDraft(document: OpenApiObject, path: string, item: Json, key: string)
     return new Skip('路径参数须各占一整段路径（如 /pets/{petId}），且名称只含字母、数字、_ . -');
   }
   const deref = derefIn(document);
-  const request_params = requestParams(method, item, operation, deref);
-  if (request_params instanceof Skip) return request_params;
+  const params = requestParams(method, item, operation, deref);
+  if (params instanceof Skip) return params;
+  // Path parameters first, in the order the path has them (the order a call's sub-path fills).
+  const order = pathParameterNames(upstream_url);
+  const request_params = [
+    ...params
+      .filter((param) => param.in === 'path')
+      .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name)),
+    ...params.filter((param) => param.in !== 'path'),
+  ];
   const response = successResponse(record(operation.responses), deref);
   const status_codes = statusCodes(record(operation.responses));
   const lists = [request_params, response.fields, status_codes];
@@ -278,7 +299,7 @@ function requestParams(method: RequestMethod, item: Json, operation: Json, deref
         type: typeOf(parameter.schema, deref),
         required: true,
         description: text(parameter.description, MAX_PARAM_DESCRIPTION),
-        ...schemaHints(parameter.schema),
+        ...parameterHints(parameter),
       });
     } else if (where === 'query' && takesQuery) {
       if (name) {
@@ -287,7 +308,7 @@ function requestParams(method: RequestMethod, item: Json, operation: Json, deref
           type: typeOf(parameter.schema, deref),
           required,
           description: text(parameter.description, MAX_PARAM_DESCRIPTION),
-          ...schemaHints(parameter.schema),
+          ...parameterHints(parameter),
         });
       }
     } else if (required) {

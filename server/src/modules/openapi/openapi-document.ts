@@ -64,8 +64,9 @@ const withDescription = (schema: Schema, description: string): Schema =>
   description ? { ...schema, description } : schema;
 
 /**
- * The catalogue as an OpenAPI 3.1 document: one operation per API at /apis/<name_en> with its
- * documented method, parameters (query for GET/DELETE, a JSON body for POST/PUT), responses and
+ * The catalogue as an OpenAPI 3.1 document: one operation per API at /apis/<name_en> (and its
+ * path parameters as segments) with its documented method, parameters (query for GET/DELETE, a
+ * JSON body for POST/PUT), responses and
  * the gateway's own errors; paid operations carry x-price-per-call and require a key.
  */
 export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, version: string) {
@@ -78,7 +79,8 @@ export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, 
       version,
       description: [
         site.description,
-        'Every API is served at /apis/<name_en>. Paid operations (x-price-per-call, in yuan) need ' +
+        'Every API is served at /apis/<name_en>, followed by its path parameters as path segments ' +
+          '(each may also be given as the query parameter of its name). Paid operations (x-price-per-call, in yuan) need ' +
           'an API key and deduct the price from its balance on each successful call; free ' +
           "operations take a key optionally (the call then appears in the key owner's call records).",
       ]
@@ -92,7 +94,7 @@ export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, 
     ],
     paths: Object.fromEntries(
       apis.map((api) => [
-        `/apis/${api.name_en}`,
+        `/apis/${api.name_en}${api.path_params.map((name) => `/{${name}}`).join('')}`,
         { [api.method.toLowerCase()]: operation(api, site.url) },
       ]),
     ),
@@ -135,7 +137,6 @@ export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 function operation(api: DocumentedApi, siteUrl: string): Schema {
-  const params = uniqueParams(api.request_params);
   const examples = exampleTexts(api);
   const op: Schema = {
     operationId: api.name_en,
@@ -148,22 +149,36 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
       : [{}, { [API_KEY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }],
   };
   if (api.is_paid) op['x-price-per-call'] = api.price;
-  // Path parameters go in the query string whatever the method (the gateway fills the upstream
-  // path from there or from the sub-path); a body method's other parameters are its JSON body.
-  const inQuery = hasBody(api) ? params.filter((param) => param.in === 'path') : params;
-  const inBody = hasBody(api) ? params.filter((param) => param.in !== 'path') : [];
-  if (inQuery.length > 0) {
-    op.parameters = inQuery.map((param) => {
-      const { example, ...schema } = paramSchema(param, examples.get(param.name));
-      return {
-        name: param.name,
-        in: 'query',
-        required: param.required,
-        ...(param.description && { description: param.description }),
-        schema,
-        ...(example !== undefined && { example }),
-      };
-    });
+  // Path parameters are the path's segments after /apis/<name_en>, in the upstream's order; the
+  // others are the query (GET, DELETE) or the JSON body. A row marked `in: path` that the
+  // upstream URL no longer has goes in the query string, where the gateway reads it too. The row
+  // that documents each is the one marked `in: path`, else an older row of that name.
+  const rowOf = (name: string) =>
+    api.request_params.find((param) => param.name === name && param.in === 'path') ??
+    api.request_params.find((param) => param.name === name);
+  const inPath = api.path_params.map(
+    (name): DocumentedParam =>
+      rowOf(name) ?? { name, in: 'path', type: 'string', required: true, description: '' },
+  );
+  const rest = uniqueParams(api.request_params.filter((param) => !inPath.includes(param)));
+  const inQuery = hasBody(api) ? rest.filter((param) => param.in === 'path') : rest;
+  const inBody = hasBody(api) ? rest.filter((param) => param.in !== 'path') : [];
+  const parameter = (param: DocumentedParam, where: 'path' | 'query') => {
+    const { example, ...schema } = paramSchema(param, examples.get(param.name));
+    return {
+      name: param.name,
+      in: where,
+      required: where === 'path' || param.required,
+      ...(param.description && { description: param.description }),
+      schema,
+      ...(example !== undefined && { example }),
+    };
+  };
+  if (inPath.length + inQuery.length > 0) {
+    op.parameters = [
+      ...inPath.map((param) => parameter(param, 'path')),
+      ...inQuery.map((param) => parameter(param, 'query')),
+    ];
   }
   if (inBody.length > 0) {
     const required = inBody.filter((param) => param.required).map((param) => param.name);

@@ -5,6 +5,7 @@ import {
   isRequiredFlag,
   listDescriptions,
   parseListField,
+  pathParameterNames,
   type ParameterType,
 } from '../../../contracts/list-fields';
 import type { ApiEntry } from '../../../database/entities';
@@ -50,6 +51,8 @@ export interface DocumentedApi {
   /** Calls a user makes free per period before the balance pays (paid APIs; 0: none). */
   free_quota: number;
   request_params: DocumentedParam[];
+  /** The upstream URL's `{name}` path parameters in order: the sub-path segments a call fills. */
+  path_params: string[];
   response_params: DocumentedField[];
   status_codes: DocumentedStatus[];
   response_format: string;
@@ -119,6 +122,7 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
     price: formatPrice(api.price_per_call_milli),
     free_quota: api.is_paid === 1 ? api.free_quota_calls : 0,
     request_params,
+    path_params: pathParameterNames(api.upstream_url),
     response_params,
     status_codes,
     response_format: api.response_format,
