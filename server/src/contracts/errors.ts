@@ -190,6 +190,12 @@ export const ERROR_CODES = {
   'openapi.refs_too_large':
     "the document's $ref pointers expand past the import's limit (nodes or nesting)",
   'openapi.duplicate_name': 'two operations of the document map to the same English name',
+  'openapi.url_invalid':
+    'the document URL is not an https:// URL (without a user name or password) of at most 2,000 characters',
+  'openapi.url_private':
+    'the document URL points at (or redirects to) a private, loopback or reserved address',
+  'openapi.url_unreachable':
+    'the document URL did not answer with a document (network error, time-out, an HTTP error or too many redirects)',
 
   'mcp.invalid_message':
     'the /mcp body is not a JSON-RPC message the MCP server takes (the answer is a JSON-RPC error too)',

@@ -23,6 +23,12 @@ export interface ImportOpenApiBody {
   dry_run: boolean;
 }
 
+/** POST /api/admin/import_openapi_url.php: the document fetched from a public https:// URL. */
+export interface ImportOpenApiUrlBody {
+  url: string;
+  dry_run: boolean;
+}
+
 export type ImportAction = 'create' | 'update' | 'unchanged';
 
 /** One operation of the document and what the import does with it. */

@@ -166,6 +166,7 @@ export const SITE_ROUTES = {
   'POST api/admin/save_api_probe.php': 'admin',
   'POST api/admin/run_api_probe.php': 'admin',
   'POST api/admin/import_openapi.php': 'admin',
+  'POST api/admin/import_openapi_url.php': 'admin',
   'POST api/admin/reveal_user_api_key.php': 'admin',
   'POST api/admin/revoke_admin_session.php': 'admin',
   'POST api/admin/revoke_other_admin_sessions.php': 'admin',
@@ -326,6 +327,7 @@ export interface SiteAnswers {
   'GET api/admin/get_sidebar_links_admin.php': DataEnvelope<AdminSidebarLink[]>;
   'GET api/admin/get_user_list.php': DataEnvelope<UserPage>;
   'POST api/admin/import_openapi.php': DataEnvelope<ImportPreview>;
+  'POST api/admin/import_openapi_url.php': DataEnvelope<ImportPreview>;
   'POST api/admin/reveal_user_api_key.php': DataEnvelope<RevealedUserKey>;
   'POST api/admin/revoke_admin_session.php': Envelope;
   'POST api/admin/revoke_other_admin_sessions.php': DataEnvelope<RevokedSessions>;

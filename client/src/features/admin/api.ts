@@ -20,7 +20,11 @@ import type {
 } from '@contracts/content';
 import type { DataEnvelope, Envelope, IdBody, PageInfo } from '@contracts/envelope';
 import type { ApiProbeView, SaveProbeBody } from '@contracts/health';
-import { OPENAPI_DOCUMENT_TYPES, type ImportPreview } from '@contracts/openapi';
+import {
+  OPENAPI_DOCUMENT_TYPES,
+  type ImportOpenApiUrlBody,
+  type ImportPreview,
+} from '@contracts/openapi';
 import type {
   OidcProviderAdminList,
   OidcProviderAdminView,
@@ -157,6 +161,12 @@ const adminApi = api
           headers: { 'content-type': OPENAPI_DOCUMENT_TYPES[0] },
         })),
         // A preview changes nothing; an applied import adds and rewrites APIs.
+        invalidatesTags: (_result, _error, body) => (body.dry_run ? [] : ['Apis', 'Stats']),
+      }),
+      importOpenApiUrl: build.mutation<DataEnvelope<ImportPreview>, ImportOpenApiUrlBody>({
+        ...call('POST api/admin/import_openapi_url.php', (body: ImportOpenApiUrlBody) => ({
+          body,
+        })),
         invalidatesTags: (_result, _error, body) => (body.dry_run ? [] : ['Apis', 'Stats']),
       }),
       changeAdminPassword: build.mutation<Envelope, ChangePasswordBody>({
@@ -428,6 +438,7 @@ export const {
   useAdminAuditLogQuery,
   useChangeAdminPasswordMutation,
   useImportOpenApiMutation,
+  useImportOpenApiUrlMutation,
   useAdminApiQuery,
   useCreateApiMutation,
   useUpdateApiMutation,

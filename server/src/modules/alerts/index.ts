@@ -2,4 +2,4 @@
 export { AlertsModule } from './alerts.module';
 export { BalanceWatch } from './balance-watch';
 export { IncidentAlerts } from './incident-alerts';
-export { webhookUrlProblem } from './webhook-target';
+export { webhookAgent, webhookUrlProblem } from './webhook-target';

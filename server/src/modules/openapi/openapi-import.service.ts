@@ -1,17 +1,21 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { setImmediate as turn } from 'node:timers/promises';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import type { Agent } from 'undici';
 import { conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
 import { ApiEntry } from '../../database/entities';
+import { ENV, type Env } from '../../env/env';
+import { webhookAgent } from '../alerts';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { normalizeRequestParams, normalizeResponseParams, normalizeStatusCodes } from '../apis';
 import { ImportDecision, toImportPreview } from './dto/import-preview.response';
 import { ApiDraft, ImportPlan, inItsLanguage } from './import-operations';
+import { DOCUMENT_FETCH_TIMEOUT_MS, fetchDocument } from './document-url';
 import { ParserWorker } from './parser-worker';
 
 /** The columns an import writes, and compares to decide between update and unchanged. */
@@ -65,15 +69,26 @@ interface Outcome {
 @Injectable()
 export class OpenApiImportService implements OnModuleDestroy {
   private readonly parser = new ParserWorker();
+  /** Fetches documents under the alert webhooks' address rules. */
+  private readonly agent: Agent;
 
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     private readonly events: ContentEvents,
     private readonly audit: AuditService,
-  ) {}
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    this.agent = webhookAgent(env.ALERT_WEBHOOK_ALLOW_LOOPBACK, DOCUMENT_FETCH_TIMEOUT_MS);
+  }
 
-  onModuleDestroy(): Promise<void> {
-    return this.parser.close();
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([this.parser.close(), this.agent.close()]);
+  }
+
+  /** Imports the document at a public https:// URL (fetchDocument), as `import` does. */
+  async importFrom(actor: AuditActor, url: string, dryRun: boolean): Promise<ImportPreview> {
+    const document = await fetchDocument(url, this.agent, this.env.ALERT_WEBHOOK_ALLOW_LOOPBACK);
+    return this.import(actor, document, dryRun);
   }
 
   async import(

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { OPENAPI_IMPORT_MAX_BYTES } from '../../contracts/openapi';
+import { WEBHOOK_URL_MAX } from '../../contracts/usage';
 
 /**
  * The import's refusals. Their messages are Chinese, as the admin screen that shows them is, and
@@ -29,6 +30,30 @@ export const OpenApiErrors = {
       'openapi.invalid_document',
       `OpenAPI 文档无效：处理所需内存超过 ${heapMb} MB，请简化或拆分文档后再导入`,
       HttpStatus.BAD_REQUEST,
+    ),
+  urlInvalid: () =>
+    new AppError(
+      'openapi.url_invalid',
+      `文档网址无效：须为以 https:// 开头、不含用户名和密码、不超过 ${WEBHOOK_URL_MAX} 个字符的公开网址`,
+      HttpStatus.BAD_REQUEST,
+      {},
+      'url',
+    ),
+  urlPrivate: (url: string) =>
+    new AppError(
+      'openapi.url_private',
+      `文档网址 “${url}” 指向内网、本机或保留地址，出于安全不会访问`,
+      HttpStatus.BAD_REQUEST,
+      {},
+      'url',
+    ),
+  urlUnreachable: (reason: string) =>
+    new AppError(
+      'openapi.url_unreachable',
+      `无法从该网址获取文档：${reason}`,
+      HttpStatus.BAD_REQUEST,
+      {},
+      'url',
     ),
   remoteRef: (ref: string, at: string) =>
     new AppError(

@@ -145,6 +145,9 @@ const texts = {
   'openapi.remote_ref': '文档引用了外部文件或网址（只支持 #/... 内部引用）',
   'openapi.refs_too_large': '文档中的 $ref 引用展开后超出导入上限',
   'openapi.duplicate_name': '文档中有两个操作对应同一个英文名称',
+  'openapi.url_invalid': '文档网址须以 https:// 开头，且不含用户名和密码',
+  'openapi.url_private': '文档网址指向内网、本机或保留地址，出于安全不会访问',
+  'openapi.url_unreachable': '无法从该网址获取文档',
 
   'mcp.invalid_message': 'MCP 消息格式无效',
   'mcp.not_acceptable': 'MCP 请求须同时接受 JSON 和事件流',

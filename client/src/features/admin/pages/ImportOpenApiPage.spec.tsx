@@ -149,16 +149,60 @@ describe('ImportOpenApiPage', () => {
   });
 
   it.each([
-    ['openapi.invalid_document', 400, '无法解析该文档'],
-    ['openapi.remote_ref', 400, '文档引用了外部文件或网址'],
-    ['openapi.duplicate_name', 409, '两个操作对应同一个英文名称'],
-    ['openapi.too_large', 413, 'OpenAPI 文档超过 16 MB'],
-  ])('says %s in Chinese', async (code, status, text) => {
-    show(() => failure(status, { code, message: 'english text' }));
+    ['openapi.invalid_document', 400, 'OpenAPI 文档无效：校验失败：必须有 title（位于 "info"）'],
+    ['openapi.remote_ref', 400, '文档包含外部引用 “pet.json”（位于 #/paths/~1a/get）'],
+    ['openapi.duplicate_name', 400, '文档中有两个操作对应同一个英文名 “find”'],
+    ['openapi.too_large', 413, '文档过大：最多 16 MB（16000000 字节）'],
+  ])('shows the import’s own refusal %s as the server words it', async (code, status, text) => {
+    show(() => failure(status, { code, message: text }));
     paste(DOC);
     await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    expect(screen.queryByText('english text')).not.toBeInTheDocument();
+  });
+
+  it('says any other refusal in Chinese', async () => {
+    show(() => failure(403, { code: 'auth.csrf_invalid', message: 'english text' }));
+    paste(DOC);
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    expect(await screen.findByRole('alert')).not.toHaveTextContent('english text');
+  });
+
+  it('imports from a URL instead, which replaces a pasted document', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/admin/import_openapi_url.php', async ({ request }) => {
+        const body = (await request.json()) as { url: string; dry_run: boolean };
+        sent.push(body);
+        return body.url.includes('10.0.0.1')
+          ? failure(400, {
+              code: 'openapi.url_private',
+              message:
+                '文档网址 “https://10.0.0.1/a.json” 指向内网、本机或保留地址，出于安全不会访问',
+            })
+          : ok(preview(body.dry_run));
+      }),
+    );
+    const bodies = show();
+    paste(DOC);
+    const field = screen.getByLabelText('或从网址导入');
+    await userEvent.type(field, 'https://docs.example/openapi.json');
+    expect(screen.getByLabelText('OpenAPI 3.x 或 Swagger 2.0 文档（JSON 或 YAML）')).toHaveValue(
+      '',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    await screen.findByText('天气查询');
+    await userEvent.click(screen.getByRole('button', { name: '确认导入（2 个）' }));
+    await screen.findByRole('status');
+    expect(sent).toEqual([
+      { url: 'https://docs.example/openapi.json', dry_run: true },
+      { url: 'https://docs.example/openapi.json', dry_run: false },
+    ]);
+    expect(bodies).toEqual([]);
+    expect(field).toHaveValue('');
+
+    await userEvent.type(field, 'https://10.0.0.1/a.json');
+    await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('指向内网、本机或保留地址');
   });
 
   it('names a network failure in Chinese', async () => {

@@ -7,14 +7,15 @@ import { ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { useImportOpenApiMutation } from '../api';
+import { errorCode, errorMessage } from '../../../lib/api';
+import { useImportOpenApiMutation, useImportOpenApiUrlMutation } from '../api';
 import { adminErrorText, type Notice } from '../errors';
 import { ZH_ERRORS } from '../i18n/zh';
 import { adminPaths } from '../paths';
 import NoticeBanner from '../../../components/ui/NoticeBanner';
 
 export const IMPORT_TEXTS = {
-  empty: '请粘贴或上传 OpenAPI 文档',
+  empty: '请粘贴、上传 OpenAPI 文档，或填写它的网址',
   chosen: (name: string, bytes: number) =>
     `已选择文件 ${name}（${(bytes / 1_000_000).toFixed(1)} MB），将原样上传；在上方粘贴文档则改用粘贴的内容。`,
   unreadable: '无法读取所选文件',
@@ -49,15 +50,27 @@ const tooLarge = (document: string | File) =>
   (typeof document === 'string' ? new TextEncoder().encode(document).length : document.size) >
   OPENAPI_IMPORT_MAX_BYTES;
 
+/**
+ * The import's own refusals are Chinese and name the problem and where it is (openapi.errors.ts):
+ * shown as the server wrote them. Others read as every admin screen reads them.
+ */
+const refusalText = (error: unknown) =>
+  errorCode(error)?.startsWith('openapi.')
+    ? errorMessage(error, IMPORT_TEXTS.failed)
+    : adminErrorText(error, { failed: IMPORT_TEXTS.failed });
+
 /** A file above this is sent as it is, not shown: a text field holding megabytes is unusable. */
 export const SHOWN_FILE_BYTES = 1_000_000;
 
 /** 导入 OpenAPI: paste or upload a document, preview what it does, then apply that preview. */
 export default function ImportOpenApiPage() {
   usePageTitle('导入 OpenAPI');
-  const [run, { isLoading }] = useImportOpenApiMutation();
+  const [runDocument, { isLoading: sending }] = useImportOpenApiMutation();
+  const [runUrl, { isLoading: fetching }] = useImportOpenApiUrlMutation();
+  const isLoading = sending || fetching;
   const [source, setSource] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
@@ -71,10 +84,16 @@ export default function ImportOpenApiPage() {
   }, [preview]);
 
   // Any edit to the document drops the preview: what is applied is always what was shown.
+  // The document is one of the three: pasted, a chosen file or a URL.
   const changeDocument = (text: string) => {
     setSource(text);
     setFile(null);
+    setUrl('');
     setPreview(null);
+  };
+  const changeUrl = (text: string) => {
+    changeDocument('');
+    setUrl(text);
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -95,15 +114,18 @@ export default function ImportOpenApiPage() {
 
   const send = async (dryRun: boolean) => {
     const document = file ?? source;
-    if (!file && !source.trim()) return setNotice({ ok: false, text: IMPORT_TEXTS.empty });
-    if (tooLarge(document)) return setNotice({ ok: false, text: ZH_ERRORS['openapi.too_large'] });
-    const result = await run({ document, dry_run: dryRun });
+    if (!url.trim() && !file && !source.trim()) {
+      return setNotice({ ok: false, text: IMPORT_TEXTS.empty });
+    }
+    if (!url.trim() && tooLarge(document)) {
+      return setNotice({ ok: false, text: ZH_ERRORS['openapi.too_large'] });
+    }
+    const result = url.trim()
+      ? await runUrl({ url: url.trim(), dry_run: dryRun })
+      : await runDocument({ document, dry_run: dryRun });
     if ('error' in result) {
       setPreview(null);
-      return setNotice({
-        ok: false,
-        text: adminErrorText(result.error, { failed: IMPORT_TEXTS.failed }),
-      });
+      return setNotice({ ok: false, text: refusalText(result.error) });
     }
     const data = result.data.data;
     if (dryRun) {
@@ -111,8 +133,7 @@ export default function ImportOpenApiPage() {
       setPreview(data);
     } else {
       setPreview(null);
-      setSource('');
-      setFile(null);
+      changeDocument('');
       setNotice({ ok: true, text: IMPORT_TEXTS.applied(data.counts) });
     }
   };
@@ -153,6 +174,17 @@ export default function ImportOpenApiPage() {
                 {IMPORT_TEXTS.chosen(file.name, file.size)}
               </Form.Text>
             )}
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="openapi-url">
+            <Form.Label>或从网址导入</Form.Label>
+            <Form.Control
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/openapi.json"
+              value={url}
+              onChange={(e) => changeUrl(e.target.value)}
+            />
+            <Form.Text>只访问 https:// 公开网址，不访问内网地址；最多 16 MB。</Form.Text>
           </Form.Group>
           <Button disabled={isLoading} onClick={() => void send(true)}>
             {isLoading && !preview ? '解析中...' : '预览导入'}
