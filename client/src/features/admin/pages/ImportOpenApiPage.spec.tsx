@@ -118,9 +118,10 @@ describe('ImportOpenApiPage', () => {
     expect(bodies).toEqual([
       { document: text, dry_run: true, type: 'application/vnd.oai.openapi' },
     ]);
-    // Pasting a document drops the file.
+    // Pasting a document drops the file, and the file field no longer shows it.
     paste(DOC);
     expect(screen.queryByText(/已选择文件/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText<HTMLInputElement>('或上传文件').value).toBe('');
   });
 
   it('drops the preview when the document changes', async () => {

@@ -74,6 +74,7 @@ export default function ImportOpenApiPage() {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   // A new preview is read from its heading: below the long document field it would otherwise open
   // out of sight, its rows under the sticky save bar.
@@ -91,8 +92,13 @@ export default function ImportOpenApiPage() {
     setUrl('');
     setPreview(null);
   };
+  // Typed or pasted over, a chosen file no longer shows as chosen.
+  const typeDocument = (text: string) => {
+    if (fileInput.current) fileInput.current.value = '';
+    changeDocument(text);
+  };
   const changeUrl = (text: string) => {
-    changeDocument('');
+    typeDocument('');
     setUrl(text);
   };
 
@@ -133,7 +139,7 @@ export default function ImportOpenApiPage() {
       setPreview(data);
     } else {
       setPreview(null);
-      changeDocument('');
+      typeDocument('');
       setNotice({ ok: true, text: IMPORT_TEXTS.applied(data.counts) });
     }
   };
@@ -159,13 +165,14 @@ export default function ImportOpenApiPage() {
               className="font-monospace"
               spellCheck={false}
               value={source}
-              onChange={(e) => changeDocument(e.target.value)}
+              onChange={(e) => typeDocument(e.target.value)}
             />
           </Form.Group>
           <Form.Group className="mb-3" controlId="openapi-file">
             <Form.Label>或上传文件</Form.Label>
             <Form.Control
               type="file"
+              ref={fileInput}
               accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
               onChange={(e) => void onFile(e as ChangeEvent<HTMLInputElement>)}
             />
@@ -193,7 +200,13 @@ export default function ImportOpenApiPage() {
       </Card>
       {preview && (
         <section aria-labelledby="openapi-preview">
-          <h2 id="openapi-preview" className="h5" ref={previewHeading} tabIndex={-1}>
+          <h2
+            id="openapi-preview"
+            className="h5"
+            ref={previewHeading}
+            tabIndex={-1}
+            style={{ scrollMarginTop: '1rem' }}
+          >
             导入预览
           </h2>
           <p className="text-muted">
@@ -211,7 +224,7 @@ export default function ImportOpenApiPage() {
                 <th>名称</th>
                 <th>英文名</th>
                 <th>方法</th>
-                <th>上游地址</th>
+                <th style={{ minWidth: '14rem' }}>上游地址</th>
                 <th>参数</th>
                 <th>操作</th>
               </tr>
