@@ -672,9 +672,13 @@ describeEachDb('admin OpenAPI import', (ctx) => {
         expect.objectContaining({ name: 'repo', in: 'path', required: true }),
       ],
     });
-    // Parsing, dereferencing, validating and planning take seconds of CPU: all on the worker.
+    // Parsing, dereferencing, validating and planning take seconds of CPU: all on the worker, and
+    // the loop stays responsive throughout. The longest stall also counts this test process's
+    // own garbage collection, which on a loaded two-core CI machine has reached 150 ms (on an idle
+    // one the longest is 18-37 ms), so the bound on it is loose.
     console.info(`GitHub's description: ${seconds.toFixed(1)} s, ${stalls.describe()}`);
-    expect(stalls.maxMs).toBeLessThan(50);
+    expect(stalls.percentileMs(99)).toBeLessThan(50);
+    expect(stalls.maxMs).toBeLessThan(300);
   });
 
   it('takes a document as it is in OpenAPI’s media types, with ?dry_run=true or false', async () => {
