@@ -105,6 +105,12 @@ export function listDescriptions(row: {
   return { description: '', description_en: text };
 }
 
+/** A row with its one text filling the description of its language (listDescriptions). */
+export const inItsLanguage = <T extends { description: string }>(row: T) => ({
+  ...row,
+  ...listDescriptions(row),
+});
+
 /**
  * The most a list field may hold as stored JSON, in UTF-8 bytes: the columns are TEXT, 65,535
  * bytes on MySQL, which refuses more (SQLite would keep it), with a margin below that.

@@ -10,8 +10,8 @@ const IMPORT_ROUTE = '/api/admin/import_openapi.php';
 const JSON_ONLY = 'unsupported content type: send application/json';
 
 /**
- * The import's body limit. Sent as it is (OPENAPI_DOCUMENT_TYPES) the body is the document; sent as JSON the
- * document is a string in it, where a quote or a line break takes two bytes: a quarter more, and
+ * The import's body limit. Sent as it is (OPENAPI_DOCUMENT_TYPES) the body is the document; sent
+ * as JSON the document is a string in it, where a quote or a line break takes two bytes: a quarter more, and
  * some room for the rest of the body, fits real documents within the limit (GitHub's takes 8 %
  * more as a JSON string). The import then measures the document itself.
  */

@@ -1,7 +1,7 @@
 import type { RequestMethod } from '../../contracts/apis';
 import {
+  inItsLanguage,
   isParameterType,
-  listDescriptions,
   MAX_LIST_FIELD_BYTES,
   pathParameterNames,
   UPSTREAM_URL_TEMPLATE,
@@ -52,12 +52,6 @@ const MAX_PARAM_DESCRIPTION = 1000;
 const MAX_EXAMPLE = 16_000;
 const MAX_UPSTREAM_URL = 500;
 const MAX_MEDIA_TYPE = 100;
-
-/** A document's row, its one text filling the description of its language (listDescriptions). */
-export const inItsLanguage = <T extends { description: string }>(row: T) => ({
-  ...row,
-  ...listDescriptions(row),
-});
 
 /** A list's size as stored: each row in its language (inItsLanguage). */
 const storedBytes = (rows: { description: string }[]) =>

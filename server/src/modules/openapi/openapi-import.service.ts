@@ -6,6 +6,7 @@ import type { Agent } from 'undici';
 import { conflict } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
 import type { ImportPreview, SkippedOperation } from '../../contracts/openapi';
+import { inItsLanguage } from '../../contracts/list-fields';
 import { ApiEntry } from '../../database/entities';
 import { ENV, type Env } from '../../env/env';
 import { webhookAgent } from '../alerts';
@@ -14,7 +15,7 @@ import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { normalizeRequestParams, normalizeResponseParams, normalizeStatusCodes } from '../apis';
 import { ImportDecision, toImportPreview } from './dto/import-preview.response';
-import { ApiDraft, ImportPlan, inItsLanguage } from './import-operations';
+import type { ApiDraft, ImportPlan } from './import-operations';
 import { DOCUMENT_FETCH_TIMEOUT_MS, fetchDocument } from './document-url';
 import { ParserWorker } from './parser-worker';
 

@@ -2,7 +2,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../common/app-error';
 import type { ImportPlan } from './import-operations';
-import { TEXT_CHUNK_CHARS, type PlanAnswer, type PlanRequest } from './import-worker';
+import { TEXT_CHUNK_CHARS, type PlanAnswer, type PlanRequest } from './import-protocol';
 import { OpenApiErrors } from './openapi.errors';
 
 /** How long one document may take, and the heap it may use, before the import is refused. */
