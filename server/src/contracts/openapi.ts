@@ -15,7 +15,7 @@ export const OPENAPI_DOCUMENT_TYPES = [
   'application/yaml',
 ] as const;
 
-/** POST /api/admin/import_openapi.php, as JSON, or the document as it is (OPENAPI_DOCUMENT_TYPES). */
+/** POST /api/admin/import_openapi.php as JSON (or the document as it is: OPENAPI_DOCUMENT_TYPES). */
 export interface ImportOpenApiBody {
   /** An OpenAPI 3.0 or 3.1 (or Swagger 2.0) document, as JSON or YAML text. */
   document: string;

@@ -163,8 +163,9 @@ function pointer(frame: Frame): string {
 
 /**
  * One iterative pass over the parsed document: refuses external `$ref`s (anything not starting
- * with #; an example's value is data, where a `$ref` key is kept as written), nesting deeper than MAX_DEPTH (which YAML anchors that contain themselves also reach)
- * and more than MAX_NODES containers, before any recursive parser sees it.
+ * with #; in an example's value, which is data, a `$ref` key is kept as written), nesting deeper
+ * than MAX_DEPTH (which YAML anchors that contain themselves also reach) and more than MAX_NODES
+ * containers, before any recursive parser sees it.
  */
 function inspect(document: unknown): void {
   const stack: Frame[] = [{ value: document, depth: 0 }];

@@ -66,8 +66,8 @@ const withDescription = (schema: Schema, description: string): Schema =>
 /**
  * The catalogue as an OpenAPI 3.1 document: one operation per API at /apis/<name_en> (and its
  * path parameters as segments) with its documented method, parameters (query for GET/DELETE, a
- * JSON body for POST/PUT), responses and
- * the gateway's own errors; paid operations carry x-price-per-call and require a key.
+ * JSON body for POST/PUT), responses and the gateway's own errors; paid operations carry
+ * x-price-per-call and require a key.
  */
 export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, version: string) {
   const paid = apis.some((api) => api.is_paid);
@@ -79,9 +79,10 @@ export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, 
       version,
       description: [
         site.description,
-        'Every API is served at /apis/<name_en>, followed by its path parameters as path segments ' +
-          '(each may also be given as the query parameter of its name). Paid operations (x-price-per-call, in yuan) need ' +
-          'an API key and deduct the price from its balance on each successful call; free ' +
+        'Every API is served at /apis/<name_en>, followed by its path parameters as path ' +
+          'segments (each may also be given as the query parameter of its name). Paid operations ' +
+          '(x-price-per-call, in yuan) need an API key and deduct the price from its balance on ' +
+          'each successful call; free ' +
           "operations take a key optionally (the call then appears in the key owner's call records).",
       ]
         .filter(Boolean)
