@@ -1,4 +1,4 @@
-import { request, type Agent } from 'undici';
+import { request, type Agent, type Dispatcher } from 'undici';
 import { AppError } from '../../common/app-error';
 import { OPENAPI_IMPORT_MAX_BYTES } from '../../contracts/openapi';
 import { webhookUrlProblem } from '../alerts';
@@ -19,6 +19,15 @@ function checked(url: string, allowLoopback: boolean): URL {
   if (problem?.code === 'alerts.webhook_url_invalid') throw OpenApiErrors.urlInvalid();
   if (problem) throw OpenApiErrors.urlPrivate(url);
   return new URL(url);
+}
+
+/**
+ * Stops reading an answer: destroying its body makes it emit an abort error, which must have a
+ * listener or it would be thrown as an unhandled 'error' event and take the process down.
+ */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 /** What a failed connection says, in the import's terms. */
@@ -55,7 +64,7 @@ export async function fetchDocument(
     const { statusCode, headers, body } = answer;
     const location = headers.location;
     if (statusCode >= 300 && statusCode < 400 && typeof location === 'string') {
-      body.destroy();
+      discard(body);
       if (redirects === MAX_REDIRECTS) {
         throw OpenApiErrors.urlUnreachable(`重定向超过 ${MAX_REDIRECTS} 次`);
       }
@@ -63,12 +72,12 @@ export async function fetchDocument(
       continue;
     }
     if (statusCode !== 200) {
-      body.destroy();
+      discard(body);
       throw OpenApiErrors.urlUnreachable(`网址回答 HTTP ${statusCode}`);
     }
     const declared = Number(headers['content-length']);
     if (declared > OPENAPI_IMPORT_MAX_BYTES) {
-      body.destroy();
+      discard(body);
       throw OpenApiErrors.tooLarge(declared);
     }
     const chunks: Buffer[] = [];
@@ -77,7 +86,7 @@ export async function fetchDocument(
       for await (const chunk of body) {
         bytes += (chunk as Buffer).length;
         if (bytes > OPENAPI_IMPORT_MAX_BYTES) {
-          body.destroy();
+          discard(body);
           throw OpenApiErrors.tooLarge();
         }
         chunks.push(chunk as Buffer);
