@@ -95,11 +95,34 @@ export async function startTestApp(
     dataSource: app.get(DataSource),
     client: () => new HttpClient(baseUrl),
     close: async () => {
-      await app.close();
-      await database.drop();
+      await reportingSlow(`closing the ${db} app`, app.close());
+      await reportingSlow(`dropping the ${db} database`, database.drop());
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A teardown's time limit. In CI the other worker's suites keep MariaDB busy, and one teardown
+ * once outlasted Jest's 30 s; a slow step names itself (reportingSlow) so the log says which.
+ */
+const TEARDOWN_MS = 120_000;
+const SLOW_TEARDOWN_STEP_MS = 10_000;
+
+/** Awaits a teardown step and prints its name if it takes longer than SLOW_TEARDOWN_STEP_MS. */
+async function reportingSlow<T>(step: string, work: Promise<T>): Promise<T> {
+  const started = Date.now();
+  const timer = setTimeout(
+    () => console.warn(`${step} has taken ${SLOW_TEARDOWN_STEP_MS} ms so far`),
+    SLOW_TEARDOWN_STEP_MS,
+  );
+  try {
+    return await work;
+  } finally {
+    clearTimeout(timer);
+    const took = Date.now() - started;
+    if (took > SLOW_TEARDOWN_STEP_MS) console.warn(`${step} took ${took} ms`);
+  }
 }
 
 /** Runs a describe block once per test database, with a booted app in `ctx.t`. */
@@ -115,7 +138,7 @@ export function describeEachDb(
     });
     afterAll(async () => {
       await ctx.t?.close();
-    });
+    }, TEARDOWN_MS);
     body(ctx);
   });
 }
