@@ -6,6 +6,7 @@ import { adminClient } from './factories/admin';
 import { startUpstreamFake } from './fakes/upstream-fake';
 import { describeEachDb } from './harness';
 import type { HttpClient } from './http-client';
+import { strictLintProblems } from './strict-lint';
 
 /** Real public documents (see fixtures/openapi/README.md), each gzipped. */
 const CORPUS_DIR = join(__dirname, 'fixtures/openapi');
@@ -120,6 +121,12 @@ describeEachDb('real OpenAPI documents', (ctx) => {
       expect(again.body.data.skipped).toEqual([]);
     },
   );
+
+  it("describes the whole imported catalogue in a document that passes redocly's recommended-strict profile", async () => {
+    const exported = (await admin.get('/openapi.json')).body as Doc;
+    expect(Object.keys(exported.paths).length).toBeGreaterThan(200);
+    expect(await strictLintProblems(exported)).toEqual([]);
+  });
 
   it('calls an operation of Scalar’s Galaxy with its path parameter through the gateway', async () => {
     const galaxy = parseYaml(read('scalar-galaxy.yaml.gz').toString('utf8')) as Doc;

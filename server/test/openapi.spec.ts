@@ -11,6 +11,7 @@ import type { ApiEntry } from '../src/database/entities';
 import { adminClient, apiBody } from './factories/admin';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { describeEachDb, TestApp } from './harness';
+import { strictLintProblems } from './strict-lint';
 
 const KEY_SECURITY = [{ ApiKeyHeader: [] }, { BearerAuth: [] }];
 
@@ -109,6 +110,7 @@ describeEachDb(
         ]),
         response_params: JSON.stringify([
           { name: 'success', type: 'boolean', description: 'true' },
+          { name: 'message', type: 'string', description: 'ok' },
           { name: 'data', type: 'object', description: 'the result' },
           { key: 'data.hash', type: 'string', description: 'the digest, hex' },
         ]),
@@ -127,6 +129,15 @@ describeEachDb(
           { name: 'a', type: 'string', required: true, description: 'first' },
           { name: 'b', type: 'string', required: false, description: 'second', example: 'hello' },
         ]),
+      });
+      await createGatewayApi(ctx.t, {
+        name_en: 'loose-example',
+        // An array's fields listed before it, and an example with a field the table leaves out.
+        response_params: JSON.stringify([
+          { name: 'items.id', type: 'integer', description: 'its id' },
+          { name: 'items', type: 'array', description: 'the items' },
+        ]),
+        response_example: '{"items":[{"id":1,"extra":true}]}',
       });
       disabled = await createGatewayApi(ctx.t, { name_en: 'switched-off', status: 0 });
       await createGatewayApi(ctx.t, {
@@ -148,6 +159,7 @@ describeEachDb(
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       const doc = res.body;
       await expectValid(doc);
+      expect(await strictLintProblems(doc)).toEqual([]);
       expect(doc.openapi).toBe('3.1.0');
       expect(doc.servers).toEqual([{ url: ctx.t.baseUrl }]);
       expect(doc.components.securitySchemes).toMatchObject({
@@ -228,6 +240,7 @@ describeEachDb(
               type: 'object',
               properties: {
                 success: { type: 'boolean', description: 'true' },
+                message: { type: 'string', description: 'ok' },
                 data: {
                   type: 'object',
                   description: 'the result',
@@ -274,6 +287,31 @@ describeEachDb(
         'image/svg+xml',
         'image/png',
       ]);
+    });
+
+    it('shows an example its fields do not describe as text, and an array’s fields as its items’', async () => {
+      const doc = await fetchDocument(ctx.t, '/openapi/loose-example.json');
+      expect(await strictLintProblems(doc)).toEqual([]);
+      const ok = doc.paths['/apis/loose-example'].get.responses['200'];
+      expect(ok.content['application/json']).toEqual({
+        schema: {
+          type: 'object',
+          properties: {
+            items: {
+              type: 'array',
+              description: 'the items',
+              items: {
+                type: 'object',
+                properties: { id: { type: 'integer', description: 'its id' } },
+              },
+            },
+          },
+        },
+      });
+      expect(ok.description).toBe('OK\n\nExample:\n\n```\n{"items":[{"id":1,"extra":true}]}\n```');
+      // No field documented: nothing is claimed about the answer's shape.
+      const bare = (await fetchDocument(ctx.t)).paths['/apis/post-diff'].post.responses['200'];
+      expect(bare.content['application/json']).toEqual({ schema: {} });
     });
 
     it('declares nulls, examples, the gateway’s headers and its error envelope', async () => {
@@ -378,7 +416,11 @@ describeEachDb(
     it('serves one API’s own document, and 404 for unknown or disabled ones', async () => {
       const doc = await fetchDocument(ctx.t, '/openapi/paid-hash.json');
       await expectValid(doc);
+      expect(await strictLintProblems(doc)).toEqual([]);
       expect(Object.keys(doc.paths)).toEqual(['/apis/paid-hash']);
+      // Only the headers its answers carry: paid-hash gives no free calls.
+      expect(doc.components.headers['X-Charged-From']).toBeDefined();
+      expect(doc.components.headers['X-Quota-Limit']).toBeUndefined();
       expect(doc.info.title).toMatch(/: paid-hash$/);
       expect(doc.tags).toEqual([{ name: 'Paid', description: expect.any(String) }]);
       for (const path of [
@@ -396,20 +438,40 @@ describeEachDb(
       }
     });
 
-    it('names the site_url as the server once it is set, following the admin’s edits', async () => {
+    it('names the site_url as the server and its terms as the licence, following the admin’s edits', async () => {
       const admin = await adminClient(ctx.t);
+      const config = (await admin.get('/api/admin/get_config.php')).body.data;
+      const before = (await fetchDocument(ctx.t)).info.license;
+      expect(before).toEqual({
+        name: expect.stringMatching(/^© ./),
+        url: `${ctx.t.baseUrl}/about`,
+      });
       const set = await admin.post('/api/admin/update_config.php', {
         site_url: 'https://apis.example.com/',
+        copyright: '© 2026 某某数据',
+        copyright_en: '© 2026 Example Data Ltd.',
       });
       expect(set.body.success).toBe(true);
       try {
-        expect((await fetchDocument(ctx.t)).servers).toEqual([{ url: 'https://apis.example.com' }]);
+        const whole = await fetchDocument(ctx.t);
+        expect(whole.servers).toEqual([{ url: 'https://apis.example.com' }]);
+        expect(whole.info.license).toEqual({
+          name: '© 2026 Example Data Ltd.',
+          url: 'https://apis.example.com/about',
+        });
         const one = await fetchDocument(ctx.t, '/openapi/paid-hash.json');
         expect(one.servers).toEqual([{ url: 'https://apis.example.com' }]);
+        expect(one.info.license).toEqual(whole.info.license);
       } finally {
-        await admin.post('/api/admin/update_config.php', { site_url: '' });
+        await admin.post('/api/admin/update_config.php', {
+          site_url: config.site_url,
+          copyright: config.copyright,
+          copyright_en: config.copyright_en,
+        });
       }
-      expect((await fetchDocument(ctx.t)).servers).toEqual([{ url: ctx.t.baseUrl }]);
+      const after = await fetchDocument(ctx.t);
+      expect(after.servers).toEqual([{ url: ctx.t.baseUrl }]);
+      expect(after.info.license).toEqual(before);
     });
 
     it('follows admin writes to the catalogue at once', async () => {

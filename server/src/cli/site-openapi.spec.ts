@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { SITE_ROUTES } from '../contracts/routes';
+import { strictLintProblems } from '../../test/strict-lint';
 import { AFDIAN_WEBHOOK, SITE_OPENAPI_FILE, siteOpenApi } from './site-openapi';
 
 /*
@@ -31,4 +32,8 @@ it("lists every call of the table but Afdian's webhook, with who may make it", (
     .filter(([route]) => route !== AFDIAN_WEBHOOK)
     .map(([route, caller]) => `${route} ${caller}`);
   expect(listed.sort()).toEqual(expected.sort());
+});
+
+it("passes redocly's recommended-strict profile", async () => {
+  expect(await strictLintProblems(document)).toEqual([]);
 });

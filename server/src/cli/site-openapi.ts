@@ -18,8 +18,9 @@ const WHO: Record<Caller, string> = {
     'A signed-in administrator: without the admin session cookie it answers 401 `auth.admin_unauthenticated`.',
 };
 
-const SECURITY: Record<Caller, Record<string, string[]>[] | undefined> = {
-  anyone: undefined,
+/** Anyone's calls say so with the empty requirement: a reader sees no session is needed. */
+const SECURITY: Record<Caller, Record<string, string[]>[]> = {
+  anyone: [{}],
   user: [{ userSession: [] }],
   admin: [{ adminSession: [] }],
 };
@@ -48,7 +49,7 @@ function operation(route: SiteRoute, caller: Caller) {
     summary: summaryOf(path),
     description: WHO[caller],
     tags: [caller],
-    ...(SECURITY[caller] && { security: SECURITY[caller] }),
+    security: SECURITY[caller],
     ...(writes && {
       parameters: [{ $ref: '#/components/parameters/Xsrf' }],
       requestBody: {
@@ -85,7 +86,10 @@ export function siteOpenApi() {
         `\`data\` when there is a payload, or \`{ success: false, message, code }\`. Every POST (and ` +
         `the data-changing GET \`delete_friend_link.php\`) sends the \`${XSRF_COOKIE}\` cookie's ` +
         `value back in the \`${XSRF_HEADER}\` header.`,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    // The web app calls its own origin.
+    servers: [{ url: '/' }],
     tags: (['anyone', 'user', 'admin'] as const).map((name) => ({ name, description: WHO[name] })),
     paths,
     components: {

@@ -28,6 +28,7 @@ interface Snapshot {
   title: string;
   description: string;
   configuredUrl: string;
+  copyright: string;
   version: string;
   rendered: Map<string, string>;
 }
@@ -135,7 +136,8 @@ export class CatalogueDocs implements OnModuleDestroy {
     const cacheKey = `${key}\n${url}`;
     const hit = snapshot.rendered.get(cacheKey);
     if (hit !== undefined) return hit;
-    const text = build(snapshot, { title: snapshot.title, description: snapshot.description, url });
+    const { title, description, copyright } = snapshot;
+    const text = build(snapshot, { title, description, url, copyright });
     if (snapshot.rendered.size < MAX_RENDERED) snapshot.rendered.set(cacheKey, text);
     return text;
   }
@@ -177,6 +179,7 @@ export class CatalogueDocs implements OnModuleDestroy {
       title: config?.site_title.trim() || 'Portico',
       description: config?.site_description.trim() ?? '',
       configuredUrl: config?.site_url ?? '',
+      copyright: (config?.copyright_en.trim() || config?.copyright.trim()) ?? '',
       version: newest || '1.0.0',
       rendered: new Map(),
     };

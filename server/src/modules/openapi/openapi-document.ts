@@ -12,6 +12,8 @@ export interface DocumentSite {
   description: string;
   /** The base URL of the site (or '' for relative URLs): the gateway lives under it. */
   url: string;
+  /** The footer's copyright text ('' when none): the terms the catalogue's APIs are offered on. */
+  copyright: string;
 }
 
 const PARAM_SCHEMAS: Record<DocumentedParam['type'], () => Schema> = {
@@ -72,6 +74,14 @@ const withDescription = (schema: Schema, description: string): Schema =>
 export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, version: string) {
   const paid = apis.some((api) => api.is_paid);
   const free = apis.some((api) => !api.is_paid);
+  // Only the headers some answer carries are components: an unused one is noise to a reader.
+  const headers = new Set<HeaderName>();
+  const paths = Object.fromEntries(
+    apis.map((api) => [
+      `/apis/${api.name_en}${api.path_params.map((name) => `/{${name}}`).join('')}`,
+      { [api.method.toLowerCase()]: operation(api, site.url, headers) },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -87,18 +97,15 @@ export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, 
       ]
         .filter(Boolean)
         .join('\n\n'),
+      // The APIs are the site's, offered on its terms: the footer's notice and the About page.
+      license: { name: site.copyright || `© ${site.title}`, url: `${site.url}/about` },
     },
     servers: [{ url: site.url || '/' }],
     tags: [
       ...(free ? [{ name: 'Free', description: 'Free APIs: no key needed' }] : []),
       ...(paid ? [{ name: 'Paid', description: 'Paid per call: an API key with balance' }] : []),
     ],
-    paths: Object.fromEntries(
-      apis.map((api) => [
-        `/apis/${api.name_en}${api.path_params.map((name) => `/{${name}}`).join('')}`,
-        { [api.method.toLowerCase()]: operation(api, site.url) },
-      ]),
-    ),
+    paths,
     components: {
       securitySchemes: {
         [API_KEY_SCHEME]: {
@@ -130,14 +137,16 @@ export function buildOpenApiDocument(apis: DocumentedApi[], site: DocumentSite, 
           },
         },
       },
-      headers: HEADERS,
+      headers: Object.fromEntries(
+        Object.entries(HEADERS).filter(([name]) => headers.has(name as HeaderName)),
+      ),
     },
   };
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
-function operation(api: DocumentedApi, siteUrl: string): Schema {
+function operation(api: DocumentedApi, siteUrl: string, headers: Set<HeaderName>): Schema {
   const examples = exampleTexts(api);
   const op: Schema = {
     operationId: api.name_en,
@@ -198,7 +207,7 @@ function operation(api: DocumentedApi, siteUrl: string): Schema {
       },
     };
   }
-  op.responses = responses(api, siteUrl);
+  op.responses = responses(api, siteUrl, headers);
   return op;
 }
 
@@ -214,7 +223,8 @@ function uniqueParams(params: DocumentedParam[]): DocumentedParam[] {
   });
 }
 
-function responses(api: DocumentedApi, siteUrl: string): Schema {
+/** The API's answers by status; the headers they reference are added to `used`. */
+function responses(api: DocumentedApi, siteUrl: string, used: Set<HeaderName>): Schema {
   const documented = new Map<number, string>();
   for (const { code, description } of api.status_codes) {
     if (code >= 100 && code <= 599 && !documented.has(code)) documented.set(code, description);
@@ -230,6 +240,7 @@ function responses(api: DocumentedApi, siteUrl: string): Schema {
   }
   for (const [code, response] of out) {
     const headers = headersOf(api, code);
+    for (const name of headers) used.add(name);
     if (headers.length > 0) {
       response.headers = Object.fromEntries(
         headers.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
@@ -364,7 +375,11 @@ const errorResponse = (description: string): Schema => ({
 });
 
 function success(api: DocumentedApi, description: string | undefined): Schema {
-  const example = parseJson(api.response_example);
+  const parsed = parseJson(api.response_example);
+  const schema = objectSchema(api.response_params);
+  // An example the documented fields do not describe (a field they leave out, a string where
+  // they say object) would teach a client the wrong shape: it is shown as text instead.
+  const example = parsed !== undefined && conforms(parsed, schema) ? parsed : undefined;
   const mediaTypes = api.response_format
     .split(',')
     .map((type) => type.trim())
@@ -372,10 +387,7 @@ function success(api: DocumentedApi, description: string | undefined): Schema {
   const content: Record<string, Schema> = {};
   for (const type of mediaTypes.length > 0 ? mediaTypes : ['application/json']) {
     content[type] = /[/+]json$/i.test(type)
-      ? {
-          schema: objectSchema(api.response_params),
-          ...(example !== undefined && { example }),
-        }
+      ? { schema, ...(example !== undefined && { example }) }
       : { schema: { type: 'string', format: 'binary' } };
   }
   // A prose example (an image API's, say) has no media type to sit in: it joins the description.
@@ -384,6 +396,39 @@ function success(api: DocumentedApi, description: string | undefined): Schema {
       ? `\n\nExample:\n\n\`\`\`\n${api.response_example.trim()}\n\`\`\``
       : '';
   return { description: `${description || 'OK'}${prose}`, content };
+}
+
+/**
+ * Whether a value fits a schema of the kind objectSchema writes, read as redocly's strict lint
+ * reads examples: where properties are listed, the value has no others.
+ */
+function conforms(value: unknown, schema: Schema): boolean {
+  const types = typesOf(schema).filter((type) => type !== undefined);
+  if (types.length > 0 && !types.some((type) => isOfType(value, type))) return false;
+  if (Array.isArray(value)) {
+    const items = schema.items as Schema | undefined;
+    return !items || value.every((item) => conforms(item, items));
+  }
+  const properties = schema.properties as Record<string, Schema> | undefined;
+  if (!properties || value === null || typeof value !== 'object') return true;
+  return Object.entries(value).every(
+    ([key, field]) => Object.hasOwn(properties, key) && conforms(field, properties[key]),
+  );
+}
+
+function isOfType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    case 'integer':
+      return Number.isInteger(value);
+    default:
+      return typeof value === type;
+  }
 }
 
 function parseJson(text: string): unknown {
@@ -410,7 +455,8 @@ function fieldSchema(field: DocumentedField): Schema {
  * items' properties.
  */
 function objectSchema(fields: DocumentedField[]): Schema {
-  const root: Schema = { type: 'object' };
+  // With no field documented nothing is known of the answer's shape, not even that it is an object.
+  const root: Schema = fields.length > 0 ? { type: 'object' } : {};
   for (const field of fields) {
     const segments = field.name.split('.');
     const path = segments.some((segment) => !segment) ? [field.name] : segments;
@@ -420,17 +466,34 @@ function objectSchema(fields: DocumentedField[]): Schema {
       node = child(node, segment);
       if (!node) break;
     }
-    if (!node) continue;
-    const properties = (node.properties ??= {}) as Record<string, Schema>;
+    const properties = node && propertiesOf(node);
+    if (!properties) continue;
     const leaf = path[path.length - 1];
-    properties[leaf] = { ...properties[leaf], ...fieldSchema(field) };
+    properties[leaf] = asDocumented(properties[leaf], fieldSchema(field));
   }
   return root;
+}
+
+/**
+ * A field's schema over what its children, documented before it, made of it: an array's
+ * children are its items' properties.
+ */
+function asDocumented(before: Schema | undefined, field: Schema): Schema {
+  const merged = { ...before, ...field };
+  if (!typesOf(field).includes('array') || !before?.properties) return merged;
+  const { properties, ...rest } = merged;
+  return { ...rest, items: { type: 'object', properties } };
 }
 
 const typesOf = (schema: Schema): unknown[] => [schema.type].flat();
 
 function child(node: Schema, name: string): Schema | undefined {
+  const properties = propertiesOf(node);
+  return properties && (properties[name] ??= { type: 'object' });
+}
+
+/** Where a node's fields go: its own properties, or its items' for an array; none for a scalar. */
+function propertiesOf(node: Schema): Record<string, Schema> | undefined {
   let holder = node;
   if (typesOf(holder).includes('array')) {
     const items = holder.items as Schema;
@@ -438,6 +501,5 @@ function child(node: Schema, name: string): Schema | undefined {
     holder = items;
   }
   if (holder.type !== undefined && !typesOf(holder).includes('object')) return undefined;
-  const properties = (holder.properties ??= {}) as Record<string, Schema>;
-  return (properties[name] ??= { type: 'object' });
+  return (holder.properties ??= {}) as Record<string, Schema>;
 }
