@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { adminClient } from './factories/admin';
 import { startUpstreamFake } from './fakes/upstream-fake';
-import { describeEachDb } from './harness';
+import { describeEachDb, startTestApp } from './harness';
+import type { TestApp } from './harness';
 import type { HttpClient } from './http-client';
+import { describeIf } from './requires';
 import { strictLintProblems } from './strict-lint';
 
 /** Real public documents (see fixtures/openapi/README.md), each gzipped. */
@@ -161,5 +163,66 @@ describeEachDb('real OpenAPI documents', (ctx) => {
     const byQuery = await visitor.get('/apis/getPlanet', { query: { planetId: 'mars 2' } });
     expect(byQuery.status).toBe(200);
     expect(upstream.seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1/planets/mars%202' });
+  });
+});
+
+const CLIENT_DIST = join(__dirname, '../../client/dist');
+const built = existsSync(join(CLIENT_DIST, '../dist-ssr/entry-server.cjs'));
+
+/** The text a browser shows for server-rendered HTML's escapes. */
+const unescapeHtml = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+describeIf(built, 'a built client (npm run build)')('real OpenAPI documents’ pages', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // One address renders every page here: past the per-address limit it would get the shell.
+    t = await startTestApp('sqlite', { CLIENT_DIST, PAGE_RENDERS_PER_IP: '100000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('renders the page of every API the corpus imports, with its name and parameters', async () => {
+    const admin = await adminClient(t);
+    // By id: a later document's operation of the same English name updates the entry.
+    const imported = new Map<number, Doc>();
+    for (const file of corpus.filter((name) => !REFUSED[name])) {
+      const res = await admin.post(IMPORT, undefined, {
+        raw: read(file),
+        headers: { 'content-type': mediaType(file) },
+        query: { dry_run: 'false' },
+      });
+      expect([file, res.status]).toEqual([file, 200]);
+      for (const api of res.body.data.apis as Doc[]) imported.set(api.id, api);
+    }
+    expect(imported.size).toBeGreaterThan(200);
+    const ids = [...imported.keys()];
+    expect((await admin.post('/api/admin/update_api_flags.php', { ids, status: 1 })).status).toBe(
+      200,
+    );
+    for (const api of imported.values()) {
+      const res = await fetch(`${t.baseUrl}/api/${api.id}/${api.name_en}`);
+      const html = unescapeHtml(await res.text());
+      expect([api.name_en, res.status]).toEqual([api.name_en, 200]);
+      // Rendered on the server, not the shell a browser would render itself.
+      expect([api.name_en, /<h1[^>]*>/.test(html) && html.includes(api.name)]).toEqual([
+        api.name_en,
+        true,
+      ]);
+      for (const param of api.parameters as Doc[]) {
+        expect([api.name_en, param.name, html.includes(param.name)]).toEqual([
+          api.name_en,
+          param.name,
+          true,
+        ]);
+      }
+    }
   });
 });
