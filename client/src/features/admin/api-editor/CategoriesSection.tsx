@@ -1,14 +1,18 @@
 import { Card, Form } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { useAdminCategoriesQuery } from '../api';
+import { APIS } from '../i18n/apis';
+import { COMMON } from '../i18n/common';
 import { adminPaths } from '../paths';
 import { apiErrorId, apiFieldId, invalidProps } from './fields';
 import type { SectionProps } from './model';
 
+const { categories } = APIS.editor;
+
 /** The API's categories: the home page's chips it appears under. */
 export default function CategoriesSection({ form, set, errors = {} }: SectionProps) {
   const { data, error } = useAdminCategoriesQuery();
-  const categories = data?.data ?? [];
+  const list = data?.data ?? [];
   const toggle = (id: number, on: boolean) =>
     set(
       'category_ids',
@@ -17,9 +21,9 @@ export default function CategoriesSection({ form, set, errors = {} }: SectionPro
   return (
     <Card className="mb-4">
       <Card.Header className="d-flex justify-content-between align-items-center gap-2">
-        <span id="api-categories-label">分类</span>
+        <span id="api-categories-label">{categories.title}</span>
         <Link to={adminPaths.categories} className="small">
-          管理分类
+          {categories.manage}
         </Link>
       </Card.Header>
       <Card.Body
@@ -28,17 +32,17 @@ export default function CategoriesSection({ form, set, errors = {} }: SectionPro
         aria-labelledby="api-categories-label"
       >
         {error ? (
-          <p className="text-danger mb-0">获取分类失败</p>
-        ) : categories.length === 0 ? (
-          <p className="text-muted mb-0">{data ? '暂无分类。' : '加载中...'}</p>
+          <p className="text-danger mb-0">{categories.loadFailed}</p>
+        ) : list.length === 0 ? (
+          <p className="text-muted mb-0">{data ? categories.empty : COMMON.loading}</p>
         ) : (
-          categories.map((category) => (
+          list.map((category) => (
             <Form.Check
               key={category.id}
               inline
               type="checkbox"
               id={`api-category-${category.id}`}
-              label={`${category.name}（${category.name_en}）`}
+              label={categories.label(category.name, category.name_en)}
               {...invalidProps('category_ids', errors.category_ids)}
               checked={form.category_ids.includes(category.id)}
               onChange={(event) => toggle(category.id, event.target.checked)}

@@ -1,16 +1,20 @@
 import { Card } from 'react-bootstrap';
+import { APIS } from '../i18n/apis';
 import type { SectionProps } from './model';
 import TextField from './TextField';
 
+const { examples } = APIS.editor;
+
+/** The PHP call and the response the API page shows as examples. */
 export default function ExamplesSection({ form, set, errors = {} }: SectionProps) {
   return (
     <Card className="mb-4">
-      <Card.Header>示例</Card.Header>
+      <Card.Header>{examples.title}</Card.Header>
       <Card.Body>
         <TextField
           id="php_example"
           error={errors.php_example}
-          label="PHP 示例"
+          label={examples.php}
           as="textarea"
           rows={6}
           className="font-monospace"
@@ -20,7 +24,7 @@ export default function ExamplesSection({ form, set, errors = {} }: SectionProps
         <TextField
           id="response_example"
           error={errors.response_example}
-          label="返回示例"
+          label={examples.response}
           as="textarea"
           rows={6}
           className="font-monospace"

@@ -1,44 +1,40 @@
-import {
-  REQUEST_METHODS,
-  SAVE_API_FIELDS,
-  UPSTREAM_TIMEOUT_MS,
-  type SaveApiField,
-} from '@contracts/apis';
+import { SAVE_API_FIELDS, type SaveApiField } from '@contracts/apis';
 import { errorCode, refusedField } from '../../../lib/api';
+import { APIS } from '../i18n/apis';
 import { ZH_ERRORS } from '../i18n/zh';
-import { API_FORM_TEXTS } from './model';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
+
+const TEXTS = APIS.editor.fieldErrors;
 
 /**
  * What the server's `request.validation` of each of the editor's fields means, in the admin's
  * words (each text names its field: the error summary lists the texts alone).
  */
 export const API_FIELD_ERRORS: Record<SaveApiField, string> = {
-  name: 'API 名称不能为空，最多 100 个字符',
-  name_en: '英文名须由字母、数字、点、连字符或下划线组成，最多 100 个字符',
-  title_en: '英文标题最多 100 个字符',
-  endpoint: 'Endpoint 不能为空，最多 255 个字符',
-  example_url: '示例 URL 最多 500 个字符',
-  response_format: '返回格式最多 100 个字符',
-  request_method: `请求方法须为 ${REQUEST_METHODS.join('、')} 之一`,
-  description: '描述最多 10000 个字符',
-  description_en: '英文描述最多 10000 个字符',
-  status: '启用只能是开或关',
-  is_pinned: '置顶只能是开或关',
-  is_paid: '付费只能是开或关',
-  price_per_call: API_FORM_TEXTS.price,
-  free_quota_calls: API_FORM_TEXTS.freeQuota,
-  free_quota_period: '免费周期须为每天或每月',
-  category_ids: '分类无效：请重新勾选（最多 50 个）',
-  request_params: '请求参数格式不正确：每行须有参数名和有效的类型',
-  response_params: '返回参数格式不正确：每行须有字段名',
-  status_codes: '状态码格式不正确：须为 100 到 599 之间的整数',
-  php_example: 'PHP 示例最多 20000 个字符',
-  response_example: '返回示例最多 20000 个字符',
-  handler: '内置处理器名称最多 32 个字符',
-  upstream_url:
-    '上游地址须为 http:// 或 https:// 开头的地址（最多 500 个字符），路径参数写作 {名称}',
-  upstream_timeout_ms: `上游超时须为 ${UPSTREAM_TIMEOUT_MS.min} 到 ${UPSTREAM_TIMEOUT_MS.max} 之间的整数（毫秒）`,
+  name: TEXTS.name,
+  name_en: TEXTS.nameEn,
+  title_en: TEXTS.titleEn,
+  endpoint: TEXTS.endpoint,
+  example_url: TEXTS.exampleUrl,
+  response_format: TEXTS.responseFormat,
+  request_method: TEXTS.requestMethod,
+  description: TEXTS.description,
+  description_en: TEXTS.descriptionEn,
+  status: TEXTS.status,
+  is_pinned: TEXTS.isPinned,
+  is_paid: TEXTS.isPaid,
+  price_per_call: APIS.editor.checks.price,
+  free_quota_calls: APIS.editor.checks.freeQuota,
+  free_quota_period: TEXTS.freeQuotaPeriod,
+  category_ids: TEXTS.categoryIds,
+  request_params: TEXTS.requestParams,
+  response_params: TEXTS.responseParams,
+  status_codes: TEXTS.statusCodes,
+  php_example: TEXTS.phpExample,
+  response_example: TEXTS.responseExample,
+  handler: TEXTS.handler,
+  upstream_url: TEXTS.upstreamUrl,
+  upstream_timeout_ms: TEXTS.upstreamTimeout,
 };
 
 const isApiField = (field: string | undefined): field is SaveApiField =>

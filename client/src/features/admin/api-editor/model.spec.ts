@@ -3,13 +3,15 @@ import {
   apiFieldErrors,
   apiFormFrom,
   EMPTY_API_FORM,
-  LIST_ROW_TEXTS,
   paramRowErrors,
   statusRowErrors,
   toApiBody,
   withNameEn,
   type ApiForm,
 } from './model';
+import { APIS } from '../i18n/apis';
+
+const CHECKS = APIS.editor.checks;
 
 const API: AdminApi = {
   id: 7,
@@ -280,22 +282,22 @@ describe('list rows', () => {
   it('counts either description as something typed in', () => {
     for (const text of [{ description: '地址' }, { description_en: 'address' }]) {
       expect(paramRowErrors({ ...param, name: '', ...text })).toEqual({
-        name: LIST_ROW_TEXTS.name,
+        name: CHECKS.rowName,
       });
-      expect(statusRowErrors({ ...status, ...text })).toEqual({ code: LIST_ROW_TEXTS.code });
+      expect(statusRowErrors({ ...status, ...text })).toEqual({ code: CHECKS.rowCode });
     }
   });
 
   it('wants a name once anything else is filled in, and a type from the contract', () => {
     expect(paramRowErrors({ ...param, name: ' ', required: true })).toEqual({
-      name: LIST_ROW_TEXTS.name,
+      name: CHECKS.rowName,
     });
-    expect(paramRowErrors({ ...param, type: 'int' })).toEqual({ type: LIST_ROW_TEXTS.type });
+    expect(paramRowErrors({ ...param, type: 'int' })).toEqual({ type: CHECKS.rowType });
     expect(paramRowErrors(param)).toEqual({});
   });
 
   it.each(['abc', '20', '1000', '99', '600', '2.5'])('refuses status code %s', (code) => {
-    expect(statusRowErrors({ ...status, code })).toEqual({ code: LIST_ROW_TEXTS.code });
+    expect(statusRowErrors({ ...status, code })).toEqual({ code: CHECKS.rowCode });
   });
 
   it('says which list has a broken row', () => {
@@ -306,6 +308,6 @@ describe('list rows', () => {
       endpoint: '/apis/ip',
       status_codes: [{ code: 'x', description: '', description_en: '' }],
     };
-    expect(apiFieldErrors(form).status_codes).toBe(`状态码：${LIST_ROW_TEXTS.code}`);
+    expect(apiFieldErrors(form).status_codes).toBe(`状态码：${CHECKS.rowCode}`);
   });
 });

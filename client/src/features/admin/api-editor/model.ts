@@ -8,12 +8,8 @@ import {
   type SaveApiBody,
 } from '@contracts/apis';
 import { STATUS } from '@contracts/envelope';
-import {
-  isParameterType,
-  isRequiredFlag,
-  listDescriptions,
-  PARAMETER_TYPES,
-} from '@contracts/list-fields';
+import { isParameterType, isRequiredFlag, listDescriptions } from '@contracts/list-fields';
+import { APIS } from '../i18n/apis';
 
 /** The API editor's form model: what the inputs hold, its checks, and the body it sends. */
 
@@ -92,7 +88,7 @@ export const EMPTY_API_FORM: ApiForm = {
   request_method: 'GET',
   request_params: [],
   response_params: [],
-  status_codes: [{ code: '200', description: '成功', description_en: 'OK' }],
+  status_codes: [{ code: '200', description: APIS.editor.okDescription, description_en: 'OK' }],
   php_example: '',
   response_example: '',
   status: true,
@@ -163,19 +159,7 @@ export function withNameEn(form: ApiForm, nameEn: string, isNew: boolean): ApiFo
   return { ...form, name_en: nameEn, endpoint: following ? `/apis/${nameEn}` : form.endpoint };
 }
 
-export const API_FORM_TEXTS = {
-  required: 'API 名称、英文名称和 Endpoint 不能为空',
-  price: '价格格式无效：须为非负数，最多三位小数',
-  freeQuota: `免费次数须为 0 到 ${MAX_FREE_QUOTA} 之间的整数`,
-  /** The publishing guard (the server's apis.not_servable). */
-  unserved: '启用的接口需要内置处理器或上游地址：请填写其一，或先保存为禁用',
-} as const;
-
-export const LIST_ROW_TEXTS = {
-  name: '名称不能为空',
-  type: `类型须为 ${PARAMETER_TYPES.join('、')} 之一`,
-  code: '状态码须为 100 到 599 之间的整数',
-} as const;
+const CHECKS = APIS.editor.checks;
 
 /** A row's problems by column; a row with nothing typed in says nothing (saving leaves it out). */
 export type RowErrors<T> = Partial<Record<keyof T & string, string>>;
@@ -185,8 +169,8 @@ export function paramRowErrors(row: RequestRow | ResponseRow): RowErrors<Request
   const described = row.description.trim() || row.description_en.trim();
   if (!row.name.trim() && !described && !required) return {};
   return {
-    ...(!row.name.trim() && { name: LIST_ROW_TEXTS.name }),
-    ...(!isParameterType(row.type) && { type: LIST_ROW_TEXTS.type }),
+    ...(!row.name.trim() && { name: CHECKS.rowName }),
+    ...(!isParameterType(row.type) && { type: CHECKS.rowType }),
   };
 }
 
@@ -194,7 +178,7 @@ export function statusRowErrors(row: StatusRow): RowErrors<StatusRow> {
   const code = row.code.trim();
   if (!code && !row.description.trim() && !row.description_en.trim()) return {};
   const valid = /^\d{3}$/.test(code) && Number(code) >= 100 && Number(code) <= 599;
-  return valid ? {} : { code: LIST_ROW_TEXTS.code };
+  return valid ? {} : { code: CHECKS.rowCode };
 }
 
 function firstRowError<T>(rows: T[], check: (row: T) => Record<string, string | undefined>) {
@@ -209,14 +193,14 @@ function firstRowError<T>(rows: T[], check: (row: T) => Record<string, string | 
 export function apiFieldErrors(form: ApiForm): ApiFieldErrors {
   const errors: ApiFieldErrors = {};
   for (const key of ['name', 'name_en', 'endpoint'] as const) {
-    if (!form[key].trim()) errors[key] = API_FORM_TEXTS.required;
+    if (!form[key].trim()) errors[key] = CHECKS.required;
   }
   if (form.is_paid && !PRICE_PATTERN.test(form.price_per_call.trim())) {
-    errors.price_per_call = API_FORM_TEXTS.price;
+    errors.price_per_call = CHECKS.price;
   }
   const quota = form.free_quota_calls.trim();
   if (form.is_paid && !(/^\d+$/.test(quota) && Number(quota) <= MAX_FREE_QUOTA)) {
-    errors.free_quota_calls = API_FORM_TEXTS.freeQuota;
+    errors.free_quota_calls = CHECKS.freeQuota;
   }
   const lists = {
     request_params: firstRowError(form.request_params, paramRowErrors),
@@ -224,19 +208,19 @@ export function apiFieldErrors(form: ApiForm): ApiFieldErrors {
     status_codes: firstRowError(form.status_codes, statusRowErrors),
   };
   for (const [key, text] of Object.entries(lists) as [keyof typeof lists, string | undefined][]) {
-    if (text) errors[key] = `${LIST_LABELS[key]}：${text}`;
+    if (text) errors[key] = CHECKS.inList(LIST_LABELS[key], text);
   }
   // Only the server knows which handler names exist: here an empty pair is caught.
   if (form.status && !form.handler.trim() && !form.upstream_url.trim()) {
-    errors.upstream_url = API_FORM_TEXTS.unserved;
+    errors.upstream_url = CHECKS.unserved;
   }
   return errors;
 }
 
 const LIST_LABELS = {
-  request_params: '请求参数',
-  response_params: '返回参数',
-  status_codes: '状态码',
+  request_params: APIS.editor.lists.requestParams,
+  response_params: APIS.editor.lists.responseParams,
+  status_codes: APIS.editor.lists.statusCodes,
 } as const;
 
 /** A request row as saved: the enum, default and example only when given. */

@@ -1,4 +1,7 @@
 import { pageWindow } from '../../../components/ui/pageWindow';
+import { CONTENT } from '../i18n/content';
+
+const PAGER = CONTENT.pagination;
 
 interface Props {
   page: number;
@@ -22,9 +25,9 @@ export default function AdminPagination({ page, totalPages, onChange }: Props) {
     </li>
   );
   return (
-    <nav aria-label="分页">
+    <nav aria-label={PAGER.label}>
       <ul className="pagination justify-content-center flex-wrap mb-0">
-        {item('prev', '上一页', page - 1, page <= 1)}
+        {item('prev', PAGER.previous, page - 1, page <= 1)}
         {pageWindow(page, totalPages).map((n) =>
           n === page ? (
             // The current page reads as current (active), not as a disabled control.
@@ -37,7 +40,7 @@ export default function AdminPagination({ page, totalPages, onChange }: Props) {
             item(String(n), String(n), n, false)
           ),
         )}
-        {item('next', '下一页', page + 1, page >= totalPages)}
+        {item('next', PAGER.next, page + 1, page >= totalPages)}
       </ul>
     </nav>
   );

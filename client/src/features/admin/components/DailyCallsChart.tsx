@@ -1,4 +1,5 @@
 import type { Dashboard } from '@contracts/site';
+import { STATS } from '../i18n/stats';
 
 const COLORS = ['#0d6efd', '#dc3545', '#198754', '#fd7e14', '#6f42c1', '#20c997'];
 const SERIES = 6;
@@ -33,7 +34,7 @@ export function chartSeries(rows: Dashboard['daily_calls_per_api'], days: string
 /** A plain SVG line chart: no charting library for one small chart. */
 export default function DailyCallsChart({
   rows,
-  label = '近 30 天各 API 每日调用次数',
+  label = STATS.chart.label,
 }: {
   rows: Dashboard['daily_calls_per_api'];
   label?: string;
@@ -41,7 +42,7 @@ export default function DailyCallsChart({
   const days = lastDays(30);
   const series = chartSeries(rows, days);
   const max = Math.max(0, ...series.flatMap((s) => s.values));
-  if (max === 0) return <p className="text-muted mb-0">近 30 天暂无调用数据。</p>;
+  if (max === 0) return <p className="text-muted mb-0">{STATS.chart.empty}</p>;
   const x = (i: number) => PAD.left + (i * (WIDTH - PAD.left - PAD.right)) / (days.length - 1);
   const y = (v: number) => PAD.top + (1 - v / max) * (HEIGHT - PAD.top - PAD.bottom);
   // Small maxima round several quarters to the same count: each gridline once.

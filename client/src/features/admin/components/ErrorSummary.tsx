@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Alert } from 'react-bootstrap';
+import { CONTENT } from '../i18n/content';
 
 export interface SummaryItem {
   /** The id of the field's control, or of the group holding its controls. */
@@ -30,7 +31,7 @@ export default function ErrorSummary({ items }: { items: SummaryItem[] }) {
   return (
     <Alert variant="danger" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
       <p className="fw-semibold mb-1" id="error-summary-title">
-        未能保存，请修改以下 {lines.length} 处：
+        {CONTENT.errorSummary(lines.length)}
       </p>
       <ul className="mb-0">
         {lines.map((item) => (

@@ -3,6 +3,10 @@ import { useState } from 'react';
 import { Alert, Button, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
 import { useCreateResetLinkMutation } from '../api';
 import { adminErrorText, formatTime } from '../errors';
+import { COMMON } from '../i18n/common';
+import { USERS } from '../i18n/users';
+
+const TEXTS = USERS.resetLink;
 
 /**
  * A one-time password-reset link for a user who cannot receive mail, to hand over by a channel
@@ -32,47 +36,40 @@ export default function ResetLinkModal({
   return (
     <Modal aria-labelledby="reset-link-modal-title" show onHide={onClose}>
       <Modal.Header closeButton>
-        <Modal.Title id="reset-link-modal-title">密码重置链接：{user.username}</Modal.Title>
+        <Modal.Title id="reset-link-modal-title">{TEXTS.title(user.username)}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {error && (
-          <Alert variant="danger">{adminErrorText(error, { failed: '生成重置链接失败' })}</Alert>
-        )}
+        {error && <Alert variant="danger">{adminErrorText(error, { failed: TEXTS.failed })}</Alert>}
         {data ? (
           <>
             <Form.Group controlId="reset-link-url">
-              <Form.Label>一次性链接（{formatTime(data.expires_at)} 前有效）</Form.Label>
+              <Form.Label>{TEXTS.url(formatTime(data.expires_at))}</Form.Label>
               <InputGroup>
                 <Form.Control readOnly value={url} onFocus={(e) => e.target.select()} />
                 <Button variant="outline-secondary" onClick={() => void copy()}>
-                  复制
+                  {TEXTS.copy}
                 </Button>
               </InputGroup>
             </Form.Group>
             {copied !== null && (
               <p className="small mt-2 mb-0" role="status">
-                {copied ? '已复制' : '复制失败，请手动选择链接复制'}
+                {copied ? TEXTS.copied : TEXTS.copyFailed}
               </p>
             )}
-            <p className="small text-body-secondary mt-3 mb-0">
-              请通过可信的方式交给用户本人。链接只能使用一次，使用后该用户所有设备都将退出登录。
-            </p>
+            <p className="small text-body-secondary mt-3 mb-0">{TEXTS.handOver}</p>
           </>
         ) : (
-          <p className="mb-0">
-            为该用户生成一个 30
-            分钟内有效的一次性密码重置链接。之前生成或发送的重置链接将失效，操作会记入审计日志。
-          </p>
+          <p className="mb-0">{TEXTS.intro}</p>
         )}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
-          关闭
+          {COMMON.close}
         </Button>
         {!data && (
           <Button onClick={() => void create(user.id)} disabled={isLoading}>
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            生成链接
+            {TEXTS.create}
           </Button>
         )}
       </Modal.Footer>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { api, call, dataOf } from '../../../lib/api';
 import { adminErrorText } from '../errors';
+import { USERS } from '../i18n/users';
 
 const revealApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,9 +33,9 @@ export default function RevealKey({ userId, hint }: { userId: number; hint: stri
     try {
       const { api_key: key } = await reveal(userId).unwrap();
       if (key) setShown(key);
-      else setFailure('无法还原该密钥（APP_SECRET 已更改），请让用户更换密钥');
+      else setFailure(USERS.key.unrecoverable);
     } catch (e) {
-      setFailure(adminErrorText(e, { failed: '显示密钥失败', notFound: '用户不存在' }));
+      setFailure(adminErrorText(e, { failed: USERS.key.failed, notFound: USERS.key.notFound }));
     }
   };
 
@@ -45,18 +46,18 @@ export default function RevealKey({ userId, hint }: { userId: number; hint: stri
       </code>
       {shown ? (
         <Button size="sm" variant="link" className="p-0" onClick={() => setShown(null)}>
-          隐藏
+          {USERS.key.hide}
         </Button>
       ) : (
         <Button
           size="sm"
           variant="outline-secondary"
           className="py-0"
-          title="显示完整密钥（每次查看都会记录在操作日志中）"
+          title={USERS.key.showTitle}
           disabled={state.isLoading}
           onClick={() => void show()}
         >
-          显示
+          {USERS.key.show}
         </Button>
       )}
       {failure && <div className="small text-danger w-100">{failure}</div>}

@@ -1,4 +1,5 @@
 import { Button, Form, InputGroup } from 'react-bootstrap';
+import { CONTENT } from '../i18n/content';
 
 interface Props {
   value: string;
@@ -20,7 +21,7 @@ export default function SearchBox({ value, placeholder, onChange, clearable }: P
       />
       {clearable && value && (
         <Button variant="outline-secondary" onClick={() => onChange('')}>
-          清除
+          {CONTENT.clearSearch}
         </Button>
       )}
     </InputGroup>

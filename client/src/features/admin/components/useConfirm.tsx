@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
+import { COMMON } from '../i18n/common';
+import { CONTENT } from '../i18n/content';
 
 interface Question {
   text: string;
@@ -21,7 +23,7 @@ export function useConfirm(): {
   const settle = useRef<(ok: boolean) => void>(() => {});
 
   const confirm = useCallback(
-    (text: string, action = '确定') =>
+    (text: string, action: string = COMMON.confirm) =>
       new Promise<boolean>((resolve) => {
         settle.current(false);
         settle.current = resolve;
@@ -44,13 +46,13 @@ export function useConfirm(): {
     >
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5" id="admin-confirm-title">
-          请确认
+          {CONTENT.confirmTitle}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>{question?.text}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={() => answer(false)}>
-          取消
+          {COMMON.cancel}
         </Button>
         <Button variant="danger" onClick={() => answer(true)}>
           {question?.action}

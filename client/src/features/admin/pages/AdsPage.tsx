@@ -4,26 +4,31 @@ import { useAdminAdsQuery, useDeleteAdMutation, useSaveAdMutation } from '../api
 import RecordManager from '../components/RecordManager';
 import WithEnglish from '../components/WithEnglish';
 import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
+import { COMMON } from '../i18n/common';
+import { CONTENT } from '../i18n/content';
 import { ZH_FORM } from '../i18n/zh';
 
+const { ads: ADS, fields: FIELDS } = CONTENT;
+
+/** 广告管理: the ads the site shows in order, on the shared record editor. */
 export default function AdsPage() {
-  usePageTitle('广告管理');
+  usePageTitle(ADS.title);
   const { data, error, isLoading } = useAdminAdsQuery();
   const [save] = useSaveAdMutation();
   const [remove] = useDeleteAdMutation();
 
   return (
     <RecordManager
-      title="广告管理"
-      noun="广告"
+      title={ADS.title}
+      noun={ADS.noun}
       rows={data?.data}
       loading={isLoading}
       loadError={error}
       columns={[
-        { label: '图片', render: (a) => <img src={a.image_url} alt={a.title} height={36} /> },
-        { label: '标题', render: (a) => <WithEnglish text={a.title} english={a.title_en} /> },
+        { label: ADS.image, render: (a) => <img src={a.image_url} alt={a.title} height={36} /> },
+        { label: FIELDS.title, render: (a) => <WithEnglish text={a.title} english={a.title_en} /> },
         {
-          label: '链接',
+          label: COMMON.link,
           render: (a) => (
             <a href={a.link_url} target="_blank" rel="noopener noreferrer">
               {a.link_url}
@@ -31,20 +36,20 @@ export default function AdsPage() {
           ),
         },
         {
-          label: '描述',
+          label: COMMON.description,
           render: (a) => <WithEnglish text={a.description} english={a.description_en} />,
         },
-        { label: '排序', render: (a) => a.sort_order },
+        { label: COMMON.sortOrder, render: (a) => a.sort_order },
       ]}
       fields={[
-        { key: 'title', label: '标题' },
-        { key: 'title_en', label: '英文标题（可选，英文页面显示）' },
-        { key: 'image_url', label: '图片链接', placeholder: 'https:// 或 /站内路径' },
-        { key: 'link_url', label: '跳转链接', placeholder: 'https:// 或 /站内路径' },
-        { key: 'description', label: '描述', kind: 'textarea' },
-        { key: 'description_en', label: '英文描述（可选）', kind: 'textarea' },
-        { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
-        { key: 'status', label: '状态', kind: 'status' },
+        { key: 'title', label: FIELDS.title },
+        { key: 'title_en', label: FIELDS.titleEn },
+        { key: 'image_url', label: ADS.imageUrl, placeholder: FIELDS.sitePathOrUrl },
+        { key: 'link_url', label: ADS.linkUrl, placeholder: FIELDS.sitePathOrUrl },
+        { key: 'description', label: COMMON.description, kind: 'textarea' },
+        { key: 'description_en', label: FIELDS.descriptionEn, kind: 'textarea' },
+        { key: 'sort_order', label: FIELDS.sortOrder, kind: 'number' },
+        { key: 'status', label: COMMON.status, kind: 'status' },
       ]}
       blank={{
         title: '',

@@ -8,14 +8,18 @@ import ApiForm from '../api-editor/ApiForm';
 import ProbeCard from '../api-editor/ProbeCard';
 import { apiFormFrom, EMPTY_API_FORM } from '../api-editor/model';
 import { adminErrorText } from '../errors';
+import { APIS } from '../i18n/apis';
+import { COMMON } from '../i18n/common';
 import { parseRouteId } from '../ids';
+
+const { editor } = APIS;
 
 /** Create (/admin/create) and edit (/admin/edit/:id) one API. */
 export default function ApiEditorPage() {
   const raw = useParams().id;
   const editing = raw !== undefined;
   const id = parseRouteId(raw);
-  usePageTitle(editing ? '编辑 API' : '新建 API');
+  usePageTitle(editing ? editor.edit : editor.create);
   const { data, error, isLoading } = useAdminApiQuery(editing && id !== null ? id : skipToken);
 
   let content;
@@ -23,16 +27,16 @@ export default function ApiEditorPage() {
   else if (id === null) {
     content = (
       <Alert variant="danger" role="alert">
-        无效的API ID
+        {editor.invalidId}
       </Alert>
     );
   } else if (error) {
     content = (
       <Alert variant="danger" role="alert">
-        {adminErrorText(error, { failed: '获取API数据失败' })}
+        {adminErrorText(error, { failed: editor.loadFailed })}
       </Alert>
     );
-  } else if (isLoading || !data) content = <Loading label="加载中..." />;
+  } else if (isLoading || !data) content = <Loading label={COMMON.loading} />;
   else {
     content = (
       <>
@@ -44,7 +48,7 @@ export default function ApiEditorPage() {
 
   return (
     <section>
-      <h1 className="h3 mb-3">{editing ? '编辑 API' : '新建 API'}</h1>
+      <h1 className="h3 mb-3">{editing ? editor.edit : editor.create}</h1>
       {content}
     </section>
   );

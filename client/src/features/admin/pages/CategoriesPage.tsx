@@ -8,12 +8,16 @@ import {
 } from '../api';
 import RecordManager from '../components/RecordManager';
 import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
+import { COMMON } from '../i18n/common';
+import { CONTENT } from '../i18n/content';
 import { ZH_FORM } from '../i18n/zh';
 import { adminPaths } from '../paths';
 
+const { categories: CATEGORIES, fields: FIELDS } = CONTENT;
+
 /** 分类管理: the home page's chips. An API's categories are picked in its editor. */
 export default function CategoriesPage() {
-  usePageTitle('分类管理');
+  usePageTitle(CATEGORIES.title);
   const { data, error, isLoading } = useAdminCategoriesQuery();
   const [save] = useSaveCategoryMutation();
   const [remove] = useDeleteCategoryMutation();
@@ -21,31 +25,31 @@ export default function CategoriesPage() {
   return (
     <>
       <Link to={adminPaths.control} className="d-inline-block mb-2">
-        ← 返回 API管理
+        {CATEGORIES.back}
       </Link>
       <RecordManager
-        title="分类管理"
-        noun="分类"
+        title={CATEGORIES.title}
+        noun={CATEGORIES.noun}
         rows={data?.data}
         loading={isLoading}
         loadError={error}
         columns={[
-          { label: '名称', render: (c) => c.name },
-          { label: '英文名称', render: (c) => c.name_en },
-          { label: '标识', render: (c) => <code>{c.slug}</code> },
-          { label: '排序', render: (c) => c.sort_order },
-          { label: 'API 数', render: (c) => c.api_count },
+          { label: COMMON.name, render: (c) => c.name },
+          { label: CATEGORIES.nameEn, render: (c) => c.name_en },
+          { label: CATEGORIES.slug, render: (c) => <code>{c.slug}</code> },
+          { label: COMMON.sortOrder, render: (c) => c.sort_order },
+          { label: CATEGORIES.apiCount, render: (c) => c.api_count },
         ]}
         fields={[
-          { key: 'name', label: '名称' },
-          { key: 'name_en', label: '英文名称（英文站点显示）' },
-          { key: 'slug', label: '标识（网址中使用，如 date-time）', placeholder: 'date-time' },
-          { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
+          { key: 'name', label: COMMON.name },
+          { key: 'name_en', label: CATEGORIES.nameEnField },
+          { key: 'slug', label: CATEGORIES.slugField, placeholder: 'date-time' },
+          { key: 'sort_order', label: FIELDS.sortOrder, kind: 'number' },
         ]}
         blank={{ name: '', name_en: '', slug: '', sort_order: 0 }}
         fieldTexts={{
-          name: '分类名称不能为空，最多 50 个字符',
-          name_en: '英文名称不能为空，最多 50 个字符',
+          name: CATEGORIES.nameRefused,
+          name_en: CATEGORIES.nameEnRefused,
           slug: ZH_FORM.categorySlug,
         }}
         validate={(v) => {

@@ -5,7 +5,9 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { failure, http, HttpResponse, ok, server } from '../../../test/server';
-import ImportOpenApiPage, { IMPORT_TEXTS, SHOWN_FILE_BYTES } from './ImportOpenApiPage';
+import { IMPORT } from '../i18n/import';
+import ImportOpenApiPage from './ImportOpenApiPage';
+import { SHOWN_FILE_BYTES } from './import/useImportOpenApi';
 
 const DOC = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\nservers: [{url: https://up.example}]';
 
@@ -84,7 +86,7 @@ describe('ImportOpenApiPage', () => {
     expect(screen.getByText('新建 1 个，更新 1 个，未变 0 个，跳过 1 个')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '确认导入（2 个）' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      IMPORT_TEXTS.applied({ create: 1, update: 1, unchanged: 0 }),
+      IMPORT.applied({ create: 1, update: 1, unchanged: 0 }),
     );
     expect(bodies).toEqual([
       { document: DOC, dry_run: true, type: 'application/vnd.oai.openapi' },
@@ -137,7 +139,7 @@ describe('ImportOpenApiPage', () => {
   it('asks for a document before sending anything', async () => {
     const bodies = show();
     await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(IMPORT_TEXTS.empty);
+    expect(screen.getByRole('alert')).toHaveTextContent(IMPORT.empty);
     expect(bodies).toEqual([]);
   });
 
@@ -145,7 +147,7 @@ describe('ImportOpenApiPage', () => {
     show(() => ok({ ...preview(true), apis: [], counts: { create: 0, update: 0, unchanged: 3 } }));
     paste(DOC);
     await userEvent.click(screen.getByRole('button', { name: '预览导入' }));
-    expect(await screen.findByText(IMPORT_TEXTS.nothingToApply)).toBeInTheDocument();
+    expect(await screen.findByText(IMPORT.nothingToApply)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '确认导入（0 个）' })).toBeDisabled();
   });
 

@@ -4,29 +4,35 @@ import { useAdminPartnersQuery, useDeletePartnerMutation, useSavePartnerMutation
 import RecordManager from '../components/RecordManager';
 import WithEnglish from '../components/WithEnglish';
 import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
+import { COMMON } from '../i18n/common';
+import { CONTENT } from '../i18n/content';
 import { ZH_FORM } from '../i18n/zh';
 
+const { partners: PARTNERS, fields: FIELDS } = CONTENT;
+
+/** 合作伙伴: the partners the site lists in order, on the shared record editor. */
 export default function PartnersPage() {
-  usePageTitle('合作伙伴');
+  usePageTitle(PARTNERS.title);
   const { data, error, isLoading } = useAdminPartnersQuery();
   const [save] = useSavePartnerMutation();
   const [remove] = useDeletePartnerMutation();
 
   return (
     <RecordManager
-      title="合作伙伴"
-      noun="合作伙伴"
+      title={PARTNERS.title}
+      noun={PARTNERS.noun}
       rows={data?.data}
       loading={isLoading}
       loadError={error}
       columns={[
         {
           label: 'Logo',
-          render: (p) => (p.logo_url ? <img src={p.logo_url} alt={p.name} height={28} /> : '无'),
+          render: (p) =>
+            p.logo_url ? <img src={p.logo_url} alt={p.name} height={28} /> : COMMON.none,
         },
-        { label: '名称', render: (p) => <WithEnglish text={p.name} english={p.name_en} /> },
+        { label: COMMON.name, render: (p) => <WithEnglish text={p.name} english={p.name_en} /> },
         {
-          label: '网站',
+          label: PARTNERS.website,
           render: (p) =>
             p.website_url ? (
               <a href={p.website_url} target="_blank" rel="noopener noreferrer">
@@ -37,20 +43,20 @@ export default function PartnersPage() {
             ),
         },
         {
-          label: '描述',
+          label: COMMON.description,
           render: (p) => <WithEnglish text={p.description} english={p.description_en} />,
         },
-        { label: '排序', render: (p) => p.sort_order },
+        { label: COMMON.sortOrder, render: (p) => p.sort_order },
       ]}
       fields={[
-        { key: 'name', label: '名称' },
-        { key: 'name_en', label: '英文名称（可选，英文页面显示）' },
-        { key: 'logo_url', label: 'Logo 链接', placeholder: 'https:// 或 /站内路径' },
-        { key: 'website_url', label: '网站链接', kind: 'url', placeholder: 'https://' },
-        { key: 'description', label: '描述', kind: 'textarea' },
-        { key: 'description_en', label: '英文描述（可选）', kind: 'textarea' },
-        { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
-        { key: 'status', label: '状态', kind: 'status' },
+        { key: 'name', label: COMMON.name },
+        { key: 'name_en', label: PARTNERS.nameEn },
+        { key: 'logo_url', label: PARTNERS.logoUrl, placeholder: FIELDS.sitePathOrUrl },
+        { key: 'website_url', label: PARTNERS.websiteUrl, kind: 'url', placeholder: 'https://' },
+        { key: 'description', label: COMMON.description, kind: 'textarea' },
+        { key: 'description_en', label: FIELDS.descriptionEn, kind: 'textarea' },
+        { key: 'sort_order', label: FIELDS.sortOrder, kind: 'number' },
+        { key: 'status', label: COMMON.status, kind: 'status' },
       ]}
       blank={{
         name: '',
@@ -62,7 +68,7 @@ export default function PartnersPage() {
         sort_order: 0,
         status: 1,
       }}
-      fieldTexts={{ name_en: '英文名称过长（最多 100 个字符）' }}
+      fieldTexts={{ name_en: PARTNERS.nameEnTooLong }}
       validate={(v) => {
         const { url, logo } = PARTNER_RULES;
         return fieldProblems([

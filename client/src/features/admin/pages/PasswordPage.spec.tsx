@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { expectRefusedControl } from '../../../test/refusals';
 import { failure, http, HttpResponse, ok, server } from '../../../test/server';
-import PasswordPage, { PASSWORD_TEXTS } from './PasswordPage';
+import { ACCOUNT } from '../i18n/account';
+import PasswordPage from './PasswordPage';
 
 function show() {
   render(
@@ -87,16 +88,16 @@ describe('PasswordPage', () => {
     );
     show();
     await fill('old-secret', 'new-secret');
-    expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_TEXTS.done);
+    expect(await screen.findByRole('status')).toHaveTextContent(ACCOUNT.password.done);
     expect(bodies).toEqual([{ old_password: 'old-secret', new_password: 'new-secret' }]);
     expect(screen.getByLabelText('当前密码')).toHaveValue('');
   });
 
   it.each([
-    ['', 'new-secret', 'new-secret', PASSWORD_TEXTS.required, '当前密码'],
-    ['old-secret', 'short', 'short', PASSWORD_TEXTS.length, '新密码'],
-    ['old-secret', 'new-secret', 'other-secret', PASSWORD_TEXTS.mismatch, '确认新密码'],
-    ['same-secret', 'same-secret', 'same-secret', PASSWORD_TEXTS.same, '新密码'],
+    ['', 'new-secret', 'new-secret', ACCOUNT.password.required, '当前密码'],
+    ['old-secret', 'short', 'short', ACCOUNT.password.length, '新密码'],
+    ['old-secret', 'new-secret', 'other-secret', ACCOUNT.password.mismatch, '确认新密码'],
+    ['same-secret', 'same-secret', 'same-secret', ACCOUNT.password.same, '新密码'],
   ])('refuses before sending: %s / %s / %s', async (old, next, confirm, text, field) => {
     let calls = 0;
     server.use(

@@ -1,5 +1,10 @@
 import { CATEGORY_FIELDS } from '@contracts/categories';
-import { AD_FIELDS, PARTNER_FIELDS, SIDEBAR_LINK_FIELDS } from '@contracts/content';
+import {
+  AD_FIELDS,
+  FRIEND_LINK_FIELDS,
+  PARTNER_FIELDS,
+  SIDEBAR_LINK_FIELDS,
+} from '@contracts/content';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
@@ -10,6 +15,7 @@ import { expectRefusalAtControl } from '../../../test/refusals';
 import { failure, http, ok, server } from '../../../test/server';
 import AdsPage from './AdsPage';
 import CategoriesPage from './CategoriesPage';
+import FriendLinksPage from './FriendLinksPage';
 import PartnersPage from './PartnersPage';
 import SidebarLinksPage from './SidebarLinksPage';
 
@@ -80,6 +86,24 @@ const FORMS: [
       ...STAMPS,
     },
     SIDEBAR_LINK_FIELDS,
+  ],
+  [
+    'friend link',
+    FriendLinksPage,
+    'get_friend_links.php',
+    'update_friend_link.php',
+    {
+      id: 4,
+      name: '老友',
+      link_url: 'https://old.example.com',
+      avatar_url: '',
+      description: '',
+      description_en: 'Old friend',
+      sort_order: 2,
+      status: 1,
+      ...STAMPS,
+    },
+    FRIEND_LINK_FIELDS,
   ],
   [
     'category',

@@ -8,45 +8,53 @@ import {
 import RecordManager from '../components/RecordManager';
 import WithEnglish from '../components/WithEnglish';
 import { fieldProblems, isSortOrder, sortOrder, str } from '../components/recordValues';
+import { COMMON } from '../i18n/common';
+import { CONTENT } from '../i18n/content';
 import { ZH_FORM } from '../i18n/zh';
 
+const { sidebarLinks: LINKS, fields: FIELDS } = CONTENT;
+
+/** 侧边栏链接: the links of the site's sidebar, on the shared record editor. */
 export default function SidebarLinksPage() {
-  usePageTitle('侧边栏');
+  usePageTitle(LINKS.pageTitle);
   const { data, error, isLoading } = useAdminSidebarLinksQuery();
   const [save] = useSaveSidebarLinkMutation();
   const [remove] = useDeleteSidebarLinkMutation();
 
   return (
     <RecordManager
-      title="侧边栏链接"
-      noun="链接"
+      title={LINKS.title}
+      noun={LINKS.noun}
       rows={data?.data}
       loading={isLoading}
       loadError={error}
       columns={[
-        { label: '标题', render: (l) => <WithEnglish text={l.title} english={l.title_en} /> },
-        { label: '链接', render: (l) => <code>{l.url ?? '-'}</code> },
-        { label: '打开方式', render: (l) => (l.target === '_blank' ? '新标签页' : '当前页') },
-        { label: '描述', render: (l) => l.description },
-        { label: '排序', render: (l) => l.sort_order },
+        { label: FIELDS.title, render: (l) => <WithEnglish text={l.title} english={l.title_en} /> },
+        { label: COMMON.link, render: (l) => <code>{l.url ?? '-'}</code> },
+        {
+          label: LINKS.target,
+          render: (l) => (l.target === '_blank' ? LINKS.newTab : LINKS.sameTab),
+        },
+        { label: COMMON.description, render: (l) => l.description },
+        { label: COMMON.sortOrder, render: (l) => l.sort_order },
       ]}
       fields={[
-        { key: 'title', label: '标题' },
-        { key: 'title_en', label: '英文标题（可选，英文页面显示）' },
-        { key: 'url', label: '链接', placeholder: '/站内路径 或 https://' },
+        { key: 'title', label: FIELDS.title },
+        { key: 'title_en', label: FIELDS.titleEn },
+        { key: 'url', label: COMMON.link, placeholder: LINKS.urlPlaceholder },
         {
           key: 'target',
-          label: '打开方式',
+          label: LINKS.target,
           kind: 'select',
           options: [
-            { value: '_self', label: '当前页 (_self)' },
-            { value: '_blank', label: '新标签页 (_blank)' },
+            { value: '_self', label: LINKS.sameTabOption },
+            { value: '_blank', label: LINKS.newTabOption },
           ],
         },
-        { key: 'description', label: '描述', kind: 'textarea' },
-        { key: 'description_en', label: '英文描述（可选）', kind: 'textarea' },
-        { key: 'sort_order', label: '排序（小的在前）', kind: 'number' },
-        { key: 'status', label: '状态', kind: 'status' },
+        { key: 'description', label: COMMON.description, kind: 'textarea' },
+        { key: 'description_en', label: FIELDS.descriptionEn, kind: 'textarea' },
+        { key: 'sort_order', label: FIELDS.sortOrder, kind: 'number' },
+        { key: 'status', label: COMMON.status, kind: 'status' },
       ]}
       blank={{
         title: '',

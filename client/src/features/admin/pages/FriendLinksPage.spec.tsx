@@ -1,12 +1,11 @@
-import { FRIEND_LINK_FIELDS } from '@contracts/content';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay } from 'msw';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../../app/store';
-import { expectRefusalAtControl } from '../../../test/refusals';
-import { failure, http, HttpResponse, server } from '../../../test/server';
-import FriendLinkModal, { CLOSE_AFTER_SUCCESS_MS } from './FriendLinkModal';
+import { CLOSE_AFTER_SUCCESS_MS } from '../components/record-manager/timing';
+import { failure, http, HttpResponse, ok, server } from '../../../test/server';
+import FriendLinksPage from './FriendLinksPage';
 
 const existing = {
   id: 4,
@@ -24,40 +23,73 @@ const existing = {
 const saved = (message: string) => () =>
   HttpResponse.json({ success: true, message, data: existing });
 
-/** Answers add/update_friend_link.php and records the bodies it was sent. */
-function setup(link: typeof existing | null, answer: () => Response | Promise<Response>) {
+/** Lists `existing`, answers add/update_friend_link.php and records the bodies it was sent. */
+function setup(answer: () => Response | Promise<Response>) {
   const bodies: unknown[] = [];
   const record = async ({ request }: { request: Request }) => {
     bodies.push(await request.json());
     return answer();
   };
   server.use(
+    http.get('/api/admin/get_friend_links.php', () => ok([existing])),
     http.post('/api/admin/add_friend_link.php', record),
     http.post('/api/admin/update_friend_link.php', record),
   );
-  const onClose = jest.fn();
   render(
     <Provider store={makeStore()}>
-      <FriendLinkModal link={link} onClose={onClose} />
+      <FriendLinksPage />
     </Provider>,
   );
-  return { onClose, bodies };
+  return { bodies };
+}
+
+/** Opens the form: to add a link (添加友链), or to edit `existing`. */
+async function open(how: 'add' | 'edit') {
+  const name = how === 'add' ? '添加友链' : '编辑';
+  await userEvent.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('dialog', { name: how === 'add' ? '添加友链' : '编辑友链' });
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
 const saveButton = () => screen.getByRole('button', { name: /保存/ });
 
-describe('FriendLinkModal', () => {
+describe('FriendLinksPage', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('says 添加友链 when adding', () => {
-    setup(null, saved(''));
-    expect(screen.getByRole('dialog', { name: '添加友链' })).toBeInTheDocument();
+  it('lists the links with their avatar, status and times', async () => {
+    setup(saved(''));
+    const row = (await screen.findByText('老友')).closest('tr')!;
+    const cell = (label: string) => row.querySelector(`td[data-label="${label}"]`);
+    expect(cell('头像')).toHaveTextContent('无');
+    expect(within(cell('链接') as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      existing.link_url,
+    );
+    expect(cell('状态')).toHaveTextContent('启用');
+    expect(cell('创建时间')).not.toHaveTextContent('-');
+    expect(cell('更新时间')).not.toBeNull();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'ID',
+      '名称',
+      '头像',
+      '链接',
+      '描述',
+      '排序',
+      '状态',
+      '创建时间',
+      '更新时间',
+      '操作',
+    ]);
   });
 
-  it('edits with the existing values', () => {
-    setup(existing, saved(''));
-    expect(screen.getByText('编辑友链')).toBeInTheDocument();
+  it('says 添加友链 when adding', async () => {
+    setup(saved(''));
+    expect(await open('add')).toBeInTheDocument();
+  });
+
+  it('edits with the existing values', async () => {
+    setup(saved(''));
+    await open('edit');
     expect(field('名称')).toHaveValue('老友');
     expect(field('英文描述（可选，英文页面显示）')).toHaveValue('Old friend');
     expect(field('排序')).toHaveValue(2);
@@ -73,7 +105,8 @@ describe('FriendLinkModal', () => {
       '友链链接或头像链接格式无效',
     ],
   ])('checks %j before saving: at %s, %s', async (values, label, message) => {
-    const { bodies } = setup(null, saved(''));
+    const { bodies } = setup(saved(''));
+    await open('add');
     if (values.name) await userEvent.type(field('名称'), values.name);
     if (values.link) await userEvent.type(field('链接'), values.link);
     if ('avatar' in values) await userEvent.type(field('头像链接'), values.avatar);
@@ -86,37 +119,34 @@ describe('FriendLinkModal', () => {
     expect(bodies).toEqual([]);
   });
 
-  // Every field the server reads (the DTO is held to FRIEND_LINK_FIELDS by a server unit test).
-  it.each(FRIEND_LINK_FIELDS)('shows the server’s refusal of %s at its control', async (name) => {
-    setup(existing, () =>
-      failure(400, { code: 'request.validation', field: name, message: `${name} is wrong` }),
-    );
-    await userEvent.click(saveButton());
-    await expectRefusalAtControl(screen.getByRole('dialog'));
-  });
-
   it('cannot be closed with Escape and disables save while saving', async () => {
-    const { onClose } = setup(existing, async () => {
+    setup(async () => {
       await delay(100);
       return saved('')();
     });
+    const dialog = await open('edit');
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(field('名称')).toHaveValue('老友');
     await userEvent.click(saveButton());
     await userEvent.keyboard('{Escape}');
-    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: '编辑友链' })).toBe(dialog);
     expect(saveButton()).toBeDisabled();
     expect(saveButton()).toHaveTextContent('保存中...');
-    expect(await screen.findByText('操作成功')).toBeInTheDocument();
+    expect(await within(dialog).findByText('操作成功')).toBeInTheDocument();
   });
 
   it('saves, shows the server message and closes 1.5 s later', async () => {
-    const { onClose, bodies } = setup(existing, saved('友链更新成功'));
+    const { bodies } = setup(saved('友链更新成功'));
+    const dialog = await open('edit');
     await userEvent.clear(field('排序'));
     await userEvent.type(field('排序'), '-1');
     await userEvent.type(field('描述'), ' 老朋友 ');
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await user.click(saveButton());
-    expect(await screen.findByText('友链更新成功')).toBeInTheDocument();
+    expect(await within(dialog).findByText('友链更新成功')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
     expect(bodies).toEqual([
       {
         id: 4,
@@ -130,9 +160,11 @@ describe('FriendLinkModal', () => {
       },
     ]);
     act(() => jest.advanceTimersByTime(CLOSE_AFTER_SUCCESS_MS - 10));
-    expect(onClose).not.toHaveBeenCalled();
+    expect(within(dialog).getByText('友链更新成功')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(20));
-    expect(onClose).toHaveBeenCalled();
+    expect(screen.queryByText('友链更新成功')).toBeNull();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it.each([
@@ -149,15 +181,34 @@ describe('FriendLinkModal', () => {
     ['the fallback', () => failure(500), '操作失败'],
     ['a network failure', () => HttpResponse.error(), '请求保存友链接口失败，请稍后再试'],
   ])('shows %s for a failed save and stays open', async (_case, answer, message) => {
-    const { onClose } = setup(existing, answer);
+    setup(answer);
+    const dialog = await open('edit');
     await userEvent.click(saveButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(onClose).not.toHaveBeenCalled();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(dialog).toBeInTheDocument();
   });
 
   it('shows 操作成功 when the server says nothing', async () => {
-    setup(existing, saved(''));
+    setup(saved(''));
+    const dialog = await open('edit');
     await userEvent.click(saveButton());
-    expect(await screen.findByText('操作成功')).toBeInTheDocument();
+    expect(await within(dialog).findByText('操作成功')).toBeInTheDocument();
+  });
+
+  it('deletes after asking, and says so until dismissed', async () => {
+    setup(saved(''));
+    server.use(
+      http.get('/api/admin/delete_friend_link.php', () =>
+        HttpResponse.json({ success: true, message: '友链删除成功' }),
+      ),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: '删除' }));
+    const question = await screen.findByRole('dialog', { name: '请确认' });
+    expect(question).toHaveTextContent('确定要删除此友链吗？');
+    await userEvent.click(within(question).getByRole('button', { name: '删除' }));
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('友链删除成功');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Close alert' }));
+    expect(screen.queryByText('友链删除成功')).toBeNull();
   });
 });

@@ -1,15 +1,11 @@
 import { useId } from 'react';
-import { Button, Form, Table } from 'react-bootstrap';
+import { Button, Table } from 'react-bootstrap';
 import { invalidMarks } from '../../../components/ui/invalidMarks';
+import ListFieldCell, { type Column } from './ListFieldCell';
+import { APIS } from '../i18n/apis';
+import { COMMON } from '../i18n/common';
 
-export interface Column<T> {
-  key: keyof T & string;
-  label: string;
-  /** text (default), a select of options, or a checkbox. */
-  kind?: 'text' | 'number' | 'select' | 'checkbox';
-  options?: readonly string[];
-  width?: string;
-}
+const { lists } = APIS.editor;
 
 interface Props<T> {
   title: string;
@@ -54,7 +50,7 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
           className="text-nowrap"
           onClick={() => onChange([...rows, { ...blank }])}
         >
-          添加一行
+          {lists.addRow}
         </Button>
       </div>
       {listError !== undefined && (
@@ -63,7 +59,7 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
         </div>
       )}
       {rows.length === 0 ? (
-        <p className="text-muted small mb-0">暂无，点击“添加一行”。</p>
+        <p className="text-muted small mb-0">{lists.noRows}</p>
       ) : (
         <Table size="sm" bordered className="bg-body mb-0 admin-cards admin-cards-stacked">
           <thead>
@@ -82,63 +78,30 @@ export default function ListFieldEditor<T extends Record<string, unknown>>({
               return (
                 <tr key={index}>
                   {columns.map((c, column) => {
-                    const label = `${title} ${index + 1} ${c.label}`;
-                    const value = row[c.key];
                     const problem = problems[c.key];
                     const errorId = `${idPrefix}-${index}-${c.key}-error`;
                     const marked = listError !== undefined && index === 0 && column === 0;
-                    const invalid = invalidMarks(problem ? errorId : marked && listErrorId);
-                    const options =
-                      c.options && !c.options.includes(String(value))
-                        ? [String(value), ...c.options]
-                        : c.options;
                     return (
-                      <td key={c.key} data-label={c.label}>
-                        {c.kind === 'checkbox' ? (
-                          <Form.Check
-                            aria-label={label}
-                            checked={Boolean(value)}
-                            onChange={(e) => update(index, c.key, e.target.checked)}
-                          />
-                        ) : c.kind === 'select' ? (
-                          <Form.Select
-                            size="sm"
-                            aria-label={label}
-                            value={String(value)}
-                            onChange={(e) => update(index, c.key, e.target.value)}
-                            {...invalid}
-                          >
-                            {options?.map((o) => (
-                              <option key={o}>{o}</option>
-                            ))}
-                          </Form.Select>
-                        ) : (
-                          <Form.Control
-                            size="sm"
-                            aria-label={label}
-                            type={c.kind === 'number' ? 'number' : 'text'}
-                            inputMode={c.kind === 'number' ? 'numeric' : undefined}
-                            value={String(value ?? '')}
-                            onChange={(e) => update(index, c.key, e.target.value)}
-                            {...invalid}
-                          />
-                        )}
-                        {problem && (
-                          <Form.Control.Feedback type="invalid" id={errorId}>
-                            {problem}
-                          </Form.Control.Feedback>
-                        )}
-                      </td>
+                      <ListFieldCell
+                        key={c.key}
+                        column={c}
+                        value={row[c.key]}
+                        label={`${title} ${index + 1} ${c.label}`}
+                        problem={problem}
+                        errorId={errorId}
+                        invalid={invalidMarks(problem ? errorId : marked && listErrorId)}
+                        onChange={(value) => update(index, c.key, value)}
+                      />
                     );
                   })}
-                  <td data-label="操作">
+                  <td data-label={COMMON.actions}>
                     <Button
                       size="sm"
                       variant="outline-danger"
-                      aria-label={`删除 ${title} ${index + 1}`}
+                      aria-label={lists.deleteRow(title, index + 1)}
                       onClick={() => onChange(rows.filter((_, i) => i !== index))}
                     >
-                      删除
+                      {COMMON.delete}
                     </Button>
                   </td>
                 </tr>

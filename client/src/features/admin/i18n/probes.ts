@@ -1,0 +1,47 @@
+/** The texts of the API editor's health probe card (docs/api-health.md). */
+export const PROBES = {
+  title: '健康探测',
+  intro: '按间隔调用本 API，状态码与期望不同即为失败；连续失败达到网站配置中的次数即判定为不可用。',
+  maintenance:
+    '该 API 已自动进入维护：调用返回 503 且不扣费，探测连续通过（次数见网站配置）后自动恢复。',
+  loadFailed: '获取探测设置失败',
+  fields: {
+    enabled: '启用探测',
+    method: '请求方式',
+    query: '查询参数',
+    queryHelp: '不带 ?，如 a=1&b=2；不需要 API 密钥，探测不扣费',
+    body: '请求体（JSON）',
+    expectedStatus: '期望状态码',
+    interval: '间隔（秒）',
+    timeout: '超时（毫秒）',
+  },
+  refusals: {
+    expectedStatus: '期望状态码须为 100 到 599 之间的整数',
+    interval: (min: number, max: number) => `间隔须为 ${min} 到 ${max} 之间的整数（秒）`,
+    timeout: (min: number, max: number) => `超时须为 ${min} 到 ${max} 之间的整数（毫秒）`,
+    method: '请求方式无效',
+    query: (max: number) => `查询参数过长（最多 ${max} 个字符）`,
+    body: '请求体须为 JSON，且只有 POST、PUT、PATCH 可带请求体',
+    bodyJson: '请求体不是有效的 JSON',
+  },
+  lastRun: {
+    never: '尚未运行，将在一分钟内首次探测。',
+    passed: '通过',
+    summary: (time: string, status: number | string, ms: number | null) =>
+      `上次探测 ${time} · 状态码 ${status} · ${ms ?? ''} 毫秒`,
+    noResponse: '无响应',
+    passes: (n: number) => ` · 连续通过 ${n} 次`,
+    failures: (n: number, error: string) => ` · 连续失败 ${n} 次：${error}`,
+  },
+  save: '保存探测',
+  saveFailed: '保存失败',
+  saved: '探测已保存',
+  run: '立即探测',
+  running: '探测中...',
+  runFailed: '探测失败',
+  runNotPassed: (error: string) => `探测未通过：${error}`,
+  runPassed: (status: number | null) => `探测通过：状态码 ${status}`,
+  remove: '删除探测',
+  confirmRemove: (name: string) => `确定要删除「${name}」的探测吗？`,
+  removed: '探测已删除',
+} as const;

@@ -1,0 +1,53 @@
+/** 兑换码: the batch form, its checks and the list of batches. */
+export const REDEEM = {
+  title: '兑换码',
+  intro:
+    '生成一批兑换码后导出 CSV 发放或上架发卡平台；用户在充值中心输入兑换码，面值计入余额，每个码只按设定次数兑换。',
+  made: (count: number, name: string) => `已生成 ${count} 个兑换码（${name}）。`,
+  downloadCsv: '下载 CSV',
+  listFailed: '获取兑换码批次失败',
+  disableQuestion: (name: string) =>
+    `停用后「${name}」的兑换码都不能再兑换，且不能恢复。确定停用吗？`,
+  disableFailed: '停用失败',
+  disabledNotice: '批次已停用',
+  form: {
+    title: '生成兑换码',
+    name: '批次名称',
+    namePlaceholder: '如：双十一充值卡',
+    value: '面值（元）',
+    count: '数量',
+    usesPerCode: '每码可用次数',
+    perUserLimit: '每人限兑',
+    expiresAt: '过期时间（可不填）',
+    help: '面值以现金计入用户余额。每码可用次数为 1 时是一次性兑换码；大于 1 时同一个码可由多位用户各兑换一次。每人限兑是一位用户最多可兑换本批次的码数。',
+    submit: '生成',
+    failed: '生成失败',
+  },
+  fieldErrors: {
+    name: '请填写批次名称（不超过 100 个字符）',
+    value: '面值须为大于 0 的金额，最多三位小数，不超过 100000 元',
+    count: (max: number) => `数量须为 1 到 ${max} 之间的整数`,
+    usesPerCode: (max: number) => `每码可用次数须为 1 到 ${max} 之间的整数`,
+    perUserLimit: (max: number) => `每人限兑须为 1 到 ${max} 之间的整数`,
+    expiresAt: '过期时间须晚于现在',
+  },
+  list: {
+    label: '兑换码批次',
+    name: '批次名称',
+    value: '面值',
+    count: '数量',
+    redeemed: '已兑换',
+    limits: '每码次数 / 每人限兑',
+    expiresAt: '过期时间',
+    empty: '还没有兑换码批次。',
+    redeemedSoFar: (times: number, amount: string) => `${times} 次，${amount}`,
+    neverExpires: '永不过期',
+    exportCsv: '导出 CSV',
+    total: (count: number) => `共 ${count} 个批次`,
+  },
+  state: {
+    disabled: '已停用',
+    expired: '已过期',
+    usable: '可用',
+  },
+} as const;

@@ -1,0 +1,65 @@
+import type { CreateRedeemBatchBody } from '@contracts/redeem';
+import { MAX_BATCH_CODES, MAX_CODE_USES, MAX_CODE_VALUE_MILLI } from '@contracts/redeem';
+import { REDEEM } from '../../i18n/redeem';
+
+/** A term of the batch, named as create_redeem_batch.php names it. */
+export type Field = 'name' | 'value' | 'count' | 'uses_per_code' | 'per_user_limit' | 'expires_at';
+
+/** The terms as typed: the form checks them, then sends them as numbers and an ISO time. */
+export type BatchForm = Record<Field, string>;
+
+/** Each field's mistake, shown at its control, whether found here or refused by the server. */
+export const FIELD_TEXTS: Record<Field, string> = {
+  name: REDEEM.fieldErrors.name,
+  value: REDEEM.fieldErrors.value,
+  count: REDEEM.fieldErrors.count(MAX_BATCH_CODES),
+  uses_per_code: REDEEM.fieldErrors.usesPerCode(MAX_CODE_USES),
+  per_user_limit: REDEEM.fieldErrors.perUserLimit(MAX_BATCH_CODES),
+  expires_at: REDEEM.fieldErrors.expiresAt,
+};
+
+/** A new form: 100 one-off codes, one per user, that never expire. */
+export const EMPTY: BatchForm = {
+  name: '',
+  value: '',
+  count: '100',
+  uses_per_code: '1',
+  per_user_limit: '1',
+  expires_at: '',
+};
+
+const whole = (text: string, max: number) => /^\d+$/.test(text) && +text >= 1 && +text <= max;
+
+/** The fields the form can tell wrong before asking the server. */
+export function check(form: BatchForm): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!form.name.trim() || form.name.trim().length > 100) errors.name = FIELD_TEXTS.name;
+  const value = form.value.trim();
+  if (
+    !/^\d{1,6}(\.\d{1,3})?$/.test(value) ||
+    !(+value > 0) ||
+    +value * 1000 > MAX_CODE_VALUE_MILLI
+  ) {
+    errors.value = FIELD_TEXTS.value;
+  }
+  if (!whole(form.count, MAX_BATCH_CODES)) errors.count = FIELD_TEXTS.count;
+  if (!whole(form.uses_per_code, MAX_CODE_USES)) errors.uses_per_code = FIELD_TEXTS.uses_per_code;
+  if (!whole(form.per_user_limit, MAX_BATCH_CODES)) {
+    errors.per_user_limit = FIELD_TEXTS.per_user_limit;
+  }
+  if (form.expires_at && !(new Date(form.expires_at).getTime() > Date.now())) {
+    errors.expires_at = FIELD_TEXTS.expires_at;
+  }
+  return errors;
+}
+
+/** What create_redeem_batch.php is sent for a form that passed `check`: cash codes only. */
+export const bodyOf = (form: BatchForm): CreateRedeemBatchBody => ({
+  name: form.name.trim(),
+  kind: 'cash',
+  value: form.value.trim(),
+  count: +form.count,
+  uses_per_code: +form.uses_per_code,
+  per_user_limit: +form.per_user_limit,
+  expires_at: form.expires_at ? new Date(form.expires_at).toISOString() : null,
+});
