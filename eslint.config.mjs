@@ -46,6 +46,19 @@ const boundaries = [
   },
 ];
 
+/** lib/hydration replays early keystrokes inside an effect: by the time an updater runs, React
+ * has put the field's old value back (ssr.e2e, register before hydration). */
+const TARGET_IN_UPDATER = {
+  selector:
+    "CallExpression[callee.name=/^set[A-Z]/] > ArrowFunctionExpression MemberExpression[object.type='MemberExpression'][object.property.name=/^(target|currentTarget)$/]",
+  message:
+    'Read the event target when the event comes (const { value } = e.target), not inside a state updater.',
+};
+
+const ADMIN = 'client/src/features/admin';
+const ADMIN_TEXT = `Admin texts live in ${ADMIN}/i18n (issue 33: the admin reads like the public site).`;
+const HAN = '/[\\u3400-\\u9fff\\uff00-\\uffef]/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,17 +119,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-syntax': [
-        'error',
-        {
-          // lib/hydration replays early keystrokes inside an effect: by the time an updater
-          // runs, React has put the field's old value back (ssr.e2e, register before hydration).
-          selector:
-            "CallExpression[callee.name=/^set[A-Z]/] > ArrowFunctionExpression MemberExpression[object.type='MemberExpression'][object.property.name=/^(target|currentTarget)$/]",
-          message:
-            'Read the event target when the event comes (const { value } = e.target), not inside a state updater.',
-        },
-      ],
+      'no-restricted-syntax': ['error', TARGET_IN_UPDATER],
     },
   },
   {
@@ -130,5 +133,25 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
     },
+  },
+  {
+    // The admin client reads like the public one (issue 33): no text outside its catalogue, and
+    // screens split into hooks and parts a reader takes in at once.
+    files: [`${ADMIN}/**/*.{ts,tsx}`],
+    ignores: [`${ADMIN}/i18n/**`, '**/*.spec.ts', '**/*.spec.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        TARGET_IN_UPDATER,
+        { selector: `Literal[value=${HAN}]`, message: ADMIN_TEXT },
+        { selector: `TemplateElement[value.raw=${HAN}]`, message: ADMIN_TEXT },
+        { selector: `JSXText[value=${HAN}]`, message: ADMIN_TEXT },
+      ],
+    },
+  },
+  {
+    files: [`${ADMIN}/**/*.tsx`],
+    ignores: ['**/*.spec.tsx'],
+    rules: { 'max-lines': ['error', { max: 120 }] },
   },
 );
