@@ -382,7 +382,7 @@ describeBrowser('admin back office', () => {
     await modal.getByLabel('金额（元，负数为扣减）').fill('12.5');
     await modal.getByLabel('原因').fill('测试补偿');
     await modal.getByRole('button', { name: '确认调整' }).click();
-    await modal.getByText('balance adjusted').waitFor();
+    await modal.getByText('余额已调整，当前余额 ¥12.50').waitFor();
     await screenshot(page, 'admin-users-balance');
     await modal.getByRole('button', { name: '关闭' }).click();
     await page.getByRole('row', { name: /member_10.*12\.50/ }).waitFor();

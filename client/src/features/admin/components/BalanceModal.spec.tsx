@@ -20,7 +20,7 @@ const USER: AdminUser = {
   two_factor: false,
 };
 
-function show(answer: () => Response = () => ok({ balance: '11.00' }, '余额已调整')) {
+function show(answer: () => Response = () => ok({ balance: '11.00' }, 'balance adjusted')) {
   const sent: unknown[] = [];
   server.use(
     http.post('/api/admin/adjust_user_balance.php', async ({ request }) => {
@@ -45,7 +45,8 @@ describe('BalanceModal', () => {
     await userEvent.type(amount(), '10');
     await userEvent.type(screen.getByLabelText('原因'), '补偿');
     await submit();
-    expect(await screen.findByText('余额已调整')).toBeVisible();
+    expect(await screen.findByText('余额已调整，当前余额 ¥11.00')).toBeVisible();
+    expect(screen.queryByText('balance adjusted')).toBeNull();
     expect(sent).toEqual([{ user_id: 7, amount: '10', reason: '补偿' }]);
   });
 

@@ -2,6 +2,7 @@ import { ADJUST_AMOUNT_PATTERN, ADJUST_BALANCE_FIELDS } from '@contracts/recharg
 import type { AdminUser } from '@contracts/users';
 import { FormEvent, useEffect, useState } from 'react';
 import { refusedField } from '../../../lib/api';
+import { formatYuan } from '../../../lib/money';
 import { useAdjustUserBalanceMutation } from '../api';
 import { adminErrorText } from '../errors';
 import { USERS } from '../i18n/users';
@@ -36,7 +37,7 @@ export function useBalanceAdjust(user: AdminUser) {
       setRefusal(field && field !== 'user_id' ? { field, text } : { text });
       return;
     }
-    setDone(result.data.message || USERS.balance.done);
+    setDone(USERS.balance.done(formatYuan(result.data.data.balance)));
   };
   /** Editing a refused field takes its message back. */
   const edited = (field: BalanceField) => refusal?.field === field && setRefusal(null);

@@ -30,7 +30,8 @@ export const USERS = {
     amount: '金额（元，负数为扣减）',
     submitting: '提交中...',
     submit: '确认调整',
-    done: '余额已调整',
+    /** Said in the admin's own words: the server's message is the API's, in English. */
+    done: (balance: string) => `余额已调整，当前余额 ${balance}`,
     /** Asked for again when the amount or the reason is refused, here or by the server. */
     fields: {
       amount: '请输入非零金额，最多三位小数（负数表示扣减）',
