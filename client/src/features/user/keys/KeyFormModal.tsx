@@ -138,9 +138,9 @@ export default function KeyFormModal({
 
   if (stepUp) {
     return (
-      <Modal show onHide={onClose} centered size="lg">
+      <Modal show onHide={onClose} centered size="lg" aria-labelledby="key-form-title">
         <Modal.Header closeButton>
-          <Modal.Title>{t('keys.createTitle')}</Modal.Title>
+          <Modal.Title id="key-form-title">{t('keys.createTitle')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <StepUpForm
@@ -157,10 +157,12 @@ export default function KeyFormModal({
   }
 
   return (
-    <Modal show onHide={onClose} centered size="lg">
+    <Modal show onHide={onClose} centered size="lg" aria-labelledby="key-form-title">
       <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton>
-          <Modal.Title>{apiKey ? t('keys.editTitle') : t('keys.createTitle')}</Modal.Title>
+          <Modal.Title id="key-form-title">
+            {apiKey ? t('keys.editTitle') : t('keys.createTitle')}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <Form.Group className="mb-3" controlId={id('name')}>

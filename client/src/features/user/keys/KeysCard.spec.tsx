@@ -108,6 +108,8 @@ describe('KeysCard', () => {
     const user = userEvent.setup();
     renderCard();
     await user.click(await screen.findByRole('button', { name: 'New key' }));
+    // The dialog is named by its title, so a screen reader says what opened.
+    expect(screen.getByRole('dialog', { name: 'New API key' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Name'), 'bot');
     await user.type(screen.getByLabelText('Allowed addresses'), '10.0.0.0/8\n::1');
     await user.type(screen.getByLabelText('Daily spending cap (yuan)'), '2.5');
@@ -165,6 +167,7 @@ describe('KeysCard', () => {
     await user.type(screen.getByLabelText('Name'), 'bot');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByRole('heading', { name: 'Confirm it’s you' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New API key' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
     await user.type(screen.getByLabelText('Authentication code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -190,6 +193,8 @@ describe('KeysCard', () => {
     const user = userEvent.setup();
     renderCard();
     await user.click(await screen.findByRole('button', { name: 'New key' }));
+    // The dialog is named by its title, so a screen reader says what opened.
+    expect(screen.getByRole('dialog', { name: 'New API key' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Name'), 'bot');
     await user.type(screen.getByLabelText('Allowed addresses'), '1.2.3');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
@@ -330,6 +335,7 @@ describe('KeysCard', () => {
     renderCard();
     const row = await screen.findByTestId('api-key-2');
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('dialog', { name: 'Edit API key' })).toBeInTheDocument();
     const rate = screen.getByLabelText('Rate limit (calls per minute)');
     await user.clear(rate);
     await user.type(rate, '60');
