@@ -129,7 +129,10 @@ export default function ResetPasswordPage() {
                     type="password"
                     autoComplete="new-password"
                     value={values[field]}
-                    {...invalidMarks(errors[field] !== undefined && `reset-${field}-error`)}
+                    {...invalidMarks(
+                      errors[field] !== undefined && `reset-${field}-error`,
+                      field === 'new_password' && 'reset-new_password-help',
+                    )}
                     ref={(element: HTMLInputElement | null) => {
                       inputs.current[field] = element;
                     }}
@@ -139,7 +142,9 @@ export default function ResetPasswordPage() {
                       if (errors[field]) setErrors({});
                     }}
                   />
-                  {field === 'new_password' && <Form.Text>{t('auth.passwordHint')}</Form.Text>}
+                  {field === 'new_password' && (
+                    <Form.Text id="reset-new_password-help">{t('auth.passwordHint')}</Form.Text>
+                  )}
                   <Form.Control.Feedback type="invalid" id={`reset-${field}-error`}>
                     {errors[field]}
                   </Form.Control.Feedback>

@@ -9,7 +9,7 @@ type NumberKey = keyof typeof HEALTH_SETTING_LIMITS;
 const TEXTS = APIS.healthSettings;
 
 /** What each number means and the unit after it, as 网站配置 labels it. */
-const NUMBERS: { key: NumberKey; label: string; unit: string }[] = [
+const NUMBERS: { key: NumberKey; label: string; unit: string; error: string }[] = [
   { key: 'health_degraded_success', ...TEXTS.degradedSuccess },
   { key: 'health_degraded_p95_ms', ...TEXTS.degradedP95 },
   { key: 'health_down_success', ...TEXTS.downSuccess },
@@ -23,12 +23,9 @@ const ALERTS = [
 ] as const;
 
 /** Each number's own check, in the words the field shows. */
-export const HEALTH_FIELD_ERRORS: Record<NumberKey, string> = {
-  health_degraded_success: TEXTS.degradedSuccess.error,
-  health_degraded_p95_ms: TEXTS.degradedP95.error,
-  health_down_success: TEXTS.downSuccess.error,
-  health_down_probe_failures: TEXTS.downProbeFailures.error,
-};
+export const HEALTH_FIELD_ERRORS = Object.fromEntries(
+  NUMBERS.map(({ key, error }) => [key, error]),
+) as Record<NumberKey, string>;
 
 /** The first health number that cannot be saved (as typed: the inputs keep text). */
 export function healthError(form: SiteConfigBody): NumberKey | null {
@@ -44,10 +41,8 @@ export function healthError(form: SiteConfigBody): NumberKey | null {
   return null;
 }
 
-/**
- * 网站配置's 接口健康 card: when an API counts as degraded or down, automatic maintenance, and
- * where incidents are announced (with the secret that signs the webhook).
- */
+/** 网站配置's 接口健康 card: when an API counts as degraded or down, automatic maintenance,
+ * and where incidents are announced (with the secret that signs the webhook). */
 export default function HealthSettings({
   form,
   secret,
@@ -60,7 +55,7 @@ export default function HealthSettings({
   secret: string;
   change: (key: keyof Settings, value: string) => void;
   /** The invalid marking of a field the last save refused. */
-  fieldProps: (key: string) => object;
+  fieldProps: (key: string, helpId?: string) => object;
   fieldError: (key: string) => ReactNode;
   switchControl: ReactNode;
 }) {
@@ -101,17 +96,22 @@ export default function HealthSettings({
               type={type}
               maxLength={maxLength}
               value={form[key] ?? ''}
-              {...fieldProps(key)}
+              {...fieldProps(key, `config-${key}-help`)}
               onChange={(e) => change(key, e.target.value)}
             />
             {fieldError(key)}
-            <Form.Text>{help}</Form.Text>
+            <Form.Text id={`config-${key}-help`}>{help}</Form.Text>
           </Form.Group>
         ))}
         <Form.Group controlId="config-health_alert_webhook_secret">
           <Form.Label>{TEXTS.webhookSecret.label}</Form.Label>
-          <Form.Control readOnly className="font-monospace" value={secret} />
-          <Form.Text>{TEXTS.webhookSecret.help}</Form.Text>
+          <Form.Control
+            readOnly
+            className="font-monospace"
+            value={secret}
+            aria-describedby="config-webhook-secret-help"
+          />
+          <Form.Text id="config-webhook-secret-help">{TEXTS.webhookSecret.help}</Form.Text>
         </Form.Group>
       </Card.Body>
     </Card>

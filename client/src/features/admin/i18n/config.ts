@@ -15,7 +15,7 @@ export const CONFIG = {
     icp: { label: 'ICP 备案号' },
     homeNotice: { label: '首页公告', help: '留空则不弹出公告' },
     homeNoticeEn: { label: '英文首页公告', help: '英文页面显示；留空则显示首页公告' },
-    analyticsCode: { label: '统计代码', help: '仅保存备用，当前版本不会插入页面' },
+    analyticsCode: { label: '统计代码', help: '原样插入每个公开页面的 <head>，后台页面不插入' },
   },
   emailVerification: {
     label: '注册需验证邮箱',

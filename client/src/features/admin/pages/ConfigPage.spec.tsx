@@ -147,6 +147,23 @@ describe('ConfigPage', () => {
     expect(bodies[0]).toMatchObject({ copyright_en: '© 2026 Portico', home_notice_en: 'Welcome' });
   });
 
+  it('says the analytics code goes into every public page, as the server does', async () => {
+    await show();
+    expect(screen.getByLabelText('统计代码')).toHaveAccessibleDescription(
+      '原样插入每个公开页面的 <head>，后台页面不插入',
+    );
+  });
+
+  it('describes each field by its help text', async () => {
+    await show();
+    const helps = [...document.querySelectorAll<HTMLElement>('.form-text')];
+    expect(helps.length).toBeGreaterThan(5);
+    const unlinked = helps.filter(
+      (help) => !help.id || !document.querySelector(`[aria-describedby~="${help.id}"]`),
+    );
+    expect(unlinked.map((help) => help.textContent)).toEqual([]);
+  });
+
   it('marks the English home notice when the server refuses it', async () => {
     server.use(
       http.post('/api/admin/update_config.php', () =>

@@ -132,8 +132,13 @@ function AlertForm({
       {alert.webhook_secret && (
         <Form.Group className="mb-3" controlId="alert-secret">
           <Form.Label>{t('alert.secret')}</Form.Label>
-          <Form.Control readOnly className="font-monospace small" value={alert.webhook_secret} />
-          <Form.Text>{t('alert.secretHelp')}</Form.Text>
+          <Form.Control
+            readOnly
+            className="font-monospace small"
+            value={alert.webhook_secret}
+            aria-describedby="alert-secret-help"
+          />
+          <Form.Text id="alert-secret-help">{t('alert.secretHelp')}</Form.Text>
         </Form.Group>
       )}
       <Button type="submit" disabled={saving.isLoading}>

@@ -35,32 +35,35 @@ export default function SiteFields({
 }: {
   form: SiteConfigBody;
   change: (key: keyof SiteConfigBody, value: string) => void;
-  fieldProps: (key: string) => object;
+  fieldProps: (key: string, helpId?: string) => object;
   fieldError: (key: string) => ReactNode;
 }) {
-  return FIELDS.map((field) => (
-    <Form.Group key={field.key} className="mb-3" controlId={`config-${field.key}`}>
-      <Form.Label>{field.label}</Form.Label>
-      {field.rows ? (
-        <Form.Control
-          as="textarea"
-          rows={field.rows}
-          maxLength={field.max}
-          className={field.key === 'analytics_code' ? 'font-monospace' : undefined}
-          value={form[field.key]}
-          {...fieldProps(field.key)}
-          onChange={(e) => change(field.key, e.target.value)}
-        />
-      ) : (
-        <Form.Control
-          maxLength={field.max}
-          value={form[field.key]}
-          {...fieldProps(field.key)}
-          onChange={(e) => change(field.key, e.target.value)}
-        />
-      )}
-      {fieldError(field.key)}
-      {field.help && <Form.Text>{field.help}</Form.Text>}
-    </Form.Group>
-  ));
+  return FIELDS.map((field) => {
+    const helpId = field.help ? `config-${field.key}-help` : undefined;
+    return (
+      <Form.Group key={field.key} className="mb-3" controlId={`config-${field.key}`}>
+        <Form.Label>{field.label}</Form.Label>
+        {field.rows ? (
+          <Form.Control
+            as="textarea"
+            rows={field.rows}
+            maxLength={field.max}
+            className={field.key === 'analytics_code' ? 'font-monospace' : undefined}
+            value={form[field.key]}
+            {...fieldProps(field.key, helpId)}
+            onChange={(e) => change(field.key, e.target.value)}
+          />
+        ) : (
+          <Form.Control
+            maxLength={field.max}
+            value={form[field.key]}
+            {...fieldProps(field.key, helpId)}
+            onChange={(e) => change(field.key, e.target.value)}
+          />
+        )}
+        {fieldError(field.key)}
+        {field.help && <Form.Text id={helpId}>{field.help}</Form.Text>}
+      </Form.Group>
+    );
+  });
 }

@@ -34,8 +34,9 @@ export function useConfigForm(initial: SiteConfigBody) {
     setForm((current) => ({ ...current, [key]: value }));
     if (invalid?.field === key) setInvalid(null);
   };
-  const invalidProps = (key: string) =>
-    invalidMarks(invalid?.field === key && `config-${key}-error`);
+  /** A field's marks: its refusal, if any, and its help as its description. */
+  const invalidProps = (key: string, helpId?: string) =>
+    invalidMarks(invalid?.field === key && `config-${key}-error`, helpId);
   const markInvalid = (field: string, text: string) => {
     setInvalid({ field, text });
     document.getElementById(`config-${field}`)?.focus();

@@ -61,10 +61,11 @@ export default function ImportSourceCard({
             type="url"
             inputMode="url"
             placeholder="https://example.com/openapi.json"
+            aria-describedby="openapi-url-help"
             value={url}
             onChange={(e) => onUrl(e.target.value)}
           />
-          <Form.Text>{IMPORT.urlHelp}</Form.Text>
+          <Form.Text id="openapi-url-help">{IMPORT.urlHelp}</Form.Text>
         </Form.Group>
         <Button disabled={busy} onClick={onPreview}>
           {parsing ? IMPORT.parsing : IMPORT.preview}

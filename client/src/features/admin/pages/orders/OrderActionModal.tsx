@@ -49,6 +49,7 @@ export default function OrderActionModal({
               <Form.Control
                 inputMode="numeric"
                 autoComplete="off"
+                aria-describedby="order-assign-help"
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
               />
@@ -61,7 +62,9 @@ export default function OrderActionModal({
                 onChange={(e) => setValue(e.target.value)}
               />
             )}
-            {action === 'assign' && <Form.Text>{ORDERS.action.userIdHint}</Form.Text>}
+            {action === 'assign' && (
+              <Form.Text id="order-assign-help">{ORDERS.action.userIdHint}</Form.Text>
+            )}
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
