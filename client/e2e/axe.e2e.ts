@@ -115,7 +115,7 @@ describeBrowser('accessibility of the user centre and the back office', () => {
   );
 
   it.each(['light', 'dark'] as Theme[])(
-    'finds nothing serious on refused admin forms in the %s theme',
+    'finds nothing serious on refused admin forms and an import preview in the %s theme',
     async (theme) => {
       const { context, page } = await site.newPage();
       await themed(context, site, theme);
@@ -135,6 +135,28 @@ describeBrowser('accessibility of the user centre and the back office', () => {
       await modal.getByRole('button', { name: '保存' }).click();
       await modal.getByRole('alert').getByRole('link').first().waitFor();
       found.push(...(await serious(page, `${theme} refused ad`, theme)));
+      // An import preview with each of its badges: imported once, then changed (更新), plus one
+      // operation that is new (新建).
+      const toy = (summary: string, more = '') =>
+        `{"openapi":"3.0.3","info":{"title":"t","version":"1"},` +
+        `"servers":[{"url":"https://toys.example.com"}],"paths":{"/toy":{"get":` +
+        `{"operationId":"axeToy_${theme}","summary":"${summary}","responses":{"200":` +
+        `{"description":"ok"}}}}${more}}}`;
+      await page.goto('/admin/import');
+      const source = page.getByLabel('OpenAPI 3.x 或 Swagger 2.0 文档（JSON 或 YAML）');
+      await source.fill(toy('Toy'));
+      await page.getByRole('button', { name: '预览导入' }).click();
+      await page.getByRole('button', { name: '确认导入（1 个）' }).click();
+      await page.getByText(/^导入完成/).waitFor();
+      await source.fill(
+        toy(
+          'A changed toy',
+          `,"/new":{"get":{"operationId":"axeNew_${theme}","responses":{"200":{"description":"ok"}}}}`,
+        ),
+      );
+      await page.getByRole('button', { name: '预览导入' }).click();
+      await page.getByText('新建 1 个，更新 1 个，未变 0 个，跳过 0 个').waitFor();
+      found.push(...(await serious(page, `${theme} import preview`, theme)));
       expect(found).toEqual([]);
       await context.close();
     },

@@ -3,9 +3,10 @@ import { Badge, Table } from 'react-bootstrap';
 import { COMMON } from '../../i18n/common';
 import { IMPORT } from '../../i18n/import';
 
-const ACTIONS: Record<ImportAction, { label: string; bg: string }> = {
+// Yellow takes dark text: white on it is 1.6:1.
+const ACTIONS: Record<ImportAction, { label: string; bg: string; text?: 'dark' }> = {
   create: { label: IMPORT.actions.create, bg: 'success' },
-  update: { label: IMPORT.actions.update, bg: 'warning' },
+  update: { label: IMPORT.actions.update, bg: 'warning', text: 'dark' },
   unchanged: { label: IMPORT.actions.unchanged, bg: 'secondary' },
 };
 
@@ -69,7 +70,9 @@ export default function PreviewTable({ apis }: { apis: ImportPreview['apis'] }) 
                     )}
               </td>
               <td data-label={COMMON.actions}>
-                <Badge bg={ACTIONS[api.action].bg}>{ACTIONS[api.action].label}</Badge>
+                <Badge bg={ACTIONS[api.action].bg} text={ACTIONS[api.action].text}>
+                  {ACTIONS[api.action].label}
+                </Badge>
                 {api.action === 'update' && api.changed_fields.length > 0 && (
                   <div className="small text-muted mt-1">
                     {IMPORT.changed(api.changed_fields.map((f) => COLUMN_LABELS[f] ?? f))}
