@@ -344,6 +344,12 @@ describeEachDb('admin: access and API management', (ctx) => {
         'request method must be GET, POST, PUT or DELETE',
         invalid('request_method'),
       ],
+      [
+        { title_en: 'T'.repeat(101) },
+        'English title is too long (max 100 characters)',
+        invalid('title_en'),
+      ],
+      [{ name: '名'.repeat(101) }, 'API name is too long (max 100 characters)', invalid('name')],
       [{ status: 2 }, 'status must be 0 or 1', invalid('status')],
       [{ is_paid: 'yes' }, 'is_paid must be 0 or 1', invalid('is_paid')],
       [{ is_pinned: 5 }, 'is_pinned must be 0 or 1', invalid('is_pinned')],

@@ -95,6 +95,47 @@ describeEachDb('audit log', (ctx) => {
     expect(await latest(target, id)).toMatchObject({ action: 'delete', before: { id } });
   });
 
+  it('records a bulk action and an import as one row per record', async () => {
+    const ids: number[] = [];
+    for (const name of ['批量一', '批量二', '批量三']) {
+      ids.push((await write('/api/admin/create_api.php', apiBody({ name }))).data!.id);
+    }
+    const rowsOf = async (action: string) =>
+      (await auditLog({ target_type: 'api', action, per_page: 100 })).entries.filter((e) =>
+        ids.includes(e.target_id as number),
+      );
+    await write('/api/admin/update_api_flags.php', { ids, status: 0 });
+    const flagged = await rowsOf('update');
+    expect(flagged.map((e) => e.target_id).sort()).toEqual([...ids].sort());
+    expect(flagged.every((e) => (e.after as { status: number }).status === 0)).toBe(true);
+    await write('/api/admin/delete_apis.php', { ids });
+    const deleted = await rowsOf('delete');
+    expect(deleted.map((e) => (e.before as { name: string }).name).sort()).toEqual(
+      ['批量一', '批量三', '批量二'].sort(),
+    );
+
+    const operation = (id: string) => ({
+      get: { operationId: id, responses: { '200': { description: 'ok' } } },
+    });
+    const imported = await write('/api/admin/import_openapi.php', {
+      dry_run: false,
+      document: JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'audit', version: '1' },
+        servers: [{ url: 'https://audit.example.com' }],
+        paths: { '/a': operation('auditImportA'), '/b': operation('auditImportB') },
+      }),
+    });
+    const created = (await auditLog({ target_type: 'api', action: 'create' })).entries.filter((e) =>
+      /^auditImport/.test(String((e.after as { name_en?: string } | null)?.name_en)),
+    );
+    expect(created.map((e) => (e.after as { name_en: string }).name_en).sort()).toEqual([
+      'auditImportA',
+      'auditImportB',
+    ]);
+    expect(imported.data).toMatchObject({ counts: { create: 2 } });
+  });
+
   it('records config updates and balance adjustments', async () => {
     await write('/api/admin/update_config.php', { site_title: '审计站点' });
     expect((await auditLog({ target_type: 'config' })).entries[0]).toMatchObject({
