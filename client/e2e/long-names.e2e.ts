@@ -27,6 +27,30 @@ const wrappedHeads = () =>
     })
     .map((th) => th.textContent);
 
+/** Runs in the page: how the admin list lays out the row that holds `name`. */
+const adminRow = (name: string) => {
+  const row = [...document.querySelectorAll('tbody tr')].find((tr) =>
+    tr.textContent?.includes(name),
+  );
+  if (!row) return null;
+  const actions = [...row.querySelectorAll('td:last-child a, td:last-child button')];
+  return {
+    height: Math.round(row.getBoundingClientRect().height),
+    nameWidth: Math.round(row.querySelector('.admin-name-cell')!.getBoundingClientRect().width),
+    actions: actions.map((a) => a.textContent),
+    actionsInView: actions.every((a) => {
+      const box = a.getBoundingClientRect();
+      return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+    }),
+  };
+};
+
+/** Runs in the page: the header's brand, cut to its room with the whole name as its title. */
+const brand = () => {
+  const link = document.querySelector<HTMLElement>('.navbar-brand')!;
+  return { title: link.title, cut: link.scrollWidth > link.clientWidth };
+};
+
 describeBrowser('long unbroken names', () => {
   let site: Site;
   beforeAll(async () => {
@@ -77,6 +101,20 @@ describeBrowser('long unbroken names', () => {
       await page.goto('/admin/control?search=Averyvery');
       await page.getByText(NAME).first().waitFor();
       await screenshot(page, `long-names-admin-apis-${size.width}`);
+      // The name wraps in a column of its own width: the row stays a few lines tall and its
+      // 编辑/删除 stay on screen (pinned at the right while the wide table scrolls under them).
+      const row = await page.evaluate(adminRow, NAME);
+      expect({ size: size.width, ...row }).toEqual({
+        size: size.width,
+        height: expect.any(Number),
+        nameWidth: expect.any(Number),
+        actions: ['编辑', '删除'],
+        actionsInView: true,
+      });
+      expect(row!.nameWidth).toBeGreaterThanOrEqual(120);
+      expect(row!.height).toBeLessThanOrEqual(
+        size.width < 576 ? 640 : size.width < 1024 ? 320 : 200,
+      );
     }
     expect(problems).toEqual([]);
 
@@ -84,6 +122,31 @@ describeBrowser('long unbroken names', () => {
     await page.goto('/api/3');
     await page.locator('.portico-stack-table th').first().waitFor();
     expect(await page.evaluate(wrappedHeads)).toEqual([]);
+    await context.close();
+  });
+
+  it('cuts a 200-character site title in the header, keeping it whole as the title', async () => {
+    const { context, page } = await site.newPage();
+    await adminLogin(page);
+    const title = 'Averyveryverylongunbrokensitetitle'.repeat(6).slice(0, 200);
+    const saved = await siteCall(context, site.url, '/api/admin/update_config.php', {
+      site_title: title,
+    });
+    expect(saved.success).toBe(true);
+    const problems: string[] = [];
+    for (const size of PHONE_AND_DESKTOP) {
+      await page.setViewportSize(size);
+      for (const path of ['/', '/api/3', '/about']) {
+        await page.goto(path);
+        await page.locator('main').waitFor();
+        const wider = await page.evaluate(overflow);
+        if (wider > 0) problems.push(`${path} at ${size.width}px: ${wider}px too wide`);
+        expect(await page.evaluate(brand)).toEqual({ title, cut: true });
+      }
+      await page.goto('/');
+      await screenshot(page, `long-site-title-${size.width}`);
+    }
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -66,7 +66,7 @@ export default function PublicLayout() {
               <span />
             </span>
           </button>
-          <Link to={paths.home} className="navbar-brand text-truncate me-0">
+          <Link to={paths.home} className="navbar-brand text-truncate me-0" title={siteName}>
             {siteName}
           </Link>
         </div>
