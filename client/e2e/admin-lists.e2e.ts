@@ -215,16 +215,35 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
       problems.push(...blocked.map((what) => `${path}: ${what} is covered`));
     }
 
-    // An empty list says so in the middle of its card, not against its right edge.
-    await page.goto('/admin/redeem-codes');
-    const empty = page.getByRole('cell', { name: '还没有兑换码批次。' });
-    const [cell, text] = await empty.evaluate((td) => {
-      const range = document.createRange();
-      range.selectNodeContents(td);
-      const box = (r: DOMRect) => Math.round(r.left + r.width / 2);
-      return [box(td.getBoundingClientRect()), box(range.getBoundingClientRect())];
-    });
-    expect(Math.abs(cell - text)).toBeLessThanOrEqual(2);
+    // An empty list says so in the middle of its card, not against its right edge: every list
+    // that is empty on a fresh site, and every searchable one searched for nothing.
+    const nothing = 'zzzz-nothing';
+    const emptyLists: [path: string, message: string][] = [
+      ['/admin', '暂无调用记录。'],
+      [`/admin/control?search=${nothing}`, '没有符合条件的 API。'],
+      [`/admin/statistics?search=${nothing}`, '暂无匹配的统计数据'],
+      [`/admin/api/stats/${firstId}`, '暂无每日调用统计数据。'],
+      [`/admin/users?search=${nothing}`, `未找到与“${nothing}”匹配的用户。`],
+      [`/admin/audit?admin=${nothing}`, '暂无操作记录。'],
+      ['/admin/pending-orders', '暂无待处理订单。'],
+      ['/admin/reconciliation', '这段时间没有充值订单。'],
+      ['/admin/sign-in-providers', '暂无登录方式。'],
+      ['/admin/redeem-codes', '还没有兑换码批次。'],
+    ];
+    const offCentre: string[] = [];
+    for (const [path, message] of emptyLists) {
+      await page.goto(path);
+      const empty = page.getByRole('cell', { name: message, exact: true });
+      await empty.waitFor();
+      const [cell, text] = await empty.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const box = (r: DOMRect) => Math.round(r.left + r.width / 2);
+        return [box(td.getBoundingClientRect()), box(range.getBoundingClientRect())];
+      });
+      if (Math.abs(cell - text) > 2) offCentre.push(`${path}: text at ${text}, cell at ${cell}`);
+    }
+    expect(offCentre).toEqual([]);
 
     // The collapsed nav opens onto every section and the account links.
     await page.goto('/admin');
@@ -236,6 +255,41 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
     await page.getByLabel('管理导航').getByRole('link', { name: '友链管理' }).click();
     await page.getByRole('heading', { name: '友链管理' }).waitFor();
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('scrolls a refused API form to its first refused field on a 390 px phone, not only focuses it', async () => {
+    const context = await site.browser.newContext({
+      baseURL: site.url,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await adminLogin(page);
+    await page.goto('/admin/create');
+    await page.getByRole('heading', { name: '新建 API' }).waitFor();
+    const save = page.getByRole('button', { name: '保存', exact: true });
+
+    // Everything valid but how it is served: the refused field is the upstream, far down the form.
+    await page.getByLabel('API 名称').fill('滚动检查');
+    await page.getByLabel('英文名', { exact: true }).fill('scroll-check');
+    await page.getByLabel('Endpoint', { exact: true }).fill('/scroll-check');
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    const upstream = page.locator('#api-upstream_url');
+    expect(await upstream.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(844);
+    await save.click();
+    expect(await focusedInView(page)).toEqual({ id: 'api-upstream_url', inView: true, hit: true });
+
+    // Nothing filled, pressed from the bottom of the page: the first field is back at the top.
+    await page.goto('/admin/create');
+    await page.getByRole('heading', { name: '新建 API' }).waitFor();
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
+    expect(
+      await page.locator('#api-name').evaluate((el) => el.getBoundingClientRect().bottom),
+    ).toBeLessThan(0);
+    await save.click();
+    expect(await focusedInView(page)).toEqual({ id: 'api-name', inView: true, hit: true });
     await context.close();
   });
 
@@ -280,6 +334,33 @@ describeBrowser('admin lists, audit log and the phone layout', () => {
     await context.close();
   });
 });
+
+/**
+ * Once a refused save has moved the focus to a marked field and any (smooth) scrolling has stopped:
+ * the focused element's id, whether its box is inside the viewport, and whether the point at its
+ * centre is its own (not under the sticky save bar or the header).
+ */
+async function focusedInView(page: Page) {
+  await page.waitForFunction(() => document.activeElement?.classList.contains('is-invalid'));
+  // Bootstrap scrolls smoothly: wait until two reads 250 ms apart agree.
+  let scrolled = -1;
+  for (;;) {
+    const now = await page.evaluate(() => window.scrollY);
+    if (now === scrolled) break;
+    scrolled = now;
+    await page.waitForTimeout(250);
+  }
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement;
+    const box = focused.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {
+      id: focused.id,
+      inView: box.top >= 0 && box.bottom <= window.innerHeight,
+      hit: hit !== null && focused.contains(hit),
+    };
+  });
+}
 
 /**
  * Runs in the page: the page's width, and every visible action control that something else

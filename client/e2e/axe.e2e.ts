@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
-import { adminLogin, describeBrowser, Site, signUpAndLogIn, startSite } from './harness';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  ADMIN,
+  adminLogin,
+  describeBrowser,
+  Site,
+  signUpAndLogIn,
+  siteCall,
+  startSite,
+} from './harness';
 
 type Theme = 'light' | 'dark';
 
@@ -65,6 +73,44 @@ async function settled(page: Page, heading: string) {
   );
 }
 
+/** Waits for a dialog to be fully shown: open, nothing loading in it, its fade-in finished. */
+async function dialogShown(page: Page, dialog: Locator) {
+  await dialog.waitFor();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.modal.show') !== null &&
+      !document.querySelector('.modal .spinner-border, .modal [aria-busy="true"]') &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/**
+ * Makes one refunded call for the user of `context`: the admin credits ¥1, then a paid demo API
+ * (质数, ¥0.020) is called with a number it refuses, so the call is charged and refunded.
+ */
+async function refundedCall(site: Site, context: BrowserContext) {
+  const me = await siteCall(context, site.url, '/api/user/get_user_info.php');
+  const admin = await site.browser.newContext({ baseURL: site.url });
+  await admin.request.get(`${site.url}/api/get_config.php`);
+  await siteCall(admin, site.url, '/api/admin/admin_login.php', ADMIN);
+  const credit = await siteCall(admin, site.url, '/api/admin/adjust_user_balance.php', {
+    user_id: me.data.id,
+    amount: '1.000',
+    reason: 'axe refunded call',
+  });
+  expect(credit.success).toBe(true);
+  await admin.close();
+  const balance = async () =>
+    (await siteCall(context, site.url, '/api/user/get_user_info.php')).data.balance as unknown;
+  const before = await balance();
+  const call = await context.request.get(`${site.url}/apis/prime?number=abc`, {
+    headers: { 'x-api-key': me.data.api_key },
+  });
+  expect(call.status()).toBe(400);
+  // Charged and given back: the balance is what it was.
+  expect(await balance()).toEqual(before);
+}
+
 async function themed(context: BrowserContext, site: Site, theme: Theme) {
   await context.addCookies([{ name: 'theme', value: theme, url: site.url }]);
 }
@@ -90,6 +136,50 @@ describeBrowser('accessibility of the user centre and the back office', () => {
         await settled(page, ready);
         found.push(...(await serious(page, `${theme} ${path}`, theme)));
       }
+      expect(found).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(['light', 'dark'] as Theme[])(
+    'finds nothing serious on a refunded call in the call log and in the key dialogs in the %s theme',
+    async (theme) => {
+      const { context, page } = await site.newPage();
+      await themed(context, site, theme);
+      await signUpAndLogIn(page, `axe_keys_${theme}`, 'axe-pass-1');
+      await refundedCall(site, context);
+      const found: string[] = [];
+
+      // The call log with the refunded call's yellow badge on screen.
+      await page.goto('/user/accesslogs');
+      await settled(page, 'h1');
+      const refunded = page.locator('tr[data-charge="refunded"]');
+      await refunded.first().waitFor();
+      expect(await refunded.count()).toBe(1);
+      expect(await refunded.getByText('Refunded', { exact: true }).isVisible()).toBe(true);
+      found.push(...(await serious(page, `${theme} refunded call log`, theme)));
+
+      // The dashboard's new-key dialog, then the key's secret, then its edit dialog.
+      await page.goto('/user/dashboard');
+      await settled(page, 'h1');
+      const card = page.getByTestId('api-keys');
+      await card.getByRole('button', { name: 'New key' }).click();
+      const create = page.getByRole('dialog', { name: 'New API key' });
+      await dialogShown(page, create);
+      found.push(...(await serious(page, `${theme} new key dialog`, theme)));
+      await create.getByLabel('Name').fill(`axe ${theme}`);
+      await create.getByRole('button', { name: 'Create key' }).click();
+      await page.getByTestId('new-key-secret').waitFor();
+      await dialogShown(page, page.getByRole('dialog'));
+      found.push(...(await serious(page, `${theme} new key secret`, theme)));
+      await page.getByRole('button', { name: 'I have copied it' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const row = card.locator('[data-testid^="api-key-"]', { hasText: `axe ${theme}` });
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit API key' });
+      await dialogShown(page, edit);
+      expect(await edit.getByLabel('Name').inputValue()).toBe(`axe ${theme}`);
+      found.push(...(await serious(page, `${theme} edit key dialog`, theme)));
       expect(found).toEqual([]);
       await context.close();
     },

@@ -56,6 +56,50 @@ describeEachDb('admin: statistics, dashboard and users', (ctx) => {
       expect(none.body.data).toMatchObject({ apis: [], total: 0, total_pages: 0 });
     });
 
+    it('orders by calls with sort=calls_desc / calls_asc (ties by id), by id with sort=id or no sort', async () => {
+      const tag = `sort${Date.now().toString(36)}`;
+      // Created in an order that differs from every calls order, with one tie (40, 40).
+      const calls = [40, 5, 900, 0, 40, 70];
+      const made = [];
+      for (const [i, usage] of calls.entries()) {
+        made.push(
+          await seedApi(ctx.t, { name: `排序 ${tag} ${i}`, usage_count: usage, status: i % 2 }),
+        );
+      }
+      const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+      const list = async (query: Record<string, string | number>) => {
+        const res = await admin.get('/api/admin/get_api_daily_stats.php', {
+          query: { search: tag, ...query },
+        });
+        expect(res.status).toBe(200);
+        return res.body.data as { apis: { id: number; total_calls: number }[]; total: number };
+      };
+      const byId = ids(made);
+      const desc = [made[2], made[5], made[0], made[4], made[1], made[3]].map((api) => api.id);
+      const asc = [made[3], made[1], made[0], made[4], made[5], made[2]].map((api) => api.id);
+
+      const mostFirst = await list({ sort: 'calls_desc' });
+      expect(mostFirst.total).toBe(6);
+      expect(ids(mostFirst.apis)).toEqual(desc);
+      expect(mostFirst.apis.map((api) => api.total_calls)).toEqual([900, 70, 40, 40, 5, 0]);
+      expect(ids((await list({ sort: 'calls_asc' })).apis)).toEqual(asc);
+      expect(ids((await list({ sort: 'id' })).apis)).toEqual(byId);
+      expect(ids((await list({})).apis)).toEqual(byId);
+
+      // The order holds across pages: the most-called API is on page 1.
+      const page1 = await list({ sort: 'calls_desc', per_page: 4 });
+      const page2 = await list({ sort: 'calls_desc', per_page: 4, page: 2 });
+      expect([...ids(page1.apis), ...ids(page2.apis)]).toEqual(desc);
+      const ascPage2 = await list({ sort: 'calls_asc', per_page: 4, page: 2 });
+      expect(ids(ascPage2.apis)).toEqual(asc.slice(4));
+
+      const bad = await admin.get('/api/admin/get_api_daily_stats.php', {
+        query: { sort: 'calls' },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ success: false, field: 'sort' });
+    });
+
     it('gives one API daily history as JSON text, newest date first', async () => {
       const api = await seedApi(ctx.t, { name: '历史接口' });
       await seedDailyCalls(ctx.t, api.id, '2026-03-01', 5);

@@ -145,3 +145,88 @@ describe('the record forms', () => {
     await expectRefusalAtControl(dialog);
   });
 });
+
+// The seed's partners and friend links show images at site paths (server/src/seed/demo-site.ts):
+// opened and saved unchanged, each is sent with its path as it was, nothing marked at a field.
+const DEMO_RECORDS: [
+  name: string,
+  page: ComponentType,
+  list: string,
+  update: string,
+  row: Record<string, unknown>,
+  field: string,
+  saved: string,
+][] = [
+  [
+    'partner',
+    PartnersPage,
+    'get_partners.php',
+    'update_partner.php',
+    {
+      id: 1,
+      name: 'CloudNest',
+      name_en: '',
+      logo_url: '/demo/partner-cloudnest.svg',
+      website_url: 'https://cloudnest.example.com',
+      description: '托管 Kubernetes 与对象存储',
+      description_en: 'Managed Kubernetes and object storage',
+      sort_order: 1,
+      status: 1,
+      ...STAMPS,
+    },
+    'logo_url',
+    '更新成功',
+  ],
+  [
+    'friend link',
+    FriendLinksPage,
+    'get_friend_links.php',
+    'update_friend_link.php',
+    {
+      id: 1,
+      name: 'OpenDocs Hub',
+      link_url: 'https://opendocs.example.com',
+      avatar_url: '/demo/friend-opendocs.svg',
+      description: '开源工具的文档合集',
+      description_en: 'Documentation for open-source tools',
+      sort_order: 1,
+      status: 1,
+      ...STAMPS,
+    },
+    'avatar_url',
+    '操作成功',
+  ],
+];
+
+describe('the seeded demo records', () => {
+  it.each(DEMO_RECORDS)(
+    'save a demo %s unchanged, its site-path image sent as it was',
+    async (_name, Page, list, update, row, field, savedText) => {
+      const bodies: Record<string, unknown>[] = [];
+      server.use(
+        http.get(`/api/admin/${list}`, () => ok([row])),
+        http.post(`/api/admin/${update}`, async ({ request }) => {
+          bodies.push((await request.json()) as Record<string, unknown>);
+          return ok(row, '');
+        }),
+      );
+      render(
+        <Provider store={makeStore()}>
+          <MemoryRouter>
+            <Page />
+          </MemoryRouter>
+        </Provider>,
+      );
+      await userEvent.click(await screen.findByRole('button', { name: '编辑' }));
+      const dialog = await screen.findByRole('dialog', { name: /^编辑/ });
+      const image = within(dialog).getByDisplayValue(row[field] as string);
+      await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+      await screen.findByText(savedText);
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]).toMatchObject({ id: row.id, [field]: row[field] });
+      expect(image).not.toHaveAttribute('aria-invalid', 'true');
+      expect(document.querySelector('[aria-invalid="true"], .is-invalid')).toBeNull();
+      expect(screen.queryByRole('alert', { name: /^未能保存/ })).toBeNull();
+    },
+  );
+});
