@@ -370,7 +370,7 @@ describeEachDb('admin: access and API management', (ctx) => {
       ],
       [
         { request_params: '[{"name":"q","type":"date"}]' },
-        'parameter type must be one of string, integer, number, boolean, array, object',
+        'parameter type must be one of string, integer, number, boolean, array, object, file',
         badList('request_params'),
       ],
       [

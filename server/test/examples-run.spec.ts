@@ -1,8 +1,10 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import type { DataSource } from 'typeorm';
 import type { ApiDetail } from '../src/contracts/apis';
 import {
   parseListField,
@@ -16,9 +18,11 @@ import {
   KEY_PLACEHOLDER,
   renderExample,
   type RequestApi,
+  type RequestModel,
 } from '../src/contracts/request-examples';
 import { ApiEntry } from '../src/database/entities';
 import { DEMO_APIS } from '../src/seed/demo-apis';
+import { createApi } from './factories/catalogue';
 import { createKeyedUser, ledgerOf } from './factories/gateway';
 import { describeEachDb } from './harness';
 import { CI } from './requires';
@@ -47,6 +51,66 @@ const RUNNERS: Partial<Record<ExampleLanguage, Runner>> = {
   python: { file: 'example.py', command: (file) => [PYTHON, [file]] },
   php: { file: 'example.php', command: (file) => ['php', [file]] },
 };
+
+/** What every file a multipart example sends holds (the demo file-hash API's example file). */
+const EXAMPLE_FILE = 'Portico example file\n';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Each file the model sends, written where its example runs (the reader's current directory). */
+function writeExampleFiles(model: RequestModel, cwd: string): void {
+  for (const [, path] of model.files) {
+    mkdirSync(dirname(join(cwd, path)), { recursive: true });
+    writeFileSync(join(cwd, path), EXAMPLE_FILE);
+  }
+}
+
+/** APIs whose answer is checked further than its shape: the hash of what the example sent. */
+const EXPECTED_HASHES: Record<string, string> = {
+  'file-hash': sha256(EXAMPLE_FILE),
+  'form-hash': sha256('hello'),
+};
+
+/** A hash API hashed exactly what its example sent (the file, the form's text). */
+function expectHash(api: ApiDetail, output: string, label: string): void {
+  const expected = EXPECTED_HASHES[api.name_en];
+  if (!expected) return;
+  const { data } = JSON.parse(output) as { data: { hash?: string } };
+  expect({ label, hash: data.hash }).toEqual({ label, hash: expected });
+}
+
+/**
+ * A form-encoded API beside the seeded ones (whose POSTs take JSON or a multipart form): the
+ * built-in hash, sent as application/x-www-form-urlencoded.
+ */
+const createFormHashApi = (dataSource: DataSource) =>
+  createApi(dataSource, {
+    name: 'Form hash',
+    name_en: 'form-hash',
+    handler: 'hash',
+    request_method: 'POST',
+    request_format: 'application/x-www-form-urlencoded',
+    endpoint: '/apis/form-hash',
+    example_url: '/apis/form-hash',
+    request_params: JSON.stringify([
+      { name: 'text', type: 'string', required: true, description: '', example: 'hello' },
+      {
+        name: 'algo',
+        type: 'string',
+        required: false,
+        description: '',
+        enum: ['md5', 'sha1', 'sha256', 'sha512'],
+      },
+    ]),
+    response_params: JSON.stringify([
+      { name: 'success', type: 'boolean', description: '' },
+      { name: 'message', type: 'string', description: '' },
+      { name: 'data', type: 'object', description: '' },
+      { name: 'data.algo', type: 'string', description: '' },
+      { name: 'data.hash', type: 'string', description: '' },
+    ]),
+    status: 1,
+    is_paid: 0,
+  });
 
 /** The detail as the API page reads it (list fields decoded). */
 function asPageSees(detail: ApiDetail): ApiDetail {
@@ -105,6 +169,7 @@ describeEachDb(
         apiKey,
         user: { id: userId },
       } = await createKeyedUser(ctx.t, 1_000_000));
+      await createFormHashApi(ctx.t.dataSource);
       const names = (await ctx.t.dataSource.getRepository(ApiEntry).find({ where: { status: 1 } }))
         .map((api) => api.name_en)
         .sort();
@@ -128,10 +193,14 @@ describeEachDb(
       return Number(row.n);
     };
 
-    it('the demo catalogue is seeded, with a POST API and an image API among it', () => {
+    it('the demo catalogue is seeded, with POST APIs in each body format and an image API', () => {
       expect(apis.length).toBeGreaterThanOrEqual(30);
       expect(apis.some((api) => api.request_method === 'POST')).toBe(true);
       expect(apis.some((api) => !api.response_format.includes('json'))).toBe(true);
+      // A form (form-hash, made above) and a multipart form with a file (the seeded file-hash).
+      expect(apis.map((api) => api.name_en)).toEqual(
+        expect.arrayContaining(Object.keys(EXPECTED_HASHES)),
+      );
     });
 
     it.each(Object.keys(RUNNERS) as ExampleLanguage[])(
@@ -147,6 +216,7 @@ describeEachDb(
           const model = buildRequestModel(api, initialValues(api), ctx.t.baseUrl, apiKey);
           const cwd = join(dir, language, api.name_en);
           mkdirSync(cwd, { recursive: true });
+          writeExampleFiles(model, cwd);
           writeFileSync(join(cwd, runner.file), renderExample(model, language));
           const [command, args] = runner.command(runner.file);
           const { stdout } = await run(command, args, { cwd, timeout: 20_000 }).catch(
@@ -155,7 +225,10 @@ describeEachDb(
             },
           );
           if (model.saveAs) expectImage(join(cwd, model.saveAs), label);
-          else expectDocumentedShape(api, stdout, label);
+          else {
+            expectDocumentedShape(api, stdout, label);
+            expectHash(api, stdout, label);
+          }
           if (api.is_paid) {
             charged += Math.round(Number(api.price_per_call) * 1000);
             paidCalls++;
@@ -181,6 +254,7 @@ describeEachDb(
         mkdirSync(javaDir, { recursive: true });
         const models = apis.map((api, i) => {
           const model = buildRequestModel(api, initialValues(api), ctx.t.baseUrl, apiKey);
+          writeExampleFiles(model, javaDir);
           // One javac run for all: each example's class gets its own name.
           const code = renderExample(model, 'java').replace(
             'public class Example {',
@@ -204,7 +278,10 @@ describeEachDb(
           });
           const saveAs = models[i].saveAs;
           if (saveAs) expectImage(join(javaDir, saveAs), label);
-          else expectDocumentedShape(api, stdout, label);
+          else {
+            expectDocumentedShape(api, stdout, label);
+            expectHash(api, stdout, label);
+          }
         }
       },
       180_000,
@@ -219,6 +296,7 @@ function seededApis(): RequestApi[] {
     name_en: api.name_en,
     endpoint: `/apis/${api.name_en}`,
     request_method: api.request_method,
+    request_format: api.request_format,
     request_params: api.request_params,
     example_url: `/apis/${api.name_en}${api.example_query ? `?${api.example_query}` : ''}`,
     response_format: api.response_format,

@@ -224,5 +224,6 @@ describeIf(built, 'a built client (npm run build)')('real OpenAPI documents’ p
         ]);
       }
     }
-  });
+    // Over two hundred pages rendered one after another.
+  }, 120_000);
 });

@@ -158,6 +158,11 @@ export const en = {
     'api.colCode': 'Code',
     'api.yes': 'yes',
     'api.pathParam': 'path',
+    'api.requestBody': 'Request body',
+    'api.bodyFormat': 'Body: {format}',
+    'api.bodyFormat.json': 'JSON (application/json)',
+    'api.bodyFormat.form': 'form (application/x-www-form-urlencoded)',
+    'api.bodyFormat.multipart': 'multipart form (multipart/form-data)',
     'text.untranslated': 'Chinese only',
     'text.untranslatedTitle': 'No English text yet: shown as written',
     'api.no': 'no',
@@ -760,6 +765,7 @@ export const en = {
     'gateway.rate_limited': 'too many calls, try again later',
     'gateway.invalid_param': 'a parameter is invalid (nothing was charged)',
     'gateway.invalid_json': 'the call body is not valid JSON (nothing was charged)',
+    'gateway.invalid_form': 'the call body is not a valid multipart form (nothing was charged)',
     'gateway.invalid_path': 'the path is invalid (nothing was charged)',
     'gateway.path_parameter_missing': 'A path parameter has no value (nothing was charged).',
     'gateway.upstream_failed': 'the API’s service failed (nothing was charged)',
@@ -795,6 +801,10 @@ export const en = {
     'apis.unknown_category': 'this category does not exist',
     'apis.not_servable':
       'An enabled API needs a built-in handler or an upstream URL. Give it one, or save it disabled.',
+    'apis.format_without_body':
+      'A GET or DELETE API takes no body: its request format can only be JSON.',
+    'apis.file_without_multipart':
+      'A file parameter needs a POST or PUT API whose request format is multipart/form-data.',
     'recharge.not_configured': 'recharge is not configured',
     'recharge.order_not_found': 'order not found on Afdian, check the order number',
     'recharge.order_not_paid':

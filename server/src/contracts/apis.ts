@@ -5,6 +5,17 @@ import type { RequestParam, ResponseParam, StatusCode } from './list-fields';
 export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type RequestMethod = (typeof REQUEST_METHODS)[number];
 
+/**
+ * How a POST or PUT API takes its body parameters: JSON (the default), an HTML form, or a
+ * multipart form, the one that can carry `file` parameters. GET and DELETE take no body.
+ */
+export const REQUEST_FORMATS = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+] as const;
+export type RequestFormat = (typeof REQUEST_FORMATS)[number];
+
 /** An API as the catalogue list returns it. */
 export interface ApiSummary {
   id: number;
@@ -57,6 +68,8 @@ export interface ApiSummary {
 export interface ApiDetail extends ApiSummary {
   example_url: string;
   response_format: string;
+  /** How the body parameters are sent; optional for answers of older servers (JSON). */
+  request_format?: RequestFormat;
   request_params: RequestParam[];
   response_params: ResponseParam[];
   status_codes: StatusCode[];
@@ -133,6 +146,8 @@ export interface SaveApiBody {
   example_url: string;
   response_format: string;
   request_method: RequestMethod;
+  /** Left as it is when absent ('application/json' for a new API). */
+  request_format?: RequestFormat;
   request_params: string;
   response_params: string;
   status_codes: string;
@@ -167,6 +182,7 @@ export const SAVE_API_FIELDS = [
   'example_url',
   'response_format',
   'request_method',
+  'request_format',
   'description',
   'description_en',
   'status',

@@ -114,6 +114,10 @@ export const ERROR_CODES = {
   'apis.not_servable':
     'an API was to be enabled with neither a built-in handler nor an upstream URL',
   'apis.unknown_category': 'the public list was asked for a category slug that does not exist',
+  'apis.format_without_body':
+    'a GET or DELETE API was given a form or multipart request format (it takes no body)',
+  'apis.file_without_multipart':
+    'a file parameter was given to an API whose request format is not multipart/form-data',
 
   'categories.not_found': 'no such category',
   'categories.slug_taken': 'another category has this slug',
@@ -138,6 +142,7 @@ export const ERROR_CODES = {
   'gateway.rate_limited': 'the per-key or per-IP limit is reached; see `Retry-After`',
   'gateway.invalid_param': 'the built-in API refused an input (refunded)',
   'gateway.invalid_json': 'the call body is not valid JSON (refunded)',
+  'gateway.invalid_form': 'the call body is not a valid multipart form (refunded)',
   'gateway.invalid_path':
     'the sub-path leaves the API base (refunded), or a path parameter is not one segment (refused before any charge)',
   'gateway.path_parameter_missing':

@@ -36,12 +36,12 @@ describe('isRequiredFlag', () => {
 });
 
 describe('isParameterType', () => {
-  it('knows the six parameter types and nothing else', () => {
+  it("knows SPEC's six parameter types and a multipart form's file, and nothing else", () => {
     expect(
-      ['string', 'integer', 'number', 'boolean', 'array', 'object'].every(isParameterType),
+      ['string', 'integer', 'number', 'boolean', 'array', 'object', 'file'].every(isParameterType),
     ).toBe(true);
     expect(isParameterType('String')).toBe(false);
-    expect(isParameterType('file')).toBe(false);
+    expect(isParameterType('binary')).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@
  * shapes below, so readers accept them.
  */
 
+/** `file`: an upload, in a multipart/form-data body only. */
 export const PARAMETER_TYPES = [
   'string',
   'integer',
@@ -11,6 +12,7 @@ export const PARAMETER_TYPES = [
   'boolean',
   'array',
   'object',
+  'file',
 ] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
 

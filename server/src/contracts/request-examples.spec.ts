@@ -156,6 +156,59 @@ describe('buildRequestModel', () => {
     expect(model.headers).toEqual([['Content-Type', 'application/json']]);
   });
 
+  it('POST as a form: the values as typed, urlencoded, with their Content-Type', () => {
+    const model = buildRequestModel(
+      api({
+        request_method: 'POST',
+        request_format: 'application/x-www-form-urlencoded',
+        request_params: ALL_TYPES,
+      }),
+      { text: 'a & b=c', count: ' 3 ', flag: 'true', tags: '["x"]', ratio: '' },
+      ORIGIN,
+      null,
+    );
+    expect(model.format).toBe('application/x-www-form-urlencoded');
+    expect(model.body).toEqual({ text: 'a & b=c', count: ' 3 ', flag: 'true', tags: '["x"]' });
+    expect(model.bodyText).toBe('text=a+%26+b%3Dc&count=+3+&flag=true&tags=%5B%22x%22%5D');
+    expect(model.headers).toEqual([['Content-Type', 'application/x-www-form-urlencoded']]);
+    expect(model.files).toEqual([]);
+  });
+
+  it('POST as a multipart form: text parts, file parts by name, no Content-Type of its own', () => {
+    const model = buildRequestModel(
+      api({
+        request_method: 'POST',
+        request_format: 'multipart/form-data',
+        is_paid: 1,
+        request_params: [
+          p('file', 'file', true),
+          p('algo', 'string'),
+          p('note', 'string'),
+          p('backup', 'file'),
+        ],
+      }),
+      { file: 'photo.png', algo: 'md5', note: '', backup: '' },
+      ORIGIN,
+      'pk_secret',
+    );
+    expect(model.format).toBe('multipart/form-data');
+    expect(model.body).toEqual({ algo: 'md5' });
+    expect(model.files).toEqual([['file', 'photo.png']]);
+    expect(model.bodyText).toBeNull();
+    expect(model.headers).toEqual([['X-API-Key', 'pk_secret']]);
+  });
+
+  it('GET ignores a body format: no body, no files', () => {
+    const model = buildRequestModel(
+      api({ request_format: 'multipart/form-data', request_params: [p('text', 'string')] }),
+      { text: 'x' },
+      ORIGIN,
+      null,
+    );
+    expect(model).toMatchObject({ format: null, body: null, bodyText: null, files: [] });
+    expect(model.url).toBe('https://site.example/apis/demo?text=x');
+  });
+
   it('path parameters go in the query string, whatever the method', () => {
     const params = [p('owner', 'string', true, { in: 'path' }), p('title', 'string', true)];
     const post = buildRequestModel(
@@ -298,6 +351,139 @@ describe('renderExample', () => {
       const code = renderExample(image, language);
       expect(code).toContain('qrcode.png');
       expect(code).not.toMatch(/\.json\(\)|json_decode|JSON\.parse|json\.dumps/);
+    }
+  });
+});
+
+describe('renderExample: form and multipart bodies', () => {
+  const hashParams = [
+    p('text', 'string', true),
+    p('algo', 'string', false, { enum: ['md5', 'sha256'] }),
+  ];
+  const form = buildRequestModel(
+    api({
+      request_method: 'POST',
+      request_format: 'application/x-www-form-urlencoded',
+      request_params: hashParams,
+    }),
+    { text: "it's a & b", algo: 'md5' },
+    ORIGIN,
+    null,
+  );
+  const fileParams = [p('file', 'file', true), p('algo', 'string'), p('note', 'string')];
+  const multipartApi = api({
+    request_method: 'POST',
+    request_format: 'multipart/form-data',
+    request_params: fileParams,
+  });
+  const multipart = buildRequestModel(
+    multipartApi,
+    { file: 'docs/example.txt', algo: 'md5', note: '@secret <x' },
+    ORIGIN,
+    'k1',
+  );
+
+  it('a form sends its urlencoded text with its Content-Type', () => {
+    const bodyText = 'text=it%27s+a+%26+b&algo=md5';
+    expect(form.bodyText).toBe(bodyText);
+    const curl = renderExample(form, 'curl');
+    expect(curl).toContain(`-H 'Content-Type: application/x-www-form-urlencoded'`);
+    expect(curl).toContain(`--data-raw '${bodyText}'`);
+    expect(renderExample(form, 'python')).toContain(`    data="${bodyText}",\n`);
+    expect(renderExample(form, 'python')).not.toContain('json=');
+    expect(renderExample(form, 'node')).toContain(
+      '  body: new URLSearchParams({\n    "text": "it\'s a & b",\n    "algo": "md5"\n  }),',
+    );
+    expect(renderExample(form, 'php')).toContain(`CURLOPT_POSTFIELDS => '${bodyText}',`);
+    expect(renderExample(form, 'csharp')).toContain(
+      `new StringContent("${bodyText}", Encoding.UTF8, "application/x-www-form-urlencoded");`,
+    );
+    for (const language of EXAMPLE_LANGUAGES) {
+      expect(renderExample(form, language)).toContain('application/x-www-form-urlencoded');
+    }
+  });
+
+  it('curl: text parts with --form-string (an @ stays text), files with -F and @', () => {
+    const curl = renderExample(multipart, 'curl');
+    expect(curl).toContain(`  --form-string 'algo=md5' \\\n`);
+    expect(curl).toContain(`  --form-string 'note=@secret <x' \\\n`);
+    expect(curl).toContain(`  -F 'file=@docs/example.txt'`);
+    expect(curl).not.toContain('--data-raw');
+    expect(curl).not.toContain('Content-Type');
+    const odd = buildRequestModel(multipartApi, { file: 'a;b "c".txt' }, ORIGIN, null);
+    expect(renderExample(odd, 'curl')).toContain(`-F 'file=@"a;b \\"c\\".txt"'`);
+  });
+
+  it('python: data= for the text parts, files= opening each file', () => {
+    const python = renderExample(multipart, 'python');
+    expect(python).toContain(
+      '    data={\n        "algo": "md5",\n        "note": "@secret <x",\n    },\n' +
+        '    files={"file": open("docs/example.txt", "rb")},\n',
+    );
+    expect(python).not.toContain('json=');
+    // Without a file, requests needs files= to send a multipart body at all.
+    const textOnly = buildRequestModel(multipartApi, { algo: 'md5' }, ORIGIN, null);
+    expect(renderExample(textOnly, 'python')).toContain('    files={"algo": (None, "md5")},\n');
+  });
+
+  it('node: FormData with each file from fs.openAsBlob, named after the file', () => {
+    const node = renderExample(multipart, 'node');
+    expect(node).toContain('// Node.js 20 or later');
+    expect(node).toContain("import { openAsBlob } from 'node:fs';");
+    expect(node).toContain(
+      [
+        'const form = new FormData();',
+        'form.append("algo", "md5");',
+        'form.append("note", "@secret <x");',
+        'form.append("file", await openAsBlob("docs/example.txt"), "example.txt");',
+      ].join('\n'),
+    );
+    expect(node).toContain('  body: form,\n');
+    expect(node).not.toContain('Content-Type');
+  });
+
+  it('every other language builds the parts with its own multipart tool', () => {
+    const expected: Record<string, string[]> = {
+      javascript: [
+        'form.append("file", document.querySelector(\'input[type=file][name="file"]\').files[0]);',
+      ],
+      php: ["'note' => '@secret <x',", "'file' => new CURLFile('docs/example.txt'),"],
+      go: [
+        'if err := form.WriteField("algo", "md5"); err != nil {',
+        'if err := addFile(form, "file", "docs/example.txt"); err != nil {',
+        'req.Header.Set("Content-Type", form.FormDataContentType())',
+      ],
+      java: [
+        'body.addAll(part(boundary, "algo", null, "md5".getBytes(StandardCharsets.UTF_8)));',
+        'body.addAll(part(boundary, "file", "example.txt", Files.readAllBytes(Path.of("docs/example.txt"))));',
+        '.header("Content-Type", "multipart/form-data; boundary=" + boundary)',
+        '.method("POST", HttpRequest.BodyPublishers.ofByteArrays(body))',
+      ],
+      csharp: [
+        'form.Add(new StringContent("md5"), "algo");',
+        'form.Add(new ByteArrayContent(File.ReadAllBytes("docs/example.txt")), "file", "example.txt");',
+      ],
+      ruby: [
+        "  ['algo', 'md5'],",
+        "  ['file', File.open('docs/example.txt')],",
+        "], 'multipart/form-data')",
+      ],
+      rust: [
+        'features = ["blocking", "multipart"]',
+        '        .text("algo", "md5")',
+        '        .file("file", "docs/example.txt")?;',
+        '        .multipart(form)',
+      ],
+    };
+    for (const [language, lines] of Object.entries(expected)) {
+      const code = renderExample(multipart, language as (typeof EXAMPLE_LANGUAGES)[number]);
+      for (const line of lines)
+        expect({ language, has: line, found: code.includes(line) }).toEqual({
+          language,
+          has: line,
+          found: true,
+        });
+      expect(code).toContain('k1');
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { RequestFormat } from './apis';
 import { isRequiredFlag, type RequestParam } from './list-fields';
 
 /**
@@ -48,6 +49,8 @@ export interface RequestApi {
   request_params: RequestParam[];
   example_url: string;
   response_format: string;
+  /** How a body method sends its parameters; absent: JSON. */
+  request_format?: RequestFormat;
   is_paid: number;
 }
 
@@ -64,10 +67,17 @@ export interface RequestModel {
   url: string;
   /** In order; the key header only when there is a key (or a placeholder for a paid API). */
   headers: [string, string][];
-  /** The parameters for a body method, typed (numbers as numbers...); null otherwise. */
+  /** How the body is sent (the API's request format); null without a body. */
+  format: RequestFormat | null;
+  /**
+   * The parameters for a body method: typed (numbers as numbers...) in JSON, as typed in a form or
+   * a multipart form (whose files are in `files`); null otherwise.
+   */
   body: Record<string, unknown> | null;
-  /** The exact body text sent. */
+  /** The exact body text sent; null for a multipart form, whose boundary its sender picks. */
   bodyText: string | null;
+  /** A multipart form's file parts: each part's name and the file typed for it, in order. */
+  files: [string, string][];
   /** The answer is not JSON (an image...): examples save it to this file. */
   saveAs: string | null;
   /**
@@ -193,7 +203,8 @@ function fileName(api: RequestApi, values: ParamValues): string | null {
 
 /**
  * The request for these values. Parameters left empty are left out; a body method sends the rest
- * as a typed JSON body (path parameters in the query), other methods in the query. `apiKey` null: no key header on a free API, the
+ * in its request format (a typed JSON body, a form, a multipart form with its files; path
+ * parameters in the query), other methods in the query. `apiKey` null: no key header on a free API, the
  * placeholder on a paid one.
  */
 export function buildRequestModel(
@@ -209,8 +220,17 @@ export function buildRequestModel(
   // Path parameters ride in the query string whatever the method; the gateway fills them in.
   const inBody = withBody ? given.filter((p) => p.in !== 'path') : [];
   const inQuery = withBody ? given.filter((p) => p.in === 'path') : given;
+  const format = withBody ? (api.request_format ?? 'application/json') : null;
+  const files = format === 'multipart/form-data' ? inBody.filter((p) => p.type === 'file') : [];
   const body = withBody
-    ? Object.fromEntries(inBody.map((p) => [p.name, typedValue(p, values[p.name])]))
+    ? Object.fromEntries(
+        inBody
+          .filter((p) => !files.includes(p))
+          .map((p) => [
+            p.name,
+            format === 'application/json' ? typedValue(p, values[p.name]) : values[p.name],
+          ]),
+      )
     : null;
   const query = new URLSearchParams(
     inQuery.map((p): [string, string] => [p.name, values[p.name]]),
@@ -218,16 +238,25 @@ export function buildRequestModel(
   const key = apiKey ?? (api.is_paid ? KEY_PLACEHOLDER : null);
   const headers: [string, string][] = [];
   if (key) headers.push([KEY_HEADER, key]);
-  if (body) headers.push(['Content-Type', 'application/json']);
+  // A multipart sender writes its own Content-Type: the header carries the boundary it picked.
+  if (body && format !== 'multipart/form-data') headers.push(['Content-Type', format!]);
   return {
     method,
     url: query ? `${base}?${query}` : base,
     headers,
+    format,
     body,
-    bodyText: body ? JSON.stringify(body) : null,
+    bodyText: bodyText(format, body),
+    files: files.map((p): [string, string] => [p.name, values[p.name]]),
     saveAs: fileName(api, values),
     idempotent: api.is_paid === 1,
   };
+}
+
+function bodyText(format: RequestFormat | null, body: Record<string, unknown> | null) {
+  if (!body || format === 'multipart/form-data') return null;
+  if (format === 'application/json') return JSON.stringify(body);
+  return new URLSearchParams(body as Record<string, string>).toString();
 }
 
 // Quoting for each language's string literals. JSON.stringify's output is a valid literal in
@@ -261,17 +290,61 @@ function pythonLiteral(value: unknown, indent = ''): string {
 
 const indentLines = (text: string, pad: string) => text.replace(/\n/g, `\n${pad}`);
 
+// The body in each format: JSON and a form send `bodyText` as it is (with its Content-Type from
+// `headers`); a multipart form is built with each language's own tool, which picks the boundary.
+const isJson = (m: RequestModel) => m.format === 'application/json';
+const isMultipart = (m: RequestModel) => m.format === 'multipart/form-data';
+/** A multipart form's text parts, as typed. */
+const textParts = (m: RequestModel) =>
+  Object.entries(m.body ?? {}).map(([name, value]): [string, string] => [name, String(value)]);
+/** A file part is named after its file, without the folders of the path typed. */
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+/** curl -F reads a file name in double quotes when it holds a separator (; or ,) or a quote. */
+const curlFile = (path: string) =>
+  /[;,"\\]/.test(path) ? `"${path.replace(/[\\"]/g, '\\$&')}"` : path;
+
 function curl(m: RequestModel): string {
+  const body =
+    m.bodyText !== null
+      ? [`  --data-raw ${shellQuote(m.bodyText)}`]
+      : [
+          // --form-string: a value starting with @ or < is sent as it is, not read from a file.
+          ...textParts(m).map(
+            ([name, value]) => `  --form-string ${shellQuote(`${name}=${value}`)}`,
+          ),
+          ...m.files.map(([name, path]) => `  -F ${shellQuote(`${name}=@${curlFile(path)}`)}`),
+        ];
   const lines = [
     `curl -sS --fail-with-body${m.method === 'GET' ? '' : ` -X ${m.method}`} ${shellQuote(m.url)}`,
     ...m.headers.map(([name, value]) => `  -H ${shellQuote(`${name}: ${value}`)}`),
     ...(m.idempotent
       ? [`  -H "${IDEMPOTENCY_HEADER}: $(od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')"`]
       : []),
-    ...(m.bodyText !== null ? [`  --data-raw ${shellQuote(m.bodyText)}`] : []),
+    ...body,
     ...(m.saveAs ? [`  -o ${shellQuote(m.saveAs)}`] : []),
   ];
   return [...(m.idempotent ? [`# ${IDEMPOTENCY_NOTE}`] : []), lines.join(' \\\n')].join('\n');
+}
+
+/** A multipart form in JavaScript, `file` writing the lines that append each file part. */
+function formData(m: RequestModel, file: (name: string, path: string) => string[]): string[] {
+  return [
+    'const form = new FormData();',
+    ...textParts(m).map(([name, value]) => `form.append(${q(name)}, ${q(value)});`),
+    ...m.files.flatMap(([name, path]) => file(name, path)),
+    '',
+  ];
+}
+
+function fetchBody(m: RequestModel): string[] {
+  if (!m.body) return [];
+  if (isMultipart(m)) return ['  body: form,'];
+  const fields = indentLines(JSON.stringify(m.body, null, 2), '  ');
+  // URLSearchParams writes the very bytes of `bodyText`.
+  return [
+    isJson(m) ? `  body: JSON.stringify(${fields}),` : `  body: new URLSearchParams(${fields}),`,
+  ];
 }
 
 /** `newKey`: the expression that makes a fresh Idempotency-Key. */
@@ -289,15 +362,21 @@ function fetchCall(m: RequestModel, newKey: string): string[] {
           '  },',
         ]
       : []),
-    ...(m.body
-      ? [`  body: JSON.stringify(${indentLines(JSON.stringify(m.body, null, 2), '  ')}),`]
-      : []),
+    ...fetchBody(m),
     '});',
   ];
 }
 
 function javascript(m: RequestModel): string {
   return [
+    ...(isMultipart(m)
+      ? formData(m, (name, path) => [
+          `// The file (${path}) is the one picked in the page's <input type="file" name=${q(name)}>`,
+          `form.append(${q(name)}, document.querySelector(${singleQuote(
+            `input[type=file][name=${q(name)}]`,
+          )}).files[0]);`,
+        ])
+      : []),
     ...fetchCall(m, 'crypto.randomUUID()'),
     'if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);',
     ...(m.saveAs
@@ -313,11 +392,18 @@ function javascript(m: RequestModel): string {
 }
 
 function node(m: RequestModel): string {
+  const readsFiles = m.files.length > 0;
   return [
-    '// Node.js 18 or later; save as example.mjs and run: node example.mjs',
+    `// Node.js ${readsFiles ? '20' : '18'} or later; save as example.mjs and run: node example.mjs`,
     ...(m.idempotent ? ["import { randomUUID } from 'node:crypto';"] : []),
+    ...(readsFiles ? ["import { openAsBlob } from 'node:fs';"] : []),
     ...(m.saveAs ? ["import { writeFile } from 'node:fs/promises';"] : []),
-    ...(m.idempotent || m.saveAs ? [''] : []),
+    ...(m.idempotent || m.saveAs || readsFiles ? [''] : []),
+    ...(isMultipart(m)
+      ? formData(m, (name, path) => [
+          `form.append(${q(name)}, await openAsBlob(${q(path)}), ${q(baseName(path))});`,
+        ])
+      : []),
     ...fetchCall(m, 'randomUUID()'),
     'if (!response.ok) {',
     '  console.error(`HTTP ${response.status}: ${await response.text()}`);',
@@ -330,6 +416,23 @@ function node(m: RequestModel): string {
         ]
       : ['console.log(JSON.stringify(await response.json(), null, 2));']),
   ].join('\n');
+}
+
+function pythonBody(m: RequestModel): string[] {
+  if (!m.body) return [];
+  if (isJson(m)) return [`    json=${pythonLiteral(m.body, '    ')},`];
+  if (m.bodyText !== null) return [`    data=${q(m.bodyText)},`];
+  const text = textParts(m);
+  if (m.files.length === 0) {
+    return [
+      '    # requests sends a multipart body only with files=; (None, value) is a text part',
+      `    files={${text.map(([name, value]) => `${q(name)}: (None, ${q(value)})`).join(', ')}},`,
+    ];
+  }
+  return [
+    ...(text.length > 0 ? [`    data=${pythonLiteral(m.body, '    ')},`] : []),
+    `    files={${m.files.map(([name, path]) => `${q(name)}: open(${q(path)}, "rb")`).join(', ')}},`,
+  ];
 }
 
 function python(m: RequestModel): string {
@@ -351,7 +454,7 @@ function python(m: RequestModel): string {
           ].join(', ')}},`,
         ]
       : []),
-    ...(m.body ? [`    json=${pythonLiteral(m.body, '    ')},`] : []),
+    ...pythonBody(m),
     '    timeout=10,',
     ')',
     'if not response.ok:',
@@ -364,6 +467,22 @@ function python(m: RequestModel): string {
         ]
       : ['print(json.dumps(response.json(), indent=2, ensure_ascii=False))']),
   ].join('\n');
+}
+
+function phpBody(m: RequestModel): string[] {
+  if (m.bodyText !== null) return [`    CURLOPT_POSTFIELDS => ${singleQuote(m.bodyText)},`];
+  if (!m.body) return [];
+  // An array is sent as multipart/form-data, each CURLFile as a file part.
+  return [
+    '    CURLOPT_POSTFIELDS => [',
+    ...textParts(m).map(
+      ([name, value]) => `        ${singleQuote(name)} => ${singleQuote(value)},`,
+    ),
+    ...m.files.map(
+      ([name, path]) => `        ${singleQuote(name)} => new CURLFile(${singleQuote(path)}),`,
+    ),
+    '    ],',
+  ];
 }
 
 function php(m: RequestModel): string {
@@ -384,7 +503,7 @@ function php(m: RequestModel): string {
           ].join(', ')}],`,
         ]
       : []),
-    ...(m.bodyText !== null ? [`    CURLOPT_POSTFIELDS => ${singleQuote(m.bodyText)},`] : []),
+    ...phpBody(m),
     '    CURLOPT_TIMEOUT => 10,',
     ']);',
     '$response = curl_exec($ch);',
@@ -404,15 +523,41 @@ function php(m: RequestModel): string {
   ].join('\n');
 }
 
+const goCheck = (call: string) => [`\tif err := ${call}; err != nil {`, '\t\tpanic(err)', '\t}'];
+
+/** Go's multipart.Writer writes a file part from a reader: a function saves repeating it. */
+const GO_ADD_FILE = [
+  '',
+  "// addFile writes the file at path as the part name, under the file's own name.",
+  'func addFile(form *multipart.Writer, name, path string) error {',
+  '\tfile, err := os.Open(path)',
+  '\tif err != nil {',
+  '\t\treturn err',
+  '\t}',
+  '\tdefer file.Close()',
+  '\tpart, err := form.CreateFormFile(name, filepath.Base(path))',
+  '\tif err != nil {',
+  '\t\treturn err',
+  '\t}',
+  '\t_, err = io.Copy(part, file)',
+  '\treturn err',
+  '}',
+];
+
 function go(m: RequestModel): string {
+  const multipart = isMultipart(m);
   const imports = [
+    ...(multipart ? ['"bytes"', '"mime/multipart"'] : []),
+    ...(m.files.length > 0 ? ['"path/filepath"'] : []),
     ...(m.idempotent ? ['"crypto/rand"'] : []),
     '"fmt"',
     '"io"',
     '"net/http"',
     '"os"',
     ...(m.bodyText !== null ? ['"strings"'] : []),
-  ];
+  ].sort();
+  const reader =
+    m.bodyText !== null ? `strings.NewReader(${q(m.bodyText)})` : multipart ? '&body' : 'nil';
   return [
     'package main',
     '',
@@ -421,13 +566,21 @@ function go(m: RequestModel): string {
     ')',
     '',
     'func main() {',
-    `\treq, err := http.NewRequest(${q(m.method)}, ${q(m.url)}, ${
-      m.bodyText !== null ? `strings.NewReader(${q(m.bodyText)})` : 'nil'
-    })`,
+    ...(multipart
+      ? [
+          '\tvar body bytes.Buffer',
+          '\tform := multipart.NewWriter(&body)',
+          ...textParts(m).flatMap(([n, v]) => goCheck(`form.WriteField(${q(n)}, ${q(v)})`)),
+          ...m.files.flatMap(([n, path]) => goCheck(`addFile(form, ${q(n)}, ${q(path)})`)),
+          ...goCheck('form.Close()'),
+        ]
+      : []),
+    `\treq, err := http.NewRequest(${q(m.method)}, ${q(m.url)}, ${reader})`,
     '\tif err != nil {',
     '\t\tpanic(err)',
     '\t}',
     ...m.headers.map(([n, v]) => `\treq.Header.Set(${q(n)}, ${q(v)})`),
+    ...(multipart ? ['\treq.Header.Set("Content-Type", form.FormDataContentType())'] : []),
     ...(m.idempotent
       ? [
           `\t// ${IDEMPOTENCY_NOTE} (rand.Text: Go 1.24+)`,
@@ -456,27 +609,71 @@ function go(m: RequestModel): string {
         ]
       : ['\tfmt.Println(string(data))']),
     '}',
+    ...(m.files.length > 0 ? GO_ADD_FILE : []),
   ].join('\n');
 }
 
+/** HttpClient has no multipart builder: the example writes the body's parts itself. */
+function javaMultipart(m: RequestModel): string[] {
+  const utf8 = (expression: string) => `${expression}.getBytes(StandardCharsets.UTF_8)`;
+  return [
+    '        // HttpClient has no multipart builder: the body is written by hand, around a random boundary',
+    '        String boundary = UUID.randomUUID().toString();',
+    '        List<byte[]> body = new ArrayList<>();',
+    ...textParts(m).map(
+      ([name, value]) =>
+        `        body.addAll(part(boundary, ${q(name)}, null, ${utf8(q(value))}));`,
+    ),
+    ...m.files.map(
+      ([name, path]) =>
+        `        body.addAll(part(boundary, ${q(name)}, ${q(baseName(path))}, Files.readAllBytes(Path.of(${q(path)}))));`,
+    ),
+    `        body.add(${utf8('("--" + boundary + "--\\r\\n")')});`,
+  ];
+}
+
+const JAVA_PART = [
+  '',
+  '    /** One part of a multipart body: its headers, its content and the line break that ends it. */',
+  '    static List<byte[]> part(String boundary, String name, String fileName, byte[] content) {',
+  '        String head = "--" + boundary + "\\r\\nContent-Disposition: form-data; name=\\"" + name + "\\""',
+  '            + (fileName == null ? "" : "; filename=\\"" + fileName + "\\"\\r\\nContent-Type: application/octet-stream")',
+  '            + "\\r\\n\\r\\n";',
+  '        return List.of(head.getBytes(StandardCharsets.UTF_8), content, "\\r\\n".getBytes(StandardCharsets.UTF_8));',
+  '    }',
+];
+
 function java(m: RequestModel): string {
+  const multipart = isMultipart(m);
+  const imports = new Set([
+    'java.net.URI',
+    'java.net.http.HttpClient',
+    'java.net.http.HttpRequest',
+    'java.net.http.HttpResponse',
+    ...(m.saveAs || m.files.length > 0 ? ['java.nio.file.Files', 'java.nio.file.Path'] : []),
+    ...(multipart
+      ? ['java.nio.charset.StandardCharsets', 'java.util.ArrayList', 'java.util.List']
+      : []),
+    ...(m.idempotent || multipart ? ['java.util.UUID'] : []),
+  ]);
   const publisher =
     m.bodyText !== null
       ? `HttpRequest.BodyPublishers.ofString(${q(m.bodyText)})`
-      : 'HttpRequest.BodyPublishers.noBody()';
+      : multipart
+        ? 'HttpRequest.BodyPublishers.ofByteArrays(body)'
+        : 'HttpRequest.BodyPublishers.noBody()';
   return [
-    'import java.net.URI;',
-    'import java.net.http.HttpClient;',
-    'import java.net.http.HttpRequest;',
-    'import java.net.http.HttpResponse;',
-    ...(m.saveAs ? ['import java.nio.file.Files;', 'import java.nio.file.Path;'] : []),
-    ...(m.idempotent ? ['import java.util.UUID;'] : []),
+    ...[...imports].sort().map((name) => `import ${name};`),
     '',
     'public class Example {',
     '    public static void main(String[] args) throws Exception {',
     '        HttpClient client = HttpClient.newHttpClient();',
+    ...(multipart ? javaMultipart(m) : []),
     `        HttpRequest request = HttpRequest.newBuilder(URI.create(${q(m.url)}))`,
     ...m.headers.map(([n, v]) => `            .header(${q(n)}, ${q(v)})`),
+    ...(multipart
+      ? ['            .header("Content-Type", "multipart/form-data; boundary=" + boundary)']
+      : []),
     ...(m.idempotent
       ? [
           `            // ${IDEMPOTENCY_NOTE}`,
@@ -497,14 +694,33 @@ function java(m: RequestModel): string {
         ]
       : ['        System.out.println(new String(response.body(), "UTF-8"));']),
     '    }',
+    ...(multipart ? JAVA_PART : []),
     '}',
   ].join('\n');
+}
+
+function csharpBody(m: RequestModel): string[] {
+  if (m.bodyText !== null) {
+    return [
+      `request.Content = new StringContent(${q(m.bodyText)}, Encoding.UTF8, ${q(m.format ?? '')});`,
+    ];
+  }
+  if (!m.body) return [];
+  return [
+    'var form = new MultipartFormDataContent();',
+    ...textParts(m).map(([name, value]) => `form.Add(new StringContent(${q(value)}), ${q(name)});`),
+    ...m.files.map(
+      ([name, path]) =>
+        `form.Add(new ByteArrayContent(File.ReadAllBytes(${q(path)})), ${q(name)}, ${q(baseName(path))});`,
+    ),
+    'request.Content = form;',
+  ];
 }
 
 function csharp(m: RequestModel): string {
   return [
     'using System;',
-    ...(m.saveAs ? ['using System.IO;'] : []),
+    ...(m.saveAs || m.files.length > 0 ? ['using System.IO;'] : []),
     'using System.Net.Http;',
     ...(m.bodyText !== null ? ['using System.Text;'] : []),
     '',
@@ -519,11 +735,7 @@ function csharp(m: RequestModel): string {
           `request.Headers.Add(${q(IDEMPOTENCY_HEADER)}, Guid.NewGuid().ToString());`,
         ]
       : []),
-    ...(m.bodyText !== null
-      ? [
-          `request.Content = new StringContent(${q(m.bodyText)}, Encoding.UTF8, "application/json");`,
-        ]
-      : []),
+    ...csharpBody(m),
     'using var response = await client.SendAsync(request);',
     'if (!response.IsSuccessStatusCode)',
     '{',
@@ -539,6 +751,17 @@ function csharp(m: RequestModel): string {
   ].join('\n');
 }
 
+function rubyBody(m: RequestModel): string[] {
+  if (m.bodyText !== null) return [`request.body = ${singleQuote(m.bodyText)}`];
+  if (!m.body) return [];
+  return [
+    'request.set_form([',
+    ...textParts(m).map(([name, value]) => `  [${singleQuote(name)}, ${singleQuote(value)}],`),
+    ...m.files.map(([name, path]) => `  [${singleQuote(name)}, File.open(${singleQuote(path)})],`),
+    "], 'multipart/form-data')",
+  ];
+}
+
 function ruby(m: RequestModel): string {
   const klass = m.method.charAt(0) + m.method.slice(1).toLowerCase();
   return [
@@ -552,7 +775,7 @@ function ruby(m: RequestModel): string {
     ...(m.idempotent
       ? [`# ${IDEMPOTENCY_NOTE}`, `request[${singleQuote(IDEMPOTENCY_HEADER)}] = SecureRandom.uuid`]
       : []),
-    ...(m.bodyText !== null ? [`request.body = ${singleQuote(m.bodyText)}`] : []),
+    ...rubyBody(m),
     "response = Net::HTTP.start(uri.hostname, uri.port, use_ssl: uri.scheme == 'https') do |http|",
     '  http.request(request)',
     'end',
@@ -566,12 +789,26 @@ function ruby(m: RequestModel): string {
   ].join('\n');
 }
 
+function rustForm(m: RequestModel): string[] {
+  const lines = [
+    '    let form = reqwest::blocking::multipart::Form::new()',
+    ...textParts(m).map(
+      ([name, value]) => `        .text(${rustQuote(name)}, ${rustQuote(value)})`,
+    ),
+    ...m.files.map(([name, path]) => `        .file(${rustQuote(name)}, ${rustQuote(path)})?`),
+  ];
+  lines[lines.length - 1] += ';';
+  return lines;
+}
+
 function rust(m: RequestModel): string {
+  const multipart = isMultipart(m);
   return [
-    `// Cargo.toml: reqwest = { version = "0.12", features = ["blocking"] }${
-      m.idempotent ? ', uuid = { version = "1", features = ["v4"] }' : ''
-    }`,
+    `// Cargo.toml: reqwest = { version = "0.12", features = [${
+      multipart ? '"blocking", "multipart"' : '"blocking"'
+    }] }${m.idempotent ? ', uuid = { version = "1", features = ["v4"] }' : ''}`,
     'fn main() -> Result<(), Box<dyn std::error::Error>> {',
+    ...(multipart ? rustForm(m) : []),
     '    let response = reqwest::blocking::Client::new()',
     `        .${m.method.toLowerCase()}(${rustQuote(m.url)})`,
     ...m.headers.map(([n, v]) => `        .header(${rustQuote(n)}, ${rustQuote(v)})`),
@@ -582,6 +819,7 @@ function rust(m: RequestModel): string {
         ]
       : []),
     ...(m.bodyText !== null ? [`        .body(${rustQuote(m.bodyText)})`] : []),
+    ...(multipart ? ['        .multipart(form)'] : []),
     '        .send()?;',
     '    let status = response.status();',
     '    if !status.is_success() {',

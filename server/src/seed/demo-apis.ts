@@ -4,6 +4,7 @@
  * derived from each entry's example parameters and a real response, so they cannot drift apart.
  */
 
+import type { RequestFormat } from '../contracts/apis';
 import { CASES } from '../modules/builtins/case-convert';
 
 export interface DemoApi {
@@ -13,15 +14,18 @@ export interface DemoApi {
   description: string;
   description_en: string;
   request_method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  request_format: RequestFormat;
   response_format: string;
   request_params: {
     name: string;
-    type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+    type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'file';
     required: boolean;
     description: string;
     description_en: string;
     enum?: string[];
     default?: string;
+    /** A file's example: the local file an example call uploads (not in the example URL). */
+    example?: string;
   }[];
   /** `nullable`: the field is null where the handler has nothing to say. */
   response_params: {
@@ -52,6 +56,8 @@ interface Spec {
   description: string;
   description_en: string;
   method?: 'GET' | 'POST';
+  /** A POST's body: JSON unless said (a file needs multipart/form-data). */
+  format?: RequestFormat;
   params: RequestParam[];
   /** Fields of `data` in a successful response. */
   data: ResponseParam[];
@@ -122,6 +128,7 @@ function phpString(value: string): string {
 }
 
 function phpValue(value: string, type: RequestParam['type'] | undefined): string {
+  if (type === 'file') return `new CURLFile(${phpString(value)})`;
   if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value)) return value;
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value;
   return phpString(value);
@@ -180,14 +187,19 @@ function phpFileGetContents(spec: Spec): string {
 /** Paid calls and JSON bodies use cURL, which sets headers and request bodies more readably. */
 function phpCurl(spec: Spec, paid: boolean): string {
   const post = spec.method === 'POST';
+  const multipart = spec.format === 'multipart/form-data';
   const headers = [
-    ...(post ? ["'Content-Type: application/json'"] : []),
+    ...(post && !multipart ? ["'Content-Type: application/json'"] : []),
     ...(paid ? ["'X-API-Key: ' . $apiKey"] : []),
   ];
   const options = [
     '    CURLOPT_RETURNTRANSFER => true,',
     ...(post
-      ? ['    CURLOPT_POST => true,', '    CURLOPT_POSTFIELDS => json_encode($payload),']
+      ? [
+          '    CURLOPT_POST => true,',
+          // An array is sent as multipart/form-data, a CURLFile as a file part.
+          `    CURLOPT_POSTFIELDS => ${multipart ? '$payload' : 'json_encode($payload)'},`,
+        ]
       : []),
     ...(headers.length > 0 ? [`    CURLOPT_HTTPHEADER => [${headers.join(', ')}],`] : []),
     '    CURLOPT_TIMEOUT => 10,',
@@ -265,8 +277,12 @@ function define(spec: Spec): DemoApi {
     description: spec.description,
     description_en: spec.description_en,
     request_method: method,
+    request_format: spec.format ?? 'application/json',
     response_format: spec.image ? 'image/svg+xml, image/png' : 'application/json',
-    request_params: spec.params,
+    // A file travels in the body, never in a URL: its example is the parameter's own.
+    request_params: spec.params.map((p) =>
+      p.type === 'file' ? { ...p, example: spec.example_params[p.name] } : p,
+    ),
     response_params: spec.image
       ? spec.image.response_params
       : [...ENVELOPE, field('data', 'object', '调用结果', 'the result'), ...spec.data],
@@ -280,9 +296,29 @@ function define(spec: Spec): DemoApi {
     is_pinned: spec.pinned ? 1 : 0,
     status: spec.disabled ? 0 : 1,
     price_per_call_milli: price,
-    example_query: encodeQuery(spec.example_params),
+    example_query: encodeQuery(
+      Object.fromEntries(
+        Object.entries(spec.example_params).filter(([name]) =>
+          spec.params.some((p) => p.name === name && p.type !== 'file'),
+        ),
+      ),
+    ),
   };
 }
+
+/** The digest both hash APIs take, and what they answer with it. */
+const HASH_ALGO = param(
+  'algo',
+  'string',
+  false,
+  '算法：md5、sha1、sha256 或 sha512，默认 sha256',
+  'md5, sha1, sha256 or sha512; default sha256',
+  { enum: ['md5', 'sha1', 'sha256', 'sha512'], default: 'sha256' },
+);
+const HASH_FIELDS = [
+  field('data.algo', 'string', '使用的算法', 'the algorithm used'),
+  field('data.hash', 'string', '摘要，小写十六进制', 'the digest in lower-case hex'),
+];
 
 const SAMPLE_JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyLCJleHAiOjE4OTM0NTYwMDB9.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
@@ -823,28 +859,49 @@ const SPECS: Spec[] = [
         '要计算摘要的文本，最多 100000 个字符',
         'the text to hash, up to 100000 characters',
       ),
-      param(
-        'algo',
-        'string',
-        false,
-        '算法：md5、sha1、sha256 或 sha512，默认 sha256',
-        'md5, sha1, sha256 or sha512; default sha256',
-        {
-          enum: ['md5', 'sha1', 'sha256', 'sha512'],
-          default: 'sha256',
-        },
-      ),
+      HASH_ALGO,
     ],
-    data: [
-      field('data.algo', 'string', '使用的算法', 'the algorithm used'),
-      field('data.hash', 'string', '摘要，小写十六进制', 'the digest in lower-case hex'),
-    ],
+    data: [...HASH_FIELDS],
     example_params: { text: 'hello world', algo: 'sha256' },
     example: {
       algo: 'sha256',
       hash: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9',
     },
     pinned: true,
+  },
+  {
+    name: '文件哈希',
+    name_en: 'file-hash',
+    title_en: 'File hash',
+    description:
+      '上传一个文件（multipart/form-data），返回它的文件名、字节数以及 MD5、SHA-1、SHA-256 或 SHA-512 摘要，用于校验下载或发布的文件。',
+    description_en:
+      'Upload a file (multipart/form-data) and get its name, size in bytes and MD5, SHA-1, SHA-256 or SHA-512 digest, to check a download or a release.',
+    method: 'POST',
+    format: 'multipart/form-data',
+    params: [
+      param(
+        'file',
+        'file',
+        true,
+        '要计算摘要的文件，作为 multipart 表单的文件部分上传',
+        'the file to hash, uploaded as a file part of the multipart form',
+      ),
+      HASH_ALGO,
+    ],
+    data: [
+      field('data.name', 'string', '上传时的文件名', 'the file name as uploaded'),
+      field('data.size', 'integer', '文件大小（字节）', 'the size in bytes'),
+      ...HASH_FIELDS,
+    ],
+    example_params: { file: 'example.txt', algo: 'sha256' },
+    // A file holding the line "Portico example file".
+    example: {
+      name: 'example.txt',
+      size: 21,
+      algo: 'sha256',
+      hash: 'e8dfe1039381b5c26f3ce690ade3ca4aeac7820e03314767908932716c8fe331',
+    },
   },
   {
     name: 'Base64 编解码',

@@ -94,9 +94,11 @@ async function seedDemoProbes(manager: EntityManager): Promise<void> {
       api.id,
     ]),
   );
+  // A probe sends a query or a JSON body: an API that takes an upload has none.
+  const probed = DEMO_APIS.filter((api) => api.request_format !== 'multipart/form-data');
   await manager.insert(
     ApiProbe,
-    DEMO_APIS.map((api) => {
+    probed.map((api) => {
       const body = api.request_method === 'POST' || api.request_method === 'PUT';
       return {
         api_id: ids.get(api.name_en)!,

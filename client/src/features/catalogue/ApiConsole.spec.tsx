@@ -63,6 +63,37 @@ const DIFF = {
   ],
 };
 
+const FORM_HASH = {
+  ...DIFF,
+  id: 5,
+  name_en: 'form-hash',
+  title_en: 'Form hash',
+  endpoint: '/apis/form-hash',
+  example_url: '',
+  request_format: 'application/x-www-form-urlencoded',
+  request_params: [
+    { name: 'text', type: 'string', required: true, description: '' },
+    { name: 'algo', type: 'string', required: false, description: '', enum: ['md5', 'sha256'] },
+  ],
+};
+
+const FILE_HASH = {
+  ...FORM_HASH,
+  id: 6,
+  name_en: 'file-hash',
+  title_en: 'File hash',
+  endpoint: '/apis/file-hash',
+  request_format: 'multipart/form-data',
+  request_params: [
+    { name: 'file', type: 'file', required: true, description: 'the file', example: 'a.txt' },
+    { name: 'algo', type: 'string', required: false, description: '', enum: ['md5', 'sha256'] },
+  ],
+};
+
+/** A recorded multipart body, read back as the form it was. */
+const formOf = (call: Seen) =>
+  new Response(call.body, { headers: { 'content-type': call.type ?? '' } }).formData();
+
 interface Seen {
   url: string;
   method: string;
@@ -72,7 +103,7 @@ interface Seen {
   body: string;
 }
 
-function setup(api: typeof QRCODE, answer: () => Response, signedIn = true) {
+function setup(api: typeof QRCODE | typeof FORM_HASH, answer: () => Response, signedIn = true) {
   const seen: Seen[] = [];
   server.use(
     http.get('/api/get_api_detail.php', () => ok(api)),
@@ -340,5 +371,64 @@ describe('the try-it console', () => {
         `  --data-raw '{"a":"x"}'`,
       ].join('\n'),
     );
+  });
+
+  it('sends a form API its parameters as an urlencoded body with its Content-Type', async () => {
+    const seen = setup(FORM_HASH, () => ok({ algo: 'md5', hash: 'x' }));
+    expect(
+      await screen.findByText('Body: form (application/x-www-form-urlencoded)'),
+    ).toBeInTheDocument();
+    const form = await screen.findByTestId('api-console');
+    await userEvent.type(within(form).getByLabelText(/^text/), 'a b&c');
+    await userEvent.selectOptions(within(form).getByLabelText(/^algo/), 'md5');
+    expect(curlExample()).toHaveTextContent("--data-raw 'text=a+b%26c&algo=md5'");
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByTestId('console-body')).toHaveTextContent('"hash": "x"');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      type: 'application/x-www-form-urlencoded',
+      body: 'text=a+b%26c&algo=md5',
+      url: `${window.location.origin}/apis/form-hash`,
+    });
+  });
+
+  it('sends a multipart API a FormData with the chosen file and the text parts', async () => {
+    const seen = setup(FILE_HASH, () => ok({ name: 'hello.txt', size: 5 }));
+    expect(
+      await screen.findByText('Body: multipart form (multipart/form-data)'),
+    ).toBeInTheDocument();
+    const form = await screen.findByTestId('api-console');
+    const input = within(form).getByLabelText(/^file/);
+    expect(input).toHaveAttribute('type', 'file');
+    await userEvent.upload(input, new File(['hello'], 'hello.txt', { type: 'text/plain' }));
+    await userEvent.selectOptions(within(form).getByLabelText(/^algo/), 'sha256');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByTestId('console-body')).toHaveTextContent('"size": 5');
+    expect(seen).toHaveLength(1);
+    // The browser writes the boundary: the console never sets this Content-Type itself.
+    expect(seen[0].type).toMatch(/^multipart\/form-data; boundary=/);
+    const sent = await formOf(seen[0]);
+    expect(sent.get('algo')).toBe('sha256');
+    const file = sent.get('file') as File;
+    expect(file.name).toBe('hello.txt');
+    expect(await file.text()).toBe('hello');
+    expect([...sent.keys()]).toEqual(['algo', 'file']);
+  });
+
+  it('refuses a required file left empty at its field', async () => {
+    const seen = setup(FILE_HASH, () => ok({}));
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    const input = within(form).getByLabelText(/^file/);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(/This parameter is required\./);
+    expect(input).toHaveFocus();
+    expect(seen).toHaveLength(0);
+    // Chosen, the field is fine again and the call goes out.
+    await userEvent.upload(input, new File(['x'], 'x.bin'));
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    await waitFor(() => expect(seen).toHaveLength(1));
   });
 });

@@ -145,6 +145,22 @@ function freshIdempotencyKey(): string {
   ).join('');
 }
 
+/**
+ * What fetch sends: JSON or a form as the model's text (its Content-Type is in the model's
+ * headers); a multipart form as FormData, the text parts then the chosen files, whose boundary
+ * (and so Content-Type) the browser writes.
+ */
+function requestBody(model: RequestModel, files: Record<string, File>): BodyInit | undefined {
+  if (model.format !== 'multipart/form-data') return model.bodyText ?? undefined;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(model.body ?? {})) form.append(name, String(value));
+  for (const [name] of model.files) {
+    const file = files[name];
+    if (file) form.append(name, file, file.name);
+  }
+  return form;
+}
+
 const isMultiline = (param: RequestParam, value: string) =>
   param.type === 'array' || param.type === 'object' || value.includes('\n');
 
@@ -154,12 +170,15 @@ function Field({
   problem,
   multiline,
   onChange,
+  onFile,
 }: {
   param: RequestParam;
   value: string;
   problem: ParamProblem | undefined;
   multiline: boolean;
   onChange: (value: string) => void;
+  /** A file parameter's choice (its value is the file's name). */
+  onFile: (file: File | null) => void;
 }) {
   const { t, lang } = useI18n();
   const help = listTextIn(param, lang)?.text ?? '';
@@ -187,7 +206,15 @@ function Field({
         <span className="badge text-bg-light border">{param.type}</span>{' '}
         {required && <span className="text-danger small">{t('console.required')}</span>}
       </label>
-      {choices ? (
+      {param.type === 'file' ? (
+        // Uncontrolled: a page can never set a file input's value, only read the reader's choice.
+        <input
+          {...common}
+          type="file"
+          className={`form-control form-control-sm${className}`}
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
+      ) : choices ? (
         <select
           {...common}
           className={`form-select form-select-sm${className}`}
@@ -407,6 +434,8 @@ export default function ApiConsole({
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The files chosen for `file` parameters, by name (their values are the files' names).
+  const [files, setFiles] = useState<Record<string, File>>({});
   // Which fields are text areas is settled by the starting values, so typing never swaps them.
   const [multiline] = useState(() =>
     Object.fromEntries(
@@ -425,9 +454,19 @@ export default function ApiConsole({
   const needsSignIn = api.is_paid === 1 && !signedIn;
   const quota = useFreeQuota(api.id, signedIn && api.is_paid === 1 && !!api.free_quota_calls);
 
+  const change = (name: string, value: string) => {
+    onChange({ ...values, [name]: value });
+    if (problems[name]) {
+      setProblems((all) => Object.fromEntries(Object.entries(all).filter(([n]) => n !== name)));
+    }
+  };
+
   const run = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateValues(api, values);
+    // A file parameter is as good as its chosen file, whatever its value says.
+    const sending = { ...values };
+    for (const p of params) if (p.type === 'file') sending[p.name] = files[p.name]?.name ?? '';
+    const found = validateValues(api, sending);
     setProblems(found);
     if (Object.keys(found).length > 0) {
       const first = params.find((p) => found[p.name]);
@@ -435,7 +474,7 @@ export default function ApiConsole({
       if (field instanceof HTMLElement) field.focus();
       return;
     }
-    const model = buildRequestModel(api, values, origin, signedIn ? apiKey : null);
+    const model = buildRequestModel(api, sending, origin, signedIn ? apiKey : null);
     // A key per click: a retry of this request (by the browser or a proxy) is never charged
     // twice, and the next click, edited or not, is a call of its own.
     const sentHeaders: [string, string][] = model.idempotent
@@ -448,7 +487,7 @@ export default function ApiConsole({
       const response = await fetch(model.url, {
         method: model.method,
         headers: sentHeaders,
-        body: model.bodyText ?? undefined,
+        body: requestBody(model, files),
         cache: 'no-store',
         credentials: 'omit',
       });
@@ -503,21 +542,19 @@ export default function ApiConsole({
       ) : (
         <div className="row row-cols-1 row-cols-lg-2 g-0 gx-lg-4">
           {params.map((param) => (
-            <div key={param.name} className="col">
+            // A file input needs the width for its button and the chosen file's name.
+            <div key={param.name} className={param.type === 'file' ? 'col col-lg-12' : 'col'}>
               <Field
                 param={param}
                 value={values[param.name] ?? ''}
                 problem={problems[param.name]}
                 multiline={multiline[param.name] ?? false}
-                onChange={(value) => {
-                  onChange({ ...values, [param.name]: value });
-                  if (problems[param.name]) {
-                    setProblems((all) =>
-                      Object.fromEntries(
-                        Object.entries(all).filter(([name]) => name !== param.name),
-                      ),
-                    );
-                  }
+                onChange={(value) => change(param.name, value)}
+                onFile={(file) => {
+                  setFiles(({ [param.name]: _dropped, ...rest }) =>
+                    file ? { ...rest, [param.name]: file } : rest,
+                  );
+                  change(param.name, file?.name ?? '');
                 }}
               />
             </div>

@@ -270,6 +270,27 @@ describe('ApiDetailPage', () => {
     expect(tablist).toContainElement(selected());
   });
 
+  it('says how a body method takes its parameters, in either language', async () => {
+    const upload = {
+      ...API,
+      request_method: 'POST',
+      request_format: 'multipart/form-data',
+      request_params: [{ name: 'file', type: 'file', required: true, description: 'a file' }],
+    };
+    setup(() => ok(upload), false, 'zh');
+    expect(await screen.findByText('请求体：multipart 表单（multipart/form-data）')).toBeVisible();
+    expect(screen.getByText('请求体', { selector: 'dt' })).toBeInTheDocument();
+    cleanup();
+    setup(() => ok({ ...upload, request_format: 'application/x-www-form-urlencoded' }));
+    expect(await screen.findByText('Body: form (application/x-www-form-urlencoded)')).toBeVisible();
+    cleanup();
+    // GET sends no body: nothing to say.
+    setup(() => ok(API));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/^Body:/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Request body', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('shows a loading state', async () => {
     setup(async () => {
       await delay(50);

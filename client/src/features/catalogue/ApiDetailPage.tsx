@@ -1,11 +1,6 @@
 import type { ApiDetail, ApiRef } from '@contracts/apis';
 import { isRequiredFlag } from '@contracts/list-fields';
-import {
-  absoluteUrl,
-  buildRequestModel,
-  initialValues,
-  type ParamValues,
-} from '@contracts/request-examples';
+import { absoluteUrl, buildRequestModel, type ParamValues } from '@contracts/request-examples';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
@@ -28,6 +23,7 @@ import NotFoundPage from '../../app/NotFoundPage';
 import { apiDescription, apiTitle } from '../../lib/apiText';
 import { formatCount } from '../../lib/formatCount';
 import { HealthFigures } from './ApiHealth';
+import { BODY_FORMAT_TEXT, bodyFormatOf, consoleStartValues } from './requestFormat';
 
 /** The route's first segment is the numeric id; a non-numeric one is taken as the English name. */
 export function apiRefFromParams(
@@ -104,7 +100,7 @@ function TryIt({ api }: { api: ApiDetail }) {
   const signedIn = useSignedIn();
   const user = useAppSelector(selectUser);
   const apiKey = signedIn ? user.api_key : null;
-  const [values, setValues] = useState<ParamValues>(() => initialValues(api));
+  const [values, setValues] = useState<ParamValues>(() => consoleStartValues(api));
   const model = useMemo(
     () => buildRequestModel(api, values, origin, apiKey),
     [api, values, origin, apiKey],
@@ -135,6 +131,8 @@ function Detail({ api }: { api: ApiDetail }) {
   // A disabled API keeps its documentation, but nothing on the page offers a call or a document
   // that would be refused.
   const available = api.status !== 0;
+  const bodyFormat = bodyFormatOf(api);
+  const bodyFormatText = bodyFormat && t(BODY_FORMAT_TEXT[bodyFormat]);
   const info: [string, ReactNode][] = [
     [t('api.description'), apiDescription(api, lang) || '—'],
     [t('api.endpoint'), <code className="text-break">{endpoint}</code>],
@@ -165,6 +163,7 @@ function Detail({ api }: { api: ApiDetail }) {
       : []),
     [t('api.responseFormat'), api.response_format],
     [t('api.requestMethod'), <span className="badge text-bg-primary">{api.request_method}</span>],
+    ...(bodyFormatText ? [[t('api.requestBody'), bodyFormatText] as [string, ReactNode]] : []),
     [
       t('api.price'),
       api.is_paid
@@ -234,7 +233,14 @@ function Detail({ api }: { api: ApiDetail }) {
         )}
 
         <div className="portico-detail-docs">
-          <Section title={t('api.requestParams')}>
+          <Section
+            title={t('api.requestParams')}
+            note={
+              bodyFormatText && api.request_params.length > 0
+                ? t('api.bodyFormat', { format: bodyFormatText })
+                : undefined
+            }
+          >
             <Table
               head={[
                 t('api.colName'),

@@ -1,7 +1,7 @@
 import type { QuotaPeriod } from '../../contracts/apis';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
-import type { RequestMethod } from '../../contracts/apis';
+import type { RequestFormat, RequestMethod } from '../../contracts/apis';
 
 @Entity('apis')
 @Index('uq_apis_name_en', ['name_en'], { unique: true })
@@ -37,6 +37,9 @@ export class ApiEntry {
 
   @Column({ type: 'varchar', length: 8, default: 'GET' })
   request_method: RequestMethod;
+
+  @Column({ type: 'varchar', length: 40, default: 'application/json' })
+  request_format: RequestFormat;
 
   @Column({ type: 'text' })
   request_params: string;

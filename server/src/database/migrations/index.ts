@@ -24,6 +24,7 @@ import { SidebarLinkEnglish1797300000000 } from './1797300000000-SidebarLinkEngl
 import { SiteConfigEnglish1797400000000 } from './1797400000000-SiteConfigEnglish';
 import { PartnerAdEnglish1797500000000 } from './1797500000000-PartnerAdEnglish';
 import { FriendLinkEnglish1797600000000 } from './1797600000000-FriendLinkEnglish';
+import { ApiRequestFormat1797700000000 } from './1797700000000-ApiRequestFormat';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   SiteConfigEnglish1797400000000,
   PartnerAdEnglish1797500000000,
   FriendLinkEnglish1797600000000,
+  ApiRequestFormat1797700000000,
 ];

@@ -23,6 +23,7 @@ import type { AdminApiListQuery, ApiFlagsDto } from './dto/admin-api-list.dto';
 import { SaveApiDto, UpdateApiDto } from './dto/save-api.dto';
 import { API_MESSAGES } from '../../contracts/apis';
 import type { AdminApiSort } from '../../contracts/apis';
+import type { RequestParam } from '../../contracts/list-fields';
 
 const DUPLICATE_NAME = 'an API with this English name already exists';
 const UNSERVED =
@@ -39,6 +40,31 @@ const servable = (api: Partial<Pick<ApiEntry, 'handler' | 'upstream_url'>>) =>
 function assertServable(api: Partial<Pick<ApiEntry, 'status' | 'handler' | 'upstream_url'>>): void {
   if (api.status === 1 && !servable(api)) {
     throw new AppError('apis.not_servable', UNSERVED, 400, {}, 'upstream_url');
+  }
+}
+
+/**
+ * A form or multipart body needs a method that sends one, and a file parameter a multipart body
+ * (there is no other way to upload it).
+ */
+function assertBodyFormat(
+  api: Partial<Pick<ApiEntry, 'request_method' | 'request_format' | 'request_params'>>,
+): void {
+  const method = api.request_method;
+  if (method !== 'POST' && method !== 'PUT' && api.request_format !== 'application/json') {
+    throw badRequest(
+      'apis.format_without_body',
+      `a ${method} API takes no body: its request format must be application/json`,
+      'request_format',
+    );
+  }
+  const params = JSON.parse(api.request_params ?? '[]') as RequestParam[];
+  if (api.request_format !== 'multipart/form-data' && params.some((p) => p.type === 'file')) {
+    throw badRequest(
+      'apis.file_without_multipart',
+      'a file parameter needs a POST or PUT API with the multipart/form-data request format',
+      'request_params',
+    );
   }
 }
 
@@ -101,6 +127,7 @@ export class ApisAdminService {
   async create(actor: AuditActor, dto: SaveApiDto) {
     const values = this.toColumns(dto);
     assertServable(values);
+    assertBodyFormat({ request_format: 'application/json', ...values });
     await this.assertNameFree(dto.name_en);
     const categoryIds = await this.categories.assertExist(dto.category_ids ?? []);
     const api = await this.save(actor, this.apis.create(values), categoryIds, (saved) => ({
@@ -118,6 +145,7 @@ export class ApisAdminService {
     const before = { ...api };
     const values = this.toColumns(dto);
     assertServable(values);
+    assertBodyFormat({ ...api, ...values });
     await this.assertNameFree(dto.name_en, api.id);
     const categoryIds =
       dto.category_ids === undefined
@@ -251,6 +279,7 @@ export class ApisAdminService {
       example_url: dto.example_url ?? '',
       response_format: dto.response_format || 'application/json',
       request_method: dto.request_method ?? 'GET',
+      ...(dto.request_format !== undefined && { request_format: dto.request_format }),
       request_params: normalizeRequestParams(dto.request_params),
       response_params: normalizeResponseParams(dto.response_params),
       status_codes: normalizeStatusCodes(dto.status_codes),

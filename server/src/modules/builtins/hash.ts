@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { enumParam, ok, requiredString } from './params';
+import { enumParam, ok, requiredFile, requiredString } from './params';
 import type { BuiltinHandler } from './types';
 
 const hash: BuiltinHandler = (req) => {
@@ -8,4 +8,19 @@ const hash: BuiltinHandler = (req) => {
   return ok({ algo, hash: createHash(algo).update(text, 'utf8').digest('hex') });
 };
 
-export const HASH_HANDLERS = { hash } satisfies Record<string, BuiltinHandler>;
+/** The hash of an uploaded file (a multipart part), with its name and size. */
+const fileHash: BuiltinHandler = (req) => {
+  const file = requiredFile(req, 'file');
+  const algo = enumParam(req, 'algo', ['md5', 'sha1', 'sha256', 'sha512'] as const, 'sha256');
+  return ok({
+    name: file.filename,
+    size: file.data.length,
+    algo,
+    hash: createHash(algo).update(file.data).digest('hex'),
+  });
+};
+
+export const HASH_HANDLERS = { hash, 'file-hash': fileHash } satisfies Record<
+  string,
+  BuiltinHandler
+>;

@@ -2,7 +2,7 @@ import { AppError } from '../../common/app-error';
 import { DEMO_APIS } from '../../seed/demo-apis';
 import { BUILTIN_HANDLERS } from './index';
 import { harness } from './test/harness';
-import type { BuiltinResponse } from './types';
+import type { BuiltinFile, BuiltinResponse } from './types';
 
 const { call, expectInvalid } = harness(BUILTIN_HANDLERS);
 
@@ -50,9 +50,30 @@ async function outcome(run: () => Promise<BuiltinResponse>): Promise<'ok' | 'inv
   }
 }
 
-function exampleQuery(api: (typeof DEMO_APIS)[number]): Record<string, string> {
+type DemoApi = (typeof DEMO_APIS)[number];
+
+/** The example's values that travel as text (a multipart form's files are not in its URL). */
+function exampleQuery(api: DemoApi): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(api.example_query));
 }
+
+/** The example's files, as the gateway hands a multipart form's file parts to a built-in. */
+function exampleFiles(api: DemoApi): Record<string, BuiltinFile> {
+  return Object.fromEntries(
+    api.request_params
+      .filter((p) => p.type === 'file')
+      .map((p) => [
+        p.name,
+        { filename: p.example!, type: 'text/plain', data: Buffer.from('Portico example file\n') },
+      ]),
+  );
+}
+
+/** A call's request with the example's files in its body (none: no body). */
+const withFiles = (api: DemoApi, body?: Record<string, unknown>) => {
+  const files = exampleFiles(api);
+  return Object.keys(files).length > 0 || body ? { body: { ...body, ...files } } : {};
+};
 
 describe('hostile input', () => {
   it.each(DEMO_APIS.map((api) => [api.name_en, api] as const))(
@@ -76,6 +97,7 @@ const DETERMINISTIC = new Set([
   'timestamp',
   'date-diff',
   'hash',
+  'file-hash',
   'base64',
   'urlencode',
   'html-escape',
@@ -141,16 +163,22 @@ describe('DEMO_APIS', () => {
   it.each(DEMO_APIS.map((api) => [api.name_en, api] as const))(
     '%s is documented consistently',
     async (_, api) => {
-      const response = await call(api.handler, exampleQuery(api));
+      const response = await call(api.handler, exampleQuery(api), withFiles(api));
       expect(response.status ?? 200).toBe(200);
 
-      const viaBody = await call(api.handler, {}, { method: 'POST', body: exampleQuery(api) });
+      const viaBody = await call(
+        api.handler,
+        {},
+        { method: 'POST', ...withFiles(api, exampleQuery(api)) },
+      );
       expect(viaBody.status ?? 200).toBe(200);
 
       for (const { name } of api.request_params.filter((p) => p.required)) {
         const query = exampleQuery(api);
         delete query[name];
-        await expectInvalid(api.handler, query, `parameter '${name}'`);
+        const { body } = withFiles(api);
+        if (body) delete body[name];
+        await expectInvalid(api.handler, query, `parameter '${name}'`, body && { body });
       }
 
       for (const { name, type } of api.request_params) {
@@ -165,6 +193,7 @@ describe('DEMO_APIS', () => {
             api.handler,
             { ...exampleQuery(api), [name]: bad },
             `parameter '${name}'`,
+            withFiles(api),
           );
       }
 
@@ -175,8 +204,13 @@ describe('DEMO_APIS', () => {
           return Reflect.getOwnPropertyDescriptor(target, key);
         },
       });
-      await call(api.handler, {}, { query: tracked });
-      expect([...read].sort()).toEqual(api.request_params.map((p) => p.name).sort());
+      await call(api.handler, {}, { query: tracked, ...withFiles(api) });
+      expect([...read].sort()).toEqual(
+        api.request_params
+          .filter((p) => p.type !== 'file')
+          .map((p) => p.name)
+          .sort(),
+      );
       for (const key of Object.keys(exampleQuery(api))) expect(read.has(key)).toBe(true);
 
       const codes = api.status_codes.map((s) => s.code);

@@ -1,5 +1,5 @@
 import { AppError } from '../../common/app-error';
-import type { BuiltinRequest, BuiltinResponse } from './types';
+import type { BuiltinFile, BuiltinRequest, BuiltinResponse } from './types';
 
 /** The one error a built-in raises for bad input. */
 export function invalidParam(message: string): AppError {
@@ -55,6 +55,22 @@ export function requiredString(req: BuiltinRequest, name: string, maxLength: num
   const text = optionalString(req, name, maxLength);
   if (text === undefined) throw invalidParam(`parameter '${name}' is required`);
   return text;
+}
+
+export function isBuiltinFile(value: unknown): value is BuiltinFile {
+  return isPlainObject(value) && Buffer.isBuffer(value.data) && typeof value.filename === 'string';
+}
+
+/** A file part of a multipart body (not the query, which cannot carry one). */
+export function requiredFile(req: BuiltinRequest, name: string): BuiltinFile {
+  const value =
+    isPlainObject(req.body) && Object.hasOwn(req.body, name) ? req.body[name] : undefined;
+  if (isBuiltinFile(value)) return value;
+  throw invalidParam(
+    value === undefined
+      ? `parameter '${name}' is required: send it as a file part of a multipart/form-data body`
+      : `parameter '${name}' must be a file part, not text`,
+  );
 }
 
 export interface NumberRange {

@@ -859,7 +859,7 @@ export class GatewayService implements OnModuleInit {
       let response = builtin({
         method: request.method,
         query: firstValues(request.query),
-        body: parseBody(request),
+        body: await parseBody(request),
         ip: request.ip,
         headers: request.headers as Record<string, string | undefined>,
       });
@@ -903,7 +903,7 @@ function firstValues(query: unknown): Record<string, string> {
   return out;
 }
 
-function parseBody(request: FastifyRequest): unknown {
+async function parseBody(request: FastifyRequest): Promise<unknown> {
   if (!Buffer.isBuffer(request.body) || request.body.length === 0) return undefined;
   const type = request.headers['content-type'] ?? '';
   if (/json/i.test(type)) {
@@ -916,7 +916,35 @@ function parseBody(request: FastifyRequest): unknown {
   if (/x-www-form-urlencoded/i.test(type)) {
     return Object.fromEntries(new URLSearchParams(request.body.toString('utf8')));
   }
+  if (/^multipart\/form-data/i.test(type)) return multipartParts(request.body, type);
   return undefined;
+}
+
+/**
+ * A multipart body's parts by name (the first of each): text as text, a file as a BuiltinFile.
+ * The body is already bounded by the gateway's body limit; Node's own parser (fetch's
+ * Response.formData) reads it.
+ */
+async function multipartParts(body: Buffer, type: string): Promise<Record<string, unknown>> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw gatewayError('gateway.invalid_form', 400, 'request body is not a valid multipart form');
+  }
+  const parts: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [name, value] of form) {
+    if (name in parts) continue;
+    parts[name] =
+      typeof value === 'string'
+        ? value
+        : {
+            filename: value.name,
+            type: value.type || 'application/octet-stream',
+            data: Buffer.from(await value.arrayBuffer()),
+          };
+  }
+  return parts;
 }
 
 /** Sends what the call made: a built-in's answer, or the upstream's (status, headers, body). */

@@ -8,8 +8,9 @@ export interface GatewayCall {
   nameEn: string;
   method: RequestMethod;
   search: URLSearchParams;
-  /** JSON text, sent as application/json. */
-  body?: string;
+  /** The body's bytes, sent with `contentType`. */
+  body?: Buffer;
+  contentType?: string;
   /** The caller's API key, if the MCP request carried one. */
   key?: string;
   /** The MCP caller's address: the gateway limits, logs and checks CIDRs on it. */
@@ -55,7 +56,7 @@ export class GatewayClient {
       headers: {
         'user-agent': call.userAgent,
         ...(call.key !== undefined && { 'x-api-key': call.key, 'idempotency-key': randomUUID() }),
-        ...(call.body !== undefined && { 'content-type': 'application/json' }),
+        ...(call.contentType !== undefined && { 'content-type': call.contentType }),
       },
       ...(call.body !== undefined && { payload: call.body }),
       remoteAddress: call.ip,

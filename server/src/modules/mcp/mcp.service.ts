@@ -139,13 +139,15 @@ export class McpService {
     if (search.toString().length > TOOL_LIMITS.queryChars) {
       return toolError(`The query is too long (at most ${TOOL_LIMITS.queryChars} characters).`);
     }
-    let body: string | undefined;
+    let body: EncodedBody | undefined;
     if (args.body !== undefined) {
       if (method === 'GET' || method === 'DELETE') {
         return toolError(`A ${method} call takes no body: put the parameters in "query".`);
       }
-      body = JSON.stringify(args.body);
-      if (Buffer.byteLength(body) > TOOL_LIMITS.callBodyBytes) {
+      const encoded = await encodeBody(api, args.body);
+      if (typeof encoded === 'string') return toolError(encoded);
+      body = encoded;
+      if (body.bytes.length > TOOL_LIMITS.callBodyBytes) {
         return toolError(`The body is too large (at most ${TOOL_LIMITS.callBodyBytes} bytes).`);
       }
     }
@@ -153,7 +155,8 @@ export class McpService {
       nameEn: api.name_en,
       method,
       search,
-      body,
+      body: body?.bytes,
+      contentType: body?.type,
       key: caller.key,
       ip: caller.ip,
       userAgent: `${caller.userAgent || 'MCP client'} (via MCP)`.slice(0, 500),
@@ -255,3 +258,42 @@ function textOf(answer: GatewayAnswer): string {
 
 const notFound = (nameEn: string) =>
   toolError(`No enabled API is named "${nameEn}". Use search_apis to find one.`);
+
+interface EncodedBody {
+  bytes: Buffer;
+  type: string;
+}
+
+/**
+ * A tool call's body in the API's request format: JSON as given; for a form or a multipart form
+ * an object of fields, each a text (other values as their JSON). A multipart API's file parts
+ * cannot come from a tool call, which carries JSON only: that is said instead (a string).
+ */
+async function encodeBody(api: DocumentedApi, body: unknown): Promise<EncodedBody | string> {
+  if (api.request_format === 'application/json') {
+    return { bytes: Buffer.from(JSON.stringify(body)), type: 'application/json' };
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return `${api.name_en} takes a form (${api.request_format}): give "body" as an object of fields.`;
+  }
+  const fields = Object.entries(body).map(([name, value]): [string, string] => [
+    name,
+    typeof value === 'string' ? value : JSON.stringify(value),
+  ]);
+  const file = fields.find(([name]) =>
+    api.request_params.some((param) => param.name === name && param.type === 'file'),
+  );
+  if (file) {
+    return `"${file[0]}" is a file upload, which a tool call cannot carry: call ${api.name_en} over HTTP with a multipart form.`;
+  }
+  if (api.request_format === 'application/x-www-form-urlencoded') {
+    return { bytes: Buffer.from(new URLSearchParams(fields).toString()), type: api.request_format };
+  }
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  const request = new Request('http://portico.invalid/', { method: 'POST', body: form });
+  return {
+    bytes: Buffer.from(await request.arrayBuffer()),
+    type: request.headers.get('content-type') ?? api.request_format,
+  };
+}

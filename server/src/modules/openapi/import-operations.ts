@@ -1,4 +1,4 @@
-import type { RequestMethod } from '../../contracts/apis';
+import type { RequestFormat, RequestMethod } from '../../contracts/apis';
 import {
   inItsLanguage,
   isParameterType,
@@ -17,6 +17,7 @@ export interface ApiDraft {
   name: string;
   name_en: string;
   method: RequestMethod;
+  request_format: RequestFormat;
   path: string;
   /** "GET /pets": where the operation sits in the document, for messages. */
   where: string;
@@ -98,6 +99,18 @@ function schemaHints(schema: unknown): Pick<DocumentedParam, 'enum' | 'default' 
 
 const isJsonMedia = (type: string) => /^application\/([\w.-]+\+)?json(;|$)/i.test(type.trim());
 
+/** The form formats a body may take when it is not JSON, as the catalogue names them. */
+const FORM_FORMATS = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+const mediaOf = (type: string) => type.split(';')[0].trim().toLowerCase();
+
+/** A multipart part that is a file: binary text (3.0, and Swagger 2.0's `file` converted) or 3.1's
+ * contentMediaType, one file or a list of them. */
+function isFile(schema: unknown, deref: Deref): boolean {
+  const s = deref(schema);
+  if (s.type === 'array') return isFile(s.items, deref);
+  return s.type === 'file' || s.format === 'binary' || typeof s.contentMediaType === 'string';
+}
+
 /** Cannot be imported: the reason is shown to the admin beside the operation. */
 class Skip {
   constructor(readonly reason: string) {}
@@ -148,8 +161,9 @@ function toDraft(document: OpenApiObject, path: string, item: Json, key: string)
     return new Skip('路径参数须各占一整段路径（如 /pets/{petId}），且名称只含字母、数字、_ . -');
   }
   const deref = derefIn(document);
-  const params = requestParams(method, item, operation, deref);
-  if (params instanceof Skip) return params;
+  const request = requestParams(method, item, operation, deref);
+  if (request instanceof Skip) return request;
+  const { params, format } = request;
   // Path parameters first, in the order the path has them (the order a call's sub-path fills).
   const order = pathParameterNames(upstream_url);
   const request_params = [
@@ -172,6 +186,7 @@ function toDraft(document: OpenApiObject, path: string, item: Json, key: string)
     ).slice(0, MAX_NAME),
     name_en: englishName(operation.operationId, key, path),
     method,
+    request_format: format,
     path,
     where,
     description:
@@ -242,7 +257,8 @@ function typeOf(schema: unknown, deref: Deref): ParameterType {
   const s = deref(schema);
   if (typeof s.$ref === 'string') return 'object';
   for (const type of Array.isArray(s.type) ? s.type : [s.type]) {
-    if (typeof type === 'string' && isParameterType(type)) return type;
+    // A file is a part of a multipart body only (isFile), never a value of its own.
+    if (typeof type === 'string' && type !== 'file' && isParameterType(type)) return type;
   }
   if (s.properties !== undefined) return 'object';
   if (s.items !== undefined) return 'array';
@@ -271,10 +287,16 @@ function objectProperties(
 }
 
 /**
- * Query parameters for GET and DELETE, the JSON body's properties for POST and PUT. What the
+ * Query parameters for GET and DELETE; for POST and PUT the body's properties, and whether the
+ * body is JSON, a form or a multipart form (JSON when the operation offers it). What the
  * catalogue cannot describe is dropped when optional and skips the operation when required.
  */
-function requestParams(method: RequestMethod, item: Json, operation: Json, deref: Deref) {
+function requestParams(
+  method: RequestMethod,
+  item: Json,
+  operation: Json,
+  deref: Deref,
+): { params: DocumentedParam[]; format: RequestFormat } | Skip {
   const parameters = new Map<string, Json>();
   for (const value of [...list(item.parameters), ...list(operation.parameters)]) {
     const parameter = record(value);
@@ -308,35 +330,42 @@ function requestParams(method: RequestMethod, item: Json, operation: Json, deref
     } else if (required) {
       return new Skip(
         where === 'query'
-          ? `必填的查询参数 ${name}：Portico 的 ${method} 接口只接收 JSON 请求体`
-          : `必填的 ${where} 参数 ${name}：Portico 的接口只描述查询参数和 JSON 请求体`,
+          ? `必填的查询参数 ${name}：Portico 的 ${method} 接口只接收请求体`
+          : `必填的 ${where} 参数 ${name}：Portico 的接口只描述查询参数和请求体`,
       );
     }
   }
+  const json = { params: params.slice(0, MAX_FIELDS), format: 'application/json' as const };
   const body = record(operation.requestBody);
-  if (operation.requestBody === undefined) return params.slice(0, MAX_FIELDS);
+  if (operation.requestBody === undefined) return json;
   const content = record(body.content);
-  const jsonType = Object.keys(content).find(isJsonMedia);
-  if (takesQuery || !jsonType) {
-    if (body.required !== true) return params.slice(0, MAX_FIELDS);
+  const types = Object.keys(content);
+  const bodyType =
+    types.find(isJsonMedia) ??
+    FORM_FORMATS.map((format) => types.find((type) => mediaOf(type) === format)).find(Boolean);
+  if (takesQuery || !bodyType) {
+    if (body.required !== true) return json;
     return new Skip(
       takesQuery
         ? `${method} 接口带有必填的请求体：Portico 的 ${method} 接口只接收查询参数`
-        : `请求体不是 JSON（${Object.keys(content).join('、') || '未声明类型'}）`,
+        : `请求体不是 JSON、表单或 multipart 表单（${types.join('、') || '未声明类型'}）`,
     );
   }
-  const schema = record(content[jsonType]).schema;
+  const format = isJsonMedia(bodyType) ? 'application/json' : (mediaOf(bodyType) as RequestFormat);
+  const schema = record(content[bodyType]).schema;
   const { properties, required } = objectProperties(schema, deref);
   for (const [name, property] of properties) {
+    const file = format === 'multipart/form-data' && isFile(property, deref);
     params.push({
       name: name.slice(0, MAX_NAME),
-      type: typeOf(property, deref),
+      type: file ? 'file' : typeOf(property, deref),
       required: required.has(name),
       description: text(record(property).description, MAX_PARAM_DESCRIPTION),
-      ...schemaHints(property),
+      // A file's example or default ("@mars.jpg") is no value a form could send.
+      ...(file ? {} : schemaHints(property)),
     });
   }
-  return params.slice(0, MAX_FIELDS);
+  return { params: params.slice(0, MAX_FIELDS), format };
 }
 
 interface SuccessResponse {

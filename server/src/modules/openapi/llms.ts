@@ -1,3 +1,4 @@
+import type { RequestFormat } from '../../contracts/apis';
 import type { DocumentedApi } from './dto/documented-api';
 import type { DocumentSite } from './openapi-document';
 
@@ -93,6 +94,13 @@ export function renderLlmsFull(apis: DocumentedApi[], site: DocumentSite): strin
   return lines.join('\n');
 }
 
+/** How a body's parameters are sent, by the API's request format. */
+const BODY_TEXTS: Record<RequestFormat, string> = {
+  'application/json': 'Sent as a JSON object in the request body',
+  'application/x-www-form-urlencoded': 'Sent as a form in the request body',
+  'multipart/form-data': 'Sent as a multipart form in the request body, a file as a file part',
+};
+
 /** One API's documentation in markdown, its title at heading `level`. */
 export function renderApiMarkdown(api: DocumentedApi, siteUrl: string, level = 1): string {
   const h = (depth: number) => '#'.repeat(Math.min(6, level + depth));
@@ -114,7 +122,7 @@ export function renderApiMarkdown(api: DocumentedApi, siteUrl: string, level = 1
     lines.push(
       inQuery
         ? 'Sent in the query string.'
-        : 'Sent as a JSON object in the request body (Content-Type: application/json)' +
+        : `${BODY_TEXTS[api.request_format]} (Content-Type: ${api.request_format})` +
             (api.request_params.some((p) => p.in === 'path')
               ? ', except path parameters, which go in the query string.'
               : '.'),

@@ -23,11 +23,14 @@ const PARAM_SCHEMAS: Record<DocumentedParam['type'], () => Schema> = {
   boolean: () => ({ type: 'boolean' }),
   array: () => ({ type: 'array', items: {} }),
   object: () => ({ type: 'object' }),
+  // An upload: a part of a multipart body (OpenAPI 3.1 names its content, 3.0 tools the format).
+  file: () => ({ type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' }),
 };
 
 /** The parameter's schema with its enum, default and example as values of its type. */
 function paramSchema(param: DocumentedParam, exampleText = param.example): Schema {
   const schema = PARAM_SCHEMAS[param.type]();
+  if (param.type === 'file') return schema;
   const typed = (text: string) => typedParamValue(param, text);
   const choices = (param.enum ?? []).map(typed).filter((value) => value !== undefined);
   if (choices.length > 0) schema.enum = choices;
@@ -160,7 +163,7 @@ function operation(api: DocumentedApi, siteUrl: string, headers: Set<HeaderName>
   };
   if (api.is_paid) op['x-price-per-call'] = api.price;
   // Path parameters are the path's segments after /apis/<name_en>, in the upstream's order; the
-  // others are the query (GET, DELETE) or the JSON body. A row marked `in: path` that the
+  // others are the query (GET, DELETE) or the body, in the API's request format. A row marked `in: path` that the
   // upstream URL no longer has goes in the query string, where the gateway reads it too. The row
   // that documents each is the one marked `in: path`, else an older row of that name.
   const rowOf = (name: string) =>
@@ -201,7 +204,7 @@ function operation(api: DocumentedApi, siteUrl: string, headers: Set<HeaderName>
     op.requestBody = {
       required: required.length > 0,
       content: {
-        'application/json': {
+        [api.request_format]: {
           schema: { type: 'object', properties, ...(required.length > 0 && { required }) },
         },
       },

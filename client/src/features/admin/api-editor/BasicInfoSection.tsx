@@ -1,11 +1,9 @@
-import { REQUEST_METHODS, type RequestMethod } from '@contracts/apis';
-import { Card, Col, Form, Row } from 'react-bootstrap';
+import { Card, Col, Row } from 'react-bootstrap';
 import { APIS } from '../i18n/apis';
 import { COMMON } from '../i18n/common';
-import { FieldError } from './FieldError';
-import { invalidProps } from './fields';
 import type { SectionProps } from './model';
 import PricingFields from './PricingFields';
+import RequestFields from './RequestFields';
 import TextField from './TextField';
 
 const { basic } = APIS.editor;
@@ -59,21 +57,7 @@ export default function BasicInfoSection({
               />
             </Col>
           ))}
-          <Col md={6}>
-            <Form.Group className="mb-3" controlId="api-request_method">
-              <Form.Label>{basic.requestMethod}</Form.Label>
-              <Form.Select
-                {...invalidProps('request_method', errors.request_method)}
-                value={form.request_method}
-                onChange={(e) => set('request_method', e.target.value as RequestMethod)}
-              >
-                {REQUEST_METHODS.map((m) => (
-                  <option key={m}>{m}</option>
-                ))}
-              </Form.Select>
-              <FieldError field="request_method" errors={errors} />
-            </Form.Group>
-          </Col>
+          <RequestFields form={form} set={set} errors={errors} />
           <Col md={6}>
             <TextField
               id="description"

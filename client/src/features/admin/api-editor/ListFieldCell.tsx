@@ -7,6 +7,8 @@ export interface Column<T> {
   /** text (default), a select of options, or a checkbox. */
   kind?: 'text' | 'number' | 'select' | 'checkbox';
   options?: readonly string[];
+  /** An option's text where it says more than its value. */
+  optionLabels?: Readonly<Record<string, string>>;
   width?: string;
 }
 
@@ -51,7 +53,9 @@ export default function ListFieldCell<T extends Record<string, unknown>>({
           {...invalid}
         >
           {options?.map((o) => (
-            <option key={o}>{o}</option>
+            <option key={o} value={o}>
+              {column.optionLabels?.[o] ?? o}
+            </option>
           ))}
         </Form.Select>
       ) : (

@@ -4,9 +4,13 @@ import ListFieldEditor from './ListFieldEditor';
 import { APIS } from '../i18n/apis';
 import { COMMON } from '../i18n/common';
 import { apiFieldId } from './fields';
-import { paramRowErrors, statusRowErrors, type SectionProps } from './model';
+import { paramRowErrors, requestRowErrors, statusRowErrors, type SectionProps } from './model';
 
 const { lists } = APIS.editor;
+
+/** A file is an upload: a request parameter of a multipart body, never a response field. */
+const NO_FILE_TYPES = PARAMETER_TYPES.filter((type) => type !== 'file');
+const TYPE_LABELS = { file: lists.fileType };
 
 /** Each row's two texts: the API page shows the one in its language, else the other, marked. */
 const DESCRIPTION_COLUMNS = [
@@ -41,8 +45,10 @@ export default function ListFieldsSection({ form, set, errors = {} }: SectionPro
               key: 'type',
               label: COMMON.type,
               kind: 'select',
-              options: PARAMETER_TYPES,
-              width: '10%',
+              options:
+                form.request_format === 'multipart/form-data' ? PARAMETER_TYPES : NO_FILE_TYPES,
+              optionLabels: TYPE_LABELS,
+              width: '12%',
             },
             { key: 'required', label: lists.required, kind: 'checkbox', width: '4rem' },
             ...DESCRIPTION_COLUMNS,
@@ -51,7 +57,7 @@ export default function ListFieldsSection({ form, set, errors = {} }: SectionPro
             { key: 'default', label: lists.default, width: '8%' },
             { key: 'example', label: lists.example, width: '10%' },
           ]}
-          check={paramRowErrors}
+          check={requestRowErrors(form.request_format)}
           onChange={(rows) => set('request_params', rows)}
         />
         <ListFieldEditor
@@ -66,7 +72,7 @@ export default function ListFieldsSection({ form, set, errors = {} }: SectionPro
               key: 'type',
               label: COMMON.type,
               kind: 'select',
-              options: PARAMETER_TYPES,
+              options: NO_FILE_TYPES,
               width: '12%',
             },
             ...DESCRIPTION_COLUMNS,

@@ -18,6 +18,7 @@ export const API_FIELD_ERRORS: Record<SaveApiField, string> = {
   example_url: TEXTS.exampleUrl,
   response_format: TEXTS.responseFormat,
   request_method: TEXTS.requestMethod,
+  request_format: TEXTS.requestFormat,
   description: TEXTS.description,
   description_en: TEXTS.descriptionEn,
   status: TEXTS.status,
@@ -61,7 +62,11 @@ export function refusedApiField(error: unknown): [SaveApiField, string] | null {
   if (!isApiField(field)) return null;
   const code = errorCode(error);
   const own =
-    code === 'apis.name_taken' || code === 'apis.not_servable' || code === 'apis.list_too_long'
+    code === 'apis.name_taken' ||
+    code === 'apis.not_servable' ||
+    code === 'apis.list_too_long' ||
+    code === 'apis.format_without_body' ||
+    code === 'apis.file_without_multipart'
       ? ZH_ERRORS[code]
       : null;
   return [field, own ?? API_FIELD_ERRORS[field]];

@@ -4,6 +4,7 @@ import {
   apiFormFrom,
   EMPTY_API_FORM,
   paramRowErrors,
+  requestRowErrors,
   statusRowErrors,
   toApiBody,
   withNameEn,
@@ -114,6 +115,7 @@ describe('apiFormFrom', () => {
       status: true,
       is_paid: false,
       request_method: 'GET',
+      request_format: 'application/json',
       response_format: 'application/json',
       status_codes: [{ code: '200', description: '成功', description_en: 'OK' }],
       upstream_timeout_ms: '10000',
@@ -309,5 +311,32 @@ describe('list rows', () => {
       status_codes: [{ code: 'x', description: '', description_en: '' }],
     };
     expect(apiFieldErrors(form).status_codes).toBe(`状态码：${CHECKS.rowCode}`);
+  });
+
+  it('takes a file parameter only in a multipart body', () => {
+    const file = { ...param, name: 'photo', type: 'file' };
+    expect(requestRowErrors('application/json')(file)).toEqual({ type: CHECKS.fileParam });
+    expect(requestRowErrors('application/x-www-form-urlencoded')(file)).toEqual({
+      type: CHECKS.fileParam,
+    });
+    expect(requestRowErrors('multipart/form-data')(file)).toEqual({});
+    // A row with nothing typed in is left out, whatever its type.
+    expect(requestRowErrors('application/json')({ ...file, name: '' })).toEqual({});
+  });
+});
+
+describe('the request format', () => {
+  it('is read from the API (JSON when absent) and sent for POST and PUT only', () => {
+    expect(apiFormFrom(API).request_format).toBe('application/json');
+    const form = apiFormFrom({ ...API, request_format: 'multipart/form-data' });
+    expect(form.request_format).toBe('multipart/form-data');
+    expect(toApiBody(form).request_format).toBe('multipart/form-data');
+    expect(toApiBody({ ...form, request_method: 'PUT' }).request_format).toBe(
+      'multipart/form-data',
+    );
+    expect(toApiBody({ ...form, request_method: 'GET' }).request_format).toBe('application/json');
+    expect(toApiBody({ ...form, request_method: 'DELETE' }).request_format).toBe(
+      'application/json',
+    );
   });
 });

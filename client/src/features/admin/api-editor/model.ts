@@ -4,6 +4,7 @@ import {
   UPSTREAM_TIMEOUT_MS,
   type AdminApi,
   type QuotaPeriod,
+  type RequestFormat,
   type RequestMethod,
   type SaveApiBody,
 } from '@contracts/apis';
@@ -48,6 +49,8 @@ export interface ApiForm {
   example_url: string;
   response_format: string;
   request_method: RequestMethod;
+  /** How a POST or PUT API takes its body; GET and DELETE keep JSON. */
+  request_format: RequestFormat;
   request_params: RequestRow[];
   response_params: ResponseRow[];
   status_codes: StatusRow[];
@@ -86,6 +89,7 @@ export const EMPTY_API_FORM: ApiForm = {
   example_url: '',
   response_format: 'application/json',
   request_method: 'GET',
+  request_format: 'application/json',
   request_params: [],
   response_params: [],
   status_codes: [{ code: '200', description: APIS.editor.okDescription, description_en: 'OK' }],
@@ -118,6 +122,7 @@ export function apiFormFrom(api: AdminApi): ApiForm {
     example_url: api.example_url,
     response_format: api.response_format,
     request_method: api.request_method,
+    request_format: api.request_format ?? 'application/json',
     request_params: api.request_params.map((p) => ({
       name: p.name,
       ...(p.in === 'path' && { in: 'path' as const }),
@@ -174,6 +179,21 @@ export function paramRowErrors(row: RequestRow | ResponseRow): RowErrors<Request
   };
 }
 
+/** The methods that take a body, and so a request format other than JSON. */
+export const takesBody = (method: RequestMethod) => method === 'POST' || method === 'PUT';
+
+/** A request row's problems: a file parameter also needs a multipart body (the server's rule). */
+export const requestRowErrors =
+  (format: RequestFormat) =>
+  (row: RequestRow): RowErrors<RequestRow> => {
+    const errors = paramRowErrors(row);
+    const named = row.name.trim() !== '';
+    if (named && row.type === 'file' && format !== 'multipart/form-data' && !errors.type) {
+      return { ...errors, type: CHECKS.fileParam };
+    }
+    return errors;
+  };
+
 export function statusRowErrors(row: StatusRow): RowErrors<StatusRow> {
   const code = row.code.trim();
   if (!code && !row.description.trim() && !row.description_en.trim()) return {};
@@ -203,7 +223,7 @@ export function apiFieldErrors(form: ApiForm): ApiFieldErrors {
     errors.free_quota_calls = CHECKS.freeQuota;
   }
   const lists = {
-    request_params: firstRowError(form.request_params, paramRowErrors),
+    request_params: firstRowError(form.request_params, requestRowErrors(form.request_format)),
     response_params: firstRowError(form.response_params, paramRowErrors),
     status_codes: firstRowError(form.status_codes, statusRowErrors),
   };
@@ -250,6 +270,7 @@ export function toApiBody(form: ApiForm, id?: number): SaveApiBody {
     example_url: form.example_url.trim(),
     response_format: form.response_format.trim(),
     request_method: form.request_method,
+    request_format: takesBody(form.request_method) ? form.request_format : 'application/json',
     request_params: JSON.stringify(form.request_params.filter((p) => p.name.trim()).map(paramOut)),
     response_params: JSON.stringify(form.response_params.filter((p) => p.name.trim())),
     status_codes: JSON.stringify(

@@ -1,4 +1,9 @@
-import { MAX_FREE_QUOTA, REQUEST_METHODS, UPSTREAM_TIMEOUT_MS } from '@contracts/apis';
+import {
+  MAX_FREE_QUOTA,
+  REQUEST_FORMATS,
+  REQUEST_METHODS,
+  UPSTREAM_TIMEOUT_MS,
+} from '@contracts/apis';
 import { PARAMETER_TYPES } from '@contracts/list-fields';
 
 /** API管理's texts: the list, the editor with its checks, and 网站配置's 接口健康 card. */
@@ -92,6 +97,14 @@ export const APIS = {
       exampleUrl: '示例 URL',
       responseFormat: '返回格式',
       requestMethod: '请求方法',
+      requestFormat: '请求体格式',
+      requestFormats: {
+        'application/json': 'JSON（application/json）',
+        'application/x-www-form-urlencoded': '表单（application/x-www-form-urlencoded）',
+        'multipart/form-data': 'Multipart 表单（multipart/form-data，可上传文件）',
+      },
+      requestFormatHelp:
+        'POST、PUT 接口的参数（路径参数除外）在请求体中的编码方式；文件类型的参数须选 Multipart 表单。GET 和 DELETE 没有请求体，固定为 JSON。',
       descriptionEn: '英文描述',
       pinned: '置顶',
       paid: '付费',
@@ -116,6 +129,8 @@ export const APIS = {
       statusCodes: '状态码',
       paramName: '参数名',
       fieldName: '字段名',
+      /** The request parameters' type select: what a `file` parameter is. */
+      fileType: '文件（file）',
       required: '必填',
       enum: '可选值（逗号分隔）',
       default: '默认值',
@@ -149,6 +164,7 @@ export const APIS = {
       unserved: '启用的接口需要内置处理器或上游地址：请填写其一，或先保存为禁用',
       rowName: '名称不能为空',
       rowType: `类型须为 ${PARAMETER_TYPES.join('、')} 之一`,
+      fileParam: '文件类型的参数只能用于请求体格式为 Multipart 表单的 POST 或 PUT 接口',
       rowCode: '状态码须为 100 到 599 之间的整数',
       inList: (list: string, problem: string) => `${list}：${problem}`,
     },
@@ -161,6 +177,7 @@ export const APIS = {
       exampleUrl: '示例 URL 最多 500 个字符',
       responseFormat: '返回格式最多 100 个字符',
       requestMethod: `请求方法须为 ${REQUEST_METHODS.join('、')} 之一`,
+      requestFormat: `请求体格式须为 ${REQUEST_FORMATS.join('、')} 之一`,
       description: '描述最多 10000 个字符',
       descriptionEn: '英文描述最多 10000 个字符',
       status: '启用只能是开或关',

@@ -89,6 +89,9 @@ const texts = {
   'apis.invalid_sort': '排序方式无效：只能是 popular、newest、price、fastest 或 reliable',
   'apis.unknown_category': '分类不存在',
   'apis.not_servable': '启用的接口需要内置处理器或上游地址：请填写其一，或先保存为禁用',
+  'apis.format_without_body': 'GET 和 DELETE 接口没有请求体：请求体格式只能是 JSON',
+  'apis.file_without_multipart':
+    '文件参数只能用于请求体格式为 multipart/form-data 的 POST 或 PUT 接口',
 
   'categories.not_found': '分类不存在，可能已被删除',
   'categories.slug_taken': '已有分类使用这个标识（slug）',
@@ -107,6 +110,7 @@ const texts = {
   'gateway.rate_limited': '调用过于频繁，请稍后再试',
   'gateway.invalid_param': '参数无效',
   'gateway.invalid_json': '请求内容不是有效的 JSON',
+  'gateway.invalid_form': '请求内容不是有效的 multipart 表单',
   'gateway.invalid_path': '路径无效',
   'gateway.path_parameter_missing': '缺少路径参数',
   'gateway.upstream_failed': '上游服务失败',

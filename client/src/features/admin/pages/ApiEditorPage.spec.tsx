@@ -205,6 +205,103 @@ describe('ApiEditorPage', () => {
     expect(text).toBe(API_FIELD_ERRORS[field]);
   });
 
+  it('sends a multipart format and a file parameter, offered only for a multipart body', async () => {
+    const bodies: { request_method: string; request_format: string; request_params: string }[] = [];
+    server.use(
+      http.get('/api/admin/get_api.php', () => ok({ ...API, request_method: 'POST' })),
+      http.post('/api/admin/update_api.php', async ({ request }) => {
+        bodies.push((await request.json()) as (typeof bodies)[number]);
+        return ok(API, 'API updated');
+      }),
+    );
+    show('/admin/edit/3');
+    const format = await screen.findByLabelText('请求体格式');
+    expect(format).toBeEnabled();
+    expect(format).toHaveValue('application/json');
+    expect(format).toHaveAccessibleDescription(/^POST、PUT 接口的参数/);
+    const type = screen.getByLabelText('请求参数 1 类型');
+    expect(within(type).queryByRole('option', { name: '文件（file）' })).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(format, 'multipart/form-data');
+    expect(format).toHaveDisplayValue('Multipart 表单（multipart/form-data，可上传文件）');
+    await userEvent.selectOptions(type, '文件（file）');
+    expect(type).toHaveValue('file');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('API list')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      request_method: 'POST',
+      request_format: 'multipart/form-data',
+    });
+    expect(JSON.parse(bodies[0].request_params)).toEqual([
+      expect.objectContaining({ name: 'ip', type: 'file', required: true }),
+    ]);
+  });
+
+  it('locks the format to JSON for GET, and refuses a file parameter without multipart', async () => {
+    const saves: unknown[] = [];
+    server.use(
+      http.get('/api/admin/get_api.php', () =>
+        ok({
+          ...API,
+          request_method: 'POST',
+          request_format: 'multipart/form-data',
+          request_params: [{ name: 'photo', type: 'file', required: true, description: '' }],
+        }),
+      ),
+      http.post('/api/admin/update_api.php', async ({ request }) => {
+        saves.push(await request.json());
+        return ok(API, 'API updated');
+      }),
+    );
+    show('/admin/edit/3');
+    const format = await screen.findByLabelText('请求体格式');
+    expect(format).toHaveValue('multipart/form-data');
+    await userEvent.selectOptions(screen.getByLabelText('请求方法'), 'GET');
+    expect(format).toBeDisabled();
+    expect(format).toHaveValue('application/json');
+    // The file row says why at its type, and saving is refused at the list.
+    const type = screen.getByLabelText('请求参数 1 类型');
+    expect(type).toHaveValue('file');
+    expect(type).toHaveAccessibleDescription(
+      '文件类型的参数只能用于请求体格式为 Multipart 表单的 POST 或 PUT 接口',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('alert', { name: /^未能保存/ })).toHaveTextContent(
+      '请求参数：文件类型的参数只能用于请求体格式为 Multipart 表单的 POST 或 PUT 接口',
+    );
+    expect(type).toHaveFocus();
+    expect(saves).toEqual([]);
+    // Back to POST with a multipart body: saved.
+    await userEvent.selectOptions(screen.getByLabelText('请求方法'), 'POST');
+    expect(format).toBeEnabled();
+    await userEvent.selectOptions(format, 'multipart/form-data');
+    expect(type).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('API list')).toBeInTheDocument();
+    expect(saves).toEqual([
+      expect.objectContaining({ request_method: 'POST', request_format: 'multipart/form-data' }),
+    ]);
+  });
+
+  it('names a file parameter without a multipart body at the request parameters', async () => {
+    server.use(
+      http.get('/api/admin/get_api.php', () => ok(API)),
+      http.post('/api/admin/update_api.php', () =>
+        failure(400, {
+          code: 'apis.file_without_multipart',
+          field: 'request_params',
+          message: 'no',
+        }),
+      ),
+    );
+    show('/admin/edit/3');
+    await screen.findByLabelText('API 名称');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const { text } = await expectRefusalAtControl();
+    expect(text).toBe('文件参数只能用于请求体格式为 multipart/form-data 的 POST 或 PUT 接口');
+  });
+
   it('says at its list when a list is too long to store', async () => {
     server.use(
       http.get('/api/admin/get_api.php', () => ok(API)),

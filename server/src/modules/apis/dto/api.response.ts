@@ -61,6 +61,7 @@ export function toApiDetail(
     ...toApiSummary(api, categories, health),
     example_url: api.example_url,
     response_format: api.response_format,
+    request_format: api.request_format,
     request_params: withDescriptions<RequestParam>(api.request_params),
     response_params: withDescriptions<ResponseParam>(api.response_params),
     status_codes: withDescriptions<StatusCode>(api.status_codes),

@@ -17,9 +17,11 @@ import {
   API_MESSAGES,
   MAX_FREE_QUOTA,
   QUOTA_PERIODS,
+  REQUEST_FORMATS,
   REQUEST_METHODS,
   UPSTREAM_TIMEOUT_MS,
   type QuotaPeriod,
+  type RequestFormat,
   type RequestMethod,
 } from '../../../contracts/apis';
 import { UPSTREAM_URL_TEMPLATE } from '../../../contracts/list-fields';
@@ -87,6 +89,13 @@ export class SaveApiDto {
   @IsOptional()
   @IsIn(REQUEST_METHODS, { message: 'request method must be GET, POST, PUT or DELETE' })
   request_method?: RequestMethod;
+
+  @IsOptional()
+  @IsIn(REQUEST_FORMATS, {
+    message:
+      'request format must be application/json, application/x-www-form-urlencoded or multipart/form-data',
+  })
+  request_format?: RequestFormat;
 
   /** JSON text (or an array); checked item by item in the service. */
   @IsOptional()

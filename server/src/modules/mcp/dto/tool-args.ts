@@ -49,7 +49,9 @@ export const CALL_API_ARGS = {
   body: z
     .unknown()
     .optional()
-    .describe('A JSON request body, for POST and PUT APIs (e.g. {"a": "x", "b": "y"})'),
+    .describe(
+      'The request body of a POST or PUT API, as a JSON object (e.g. {"a": "x", "b": "y"}); it is sent in the API\'s request format (JSON, a form or a multipart form)',
+    ),
   method: z
     .enum(REQUEST_METHODS)
     .optional()

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../../common/money';
-import type { RequestMethod } from '../../../contracts/apis';
+import type { RequestFormat, RequestMethod } from '../../../contracts/apis';
 import {
   isParameterType,
   isRequiredFlag,
@@ -56,6 +56,8 @@ export interface DocumentedApi {
   response_params: DocumentedField[];
   status_codes: DocumentedStatus[];
   response_format: string;
+  /** How a POST or PUT sends its body parameters. */
+  request_format: RequestFormat;
   response_example: string;
   /** Path and query of an example call, e.g. /apis/time?tz=Asia/Shanghai. */
   example_url: string;
@@ -126,6 +128,7 @@ export function toDocumentedApi(api: ApiEntry): DocumentedApi {
     response_params,
     status_codes,
     response_format: api.response_format,
+    request_format: api.request_format,
     response_example: api.response_example,
     example_url: api.example_url,
     proxied: !builtin && Boolean(api.upstream_url),
