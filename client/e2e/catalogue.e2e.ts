@@ -246,6 +246,33 @@ describeBrowser('public catalogue', () => {
     await context.close();
   });
 
+  it('searches every API from the top of home: one box fills both lists', async () => {
+    const { context, page } = await site.newPage();
+    await page.goto('/?page=2&paid_page=2');
+    await dismissNotice(page);
+    await freeCards(page).first().waitFor();
+    await page.getByRole('searchbox', { name: 'Search all APIs' }).fill('filler 1');
+    await page.waitForURL(
+      (url) => !url.searchParams.has('page') && !url.searchParams.has('paid_page'),
+    );
+    // "Filler 1" and "Paid filler 1" (and their tens) show in their own lists.
+    for (const list of ['Free APIs', 'Paid APIs']) {
+      await page.waitForFunction(
+        (label) =>
+          document.querySelectorAll(`[aria-label="${label}"] a`).length > 0 &&
+          [...document.querySelectorAll(`[aria-label="${label}"] a`)].every((a) =>
+            /filler 1/i.test(a.textContent ?? ''),
+          ),
+        list,
+      );
+    }
+    for (const name of ['Search paid APIs', 'Search free APIs']) {
+      expect(await page.getByRole('searchbox', { name }).inputValue()).toBe('filler 1');
+    }
+    await screenshot(page, 'catalogue-search-all');
+    await context.close();
+  });
+
   it('shows API cards in the first screen of a 390x844 phone, the chips scrolling in their row', async () => {
     const { context, page } = await site.newPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Loading from '../../components/ui/Loading';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
@@ -6,21 +6,20 @@ import { useGetApiListQuery } from './api';
 import { PagedApiGrid, PastLastPage } from './ApiGrid';
 import { freeListQuery } from './listQueries';
 import SearchBox from './SearchBox';
-import { useCatalogueFilters } from './useCatalogueFilters';
+import { useCatalogueFilters, type ListProps } from './useCatalogueFilters';
 import { usePagedList } from './usePagedList';
 
-/** `onError` hands a load failure to the home page's one banner (SPEC §8); null when it clears. */
-export default function FreeApis({ onError }: { onError: (message: string | null) => void }) {
+/** The free list with its own search (see ListProps), paged by `page` in the URL. */
+export default function FreeApis({ onError, search, onSearch }: ListProps) {
   const { t, errorText } = useI18n();
   const { page, params, resetPage, goTo, headingRef } = usePagedList('page');
   const { filters, ready } = useCatalogueFilters(params);
-  const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
 
   // A new search starts again from page 1; done on typing, so the debounced request never
   // goes out with the old page.
   const changeSearch = (text: string) => {
-    setSearch(text);
+    onSearch(text);
     resetPage();
   };
 

@@ -7,9 +7,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { makeStore } from '../../app/store';
 import { I18nProvider, type Lang } from '../../i18n';
 import { http, HttpResponse, server } from '../../test/server';
-import CatalogueFilters from './CatalogueFilters';
-import FreeApis from './FreeApis';
-import PaidApis from './PaidApis';
+import HomePage from './HomePage';
 
 const CATEGORIES: Category[] = [
   { id: 1, name: '网络工具', name_en: 'Network', slug: 'network', sort_order: 10, api_count: 2 },
@@ -48,6 +46,19 @@ function setup(url: string, lang: Lang = 'en', answer?: (query: URLSearchParams)
     http.get('/api/get_categories.php', () =>
       HttpResponse.json({ success: true, message: 'ok', data: CATEGORIES }),
     ),
+    http.get('/api/admin/get_partners.php', () =>
+      HttpResponse.json({ success: true, message: 'ok', data: [] }),
+    ),
+    http.get('/api/admin/get_ads.php', () =>
+      HttpResponse.json({ success: true, message: 'ok', data: [] }),
+    ),
+    http.get('/api/get_usage_stats.php', () =>
+      HttpResponse.json({
+        success: true,
+        message: 'ok',
+        data: { total_today_global_calls: 0, total_global_calls: 0 },
+      }),
+    ),
     http.get('/api/get_api_list.php', ({ request }) => {
       const query = new URL(request.url).searchParams;
       const paid = query.get('is_paid') === '1';
@@ -71,9 +82,7 @@ function setup(url: string, lang: Lang = 'en', answer?: (query: URLSearchParams)
     <I18nProvider initial={lang}>
       <Provider store={makeStore()}>
         <MemoryRouter initialEntries={[url]}>
-          <CatalogueFilters categories={CATEGORIES} />
-          <PaidApis onError={() => undefined} />
-          <FreeApis onError={() => undefined} />
+          <HomePage />
           <Where />
         </MemoryRouter>
       </Provider>
@@ -88,7 +97,7 @@ describe('home category chips and sort', () => {
   it('offers All and the categories that have APIs, All chosen at first', async () => {
     setup('/');
     expect(chips().getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
-    expect(chips().getByRole('button', { name: 'Network' })).toHaveAttribute(
+    expect(await chips().findByRole('button', { name: 'Network' })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
@@ -153,7 +162,7 @@ describe('home category chips and sort', () => {
     setup('/', 'zh');
     const group = within(screen.getByRole('group', { name: '分类' }));
     expect(group.getByRole('button', { name: '全部' })).toBeInTheDocument();
-    expect(group.getByRole('button', { name: '网络工具' })).toBeInTheDocument();
+    expect(await group.findByRole('button', { name: '网络工具' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: '排序' })).toHaveDisplayValue('推荐');
     await screen.findByText('free-one');
   });
@@ -203,5 +212,44 @@ describe('home category chips and sort', () => {
     await waitFor(() => expect(asked.paid).toContain('page=1'));
     await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
     expect(screen.getByTestId('where')).toHaveTextContent(/^$/);
+  });
+});
+
+describe('home page search of every API', () => {
+  it('says what the site offers in a heading, in the page’s language', async () => {
+    setup('/');
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Public HTTP APIs, ready to call',
+      }),
+    ).toBeInTheDocument();
+    await screen.findByText('free-one');
+  });
+
+  it('searches both lists at once from page 1, each list still narrowing on its own', async () => {
+    const asked = setup('/?page=2&paid_page=3');
+    await screen.findByText('free-one');
+    const all = screen.getByRole('searchbox', { name: 'Search all APIs' });
+    await userEvent.type(all, 'hash');
+    expect(screen.getByRole('searchbox', { name: 'Search paid APIs' })).toHaveValue('hash');
+    expect(screen.getByRole('searchbox', { name: 'Search free APIs' })).toHaveValue('hash');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^$/);
+    await waitFor(() => expect(asked.free).toContain('page=1&search=hash'));
+    expect(asked.paid).toContain('page=1&search=hash');
+
+    // The free list's own box narrows the free list only.
+    const free = screen.getByRole('searchbox', { name: 'Search free APIs' });
+    await userEvent.type(free, '-x');
+    await waitFor(() => expect(asked.free).toContain('page=1&search=hash-x'));
+    expect(asked.paid.some((query) => query.includes('hash-x'))).toBe(false);
+    expect(all).toHaveValue('hash');
+  });
+
+  it('names the search in Chinese on the Chinese site', async () => {
+    setup('/', 'zh');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('即刻可调的公开 HTTP API');
+    expect(screen.getByRole('searchbox', { name: '搜索全部 API' })).toBeInTheDocument();
+    await screen.findByText('free-one');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Loading from '../../components/ui/Loading';
 import { useDebouncedValue } from '../../components/ui/useDebouncedValue';
 import { useI18n } from '../../i18n';
@@ -6,23 +6,19 @@ import { useGetApiListQuery } from './api';
 import { PagedApiGrid, PastLastPage } from './ApiGrid';
 import { paidListQuery } from './listQueries';
 import SearchBox from './SearchBox';
-import { useCatalogueFilters } from './useCatalogueFilters';
+import { useCatalogueFilters, type ListProps } from './useCatalogueFilters';
 import { usePagedList } from './usePagedList';
 
-/**
- * The paid list with its own search, paged by 12 (`paid_page` in the URL). `onError` hands a load
- * failure to the home page's one banner (SPEC §8); null when it clears.
- */
-export default function PaidApis({ onError }: { onError: (message: string | null) => void }) {
+/** The paid list with its own search (see ListProps), paged by 12 (`paid_page` in the URL). */
+export default function PaidApis({ onError, search, onSearch }: ListProps) {
   const { t, errorText } = useI18n();
   const { page, params, resetPage, goTo, headingRef } = usePagedList('paid_page');
   const { filters, ready } = useCatalogueFilters(params);
-  const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
 
   // As in the free list: a new search starts again from page 1.
   const changeSearch = (text: string) => {
-    setSearch(text);
+    onSearch(text);
     resetPage();
   };
 

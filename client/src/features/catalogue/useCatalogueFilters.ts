@@ -12,3 +12,14 @@ export function useCatalogueFilters(params: URLSearchParams) {
   const ready = !asked.category || categories.data !== undefined || categories.isError;
   return { ...knownFilters(asked, categories.data), ready };
 }
+
+/**
+ * What the home page hands each list: its search text (its own box's, or the page's search of
+ * every API) and how to change it; `onError` gives a load failure to the page's one banner (SPEC
+ * §8), null when it clears.
+ */
+export interface ListProps {
+  search: string;
+  onSearch: (text: string) => void;
+  onError: (message: string | null) => void;
+}
