@@ -381,5 +381,6 @@ describe('ApiEditorPage', () => {
         description_en: 'the IP to look up',
       },
     ]);
-  });
+    // About ninety keystrokes into a form that checks each: seconds on a busy machine.
+  }, 15_000);
 });
