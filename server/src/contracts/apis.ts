@@ -16,6 +16,9 @@ export const REQUEST_FORMATS = [
 ] as const;
 export type RequestFormat = (typeof REQUEST_FORMATS)[number];
 
+/** The methods that send a body, and so may take a request format other than JSON. */
+export const takesBody = (method: string) => method === 'POST' || method === 'PUT';
+
 /** An API as the catalogue list returns it. */
 export interface ApiSummary {
   id: number;

@@ -21,7 +21,7 @@ import {
 } from './dto/list-fields';
 import type { AdminApiListQuery, ApiFlagsDto } from './dto/admin-api-list.dto';
 import { SaveApiDto, UpdateApiDto } from './dto/save-api.dto';
-import { API_MESSAGES } from '../../contracts/apis';
+import { API_MESSAGES, takesBody } from '../../contracts/apis';
 import type { AdminApiSort } from '../../contracts/apis';
 import type { RequestParam } from '../../contracts/list-fields';
 
@@ -50,8 +50,8 @@ function assertServable(api: Partial<Pick<ApiEntry, 'status' | 'handler' | 'upst
 function assertBodyFormat(
   api: Partial<Pick<ApiEntry, 'request_method' | 'request_format' | 'request_params'>>,
 ): void {
-  const method = api.request_method;
-  if (method !== 'POST' && method !== 'PUT' && api.request_format !== 'application/json') {
+  const method = api.request_method ?? 'GET';
+  if (!takesBody(method) && api.request_format !== 'application/json') {
     throw badRequest(
       'apis.format_without_body',
       `a ${method} API takes no body: its request format must be application/json`,

@@ -856,10 +856,13 @@ export class GatewayService implements OnModuleInit {
   ): Promise<Outcome> {
     const builtin = api.handler ? BUILTIN_HANDLERS[api.handler] : undefined;
     if (builtin) {
+      // Only a multipart form is parsed asynchronously: no extra turn for every other call.
+      let body = parseBody(request);
+      if (body instanceof Promise) body = await body;
       let response = builtin({
         method: request.method,
         query: firstValues(request.query),
-        body: await parseBody(request),
+        body,
         ip: request.ip,
         headers: request.headers as Record<string, string | undefined>,
       });
@@ -903,7 +906,7 @@ function firstValues(query: unknown): Record<string, string> {
   return out;
 }
 
-async function parseBody(request: FastifyRequest): Promise<unknown> {
+function parseBody(request: FastifyRequest): unknown {
   if (!Buffer.isBuffer(request.body) || request.body.length === 0) return undefined;
   const type = request.headers['content-type'] ?? '';
   if (/json/i.test(type)) {

@@ -1,6 +1,7 @@
 import {
   REQUEST_FORMATS,
   REQUEST_METHODS,
+  takesBody,
   type RequestFormat,
   type RequestMethod,
 } from '@contracts/apis';
@@ -8,7 +9,7 @@ import { Col, Form } from 'react-bootstrap';
 import { APIS } from '../i18n/apis';
 import { FieldError } from './FieldError';
 import { invalidProps } from './fields';
-import { takesBody, type SectionProps } from './model';
+import type { SectionProps } from './model';
 
 const { basic } = APIS.editor;
 const HELP_ID = 'api-request_format-help';

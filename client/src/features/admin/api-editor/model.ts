@@ -2,6 +2,7 @@ import {
   MAX_FREE_QUOTA,
   PRICE_PATTERN,
   UPSTREAM_TIMEOUT_MS,
+  takesBody,
   type AdminApi,
   type QuotaPeriod,
   type RequestFormat,
@@ -178,9 +179,6 @@ export function paramRowErrors(row: RequestRow | ResponseRow): RowErrors<Request
     ...(!isParameterType(row.type) && { type: CHECKS.rowType }),
   };
 }
-
-/** The methods that take a body, and so a request format other than JSON. */
-export const takesBody = (method: RequestMethod) => method === 'POST' || method === 'PUT';
 
 /** A request row's problems: a file parameter also needs a multipart body (the server's rule). */
 export const requestRowErrors =
