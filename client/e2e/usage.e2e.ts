@@ -168,6 +168,20 @@ describeBrowser('call log, usage and the low-balance alert', () => {
     expect(await refunded.getByText('Refunded').count()).toBe(1);
     expect(await page.locator('tr[data-charge="charged"]').count()).toBeGreaterThan(0);
     expect(await refunded.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
+    // The address and user agent are behind the call's Details, under its row.
+    const details = page.locator('tr.portico-call-details').first();
+    expect(await details.isVisible()).toBe(false);
+    await page
+      .getByRole('button', { name: /^Show the details of call/ })
+      .first()
+      .click();
+    await details.waitFor();
+    expect(await details.getByText('127.0.0.1').count()).toBe(1);
+    expect(await details.textContent()).toContain('User agent');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'usage-call-log-details-390');
 
     // Filters: only refunded calls, and the export link carries the same filter.
     await page.getByLabel('Status').selectOption('refunded');

@@ -81,17 +81,17 @@ describe('AccessLogsPage', () => {
     expect(screen.getByTestId('charge-2')).toHaveTextContent('¥0.000 Refunded');
     expect(screen.getByTestId('charge-3')).toHaveTextContent('Free');
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    // The time comes first; the address and user agent are behind each call's Details.
     expect(headers).toEqual([
+      'Request time',
       'ID',
       'API name',
       'Key',
       'Status',
       'Cost',
       'Latency',
-      'IP address',
       'Access URL',
-      'User agent',
-      'Request time',
+      'Details',
     ]);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows[1]).toHaveAttribute('data-charge', 'refunded');
@@ -103,6 +103,31 @@ describe('AccessLogsPage', () => {
     expect(within(rows[0]).getByText('42 ms')).toBeInTheDocument();
     // Each cell names its column, so a phone can show the row as a stack.
     expect(within(rows[0]).getByText('200').closest('td')).toHaveAttribute('data-label', 'Status');
+  });
+
+  it("shows a call's address, user agent and request id behind its Details button", async () => {
+    show('/user/accesslogs');
+    await screen.findByTestId('charge-1');
+    const addresses = screen.getAllByText('203.0.113.9');
+    expect(addresses).toHaveLength(3);
+    for (const address of addresses) expect(address).not.toBeVisible();
+    const toggle = screen.getByRole('button', { name: 'Show the details of call 1' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide the details of call 1');
+    expect(toggle).toHaveTextContent('Hide');
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(details).toBeVisible();
+    expect(within(details).getByText('203.0.113.9')).toBeInTheDocument();
+    expect(within(details).getByText('curl/8')).toBeInTheDocument();
+    expect(within(details).getByText('r-1')).toBeInTheDocument();
+    // The other calls stay folded.
+    expect(addresses[0]).toBeVisible();
+    expect(addresses[1]).not.toBeVisible();
+    expect(addresses[2]).not.toBeVisible();
+    await userEvent.click(toggle);
+    expect(details).not.toBeVisible();
   });
 
   it('names each API by its English title on the English page, else by its name', async () => {

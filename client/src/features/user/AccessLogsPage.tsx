@@ -1,5 +1,6 @@
 import type { CallLog, CallLogFilters, CallStatus } from '@contracts/usage';
 import { CALL_STATUSES } from '@contracts/usage';
+import { Fragment, useState } from 'react';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 import ErrorBanner from '../../components/ui/ErrorBanner';
@@ -18,6 +19,8 @@ const STATUS_TEXT: Record<CallStatus, UiKey> = {
   refunded: 'logs.statusRefunded',
 };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The table's columns: a call's details row spans them all. */
+const COLUMNS = 9;
 const FILTER_NAMES = ['api_id', 'key_id', 'status', 'from', 'to'] as const;
 
 const positive = (text: string | null) => {
@@ -117,6 +120,14 @@ export default function AccessLogsPage() {
     skip: badRange,
   });
   const { data: options } = useGetAccessLogOptionsQuery();
+  // Calls whose address, user agent and request id are shown (SPEC's columns, behind a toggle).
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setExpanded((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const setFilter = (name: FilterName, value: string) => {
     setParams((next) => {
@@ -229,7 +240,6 @@ export default function AccessLogsPage() {
             <p className="text-muted">{t('logs.empty')}</p>
           ) : (
             <Table
-              striped
               bordered
               hover
               responsive
@@ -238,60 +248,99 @@ export default function AccessLogsPage() {
             >
               <thead>
                 <tr>
+                  <th>{t('logs.time')}</th>
                   <th>{t('logs.id')}</th>
                   <th>{t('logs.apiName')}</th>
                   <th>{t('logs.key')}</th>
                   <th>{t('logs.status')}</th>
                   <th>{t('logs.cost')}</th>
                   <th>{t('logs.latency')}</th>
-                  <th>{t('logs.ip')}</th>
                   <th>{t('logs.url')}</th>
-                  <th>{t('logs.userAgent')}</th>
-                  <th>{t('logs.time')}</th>
+                  <th>
+                    <span className="visually-hidden">{t('logs.details')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {data.logs.map((log) => (
-                  <tr
-                    key={log.id}
-                    className={log.charge === 'refunded' ? 'portico-row-refunded' : undefined}
-                    data-charge={log.charge}
-                  >
-                    <td data-label={t('logs.id')}>{log.id}</td>
-                    <td data-label={t('logs.apiName')} className="portico-call-name">
-                      {apiTitle({ name: log.api_name, title_en: log.api_title_en }, lang) ||
-                        t('logs.unknownApi')}
-                    </td>
-                    <td data-label={t('logs.key')} className="text-nowrap">
-                      {keyName(log)}
-                    </td>
-                    <td data-label={t('logs.status')}>
-                      <Badge bg={log.status_code < 400 ? 'success' : 'danger'}>
-                        {log.status_code}
-                      </Badge>
-                    </td>
-                    <td data-label={t('logs.cost')} className="portico-call-wrap">
-                      <CostCell log={log} />
-                    </td>
-                    <td data-label={t('logs.latency')} className="text-nowrap">
-                      {t('logs.ms', { ms: log.latency_ms })}
-                    </td>
-                    <td data-label={t('logs.ip')}>{log.ip_address}</td>
-                    <td data-label={t('logs.url')} className="portico-clip" title={log.access_url}>
-                      <span className="small">{log.access_url}</span>
-                    </td>
-                    <td
-                      data-label={t('logs.userAgent')}
-                      className="portico-clip"
-                      title={log.user_agent}
-                    >
-                      <span className="small">{log.user_agent}</span>
-                    </td>
-                    <td data-label={t('logs.time')} className="portico-call-time">
-                      {time(log.access_time)}
-                    </td>
-                  </tr>
-                ))}
+                {data.logs.map((log) => {
+                  const open = expanded.has(log.id);
+                  return (
+                    <Fragment key={log.id}>
+                      <tr
+                        className={log.charge === 'refunded' ? 'portico-row-refunded' : undefined}
+                        data-charge={log.charge}
+                      >
+                        <td data-label={t('logs.time')} className="portico-call-time">
+                          {time(log.access_time)}
+                        </td>
+                        <td data-label={t('logs.id')}>{log.id}</td>
+                        <td data-label={t('logs.apiName')} className="portico-call-name">
+                          {apiTitle({ name: log.api_name, title_en: log.api_title_en }, lang) ||
+                            t('logs.unknownApi')}
+                        </td>
+                        <td data-label={t('logs.key')} className="text-nowrap">
+                          {keyName(log)}
+                        </td>
+                        <td data-label={t('logs.status')}>
+                          <Badge bg={log.status_code < 400 ? 'success' : 'danger'}>
+                            {log.status_code}
+                          </Badge>
+                        </td>
+                        <td data-label={t('logs.cost')} className="portico-call-wrap">
+                          <CostCell log={log} />
+                        </td>
+                        <td data-label={t('logs.latency')} className="text-nowrap">
+                          {t('logs.ms', { ms: log.latency_ms })}
+                        </td>
+                        <td
+                          data-label={t('logs.url')}
+                          className="portico-clip"
+                          title={log.access_url}
+                        >
+                          <span className="small">{log.access_url}</span>
+                        </td>
+                        <td className="portico-call-toggle">
+                          <Button
+                            size="sm"
+                            variant="outline-secondary"
+                            aria-expanded={open}
+                            aria-controls={`call-details-${log.id}`}
+                            aria-label={t(open ? 'logs.hideDetails' : 'logs.showDetails', {
+                              id: log.id,
+                            })}
+                            onClick={() => toggle(log.id)}
+                          >
+                            {t(open ? 'logs.hide' : 'logs.details')}
+                          </Button>
+                        </td>
+                      </tr>
+                      <tr
+                        id={`call-details-${log.id}`}
+                        className="portico-call-details"
+                        hidden={!open}
+                      >
+                        <td colSpan={COLUMNS}>
+                          <dl className="row small mb-0">
+                            <dt className="col-sm-3 col-lg-2">{t('logs.ip')}</dt>
+                            <dd className="col-sm-9 col-lg-10">{log.ip_address}</dd>
+                            <dt className="col-sm-3 col-lg-2">{t('logs.userAgent')}</dt>
+                            <dd className="col-sm-9 col-lg-10 text-break">{log.user_agent}</dd>
+                            <dt className="col-sm-3 col-lg-2">{t('logs.url')}</dt>
+                            <dd className="col-sm-9 col-lg-10 text-break">{log.access_url}</dd>
+                            {log.request_id && (
+                              <>
+                                <dt className="col-sm-3 col-lg-2">{t('logs.requestId')}</dt>
+                                <dd className="col-sm-9 col-lg-10 text-break font-monospace">
+                                  {log.request_id}
+                                </dd>
+                              </>
+                            )}
+                          </dl>
+                        </td>
+                      </tr>
+                    </Fragment>
+                  );
+                })}
               </tbody>
             </Table>
           )}
