@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RenderWorker } from './render-worker';
 
@@ -11,11 +11,14 @@ import { RenderWorker } from './render-worker';
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'portico-render-'));
-  // Renders "/slow" never finish; "/exit" ends the worker; anything else is a page.
+  // Renders "/slow" never finish; "/exit" ends the worker; "/nice" is the render thread's nice
+  // value; anything else is a page.
   writeFileSync(
     join(dir, 'entry.cjs'),
     `exports.render = ({ url }) => url === '/slow' ? new Promise(() => {}) :
-      url === '/exit' ? process.exit(3) : { status: 200, html: url };`,
+      url === '/exit' ? process.exit(3) :
+      url === '/nice' ? { status: 200, html: String(require('node:os').getPriority()) } :
+      { status: 200, html: url };`,
   );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,5 +39,12 @@ it('fails the renders of a worker that died, and starts a new one for the next',
   const worker = new RenderWorker(join(dir, 'entry.cjs'), noFetch);
   await expect(worker.render(input('/exit'))).rejects.toThrow('render worker exited with 3');
   await expect(worker.render(input('/again'))).resolves.toMatchObject({ html: '/again' });
+  await worker.close();
+});
+
+it('renders on a thread that yields the core to the event loop, which keeps its priority', async () => {
+  const worker = new RenderWorker(join(dir, 'entry.cjs'), noFetch);
+  await expect(worker.render(input('/nice'))).resolves.toMatchObject({ html: '10' });
+  expect(getPriority()).toBe(0);
   await worker.close();
 });

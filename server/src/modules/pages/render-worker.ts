@@ -12,6 +12,11 @@ type FetchFn = Parameters<ServerEntry['render']>[0]['fetchFn'];
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const entry = require(workerData.entry);
+// On Linux a pid of 0 is this thread alone: a render yields the core to the event loop, so the
+// gateway's latency holds while pages are rendered again (npm run bench: paid p99 beside pages).
+try {
+  require('node:os').setPriority(10);
+} catch {}
 const calls = new Map();
 let nextCall = 0;
 parentPort.on('message', async (message) => {
