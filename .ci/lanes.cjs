@@ -25,3 +25,20 @@ for (const lane of lanes) {
     ),
   );
 }
+
+// The slowest files of each lane, so a suite that outgrows the time budget shows where.
+const SLOWEST = 8;
+for (const lane of lanes) {
+  const [name] = lane.split(':');
+  const file = join(dir, `${name}.json`);
+  if (!existsSync(file)) continue;
+  const files = JSON.parse(readFileSync(file, 'utf8'))
+    .testResults.map((t) => [
+      t.name.replace(`${process.cwd()}/`, ''),
+      (t.endTime - t.startTime) / 1000,
+    ])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, SLOWEST);
+  console.log(`\nslowest in ${name}:`);
+  for (const [path, seconds] of files) console.log(`${seconds.toFixed(1).padStart(8)} s  ${path}`);
+}
