@@ -16,6 +16,8 @@ export type {
   Ledger,
 } from './ledger';
 export { LedgerEvents } from './ledger-events';
+export { checkBalances } from './ledger-verify';
+export type { LedgerCheck, UnexplainedBalance } from './ledger-verify';
 export { LedgerModule } from './ledger.module';
 export { ORDER_LEDGER } from './order-ledger';
 export type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';

@@ -21,7 +21,7 @@ import {
   ReconciliationQuery,
 } from './dto/recharge-admin.dto';
 import { toPendingOrder } from './dto/recharge.response';
-import { ORDER_LEDGER } from '../ledger';
+import { checkBalances, ORDER_LEDGER } from '../ledger';
 import type { OrderLedger } from '../ledger';
 import { RechargeErrors, userNotFound } from './recharge.errors';
 import { AFDIAN_CLIENT, PAID, RechargeService, verified } from './recharge.service';
@@ -216,24 +216,14 @@ export class RechargeAdminService {
 
   /** Users whose balance is not Σ credited orders + Σ adjustments + Σ cash codes − Σ charged calls. */
   private async unexplainedBalances(): Promise<ReconciliationMismatch[]> {
-    const rows: { id: number; balance: string | number; expected: string | number }[] =
-      await this.dataSource.query(
-        `SELECT u.id AS id, u.balance_milli AS balance,
-           COALESCE((SELECT SUM(r.amount_milli) FROM recharge_records r WHERE r.user_id = u.id AND r.state = 'credited'), 0)
-           + COALESCE((SELECT SUM(b.delta_milli) FROM balance_adjustments b WHERE b.user_id = u.id), 0)
-           + COALESCE((SELECT SUM(c.value_milli) FROM redemptions c WHERE c.user_id = u.id AND c.kind = 'cash'), 0)
-           - COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id), 0) AS expected
-         FROM users u`,
-      );
-    return rows
-      .filter((row) => Number(row.balance) !== Number(row.expected))
-      .map((row) => ({
-        kind: 'balance_unexplained' as const,
-        out_trade_no: null,
-        user_id: Number(row.id),
-        expected: formatBalance(Number(row.expected)),
-        actual: formatBalance(Number(row.balance)),
-      }));
+    const { unexplained } = await checkBalances(this.dataSource);
+    return unexplained.map((user) => ({
+      kind: 'balance_unexplained' as const,
+      out_trade_no: null,
+      user_id: user.user_id,
+      expected: formatBalance(user.money_in_milli - user.money_out_milli),
+      actual: formatBalance(user.balance_milli),
+    }));
   }
 
   private async queued(outTradeNo: string): Promise<RechargeRecord> {

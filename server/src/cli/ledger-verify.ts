@@ -1,0 +1,39 @@
+import { formatPrice } from '../common/money';
+import type { Env } from '../env/env';
+import { checkBalances } from '../modules/ledger';
+import { withDatabase } from './database';
+import { runCli } from './run';
+import type { Print } from './run';
+
+/** Yuan with its sign: "+0.100", "−0.100". */
+const signed = (milli: number) => `${milli < 0 ? '−' : '+'}${formatPrice(Math.abs(milli))}`;
+
+/**
+ * `npm run ledger:verify`: checks every user's balance against the ledger (money in − money out),
+ * names each user whose balance differs, with the difference, and exits 1 if any does. Reads only.
+ */
+export async function ledgerVerifyCommand(env: Env, print: Print): Promise<number> {
+  return withDatabase(env, async (dataSource) => {
+    const started = performance.now();
+    const { users, unexplained } = await checkBalances(dataSource);
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    for (const user of unexplained) {
+      const expected = user.money_in_milli - user.money_out_milli;
+      print(
+        `user ${user.user_id} (${user.username}): balance ¥${formatPrice(user.balance_milli)}, ` +
+          `money in ¥${formatPrice(user.money_in_milli)} − money out ¥${formatPrice(user.money_out_milli)} ` +
+          `= ¥${formatPrice(expected)}, difference ${signed(user.balance_milli - expected)}`,
+      );
+    }
+    if (unexplained.length > 0) {
+      print(
+        `ledger NOT verified: ${unexplained.length} of ${users} balances differ from money in − money out (${seconds} s)`,
+      );
+      return 1;
+    }
+    print(`ledger verified: ${users} balances are money in − money out (${seconds} s)`);
+    return 0;
+  });
+}
+
+if (require.main === module) runCli(ledgerVerifyCommand);

@@ -1,0 +1,51 @@
+import type { DataSource } from 'typeorm';
+
+/** A user whose balance is not the money their ledger rows moved in less the money moved out. */
+export interface UnexplainedBalance {
+  user_id: number;
+  username: string;
+  balance_milli: number;
+  /** Σ credited orders + Σ adjustments (either sign) + Σ cash codes. */
+  money_in_milli: number;
+  /** Σ charged calls (a refunded call's row costs 0). */
+  money_out_milli: number;
+}
+
+export interface LedgerCheck {
+  users: number;
+  unexplained: UnexplainedBalance[];
+}
+
+/**
+ * The ledger's invariant, user by user: balance = Σ credited orders + Σ adjustments + Σ cash codes
+ * − Σ charged calls. Read in one statement, so a check made while calls are charged compares each
+ * balance with the rows of the same snapshot (InnoDB's consistent read; SQLite's one reader).
+ */
+export async function checkBalances(dataSource: DataSource): Promise<LedgerCheck> {
+  const rows: {
+    id: number;
+    username: string;
+    balance: string | number;
+    money_in: string | number;
+    money_out: string | number;
+  }[] = await dataSource.query(
+    `SELECT u.id AS id, u.username AS username, u.balance_milli AS balance,
+       COALESCE((SELECT SUM(r.amount_milli) FROM recharge_records r WHERE r.user_id = u.id AND r.state = 'credited'), 0)
+       + COALESCE((SELECT SUM(b.delta_milli) FROM balance_adjustments b WHERE b.user_id = u.id), 0)
+       + COALESCE((SELECT SUM(c.value_milli) FROM redemptions c WHERE c.user_id = u.id AND c.kind = 'cash'), 0) AS money_in,
+       COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id), 0) AS money_out
+     FROM users u ORDER BY u.id`,
+  );
+  return {
+    users: rows.length,
+    unexplained: rows
+      .map((row) => ({
+        user_id: Number(row.id),
+        username: row.username,
+        balance_milli: Number(row.balance),
+        money_in_milli: Number(row.money_in),
+        money_out_milli: Number(row.money_out),
+      }))
+      .filter((user) => user.balance_milli !== user.money_in_milli - user.money_out_milli),
+  };
+}
