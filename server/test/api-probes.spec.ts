@@ -160,6 +160,28 @@ describe.each(TEST_DATABASES)('API probes [%s]', (db) => {
       expect(res.body).toMatchObject({ success: false, field });
     }
     expect(await t.dataSource.getRepository(ApiProbe).countBy({ api_id: api.id })).toBe(0);
+    // A probe sends its body as JSON, which an API taking a form or an upload would refuse.
+    for (const request_format of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ] as const) {
+      const form = await upstreamApi({ request_method: 'POST', request_format });
+      const res = await admin.post('/api/admin/save_api_probe.php', {
+        id: form.id,
+        ...PROBE,
+        method: 'POST',
+        body: '{"a":1}',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'request.validation', field: 'body' });
+      expect(res.body.message).toContain(request_format);
+      const queryOnly = await admin.post('/api/admin/save_api_probe.php', {
+        id: form.id,
+        ...PROBE,
+        method: 'POST',
+      });
+      expect(queryOnly.status).toBe(200);
+    }
     const missing = await admin.post('/api/admin/save_api_probe.php', { id: 999_999, ...PROBE });
     expect(missing.status).toBe(404);
     const anonymous = await t

@@ -56,11 +56,18 @@ export class ProbesAdminService {
    * expects changed.
    */
   async save(actor: AuditActor, dto: SaveProbeDto): Promise<ApiProbeView> {
-    await this.api(dto.id);
+    const api = await this.api(dto.id);
     const body = dto.body?.trim() ? dto.body.trim() : null;
     if (body !== null) {
       if (!BODY_METHODS.has(dto.method)) {
         throw invalid('body', `a ${dto.method} probe sends no body`);
+      }
+      // A probe's body is sent as JSON: an API that takes a form would refuse it at every run.
+      if (api.request_format !== 'application/json') {
+        throw invalid(
+          'body',
+          `this API takes a ${api.request_format} body, and a probe sends JSON: probe it with a query only`,
+        );
       }
       try {
         JSON.parse(body);
