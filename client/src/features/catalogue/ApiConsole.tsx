@@ -337,7 +337,6 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
       {envelope && (
         <div className="alert alert-danger py-2 mb-2" role="alert">
           {errorLine(lang, envelope)}
-          {envelope.code && <code className="ms-2">{envelope.code}</code>}
           {result.status === 402 && (
             <>
               {' '}
