@@ -170,6 +170,10 @@ export const en = {
     'text.untranslated': 'Chinese only',
     'text.untranslatedTitle': 'No English text yet: shown as written',
     'api.no': 'no',
+    'api.keyHidden':
+      'Your API key is hidden: {placeholder} stands for it, and Copy copies the real key.',
+    'api.showKey': 'Show my key',
+    'api.hideKey': 'Hide my key',
     'api.keyFilled': 'Your API key is filled in. Keep it secret.',
     'api.keyReplace': 'Replace {placeholder} with your API key from the user centre.',
     'api.keyOptional': 'Free APIs also work without a key.',

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay } from 'msw';
 import { Provider } from 'react-redux';
@@ -130,12 +130,25 @@ describe('ApiDetailPage', () => {
     expect(screen.getByText('no specific status codes')).toBeInTheDocument();
   });
 
-  it('says when there are no request parameters, and fills in the signed-in key', async () => {
+  it('says when there are no request parameters, and shows the signed-in key only when asked', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.assign(navigator, { clipboard: { writeText } });
     setup(() => ok({ ...API, request_params: [] }), true);
     expect(await screen.findByText('no request parameters')).toBeInTheDocument();
-    expect(screen.getByLabelText('curl request example', { selector: 'pre' })).toHaveTextContent(
-      'X-API-Key: pk_secret',
-    );
+    const example = screen.getByLabelText('curl request example', { selector: 'pre' });
+    // Hidden at first (a screen share must not show it), yet Copy copies the real key.
+    expect(example).toHaveTextContent('X-API-Key: YOUR_API_KEY');
+    expect(document.body).not.toHaveTextContent('pk_secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy curl request example' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    expect(writeText.mock.calls[0]).toEqual([expect.stringContaining('X-API-Key: pk_secret')]);
+    const show = screen.getByRole('button', { name: 'Show my key' });
+    expect(show).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(show);
+    expect(example).toHaveTextContent('X-API-Key: pk_secret');
+    expect(screen.getByText(/Your API key is filled in/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Hide my key' }));
+    expect(example).toHaveTextContent('X-API-Key: YOUR_API_KEY');
   });
 
   it.each([

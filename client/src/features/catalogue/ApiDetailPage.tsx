@@ -1,6 +1,11 @@
 import type { ApiDetail, ApiRef } from '@contracts/apis';
 import { isRequiredFlag } from '@contracts/list-fields';
-import { absoluteUrl, buildRequestModel, type ParamValues } from '@contracts/request-examples';
+import {
+  absoluteUrl,
+  buildRequestModel,
+  KEY_PLACEHOLDER,
+  type ParamValues,
+} from '@contracts/request-examples';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import ErrorBanner from '../../components/ui/ErrorBanner';
@@ -101,9 +106,16 @@ function TryIt({ api }: { api: ApiDetail }) {
   const user = useAppSelector(selectUser);
   const apiKey = signedIn ? user.api_key : null;
   const [values, setValues] = useState<ParamValues>(() => consoleStartValues(api));
+  // The key is shown in the examples only when asked for (a screen share must not show it); until
+  // then they carry the placeholder, and their copy buttons copy the real key.
+  const [keyShown, setKeyShown] = useState(false);
   const model = useMemo(
     () => buildRequestModel(api, values, origin, apiKey),
     [api, values, origin, apiKey],
+  );
+  const shownModel = useMemo(
+    () => (apiKey && !keyShown ? buildRequestModel(api, values, origin, KEY_PLACEHOLDER) : model),
+    [api, values, origin, apiKey, keyShown, model],
   );
   return (
     <>
@@ -117,7 +129,14 @@ function TryIt({ api }: { api: ApiDetail }) {
         />
       </Section>
       <Section title={t('api.requestExamples')}>
-        <RequestExamples api={api} model={model} keyFilled={apiKey !== null} />
+        <RequestExamples
+          api={api}
+          model={shownModel}
+          copyModel={model}
+          keyFilled={apiKey !== null}
+          keyShown={keyShown}
+          onKeyShown={setKeyShown}
+        />
       </Section>
     </>
   );

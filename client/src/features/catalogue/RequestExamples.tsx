@@ -27,11 +27,19 @@ function tabMovedTo(key: string, index: number, count: number): number | null {
 export default function RequestExamples({
   api,
   model,
+  copyModel = model,
   keyFilled,
+  keyShown,
+  onKeyShown,
 }: {
   api: ApiDetail;
+  /** What the examples show: the signed-in key, or its placeholder until it is shown. */
   model: RequestModel;
+  /** What their copy buttons copy: the real key either way. */
+  copyModel?: RequestModel;
   keyFilled: boolean;
+  keyShown: boolean;
+  onKeyShown: (shown: boolean) => void;
 }) {
   const { t } = useI18n();
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
@@ -84,15 +92,28 @@ export default function RequestExamples({
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(language)}>
         <CodeBlock
           code={renderExample(model, language)}
+          copyText={renderExample(copyModel, language)}
           label={t('api.requestExample', { language })}
         />
       </div>
       <p className="small text-muted mt-2 mb-0">
-        {keyFilled
-          ? t('api.keyFilled')
-          : api.is_paid
-            ? t('api.keyReplace', { placeholder: KEY_PLACEHOLDER })
-            : t('api.keyOptional')}
+        {keyFilled ? (
+          <>
+            {keyShown ? t('api.keyFilled') : t('api.keyHidden', { placeholder: KEY_PLACEHOLDER })}{' '}
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 align-baseline"
+              aria-pressed={keyShown}
+              onClick={() => onKeyShown(!keyShown)}
+            >
+              {keyShown ? t('api.hideKey') : t('api.showKey')}
+            </button>
+          </>
+        ) : api.is_paid ? (
+          t('api.keyReplace', { placeholder: KEY_PLACEHOLDER })
+        ) : (
+          t('api.keyOptional')
+        )}
       </p>
     </>
   );
