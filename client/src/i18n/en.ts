@@ -501,6 +501,10 @@ export const en = {
     'usage.totals': '{calls} calls, {spend} spent',
     'usage.chartLabel': 'Calls and spend per day for the last 30 days',
     'usage.chartLoading': 'Loading chart…',
+    'usage.day': 'Day (UTC)',
+    'usage.chartEmpty':
+      'No calls in the last 30 days yet. Each day you call an API shows here as a bar.',
+    'usage.browseApis': 'Browse the APIs',
     'usage.topApis': 'Top APIs',
     'usage.noCalls': 'No calls in the last 30 days.',
     'usage.callsLeft': '≈ {count} calls left at your usual price of {price} per call',

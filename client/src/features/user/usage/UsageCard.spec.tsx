@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
@@ -55,6 +55,7 @@ describe('UsageCard', () => {
     expect(screen.getByTestId('top-apis')).toHaveTextContent('IP lookup9Free');
     expect(screen.getByText('3 calls, ¥0.015 spent')).toBeInTheDocument();
     expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
+    expect(screen.queryByTestId('usage-chart-empty')).not.toBeInTheDocument();
   });
 
   it('has no estimate before any paid call', async () => {
@@ -63,6 +64,21 @@ describe('UsageCard', () => {
       'No paid calls yet, so there is no usual price to estimate from.',
     );
     expect(screen.getByText('No calls in the last 30 days.')).toBeInTheDocument();
+  });
+
+  it('says there were no calls where the chart goes, and leads to the APIs', async () => {
+    show({
+      days: days.map((day) => ({ ...day, calls: 0, spend: '0.000' })),
+      usual_price: null,
+      calls_left: null,
+    });
+    const empty = await screen.findByTestId('usage-chart-empty');
+    expect(empty).toHaveTextContent('No calls in the last 30 days yet.');
+    expect(within(empty).getByRole('link', { name: 'Browse the APIs' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(screen.queryByTestId('usage-chart')).not.toBeInTheDocument();
   });
 
   it('adds spend as integer milli-yuan', () => {

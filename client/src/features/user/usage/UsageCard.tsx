@@ -61,15 +61,28 @@ export default function UsageCard() {
             </p>
             <Row className="g-3">
               <Col lg={8}>
-                <Suspense fallback={<Loading label={t('usage.chartLoading')} />}>
-                  <UsageChart
-                    days={data.days}
-                    label={t('usage.chartLabel')}
-                    callsLabel={t('usage.calls')}
-                    spendLabel={t('usage.spend')}
-                    theme={mode}
-                  />
-                </Suspense>
+                {data.days.every((day) => day.calls === 0) ? (
+                  // No calls: a note where the chart goes (as tall, so nothing below moves), not
+                  // thirty empty days on an axis from 0 to 1.
+                  <div
+                    className="portico-chart-empty d-flex flex-column align-items-center justify-content-center text-center border rounded text-body-secondary p-3"
+                    data-testid="usage-chart-empty"
+                  >
+                    <p className="mb-2">{t('usage.chartEmpty')}</p>
+                    <Link to={paths.home}>{t('usage.browseApis')}</Link>
+                  </div>
+                ) : (
+                  <Suspense fallback={<Loading label={t('usage.chartLoading')} />}>
+                    <UsageChart
+                      days={data.days}
+                      label={t('usage.chartLabel')}
+                      callsLabel={t('usage.calls')}
+                      spendLabel={t('usage.spend')}
+                      dayLabel={t('usage.day')}
+                      theme={mode}
+                    />
+                  </Suspense>
+                )}
               </Col>
               <Col lg={4}>
                 <h2 className="h6">{t('usage.topApis')}</h2>

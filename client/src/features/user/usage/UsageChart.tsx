@@ -38,12 +38,14 @@ export default function UsageChart({
   label,
   callsLabel,
   spendLabel,
+  dayLabel,
   theme,
 }: {
   days: UsageDay[];
   label: string;
   callsLabel: string;
   spendLabel: string;
+  dayLabel: string;
   theme: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -85,8 +87,16 @@ export default function UsageChart({
         interaction: { mode: 'index', intersect: false },
         plugins: { legend: { labels: { color: text } } },
         scales: {
-          x: { ticks: { color: text, maxRotation: 0, autoSkipPadding: 8 }, grid: { color: grid } },
-          // Each value axis names what it counts and in what unit, as the legend does.
+          // Half a category on each side: without it (a chart with no root type) the first and
+          // the last day, today, had half a bar cut off at the edges.
+          x: {
+            offset: true,
+            title: { display: true, text: dayLabel, color: text },
+            ticks: { color: text, maxRotation: 0, autoSkipPadding: 8 },
+            grid: { color: grid },
+          },
+          // Each value axis names what it counts and in what unit, as the legend does; calls are
+          // whole numbers, so their ticks are too (no 0.5 calls on an almost empty chart).
           calls: {
             position: 'left',
             beginAtZero: true,
@@ -105,7 +115,7 @@ export default function UsageChart({
       },
     });
     return () => chart.destroy();
-  }, [days, callsLabel, spendLabel, theme]);
+  }, [days, callsLabel, spendLabel, dayLabel, theme]);
 
   return (
     <div style={{ position: 'relative', height: 240 }}>
