@@ -293,13 +293,51 @@ describeEachDb('call log: CSV export', (ctx) => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'id,access_time,api_name,key_name,status_code,charge,cost,latency_ms,ip_address,access_url,user_agent,request_id,charged_from',
+      'id,access_time,api_name,key_name,status_code,charge,cost,latency_ms,ip_address,access_url,user_agent,request_id,charged_from,api_title',
     );
     expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
     expect(lines[1]).toContain(",'@mention,,200,free,0.000,12,");
     expect(lines[2]).toContain(
       `,"天气, ""today""",'=cmd|calc,200,free,0.000,12,203.0.113.9,'-2+3,'+SUM(A1),`,
     );
+  });
+});
+
+describeEachDb('call log: CSV export languages', (ctx) => {
+  it("adds each API's name in the reader's language as api_title, keeping api_name", async () => {
+    const t = ctx.t;
+    const { user, client } = await signedIn(t);
+    const api = await createApi(t.dataSource, { name: '天气查询', title_en: 'Weather' });
+    await insertLogs(t, [
+      {
+        user_id: user.id,
+        api_id: api.id,
+        api_name: '天气查询',
+        access_time: new Date('2026-04-01T10:00:00Z'),
+      },
+      { user_id: user.id, api_name: '旧接口', access_time: new Date('2026-04-01T11:00:00Z') },
+    ]);
+    const exported = async (lang: string) => {
+      client.cookies.set('lang', lang);
+      const res = await rawGet(
+        client,
+        '/api/user/export_access_logs.php?from=2026-04-01&to=2026-04-01',
+      );
+      const lines = Buffer.from(await res.arrayBuffer())
+        .subarray(3)
+        .toString('utf8')
+        .split('\r\n');
+      return lines.slice(1, 3).map((line) => [line.split(',')[2], line.split(',').at(-1)]);
+    };
+    // English: the English title where there is one, else the name the log keeps.
+    expect(await exported('en')).toEqual([
+      ['天气查询', 'Weather'],
+      ['旧接口', '旧接口'],
+    ]);
+    expect(await exported('zh')).toEqual([
+      ['天气查询', '天气查询'],
+      ['旧接口', '旧接口'],
+    ]);
   });
 });
 

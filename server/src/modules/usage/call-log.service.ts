@@ -39,6 +39,7 @@ const CSV_HEADER = [
   'user_agent',
   'request_id',
   'charged_from',
+  'api_title',
 ];
 
 const badDay = (field: string, message: string) =>
@@ -138,7 +139,7 @@ export class CallLogService {
    * EXPORTS_PER_USER exports at once on an instance (429 beyond that); a slot is freed when its
    * stream closes, finished or cut off by the client.
    */
-  exportCsv(userId: number, filters: CallLogFilterQuery): Readable {
+  exportCsv(userId: number, filters: CallLogFilterQuery, lang: 'en' | 'zh' = 'en'): Readable {
     const running = this.exporting.get(userId) ?? 0;
     if (running >= EXPORTS_PER_USER) {
       throw new AppError(
@@ -154,7 +155,7 @@ export class CallLogService {
       for (;;) {
         const rows = await this.exportChunk(userId, filters, after).getRawMany<CallLogRow>();
         if (rows.length === 0) return;
-        yield rows.map(csvRow).join('');
+        yield rows.map((row) => csvRow(row, lang)).join('');
         if (rows.length < EXPORT_CHUNK) return;
         const last = rows[rows.length - 1];
         after = { time: last.access_time, id: last.id };
@@ -231,7 +232,12 @@ export class CallLogService {
   }
 }
 
-function csvRow(row: CallLogRow): string {
+/**
+ * A row of the export. `api_name` is the name the log keeps (the Chinese one, as SPEC's call log
+ * says it); `api_title` is the API's name in the reader's language: its English title on the
+ * English site when it has one.
+ */
+function csvRow(row: CallLogRow, lang: 'en' | 'zh'): string {
   return csvLine([
     Number(row.id),
     rowTime(row.access_time).toISOString(),
@@ -246,5 +252,6 @@ function csvRow(row: CallLogRow): string {
     row.user_agent,
     row.request_id ?? '',
     chargedFromOf(row) ?? '',
+    (lang === 'en' && row.api_title_en) || row.api_name,
   ]);
 }

@@ -34,7 +34,8 @@ export class UsageController {
     @Res() reply: FastifyReply,
   ): void {
     this.callLog.validate(query);
-    const csv = this.callLog.exportCsv(userId, query);
+    const lang = reply.request.cookies.lang === 'zh' ? 'zh' : 'en';
+    const csv = this.callLog.exportCsv(userId, query, lang);
     const span = [query.from ?? 'start', query.to ?? 'now'].join('_');
     void reply
       .header('Content-Type', 'text/csv; charset=utf-8')
