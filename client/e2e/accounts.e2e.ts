@@ -103,7 +103,7 @@ describeBrowser('accounts', () => {
     await page.getByRole('link', { name: 'Call records' }).click();
     await page.waitForURL('**/user/accesslogs');
     await page.getByTestId('logs-total').getByText('23 call records in total').waitFor();
-    const rows = page.locator('tbody tr');
+    const rows = page.locator('tbody tr[data-charge]');
     expect(await rows.count()).toBe(20);
     await rows.first().getByText('unknown API').waitFor();
     expect(await page.title()).toMatch(/^Call records - /);
