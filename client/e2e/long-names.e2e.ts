@@ -134,11 +134,19 @@ describeBrowser('long unbroken names', () => {
     });
     expect(saved.success).toBe(true);
     const problems: string[] = [];
+    // The configured name is the server's, before and after hydration: no mismatch (#418 on
+    // /about was how it showed), nor any other console error or warning.
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        problems.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
     for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
       for (const path of ['/', '/api/3', '/about']) {
         await page.goto(path);
-        await page.locator('main').waitFor();
+        await page.waitForSelector('html[data-hydrated="true"]');
         const wider = await page.evaluate(overflow);
         if (wider > 0) problems.push(`${path} at ${size.width}px: ${wider}px too wide`);
         expect(await page.evaluate(brand)).toEqual({ title, cut: true });

@@ -1,7 +1,7 @@
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { useAppSelector } from '../../app/store';
 import { FALLBACK_SITE_NAME } from '../../config/paths';
 import { useI18n } from '../../i18n';
+import { useGetSiteConfigQuery } from './api';
 
 const FEATURES = [
   ['about.f1', 'about.f1Text'],
@@ -13,11 +13,13 @@ const FEATURES = [
 export default function AboutPage() {
   const { t } = useI18n();
   usePageTitle(t('about.title'));
-  const siteName = useAppSelector((state) => state.auth.siteName) || FALLBACK_SITE_NAME;
+  // From the site's configuration as the server embedded it, as the header reads it: the auth
+  // slice's copy is set only once the query's answer is seen, after hydration (React error #418).
+  const siteName = useGetSiteConfigQuery().data?.site_title || FALLBACK_SITE_NAME;
   return (
     <article className="portico-narrow">
-      <h1 className="h3 mb-3">{t('about.heading', { site: siteName })}</h1>
-      <p className="lead">{t('about.lead', { site: siteName })}</p>
+      <h1 className="h3 mb-3 text-break">{t('about.heading', { site: siteName })}</h1>
+      <p className="lead text-break">{t('about.lead', { site: siteName })}</p>
       <h2 className="h5 mt-4 mb-3">{t('about.features')}</h2>
       <div className="row g-3">
         {FEATURES.map(([title, text]) => (
