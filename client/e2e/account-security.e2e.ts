@@ -152,6 +152,39 @@ describeBrowser('account security', () => {
     }
   });
 
+  it('keeps the user and the admin signed in after the browser restarts', async () => {
+    const { context, page } = await browser();
+    let kept: Awaited<ReturnType<BrowserContext['storageState']>>;
+    try {
+      await register(page, 'e2e_restart', PASSWORD);
+      await adminLogin(page);
+      // A restart keeps what is on disk: cookies with an expiry and local storage. Session cookies
+      // and every tab's sessionStorage are gone.
+      const state = await context.storageState();
+      kept = { ...state, cookies: state.cookies.filter((cookie) => cookie.expires > 0) };
+    } finally {
+      await context.close();
+    }
+    const restarted = await site.browser.newContext({
+      baseURL: site.url,
+      viewport: { width: 1280, height: 800 },
+      storageState: kept,
+    });
+    try {
+      const page = appPage(await restarted.newPage());
+      await page.goto('/user/accesslogs');
+      await page.getByRole('heading', { name: 'Call records' }).waitFor();
+      await page.getByRole('banner').getByText('Welcome, e2e_restart').waitFor();
+      await page.goto('/admin/control');
+      await page.getByRole('heading', { name: 'API管理' }).waitFor();
+      // Signed out, so the admin's sessions are as the next test expects them.
+      await page.getByRole('button', { name: '退出登录' }).click();
+      await page.waitForURL(`**${ADMIN_LOGIN_PATH}`);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('lets the admin sign its other sessions out from the password page', async () => {
     const here = await browser();
     const there = await browser();

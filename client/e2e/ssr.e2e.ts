@@ -40,24 +40,34 @@ describeBrowser('server-rendered pages', () => {
     await site?.stop();
   });
 
+  // Each page in another of the eight combinations of language, theme and size, so that all of
+  // them are hydrated once without a page more.
   it.each([
-    '/',
-    '/?category=text&sort=popular&page=1',
-    '/?category=retired',
-    '/api/1/ip',
-    '/about',
-    '/friends',
-    '/login',
-    '/register',
-  ])('hydrates %s without a warning and without asking for its data again', async (path) => {
-    const { context, page } = await site.newPage();
-    const { problems, calls } = watch(page);
-    await page.goto(path, { waitUntil: 'networkidle' });
-    await page.locator('#root header.portico-header').waitFor();
-    expect(problems).toEqual([]);
-    expect(calls).toEqual([]);
-    await context.close();
-  });
+    ['/', 'en', 'light', 1280],
+    ['/?category=text&sort=popular&page=1', 'zh', 'dark', 390],
+    ['/?category=retired', 'en', 'dark', 1280],
+    ['/api/1/ip', 'zh', 'light', 390],
+    ['/about', 'zh', 'dark', 1280],
+    ['/friends', 'en', 'light', 390],
+    ['/login', 'zh', 'light', 1280],
+    ['/register', 'en', 'dark', 390],
+  ])(
+    'hydrates %s (%s, %s, %i px) without a warning and without asking for its data again',
+    async (path, lang, theme, width) => {
+      const { context, page } = await site.newPage();
+      await context.addCookies([
+        { name: 'lang', value: lang, url: site.url },
+        { name: 'theme', value: theme, url: site.url },
+      ]);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const { problems, calls } = watch(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.locator('#root header.portico-header').waitFor();
+      expect(problems).toEqual([]);
+      expect(calls).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('holds a form sent before the app has taken the page over, and marks the page once it has', async () => {
     const { context, page } = await site.newPage();
