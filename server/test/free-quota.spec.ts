@@ -355,9 +355,10 @@ describeEachDb(
         .subarray(3)
         .toString('utf8')
         .split('\r\n');
-      expect(lines[0].endsWith(',request_id,charged_from')).toBe(true);
-      expect(lines[1].endsWith(',free')).toBe(true);
-      expect(lines[2].endsWith(',balance')).toBe(true);
+      // charged_from, then the API's name in the reader's language (api_title) last.
+      expect(lines[0].endsWith(',request_id,charged_from,api_title')).toBe(true);
+      expect(lines[1].split(',').slice(-2)).toEqual(['free', api.title_en || api.name]);
+      expect(lines[2].split(',').slice(-2)).toEqual(['balance', api.title_en || api.name]);
     });
   },
   FAST,
