@@ -27,7 +27,7 @@ function tabMovedTo(key: string, index: number, count: number): number | null {
 export default function RequestExamples({
   api,
   model,
-  copyModel = model,
+  copyModel,
   keyFilled,
   keyShown,
   onKeyShown,
@@ -36,7 +36,7 @@ export default function RequestExamples({
   /** What the examples show: the signed-in key, or its placeholder until it is shown. */
   model: RequestModel;
   /** What their copy buttons copy: the real key either way. */
-  copyModel?: RequestModel;
+  copyModel: RequestModel;
   keyFilled: boolean;
   keyShown: boolean;
   onKeyShown: (shown: boolean) => void;
