@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { describeIf } from '../../server/test/requires';
 
@@ -212,4 +213,64 @@ export async function siteCall(context: BrowserContext, url: string, path: strin
     data: body ? JSON.stringify(body) : undefined,
   });
   return (await res.json()) as { success: boolean; data: any };
+}
+
+/**
+ * A site on a SQLite file of its own, kept open here so a test can write history (last month's
+ * calls, a day's usage) straight into it. `close` stops the site and removes the file.
+ */
+export async function startSiteOnFile(
+  name: string,
+): Promise<{ site: Site; db: Database.Database; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), `portico-${name}-e2e-`));
+  const file = join(dir, `${name}.db`);
+  const site = await startSite({ DATABASE_URL: `sqlite:${file}` });
+  const db = new Database(file);
+  return {
+    site,
+    db,
+    close: async () => {
+      db.close();
+      await site.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Gives a user `amount` yuan as the back office does (an audited adjustment). */
+export async function adjustBalance(site: Site, userId: number, amount: string): Promise<void> {
+  const admin = await site.browser.newContext({ baseURL: site.url });
+  await admin.request.get(`${site.url}/api/get_config.php`);
+  await siteCall(admin, site.url, '/api/admin/admin_login.php', ADMIN);
+  await siteCall(admin, site.url, '/api/admin/adjust_user_balance.php', {
+    user_id: userId,
+    amount,
+    reason: 'browser test',
+  });
+  await admin.close();
+}
+
+/** The gateway addresses (with their examples' queries) of the catalogue's paid GET APIs. */
+export async function paidGetUrls(context: BrowserContext, site: Site): Promise<string[]> {
+  const list = await siteCall(context, site.url, '/api/get_api_list.php?is_paid=1&per_page=100');
+  return (list.data as { name_en: string; example_url: string; request_method: string }[])
+    .filter((api) => api.request_method === 'GET')
+    .map((api) => {
+      const example = new URL(api.example_url || `/apis/${api.name_en}`, site.url);
+      return `${site.url}${example.pathname}${example.search}`;
+    });
+}
+
+/** Registers through the site's pages and gives the new user `amount` yuan: its id and key. */
+export async function payingUser(
+  site: Site,
+  { context, page }: { context: BrowserContext; page: Page },
+  username: string,
+  password: string,
+  amount: string,
+): Promise<{ userId: number; apiKey: string }> {
+  await register(page, username, password);
+  const me = await siteCall(context, site.url, '/api/user/get_user_info.php');
+  await adjustBalance(site, me.data.id as number, amount);
+  return { userId: me.data.id as number, apiKey: me.data.api_key as string };
 }

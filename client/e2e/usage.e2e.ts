@@ -1,62 +1,39 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import {
-  ADMIN,
   describeBrowser,
+  paidGetUrls,
+  payingUser,
   PHONE_AND_DESKTOP,
   screenshot,
-  signUpAndLogIn,
   Site,
   siteCall,
-  startSite,
+  startSiteOnFile,
 } from './harness';
 
 const PASSWORD = 'usage-pass-1';
 const DAY = 86_400_000;
 describeBrowser('call log, usage and the low-balance alert', () => {
   let site: Site;
-  let dir: string;
   let db: Database.Database;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'portico-usage-e2e-'));
-    const file = join(dir, 'usage.db');
-    site = await startSite({ DATABASE_URL: `sqlite:${file}` });
-    db = new Database(file);
+    ({ site, db, close } = await startSiteOnFile('usage'));
   }, 60_000);
-  afterAll(async () => {
-    db?.close();
-    await site?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('shows spend in the call log, the usage chart and the alert, on a phone and a desktop', async () => {
     const { context, page } = await site.newPage();
-    await signUpAndLogIn(page, 'usage_user', PASSWORD);
-    const me = await siteCall(context, site.url, '/api/user/get_user_info.php');
-    const userId: number = me.data.id;
-    const apiKey: string = me.data.api_key;
-
-    const admin = await site.browser.newContext({ baseURL: site.url });
-    await admin.request.get(`${site.url}/api/get_config.php`);
-    await siteCall(admin, site.url, '/api/admin/admin_login.php', ADMIN);
-    await siteCall(admin, site.url, '/api/admin/adjust_user_balance.php', {
-      user_id: userId,
-      amount: '1.000',
-      reason: 'browser test',
-    });
-    await admin.close();
+    const { userId, apiKey } = await payingUser(
+      site,
+      { context, page },
+      'usage_user',
+      PASSWORD,
+      '1.000',
+    );
 
     // Real paid calls through the gateway, then history for the chart written straight to the file.
-    const list = await siteCall(context, site.url, '/api/get_api_list.php?is_paid=1&per_page=100');
-    const paid = (list.data as { name_en: string; example_url: string; request_method: string }[])
-      .filter((api) => api.request_method === 'GET')
-      .map((api) => {
-        const example = new URL(api.example_url || `/apis/${api.name_en}`, site.url);
-        return `${site.url}${example.pathname}${example.search}`;
-      });
+    const paid = await paidGetUrls(context, site);
     const working: string[] = [];
     for (const api of paid) {
       for (let i = 0; i < 4; i += 1) {
