@@ -16,6 +16,7 @@ const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 const DashboardPage = lazy(() => import('../features/user/DashboardPage'));
 const AccessLogsPage = lazy(() => import('../features/user/AccessLogsPage'));
 const RechargePage = lazy(() => import('../features/recharge/RechargePage'));
+const StatementsPage = lazy(() => import('../features/user/statements/StatementsPage'));
 const SandboxCheckoutPage = lazy(() => import('../features/recharge/SandboxCheckoutPage'));
 const LowBalanceBanner = lazy(() => import('../features/user/alerts/LowBalanceBanner'));
 
@@ -114,6 +115,10 @@ export const routes: RouteObject[] = [
       {
         path: 'user/recharge',
         element: userPage(<RechargePage />),
+      },
+      {
+        path: 'user/statements',
+        element: userPage(<StatementsPage />),
       },
       {
         path: 'user/recharge/sandbox',

@@ -15,6 +15,7 @@ export const paths = {
   userDashboard: '/user/dashboard',
   userAccessLogs: '/user/accesslogs',
   userRecharge: '/user/recharge',
+  userStatements: '/user/statements',
   /** Where the sandbox "pays": the page returns to userRecharge?out_trade_no=<the order>. */
   sandboxCheckout: SANDBOX_CHECKOUT_PATH,
   adminLogin: '/MiloraAPI/admin/lg',

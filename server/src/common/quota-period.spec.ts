@@ -1,4 +1,4 @@
-import { QuotaPeriods } from './quota-period';
+import { monthBounds, monthOf, QuotaPeriods } from './quota-period';
 
 const at = (iso: string) => new Date(iso).getTime();
 
@@ -38,5 +38,15 @@ describe('quota periods', () => {
     expect(utc.at(at('2026-11-30T10:00:00Z'), 'day').key).toBe('2026-11-30');
     expect(utc.at(at('2026-11-29T23:59:59Z'), 'day').key).toBe('2026-11-29');
     expect(utc.at(at('2026-11-30T10:00:01Z'), 'day').key).toBe('2026-11-30');
+  });
+
+  it('bounds a statement month on the site clock', () => {
+    expect(monthBounds('2026-12', 'Asia/Shanghai')).toEqual({
+      from: at('2026-11-30T16:00:00Z'),
+      to: at('2026-12-31T16:00:00Z'),
+    });
+    expect(monthBounds('2026-12', 'UTC').to).toBe(at('2027-01-01T00:00:00Z'));
+    expect(monthOf(at('2026-11-30T16:00:00Z'), 'Asia/Shanghai')).toBe('2026-12');
+    expect(monthOf(at('2026-11-30T15:59:59Z'), 'Asia/Shanghai')).toBe('2026-11');
   });
 });

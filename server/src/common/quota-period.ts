@@ -61,3 +61,16 @@ export class QuotaPeriods {
     return window;
   }
 }
+
+/** The month (`YYYY-MM`) that `ms` falls in on the site's clock. */
+export const monthOf = (ms: number, timeZone: string): string =>
+  windowOf(ms, 'month', timeZone).key;
+
+/** A month's first instant and the next month's first instant (ms), on the site's clock. */
+export function monthBounds(month: string, timeZone: string): { from: number; to: number } {
+  const [year, index] = month.split('-').map(Number);
+  return {
+    from: instantOf(Date.UTC(year, index - 1, 1), timeZone),
+    to: instantOf(Date.UTC(year, index, 1), timeZone),
+  };
+}

@@ -240,6 +240,8 @@ export const ERROR_CODES = {
     'the code would take the balance past 10^12 yuan, the most it holds; the code stays unused',
   'redeem.batch_not_found': 'no such code batch',
   'redeem.batch_disabled': 'the code batch is withdrawn already',
+
+  'statements.future_month': 'the month asked for has not started yet on the site’s clock',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -17,6 +17,7 @@ import type {
 } from './recharge';
 import type { RedeemBatchList, RedeemBatchView, RedeemedCode, RedemptionList } from './redeem';
 import type { RevokedSessions, SessionList } from './sessions';
+import type { MonthlyStatement, SiteMonth } from './statements';
 import type {
   AdminSiteConfig,
   Dashboard,
@@ -121,6 +122,8 @@ export const SITE_ROUTES = {
   'POST api/user/verify_aifadian_order.php': 'user',
   'POST api/user/redeem_code.php': 'user',
   'GET api/user/get_redemptions.php': 'user',
+  'GET api/user/get_monthly_statement.php': 'user',
+  'GET api/user/export_monthly_statement.php': 'user',
   'POST api/admin/add_ad.php': 'admin',
   'POST api/admin/add_friend_link.php': 'admin',
   'POST api/admin/add_partner.php': 'admin',
@@ -182,6 +185,8 @@ export const SITE_ROUTES = {
   'POST api/admin/create_redeem_batch.php': 'admin',
   'POST api/admin/disable_redeem_batch.php': 'admin',
   'GET api/admin/export_redeem_batch.php': 'admin',
+  'GET api/admin/get_user_statement.php': 'admin',
+  'GET api/admin/get_site_statement.php': 'admin',
 } as const satisfies Record<string, Caller>;
 
 /** Who may call a route. */
@@ -310,6 +315,11 @@ export interface SiteAnswers {
   'POST api/admin/disable_redeem_batch.php': DataEnvelope<RedeemBatchView>;
   /** The batch's codes as CSV (UTF-8 with a BOM), one row per code. */
   'GET api/admin/export_redeem_batch.php': string;
+  'GET api/user/get_monthly_statement.php': DataEnvelope<MonthlyStatement>;
+  /** The statement as CSV (UTF-8 with a BOM): the figures, then a row per API. */
+  'GET api/user/export_monthly_statement.php': string;
+  'GET api/admin/get_user_statement.php': DataEnvelope<MonthlyStatement>;
+  'GET api/admin/get_site_statement.php': DataEnvelope<SiteMonth>;
   'GET api/admin/get_admin_sessions.php': DataEnvelope<SessionList>;
   'GET api/admin/get_api.php': DataEnvelope<AdminApi>;
   'GET api/admin/get_api_daily_stats.php': DataEnvelope<StatsDetail | StatsPage>;

@@ -20,6 +20,7 @@ import { PlansModule } from './plans/plans.module';
 import { ProbesModule } from './probes/probes.module';
 import { RechargeModule } from './recharge/recharge.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { StatementsModule } from './statements/statements.module';
 import { StatsModule } from './stats/stats.module';
 import { StatusModule } from './status/status.module';
 import { UsageModule } from './usage/usage.module';
@@ -44,6 +45,7 @@ export const FEATURE_MODULES = [
   ProbesModule,
   RechargeModule,
   PlansModule,
+  StatementsModule,
   ContentModule,
   LinksModule,
   SiteConfigModule,

@@ -21,6 +21,7 @@ import PasswordPage from './pages/PasswordPage';
 import PendingOrdersPage from './pages/PendingOrdersPage';
 import ReconciliationPage from './pages/ReconciliationPage';
 import RedeemCodesPage from './pages/RedeemCodesPage';
+import StatementsPage from './pages/StatementsPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
 import StatisticsPage from './pages/StatisticsPage';
 import UsersPage from './pages/UsersPage';
@@ -80,6 +81,7 @@ export default function AdminApp() {
         <Route path="pending-orders" element={<PendingOrdersPage />} />
         <Route path="reconciliation" element={<ReconciliationPage />} />
         <Route path="redeem-codes" element={<RedeemCodesPage />} />
+        <Route path="statements" element={<StatementsPage />} />
       </Route>
       <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />
     </Routes>

@@ -39,6 +39,7 @@ import type {
   Reconciliation,
   VerifiedOrder,
 } from '@contracts/recharge';
+import type { MonthlyStatement, SiteMonth } from '@contracts/statements';
 import type {
   AdminSiteConfig,
   Dashboard,
@@ -402,6 +403,20 @@ const adminApi = api
           }),
         ),
       }),
+      siteStatement: build.query<DataEnvelope<SiteMonth>, string | undefined>({
+        ...call('GET api/admin/get_site_statement.php', (month: string | undefined) => ({
+          params: month ? { month } : {},
+        })),
+      }),
+      userStatement: build.query<
+        DataEnvelope<MonthlyStatement>,
+        { user_id: number; month?: string }
+      >({
+        ...call(
+          'GET api/admin/get_user_statement.php',
+          (params: { user_id: number; month?: string }) => ({ params }),
+        ),
+      }),
       redeemBatches: build.query<DataEnvelope<RedeemBatchList>, number>({
         ...call('GET api/admin/get_redeem_batches.php', (page: number) => ({
           params: { page, per_page: ADMIN_PAGE_SIZE },
@@ -475,6 +490,8 @@ export const {
   useAssignOrderMutation,
   useDismissOrderMutation,
   useReconciliationQuery,
+  useSiteStatementQuery,
+  useUserStatementQuery,
   useRedeemBatchesQuery,
   useCreateRedeemBatchMutation,
   useDisableRedeemBatchMutation,

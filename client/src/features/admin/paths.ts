@@ -23,6 +23,7 @@ export const adminPaths = {
   pendingOrders: `${paths.admin}/pending-orders`,
   reconciliation: `${paths.admin}/reconciliation`,
   redeemCodes: `${paths.admin}/redeem-codes`,
+  statements: `${paths.admin}/statements`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.
   notFound: '/404',
 } as const;

@@ -2,6 +2,8 @@ import type { CallLog, CallLogFilters, CallStatus } from '@contracts/usage';
 import { CALL_STATUSES } from '@contracts/usage';
 import { Fragment, useState } from 'react';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
@@ -147,6 +149,9 @@ export default function AccessLogsPage() {
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{t('logs.title')}</h1>
+        <Link to={paths.userStatements} className="btn btn-outline-secondary btn-sm">
+          {t('logs.statements')}
+        </Link>
         <Button
           as="a"
           variant="outline-primary"

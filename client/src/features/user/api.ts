@@ -8,6 +8,7 @@ import type {
   FreeQuotaList,
   Usage,
 } from '@contracts/usage';
+import type { MonthlyStatement } from '@contracts/statements';
 import { api, call, dataOf } from '../../lib/api';
 
 export const ACCESS_LOGS_PER_PAGE = 20;
@@ -43,6 +44,14 @@ export const userApi = api.injectEndpoints({
       ...call('GET api/user/get_free_quotas.php', undefined, dataOf),
       providesTags: ['Logs'],
     }),
+    getMonthlyStatement: build.query<MonthlyStatement, string | undefined>({
+      ...call(
+        'GET api/user/get_monthly_statement.php',
+        (month: string | undefined) => ({ params: month ? { month } : {} }),
+        dataOf,
+      ),
+      providesTags: ['Logs', 'User'],
+    }),
     getBalanceAlert: build.query<BalanceAlertView, void>({
       ...call('GET api/user/get_balance_alert.php', undefined, dataOf),
       providesTags: ['Alert'],
@@ -65,6 +74,7 @@ export const {
   useGetAccessLogOptionsQuery,
   useGetUsageQuery,
   useGetFreeQuotasQuery,
+  useGetMonthlyStatementQuery,
   useGetBalanceAlertQuery,
   useSetBalanceAlertMutation,
 } = userApi;
@@ -78,3 +88,7 @@ export function exportAccessLogsUrl(filters: CallLogFilters): string {
   const query = params.toString();
   return `/api/user/export_access_logs.php${query ? `?${query}` : ''}`;
 }
+
+/** Where a month's statement downloads as CSV (a plain link, as the call log's export). */
+export const exportStatementUrl = (month: string) =>
+  `/api/user/export_monthly_statement.php?month=${encodeURIComponent(month)}`;

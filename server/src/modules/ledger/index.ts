@@ -19,5 +19,7 @@ export { LedgerEvents } from './ledger-events';
 export { checkBalances } from './ledger-verify';
 export type { LedgerCheck, UnexplainedBalance } from './ledger-verify';
 export { LedgerModule } from './ledger.module';
+export { siteSpan, userSpan } from './statement';
+export type { SpanLine, SpanMoves } from './statement';
 export { ORDER_LEDGER } from './order-ledger';
 export type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';

@@ -3,6 +3,7 @@ import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql
 import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { RechargeReason } from '../../contracts/recharge';
 import type { RechargeSource } from '../../database/entities/recharge-record.entity';
+import { sqliteTime } from '../../database/sql-time';
 import {
   CommitOutcomeUnknown,
   isUniqueViolation,
@@ -59,7 +60,7 @@ const SQL = {
   insert:
     'INSERT INTO recharge_records (user_id, out_trade_no, amount_milli, paid_amount, source, raw, state, reason, admin_id, check_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   claim:
-    "UPDATE recharge_records SET user_id = ?, amount_milli = ?, paid_amount = ?, raw = ?, admin_id = ?, state = 'credited', reason = '' WHERE out_trade_no = ? AND state <> 'credited' AND reason <> 'dismissed'",
+    "UPDATE recharge_records SET user_id = ?, amount_milli = ?, paid_amount = ?, raw = ?, admin_id = ?, state = 'credited', reason = '', updated_at = ? WHERE out_trade_no = ? AND state <> 'credited' AND reason <> 'dismissed'",
   renote:
     "UPDATE recharge_records SET state = ?, reason = ?, amount_milli = ?, paid_amount = ?, raw = ?, user_id = COALESCE(user_id, ?) WHERE out_trade_no = ? AND reason <> 'dismissed' AND (state = 'rejected' OR (state = 'pending' AND ? = 'pending'))",
   credit:
@@ -106,12 +107,17 @@ const renoteValues = (o: OrderFacts, state: string, reason: string) => [
   state,
 ];
 
-const claimValues = (o: OrderFacts, adminId: number | null) => [
+/**
+ * A claimed order's updated_at is when it was credited (monthly statements date recharges by it):
+ * SQLite has no ON UPDATE, so the time is written, as the driver takes it.
+ */
+const claimValues = (o: OrderFacts, adminId: number | null, at: Date | string) => [
   o.user_id,
   o.amount_milli,
   o.paid_amount,
   o.raw,
   adminId,
+  at,
   o.out_trade_no,
 ];
 
@@ -128,7 +134,9 @@ export class SqliteOrderLedger implements OrderLedger {
 
   credit(order: OrderFacts & { user_id: number }, adminId: number | null, audit?: LedgerAudit) {
     return sqliteTransaction(this.db, (): CreditOutcome => {
-      const claimed = this.db.prepare(SQL.claim).run(...claimValues(order, adminId)).changes === 1;
+      const claimed =
+        this.db.prepare(SQL.claim).run(...claimValues(order, adminId, sqliteTime(new Date())))
+          .changes === 1;
       if (!claimed) {
         try {
           this.db.prepare(SQL.insert).run(...creditedRow(order, adminId));
@@ -210,7 +218,10 @@ export class MysqlOrderLedger implements OrderLedger {
     }).catch(ceilingOutcome);
     if (inserted) return inserted;
     const claimed = await mysqlTransaction(this.pool, async (conn) => {
-      const [claim] = await conn.query<ResultSetHeader>(SQL.claim, claimValues(order, adminId));
+      const [claim] = await conn.query<ResultSetHeader>(
+        SQL.claim,
+        claimValues(order, adminId, new Date()),
+      );
       return claim.affectedRows === 1 ? this.creditWithin(conn, order, audit) : null;
     }).catch(ceilingOutcome);
     return claimed ?? { outcome: 'used' };

@@ -183,6 +183,7 @@ const texts = {
   'redeem.batch_not_found': '兑换码批次不存在',
   'redeem.batch_disabled': '该批次已停用',
   'recharge.bad_period': '对账区间须为两个 YYYY-MM-DD 日期，且不超过一年',
+  'statements.future_month': '该月份尚未开始，请选择本月或更早的月份',
 };
 
 /** The admin area's text for every error code the server can answer with. */

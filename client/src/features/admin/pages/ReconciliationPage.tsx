@@ -1,9 +1,12 @@
 import { Form } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { adminErrorText } from '../errors';
 import { COMMON } from '../i18n/common';
 import { ORDERS } from '../i18n/orders';
+import { STATEMENTS } from '../i18n/statements';
+import { adminPaths } from '../paths';
 import DaysTable from './orders/DaysTable';
 import Mismatches from './orders/Mismatches';
 import PeriodToolbar from './orders/PeriodToolbar';
@@ -17,7 +20,13 @@ export default function ReconciliationPage() {
 
   return (
     <section>
-      <h1 className="h3 mb-3">{ORDERS.reconciliation.title}</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{ORDERS.reconciliation.title}</h1>
+        {/* The nav has no room for a sixteenth link: the monthly books open from the daily ones. */}
+        <Link to={adminPaths.statements} className="btn btn-outline-secondary btn-sm">
+          {STATEMENTS.title}
+        </Link>
+      </div>
       <PeriodToolbar
         period={period}
         report={report}
