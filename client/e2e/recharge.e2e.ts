@@ -115,6 +115,51 @@ describeBrowser('recharge centre', () => {
     await context.close();
   });
 
+  it('pays on the sponsor page and comes back: the payment is found without its number', async () => {
+    const { context, page } = await site.newPage();
+    await signUpAndLogIn(page, 'payer_back', PASSWORD);
+    await page.goto('/user/recharge');
+    const sponsor = page.getByRole('link', { name: /Afdian sponsorship page/ });
+    const [afdian] = await Promise.all([context.waitForEvent('page'), sponsor.click()]);
+    await afdian.getByLabel('Amount (yuan)').fill('15.00');
+    await afdian.getByRole('button', { name: 'Pay' }).click();
+    await afdian.locator('#order-number').waitFor();
+    await afdian.close();
+    // Back in the recharge tab: the page looks for the payment by itself. Headless Chromium
+    // gives a tab brought to the front no focus event, which a desktop browser does.
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByText('Payment found: ¥15.00 credited, balance now ¥15.00.').waitFor();
+    await page.getByTestId('balance').getByText('¥15.00', { exact: true }).waitFor();
+    await page.getByRole('table', { name: 'Recharge history' }).getByText('15.00').waitFor();
+
+    // Nothing new a little later; Afdian's return address ?paid=1 looks by itself too.
+    await page.waitForTimeout(5_100);
+    await page.goto('/user/recharge?paid=1');
+    await page.getByTestId('paid-none').waitFor();
+    expect(page.url()).toMatch(/\/user\/recharge$/);
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥15.00');
+    for (const theme of ['light', 'dark']) {
+      for (const lang of ['en', 'zh']) {
+        await context.addCookies([
+          { name: 'lang', value: lang, url: site.url },
+          { name: 'theme', value: theme, url: site.url },
+        ]);
+        await page.goto('/user/recharge');
+        await page.getByTestId('paid-check').waitFor();
+        for (const size of VIEWPORTS) {
+          await page.setViewportSize(size);
+          await page.waitForTimeout(150);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+          ).toBeLessThanOrEqual(size.width);
+          await screenshot(page, `recharge-paid-check-${size.width}-${lang}-${theme}`);
+        }
+      }
+    }
+    await context.close();
+  });
+
   it('keeps an unpaid order as pending; "I paid — check again" credits it once paid', async () => {
     const { context, page } = await site.newPage();
     await signUpAndLogIn(page, 'payer_three', PASSWORD);

@@ -576,7 +576,12 @@ export const en = {
     'recharge.payOn': 'Pay on',
     'recharge.sponsorPage': 'the Afdian sponsorship page',
     'recharge.payThen':
-      '(your recharge ID is filled in), then enter the order number from your Afdian order below.',
+      '(your recharge ID is filled in), then come back to this page: your payment is found and credited by itself. You can also enter the order number below.',
+    'recharge.checkPaid': 'I have paid: check now',
+    'recharge.lookingForPayment': 'Looking for your payment…',
+    'recharge.noNewPayment':
+      'No new payment found yet. If you have just paid, check again in a minute, or enter the order number below.',
+    'recharge.paymentsFound': 'Payment found: {amounts} credited, balance now {balance}.',
     'recharge.orderNumber': 'Order number',
     'recharge.orderPlaceholder': 'e.g. 202601011234567890123',
     'recharge.orderRequired': 'please enter the order number',

@@ -555,7 +555,12 @@ export const zh: Catalogue<UiKey> = {
     'recharge.notConfigured': '本站尚未配置充值，订单暂时无法在此入账：付款前请先联系管理员。',
     'recharge.payOn': '请在',
     'recharge.sponsorPage': '爱发电赞助页面',
-    'recharge.payThen': '付款（已自动填入您的充值 ID），然后在下方输入爱发电订单号。',
+    'recharge.payThen':
+      '付款（已自动填入您的充值 ID），然后回到本页：付款会被自动查到并入账。也可以在下方输入爱发电订单号。',
+    'recharge.checkPaid': '我已付款，立即查询',
+    'recharge.lookingForPayment': '正在查找您的付款…',
+    'recharge.noNewPayment': '暂未找到新的付款。如果刚刚付款，请稍后再查，或在下方输入订单号。',
+    'recharge.paymentsFound': '已找到付款：{amounts} 已到账，当前余额 {balance}。',
     'recharge.orderNumber': '订单号',
     'recharge.orderPlaceholder': '例如 202601011234567890123',
     'recharge.orderRequired': '请输入订单号',

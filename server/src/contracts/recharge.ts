@@ -86,6 +86,15 @@ export interface VerifiedOrder {
   balance: string;
 }
 
+/**
+ * check_recent_orders.php's data: the user's paid orders among Afdian's newest that were not
+ * credited yet and now are (a payer back from Afdian without an order number), and the balance.
+ */
+export interface RecentPayments {
+  credited: { out_trade_no: string; amount: string }[];
+  balance: string;
+}
+
 /** recheck_aifadian_order.php's body: one of the user's own pending orders. Answers VerifiedOrder. */
 export interface RecheckOrderBody {
   order_number: string;

@@ -12,6 +12,7 @@ import type {
   Reconciliation,
   RechargeHistory,
   RechargeInfo,
+  RecentPayments,
   SandboxPayment,
   VerifiedOrder,
 } from './recharge';
@@ -113,6 +114,7 @@ export const SITE_ROUTES = {
   'GET api/user/get_user_access_logs.php': 'user',
   'GET api/user/get_user_info.php': 'user',
   'POST api/user/recheck_aifadian_order.php': 'user',
+  'POST api/user/check_recent_orders.php': 'user',
   'POST api/user/revoke_api_key.php': 'user',
   'POST api/user/revoke_other_sessions.php': 'user',
   'POST api/user/revoke_session.php': 'user',
@@ -273,6 +275,7 @@ export interface SiteAnswers {
   'GET api/user/get_user_access_logs.php': DataEnvelope<CallLogPage>;
   'GET api/user/get_user_info.php': DataEnvelope<UserInfo>;
   'POST api/user/recheck_aifadian_order.php': DataEnvelope<VerifiedOrder>;
+  'POST api/user/check_recent_orders.php': DataEnvelope<RecentPayments>;
   'POST api/user/revoke_api_key.php': DataEnvelope<ApiKeyView>;
   'POST api/user/revoke_other_sessions.php': DataEnvelope<RevokedSessions>;
   'POST api/user/revoke_session.php': Envelope;

@@ -212,15 +212,27 @@ export class AfdianFake {
     if (Math.abs(now - ts) > TS_WINDOW_SECONDS) {
       return reply({ ec: 400002, em: 'time was expired', data: { explain: '', debug: { now } } });
     }
-    let query: { out_trade_no?: unknown };
+    let query: { out_trade_no?: unknown; page?: unknown; per_page?: unknown };
     try {
-      query = JSON.parse(params) as { out_trade_no?: unknown };
+      query = JSON.parse(params) as typeof query;
     } catch {
       return reply({ ec: 400003, em: 'params parse error', data: {} });
     }
     if (user_id !== this.userId) return reply({ ec: 400004, em: 'no valid token found', data: {} });
     if (sign !== afdianSign(this.token, params, ts, user_id)) {
       return reply({ ec: 400005, em: 'sign validation failed', data: {} });
+    }
+    if (query.out_trade_no === undefined && typeof query.page === 'number') {
+      // A page of the newest orders first, as Afdian lists them (the decoy is the oldest).
+      const newest = [...this.orders.values()].reverse();
+      const perPage = typeof query.per_page === 'number' ? query.per_page : 50;
+      const list = [...newest, this.decoy].slice((query.page - 1) * perPage, query.page * perPage);
+      const total = newest.length + 1;
+      return reply({
+        ec: 200,
+        em: 'ok',
+        data: { list, total_count: total, total_page: Math.ceil(total / perPage) },
+      });
     }
     const match =
       typeof query.out_trade_no === 'string' ? this.orders.get(query.out_trade_no) : undefined;

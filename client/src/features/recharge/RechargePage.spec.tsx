@@ -2,7 +2,7 @@ import { VERIFY_ORDER_FIELDS } from '@contracts/recharge';
 import { REDEEM_CODE_FIELDS } from '@contracts/redeem';
 import type { RechargeInfo, RechargeRecord } from '@contracts/recharge';
 import type { Redemption } from '@contracts/redeem';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -190,6 +190,77 @@ describe('RechargePage', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('¥3.50');
     expect(screen.getByLabelText('Order number')).toHaveValue('');
     expect(bodies).toEqual([{ order_number: '17640000000000025000000000071234567890' }]);
+  });
+
+  describe('a payment made on Afdian, found without its number', () => {
+    const answerRecent = (credited: { out_trade_no: string; amount: string }[]) => {
+      let looks = 0;
+      server.use(
+        http.post('/api/user/check_recent_orders.php', () => {
+          looks += 1;
+          serverBalance = credited.length ? '11.50' : serverBalance;
+          return ok({ credited, balance: serverBalance });
+        }),
+      );
+      return () => looks;
+    };
+
+    it('credits what "I have paid" finds, and the balance follows', async () => {
+      answerHistory();
+      const looks = answerRecent([
+        { out_trade_no: '2026A', amount: '4.50' },
+        { out_trade_no: '2026B', amount: '6.00' },
+      ]);
+      setup();
+      await userEvent.click(await screen.findByRole('button', { name: 'I have paid: check now' }));
+      expect(await screen.findByTestId('paid-found')).toHaveTextContent(
+        'Payment found: ¥4.50, ¥6.00 credited, balance now ¥11.50.',
+      );
+      await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('¥11.50'));
+      expect(looks()).toBe(1);
+    });
+
+    it('looks by itself when the user comes back from the sponsorship page, once', async () => {
+      answerHistory();
+      const looks = answerRecent([]);
+      setup();
+      const link = await screen.findByRole('link', { name: /Afdian sponsorship page/ });
+      act(() => void window.dispatchEvent(new Event('focus')));
+      expect(looks()).toBe(0);
+      link.addEventListener('click', (event) => event.preventDefault());
+      await userEvent.click(link);
+      act(() => void window.dispatchEvent(new Event('focus')));
+      expect(await screen.findByTestId('paid-none')).toHaveTextContent(
+        'No new payment found yet. If you have just paid, check again in a minute, or enter the order number below.',
+      );
+      act(() => void window.dispatchEvent(new Event('focus')));
+      expect(looks()).toBe(1);
+    });
+
+    it('looks by itself on Afdian’s return to ?paid=1, and drops the mark', async () => {
+      answerHistory();
+      const looks = answerRecent([{ out_trade_no: '2026C', amount: '4.50' }]);
+      setup('zh', '/user/recharge?paid=1');
+      expect(await screen.findByTestId('paid-found')).toHaveTextContent(
+        '已找到付款：¥4.50 已到账，当前余额 ¥11.50。',
+      );
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/user\/recharge$/);
+      expect(looks()).toBe(1);
+    });
+
+    it('says why a look failed', async () => {
+      answerHistory();
+      server.use(
+        http.post('/api/user/check_recent_orders.php', () =>
+          failure(429, { code: 'request.rate_limited', message: 'wait' }),
+        ),
+      );
+      setup();
+      await userEvent.click(await screen.findByRole('button', { name: 'I have paid: check now' }));
+      expect(await screen.findByTestId('paid-none')).toHaveTextContent(
+        'too many requests, try again later',
+      );
+    });
   });
 
   it('shows a returned order that does not verify at the field, with its number to try again', async () => {

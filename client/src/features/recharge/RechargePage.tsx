@@ -14,6 +14,7 @@ import { malformedField } from '../../lib/api';
 import { formatYuan } from '../../lib/money';
 import { useGetRechargeHistoryQuery, useGetRechargeInfoQuery, useVerifyOrderMutation } from './api';
 import RechargeHistoryTable from './RechargeHistoryTable';
+import { usePaidCheck } from './PaidCheck';
 import RedeemCard from './RedeemCard';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 
@@ -31,6 +32,7 @@ export default function RechargePage() {
   const info = useGetRechargeInfoQuery();
   const history = useGetRechargeHistoryQuery({ page });
   const [verifyOrder, verifying] = useVerifyOrderMutation();
+  const paid = usePaidCheck();
 
   // A refusal is shown at the one field, which takes the focus, so it is read next to the input.
   const refuse = (text: string) => {
@@ -150,12 +152,23 @@ export default function RechargePage() {
                   {sandbox ? (
                     <Link to={sponsorUrl}>{t('recharge.sandboxPage')}</Link>
                   ) : (
-                    <a href={sponsorUrl} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={sponsorUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={paid.armed}
+                    >
                       {t('recharge.sponsorPage')}
                     </a>
                   )}{' '}
                   {t(sandbox ? 'recharge.sandboxPayThen' : 'recharge.payThen')}
                 </p>
+              )}
+              {sponsorUrl && !sandbox && configured && (
+                <div className="mb-3">
+                  {paid.button}
+                  <div className="mt-2">{paid.result}</div>
+                </div>
               )}
               {!configured && (
                 <Alert variant="warning" data-testid="not-configured">

@@ -3,6 +3,7 @@ import type {
   RecheckOrderBody,
   RechargeHistory,
   RechargeInfo,
+  RecentPayments,
   SandboxPayBody,
   SandboxPayment,
   VerifiedOrder,
@@ -33,6 +34,11 @@ export const rechargeApi = api.injectEndpoints({
       ...call('POST api/user/recheck_aifadian_order.php', (body: RecheckOrderBody) => ({ body })),
       invalidatesTags: ['Recharges', 'User'],
     }),
+    /** Credits the user's new paid orders among Afdian's newest (back without a number). */
+    checkRecentOrders: build.mutation<DataEnvelope<RecentPayments>, void>({
+      ...call('POST api/user/check_recent_orders.php', () => ({ body: {} })),
+      invalidatesTags: ['Recharges', 'User'],
+    }),
     /** Pays with play money; the order number is then verified like an Afdian order. */
     sandboxPay: build.mutation<DataEnvelope<SandboxPayment>, SandboxPayBody>({
       ...call('POST api/user/sandbox_pay.php', (body: SandboxPayBody) => ({ body })),
@@ -55,6 +61,7 @@ export const {
   useGetRechargeHistoryQuery,
   useVerifyOrderMutation,
   useRecheckOrderMutation,
+  useCheckRecentOrdersMutation,
   useSandboxPayMutation,
   useRedeemCodeMutation,
   useGetRedemptionsQuery,

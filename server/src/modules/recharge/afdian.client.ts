@@ -27,17 +27,34 @@ export function afdianSign(token: string, params: string, ts: number, userId: st
   return createHash('md5').update(`${token}params${params}ts${ts}user_id${userId}`).digest('hex');
 }
 
-/** Afdian's open API, reduced to the one call recharge needs. The token never leaves the server. */
+/** Afdian's open API, reduced to query-order (one order, or the newest). The token stays here. */
+/** How many of the newest orders a check for a returning payer looks through. */
+export const RECENT_ORDERS = 100;
+
 export class AfdianClient {
   constructor(private readonly options: AfdianClientOptions) {}
 
   /** The order with this out_trade_no, or null when Afdian does not list it. */
   async queryOrder(outTradeNo: string): Promise<AfdianOrder | null> {
+    const orders = await this.query({ out_trade_no: outTradeNo });
+    return orders.find((order) => order.out_trade_no === outTradeNo) ?? null;
+  }
+
+  /**
+   * The creator's newest orders: query-order's first page of RECENT_ORDERS (Afdian lists the
+   * newest first), for finding a payment that came back without its order number.
+   */
+  recentOrders(): Promise<AfdianOrder[]> {
+    return this.query({ page: 1, per_page: RECENT_ORDERS });
+  }
+
+  /** One signed query-order, asked of each host in turn until one answers. */
+  private async query(params: object): Promise<AfdianOrder[]> {
     const failures: HostFailure[] = [];
     for (const baseUrl of this.options.baseUrls) {
-      const reply = await this.ask(baseUrl, outTradeNo);
+      const reply = await this.ask(baseUrl, JSON.stringify(params));
       if ('failure' in reply) failures.push({ host: baseUrl, failure: reply.failure });
-      else return findOrder(reply.body, outTradeNo);
+      else return ordersIn(reply.body);
     }
     throw hostsFailed(failures);
   }
@@ -48,10 +65,9 @@ export class AfdianClient {
    */
   private async ask(
     baseUrl: string,
-    outTradeNo: string,
+    params: string,
   ): Promise<{ body: object } | { failure: 'timeout' | 'unreachable' }> {
     const { userId, token, timeoutMs } = this.options;
-    const params = JSON.stringify({ out_trade_no: outTradeNo });
     const ts = Math.floor(Date.now() / 1000);
     const body = { user_id: userId, params, ts, sign: afdianSign(token, params, ts, userId) };
     try {
@@ -92,7 +108,8 @@ function hostsFailed(failures: HostFailure[]): AppError {
   return new AppError(base.code, `${base.message} (${detail})`, base.status);
 }
 
-function findOrder(reply: object, outTradeNo: string): AfdianOrder | null {
+/** The orders of a query-order answer (entries that are not objects with a number are dropped). */
+function ordersIn(reply: object): AfdianOrder[] {
   const { ec, data } = reply as { ec?: unknown; data?: { list?: unknown } };
   if (ec !== 200) {
     const message = typeof ec === 'number' ? AFDIAN_EC_MESSAGES[ec] : undefined;
@@ -101,13 +118,12 @@ function findOrder(reply: object, outTradeNo: string): AfdianOrder | null {
       : RechargeErrors.afdianFailed();
   }
   const list = Array.isArray(data?.list) ? (data.list as unknown[]) : [];
-  const order = list.find(
+  return list.filter(
     (item): item is AfdianOrder =>
       typeof item === 'object' &&
       item !== null &&
-      (item as { out_trade_no?: unknown }).out_trade_no === outTradeNo,
+      typeof (item as { out_trade_no?: unknown }).out_trade_no === 'string',
   );
-  return order ?? null;
 }
 
 /** Parses the configured PEM once; null when the webhook is not configured. */

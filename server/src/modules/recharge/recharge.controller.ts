@@ -28,6 +28,17 @@ export class RechargeController {
     return { success: true, message: `recharge successful: ${data.amount} credited`, data };
   }
 
+  /** "I have paid": credits the user's new paid orders among Afdian's newest (no number needed). */
+  @Serves('POST api/user/check_recent_orders.php')
+  @UseGuards(UserGuard)
+  async checkRecent(@CurrentUserId() userId: number) {
+    const data = await this.recharge.checkRecent(userId);
+    const message = data.credited.length
+      ? `recharge successful: ${data.credited.map((order) => order.amount).join(', ')} credited`
+      : 'no new payment found';
+    return { success: true, message, data };
+  }
+
   /** The sandbox's checkout: pays with play money; the order is then verified like Afdian's. */
   @Serves('POST api/user/sandbox_pay.php')
   @UseGuards(UserGuard)

@@ -82,6 +82,13 @@ export const RechargeErrors = {
       `this recharge would take the balance past ${formatBalance(MAX_BALANCE_MILLI)} yuan, the most a balance may hold`,
       HttpStatus.CONFLICT,
     ),
+  checkedRecently: (seconds: number) =>
+    new AppError(
+      'request.rate_limited',
+      `Payments were looked for a moment ago. Try again in ${seconds} s.`,
+      HttpStatus.TOO_MANY_REQUESTS,
+      { 'Retry-After': String(seconds) },
+    ),
 };
 
 export const userNotFound = () =>

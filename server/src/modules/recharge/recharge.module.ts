@@ -29,7 +29,13 @@ import type { OrderQuery } from './recharge.service';
       useFactory: (env: Env, sandbox: AfdianSandbox): OrderQuery | null => {
         const mode = afdianMode(env);
         // Not the sandbox itself: Nest would run its lifecycle hooks a second time for this token.
-        if (mode === 'sandbox') return { queryOrder: (no) => sandbox.queryOrder(no) };
+        if (mode === 'sandbox') {
+          // Sandbox orders come back with their number (ADR 034): none to look for.
+          return {
+            queryOrder: (no) => sandbox.queryOrder(no),
+            recentOrders: () => Promise.resolve([]),
+          };
+        }
         if (mode === 'not_configured') return null;
         return new AfdianClient({
           baseUrls: env.AFDIAN_BASE_URL.split(',').map((url) => url.trim()),

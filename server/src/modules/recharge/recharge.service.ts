@@ -11,6 +11,7 @@ import type {
   RechargeInfo,
   RechargeReason,
   RechargeState,
+  RecentPayments,
   SandboxPayment,
   VerifiedOrder,
 } from '../../contracts/recharge';
@@ -35,7 +36,12 @@ export const AFDIAN_WEBHOOK_KEY = Symbol('AFDIAN_WEBHOOK_KEY');
 /** Whatever answers Afdian's query-order: the real Afdian or the sandbox. */
 export interface OrderQuery {
   queryOrder(outTradeNo: string): Promise<AfdianOrder | null>;
+  /** The newest orders, newest first (see AfdianClient.recentOrders). */
+  recentOrders(): Promise<AfdianOrder[]>;
 }
+
+/** A user may look for new payments this often (each look is an Afdian call per instance). */
+export const RECENT_CHECK_INTERVAL_MS = 5_000;
 
 /** Rejected orders the user's history lists (see `history`). */
 const REJECTIONS_LISTED: RechargeReason[] = ['not_paid', 'no_amount', 'dismissed'];
@@ -48,6 +54,9 @@ const AFDIAN_HOME = 'https://ifdian.net/';
 @Injectable()
 export class RechargeService {
   private readonly logger = new Logger('Recharge');
+  /** Each user's look for new payments under way, and when their last one ended. */
+  private readonly recentChecks = new Map<number, { result: Promise<RecentPayments> }>();
+  private readonly lastRecentCheck = new Map<number, number>();
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -118,6 +127,68 @@ export class RechargeService {
       throw RechargeErrors.orderNoAmount();
     }
     return verified(facts, await this.ledger.credit({ ...facts, user_id: userId }, null));
+  }
+
+  /**
+   * Credits the user's paid orders among Afdian's newest that are not credited yet: the payer is
+   * back from Afdian, whose return carries no order number, and the orders name the user by the
+   * custom_order_id the recharge page gave them (an order without one is never taken as theirs
+   * here: it needs its number). The list is query-order's own signed answer, so each order goes
+   * through the same ledger path as a webhook's, once ever. At most one look per user per
+   * RECENT_CHECK_INTERVAL_MS on an instance; a look while one runs joins it.
+   */
+  async checkRecent(userId: number): Promise<RecentPayments> {
+    if (!this.afdian) throw RechargeErrors.notConfigured();
+    const running = this.recentChecks.get(userId);
+    if (running) return running.result;
+    const last = this.lastRecentCheck.get(userId) ?? 0;
+    const wait = last + RECENT_CHECK_INTERVAL_MS - Date.now();
+    if (wait > 0) throw RechargeErrors.checkedRecently(Math.ceil(wait / 1000));
+    const result = this.findRecent(this.afdian, userId);
+    this.recentChecks.set(userId, { result });
+    try {
+      return await result;
+    } finally {
+      this.recentChecks.delete(userId);
+      this.lastRecentCheck.set(userId, Date.now());
+    }
+  }
+
+  private async findRecent(afdian: OrderQuery, userId: number): Promise<RecentPayments> {
+    const mine = (await afdian.recentOrders()).filter(
+      (order) =>
+        Number(order.status) === PAID &&
+        !noCustomOrderId(order.custom_order_id) &&
+        this.ownerOf(order, null) === userId,
+    );
+    const known = mine.length
+      ? await this.records.find({
+          where: { out_trade_no: In(mine.map((order) => order.out_trade_no)) },
+          select: { out_trade_no: true, state: true, reason: true },
+        })
+      : [];
+    const settled = new Set(
+      known
+        .filter((row) => row.state === 'credited' || row.reason === 'dismissed')
+        .map((row) => row.out_trade_no),
+    );
+    const credited: RecentPayments['credited'] = [];
+    for (const order of mine.filter((o) => !settled.has(o.out_trade_no))) {
+      const facts = this.factsOf(order, order.out_trade_no, userId, 'query');
+      const outcome = await this.settle(facts, order);
+      if (outcome?.outcome === 'ceiling') throw RechargeErrors.balanceCeiling();
+      if (outcome?.outcome === 'credited') {
+        credited.push({
+          out_trade_no: order.out_trade_no,
+          amount: formatBalance(facts.amount_milli),
+        });
+      }
+    }
+    const user = await this.records.manager.findOne(User, {
+      where: { id: userId },
+      select: { id: true, balance_milli: true },
+    });
+    return { credited, balance: formatBalance(Number(user?.balance_milli ?? 0)) };
   }
 
   /** Asks Afdian again about one of the user's own pending orders ("I paid, check now"). */
