@@ -154,10 +154,13 @@ export function appPage(page: Page): Page {
   return page;
 }
 
-/** Saves a screenshot under e2e/screenshots (git-ignored) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot under e2e/screenshots (git-ignored) for a person to look at: the whole page,
+ * or only the window when something floats over it (a dialog a full-page shot would not show).
+ */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 /**

@@ -53,7 +53,11 @@ export default function ApiPicker({
           <span className="small text-body-secondary">{t('keys.allApis')}</span>
         ) : (
           value.map((api) => (
-            <Badge key={api.id} bg="secondary" className="d-inline-flex align-items-center gap-1">
+            <Badge
+              key={api.id}
+              bg="secondary"
+              className="d-inline-flex align-items-center gap-1 text-wrap text-start portico-break-anywhere"
+            >
               {apiTitle(api, lang)}
               <CloseButton
                 variant="white"
@@ -74,7 +78,7 @@ export default function ApiPicker({
       />
       <ListGroup className="mt-1 overflow-auto" style={{ maxHeight: '12rem' }}>
         {(matches.data ?? []).map((api) => (
-          <ListGroup.Item key={api.id}>
+          <ListGroup.Item key={api.id} className="portico-break-anywhere">
             <Form.Check
               id={`key-api-${api.id}`}
               checked={chosen.has(api.id)}

@@ -155,13 +155,13 @@ export default function StatementsPage() {
                 <thead>
                   <tr>
                     <th scope="col">{t('statement.api')}</th>
-                    <th scope="col" className="text-end">
+                    <th scope="col" className="text-end text-nowrap">
                       {t('statement.paidCalls')}
                     </th>
-                    <th scope="col" className="text-end">
+                    <th scope="col" className="text-end text-nowrap">
                       {t('statement.freeCalls')}
                     </th>
-                    <th scope="col" className="text-end">
+                    <th scope="col" className="text-end text-nowrap">
                       {t('statement.amount')}
                     </th>
                   </tr>
@@ -174,9 +174,7 @@ export default function StatementsPage() {
                     );
                     return (
                       <tr key={line.api_id}>
-                        <td className="text-break" title={title}>
-                          {title || t('logs.unknownApi')}
-                        </td>
+                        <td className="portico-break-anywhere">{title || t('logs.unknownApi')}</td>
                         <td className="text-end">{line.calls.toLocaleString(locale)}</td>
                         <td className="text-end">{line.free_calls.toLocaleString(locale)}</td>
                         <td className="text-end text-nowrap">{formatYuan(line.charged)}</td>

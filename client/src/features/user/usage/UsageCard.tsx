@@ -93,14 +93,14 @@ export default function UsageCard() {
                     <thead>
                       <tr>
                         <th>{t('logs.apiName')}</th>
-                        <th className="text-end">{t('usage.calls')}</th>
-                        <th className="text-end">{t('logs.cost')}</th>
+                        <th className="text-end text-nowrap">{t('usage.calls')}</th>
+                        <th className="text-end text-nowrap">{t('logs.cost')}</th>
                       </tr>
                     </thead>
                     <tbody>
                       {data.top_apis.map((api) => (
                         <tr key={`${api.api_id}-${api.name}`}>
-                          <td className="text-break">
+                          <td className="portico-break-anywhere">
                             {apiTitle(api, lang) || t('logs.unknownApi')}
                           </td>
                           <td className="text-end">{api.calls.toLocaleString()}</td>
