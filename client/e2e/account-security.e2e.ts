@@ -86,7 +86,7 @@ describeBrowser('account security', () => {
       await passwordForm.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
       await passwordForm.getByLabel('Confirm new password').fill(NEW_PASSWORD);
       await security.getByRole('button', { name: 'Change password' }).click();
-      await security.getByText('the current password is incorrect').waitFor();
+      await security.getByText('The current password is incorrect.').waitFor();
       expect(await passwordForm.getByLabel('Current password').getAttribute('aria-invalid')).toBe(
         'true',
       );
@@ -101,7 +101,7 @@ describeBrowser('account security', () => {
       await second.page.getByLabel('Username').fill('e2e_sessions');
       await second.page.getByLabel('Password').fill(PASSWORD);
       await second.page.getByRole('button', { name: 'Login' }).click();
-      await second.page.getByText('invalid username or password').waitFor();
+      await second.page.getByText('Invalid username or password.').waitFor();
       await signIn(second.page, 'e2e_sessions', NEW_PASSWORD);
 
       // This browser stayed signed in through all of it.

@@ -169,7 +169,7 @@ describeBrowser('accounts', () => {
     await page.getByLabel('Username').fill('nobody_here');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('invalid username or password').waitFor();
+    await page.getByText('Invalid username or password.').waitFor();
     await context.close();
   });
 });

@@ -12,8 +12,8 @@ const TEXTS = {
     threshold: 'Threshold (yuan)',
     webhook: 'Webhook URL (https)',
     save: 'Save alert',
-    invalid: 'the webhook URL must start with https:// and carry no user name or password',
-    private: 'the webhook URL must not point at a private or local address',
+    invalid: 'The webhook URL must start with https:// and carry no user name or password.',
+    private: 'The webhook URL must not point at a private or local address.',
   },
   zh: {
     threshold: '阈值（元）',

@@ -75,7 +75,7 @@ describeBrowser('passkeys', () => {
       await card.getByRole('button', { name: 'Add a passkey' }).click();
       await card.getByLabel('Current password').fill('wrong-password');
       await card.getByRole('button', { name: 'Add a passkey' }).click();
-      await card.getByText('the current password is incorrect').waitFor();
+      await card.getByText('The current password is incorrect.').waitFor();
       await card.getByLabel('Current password').fill(PASSWORD);
       await card.getByRole('button', { name: 'Add a passkey' }).click();
       await card.getByText('Passkey added. You can now sign in with it.').waitFor();

@@ -104,7 +104,7 @@ describeBrowser('recharge centre', () => {
 
     await page.getByLabel('Order number').fill(orderNumber);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('this order has already been used').waitFor();
+    await page.getByText('This order has already been used.').waitFor();
     await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥25.00');
 
     const unpaid = fake.addOrder({ status: 1 });
@@ -249,7 +249,7 @@ describeBrowser('recharge centre', () => {
     await page.goto('/user/recharge');
     await page.getByLabel('Order number').fill(order.out_trade_no);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('this order has already been used').waitFor();
+    await page.getByText('This order has already been used.').waitFor();
     expect((await userInfo(page)).balance).toBe('8.00');
     const history = page.getByRole('table', { name: 'Recharge history' });
     await history
@@ -333,10 +333,10 @@ describeBrowser('recharge on a fresh install (built-in sandbox)', () => {
     const forged = orderNumber.slice(0, -1) + ((Number(orderNumber.at(-1)) + 1) % 10);
     await page.getByLabel('Order number').fill(forged);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('order not found on Afdian, check the order number').waitFor();
+    await page.getByText('Order not found on Afdian, check the order number.').waitFor();
     await page.getByLabel('Order number').fill(orderNumber);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('this order has already been used').waitFor();
+    await page.getByText('This order has already been used.').waitFor();
 
     const list = await page.request.get('/api/get_api_list.php?per_page=100');
     const apis = (

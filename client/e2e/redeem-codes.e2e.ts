@@ -75,7 +75,7 @@ describeBrowser('redeem codes', () => {
 
     await field.fill(codes[0]);
     await page.getByRole('button', { name: 'Redeem', exact: true }).click();
-    await page.getByText('you have already redeemed this code').waitFor();
+    await page.getByText('You have already redeemed this code.').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     for (const size of PHONE_AND_DESKTOP) {
       await page.setViewportSize(size);
@@ -99,7 +99,7 @@ describeBrowser('redeem codes', () => {
     await admin.page.getByText('批次已停用').waitFor();
     await field.fill(codes[1]);
     await page.getByRole('button', { name: 'Redeem', exact: true }).click();
-    await page.getByText('this code has been withdrawn').waitFor();
+    await page.getByText('This code has been withdrawn.').waitFor();
     await page.getByTestId('balance').getByText('¥2.50').waitFor();
     await context.close();
     await admin.context.close();

@@ -83,7 +83,7 @@ describe('the store in a new tab of a signed-in browser', () => {
     setCookie(hint('user'), '1');
     server.use(
       http.get('/api/user/get_user_info.php', () =>
-        failure(401, { message: 'please log in first', code: 'auth.unauthenticated' }),
+        failure(401, { message: 'Please log in first', code: 'auth.unauthenticated' }),
       ),
     );
     const store = makeStore();

@@ -76,7 +76,7 @@ describe('i18n', () => {
         <Switcher />
       </I18nProvider>,
     );
-    expect(screen.getByText('username already exists')).toBeInTheDocument();
+    expect(screen.getByText('Username already exists.')).toBeInTheDocument();
     expect(screen.getByText('registration failed')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '中文' }));
     expect(screen.getByText('该用户名已被占用')).toBeInTheDocument();

@@ -100,7 +100,7 @@ describe('Sidebar', () => {
     [
       'the text for its code',
       () => failure(503, { code: 'server.unavailable', message: 'links are resting' }),
-      'the service is unavailable, try again later',
+      'The service is unavailable, try again later.',
     ],
     ['a fallback', () => failure(500), 'failed to get links'],
     ['a network failure', () => HttpResponse.error(), 'check network'],

@@ -52,7 +52,7 @@ describe('AdminApp', () => {
     sessionStorage.setItem(ADMIN_FLAG_KEY, 'true');
     server.use(
       http.get('/api/admin/get_user_list.php', () =>
-        failure(401, { code: 'auth.admin_unauthenticated', message: 'please log in first' }),
+        failure(401, { code: 'auth.admin_unauthenticated', message: 'Please log in first' }),
       ),
     );
     show('/admin/users');

@@ -97,7 +97,7 @@ describe('ForgotPasswordPage', () => {
     show('/forgot-password');
     await userEvent.type(screen.getByLabelText('Username or e-mail address'), 'alice');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('too many requests');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
   });
 
   it.each(FORGOT_PASSWORD_FIELDS)(
@@ -206,7 +206,7 @@ describe('ResetPasswordPage', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText('password must be at most 128 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at most 128 characters.')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveFocus();
   });
 });

@@ -96,8 +96,8 @@ describe('LoginPage', () => {
   it.each([
     [
       'the text for the code the server answered with',
-      () => failure(401, { code: 'auth.login_failed', message: 'invalid username or password' }),
-      'invalid username or password',
+      () => failure(401, { code: 'auth.login_failed', message: 'Invalid username or password.' }),
+      'Invalid username or password.',
     ],
     ['the fallback', () => failure(500, 'oops'), 'login failed'],
     ['a network failure', () => HttpResponse.error(), 'login request failed, try again later'],

@@ -88,7 +88,7 @@ describe('LoginPage with sign-in providers', () => {
           return failure(400, {
             code: 'auth.current_password_wrong',
             field: 'current_password',
-            message: 'the current password is incorrect',
+            message: 'The current password is incorrect.',
           });
         }
         return HttpResponse.json({ success: true, message: 'ok', user_info: userInfo });
@@ -111,7 +111,7 @@ describe('LoginPage with sign-in providers', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Connect and sign in' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-        'the current password is incorrect',
+        'The current password is incorrect.',
       ),
     );
     await userEvent.clear(screen.getByLabelText('Password'));

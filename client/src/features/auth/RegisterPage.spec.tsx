@@ -78,7 +78,7 @@ describe('RegisterPage', () => {
       'username may only contain letters, digits and underscores',
       'Username',
     ],
-    ['al', 'secret-pass', 'secret-pass', 'username must be 3 to 32 characters', 'Username'],
+    ['al', 'secret-pass', 'secret-pass', 'Username must be 3 to 32 characters.', 'Username'],
   ])(
     'checks %j / %j / %j before calling: "%s" at the field',
     async (username, password, confirm, message, label) => {
@@ -166,11 +166,11 @@ describe('RegisterPage', () => {
 
   it('says a taken username at the username', async () => {
     answerRegister(() =>
-      failure(409, { code: 'users.username_taken', message: 'username already exists' }),
+      failure(409, { code: 'users.username_taken', message: 'Username already exists.' }),
     );
     setup();
     await fill('alice_1', 'secret-pass', 'secret-pass');
-    const text = await screen.findByText('username already exists');
+    const text = await screen.findByText('Username already exists.');
     expect(screen.getByLabelText('Username')).toHaveFocus();
     expect(screen.getByLabelText('Username').getAttribute('aria-describedby')).toContain(text.id);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -274,7 +274,7 @@ describe('the try-it console', () => {
     const form = await screen.findByTestId('api-console');
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('your balance does not cover the price of this call');
+    expect(alert).toHaveTextContent('Your balance does not cover the price of this call.');
     // The sentence, not the code (the answer's body below still holds it).
     expect(alert).not.toHaveTextContent('gateway.insufficient_balance');
     expect(within(alert).getByRole('link', { name: 'Recharge your balance' })).toHaveAttribute(
@@ -295,7 +295,7 @@ describe('the try-it console', () => {
     );
     const form = await screen.findByTestId('api-console');
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('this API key was revoked');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This API key was revoked.');
     server.use(
       http.get('/apis/qrcode', () =>
         HttpResponse.json(

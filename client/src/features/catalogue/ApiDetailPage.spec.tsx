@@ -158,7 +158,7 @@ describe('ApiDetailPage', () => {
       'API not found',
     ],
     ['500', () => failure(500), 'failed to get API data (status code 500)'],
-    ['a network failure', () => HttpResponse.error(), 'no response from the server'],
+    ['a network failure', () => HttpResponse.error(), 'No response from the server'],
   ])('explains %s', async (_case, answer, text) => {
     setup(answer);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);

@@ -258,7 +258,7 @@ describe('RechargePage', () => {
       setup();
       await userEvent.click(await screen.findByRole('button', { name: 'I have paid: check now' }));
       expect(await screen.findByTestId('paid-none')).toHaveTextContent(
-        'too many requests, try again later',
+        'Too many requests, try again later.',
       );
     });
   });
@@ -267,13 +267,13 @@ describe('RechargePage', () => {
     answerHistory();
     server.use(
       http.post('/api/user/verify_aifadian_order.php', () =>
-        failure(409, { code: 'recharge.order_used', message: 'this order has already been used' }),
+        failure(409, { code: 'recharge.order_used', message: 'This order has already been used.' }),
       ),
     );
     setup('en', '/user/recharge?out_trade_no=202601019999');
     const field = await screen.findByLabelText('Order number');
     await waitFor(() =>
-      expect(field).toHaveAccessibleDescription('this order has already been used'),
+      expect(field).toHaveAccessibleDescription('This order has already been used.'),
     );
     expect(field).toHaveValue('202601019999');
     expect(field).toHaveFocus();
@@ -283,7 +283,7 @@ describe('RechargePage', () => {
   it('names the error by its code, or falls back', async () => {
     answerHistory();
     const replies = [
-      failure(409, { code: 'recharge.order_used', message: 'this order has already been used' }),
+      failure(409, { code: 'recharge.order_used', message: 'This order has already been used.' }),
       failure(502, {}),
       HttpResponse.error(),
     ];
@@ -291,7 +291,7 @@ describe('RechargePage', () => {
     setup();
     const input = screen.getByLabelText('Order number');
     for (const expected of [
-      'this order has already been used',
+      'This order has already been used.',
       'recharge failed!',
       'recharge request error, try again later',
     ]) {
@@ -310,7 +310,7 @@ describe('RechargePage', () => {
     answerHistory();
     server.use(
       http.get('/api/user/get_aifadian_recharge_history.php', () =>
-        failure(401, { code: 'auth.unauthenticated', message: 'please log in first' }),
+        failure(401, { code: 'auth.unauthenticated', message: 'Please log in first' }),
       ),
     );
     const store = setup();
@@ -421,7 +421,7 @@ describe('RechargePage', () => {
     const button = await screen.findByRole('button', { name: 'I paid — check again' });
     await userEvent.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'this order has not been paid yet; it is saved and checked again automatically',
+      'This order has not been paid yet; it is saved and checked again automatically',
     );
     expect(screen.getByText('Pending')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'I paid — check again' }));
@@ -488,7 +488,7 @@ describe('RechargePage', () => {
       await redeem();
       const field = screen.getByLabelText('Code');
       expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(screen.getByRole('alert')).toHaveTextContent('please enter a code');
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a code.');
       expect(called).toBe(false);
     });
 
@@ -541,7 +541,7 @@ describe('RechargePage', () => {
     });
 
     it.each([
-      ['en', 'Redeem', 'Code', 'this code has already been used'],
+      ['en', 'Redeem', 'Code', 'This code has already been used.'],
       ['zh', '兑换', '兑换码', '该兑换码已被使用'],
     ] as const)('shows a refusal at the field [%s]', async (lang, button, label, text) => {
       answerHistory();
@@ -550,7 +550,7 @@ describe('RechargePage', () => {
           failure(409, {
             success: false,
             code: 'redeem.code_used',
-            message: 'this code has already been used',
+            message: 'This code has already been used.',
             field: 'code',
           }),
         ),

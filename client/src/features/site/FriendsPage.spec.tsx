@@ -71,7 +71,7 @@ describe('FriendsPage', () => {
     [
       'the text for its code',
       () => failure(503, { code: 'server.unavailable', message: 'maintenance' }),
-      'the service is unavailable, try again later',
+      'The service is unavailable, try again later.',
     ],
   ])('explains %s', async (_case, answer, text) => {
     setup(answer);

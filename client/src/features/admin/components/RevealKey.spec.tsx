@@ -37,7 +37,7 @@ describe('RevealKey', () => {
   it('says why a key cannot be shown, in Chinese', async () => {
     server.use(
       http.post('/api/admin/reveal_user_api_key.php', () =>
-        failure(404, { code: 'users.not_found', message: 'user not found' }),
+        failure(404, { code: 'users.not_found', message: 'User not found.' }),
       ),
     );
     const user = userEvent.setup();

@@ -120,7 +120,7 @@ describe('PasswordPage', () => {
         failure(400, {
           code: 'request.validation',
           field: 'old_password',
-          message: 'the current password is incorrect',
+          message: 'The current password is incorrect.',
         }),
       ),
     );

@@ -98,7 +98,7 @@ describe('PendingOrdersPage', () => {
     serve([order(1)]);
     server.use(
       http.post('/api/admin/assign_order.php', () =>
-        failure(404, { code: 'users.not_found', message: 'user not found' }),
+        failure(404, { code: 'users.not_found', message: 'User not found.' }),
       ),
     );
     show();

@@ -107,7 +107,7 @@ describe('RedeemCodesPage', () => {
         failure(400, {
           success: false,
           code: 'request.validation',
-          message: 'the expiry must be in the future',
+          message: 'The expiry must be in the future.',
           field: 'expires_at',
         }),
       ),

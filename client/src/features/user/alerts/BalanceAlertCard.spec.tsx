@@ -84,12 +84,12 @@ describe('BalanceAlertCard', () => {
     [
       'alerts.webhook_url_invalid',
       'http://example.com',
-      'the webhook URL must start with https:// and carry no user name or password',
+      'The webhook URL must start with https:// and carry no user name or password.',
     ],
     [
       'alerts.webhook_url_private',
       'https://10.0.0.8/hook',
-      'the webhook URL must not point at a private or local address',
+      'The webhook URL must not point at a private or local address.',
     ],
   ])('shows the refusal %s at the webhook field', async (code, url, text) => {
     server.use(
@@ -118,7 +118,7 @@ describe('BalanceAlertCard', () => {
     renderWith(<BalanceAlertCard />);
     await userEvent.type(await screen.findByLabelText('Threshold (yuan)'), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('a field is invalid');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A field is invalid.');
     expect(screen.getByLabelText('Webhook URL (https)')).not.toHaveClass('is-invalid');
   });
 

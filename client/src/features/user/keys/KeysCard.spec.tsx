@@ -199,7 +199,7 @@ describe('KeysCard', () => {
     await user.type(screen.getByLabelText('Allowed addresses'), '1.2.3');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(
-      await screen.findByText('an allowed IP is not a valid IPv4/IPv6 address or CIDR'),
+      await screen.findByText('An allowed IP is not a valid IPv4/IPv6 address or CIDR.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Allowed addresses')).toHaveClass('is-invalid');
     expect(screen.getByLabelText('Allowed addresses')).toHaveFocus();
@@ -237,7 +237,7 @@ describe('KeysCard', () => {
     expect(control).toHaveAttribute('aria-invalid', 'true');
     expect(control.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByText('a field is invalid')).toBeNull();
+    expect(screen.queryByText('A field is invalid.')).toBeNull();
   });
 
   it('checks the name, rate limit and caps before asking the server', async () => {
@@ -309,7 +309,7 @@ describe('KeysCard', () => {
     await user.type(screen.getByLabelText('Name'), 'bot');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(
-      await screen.findByText('you already have a key with this name; choose another'),
+      await screen.findByText('You already have a key with this name; choose another.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveClass('is-invalid');
     expect(screen.getByLabelText('Name')).toHaveFocus();

@@ -43,7 +43,7 @@ describe('ChangePasswordForm', () => {
     server.use(
       http.post('/api/user/change_password.php', () =>
         failure(400, {
-          message: 'the current password is incorrect',
+          message: 'The current password is incorrect.',
           code: 'auth.current_password_wrong',
           field: 'current_password',
         }),
@@ -52,7 +52,7 @@ describe('ChangePasswordForm', () => {
     renderForm();
     await fill('not-it', 'new-secret-1');
     const field = screen.getByLabelText('Current password');
-    expect(await screen.findByText('the current password is incorrect')).toHaveAttribute(
+    expect(await screen.findByText('The current password is incorrect.')).toHaveAttribute(
       'id',
       'security-current_password-error',
     );
@@ -63,7 +63,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it.each([
-    ['', 'new-secret-1', 'new-secret-1', 'Current password', 'please fill in this field'],
+    ['', 'new-secret-1', 'new-secret-1', 'Current password', 'Please fill in this field.'],
     ['old-secret', '12345', '12345', 'New password', 'password must be at least 6 characters'],
     [
       'old-secret',
@@ -104,7 +104,7 @@ describe('ChangePasswordForm', () => {
     await waitFor(() => expect(control).toHaveFocus());
     expect(control).toHaveAttribute('aria-invalid', 'true');
     const text = document.getElementById(control.getAttribute('aria-describedby')!)!.textContent;
-    expect(text).not.toBe('a field is invalid');
+    expect(text).not.toBe('A field is invalid.');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -117,7 +117,7 @@ describe('ChangePasswordForm', () => {
     renderForm();
     await fill('old-secret', 'new-secret-1');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'too many failed logins, try again later',
+      'Too many failed logins, try again later.',
     );
   });
 });

@@ -88,7 +88,7 @@ describe('ConnectedAccountsCard', () => {
     expect(screen.getByText('Enter your password to connect Authing.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('the current password is incorrect')).toBeInTheDocument();
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
     await userEvent.clear(screen.getByLabelText('Current password'));
     await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
@@ -107,7 +107,7 @@ describe('ConnectedAccountsCard', () => {
 
   // Every field oidc_connect.php reads lands where it can be seen: the password at its input, the
   // provider and the page to come back to (the card's own, not typed) in the card's banner, as
-  // something a reload mends rather than "a field is invalid".
+  // something a reload mends rather than "A field is invalid.".
   it.each(OIDC_CONNECT_FIELDS)('shows the server’s refusal of %s', async (field) => {
     server.use(
       http.get('/api/user/get_identities.php', () => ok({ identities: [], providers: PROVIDERS })),

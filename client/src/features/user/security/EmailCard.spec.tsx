@@ -76,10 +76,10 @@ describe('EmailCard', () => {
     await userEvent.clear(screen.getByLabelText('New e-mail address'));
     await userEvent.clear(screen.getByLabelText('Current password'));
     await send('new@example.com', '');
-    expect(await screen.findByText('please fill in this field')).toBeInTheDocument();
+    expect(await screen.findByText('Please fill in this field.')).toBeInTheDocument();
     expect(bodies).toEqual([]);
     await send('', 'wrong-password');
-    expect(await screen.findByText('the current password is incorrect')).toBeInTheDocument();
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -98,7 +98,7 @@ describe('EmailCard', () => {
     await waitFor(() => expect(control).toHaveFocus());
     expect(control).toHaveAttribute('aria-invalid', 'true');
     const text = document.getElementById(control.getAttribute('aria-describedby')!)!.textContent;
-    expect(text).not.toBe('a field is invalid');
+    expect(text).not.toBe('A field is invalid.');
   });
 
   it('offers no form where the site cannot mail', async () => {

@@ -76,7 +76,7 @@ describe('PasskeysCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
-    expect(await screen.findByText('the current password is incorrect')).toBeInTheDocument();
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
     expect(prompt).not.toHaveBeenCalled();
     await userEvent.clear(screen.getByLabelText('Current password'));
     prompt.mockResolvedValueOnce({ ok: true, credential: { id: 'cred' } });

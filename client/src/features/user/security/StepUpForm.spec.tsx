@@ -44,7 +44,7 @@ describe('StepUpForm', () => {
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     if (field === 'code') await expectRefusedControl(document.getElementById('step-up-code'));
-    else expect(await screen.findByRole('alert')).toHaveTextContent('a field is invalid');
+    else expect(await screen.findByRole('alert')).toHaveTextContent('A field is invalid.');
     expect(onConfirmed).not.toHaveBeenCalled();
   });
 });

@@ -59,7 +59,7 @@ describe('TwoFactorCard', () => {
     expect(await screen.findByText(/^Off\./)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(await screen.findByText('the current password is incorrect')).toBeInTheDocument();
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Current password'));
     await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -95,7 +95,7 @@ describe('TwoFactorCard', () => {
     renderCard();
     expect(await screen.findByText(/Recovery codes left: 7\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText('please fill in this field')).toBeInTheDocument();
+    expect(await screen.findByText('Please fill in this field.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
