@@ -56,6 +56,6 @@ export interface SiteMonth extends MonthTotals {
   from: string;
   to: string;
   running: boolean;
-  /** Users whose balance moved in the month. */
+  /** Users who made paid or free-quota calls in the month. */
   users: number;
 }

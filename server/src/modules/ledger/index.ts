@@ -20,6 +20,6 @@ export { checkBalances } from './ledger-verify';
 export type { LedgerCheck, UnexplainedBalance } from './ledger-verify';
 export { LedgerModule } from './ledger.module';
 export { siteSpan, userSpan } from './statement';
-export type { SpanLine, SpanMoves } from './statement';
+export type { SpanMoves } from './statement';
 export { ORDER_LEDGER } from './order-ledger';
 export type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import type { KeyObject } from 'node:crypto';
 import { In, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
@@ -56,7 +57,10 @@ export class RechargeService {
   private readonly logger = new Logger('Recharge');
   /** Each user's look for new payments under way, and when their last one ended. */
   private readonly recentChecks = new Map<number, { result: Promise<RecentPayments> }>();
-  private readonly lastRecentCheck = new Map<number, number>();
+  private readonly lastRecentCheck = new LRUCache<number, number>({
+    max: 10_000,
+    ttl: RECENT_CHECK_INTERVAL_MS,
+  });
 
   constructor(
     @Inject(ENV) private readonly env: Env,
