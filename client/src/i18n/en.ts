@@ -513,6 +513,7 @@ export const en = {
     'statement.freeCalls': 'Free calls',
     'statement.amount': 'Charged',
     'statement.total': 'Total',
+    'statement.thisMonth': 'Show this month',
     'usage.title': 'Usage, last 30 days',
     'quota.title': 'Free calls',
     'quota.left.day': '{remaining} of {limit} left today',

@@ -495,6 +495,7 @@ export const zh: Catalogue<UiKey> = {
     'statement.freeCalls': '免费调用',
     'statement.amount': '扣费',
     'statement.total': '合计',
+    'statement.thisMonth': '查看本月',
     'usage.title': '近 30 天用量',
     'quota.title': '免费额度',
     'quota.left.day': '今天还剩 {remaining} / {limit} 次',

@@ -19,6 +19,7 @@ export const USERS = {
   twoFactor: '两步验证',
   pendingEmail: '待验证邮箱',
   adjustBalance: '调整余额',
+  statement: '月度账单',
   resetPassword: '重置密码',
   turnOffTwoFactor: '关闭两步验证',
   turnOffQuestion: (username: string) =>

@@ -91,6 +91,17 @@ describe('UsersPage', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
+  it("links each user to the user's monthly statement", async () => {
+    show('/admin/users', () =>
+      ok({ users: [user(1, 0), user(2, 0)], total: 2, total_pages: 1, current_page: 1 }),
+    );
+    const second = await screen.findByRole('row', { name: /user_2/ });
+    expect(within(second).getByRole('link', { name: '月度账单' })).toHaveAttribute(
+      'href',
+      '/admin/statements?user_id=2',
+    );
+  });
+
   it("turns off a user's two-factor after asking, and says so", async () => {
     const turnedOff: unknown[] = [];
     server.use(

@@ -131,6 +131,10 @@ describe('StatementsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'That month has not started yet. Pick this month or an earlier one.',
     );
+    expect(screen.getByRole('link', { name: 'Show this month' })).toHaveAttribute(
+      'href',
+      '/user/statements',
+    );
   });
 
   it('counts months back across a year', () => {

@@ -1,5 +1,7 @@
 import type { MonthlyStatement } from '@contracts/statements';
 import { Button, Card, Form, Table } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import ErrorBanner from '../../../components/ui/ErrorBanner';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
@@ -130,6 +132,11 @@ export default function StatementsPage() {
         )}
       </div>
       <ErrorBanner messages={[error ? errorText(error, 'statement.failed') : null]} />
+      {error && month && (
+        <Link to={paths.userStatements} className="btn btn-outline-primary btn-sm mb-3">
+          {t('statement.thisMonth')}
+        </Link>
+      )}
       {isLoading || (isFetching && !shown) ? (
         <Loading />
       ) : (

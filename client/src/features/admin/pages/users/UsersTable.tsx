@@ -1,10 +1,12 @@
 import { USER_STATUS, type AdminUser } from '@contracts/users';
 import { Badge, Button, Table } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
 import { formatMilliTwoDecimals } from '../../../../lib/money';
 import RevealKey from '../../components/RevealKey';
 import { formatTime } from '../../errors';
 import { COMMON } from '../../i18n/common';
 import { USERS } from '../../i18n/users';
+import { adminPaths } from '../../paths';
 
 const { columns } = USERS;
 
@@ -72,7 +74,13 @@ export default function UsersTable({
                 </Button>{' '}
                 <Button size="sm" variant="outline-secondary" onClick={() => onReset(user)}>
                   {USERS.resetPassword}
-                </Button>
+                </Button>{' '}
+                <Link
+                  to={`${adminPaths.statements}?user_id=${user.id}`}
+                  className="btn btn-sm btn-outline-secondary"
+                >
+                  {USERS.statement}
+                </Link>
                 {user.two_factor && (
                   <>
                     {' '}
