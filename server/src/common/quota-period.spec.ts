@@ -1,4 +1,4 @@
-import { monthBounds, monthOf, QuotaPeriods } from './quota-period';
+import { dayBounds, dayOf, monthBounds, monthOf, nextDay, QuotaPeriods } from './quota-period';
 
 const at = (iso: string) => new Date(iso).getTime();
 
@@ -48,5 +48,19 @@ describe('quota periods', () => {
     expect(monthBounds('2026-12', 'UTC').to).toBe(at('2027-01-01T00:00:00Z'));
     expect(monthOf(at('2026-11-30T16:00:00Z'), 'Asia/Shanghai')).toBe('2026-12');
     expect(monthOf(at('2026-11-30T15:59:59Z'), 'Asia/Shanghai')).toBe('2026-11');
+  });
+
+  it('bounds a rollup day on the site clock, across a month and a daylight-saving change', () => {
+    expect(dayBounds('2026-12-01', 'Asia/Shanghai')).toEqual({
+      from: at('2026-11-30T16:00:00Z'),
+      to: at('2026-12-01T16:00:00Z'),
+    });
+    expect(dayBounds('2026-03-08', 'America/New_York')).toEqual({
+      from: at('2026-03-08T05:00:00Z'),
+      to: at('2026-03-09T04:00:00Z'),
+    });
+    expect(dayOf(at('2026-11-30T16:00:00Z'), 'Asia/Shanghai')).toBe('2026-12-01');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
   });
 });

@@ -74,3 +74,21 @@ export function monthBounds(month: string, timeZone: string): { from: number; to
     to: instantOf(Date.UTC(year, index, 1), timeZone),
   };
 }
+
+/** The day (`YYYY-MM-DD`) that `ms` falls in on the site's clock. */
+export const dayOf = (ms: number, timeZone: string): string => windowOf(ms, 'day', timeZone).key;
+
+/** The day after `day` (`YYYY-MM-DD`), by the calendar. */
+export function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** A day's first instant and the next day's first instant (ms), on the site's clock. */
+export function dayBounds(day: string, timeZone: string): { from: number; to: number } {
+  const [year, month, date] = day.split('-').map(Number);
+  return {
+    from: instantOf(Date.UTC(year, month - 1, date), timeZone),
+    to: instantOf(Date.UTC(year, month - 1, date + 1), timeZone),
+  };
+}

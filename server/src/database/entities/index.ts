@@ -23,6 +23,7 @@ import { SiteConfig } from './site-config.entity';
 import { OidcProvider, UserIdentity } from './oidc.entity';
 import { Passkey } from './passkey.entity';
 import { AdminRecoveryCode, AdminTotp, RecoveryCode, UserTotp } from './two-factor.entity';
+import { UsageRollup, UsageRollupState } from './usage-rollup.entity';
 import { UserDevice } from './user-device.entity';
 import { User } from './user.entity';
 
@@ -62,6 +63,8 @@ export {
   Session,
   SidebarLink,
   SiteConfig,
+  UsageRollup,
+  UsageRollupState,
   User,
   UserDevice,
   UserIdentity,
@@ -104,6 +107,8 @@ export const ENTITIES = [
   Session,
   SidebarLink,
   SiteConfig,
+  UsageRollup,
+  UsageRollupState,
   User,
   UserDevice,
   UserIdentity,

@@ -25,6 +25,7 @@ import { SiteConfigEnglish1797400000000 } from './1797400000000-SiteConfigEnglis
 import { PartnerAdEnglish1797500000000 } from './1797500000000-PartnerAdEnglish';
 import { FriendLinkEnglish1797600000000 } from './1797600000000-FriendLinkEnglish';
 import { ApiRequestFormat1797700000000 } from './1797700000000-ApiRequestFormat';
+import { UsageRollups1797800000000 } from './1797800000000-UsageRollups';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   PartnerAdEnglish1797500000000,
   FriendLinkEnglish1797600000000,
   ApiRequestFormat1797700000000,
+  UsageRollups1797800000000,
 ];

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { sqlTime } from '../../database/sql-time';
+import type { RollupWatermark } from './rollups';
 
 /** How money moved in a span of time, in milli-yuan: the figures of a monthly statement. */
 export interface SpanMoves {
@@ -85,46 +86,110 @@ const inBounds = (from: Date | string, to: Date | string) => [
 ];
 
 /**
+ * A span of whole days on the site's clock, and how far the rollups go: days through the
+ * watermark are read from usage_rollups, the rest (raw rows from `rawFrom`) from access_logs.
+ */
+export interface Span {
+  from: Date;
+  to: Date;
+  /** The span's first day and the day after its last (`YYYY-MM-DD`). */
+  fromDay: string;
+  toDay: string;
+  watermark: RollupWatermark;
+}
+
+/** The span's bound values: rollup days [fromDay, toDay) through the watermark, raw rows after. */
+function bounds(dataSource: DataSource, span: Span) {
+  const time = (date: Date) => sqlTime(dataSource, date);
+  const rawFrom = span.watermark.rawFrom.getTime();
+  const later = (date: Date) => time(new Date(Math.max(date.getTime(), rawFrom)));
+  return {
+    from: time(span.from),
+    to: time(span.to),
+    through: span.watermark.throughDay ?? '',
+    rawFrom: later(span.from),
+    rawAfter: later(span.to),
+  };
+}
+
+/** Rollups of the calls by API (summed over days and sources): a row per API. */
+const ROLLED_LINES = `SELECT 1, r.api_id, MAX(r.api_name), MAX(p.title_en),
+    SUM(CASE WHEN r.source = 'free' THEN 0 ELSE r.calls END),
+    SUM(CASE WHEN r.source = 'free' THEN r.calls ELSE 0 END), SUM(r.cost_milli),
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM usage_rollups r LEFT JOIN apis p ON p.id = r.api_id
+  WHERE r.user_id = ? AND r.day >= ? AND r.day < ? AND r.day <= ?
+  GROUP BY r.api_id`;
+
+/** Lines of one API from the rollups and the raw rows, added up. */
+function mergeLines(rows: Row[]): SpanLine[] {
+  const byApi = new Map<number, SpanLine>();
+  for (const row of rows) {
+    const apiId = num(row.api_id);
+    const line = byApi.get(apiId) ?? {
+      api_id: apiId,
+      api_name: String(row.api_name ?? ''),
+      api_title_en: String(row.api_title_en ?? ''),
+      calls: 0,
+      free_calls: 0,
+      charged_milli: 0,
+    };
+    line.calls += num(row.calls);
+    line.free_calls += num(row.free_calls);
+    line.charged_milli += num(row.charged);
+    byApi.set(apiId, line);
+  }
+  return [...byApi.values()].sort(
+    (a, b) => b.charged_milli - a.charged_milli || a.api_id - b.api_id,
+  );
+}
+
+/**
  * One user's span: its figures and its calls by API, read in one statement so that they come from
  * one snapshot (InnoDB's consistent read, SQLite's one reader) and `closing = opening + money in −
- * charged` holds exactly while calls are being charged. Reads raw rows through the user's indexes;
- * what the month's raw rows cost at scale is #31's rollups' to take over.
+ * charged` holds exactly while calls are being charged. Closed days come from the rollups (the
+ * user's `(user_id, day)` index), the days after the watermark from raw rows (`(user_id,
+ * access_time)`): raw rows of rolled days are never read, whatever the log's size.
  */
 export async function userSpan(
   dataSource: DataSource,
   userId: number,
-  fromDate: Date,
-  toDate: Date,
+  span: Span,
 ): Promise<{ moves: SpanMoves; lines: SpanLine[] } | null> {
-  const from = sqlTime(dataSource, fromDate);
-  const to = sqlTime(dataSource, toDate);
+  const b = bounds(dataSource, span);
   const rows: Row[] = await dataSource.query(
     `SELECT 0 AS line, NULL AS api_id, NULL AS api_name, NULL AS api_title_en,
        0 AS calls, 0 AS free_calls, 0 AS charged, u.balance_milli AS balance,
        ${moneyIn('t.user_id = u.id')},
-       COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= ?), 0) AS charged_after
+       COALESCE((SELECT SUM(r.cost_milli) FROM usage_rollups r WHERE r.user_id = u.id AND r.day >= ? AND r.day <= ?), 0)
+       + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= ?), 0) AS charged_after
      FROM users u WHERE u.id = ?
+     UNION ALL
+     ${ROLLED_LINES}
      UNION ALL
      SELECT 1, l.api_id, MAX(l.api_name), MAX(p.title_en), ${CALL_SUMS},
        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
      FROM access_logs l LEFT JOIN apis p ON p.id = l.api_id
      WHERE l.user_id = ? AND l.access_time >= ? AND l.access_time < ? AND ${COUNTED}
      GROUP BY l.api_id`,
-    [...inBounds(from, to), to, userId, userId, from, to],
+    [
+      ...inBounds(b.from, b.to),
+      span.toDay,
+      b.through,
+      b.rawAfter,
+      userId,
+      userId,
+      span.fromDay,
+      span.toDay,
+      b.through,
+      userId,
+      b.rawFrom,
+      b.to,
+    ],
   );
   const totals = rows.find((row) => num(row.line) === 0);
   if (!totals) return null;
-  const lines = rows
-    .filter((row) => num(row.line) === 1)
-    .map((row) => ({
-      api_id: num(row.api_id),
-      api_name: String(row.api_name ?? ''),
-      api_title_en: String(row.api_title_en ?? ''),
-      calls: num(row.calls),
-      free_calls: num(row.free_calls),
-      charged_milli: num(row.charged),
-    }))
-    .sort((a, b) => b.charged_milli - a.charged_milli || a.api_id - b.api_id);
+  const lines = mergeLines(rows.filter((row) => num(row.line) === 1));
   const sum = (key: 'calls' | 'free_calls' | 'charged_milli') =>
     lines.reduce((total, line) => total + line[key], 0);
   return {
@@ -137,22 +202,51 @@ export async function userSpan(
   };
 }
 
-/** The whole site's span (every user added up) and how many users made counted calls in it. */
+/**
+ * The whole site's span (every user added up) and how many users made counted calls in it; closed
+ * days from the rollups, as a user's.
+ */
 export async function siteSpan(
   dataSource: DataSource,
-  fromDate: Date,
-  toDate: Date,
+  span: Span,
 ): Promise<{ moves: SpanMoves; users: number }> {
-  const from = sqlTime(dataSource, fromDate);
-  const to = sqlTime(dataSource, toDate);
+  const b = bounds(dataSource, span);
   const [row]: Row[] = await dataSource.query(
     `SELECT COALESCE((SELECT SUM(u.balance_milli) FROM users u), 0) AS balance,
        ${moneyIn('1 = 1')},
-       COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.access_time >= ?), 0) AS charged_after,
-       c.calls, c.free_calls, c.charged, c.users
-     FROM (SELECT ${CALL_SUMS}, COUNT(DISTINCT l.user_id) AS users
+       COALESCE((SELECT SUM(r.cost_milli) FROM usage_rollups r WHERE r.day >= ? AND r.day <= ?), 0)
+       + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.access_time >= ?), 0) AS charged_after,
+       COALESCE(r.calls, 0) + COALESCE(c.calls, 0) AS calls,
+       COALESCE(r.free_calls, 0) + COALESCE(c.free_calls, 0) AS free_calls,
+       COALESCE(r.charged, 0) + COALESCE(c.charged, 0) AS charged,
+       (SELECT COUNT(DISTINCT x.user_id) FROM (
+          SELECT r2.user_id FROM usage_rollups r2 WHERE r2.day >= ? AND r2.day < ? AND r2.day <= ?
+          UNION
+          SELECT l2.user_id FROM access_logs l2
+          WHERE l2.access_time >= ? AND l2.access_time < ? AND l2.user_id IS NOT NULL
+            AND (l2.cost_milli > 0 OR l2.charged_from = 'free')) x) AS users
+     FROM (SELECT SUM(CASE WHEN r.source = 'free' THEN 0 ELSE r.calls END) AS calls,
+         SUM(CASE WHEN r.source = 'free' THEN r.calls ELSE 0 END) AS free_calls,
+         SUM(r.cost_milli) AS charged
+       FROM usage_rollups r WHERE r.day >= ? AND r.day < ? AND r.day <= ?) r,
+       (SELECT ${CALL_SUMS}
        FROM access_logs l WHERE l.access_time >= ? AND l.access_time < ? AND ${COUNTED}) c`,
-    [...inBounds(from, to), to, from, to],
+    [
+      ...inBounds(b.from, b.to),
+      span.toDay,
+      b.through,
+      b.rawAfter,
+      span.fromDay,
+      span.toDay,
+      b.through,
+      b.rawFrom,
+      b.to,
+      span.fromDay,
+      span.toDay,
+      b.through,
+      b.rawFrom,
+      b.to,
+    ],
   );
   return {
     moves: moves(row, {

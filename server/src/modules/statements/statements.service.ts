@@ -9,8 +9,8 @@ import type { MonthlyStatement, MonthTotals, SiteMonth } from '../../contracts/s
 import { rowTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { siteSpan, userSpan } from '../ledger';
-import type { SpanMoves } from '../ledger';
+import { rollupWatermark, siteSpan, userSpan } from '../ledger';
+import type { Span, SpanMoves } from '../ledger';
 
 const totals = (moves: SpanMoves): MonthTotals => ({
   opening_balance: formatBalance(moves.opening_milli),
@@ -66,8 +66,11 @@ export class StatementsService {
     this.timeZone = env.SITE_TIME_ZONE;
   }
 
-  /** The month's bounds; a month that has not started is refused, nothing is read. */
-  private window(month: string | undefined) {
+  /**
+   * The month's bounds and how far the rollups go; a month that has not started is refused,
+   * nothing is read.
+   */
+  private async window(month: string | undefined) {
     const now = Date.now();
     const current = monthOf(now, this.timeZone);
     const key = month ?? current;
@@ -81,8 +84,15 @@ export class StatementsService {
       );
     }
     const { from, to } = monthBounds(key, this.timeZone);
+    const span: Span = {
+      from: new Date(from),
+      to: new Date(to),
+      fromDay: `${key}-01`,
+      toDay: `${monthOf(to, this.timeZone)}-01`,
+      watermark: await rollupWatermark(this.dataSource, this.timeZone),
+    };
     return {
-      bounds: { from: new Date(from), to: new Date(to) },
+      span,
       current,
       heading: {
         month: key,
@@ -95,9 +105,9 @@ export class StatementsService {
   }
 
   async userMonth(userId: number, month?: string): Promise<MonthlyStatement> {
-    const window = this.window(month);
+    const window = await this.window(month);
     const [span, [owner]] = await Promise.all([
-      userSpan(this.dataSource, userId, window.bounds.from, window.bounds.to),
+      userSpan(this.dataSource, userId, window.span),
       this.dataSource.query<{ created_at: Date | string }[]>(
         'SELECT created_at FROM users WHERE id = ?',
         [userId],
@@ -123,8 +133,8 @@ export class StatementsService {
   }
 
   async siteMonth(month?: string): Promise<SiteMonth> {
-    const window = this.window(month);
-    const span = await siteSpan(this.dataSource, window.bounds.from, window.bounds.to);
+    const window = await this.window(month);
+    const span = await siteSpan(this.dataSource, window.span);
     return {
       ...window.heading,
       users: span.users,

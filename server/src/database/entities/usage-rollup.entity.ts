@@ -1,0 +1,50 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BigIntColumn } from '../columns';
+
+/**
+ * A day of one user's counted calls of one API, by what paid for them: the ledger's raw rows
+ * (access_logs) added up once the day is closed, so that statements need not read a month of raw
+ * rows. `day` is `YYYY-MM-DD` on the site's clock (usage_rollup_state.time_zone); `source` is
+ * `charged_from` (`balance`, `free`). Refunded calls cost nothing and carry no source: not here.
+ */
+@Entity('usage_rollups')
+@Index('idx_usage_rollups_user_day', ['user_id', 'day'])
+export class UsageRollup {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  @PrimaryColumn({ type: 'integer' })
+  api_id: number;
+
+  @PrimaryColumn({ type: 'varchar', length: 8 })
+  source: string;
+
+  /** The API's name as the day's rows keep it. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  api_name: string;
+
+  @Column({ type: 'integer', default: 0 })
+  calls: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+}
+
+/**
+ * How far the rollups go: every day up to `through_day` (on `time_zone`'s clock) is rolled up, and
+ * no later one. One row (id 1); it only moves forward, in the transaction that rolls the next day.
+ */
+@Entity('usage_rollup_state')
+export class UsageRollupState {
+  @PrimaryColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  time_zone: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  through_day: string;
+}

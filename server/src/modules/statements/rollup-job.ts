@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { rollUp } from '../ledger';
+
+/** How often each instance rolls up the days closed since its last look. */
+export const ROLLUP_INTERVAL_MS = 5 * 60_000;
+/** The first look after start-up, once the instance is serving. */
+const FIRST_ROLLUP_MS = 15_000;
+
+/**
+ * Rolls the ledger's closed days up (ledger/rollups.ts) on every instance: a day is rolled by the
+ * one whose transaction moves the watermark, so instances never repeat each other's work.
+ */
+@Injectable()
+export class RollupJob implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Rollups');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  onModuleInit(): void {
+    const tick = () => {
+      this.run().catch((error: unknown) =>
+        this.logger.warn(`could not roll up the call log: ${String(error)}`),
+      );
+    };
+    this.timer = setTimeout(() => {
+      tick();
+      this.timer = setInterval(tick, ROLLUP_INTERVAL_MS);
+      this.timer.unref();
+    }, FIRST_ROLLUP_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearTimeout(this.timer);
+    clearInterval(this.timer);
+  }
+
+  /** Rolls up what is due now (one run at a time: a caller meanwhile shares the running one). */
+  run(now = Date.now()): Promise<number> {
+    this.running ??= rollUp(this.dataSource, this.env.SITE_TIME_ZONE, now).finally(
+      () => (this.running = undefined),
+    );
+    return this.running;
+  }
+}

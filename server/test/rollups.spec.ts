@@ -1,0 +1,190 @@
+import { dayOf, nextDay } from '../src/common/quota-period';
+import { sqlTime } from '../src/database/sql-time';
+import { rollUp } from '../src/modules/ledger';
+import { ROLLUP_GRACE_MS } from '../src/modules/ledger/rollups';
+import { RollupJob } from '../src/modules/statements/rollup-job';
+import { createGatewayApi } from './factories/gateway';
+import { createUser, loginUser } from './factories/users';
+import { describeEachDb, TestApp } from './harness';
+
+const DAY = 86_400_000;
+const STATEMENT = '/api/user/get_monthly_statement.php';
+
+/** The raw rows' counted calls per day, user, API and source, as a rollup must hold them. */
+const RAW_GROUPS = `SELECT ? AS day, user_id, COALESCE(api_id, 0) AS api_id,
+    CASE WHEN charged_from = 'free' THEN 'free' ELSE 'balance' END AS source,
+    COUNT(*) AS calls, SUM(cost_milli) AS cost
+  FROM access_logs
+  WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL
+    AND (cost_milli > 0 OR charged_from = 'free')
+  GROUP BY user_id, COALESCE(api_id, 0), CASE WHEN charged_from = 'free' THEN 'free' ELSE 'balance' END`;
+
+type Group = {
+  day: string;
+  user_id: number;
+  api_id: number;
+  source: string;
+  calls: number;
+  cost: number;
+};
+
+const normal = (rows: Record<string, unknown>[]): Group[] =>
+  rows
+    .map((row) => ({
+      day: String(row.day),
+      user_id: Number(row.user_id),
+      api_id: Number(row.api_id),
+      source: String(row.source),
+      calls: Number(row.calls),
+      cost: Number(row.cost ?? row.cost_milli),
+    }))
+    .sort((a, b) =>
+      `${a.day}/${a.user_id}/${a.api_id}/${a.source}`.localeCompare(
+        `${b.day}/${b.user_id}/${b.api_id}/${b.source}`,
+      ),
+    );
+
+async function state(t: TestApp) {
+  const [row] = await t.dataSource.query<{ time_zone: string; through_day: string }[]>(
+    'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = 1',
+  );
+  return row;
+}
+
+async function rollups(t: TestApp) {
+  return normal(
+    await t.dataSource.query(
+      'SELECT day, user_id, api_id, source, calls, cost_milli FROM usage_rollups',
+    ),
+  );
+}
+
+/** What the rollups of every day through `through` must be, from the raw rows (UTC days). */
+async function expected(t: TestApp, first: string, through: string) {
+  const groups: Group[] = [];
+  for (let day = first; day <= through; day = nextDay(day)) {
+    const from = new Date(`${day}T00:00:00Z`);
+    const rows = await t.dataSource.query(RAW_GROUPS, [
+      day,
+      sqlTime(t.dataSource, from),
+      sqlTime(t.dataSource, new Date(from.getTime() + DAY)),
+    ]);
+    groups.push(...normal(rows));
+  }
+  return normal(groups);
+}
+
+/** Calls of the last few days written as the ledger writes them, the balance moved to match. */
+async function history(t: TestApp, userId: number, apiId: number, now: number) {
+  const rows: [number, number, string | null, number][] = [
+    // days ago, cost, charged_from, status
+    [4, 7, 'balance', 200],
+    [4, 7, null, 200], // an older release's charged row: paid from the balance
+    [3, 0, 'free', 200],
+    [3, 0, null, 502], // refunded: counted nowhere
+    [2, 7, 'balance', 200],
+    [2, 0, 'free', 200],
+    [1, 7, 'balance', 200],
+    [0, 7, 'balance', 200],
+  ];
+  for (const [ago, cost, from, status] of rows) {
+    await t.dataSource.query(
+      `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
+       VALUES (?, ?, 'Rollup API', '127.0.0.1', '/apis/x', 'jest', ?, ?, ?, 1, ?)`,
+      [userId, apiId, sqlTime(t.dataSource, new Date(now - ago * DAY)), status, cost, from],
+    );
+  }
+  await t.dataSource.query('UPDATE users SET balance_milli = ? WHERE id = ?', [1000, userId]);
+  await t.dataSource.query(
+    `INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason) VALUES (?, 1, ?, 'start')`,
+    [userId, 1000 + 5 * 7],
+  );
+}
+
+describeEachDb('daily rollups of the call log', (ctx) => {
+  it('rolls closed days up to what their raw rows add up to, once, and statements read the same', async () => {
+    const t = ctx.t;
+    const now = Date.now();
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const { user } = await createUser(t);
+    await history(t, user.id, api.id, now);
+    const client = t.client();
+    await loginUser(t, client, user.username);
+    const months = [
+      ...new Set([dayOf(now - 4 * DAY, 'UTC'), dayOf(now, 'UTC')].map((d) => d.slice(0, 7))),
+    ];
+    const before = await Promise.all(months.map((m) => client.get(`${STATEMENT}?month=${m}`)));
+
+    const job = t.app.get(RollupJob);
+    let days = 0;
+    for (let rolled = await job.run(now); rolled > 0; rolled = await job.run(now)) days += rolled;
+    const through = dayOf(now - ROLLUP_GRACE_MS, 'UTC');
+    const lastClosed = dayOf(new Date(`${through}T00:00:00Z`).getTime() - 1, 'UTC');
+    expect(await state(t)).toEqual({ time_zone: 'UTC', through_day: lastClosed });
+    const [{ first }] = await t.dataSource.query<{ first: Date | string }[]>(
+      "SELECT MIN(access_time) AS first FROM access_logs WHERE cost_milli > 0 OR charged_from = 'free'",
+    );
+    const firstDay = dayOf(
+      new Date(typeof first === 'string' ? `${first.replace(' ', 'T')}Z` : first).getTime(),
+      'UTC',
+    );
+    expect(days).toBeGreaterThanOrEqual(3);
+    const want = await expected(t, firstDay, lastClosed);
+    expect(await rollups(t)).toEqual(want);
+    expect(want.filter((g) => g.user_id === user.id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'balance', calls: 2, cost: 14 }),
+        expect.objectContaining({ source: 'free', calls: 1, cost: 0 }),
+      ]),
+    );
+
+    // The statements read the rollups now, and say exactly what they said from raw rows.
+    const after = await Promise.all(months.map((m) => client.get(`${STATEMENT}?month=${m}`)));
+    expect(after.map((res) => res.body)).toEqual(before.map((res) => res.body));
+
+    // Nothing more is due; rolling days again gives the same rows.
+    expect(await job.run(now)).toBe(0);
+    await t.dataSource.query('UPDATE usage_rollup_state SET through_day = ? WHERE id = 1', [
+      dayOf(now - 4 * DAY, 'UTC'),
+    ]);
+    expect(await rollUp(t.dataSource, 'UTC', now)).toBeGreaterThanOrEqual(3);
+    expect(await rollups(t)).toEqual(want);
+  });
+
+  it('rolls each day once when instances run at once, and starts again in a new time zone', async () => {
+    const t = ctx.t;
+    const now = Date.now();
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const { user } = await createUser(t);
+    await history(t, user.id, api.id, now);
+    await t.dataSource.query('DELETE FROM usage_rollup_state');
+    await t.dataSource.query('DELETE FROM usage_rollups');
+
+    const runs = await Promise.all([1, 2, 3].map(() => rollUp(t.dataSource, 'UTC', now)));
+    let days = runs.reduce((a, b) => a + b, 0);
+    for (let rolled = await rollUp(t.dataSource, 'UTC', now); rolled > 0;) {
+      days += rolled;
+      rolled = await rollUp(t.dataSource, 'UTC', now);
+    }
+    const { through_day } = await state(t);
+    const rolledRows = await rollups(t);
+    const rolledDays = new Set(rolledRows.map((g) => g.day));
+    expect(days).toBeGreaterThanOrEqual(rolledDays.size);
+    expect(rolledRows).toEqual(await expected(t, [...rolledDays].sort()[0], through_day));
+    const client = t.client();
+    await loginUser(t, client, user.username);
+    const month = dayOf(now, 'UTC').slice(0, 7);
+    const inUtc = await client.get(`${STATEMENT}?month=${month}`);
+
+    // Another site clock: everything rolled so far is dropped and rolled again on that clock;
+    // meanwhile the UTC site reads raw rows (the rollups are not in its days) and says the same.
+    await rollUp(t.dataSource, 'Asia/Shanghai', now);
+    expect((await state(t)).time_zone).toBe('Asia/Shanghai');
+    expect((await rollups(t)).every((g) => g.day <= dayOf(now, 'Asia/Shanghai'))).toBe(true);
+    expect((await client.get(`${STATEMENT}?month=${month}`)).body).toEqual(inUtc.body);
+    await rollUp(t.dataSource, 'UTC', now);
+    while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
+    expect(await state(t)).toEqual({ time_zone: 'UTC', through_day });
+    expect(await rollups(t)).toEqual(rolledRows);
+  });
+});
