@@ -1,4 +1,7 @@
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
+import { sqlTime } from '../src/database/sql-time';
+import { rollUp } from '../src/modules/ledger';
+import { RollupJob } from '../src/modules/statements/rollup-job';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { describeEachDb, TestApp } from './harness';
@@ -10,6 +13,9 @@ async function verify(t: TestApp) {
 }
 
 describeEachDb('npm run ledger:verify', (ctx) => {
+  // The tests roll days up themselves, when they mean to.
+  beforeAll(() => ctx.t.app.get(RollupJob).onApplicationShutdown());
+
   it('passes a ledger whose balances are money in − money out, and names a user whose is not', async () => {
     const api = await createGatewayApi(ctx.t, { is_paid: 1, price_per_call_milli: 7 });
     const { user, apiKey } = await createKeyedUser(ctx.t, 1000);
@@ -24,7 +30,7 @@ describeEachDb('npm run ledger:verify', (ctx) => {
     const clean = await verify(ctx.t);
     expect(clean.code).toBe(0);
     expect(clean.output).toMatch(
-      /^ledger verified: \d+ balances are money in − money out \(\d+\.\d\d s\)$/,
+      /^ledger verified: \d+ balances are money in − money out \(\d+\.\d\d s\)\nrollups: no day rolled up yet$/,
     );
 
     // A balance moved outside the ledger (a hand-edited row): named, with the difference.
@@ -47,5 +53,48 @@ describeEachDb('npm run ledger:verify', (ctx) => {
     expect((await verify(ctx.t)).output).toContain('difference −0.200');
     await ctx.t.dataSource.query('UPDATE users SET balance_milli = 979 WHERE id = ?', [user.id]);
     expect((await verify(ctx.t)).code).toBe(0);
+  });
+
+  it('checks the daily rollups against the raw rows they were made from', async () => {
+    const t = ctx.t;
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const { user } = await createKeyedUser(t, 1000);
+    // Two paid calls three days ago, as the ledger writes them.
+    const at = new Date(Date.now() - 3 * 86_400_000);
+    for (let i = 0; i < 2; i += 1) {
+      await t.dataSource.query(
+        `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
+         VALUES (?, ?, 'x', '127.0.0.1', '/apis/x', 'jest', ?, 200, 7, 1, 'balance')`,
+        [user.id, api.id, sqlTime(t.dataSource, at)],
+      );
+    }
+    await t.dataSource.query('UPDATE users SET balance_milli = balance_milli - 14 WHERE id = ?', [
+      user.id,
+    ]);
+    while ((await rollUp(t.dataSource, t.env.SITE_TIME_ZONE)) > 0);
+    const rolled = await verify(t);
+    expect(rolled.code).toBe(0);
+    expect(rolled.output).toMatch(
+      /\nrollups verified: every day through \d{4}-\d\d-\d\d adds up to its raw rows$/,
+    );
+
+    // A rollup that lost a call (a hand-edited row) is named, and the check fails.
+    await t.dataSource.query(
+      'UPDATE usage_rollups SET calls = calls - 1, cost_milli = cost_milli - 7 WHERE user_id = ?',
+      [user.id],
+    );
+    const broken = await verify(t);
+    expect(broken.code).toBe(1);
+    expect(broken.output).toMatch(
+      new RegExp(
+        `user ${user.id}: rollups through \\S+ hold 1 call ¥0\\.007, the raw rows 2 calls ¥0\\.014`,
+      ),
+    );
+    expect(broken.output).toContain("rollups NOT verified: 1 users' rolled-up days differ");
+    await t.dataSource.query(
+      'UPDATE usage_rollups SET calls = calls + 1, cost_milli = cost_milli + 7 WHERE user_id = ?',
+      [user.id],
+    );
+    expect((await verify(t)).code).toBe(0);
   });
 });

@@ -1,16 +1,19 @@
 import { formatPrice } from '../common/money';
 import type { Env } from '../env/env';
-import { checkBalances } from '../modules/ledger';
+import { checkBalances, checkRollups } from '../modules/ledger';
 import { withDatabase } from './database';
 import { runCli } from './run';
 import type { Print } from './run';
+
+const calls = (count: number) => `${count} call${count === 1 ? '' : 's'}`;
 
 /** Yuan with its sign: "+0.100", "−0.100". */
 const signed = (milli: number) => `${milli < 0 ? '−' : '+'}${formatPrice(Math.abs(milli))}`;
 
 /**
- * `npm run ledger:verify`: checks every user's balance against the ledger (money in − money out),
- * names each user whose balance differs, with the difference, and exits 1 if any does. Reads only.
+ * `npm run ledger:verify`: checks every user's balance against the ledger (money in − money out)
+ * and the daily rollups against the raw rows, names each user who differs, with the difference,
+ * and exits 1 if any does. Reads only.
  */
 export async function ledgerVerifyCommand(env: Env, print: Print): Promise<number> {
   return withDatabase(env, async (dataSource) => {
@@ -25,13 +28,30 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
           `= ¥${formatPrice(expected)}, difference ${signed(user.balance_milli - expected)}`,
       );
     }
+    const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE);
+    for (const { user_id, rolled, raw } of rollups.mismatches) {
+      print(
+        `user ${user_id}: rollups through ${rollups.throughDay} hold ${calls(rolled.calls)} ¥${formatPrice(rolled.cost_milli)}, ` +
+          `the raw rows ${calls(raw.calls)} ¥${formatPrice(raw.cost_milli)}`,
+      );
+    }
     if (unexplained.length > 0) {
       print(
         `ledger NOT verified: ${unexplained.length} of ${users} balances differ from money in − money out (${seconds} s)`,
       );
-      return 1;
     }
+    if (rollups.mismatches.length > 0) {
+      print(
+        `rollups NOT verified: ${rollups.mismatches.length} users' rolled-up days differ from their raw rows`,
+      );
+    }
+    if (unexplained.length > 0 || rollups.mismatches.length > 0) return 1;
     print(`ledger verified: ${users} balances are money in − money out (${seconds} s)`);
+    print(
+      rollups.throughDay
+        ? `rollups verified: every day through ${rollups.throughDay} adds up to its raw rows`
+        : 'rollups: no day rolled up yet',
+    );
     return 0;
   });
 }

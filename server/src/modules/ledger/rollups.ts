@@ -3,7 +3,7 @@ import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 import { dayBounds, dayOf, nextDay } from '../../common/quota-period';
 import { byRawDriver } from '../../database/raw-driver';
-import { sqliteTime } from '../../database/sql-time';
+import { sqliteTime, sqlTime } from '../../database/sql-time';
 import {
   isUniqueViolation,
   mysqlTransaction,
@@ -198,4 +198,54 @@ export async function rollupWatermark(
     throughDay: state.through_day,
     rawFrom: new Date(dayBounds(nextDay(state.through_day), timeZone).from),
   };
+}
+
+/** A user whose rolled-up days do not add up to their raw rows. */
+export interface RollupMismatch {
+  user_id: number;
+  rolled: { calls: number; cost_milli: number };
+  raw: { calls: number; cost_milli: number };
+}
+
+/**
+ * Checks the rollups against the raw rows they were made from, user by user: every counted call
+ * before the watermark's end is in the rollups, and nothing else. Reads only.
+ */
+export async function checkRollups(
+  dataSource: DataSource,
+  timeZone: string,
+): Promise<{ throughDay: string | null; mismatches: RollupMismatch[] }> {
+  const watermark = await rollupWatermark(dataSource, timeZone);
+  if (!watermark.throughDay) return { throughDay: null, mismatches: [] };
+  type Sums = { user_id: number; calls: number | string; cost: number | string };
+  const [rolled, raw] = await Promise.all([
+    dataSource.query<Sums[]>(
+      'SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM usage_rollups WHERE day <= ? GROUP BY user_id',
+      [watermark.throughDay],
+    ),
+    dataSource.query<Sums[]>(
+      `SELECT user_id, COUNT(*) AS calls, SUM(cost_milli) AS cost FROM access_logs
+       WHERE access_time < ? AND user_id IS NOT NULL AND ${COUNTED} GROUP BY user_id`,
+      [sqlTime(dataSource, watermark.rawFrom)],
+    ),
+  ]);
+  const sums = (rows: Sums[]) =>
+    new Map(
+      rows.map((row) => [
+        Number(row.user_id),
+        { calls: Number(row.calls), cost_milli: Number(row.cost) },
+      ]),
+    );
+  const byRollup = sums(rolled);
+  const byRaw = sums(raw);
+  const none = { calls: 0, cost_milli: 0 };
+  const mismatches = [...new Set([...byRollup.keys(), ...byRaw.keys()])]
+    .sort((a, b) => a - b)
+    .map((userId) => ({
+      user_id: userId,
+      rolled: byRollup.get(userId) ?? none,
+      raw: byRaw.get(userId) ?? none,
+    }))
+    .filter((m) => m.rolled.calls !== m.raw.calls || m.rolled.cost_milli !== m.raw.cost_milli);
+  return { throughDay: watermark.throughDay, mismatches };
 }
