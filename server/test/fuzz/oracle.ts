@@ -21,6 +21,7 @@ const OWN_FORMAT = [
   /^\/mcp$/, // JSON-RPC answers
   /^\/api\/admin\/export_recharge_reconciliation\.php$/, // CSV
   /^\/api\/user\/export_access_logs\.php$/, // CSV
+  /^\/api\/user\/export_monthly_statement\.php$/, // CSV
   /^\/api\/oidc_(login|callback)\.php$/, // browser navigations, answered with a redirect
 ];
 
