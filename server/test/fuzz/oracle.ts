@@ -111,14 +111,17 @@ function echoes(body: string, path: string): boolean {
 /**
  * Tables a refused request may still change, left out of the digest: `sessions` (every signed-in
  * read slides last_seen_at, and the harness's own re-logins rotate rows), `access_logs` (the
- * gateway's call records, which the retention job also prunes on its own clock) and the APIs'
- * health (measurements of earlier calls, written and worked out on the health timers' clocks).
- * Every other table is content: users and their balances and keys, the catalogue, partners, ads,
- * links, site config, recharge records, adjustments, daily stats, admins.
+ * gateway's call records, which the retention job also prunes on its own clock), the daily
+ * rollups of those records (added up on the rollup job's clock) and the APIs' health
+ * (measurements of earlier calls, written and worked out on the health timers' clocks). Every other
+ * table is content: users and their balances and keys, the catalogue, partners, ads, links, site
+ * config, recharge records, adjustments, daily stats, admins.
  */
 const NOT_CONTENT = new Set([
   'sessions',
   'access_logs',
+  'usage_rollups',
+  'usage_rollup_state',
   'api_health_buckets',
   'api_health',
   'api_health_daily',
