@@ -1,5 +1,5 @@
 import { dayOf, nextDay } from '../src/common/quota-period';
-import { sqlTime } from '../src/database/sql-time';
+import { rowTime, sqlTime } from '../src/database/sql-time';
 import { rollUp } from '../src/modules/ledger';
 import { ROLLUP_GRACE_MS } from '../src/modules/ledger/rollups';
 import { RollupJob } from '../src/modules/statements/rollup-job';
@@ -127,10 +127,7 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     const [{ first }] = await t.dataSource.query<{ first: Date | string }[]>(
       "SELECT MIN(access_time) AS first FROM access_logs WHERE cost_milli > 0 OR charged_from = 'free'",
     );
-    const firstDay = dayOf(
-      new Date(typeof first === 'string' ? `${first.replace(' ', 'T')}Z` : first).getTime(),
-      'UTC',
-    );
+    const firstDay = dayOf(rowTime(first).getTime(), 'UTC');
     expect(days).toBeGreaterThanOrEqual(3);
     const want = await expected(t, firstDay, lastClosed);
     expect(await rollups(t)).toEqual(want);

@@ -3,7 +3,7 @@ import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 import { dayBounds, dayOf, nextDay } from '../../common/quota-period';
 import { byRawDriver } from '../../database/raw-driver';
-import { sqliteTime, sqlTime } from '../../database/sql-time';
+import { rowTime, sqliteTime, sqlTime } from '../../database/sql-time';
 import {
   isUniqueViolation,
   mysqlTransaction,
@@ -26,10 +26,15 @@ export interface RollupWatermark {
 
 const NONE: RollupWatermark = { throughDay: null, rawFrom: new Date(0) };
 
+/**
+ * Paid and free-quota calls: the access-log rows statements and rollups count (a refunded call
+ * carries neither a cost nor a source). `alias` names the access_logs table in the query.
+ */
+export const counted = (alias = 'access_logs') =>
+  `(${alias}.cost_milli > 0 OR ${alias}.charged_from = 'free')`;
 /** A counted call's source in a rollup: the free quota, or the balance (older rows say nothing). */
 const SOURCE = "CASE WHEN charged_from = 'free' THEN 'free' ELSE 'balance' END";
-/** Paid and free-quota calls: the rows a rollup counts (refunded ones carry neither). */
-const COUNTED = "(cost_milli > 0 OR charged_from = 'free')";
+const COUNTED = counted();
 
 const SQL = {
   state: 'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = 1',
@@ -88,7 +93,7 @@ class SqliteRollups implements RollupStore {
 
   firstCall() {
     const row = this.db.prepare(SQL.firstCall).get() as { first: string | null };
-    return Promise.resolve(row.first ? new Date(`${row.first.replace(' ', 'T')}Z`) : null);
+    return Promise.resolve(row.first ? rowTime(row.first) : null);
   }
 
   rollDay(day: string, after: string, timeZone: string, from: Date, to: Date) {

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { sqlTime } from '../../database/sql-time';
+import { counted } from './rollups';
 import type { RollupWatermark } from './rollups';
 
 /** How money moved in a span of time, in milli-yuan: the figures of a monthly statement. */
@@ -44,8 +45,7 @@ const moneyIn = (owner: string) =>
     })
     .join(',\n');
 
-/** Paid and free-quota calls: the rows a statement counts (refunded ones carry neither). */
-const COUNTED = "(l.cost_milli > 0 OR l.charged_from = 'free')";
+const COUNTED = counted('l');
 const CALL_SUMS = `SUM(CASE WHEN l.cost_milli > 0 THEN 1 ELSE 0 END) AS calls,
   SUM(CASE WHEN l.charged_from = 'free' THEN 1 ELSE 0 END) AS free_calls,
   COALESCE(SUM(l.cost_milli), 0) AS charged`;
@@ -224,7 +224,7 @@ export async function siteSpan(
           UNION
           SELECT l2.user_id FROM access_logs l2
           WHERE l2.access_time >= ? AND l2.access_time < ? AND l2.user_id IS NOT NULL
-            AND (l2.cost_milli > 0 OR l2.charged_from = 'free')) x) AS users
+            AND ${counted('l2')}) x) AS users
      FROM (SELECT SUM(CASE WHEN r.source = 'free' THEN 0 ELSE r.calls END) AS calls,
          SUM(CASE WHEN r.source = 'free' THEN r.calls ELSE 0 END) AS free_calls,
          SUM(r.cost_milli) AS charged

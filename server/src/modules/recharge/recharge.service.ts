@@ -188,11 +188,16 @@ export class RechargeService {
         });
       }
     }
+    return { credited, balance: await this.balanceOf(userId) };
+  }
+
+  /** The user's balance as an answer shows it. */
+  private async balanceOf(userId: number): Promise<string> {
     const user = await this.records.manager.findOne(User, {
       where: { id: userId },
       select: { id: true, balance_milli: true },
     });
-    return { credited, balance: formatBalance(Number(user?.balance_milli ?? 0)) };
+    return formatBalance(Number(user?.balance_milli ?? 0));
   }
 
   /** Asks Afdian again about one of the user's own pending orders ("I paid, check now"). */
@@ -213,13 +218,9 @@ export class RechargeService {
         select: { id: true, amount_milli: true },
       });
       if (!credited) throw error;
-      const user = await this.records.manager.findOne(User, {
-        where: { id: userId },
-        select: { id: true, balance_milli: true },
-      });
       return {
         amount: formatBalance(Number(credited.amount_milli)),
-        balance: formatBalance(Number(user?.balance_milli ?? 0)),
+        balance: await this.balanceOf(userId),
       };
     }
   }

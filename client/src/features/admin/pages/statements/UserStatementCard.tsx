@@ -33,13 +33,13 @@ export default function UserStatementCard({ userId, month }: { userId: number; m
                 <thead>
                   <tr>
                     <th scope="col">{STATEMENTS.api}</th>
-                    <th scope="col" className="text-end">
+                    <th scope="col" className="text-end text-nowrap">
                       {STATEMENTS.calls}
                     </th>
-                    <th scope="col" className="text-end">
+                    <th scope="col" className="text-end text-nowrap">
                       {STATEMENTS.freeCalls}
                     </th>
-                    <th scope="col" className="text-end">
+                    <th scope="col" className="text-end text-nowrap">
                       {STATEMENTS.amount}
                     </th>
                   </tr>
@@ -47,7 +47,7 @@ export default function UserStatementCard({ userId, month }: { userId: number; m
                 <tbody>
                   {user.data.data.lines.map((line) => (
                     <tr key={line.api_id}>
-                      <td className="text-break">{line.api_name}</td>
+                      <td className="portico-break-anywhere">{line.api_name}</td>
                       <td className="text-end">{line.calls}</td>
                       <td className="text-end">{line.free_calls}</td>
                       <td className="text-end text-nowrap">{formatYuan(line.charged)}</td>
