@@ -125,19 +125,19 @@ export async function createApp(
   }
   // Every page carries the XSRF cookie, so a page's first write (an admin login) needs no retry.
   // A gateway answer is an API's own, sandboxed, and never carries it, even when it is HTML. Not
-  // an async hook: the answers that are not pages (every gateway call) pass without a promise.
+  // an async hook: the answers that are not pages (every gateway call) and the pages of visitors
+  // without a session pass without a promise.
+  const csrf = app.get(CsrfService);
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (
       !String(reply.getHeader('content-type') ?? '').startsWith('text/html') ||
-      request.routeOptions.url?.startsWith('/apis/')
+      request.routeOptions.url?.startsWith('/apis/') ||
+      csrf.settledWithoutSession(request, reply)
     ) {
       done(null, payload);
       return;
     }
-    app
-      .get(CsrfService)
-      .ensureToken(request, reply)
-      .then(() => done(null, payload), done);
+    csrf.ensureToken(request, reply).then(() => done(null, payload), done);
   });
   app.useGlobalPipes(validationPipe);
   app.enableShutdownHooks();

@@ -217,6 +217,33 @@ describeEachDb('auth: user and admin login, sessions, CSRF', (ctx) => {
       expect(client.cookies.get('XSRF-TOKEN')).not.toBe('forged.token');
     });
 
+    it('gives visitors without a session one shared token, and a session its own', async () => {
+      const tokenOf = (res: { headers: Headers }) =>
+        res.headers
+          .getSetCookie()
+          .filter((c) => c.startsWith('XSRF-TOKEN='))
+          .map((c) => c.slice('XSRF-TOKEN='.length, c.indexOf(';')));
+      const [a, b] = [ctx.t.client(), ctx.t.client()];
+      const shared = tokenOf(await a.get('/api/get_api_list.php'));
+      expect(shared).toHaveLength(1);
+      expect(tokenOf(await b.get('/api/user/get_user_info.php'))).toEqual(shared);
+      // The shared token works for a write without a session (a sign-in)...
+      const { user } = await createUser(ctx.t);
+      const login = await a.post('/api/login.php', {
+        username: user.username,
+        password: DEFAULT_PASSWORD,
+      });
+      expect(login.status).toBe(200);
+      // ...which replaces it with one token of its own: one Set-Cookie, not the guard's too.
+      const own = tokenOf(login);
+      expect(own).toHaveLength(1);
+      expect(own).not.toEqual(shared);
+      // The signed-in visitor keeps that token; a new visitor still gets the shared one.
+      expect(tokenOf(await a.get('/api/get_api_list.php'))).toEqual([]);
+      expect((await a.post('/api/user/change_api_key.php')).status).toBe(200);
+      expect(tokenOf(await ctx.t.client().get('/api/get_api_list.php'))).toEqual(shared);
+    });
+
     it.each(['/api/login.php', '/api/register.php', '/api/admin/admin_login.php'])(
       'rejects %s without the header, with a wrong one, or without the cookie',
       async (path) => {

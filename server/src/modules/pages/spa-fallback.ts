@@ -129,8 +129,9 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
       );
     }
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    // A stored page carries its own encodings: @fastify/compress's hooks would only look at it.
     for (const url of PAGE_ROUTES) {
-      fastify?.get(url, (request, reply) =>
+      fastify?.get(url, { compress: false, decompress: false }, (request, reply) =>
         this.serves(request) ? this.send(reply) : reply.callNotFound(),
       );
     }

@@ -95,6 +95,22 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
+/** Accept-Encoding values seen, and the encoding each picks: browsers send a handful. */
+const ENCODINGS = new Map<string, 'br' | 'gzip' | null>();
+const ENCODINGS_KEPT = 64;
+
+/** pageEncoding, remembered for the Accept-Encoding values met most. */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  let encoding = ENCODINGS.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = pageEncoding(acceptEncoding);
+    if (ENCODINGS.size >= ENCODINGS_KEPT) ENCODINGS.clear();
+    ENCODINGS.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
 /** One encoding of a page: its bytes and its entity tag. */
 interface Representation {
   body: Buffer;
@@ -167,7 +183,7 @@ export class StoredPage {
 
   /** The bytes for this request's Accept-Encoding, or 304 when it already has them. */
   send(request: FastifyRequest, reply: FastifyReply, source: PageSource): FastifyReply {
-    const encoding = this.br ? pageEncoding(request.headers['accept-encoding']) : null;
+    const encoding = this.br ? encodingFor(request.headers['accept-encoding']) : null;
     const chosen = encoding === 'br' ? this.br! : encoding === 'gzip' ? this.gzip! : this.identity;
     // A content-encoding set here also keeps @fastify/compress from encoding the bytes again.
     if (encoding) void reply.header('content-encoding', encoding);

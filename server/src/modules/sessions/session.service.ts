@@ -36,6 +36,8 @@ export interface SessionSubject {
 @Injectable()
 export class SessionService {
   private readonly cache = new WeakMap<FastifyRequest, Map<SessionKind, Promise<Session | null>>>();
+  /** Requests that started a session (a sign-in): their cookies do not tell. */
+  private readonly started = new WeakSet<FastifyRequest>();
 
   /** How long a session may last from its sign-in, however active. */
   private readonly maxAgeMs: number;
@@ -62,6 +64,15 @@ export class SessionService {
   async peek(request: FastifyRequest, kind: SessionKind): Promise<SessionSubject | null> {
     const session = await this.current(request, kind);
     return session ? { subjectId: session.subject_id } : null;
+  }
+
+  /** The request has no session, known without a lookup: it sent no session cookie and started none. */
+  withoutSession(request: FastifyRequest): boolean {
+    return (
+      !request.cookies[SESSION_COOKIES.user] &&
+      !request.cookies[SESSION_COOKIES.admin] &&
+      !this.started.has(request)
+    );
   }
 
   /** The session row itself (the CSRF check binds its token to csrf_secret). */
@@ -110,6 +121,7 @@ export class SessionService {
     await this.sessions.insert(session);
     this.setCookie(request, reply, kind, token);
     this.remember(request, kind, session);
+    this.started.add(request);
   }
 
   /** Records that the request's session just proved the account's second factor. */
