@@ -12,7 +12,10 @@ import { useCheckRecentOrdersMutation } from './api';
  * page opens with `?paid=1` (Afdian's return address can be set to it) and when the user comes
  * back to this tab after opening the sponsorship page (`armed` is called on that click).
  */
-export function usePaidCheck() {
+export function usePaidCheck(
+  /** Recharges go through Afdian itself (not the sandbox); undefined until the settings load. */
+  live: boolean | undefined,
+) {
   const { t, errorText } = useI18n();
   const [checkRecent, checking] = useCheckRecentOrdersMutation();
   const [outcome, setOutcome] = useState<{ found?: RecentPayments; error?: string } | null>(null);
@@ -41,16 +44,17 @@ export function usePaidCheck() {
     };
   }, [check]);
 
-  // Afdian's return to /user/recharge?paid=1: look once, and drop the mark from the address.
+  // Afdian's return to /user/recharge?paid=1: look once, and drop the mark from the address. Without
+  // Afdian (the sandbox, or no settings) there is nothing to look for.
   const [params, setParams] = useSearchParams();
   const returned = params.get('paid') === '1';
   const looked = useRef(false);
   useEffect(() => {
-    if (!returned || looked.current) return;
+    if (!returned || looked.current || live === undefined) return;
     looked.current = true;
     setParams({}, { replace: true });
-    void check();
-  }, [returned, setParams, check]);
+    if (live) void check();
+  }, [returned, live, setParams, check]);
 
   const found = outcome?.found;
   const message =

@@ -248,6 +248,21 @@ describe('RechargePage', () => {
       expect(looks()).toBe(1);
     });
 
+    it.each([
+      ['the sandbox', { ...LIVE, mode: 'sandbox', sponsor_url: '/user/recharge/sandbox' }],
+      ['no Afdian settings', { ...LIVE, configured: false, mode: 'not_configured' }],
+    ] as const)('does not look on ?paid=1 with %s, and drops the mark', async (_name, info) => {
+      answerHistory();
+      answerInfo(info);
+      const looks = answerRecent([{ out_trade_no: '2026D', amount: '4.50' }]);
+      setup('en', '/user/recharge?paid=1');
+      await waitFor(() =>
+        expect(screen.getByTestId('where')).toHaveTextContent(/^\/user\/recharge$/),
+      );
+      expect(screen.queryByTestId('paid-found')).toBeNull();
+      expect(looks()).toBe(0);
+    });
+
     it('says why a look failed', async () => {
       answerHistory();
       server.use(

@@ -32,7 +32,7 @@ export default function RechargePage() {
   const info = useGetRechargeInfoQuery();
   const history = useGetRechargeHistoryQuery({ page });
   const [verifyOrder, verifying] = useVerifyOrderMutation();
-  const paid = usePaidCheck();
+  const paid = usePaidCheck(info.data ? info.data.data.mode === 'live' : undefined);
 
   // A refusal is shown at the one field, which takes the focus, so it is read next to the input.
   const refuse = (text: string) => {
