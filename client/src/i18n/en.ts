@@ -453,6 +453,7 @@ export const en = {
     'logs.title': 'Call records',
     'logs.failed': 'failed to get call records',
     'logs.total': '{count} call records in total',
+    'logs.totalCapped': 'More than {count} call records',
     'logs.empty': 'No call records yet.',
     'logs.id': 'ID',
     'logs.apiName': 'API name',

@@ -435,6 +435,7 @@ export const zh: Catalogue<UiKey> = {
     'logs.title': '调用记录',
     'logs.failed': '获取调用记录失败',
     'logs.total': '共 {count} 条调用记录',
+    'logs.totalCapped': '超过 {count} 条调用记录',
     'logs.empty': '暂无调用记录。',
     'logs.id': 'ID',
     'logs.apiName': 'API 名称',

@@ -39,6 +39,12 @@ export interface CallLog extends AccessLog {
 
 export interface CallLogPage extends PageInfo {
   logs: CallLog[];
+  /**
+   * The log holds more matching calls than `total` says: it is counted only so far past this page
+   * (CALL_LOG_COUNTED_AHEAD pages, at least CALL_LOG_COUNT_CAP rows), so that a page of a log of
+   * millions costs no count of it all. `total_pages` then ends a few pages past this one.
+   */
+  total_capped: boolean;
 }
 
 /** The call log's filters (all optional); days are YYYY-MM-DD in the site's time zone (UTC). */

@@ -1,3 +1,4 @@
+import type { CallLogPage } from '@contracts/usage';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -24,7 +25,7 @@ const row = (id: number, extra: object) => ({
   ...extra,
 });
 
-function show(path: string) {
+function show(path: string, counted: Partial<CallLogPage> = {}) {
   const queries: string[] = [];
   server.use(
     http.get('/api/user/get_user_access_logs.php', ({ request }) => {
@@ -45,6 +46,8 @@ function show(path: string) {
         total: 3,
         total_pages: 1,
         current_page: 1,
+        total_capped: false,
+        ...counted,
       });
     }),
     http.get('/api/user/get_access_log_options.php', () =>
@@ -103,6 +106,13 @@ describe('AccessLogsPage', () => {
     expect(within(rows[0]).getByText('42 ms')).toBeInTheDocument();
     // Each cell names its column, so a phone can show the row as a stack.
     expect(within(rows[0]).getByText('200').closest('td')).toHaveAttribute('data-label', 'Status');
+  });
+
+  it('says "more than" when the server counted the log only so far', async () => {
+    show('/user/accesslogs', { total: 10_000, total_pages: 500, total_capped: true });
+    expect(await screen.findByTestId('logs-total')).toHaveTextContent(
+      'More than 10000 call records',
+    );
   });
 
   it("shows a call's address, user agent and request id behind its Details button", async () => {

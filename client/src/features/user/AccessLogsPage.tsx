@@ -239,7 +239,7 @@ export default function AccessLogsPage() {
       ) : (
         <>
           <p className="text-muted" data-testid="logs-total">
-            {t('logs.total', { count: data.total })}
+            {t(data.total_capped ? 'logs.totalCapped' : 'logs.total', { count: data.total })}
           </p>
           {data.logs.length === 0 ? (
             <p className="text-muted">{t('logs.empty')}</p>

@@ -1,0 +1,231 @@
+import type { Logger, QueryRunner } from 'typeorm';
+import { dayOf } from '../src/common/quota-period';
+import { sqlTime } from '../src/database/sql-time';
+import { rollUp } from '../src/modules/ledger';
+import { RollupJob } from '../src/modules/statements/rollup-job';
+import { adminClient } from './factories/admin';
+import { createGatewayApi } from './factories/gateway';
+import { createUser, loginUser } from './factories/users';
+import { describeEachDb, TestApp } from './harness';
+
+/** Issue #31: the reads of the call log and the ledger keep their plans at a million rows. */
+const ROWS = 1_000_000;
+/** Seconds between rows: a million rows over about 13 months, the newest a day old. */
+const STEP_S = 34;
+const DAY = 86_400_000;
+/** A table read whole is a failure past this many rows (small tables joined in are read whole). */
+const WHOLE_TABLE_ROWS = 10_000;
+
+/** Rows a statement inserts: well within the site's statement time limit. */
+const CHUNK = 10_000;
+/** 0 … 9,999 as a derived table both databases take: four tables of digits crossed. */
+const DIGITS = `SELECT 0 AS d${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => ` UNION ALL SELECT ${d}`).join('')}`;
+const PLACES = [0, 1, 2, 3];
+const NUMBERS = `(SELECT ${PLACES.map((i) => `d${i}.d * ${10 ** i}`).join(' + ')} AS k
+  FROM ${PLACES.map((i) => `(${DIGITS}) d${i}`).join(' CROSS JOIN ')}) nums`;
+
+/**
+ * A million calls: every fourth the hot user's (250,000, with their key), the rest spread over
+ * 9,973 other users; three APIs; a third free (a sixth by the free quota), the rest charged 7;
+ * one in fifty refunded.
+ */
+async function loadCalls(t: TestApp, hot: { userId: number; keyId: number }, apiIds: number[]) {
+  const sqlite = t.dataSource.options.type === 'better-sqlite3';
+  const start = sqlTime(t.dataSource, new Date(Date.now() - DAY - ROWS * STEP_S * 1000));
+  const time = sqlite
+    ? `strftime('%Y-%m-%d %H:%M:%f', ?, '+' || (n * ${STEP_S}) || ' seconds')`
+    : `DATE_ADD(?, INTERVAL n * ${STEP_S} SECOND)`;
+  for (let base = 0; base < ROWS; base += CHUNK) {
+    await t.dataSource.query(
+      `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent,
+         access_time, status_code, cost_milli, latency_ms, api_key_id, request_id, charged_from)
+       SELECT CASE WHEN n % 4 = 0 THEN ? ELSE 100000 + n % 9973 END,
+         CASE n % 3 WHEN 0 THEN ? WHEN 1 THEN ? ELSE ? END, 'Scale API', '198.51.100.7',
+         '/apis/scale', 'scale', ${time}, CASE WHEN n % 50 = 0 THEN 502 ELSE 200 END,
+         CASE WHEN n % 3 = 0 OR n % 50 = 0 THEN 0 ELSE 7 END, 5,
+         CASE WHEN n % 4 = 0 THEN ? END, NULL,
+         CASE WHEN n % 50 = 0 THEN NULL WHEN n % 3 <> 0 THEN 'balance' WHEN n % 6 = 0 THEN 'free' END
+       FROM (SELECT k + ${base} AS n FROM ${NUMBERS}) numbered`,
+      [hot.userId, ...apiIds, start, hot.keyId],
+    );
+  }
+  await t.dataSource.query(sqlite ? 'ANALYZE' : 'ANALYZE TABLE access_logs');
+}
+
+/** Every statement the data source runs while `reads` goes on (the site's TypeORM reads). */
+async function recorded(t: TestApp, reads: () => Promise<void>) {
+  const seen: { sql: string; params: unknown[] }[] = [];
+  const source = t.dataSource as { logger: Logger };
+  const original = source.logger;
+  const recorder = Object.create(original) as Logger;
+  recorder.logQuery = (query: string, parameters?: unknown[], runner?: QueryRunner) => {
+    seen.push({ sql: query, params: parameters ?? [] });
+    original.logQuery(query, parameters, runner);
+  };
+  source.logger = recorder;
+  try {
+    await reads();
+  } finally {
+    source.logger = original;
+  }
+  return seen;
+}
+
+/** The names a statement reads access_logs by: the table's own and its aliases. */
+function logAliases(sql: string): Set<string> {
+  const names = new Set(['access_logs']);
+  const keywords = /^(where|left|inner|join|group|order|on|limit|union|set|as|use|force)$/i;
+  for (const [, alias] of sql.matchAll(/\baccess_logs\b[`"]?\s+(?:AS\s+)?[`"]?(\w+)/gi)) {
+    if (!keywords.test(alias)) names.add(alias);
+  }
+  return names;
+}
+
+/** What is wrong with a statement's plan at this size: a big table read whole. */
+async function wholeReads(t: TestApp, sql: string, params: unknown[]): Promise<string[]> {
+  if (t.dataSource.options.type === 'better-sqlite3') {
+    const aliases = logAliases(sql);
+    const plan: { detail: string }[] = await t.dataSource.query(
+      `EXPLAIN QUERY PLAN ${sql}`,
+      params,
+    );
+    return plan
+      .map((row) => row.detail)
+      .filter((detail) => {
+        const [verb, name] = detail.split(' ');
+        return verb === 'SCAN' && aliases.has(name);
+      });
+  }
+  const plan: { table: string | null; type: string | null; rows: number | string | null }[] =
+    await t.dataSource.query(`EXPLAIN ${sql}`, params);
+  return plan
+    .filter(
+      (row) =>
+        !String(row.table ?? '').startsWith('<') &&
+        (row.type === 'ALL' || row.type === 'index') &&
+        Number(row.rows) > WHOLE_TABLE_ROWS,
+    )
+    .map((row) => `${row.type} ${row.table} (${row.rows} rows)`);
+}
+
+describeEachDb('the ledger at a million calls: every read seeks an index', (ctx) => {
+  let user: { id: number; username: string };
+  const months: string[] = [];
+
+  beforeAll(async () => {
+    const t = ctx.t;
+    // The job stays out of the way: the rollups are made here, once the rows are in.
+    t.app.get(RollupJob).onApplicationShutdown();
+    const apis = await Promise.all(
+      [1, 2, 3].map(() => createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 })),
+    );
+    const created = await createUser(t);
+    user = created.user;
+    const [{ id: keyId }] = await t.dataSource.query<{ id: number }[]>(
+      'SELECT id FROM api_keys WHERE user_id = ? ORDER BY id LIMIT 1',
+      [user.id],
+    );
+    await loadCalls(
+      t,
+      { userId: user.id, keyId },
+      apis.map((api) => api.id),
+    );
+    const now = Date.now();
+    while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
+    const today = dayOf(now, 'UTC');
+    months.push(today.slice(0, 7), dayOf(now - 120 * DAY, 'UTC').slice(0, 7));
+  }, 300_000);
+
+  it('counts a long call log only so far past the page asked for, and a short one exactly', async () => {
+    const t = ctx.t;
+    const client = t.client();
+    await loginUser(t, client, user.username);
+    const page = async (query: string) =>
+      (await client.get(`/api/user/get_user_access_logs.php?${query}`)).body.data as {
+        logs: unknown[];
+        total: number;
+        total_pages: number;
+        current_page: number;
+        total_capped: boolean;
+      };
+    const first = await page('page=1');
+    expect(first).toMatchObject({ total: 10_000, total_pages: 500, total_capped: true });
+    expect(first.logs).toHaveLength(20);
+    // Far in, the count reaches five pages past the one asked for.
+    const far = await page('page=600');
+    expect(far).toMatchObject({ total: 12_080, total_pages: 604, current_page: 600 });
+    expect(far.total_capped).toBe(true);
+    expect(far.logs).toHaveLength(20);
+    // A day of the user's calls is counted exactly.
+    const day = dayOf(Date.now() - 30 * DAY, 'UTC');
+    const [{ n }] = await t.dataSource.query<{ n: number | string }[]>(
+      'SELECT COUNT(*) AS n FROM access_logs WHERE user_id = ? AND access_time >= ? AND access_time < ?',
+      [
+        user.id,
+        sqlTime(t.dataSource, new Date(`${day}T00:00:00Z`)),
+        sqlTime(t.dataSource, new Date(Date.parse(`${day}T00:00:00Z`) + DAY)),
+      ],
+    );
+    expect(Number(n)).toBeGreaterThan(500);
+    expect(await page(`page=1&from=${day}&to=${day}`)).toMatchObject({
+      total: Number(n),
+      total_capped: false,
+    });
+  });
+
+  it('reads the call log, its export, the dashboard, statements and admin statistics by index', async () => {
+    const t = ctx.t;
+    const client = t.client();
+    await loginUser(t, client, user.username);
+    const admin = await adminClient(t);
+    const day = dayOf(Date.now() - 30 * DAY, 'UTC');
+    const [apiRow] = await t.dataSource.query<{ api_id: number }[]>(
+      'SELECT api_id FROM access_logs WHERE user_id = ? ORDER BY access_time DESC LIMIT 1',
+      [user.id],
+    );
+    const reads = [
+      '/api/user/get_user_access_logs.php?page=1',
+      '/api/user/get_user_access_logs.php?page=50',
+      `/api/user/get_user_access_logs.php?page=1&api_id=${apiRow.api_id}&status=success`,
+      `/api/user/get_user_access_logs.php?page=1&from=${day}&to=${day}`,
+      `/api/user/export_access_logs.php?from=${day}&to=${day}`,
+      '/api/user/get_access_log_options.php',
+      '/api/user/get_usage.php',
+      ...months.map((month) => `/api/user/get_monthly_statement.php?month=${month}`),
+      `/api/user/export_monthly_statement.php?month=${months[1]}`,
+    ];
+    const adminReads = [
+      ...months.map(
+        (month) => `/api/admin/get_user_statement.php?user_id=${user.id}&month=${month}`,
+      ),
+      ...months.map((month) => `/api/admin/get_site_statement.php?month=${month}`),
+      '/api/admin/get_dashboard_stats.php',
+    ];
+    const whole: { path: string; sql: string; reads: string[] }[] = [];
+    const unread: string[] = [];
+    for (const [path, who] of [
+      ...reads.map((path) => [path, client] as const),
+      ...adminReads.map((path) => [path, admin] as const),
+    ]) {
+      let status = 0;
+      const seen = await recorded(t, async () => {
+        status = (await who.get(path)).status;
+      });
+      expect([path, status]).toEqual([path, 200]);
+      const logReads = seen.filter(
+        ({ sql }) =>
+          /^\s*(SELECT|WITH)\b/i.test(sql) && /\b(access_logs|usage_rollups)\b/.test(sql),
+      );
+      // The options read the log only for disabled APIs, and there are none.
+      if (logReads.length === 0 && !path.includes('options')) unread.push(path);
+      for (const { sql, params } of logReads) {
+        const found = await wholeReads(t, sql, params);
+        if (found.length > 0) {
+          whole.push({ path, sql: sql.replace(/\s+/g, ' ').slice(0, 400), reads: found });
+        }
+      }
+    }
+    expect(unread).toEqual([]);
+    expect(whole).toEqual([]);
+  });
+});
