@@ -111,7 +111,7 @@ describe('AccessLogsPage', () => {
   it('says "more than" when the server counted the log only so far', async () => {
     show('/user/accesslogs', { total: 10_000, total_pages: 500, total_capped: true });
     expect(await screen.findByTestId('logs-total')).toHaveTextContent(
-      'More than 10000 call records',
+      'More than 10,000 call records',
     );
   });
 

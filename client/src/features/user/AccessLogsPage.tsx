@@ -239,7 +239,9 @@ export default function AccessLogsPage() {
       ) : (
         <>
           <p className="text-muted" data-testid="logs-total">
-            {t(data.total_capped ? 'logs.totalCapped' : 'logs.total', { count: data.total })}
+            {t(data.total_capped ? 'logs.totalCapped' : 'logs.total', {
+              count: data.total.toLocaleString(HTML_LANG[lang]),
+            })}
           </p>
           {data.logs.length === 0 ? (
             <p className="text-muted">{t('logs.empty')}</p>
