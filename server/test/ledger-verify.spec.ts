@@ -1,3 +1,4 @@
+import { dayOf } from '../src/common/quota-period';
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { sqlTime } from '../src/database/sql-time';
 import { rollUp } from '../src/modules/ledger';
@@ -59,18 +60,20 @@ describeEachDb('npm run ledger:verify', (ctx) => {
     const t = ctx.t;
     const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
     const { user } = await createKeyedUser(t, 1000);
-    // Two paid calls three days ago, as the ledger writes them.
+    // Two paid calls three days ago and one 40 days ago (another month), as the ledger writes them.
     const at = new Date(Date.now() - 3 * 86_400_000);
-    for (let i = 0; i < 2; i += 1) {
+    const earlier = new Date(Date.now() - 40 * 86_400_000);
+    for (const time of [at, at, earlier]) {
       await t.dataSource.query(
         `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
          VALUES (?, ?, 'x', '127.0.0.1', '/apis/x', 'jest', ?, 200, 7, 1, 'balance')`,
-        [user.id, api.id, sqlTime(t.dataSource, at)],
+        [user.id, api.id, sqlTime(t.dataSource, time)],
       );
     }
-    await t.dataSource.query('UPDATE users SET balance_milli = balance_milli - 14 WHERE id = ?', [
+    await t.dataSource.query('UPDATE users SET balance_milli = balance_milli - 21 WHERE id = ?', [
       user.id,
     ]);
+    const day = (time: Date) => dayOf(time.getTime(), t.env.SITE_TIME_ZONE);
     while ((await rollUp(t.dataSource, t.env.SITE_TIME_ZONE)) > 0);
     const rolled = await verify(t);
     expect(rolled.code).toBe(0);
@@ -80,20 +83,24 @@ describeEachDb('npm run ledger:verify', (ctx) => {
 
     // A rollup that lost a call (a hand-edited row) is named, and the check fails.
     await t.dataSource.query(
-      'UPDATE usage_rollups SET calls = calls - 1, cost_milli = cost_milli - 7 WHERE user_id = ?',
-      [user.id],
+      'UPDATE usage_rollups SET calls = calls - 1, cost_milli = cost_milli - 7 WHERE user_id = ? AND day = ?',
+      [user.id, day(at)],
     );
     const broken = await verify(t);
     expect(broken.code).toBe(1);
-    expect(broken.output).toMatch(
-      new RegExp(
-        `user ${user.id}: rollups through \\S+ hold 1 call ¥0\\.007, the raw rows 2 calls ¥0\\.014`,
-      ),
+    // Named by user and month (on the site's clock), with the difference.
+    const month = day(at).slice(0, 7);
+    expect(broken.output).toContain(
+      `user ${user.id}, ${month}: rollups hold 1 call ¥0.007, the raw rows 2 calls ¥0.014, ` +
+        'difference −1 call −0.007',
     );
-    expect(broken.output).toContain("rollups NOT verified: 1 users' rolled-up days differ");
+    expect(broken.output).not.toContain(`user ${user.id}, ${day(earlier).slice(0, 7)}:`);
+    expect(broken.output).toContain(
+      'rollups NOT verified: 1 user-months of rollups differ from their raw rows',
+    );
     await t.dataSource.query(
-      'UPDATE usage_rollups SET calls = calls + 1, cost_milli = cost_milli + 7 WHERE user_id = ?',
-      [user.id],
+      'UPDATE usage_rollups SET calls = calls + 1, cost_milli = cost_milli + 7 WHERE user_id = ? AND day = ?',
+      [user.id, day(at)],
     );
     expect((await verify(t)).code).toBe(0);
   });

@@ -8,6 +8,7 @@ import type { Print } from './run';
 const calls = (count: number) => `${count} call${count === 1 ? '' : 's'}`;
 
 /** Yuan with its sign: "+0.100", "−0.100". */
+const signedCalls = (count: number) => `${count < 0 ? '−' : '+'}${calls(Math.abs(count))}`;
 const signed = (milli: number) => `${milli < 0 ? '−' : '+'}${formatPrice(Math.abs(milli))}`;
 
 /**
@@ -29,10 +30,11 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
       );
     }
     const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE);
-    for (const { user_id, rolled, raw } of rollups.mismatches) {
+    for (const { user_id, month, rolled, raw } of rollups.mismatches) {
       print(
-        `user ${user_id}: rollups through ${rollups.throughDay} hold ${calls(rolled.calls)} ¥${formatPrice(rolled.cost_milli)}, ` +
-          `the raw rows ${calls(raw.calls)} ¥${formatPrice(raw.cost_milli)}`,
+        `user ${user_id}, ${month}: rollups hold ${calls(rolled.calls)} ¥${formatPrice(rolled.cost_milli)}, ` +
+          `the raw rows ${calls(raw.calls)} ¥${formatPrice(raw.cost_milli)}, ` +
+          `difference ${signedCalls(rolled.calls - raw.calls)} ${signed(rolled.cost_milli - raw.cost_milli)}`,
       );
     }
     if (unexplained.length > 0) {
@@ -42,7 +44,7 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
     }
     if (rollups.mismatches.length > 0) {
       print(
-        `rollups NOT verified: ${rollups.mismatches.length} users' rolled-up days differ from their raw rows`,
+        `rollups NOT verified: ${rollups.mismatches.length} user-months of rollups differ from their raw rows`,
       );
     }
     if (unexplained.length > 0 || rollups.mismatches.length > 0) return 1;

@@ -1,4 +1,12 @@
-import { dayBounds, dayOf, monthBounds, monthOf, nextDay, QuotaPeriods } from './quota-period';
+import {
+  dayBounds,
+  dayOf,
+  monthBounds,
+  monthOf,
+  nextDay,
+  nextMonth,
+  QuotaPeriods,
+} from './quota-period';
 
 const at = (iso: string) => new Date(iso).getTime();
 
@@ -62,5 +70,7 @@ describe('quota periods', () => {
     expect(dayOf(at('2026-11-30T16:00:00Z'), 'Asia/Shanghai')).toBe('2026-12-01');
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextMonth('2026-01')).toBe('2026-02');
+    expect(nextMonth('2026-12')).toBe('2027-01');
   });
 });

@@ -84,6 +84,12 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
+/** The month after `month` (`YYYY-MM`), by the calendar. */
+export function nextMonth(month: string): string {
+  const [year, index] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, index, 1)).toISOString().slice(0, 7);
+}
+
 /** A day's first instant and the next day's first instant (ms), on the site's clock. */
 export function dayBounds(day: string, timeZone: string): { from: number; to: number } {
   const [year, month, date] = day.split('-').map(Number);

@@ -1,7 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
-import { dayBounds, dayOf, nextDay } from '../../common/quota-period';
+import {
+  dayBounds,
+  dayOf,
+  monthBounds,
+  monthOf,
+  nextDay,
+  nextMonth,
+} from '../../common/quota-period';
 import { byRawDriver } from '../../database/raw-driver';
 import { rowTime, sqliteTime, sqlTime } from '../../database/sql-time';
 import {
@@ -206,16 +213,21 @@ export async function rollupWatermark(
   };
 }
 
-/** A user whose rolled-up days do not add up to their raw rows. */
+/** A user's month (on the site's clock) whose rolled-up days do not add up to its raw rows. */
 export interface RollupMismatch {
   user_id: number;
+  /** `YYYY-MM`. */
+  month: string;
   rolled: { calls: number; cost_milli: number };
   raw: { calls: number; cost_milli: number };
 }
 
+type Sums = { user_id: number; calls: number | string; cost: number | string };
+
 /**
- * Checks the rollups against the raw rows they were made from, user by user: every counted call
- * before the watermark's end is in the rollups, and nothing else. Reads only.
+ * Checks the rollups against the raw rows they were made from, user by user and month by month:
+ * every counted call before the watermark's end is in the rollups, and nothing else. Reads only:
+ * two statements a month, from the first rolled day's month through the watermark's.
  */
 export async function checkRollups(
   dataSource: DataSource,
@@ -223,18 +235,38 @@ export async function checkRollups(
 ): Promise<{ throughDay: string | null; mismatches: RollupMismatch[] }> {
   const watermark = await rollupWatermark(dataSource, timeZone);
   if (!watermark.throughDay) return { throughDay: null, mismatches: [] };
-  type Sums = { user_id: number; calls: number | string; cost: number | string };
-  const [rolled, raw] = await Promise.all([
-    dataSource.query<Sums[]>(
-      'SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM usage_rollups WHERE day <= ? GROUP BY user_id',
-      [watermark.throughDay],
-    ),
-    dataSource.query<Sums[]>(
-      `SELECT user_id, COUNT(*) AS calls, SUM(cost_milli) AS cost FROM access_logs
-       WHERE access_time < ? AND user_id IS NOT NULL AND ${COUNTED} GROUP BY user_id`,
-      [sqlTime(dataSource, watermark.rawFrom)],
-    ),
-  ]);
+  const [{ first }] = await dataSource.query<{ first: string | null }[]>(
+    'SELECT MIN(day) AS first FROM usage_rollups',
+  );
+  const firstCall = await storeOf(dataSource).firstCall();
+  const months = [first?.slice(0, 7), firstCall && monthOf(firstCall.getTime(), timeZone)].filter(
+    (month): month is string => Boolean(month),
+  );
+  const last = watermark.throughDay.slice(0, 7);
+  const mismatches: RollupMismatch[] = [];
+  for (let month = months.sort()[0] ?? last; month <= last; month = nextMonth(month)) {
+    const bounds = monthBounds(month, timeZone);
+    const to = Math.min(bounds.to, watermark.rawFrom.getTime());
+    const [rolled, raw] = await Promise.all([
+      dataSource.query<Sums[]>(
+        `SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM usage_rollups
+         WHERE day >= ? AND day <= ? AND day <= ? GROUP BY user_id`,
+        [`${month}-01`, `${month}-31`, watermark.throughDay],
+      ),
+      dataSource.query<Sums[]>(
+        `SELECT user_id, COUNT(*) AS calls, SUM(cost_milli) AS cost FROM access_logs
+         WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL AND ${COUNTED}
+         GROUP BY user_id`,
+        [sqlTime(dataSource, new Date(bounds.from)), sqlTime(dataSource, new Date(to))],
+      ),
+    ]);
+    mismatches.push(...differences(month, rolled, raw));
+  }
+  return { throughDay: watermark.throughDay, mismatches };
+}
+
+/** The users whose sums differ between the rollups and the raw rows of one month. */
+function differences(month: string, rolled: Sums[], raw: Sums[]): RollupMismatch[] {
   const sums = (rows: Sums[]) =>
     new Map(
       rows.map((row) => [
@@ -245,13 +277,13 @@ export async function checkRollups(
   const byRollup = sums(rolled);
   const byRaw = sums(raw);
   const none = { calls: 0, cost_milli: 0 };
-  const mismatches = [...new Set([...byRollup.keys(), ...byRaw.keys()])]
+  return [...new Set([...byRollup.keys(), ...byRaw.keys()])]
     .sort((a, b) => a - b)
     .map((userId) => ({
       user_id: userId,
+      month,
       rolled: byRollup.get(userId) ?? none,
       raw: byRaw.get(userId) ?? none,
     }))
     .filter((m) => m.rolled.calls !== m.raw.calls || m.rolled.cost_milli !== m.raw.cost_milli);
-  return { throughDay: watermark.throughDay, mismatches };
 }
