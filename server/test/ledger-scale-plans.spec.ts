@@ -131,9 +131,9 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
       apis.map((api) => api.id),
     );
     const now = Date.now();
-    while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
-    const today = dayOf(now, 'UTC');
-    months.push(today.slice(0, 7), dayOf(now - 120 * DAY, 'UTC').slice(0, 7));
+    const zone = t.env.SITE_TIME_ZONE;
+    while ((await rollUp(t.dataSource, zone, now)) > 0);
+    months.push(dayOf(now, zone).slice(0, 7), dayOf(now - 120 * DAY, zone).slice(0, 7));
   }, 300_000);
 
   it('counts a long call log only so far past the page asked for, and a short one exactly', async () => {
