@@ -8,8 +8,9 @@ import type { Print } from './run';
 const calls = (count: number) => `${count} call${count === 1 ? '' : 's'}`;
 
 /** Yuan with its sign: "+0.100", "−0.100". */
-const signedCalls = (count: number) => `${count < 0 ? '−' : '+'}${calls(Math.abs(count))}`;
 const signed = (milli: number) => `${milli < 0 ? '−' : '+'}${formatPrice(Math.abs(milli))}`;
+/** Calls with their sign: "+2 calls", "−1 call". */
+const signedCalls = (count: number) => `${count < 0 ? '−' : '+'}${calls(Math.abs(count))}`;
 
 /**
  * `npm run ledger:verify`: checks every user's balance against the ledger (money in − money out)

@@ -81,12 +81,12 @@ export class CallLogService {
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
   ) {}
 
-  /** One page, newest first (time, not id: ids are not in time order across cluster nodes). */
   /**
-   * A page of the user's calls, newest first, and how many there are up to a bound: the count reads
-   * the same index walk as the page (the user's calls by time), at most CALL_LOG_COUNT_CAP rows or
-   * CALL_LOG_COUNTED_AHEAD pages past this one. A full count of a hot user's log at a million rows
-   * made MariaDB read the whole table (ledger-scale-plans.spec).
+   * A page of the user's calls, newest first (time, not id: ids are not in time order across
+   * cluster nodes), and how many there are up to a bound: the count reads the same index walk as
+   * the page (the user's calls by time), at most CALL_LOG_COUNT_CAP rows or CALL_LOG_COUNTED_AHEAD
+   * pages past this one. A full count of a hot user's log at a million rows made MariaDB read the
+   * whole table (ledger-scale-plans.spec).
    */
   async page(userId: number, query: CallLogQuery): Promise<CallLogPage> {
     const { skip, take } = pageSlice(query);
