@@ -260,7 +260,8 @@ describeBrowser('account security', () => {
     } finally {
       await other.context.close();
     }
-  });
+    // Ten sign-ins, each hashing a password on purpose slowly: past a minute on a slow machine.
+  }, 180_000);
 });
 
 async function expectRows(page: Page, count: number) {
