@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { AccessLog, ApiKey, User } from '../src/database/entities';
 import { EXPORTS_PER_USER } from '../src/modules/usage/call-log.service';
 import { USAGE_CACHE_MIN_ROWS } from '../src/modules/usage/usage.service';
+import { dayBounds, dayOf as siteDay } from '../src/common/quota-period';
+import { rollUp } from '../src/modules/ledger';
+import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createApi } from './factories/catalogue';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
@@ -390,7 +393,7 @@ describeEachDb('call log: exports at once', (ctx) => {
 });
 
 describeEachDb('usage on the dashboard', (ctx) => {
-  it('counts calls and spend per UTC day for 30 days, the top APIs and the calls left', async () => {
+  it("counts calls and spend per day on the site's clock (UTC here) for 30 days, the top APIs and the calls left", async () => {
     const t = ctx.t;
     const { user, client } = await signedIn(t); // balance 10.000
     const today = Date.parse(new Date().toISOString().slice(0, 10));
@@ -501,3 +504,46 @@ describeEachDb('usage on the dashboard', (ctx) => {
     expect(res.body.data.days.every((d: { calls: number }) => d.calls === 0)).toBe(true);
   });
 });
+
+describeEachDb(
+  "usage on the site's clock",
+  (ctx) => {
+    it("counts each call on its day in the site's time zone, rolled up or not", async () => {
+      const t = ctx.t;
+      // The instance's own job stays out of the way: the test rolls up itself.
+      t.app.get(RollupJob).onApplicationShutdown();
+      const zone = t.env.SITE_TIME_ZONE;
+      const { user, client } = await signedIn(t);
+      const now = Date.now();
+      const today = siteDay(now, zone);
+      const start = dayBounds(today, zone).from;
+      const yesterday = siteDay(start - 1, zone);
+      const before = siteDay(dayBounds(yesterday, zone).from - 1, zone);
+      const api = await createApi(t.dataSource, { name: 'Zone' });
+      const call = (at: number, cost: number) => ({
+        user_id: user.id,
+        api_id: api.id,
+        api_name: 'Zone',
+        cost_milli: cost,
+        access_time: new Date(at),
+      });
+      // A second into the site's day is still the day before in UTC (Shanghai is UTC+8).
+      await insertLogs(t, [
+        call(start + 1000, 5),
+        call(start - 1000, 0),
+        call(start - 2000, 5),
+        call(dayBounds(yesterday, zone).from - 1000, 0),
+      ]);
+      const usage = async () => (await client.get('/api/user/get_usage.php')).body.data;
+      const raw = await usage();
+      expect(raw.days.slice(-3)).toEqual([
+        { date: before, calls: 1, spend: '0.000' },
+        { date: yesterday, calls: 2, spend: '0.005' },
+        { date: today, calls: 1, spend: '0.005' },
+      ]);
+      while ((await rollUp(t.dataSource, zone, now)) > 0);
+      expect(await usage()).toEqual(raw);
+    });
+  },
+  { SITE_TIME_ZONE: 'Asia/Shanghai' },
+);

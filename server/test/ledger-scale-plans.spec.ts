@@ -214,7 +214,8 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
       expect([path, status]).toEqual([path, 200]);
       const logReads = seen.filter(
         ({ sql }) =>
-          /^\s*(SELECT|WITH)\b/i.test(sql) && /\b(access_logs|usage_rollups)\b/.test(sql),
+          /^\s*(SELECT|WITH)\b/i.test(sql) &&
+          /\b(access_logs|usage_rollups|call_rollups|call_day_totals)\b/.test(sql),
       );
       // The options read the log only for disabled APIs, and there are none.
       if (logReads.length === 0 && !path.includes('options')) unread.push(path);

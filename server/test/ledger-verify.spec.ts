@@ -96,10 +96,33 @@ describeEachDb('npm run ledger:verify', (ctx) => {
     );
     expect(broken.output).not.toContain(`user ${user.id}, ${day(earlier).slice(0, 7)}:`);
     expect(broken.output).toContain(
-      'rollups NOT verified: 1 user-months of rollups differ from their raw rows',
+      'rollups NOT verified: 1 user- or site-months differ from what they were made from',
     );
     await t.dataSource.query(
       'UPDATE usage_rollups SET calls = calls + 1, cost_milli = cost_milli + 7 WHERE user_id = ? AND day = ?',
+      [user.id, day(at)],
+    );
+    expect((await verify(t)).code).toBe(0);
+
+    // The dashboards' call rollups are checked against the raw rows, and the site's day totals
+    // against the call rollups.
+    await t.dataSource.query(
+      'UPDATE call_rollups SET calls = calls + 1 WHERE user_id = ? AND day = ?',
+      [user.id, day(at)],
+    );
+    const calls = await verify(t);
+    expect(calls.code).toBe(1);
+    expect(calls.output).toContain(
+      `user ${user.id}, ${month} (call_rollups): rollups hold 3 calls ¥0.014, the raw rows 2 calls ¥0.014, ` +
+        'difference +1 call +0.000',
+    );
+    expect(calls.output).toMatch(
+      new RegExp(
+        `site day totals, ${month} \\(call_day_totals\\): rollups hold \\d+ calls? ¥[\\d.]+, the call rollups \\d+ calls? ¥[\\d.]+, difference −1 call \\+0\\.000`,
+      ),
+    );
+    await t.dataSource.query(
+      'UPDATE call_rollups SET calls = calls - 1 WHERE user_id = ? AND day = ?',
       [user.id, day(at)],
     );
     expect((await verify(t)).code).toBe(0);

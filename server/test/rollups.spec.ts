@@ -4,6 +4,7 @@ import { rollUp } from '../src/modules/ledger';
 import { ROLLUP_GRACE_MS } from '../src/modules/ledger/rollups';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createGatewayApi } from './factories/gateway';
+import { adminClient } from './factories/admin';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 
@@ -186,5 +187,74 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
     expect(await state(t)).toEqual({ time_zone: 'UTC', through_day });
     expect(await rollups(t)).toEqual(rolledRows);
+  });
+
+  it('serves the dashboard and the admin charges from the call rollups, as raw rows would', async () => {
+    const t = ctx.t;
+    const now = Date.now();
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const { user } = await createUser(t);
+    await history(t, user.id, api.id, now);
+    // The earlier tests' rollups predate these rows: start the call rollups afresh.
+    await t.dataSource.query('DELETE FROM usage_rollup_state WHERE id = 2');
+    await t.dataSource.query('DELETE FROM call_rollups');
+    await t.dataSource.query('DELETE FROM call_day_totals');
+    const client = t.client();
+    await loginUser(t, client, user.username);
+    const admin = await adminClient(t);
+    const usage = async () => (await client.get('/api/user/get_usage.php')).body.data;
+    const charges = async () =>
+      (await admin.get('/api/admin/get_dashboard_stats.php')).body.data.activity.charges;
+    const before = { usage: await usage(), charges: await charges() };
+    // Every call counts on the dashboard: the free-quota one, the refunded one and the paid ones.
+    expect(before.usage.days.slice(-5).map((d: { calls: number }) => d.calls)).toEqual([
+      2, 2, 2, 1, 1,
+    ]);
+
+    while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
+    const [{ through_day }] = await t.dataSource.query<{ through_day: string }[]>(
+      'SELECT through_day FROM usage_rollup_state WHERE id = 2',
+    );
+    expect(through_day).toBe((await state(t)).through_day);
+    const rows = await t.dataSource.query<Record<string, unknown>[]>(
+      'SELECT day, calls, charged_calls, cost_milli FROM call_rollups WHERE user_id = ? ORDER BY day',
+      [user.id],
+    );
+    expect(
+      rows.map((r) => [Number(r.calls), Number(r.charged_calls), Number(r.cost_milli)]),
+    ).toEqual(
+      // 4 days ago to yesterday (or the day before, within the grace after midnight)
+      [
+        [2, 2, 14],
+        [2, 0, 0],
+        [2, 1, 7],
+        [1, 1, 7],
+      ].slice(0, rows.length),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(await usage()).toEqual(before.usage);
+    expect(await charges()).toEqual(before.charges);
+
+    // A raw row of a rolled day changed behind the rollups' back shows nowhere: they are read.
+    const rawFrom = sqlTime(t.dataSource, new Date(`${nextDay(through_day)}T00:00:00Z`));
+    const change = (sign: string) =>
+      t.dataSource.query(
+        `UPDATE access_logs SET cost_milli = cost_milli ${sign} 1000
+         WHERE user_id = ? AND cost_milli > 0 AND access_time < ?`,
+        [user.id, rawFrom],
+      );
+    await change('+');
+    expect(await usage()).toEqual(before.usage);
+    expect(await charges()).toEqual(before.charges);
+    await change('-');
+    // Today's rows are raw: a call now shows at once.
+    await t.dataSource.query(
+      `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
+       VALUES (?, ?, 'Rollup API', '127.0.0.1', '/apis/x', 'jest', ?, 200, 7, 1, 'balance')`,
+      [user.id, api.id, sqlTime(t.dataSource, new Date())],
+    );
+    const later = await usage();
+    expect(later.days[29].calls).toBe(before.usage.days[29].calls + 1);
+    expect((await charges()).today).not.toBe(before.charges.today);
   });
 });

@@ -14,8 +14,8 @@ const signedCalls = (count: number) => `${count < 0 ? '−' : '+'}${calls(Math.a
 
 /**
  * `npm run ledger:verify`: checks every user's balance against the ledger (money in − money out)
- * and the daily rollups against the raw rows, names each user who differs, with the difference,
- * and exits 1 if any does. Reads only.
+ * and the daily rollups against the raw rows (and the site's day totals against the rollups),
+ * names each user and month that differs, with the difference, and exits 1 if any does. Reads only.
  */
 export async function ledgerVerifyCommand(env: Env, print: Print): Promise<number> {
   return withDatabase(env, async (dataSource) => {
@@ -31,10 +31,13 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
       );
     }
     const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE);
-    for (const { user_id, month, rolled, raw } of rollups.mismatches) {
+    for (const { table, user_id, month, rolled, raw } of rollups.mismatches) {
+      const who = user_id === null ? `site day totals, ${month}` : `user ${user_id}, ${month}`;
+      const which = table === 'usage_rollups' ? '' : ` (${table})`;
+      const source = user_id === null ? 'the call rollups' : 'the raw rows';
       print(
-        `user ${user_id}, ${month}: rollups hold ${calls(rolled.calls)} ¥${formatPrice(rolled.cost_milli)}, ` +
-          `the raw rows ${calls(raw.calls)} ¥${formatPrice(raw.cost_milli)}, ` +
+        `${who}${which}: rollups hold ${calls(rolled.calls)} ¥${formatPrice(rolled.cost_milli)}, ` +
+          `${source} ${calls(raw.calls)} ¥${formatPrice(raw.cost_milli)}, ` +
           `difference ${signedCalls(rolled.calls - raw.calls)} ${signed(rolled.cost_milli - raw.cost_milli)}`,
       );
     }
@@ -45,7 +48,7 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
     }
     if (rollups.mismatches.length > 0) {
       print(
-        `rollups NOT verified: ${rollups.mismatches.length} user-months of rollups differ from their raw rows`,
+        `rollups NOT verified: ${rollups.mismatches.length} user- or site-months differ from what they were made from`,
       );
     }
     if (unexplained.length > 0 || rollups.mismatches.length > 0) return 1;

@@ -122,6 +122,8 @@ const NOT_CONTENT = new Set([
   'access_logs',
   'usage_rollups',
   'usage_rollup_state',
+  'call_rollups',
+  'call_day_totals',
   'api_health_buckets',
   'api_health',
   'api_health_daily',

@@ -23,7 +23,7 @@ import { SiteConfig } from './site-config.entity';
 import { OidcProvider, UserIdentity } from './oidc.entity';
 import { Passkey } from './passkey.entity';
 import { AdminRecoveryCode, AdminTotp, RecoveryCode, UserTotp } from './two-factor.entity';
-import { UsageRollup, UsageRollupState } from './usage-rollup.entity';
+import { CallDayTotal, CallRollup, UsageRollup, UsageRollupState } from './usage-rollup.entity';
 import { UserDevice } from './user-device.entity';
 import { User } from './user.entity';
 
@@ -65,6 +65,8 @@ export {
   SiteConfig,
   UsageRollup,
   UsageRollupState,
+  CallRollup,
+  CallDayTotal,
   User,
   UserDevice,
   UserIdentity,
@@ -109,6 +111,8 @@ export const ENTITIES = [
   SiteConfig,
   UsageRollup,
   UsageRollupState,
+  CallRollup,
+  CallDayTotal,
   User,
   UserDevice,
   UserIdentity,

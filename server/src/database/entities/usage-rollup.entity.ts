@@ -48,3 +48,49 @@ export class UsageRollupState {
   @Column({ type: 'varchar', length: 10 })
   through_day: string;
 }
+
+/**
+ * A day of one user's calls of one API, every call (free APIs' and refunded ones too), with those
+ * that cost something: the dashboards' rollups (ledger/rollups.ts, CALLS_SERIES; usage_rollup_state
+ * row 2). `day` is on the site's clock, as usage_rollups'.
+ */
+@Entity('call_rollups')
+@Index('idx_call_rollups_user_day', ['user_id', 'day'])
+export class CallRollup {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  @PrimaryColumn({ type: 'integer' })
+  api_id: number;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  api_name: string;
+
+  @Column({ type: 'integer', default: 0 })
+  calls: number;
+
+  @Column({ type: 'integer', default: 0 })
+  charged_calls: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+}
+
+/** The whole site's day: its call rollups added up, in the same transaction. */
+@Entity('call_day_totals')
+export class CallDayTotal {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @BigIntColumn({ default: 0 })
+  calls: number;
+
+  @BigIntColumn({ default: 0 })
+  charged_calls: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+}

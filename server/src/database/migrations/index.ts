@@ -26,6 +26,7 @@ import { PartnerAdEnglish1797500000000 } from './1797500000000-PartnerAdEnglish'
 import { FriendLinkEnglish1797600000000 } from './1797600000000-FriendLinkEnglish';
 import { ApiRequestFormat1797700000000 } from './1797700000000-ApiRequestFormat';
 import { UsageRollups1797800000000 } from './1797800000000-UsageRollups';
+import { CallRollups1797900000000 } from './1797900000000-CallRollups';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   FriendLinkEnglish1797600000000,
   ApiRequestFormat1797700000000,
   UsageRollups1797800000000,
+  CallRollups1797900000000,
 ];

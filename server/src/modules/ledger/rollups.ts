@@ -43,31 +43,86 @@ export const counted = (alias = 'access_logs') =>
 const SOURCE = "CASE WHEN charged_from = 'free' THEN 'free' ELSE 'balance' END";
 const COUNTED = counted();
 
+/**
+ * A series of rollups: its tables, rolled up day by day under its own watermark (its row of
+ * usage_rollup_state). Instances of an older release roll only the series they know, so a series
+ * is never changed once released: a new need gets a new series.
+ */
+export interface RollupSeries {
+  /** Its row in usage_rollup_state. */
+  id: number;
+  /** Its tables, each keyed by `day` first. */
+  tables: readonly string[];
+  /** What rolls a day up, in order; each takes `values(day, from, to)`. */
+  roll: readonly { sql: string; values: (day: string, from: unknown, to: unknown) => unknown[] }[];
+}
+
+/** Statements' series: counted calls (paid and free-quota), user × API × source. */
+export const COUNTED_SERIES: RollupSeries = {
+  id: 1,
+  tables: ['usage_rollups'],
+  roll: [
+    {
+      sql: `INSERT INTO usage_rollups (day, user_id, api_id, source, api_name, calls, cost_milli)
+        SELECT ?, user_id, COALESCE(api_id, 0), ${SOURCE}, MAX(api_name), COUNT(*), SUM(cost_milli)
+        FROM access_logs
+        WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL AND ${COUNTED}
+        GROUP BY user_id, COALESCE(api_id, 0), ${SOURCE}`,
+      values: (day, from, to) => [day, from, to],
+    },
+  ],
+};
+
+/**
+ * The dashboards' series: every call of a user (free APIs' and refunded ones too), user × API,
+ * with the calls that cost something; and the whole site's day, added up from those rows.
+ */
+export const CALLS_SERIES: RollupSeries = {
+  id: 2,
+  tables: ['call_rollups', 'call_day_totals'],
+  roll: [
+    {
+      sql: `INSERT INTO call_rollups (day, user_id, api_id, api_name, calls, charged_calls, cost_milli)
+        SELECT ?, user_id, COALESCE(api_id, 0), MAX(api_name), COUNT(*),
+          SUM(CASE WHEN cost_milli > 0 THEN 1 ELSE 0 END), SUM(cost_milli)
+        FROM access_logs
+        WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL
+        GROUP BY user_id, COALESCE(api_id, 0)`,
+      values: (day, from, to) => [day, from, to],
+    },
+    {
+      sql: `INSERT INTO call_day_totals (day, calls, charged_calls, cost_milli)
+        SELECT ?, COALESCE(SUM(calls), 0), COALESCE(SUM(charged_calls), 0), COALESCE(SUM(cost_milli), 0)
+        FROM call_rollups WHERE day = ?`,
+      values: (day) => [day, day],
+    },
+  ],
+};
+
+/** Every series, rolled in this order. */
+export const ROLLUP_SERIES = [COUNTED_SERIES, CALLS_SERIES] as const;
+
 const SQL = {
-  state: 'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = 1',
-  start: "INSERT INTO usage_rollup_state (id, time_zone, through_day) VALUES (1, ?, '')",
+  state: 'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = ?',
+  start: "INSERT INTO usage_rollup_state (id, time_zone, through_day) VALUES (?, ?, '')",
   restart:
-    "UPDATE usage_rollup_state SET time_zone = ?, through_day = '' WHERE id = 1 AND time_zone = ?",
-  dropAll: 'DELETE FROM usage_rollups',
+    "UPDATE usage_rollup_state SET time_zone = ?, through_day = '' WHERE id = ? AND time_zone = ?",
   /** The first row's time, from the access_time index (a filter would scan the whole log). */
   firstCall: 'SELECT MIN(access_time) AS first FROM access_logs',
   /** Moves the watermark one day on, only from where this run read it: one instance rolls a day. */
   claim:
-    'UPDATE usage_rollup_state SET through_day = ? WHERE id = 1 AND through_day = ? AND time_zone = ?',
-  dropDay: 'DELETE FROM usage_rollups WHERE day = ?',
-  rollDay: `INSERT INTO usage_rollups (day, user_id, api_id, source, api_name, calls, cost_milli)
-    SELECT ?, user_id, COALESCE(api_id, 0), ${SOURCE}, MAX(api_name), COUNT(*), SUM(cost_milli)
-    FROM access_logs
-    WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL AND ${COUNTED}
-    GROUP BY user_id, COALESCE(api_id, 0), ${SOURCE}`,
+    'UPDATE usage_rollup_state SET through_day = ? WHERE id = ? AND through_day = ? AND time_zone = ?',
 } as const;
+
+const dropAll = (table: string) => `DELETE FROM ${table}`;
+const dropDay = (table: string) => `DELETE FROM ${table} WHERE day = ?`;
 
 interface State {
   time_zone: string;
   through_day: string;
 }
 
-/** The raw statements a run needs, on either database. */
+/** The raw statements a run needs, on either database, for one series. */
 interface RollupStore {
   state(): Promise<State | null>;
   start(timeZone: string): Promise<void>;
@@ -79,21 +134,25 @@ interface RollupStore {
 }
 
 class SqliteRollups implements RollupStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly series: RollupSeries,
+  ) {}
 
   state() {
-    return Promise.resolve((this.db.prepare(SQL.state).get() as State | undefined) ?? null);
+    const row = this.db.prepare(SQL.state).get(this.series.id) as State | undefined;
+    return Promise.resolve(row ?? null);
   }
 
   start(timeZone: string) {
-    this.db.prepare(`${SQL.start} ON CONFLICT DO NOTHING`).run(timeZone);
+    this.db.prepare(`${SQL.start} ON CONFLICT DO NOTHING`).run(this.series.id, timeZone);
     return Promise.resolve();
   }
 
   restart(timeZone: string, was: string) {
     return sqliteTransaction(this.db, () => {
-      if (this.db.prepare(SQL.restart).run(timeZone, was).changes === 1) {
-        this.db.prepare(SQL.dropAll).run();
+      if (this.db.prepare(SQL.restart).run(timeZone, this.series.id, was).changes === 1) {
+        for (const table of this.series.tables) this.db.prepare(dropAll(table)).run();
       }
     });
   }
@@ -104,26 +163,32 @@ class SqliteRollups implements RollupStore {
   }
 
   rollDay(day: string, after: string, timeZone: string, from: Date, to: Date) {
+    const { id, tables, roll } = this.series;
     return sqliteTransaction(this.db, () => {
-      if (this.db.prepare(SQL.claim).run(day, after, timeZone).changes !== 1) return false;
-      this.db.prepare(SQL.dropDay).run(day);
-      this.db.prepare(SQL.rollDay).run(day, sqliteTime(from), sqliteTime(to));
+      if (this.db.prepare(SQL.claim).run(day, id, after, timeZone).changes !== 1) return false;
+      for (const table of tables) this.db.prepare(dropDay(table)).run(day);
+      for (const { sql, values } of roll) {
+        this.db.prepare(sql).run(...values(day, sqliteTime(from), sqliteTime(to)));
+      }
       return true;
     });
   }
 }
 
 class MysqlRollups implements RollupStore {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly series: RollupSeries,
+  ) {}
 
   async state() {
-    const [rows] = await this.pool.query<RowDataPacket[]>(SQL.state);
+    const [rows] = await this.pool.query<RowDataPacket[]>(SQL.state, [this.series.id]);
     return (rows[0] as State | undefined) ?? null;
   }
 
   async start(timeZone: string) {
     try {
-      await this.pool.query(SQL.start, [timeZone]);
+      await this.pool.query(SQL.start, [this.series.id, timeZone]);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -131,8 +196,13 @@ class MysqlRollups implements RollupStore {
 
   async restart(timeZone: string, was: string) {
     await mysqlTransaction(this.pool, async (conn) => {
-      const [moved] = await conn.query<ResultSetHeader>(SQL.restart, [timeZone, was]);
-      if (moved.affectedRows === 1) await conn.query(SQL.dropAll);
+      const [moved] = await conn.query<ResultSetHeader>(SQL.restart, [
+        timeZone,
+        this.series.id,
+        was,
+      ]);
+      if (moved.affectedRows !== 1) return;
+      for (const table of this.series.tables) await conn.query(dropAll(table));
     });
   }
 
@@ -143,35 +213,43 @@ class MysqlRollups implements RollupStore {
   }
 
   rollDay(day: string, after: string, timeZone: string, from: Date, to: Date) {
+    const { id, tables, roll } = this.series;
     return mysqlTransaction(this.pool, async (conn) => {
-      const [claimed] = await conn.query<ResultSetHeader>(SQL.claim, [day, after, timeZone]);
+      const [claimed] = await conn.query<ResultSetHeader>(SQL.claim, [day, id, after, timeZone]);
       if (claimed.affectedRows !== 1) return false;
-      await conn.query(SQL.dropDay, [day]);
-      await conn.query(SQL.rollDay, [day, from, to]);
+      for (const table of tables) await conn.query(dropDay(table), [day]);
+      for (const { sql, values } of roll) await conn.query(sql, values(day, from, to));
       return true;
     });
   }
 }
 
-const storeOf = (dataSource: DataSource): RollupStore =>
+const storeOf = (dataSource: DataSource, series: RollupSeries): RollupStore =>
   byRawDriver<RollupStore>(dataSource, {
-    sqlite: (db) => new SqliteRollups(db),
-    mysql: (pool) => new MysqlRollups(pool),
+    sqlite: (db) => new SqliteRollups(db, series),
+    mysql: (pool) => new MysqlRollups(pool, series),
   });
 
 /**
- * Rolls up the closed days after the watermark, oldest first, at most ROLLUP_DAYS_PER_RUN: each in
- * one transaction that moves the watermark, drops anything of that day and adds up its counted
- * calls (user × API × source). Rolling a day again gives the same rows, and instances running at
- * once each roll a different day. A change of the site's time zone starts the rollups again.
- * Answers how many days this run rolled up.
+ * Rolls up the closed days after each series' watermark, oldest first, at most ROLLUP_DAYS_PER_RUN
+ * a series: each in one transaction that moves the watermark, drops anything of that day and adds
+ * its rows up. Rolling a day again gives the same rows, and instances running at once each roll a
+ * different day. A change of the site's time zone starts the rollups again. Answers how many days
+ * this run rolled up (over all series).
  */
 export async function rollUp(
   dataSource: DataSource,
   timeZone: string,
   now = Date.now(),
 ): Promise<number> {
-  const store = storeOf(dataSource);
+  let rolled = 0;
+  for (const series of ROLLUP_SERIES) {
+    rolled += await rollSeries(storeOf(dataSource, series), timeZone, now);
+  }
+  return rolled;
+}
+
+async function rollSeries(store: RollupStore, timeZone: string, now: number): Promise<number> {
   let rolled = 0;
   while (rolled < ROLLUP_DAYS_PER_RUN) {
     const state = await store.state();
@@ -200,12 +278,13 @@ export async function rollUp(
   return rolled;
 }
 
-/** Where reads switch from rollups to raw rows, on the site's clock (none: all raw). */
+/** Where a series' reads switch from rollups to raw rows, on the site's clock (none: all raw). */
 export async function rollupWatermark(
   dataSource: DataSource,
   timeZone: string,
+  series: RollupSeries = COUNTED_SERIES,
 ): Promise<RollupWatermark> {
-  const state = await storeOf(dataSource).state();
+  const state = await storeOf(dataSource, series).state();
   if (!state || state.time_zone !== timeZone || !state.through_day) return NONE;
   return {
     throughDay: state.through_day,
@@ -213,73 +292,116 @@ export async function rollupWatermark(
   };
 }
 
-/** A user's month (on the site's clock) whose rolled-up days do not add up to its raw rows. */
+/**
+ * A month (on the site's clock) whose rolled-up days do not add up to what they were made from:
+ * a user's rows of `table` against their raw rows, or (`user_id` null) the site's day totals
+ * against the call rollups.
+ */
 export interface RollupMismatch {
-  user_id: number;
+  table: string;
+  user_id: number | null;
   /** `YYYY-MM`. */
   month: string;
   rolled: { calls: number; cost_milli: number };
   raw: { calls: number; cost_milli: number };
 }
 
-type Sums = { user_id: number; calls: number | string; cost: number | string };
+type Sums = { user_id: number | null; calls: number | string; cost: number | string };
+
+/** One comparison of a month: the rolled side (days) and what it was made from (times). */
+interface MonthCheck {
+  table: string;
+  series: RollupSeries;
+  /** Bound to the month's first and last day and the series' watermark. */
+  rolled: string;
+  /** Bound to the month's first instant and its end (or the watermark's end), unless `byDay`. */
+  raw: string;
+  /** The raw side is rolled rows too, bound as `rolled` is. */
+  byDay?: boolean;
+}
+
+const RAW_SUMS = `SELECT user_id, COUNT(*) AS calls, SUM(cost_milli) AS cost FROM access_logs
+  WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL`;
+const DAYS = 'day >= ? AND day <= ? AND day <= ?';
+
+const CHECKS: readonly MonthCheck[] = [
+  {
+    table: 'usage_rollups',
+    series: COUNTED_SERIES,
+    rolled: `SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM usage_rollups
+      WHERE ${DAYS} GROUP BY user_id`,
+    raw: `${RAW_SUMS} AND ${COUNTED} GROUP BY user_id`,
+  },
+  {
+    table: 'call_rollups',
+    series: CALLS_SERIES,
+    rolled: `SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM call_rollups
+      WHERE ${DAYS} GROUP BY user_id`,
+    raw: `${RAW_SUMS} GROUP BY user_id`,
+  },
+  {
+    table: 'call_day_totals',
+    series: CALLS_SERIES,
+    rolled: `SELECT NULL AS user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost
+      FROM call_day_totals WHERE ${DAYS} HAVING COUNT(*) > 0`,
+    raw: `SELECT NULL AS user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost
+      FROM call_rollups WHERE ${DAYS} HAVING COUNT(*) > 0`,
+    byDay: true,
+  },
+];
 
 /**
- * Checks the rollups against the raw rows they were made from, user by user and month by month:
- * every counted call before the watermark's end is in the rollups, and nothing else. Reads only:
- * two statements a month, from the first rolled day's month through the watermark's.
+ * Checks the rollups against what they were made from, user by user and month by month: every
+ * call a series takes before its watermark's end is in its rollups, and nothing else; the site's
+ * day totals add up to the call rollups. Reads only: two statements a month and table.
  */
 export async function checkRollups(
   dataSource: DataSource,
   timeZone: string,
 ): Promise<{ throughDay: string | null; mismatches: RollupMismatch[] }> {
-  const watermark = await rollupWatermark(dataSource, timeZone);
-  if (!watermark.throughDay) return { throughDay: null, mismatches: [] };
-  const [{ first }] = await dataSource.query<{ first: string | null }[]>(
-    'SELECT MIN(day) AS first FROM usage_rollups',
-  );
-  const firstCall = await storeOf(dataSource).firstCall();
-  const months = [first?.slice(0, 7), firstCall && monthOf(firstCall.getTime(), timeZone)].filter(
-    (month): month is string => Boolean(month),
-  );
-  const last = watermark.throughDay.slice(0, 7);
   const mismatches: RollupMismatch[] = [];
-  for (let month = months.sort()[0] ?? last; month <= last; month = nextMonth(month)) {
-    const bounds = monthBounds(month, timeZone);
-    const to = Math.min(bounds.to, watermark.rawFrom.getTime());
-    const [rolled, raw] = await Promise.all([
-      dataSource.query<Sums[]>(
-        `SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM usage_rollups
-         WHERE day >= ? AND day <= ? AND day <= ? GROUP BY user_id`,
-        [`${month}-01`, `${month}-31`, watermark.throughDay],
-      ),
-      dataSource.query<Sums[]>(
-        `SELECT user_id, COUNT(*) AS calls, SUM(cost_milli) AS cost FROM access_logs
-         WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL AND ${COUNTED}
-         GROUP BY user_id`,
-        [sqlTime(dataSource, new Date(bounds.from)), sqlTime(dataSource, new Date(to))],
-      ),
-    ]);
-    mismatches.push(...differences(month, rolled, raw));
+  let throughDay: string | null = null;
+  const firstCall = await storeOf(dataSource, COUNTED_SERIES).firstCall();
+  for (const check of CHECKS) {
+    const watermark = await rollupWatermark(dataSource, timeZone, check.series);
+    if (check.series === COUNTED_SERIES) throughDay = watermark.throughDay;
+    if (!watermark.throughDay) continue;
+    const [{ first }] = await dataSource.query<{ first: string | null }[]>(
+      `SELECT MIN(day) AS first FROM ${check.table}`,
+    );
+    const months = [first?.slice(0, 7), firstCall && monthOf(firstCall.getTime(), timeZone)].filter(
+      (month): month is string => Boolean(month),
+    );
+    const last = watermark.throughDay.slice(0, 7);
+    for (let month = months.sort()[0] ?? last; month <= last; month = nextMonth(month)) {
+      const days = [`${month}-01`, `${month}-31`, watermark.throughDay];
+      const bounds = monthBounds(month, timeZone);
+      const to = Math.min(bounds.to, watermark.rawFrom.getTime());
+      const times = [new Date(bounds.from), new Date(to)].map((at) => sqlTime(dataSource, at));
+      const [rolled, raw] = await Promise.all([
+        dataSource.query<Sums[]>(check.rolled, days),
+        dataSource.query<Sums[]>(check.raw, check.byDay ? days : times),
+      ]);
+      mismatches.push(...differences(check.table, month, rolled, raw));
+    }
   }
-  return { throughDay: watermark.throughDay, mismatches };
+  return { throughDay, mismatches };
 }
 
-/** The users whose sums differ between the rollups and the raw rows of one month. */
-function differences(month: string, rolled: Sums[], raw: Sums[]): RollupMismatch[] {
+/** The users (or the site, null) whose sums differ between the rollups and their source. */
+function differences(table: string, month: string, rolled: Sums[], raw: Sums[]): RollupMismatch[] {
+  const owner = (row: Sums) => (row.user_id === null ? null : Number(row.user_id));
   const sums = (rows: Sums[]) =>
     new Map(
-      rows.map((row) => [
-        Number(row.user_id),
-        { calls: Number(row.calls), cost_milli: Number(row.cost) },
-      ]),
+      rows.map((row) => [owner(row), { calls: Number(row.calls), cost_milli: Number(row.cost) }]),
     );
   const byRollup = sums(rolled);
   const byRaw = sums(raw);
   const none = { calls: 0, cost_milli: 0 };
   return [...new Set([...byRollup.keys(), ...byRaw.keys()])]
-    .sort((a, b) => a - b)
+    .sort((a, b) => (a ?? 0) - (b ?? 0))
     .map((userId) => ({
+      table,
       user_id: userId,
       month,
       rolled: byRollup.get(userId) ?? none,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { join } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import type { ObjectLiteral } from 'typeorm';
@@ -10,6 +10,7 @@ import { formatBalance } from '../../common/money';
 import {
   AccessLog,
   ApiDailyStat,
+  CallDayTotal,
   ApiEntry,
   RechargeRecord,
   SiteConfig,
@@ -18,6 +19,10 @@ import {
 import { DailyStatsQuery } from './dto/stats-admin.dto';
 import { containsPattern } from '../../common/like';
 import { pageInfo } from '../../common/paging';
+import { dayBounds, dayOf } from '../../common/quota-period';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
+import { CALLS_SERIES, rollupWatermark } from '../ledger';
 import type {
   Dashboard,
   DashboardActivity,
@@ -55,6 +60,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 @Injectable()
 export class StatsAdminService {
   private databaseVersion?: Promise<string>;
+  private readonly timeZone: string;
 
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
@@ -64,7 +70,10 @@ export class StatsAdminService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(RechargeRecord) private readonly recharges: Repository<RechargeRecord>,
     private readonly dataSource: DataSource,
-  ) {}
+    @Inject(ENV) env: Env,
+  ) {
+    this.timeZone = env.SITE_TIME_ZONE;
+  }
 
   /** The statistics list: every API (disabled too) with its total calls, by id. */
   async list(query: DailyStatsQuery): Promise<StatsPage> {
@@ -161,42 +170,120 @@ export class StatsAdminService {
     };
   }
 
-  private async activity(): Promise<DashboardActivity> {
+  /**
+   * Today against the last 7 and 30 days, on the site's clock (days as statements and the call
+   * rollups count them); calls today are api_daily_stats' UTC day, as the chart's.
+   */
+  private async activity(now = Date.now()): Promise<DashboardActivity> {
     const today = await this.daily
       .createQueryBuilder('stat')
       .select('COALESCE(SUM(stat.calls), 0)', 'total')
       .where('stat.access_date = :today', { today: utcDay() })
       .getRawOne<{ total: string | number }>();
+    const days = this.siteDays(now);
     const milli = (sums: Periods<number>): Periods<string> => ({
       today: formatBalance(sums.today),
       days_7: formatBalance(sums.days_7),
       days_30: formatBalance(sums.days_30),
     });
+    const starts = {
+      today: this.dayStart(days.today),
+      days_7: this.dayStart(days.days_7),
+      days_30: this.dayStart(days.days_30),
+    };
     return {
       calls_today: Number(today?.total ?? 0),
-      charges: milli(await this.periods(this.logs, 'SUM', 'row.cost_milli', 'row.access_time')),
-      new_users: await this.periods(this.users, 'COUNT', '1', 'row.created_at'),
+      charges: milli(await this.charges(days)),
+      new_users: await this.periods(this.users, 'COUNT', '1', 'row.created_at', starts),
       recharges: milli(
         await this.periods(
           this.recharges,
           'SUM',
           'row.amount_milli',
           'row.created_at',
+          starts,
           'row.user_id IS NOT NULL',
         ),
       ),
     };
   }
 
-  /** One aggregate over today, 7 and 30 UTC days, in one query. */
+  /** Today's, the 7th and the 30th last day's date (`YYYY-MM-DD`) on the site's clock. */
+  private siteDays(now: number): Periods<string> {
+    const [year, month, date] = dayOf(now, this.timeZone).split('-').map(Number);
+    const back = (days: number) =>
+      new Date(Date.UTC(year, month - 1, date - days)).toISOString().slice(0, 10);
+    return { today: back(0), days_7: back(6), days_30: back(29) };
+  }
+
+  private dayStart(day: string): Date | string {
+    return this.asParameter(new Date(dayBounds(day, this.timeZone).from).toISOString());
+  }
+
+  /**
+   * Charged money over the periods: closed days from the site's day totals (a row a day), the
+   * days after the call rollups' watermark from raw rows (by the access_time index).
+   */
+  private async charges(days: Periods<string>): Promise<Periods<number>> {
+    const watermark = await rollupWatermark(this.dataSource, this.timeZone, CALLS_SERIES);
+    const through = watermark.throughDay ?? '';
+    const over = (name: keyof Periods<string>, column: string, value: string) =>
+      `COALESCE(SUM(CASE WHEN ${column} >= :${name} THEN ${value} END), 0)`;
+    const sums = (row: Record<string, unknown> | undefined): Periods<number> => ({
+      today: Number(row?.today ?? 0),
+      days_7: Number(row?.days_7 ?? 0),
+      days_30: Number(row?.days_30 ?? 0),
+    });
+    const rolled =
+      through >= days.days_30
+        ? sums(
+            await this.dataSource
+              .createQueryBuilder()
+              .from(CallDayTotal, 't')
+              .select(over('today', 't.day', 't.cost_milli'), 'today')
+              .addSelect(over('days_7', 't.day', 't.cost_milli'), 'days_7')
+              .addSelect(over('days_30', 't.day', 't.cost_milli'), 'days_30')
+              .where('t.day >= :days_30 AND t.day <= :through', { through })
+              .setParameters(days)
+              .getRawOne(),
+          )
+        : sums(undefined);
+    const from = (day: string) =>
+      this.asParameter(
+        new Date(
+          Math.max(dayBounds(day, this.timeZone).from, watermark.rawFrom.getTime()),
+        ).toISOString(),
+      );
+    const raw = sums(
+      await this.logs
+        .createQueryBuilder('row')
+        .select(over('today', 'row.access_time', 'row.cost_milli'), 'today')
+        .addSelect(over('days_7', 'row.access_time', 'row.cost_milli'), 'days_7')
+        .addSelect(over('days_30', 'row.access_time', 'row.cost_milli'), 'days_30')
+        .where('row.access_time >= :days_30')
+        .setParameters({
+          today: from(days.today),
+          days_7: from(days.days_7),
+          days_30: from(days.days_30),
+        })
+        .getRawOne(),
+    );
+    return {
+      today: rolled.today + raw.today,
+      days_7: rolled.days_7 + raw.days_7,
+      days_30: rolled.days_30 + raw.days_30,
+    };
+  }
+
+  /** One aggregate over today, 7 and 30 days (their first instants), in one query. */
   private async periods<T extends ObjectLiteral>(
     repo: Repository<T>,
     fn: 'SUM' | 'COUNT',
     value: string,
     column: string,
+    starts: Periods<Date | string>,
     condition = '1 = 1',
   ): Promise<Periods<number>> {
-    const since = (days: number) => this.asParameter(`${utcDay(-days)}T00:00:00.000Z`);
     const over = (name: string) =>
       `COALESCE(${fn}(CASE WHEN ${column} >= :${name} THEN ${value} END), 0)`;
     const row = await repo
@@ -205,7 +292,7 @@ export class StatsAdminService {
       .addSelect(over('days_7'), 'days_7')
       .addSelect(over('days_30'), 'days_30')
       .where(`${condition} AND ${column} >= :days_30`)
-      .setParameters({ today: since(0), days_7: since(6), days_30: since(29) })
+      .setParameters(starts)
       .getRawOne<Record<keyof Periods<number>, string | number | null>>();
     return {
       today: Number(row?.today ?? 0),

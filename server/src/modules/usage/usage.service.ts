@@ -1,105 +1,138 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import { formatBalance, formatPrice } from '../../common/money';
-import { AccessLog, ApiEntry, User } from '../../database/entities';
+import { dayBounds, dayOf, nextDay } from '../../common/quota-period';
+import { ApiEntry, User } from '../../database/entities';
+import { sqlTime } from '../../database/sql-time';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 import type { Usage, UsageDay } from '../../contracts/usage';
+import { CALLS_SERIES, rollupWatermark } from '../ledger';
 
 export const USAGE_DAYS = 30;
 export const USAGE_TOP_APIS = 5;
-const DAY_MS = 86_400_000;
 /** How long a user's counted log stays in memory: a dashboard load is one GROUP BY a minute. */
 export const USAGE_CACHE_MS = 60_000;
 /** Windows with fewer rows are counted afresh each time: that takes milliseconds. */
 export const USAGE_CACHE_MIN_ROWS = 10_000;
 const USAGE_CACHE_USERS = 10_000;
 
-type DayRow = { day: Date | string; calls: unknown; spend: unknown; charged: unknown };
-type TopRow = {
-  api_id: unknown;
+/** A day's calls of one API: from a rollup row, or raw rows added up. */
+interface Cell {
+  day: string;
+  api_id: number;
   name: string;
-  title_en: string | null;
-  calls: unknown;
-  spend: unknown;
-};
-interface Counted {
-  perDay: DayRow[];
-  top: TopRow[];
+  calls: number;
+  charged: number;
+  spend: number;
 }
 
-/** A day as YYYY-MM-DD: SQLite's DATE() gives text, mysql2 a Date at UTC midnight. */
-const dayText = (value: Date | string) =>
-  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+type CellRow = Record<keyof Cell, unknown>;
+
+const cell = (row: CellRow): Cell => ({
+  day: String(row.day),
+  api_id: Number(row.api_id),
+  name: typeof row.name === 'string' ? row.name : '',
+  calls: Number(row.calls),
+  charged: Number(row.charged ?? 0),
+  spend: Number(row.spend ?? 0),
+});
+
+/** The USAGE_DAYS days through `today`, counted back by the calendar. */
+function lastDays(today: string): string[] {
+  const [year, month, date] = today.split('-').map(Number);
+  return Array.from({ length: USAGE_DAYS }, (_, i) =>
+    new Date(Date.UTC(year, month - 1, date - (USAGE_DAYS - 1 - i))).toISOString().slice(0, 10),
+  );
+}
 
 /**
- * The dashboard's usage: calls and spend per day and the top APIs over the last 30 days, counted in
- * UTC days like the admin statistics (api_daily_stats), from the caller's own log rows.
+ * The dashboard's usage: calls and spend per day and the top APIs over the last 30 days on the
+ * site's clock (SITE_TIME_ZONE, as statements and free quotas), every call of the caller's. Closed
+ * days come from the call rollups (ledger/rollups.ts), the days after them from raw rows.
  */
 @Injectable()
 export class UsageService {
+  private readonly timeZone: string;
+
   constructor(
-    @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     @InjectRepository(User) private readonly users: Repository<User>,
-  ) {}
+    @Inject(ENV) env: Env,
+  ) {
+    this.timeZone = env.SITE_TIME_ZONE;
+  }
 
   /**
-   * A window of USAGE_CACHE_MIN_ROWS rows or more is cached per user for USAGE_CACHE_MS (a million
-   * rows in 30 days take a second or more to group on SQLite, which blocks the event loop); smaller
-   * ones are exact. Concurrent loads share one count; the balance is always read fresh.
+   * A window of USAGE_CACHE_MIN_ROWS calls or more is cached per user for USAGE_CACHE_MS (raw rows
+   * of a busy day take a while to group on SQLite, which blocks the event loop); smaller ones are
+   * exact. Concurrent loads share one count; the balance is always read fresh.
    */
-  private readonly counted = new LRUCache<string, Promise<Counted>>({
+  private readonly counted = new LRUCache<string, Promise<Cell[]>>({
     max: USAGE_CACHE_USERS,
     ttl: USAGE_CACHE_MS,
   });
 
   async usage(userId: number, now = new Date()): Promise<Usage> {
-    const today = Date.parse(now.toISOString().slice(0, 10));
-    const first = new Date(today - (USAGE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-    const cacheKey = `${userId}:${first}`;
+    const dates = lastDays(dayOf(now.getTime(), this.timeZone));
+    const cacheKey = `${userId}:${dates[0]}`;
     let counting = this.counted.get(cacheKey);
     if (!counting) {
-      const mine = this.count(userId, first);
+      const mine = this.count(userId, dates);
       counting = mine;
       this.counted.set(cacheKey, mine);
       const forget = () => {
         if (this.counted.peek(cacheKey) === mine) this.counted.delete(cacheKey);
       };
-      mine.then(({ perDay }) => {
-        const rows = perDay.reduce((sum, day) => sum + Number(day.calls), 0);
+      mine.then((cells) => {
+        const rows = cells.reduce((sum, c) => sum + c.calls, 0);
         if (rows < USAGE_CACHE_MIN_ROWS) forget();
       }, forget);
     }
-    const [{ perDay, top }, user] = await Promise.all([
+    const [cells, user] = await Promise.all([
       counting,
       this.users.findOne({ select: { id: true, balance_milli: true }, where: { id: userId } }),
     ]);
-    const byDay = new Map(perDay.map((row) => [dayText(row.day), row]));
-    const days: UsageDay[] = [];
+    const byDay = new Map<string, { calls: number; spend: number }>();
+    const byApi = new Map<number, { name: string; calls: number; spend: number }>();
     let spent = 0;
     let charged = 0;
-    for (let i = 0; i < USAGE_DAYS; i += 1) {
-      const date = new Date(Date.parse(first) + i * DAY_MS).toISOString().slice(0, 10);
-      const row = byDay.get(date);
-      spent += Number(row?.spend ?? 0);
-      charged += Number(row?.charged ?? 0);
-      days.push({
-        date,
-        calls: Number(row?.calls ?? 0),
-        spend: formatPrice(Number(row?.spend ?? 0)),
-      });
+    for (const c of cells) {
+      const d = byDay.get(c.day) ?? { calls: 0, spend: 0 };
+      d.calls += c.calls;
+      d.spend += c.spend;
+      byDay.set(c.day, d);
+      const a = byApi.get(c.api_id) ?? { name: c.name, calls: 0, spend: 0 };
+      a.calls += c.calls;
+      a.spend += c.spend;
+      if (c.name > a.name) a.name = c.name;
+      byApi.set(c.api_id, a);
+      spent += c.spend;
+      charged += c.charged;
     }
+    const days: UsageDay[] = dates.map((date) => ({
+      date,
+      calls: byDay.get(date)?.calls ?? 0,
+      spend: formatPrice(byDay.get(date)?.spend ?? 0),
+    }));
+    const top = [...byApi.entries()]
+      .sort(([idA, a], [idB, b]) => b.calls - a.calls || idA - idB)
+      .slice(0, USAGE_TOP_APIS);
+    const titles = await this.titles(top.map(([apiId]) => apiId));
     const balance = user?.balance_milli ?? 0;
     // The average charged price, rounded up so the estimate never promises a call too many.
     const usual = charged > 0 ? Math.ceil(spent / charged) : null;
     return {
       days,
-      top_apis: top.map((row) => ({
-        api_id: row.api_id === null ? null : Number(row.api_id),
+      top_apis: top.map(([apiId, row]) => ({
+        api_id: apiId === 0 ? null : apiId,
         name: row.name,
-        title_en: row.title_en ?? '',
-        calls: Number(row.calls),
-        spend: formatPrice(Number(row.spend)),
+        title_en: titles.get(apiId) ?? '',
+        calls: row.calls,
+        spend: formatPrice(row.spend),
       })),
       balance: formatBalance(balance),
       usual_price: usual === null ? null : formatPrice(usual),
@@ -107,34 +140,61 @@ export class UsageService {
     };
   }
 
-  /** Calls and spend per day and per API since `first`, both read from the (user_id, access_time) index. */
-  private async count(userId: number, first: string): Promise<Counted> {
-    const window = () =>
-      this.logs
-        .createQueryBuilder('log')
-        .where('log.user_id = :userId', { userId })
-        .andWhere('log.access_time >= :since', { since: `${first} 00:00:00` });
-    const [perDay, top] = await Promise.all([
-      window()
-        .select('DATE(log.access_time)', 'day')
-        .addSelect('COUNT(*)', 'calls')
-        .addSelect('COALESCE(SUM(log.cost_milli), 0)', 'spend')
-        .addSelect('SUM(CASE WHEN log.cost_milli > 0 THEN 1 ELSE 0 END)', 'charged')
-        .groupBy('DATE(log.access_time)')
-        .getRawMany<DayRow>(),
-      window()
-        .select('log.api_id', 'api_id')
-        .addSelect('MAX(log.api_name)', 'name')
-        .leftJoin(ApiEntry, 'a', 'a.id = log.api_id')
-        .addSelect('MAX(a.title_en)', 'title_en')
-        .addSelect('COUNT(*)', 'calls')
-        .addSelect('COALESCE(SUM(log.cost_milli), 0)', 'spend')
-        .groupBy('log.api_id')
-        .orderBy('calls', 'DESC')
-        .addOrderBy('log.api_id', 'ASC')
-        .limit(USAGE_TOP_APIS)
-        .getRawMany<TopRow>(),
+  private async titles(apiIds: number[]): Promise<Map<number, string>> {
+    const known = apiIds.filter((id) => id !== 0);
+    if (known.length === 0) return new Map();
+    const rows = await this.apis.find({
+      select: { id: true, title_en: true },
+      where: { id: In(known) },
+    });
+    return new Map(rows.map((row) => [row.id, row.title_en ?? '']));
+  }
+
+  /**
+   * The window's calls by day and API: rolled-up days from the user's `(user_id, day)` rollups,
+   * the days after the watermark from the user's `(user_id, access_time)` raw rows, in one
+   * statement grouped by day (a CASE over the days' first instants) and API.
+   */
+  private async count(userId: number, dates: string[]): Promise<Cell[]> {
+    const first = dates[0];
+    const last = dates[dates.length - 1];
+    const watermark = await rollupWatermark(this.dataSource, this.timeZone, CALLS_SERIES);
+    const through = watermark.throughDay ?? '';
+    const rolledDays = through >= first ? dates.filter((date) => date <= through) : [];
+    const rawDays = dates.slice(rolledDays.length);
+    const time = (date: string) =>
+      sqlTime(this.dataSource, new Date(dayBounds(date, this.timeZone).from));
+    // Each raw row's day: the latest day whose first instant it is at or after.
+    const later = rawDays.slice(1).reverse();
+    const day = later.length
+      ? `CASE ${later.map(() => 'WHEN l.access_time >= ? THEN ?').join(' ')} ELSE ? END`
+      : '?';
+    const [rolled, raw] = await Promise.all([
+      rolledDays.length > 0
+        ? this.dataSource.query<CellRow[]>(
+            `SELECT r.day AS day, r.api_id AS api_id, r.api_name AS name, r.calls AS calls,
+               r.charged_calls AS charged, r.cost_milli AS spend
+             FROM call_rollups r WHERE r.user_id = ? AND r.day >= ? AND r.day <= ?`,
+            [userId, first, rolledDays[rolledDays.length - 1]],
+          )
+        : [],
+      rawDays.length > 0
+        ? this.dataSource.query<CellRow[]>(
+            `SELECT ${day} AS day, COALESCE(l.api_id, 0) AS api_id, MAX(l.api_name) AS name,
+               COUNT(*) AS calls, SUM(CASE WHEN l.cost_milli > 0 THEN 1 ELSE 0 END) AS charged,
+               COALESCE(SUM(l.cost_milli), 0) AS spend
+             FROM access_logs l WHERE l.user_id = ? AND l.access_time >= ? AND l.access_time < ?
+             GROUP BY 1, COALESCE(l.api_id, 0)`,
+            [
+              ...later.flatMap((date) => [time(date), date]),
+              rawDays[0],
+              userId,
+              time(rawDays[0]),
+              time(nextDay(last)),
+            ],
+          )
+        : [],
     ]);
-    return { perDay, top };
+    return [...rolled, ...raw].map(cell);
   }
 }
