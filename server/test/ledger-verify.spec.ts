@@ -127,4 +127,55 @@ describeEachDb('npm run ledger:verify', (ctx) => {
     );
     expect((await verify(t)).code).toBe(0);
   });
+
+  it('checks only the days whose raw rows log retention kept', async () => {
+    const t = ctx.t;
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const { user } = await createKeyedUser(t, 1000);
+    const old = new Date(Date.now() - 20 * 86_400_000);
+    const recent = new Date(Date.now() - 2 * 86_400_000);
+    for (const time of [old, recent]) {
+      await t.dataSource.query(
+        `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
+         VALUES (?, ?, 'x', '127.0.0.1', '/apis/x', 'jest', ?, 200, 0, 1, 'free')`,
+        [user.id, api.id, sqlTime(t.dataSource, time)],
+      );
+    }
+    // These rows land in days rolled up already: roll everything up again.
+    await t.dataSource.query('DELETE FROM usage_rollup_state');
+    while ((await rollUp(t.dataSource, t.env.SITE_TIME_ZONE)) > 0);
+    expect((await verify(t)).code).toBe(0);
+
+    // Retention removed the old free call's row: only its rollups are left of it.
+    await t.dataSource.query('DELETE FROM access_logs WHERE user_id = ? AND access_time < ?', [
+      user.id,
+      sqlTime(t.dataSource, new Date(Date.now() - 10 * 86_400_000)),
+    ]);
+    const month = dayOf(old.getTime(), t.env.SITE_TIME_ZONE).slice(0, 7);
+    const keepAll = await verify(t);
+    expect(keepAll.code).toBe(1);
+    expect(keepAll.output).toMatch(
+      new RegExp(`user ${user.id}, ${month}: rollups hold .*, difference \\+1 call \\+0\\.000`),
+    );
+    const kept = { ...t.env, ACCESS_LOG_RETENTION_DAYS: 10 };
+    const lines: string[] = [];
+    expect(await ledgerVerifyCommand(kept, (text) => lines.push(text))).toBe(0);
+    expect(lines.join('\n')).toMatch(
+      /rollups verified: every day from \d{4}-\d\d-\d\d through \d{4}-\d\d-\d\d adds up to its raw rows \(ACCESS_LOG_RETENTION_DAYS=10: free calls' rows before it are gone\)$/,
+    );
+
+    // A kept day that differs is still named.
+    const day = dayOf(recent.getTime(), t.env.SITE_TIME_ZONE);
+    await t.dataSource.query(
+      'UPDATE call_rollups SET calls = calls + 1 WHERE user_id = ? AND day = ?',
+      [user.id, day],
+    );
+    lines.length = 0;
+    expect(await ledgerVerifyCommand(kept, (text) => lines.push(text))).toBe(1);
+    expect(lines.join('\n')).toContain(`user ${user.id}, ${day.slice(0, 7)} (call_rollups)`);
+    await t.dataSource.query(
+      'UPDATE call_rollups SET calls = calls - 1 WHERE user_id = ? AND day = ?',
+      [user.id, day],
+    );
+  });
 });

@@ -30,7 +30,9 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
           `= ¥${formatPrice(expected)}, difference ${signed(user.balance_milli - expected)}`,
       );
     }
-    const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE);
+    const days = env.ACCESS_LOG_RETENTION_DAYS;
+    const keptFrom = days > 0 ? Date.now() - days * 86_400_000 : undefined;
+    const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE, keptFrom);
     for (const { table, user_id, month, rolled, raw } of rollups.mismatches) {
       const who = user_id === null ? `site day totals, ${month}` : `user ${user_id}, ${month}`;
       const which = table === 'usage_rollups' ? '' : ` (${table})`;
@@ -54,9 +56,11 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
     if (unexplained.length > 0 || rollups.mismatches.length > 0) return 1;
     print(`ledger verified: ${users} balances are money in − money out (${seconds} s)`);
     print(
-      rollups.throughDay
-        ? `rollups verified: every day through ${rollups.throughDay} adds up to its raw rows`
-        : 'rollups: no day rolled up yet',
+      !rollups.throughDay
+        ? 'rollups: no day rolled up yet'
+        : rollups.fromDay
+          ? `rollups verified: every day from ${rollups.fromDay} through ${rollups.throughDay} adds up to its raw rows (ACCESS_LOG_RETENTION_DAYS=${days}: free calls' rows before it are gone)`
+          : `rollups verified: every day through ${rollups.throughDay} adds up to its raw rows`,
     );
     return 0;
   });

@@ -353,31 +353,41 @@ const CHECKS: readonly MonthCheck[] = [
 /**
  * Checks the rollups against what they were made from, user by user and month by month: every
  * call a series takes before its watermark's end is in its rollups, and nothing else; the site's
- * day totals add up to the call rollups. Reads only: two statements a month and table.
+ * day totals add up to the call rollups. Reads only: two statements a month and table. With
+ * `keptFrom` (log retention removes free calls' rows older than that), the raw rows are compared
+ * from the first whole day after it: the rollups are all that is left of the days before.
  */
 export async function checkRollups(
   dataSource: DataSource,
   timeZone: string,
-): Promise<{ throughDay: string | null; mismatches: RollupMismatch[] }> {
+  keptFrom?: number,
+): Promise<{ throughDay: string | null; fromDay: string | null; mismatches: RollupMismatch[] }> {
   const mismatches: RollupMismatch[] = [];
   let throughDay: string | null = null;
+  const kept = keptFrom === undefined ? '' : nextDay(dayOf(keptFrom, timeZone));
   const firstCall = await storeOf(dataSource, COUNTED_SERIES).firstCall();
   for (const check of CHECKS) {
     const watermark = await rollupWatermark(dataSource, timeZone, check.series);
     if (check.series === COUNTED_SERIES) throughDay = watermark.throughDay;
     if (!watermark.throughDay) continue;
+    const from = check.byDay ? '' : kept;
     const [{ first }] = await dataSource.query<{ first: string | null }[]>(
       `SELECT MIN(day) AS first FROM ${check.table}`,
     );
-    const months = [first?.slice(0, 7), firstCall && monthOf(firstCall.getTime(), timeZone)].filter(
-      (month): month is string => Boolean(month),
-    );
+    const months = [
+      first?.slice(0, 7),
+      firstCall && monthOf(firstCall.getTime(), timeZone),
+      from.slice(0, 7),
+    ].filter((month): month is string => Boolean(month));
     const last = watermark.throughDay.slice(0, 7);
-    for (let month = months.sort()[0] ?? last; month <= last; month = nextMonth(month)) {
-      const days = [`${month}-01`, `${month}-31`, watermark.throughDay];
-      const bounds = monthBounds(month, timeZone);
-      const to = Math.min(bounds.to, watermark.rawFrom.getTime());
-      const times = [new Date(bounds.from), new Date(to)].map((at) => sqlTime(dataSource, at));
+    const start = from ? from.slice(0, 7) : (months.sort()[0] ?? last);
+    for (let month = start; month <= last; month = nextMonth(month)) {
+      const firstDay = from > `${month}-01` ? from : `${month}-01`;
+      const days = [firstDay, `${month}-31`, watermark.throughDay];
+      const to = Math.min(monthBounds(month, timeZone).to, watermark.rawFrom.getTime());
+      const times = [dayBounds(firstDay, timeZone).from, to].map((at) =>
+        sqlTime(dataSource, new Date(at)),
+      );
       const [rolled, raw] = await Promise.all([
         dataSource.query<Sums[]>(check.rolled, days),
         dataSource.query<Sums[]>(check.raw, check.byDay ? days : times),
@@ -385,7 +395,7 @@ export async function checkRollups(
       mismatches.push(...differences(check.table, month, rolled, raw));
     }
   }
-  return { throughDay, mismatches };
+  return { throughDay, fromDay: kept || null, mismatches };
 }
 
 /** The users (or the site, null) whose sums differ between the rollups and their source. */

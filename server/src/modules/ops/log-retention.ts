@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AccessLog } from '../../database/entities';
 import { sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
+import { ROLLUP_SERIES, rollupWatermark } from '../ledger';
 import type { Env } from '../../env/env';
 
 const BATCH = 1000;
@@ -13,7 +14,8 @@ const EVERY_MS = 60 * 60 * 1000;
 /**
  * Deletes access-log rows older than ACCESS_LOG_RETENTION_DAYS, a small batch at a time so the
  * table is never locked for long. Rows that carry a cost are the ledger of what users paid and are
- * kept; only free and refunded calls expire.
+ * kept; only free and refunded calls expire, and only once their day is in every series of daily
+ * rollups (ledger/rollups.ts): the rollups are what statements and dashboards read of those days.
  */
 @Injectable()
 export class LogRetention implements OnModuleInit, OnApplicationShutdown {
@@ -41,7 +43,7 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
 
   /** Removes expired free-call rows; returns how many went. */
   async prune(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.env.ACCESS_LOG_RETENTION_DAYS * 86_400_000);
+    const cutoff = await this.cutoff(now);
     let removed = 0;
     while (!this.stopped) {
       const ids = (
@@ -67,5 +69,22 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
       await sleep(50);
     }
     return removed;
+  }
+
+  /**
+   * Retention's bound, or the first instant a series of rollups has not taken yet if that is
+   * earlier (the epoch while a series has rolled no day: nothing goes).
+   */
+  private async cutoff(now: Date): Promise<Date> {
+    const zone = this.env.SITE_TIME_ZONE;
+    const marks = await Promise.all(
+      ROLLUP_SERIES.map((series) => rollupWatermark(this.dataSource, zone, series)),
+    );
+    return new Date(
+      Math.min(
+        now.getTime() - this.env.ACCESS_LOG_RETENTION_DAYS * 86_400_000,
+        ...marks.map((mark) => mark.rawFrom.getTime()),
+      ),
+    );
   }
 }
