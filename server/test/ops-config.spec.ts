@@ -58,6 +58,17 @@ describe('configuration from a .env file and *_FILE secrets', () => {
     );
   });
 
+  it('refuses a log retention shorter than the months that are still open', () => {
+    const env = (months: string) =>
+      loadEnv({ DATA_DIR: dir, APP_SECRET: SECRET, LOG_RETENTION_MONTHS: months });
+    for (const months of ['1', '-2', 'x']) {
+      expect(() => env(months)).toThrow(
+        'LOG_RETENTION_MONTHS must be 0 (keep every month) or at least 2: the running month and the one before it stay, since a month can only be closed once it has ended',
+      );
+    }
+    expect([env('0'), env('2'), env('13')].map((e) => e.LOG_RETENTION_MONTHS)).toEqual([0, 2, 13]);
+  });
+
   it('keeps the SQLite file in DATA_DIR unless DATABASE_URL names one', () => {
     expect(loadEnv({ DATA_DIR: dir, APP_SECRET: SECRET }).DATABASE_URL).toBe(
       `sqlite:${join(dir, 'portico.db')}`,

@@ -1,6 +1,6 @@
 import { formatPrice } from '../common/money';
 import type { Env } from '../env/env';
-import { checkBalances, checkRollups } from '../modules/ledger';
+import { checkBalances, checkClosings, checkRollups, retainedFrom } from '../modules/ledger';
 import { withDatabase } from './database';
 import { runCli } from './run';
 import type { Print } from './run';
@@ -30,9 +30,8 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
           `= ¥${formatPrice(expected)}, difference ${signed(user.balance_milli - expected)}`,
       );
     }
-    const days = env.ACCESS_LOG_RETENTION_DAYS;
-    const keptFrom = days > 0 ? Date.now() - days * 86_400_000 : undefined;
-    const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE, keptFrom);
+    const kept = keptFrom(env);
+    const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE, kept.any);
     for (const { table, user_id, month, rolled, raw } of rollups.mismatches) {
       const who = user_id === null ? `site day totals, ${month}` : `user ${user_id}, ${month}`;
       const which = table === 'usage_rollups' ? '' : ` (${table})`;
@@ -41,6 +40,15 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
         `${who}${which}: rollups hold ${calls(rolled.calls)} ¥${formatPrice(rolled.cost_milli)}, ` +
           `${source} ${calls(raw.calls)} ¥${formatPrice(raw.cost_milli)}, ` +
           `difference ${signedCalls(rolled.calls - raw.calls)} ${signed(rolled.cost_milli - raw.cost_milli)}`,
+      );
+    }
+    const closings = await checkClosings(dataSource, kept.charged ?? 0);
+    for (const { user_id, month, closed, raw, checksum_differs } of closings.mismatches) {
+      const money = (m: typeof closed) =>
+        `in ¥${formatPrice(m.money_in_milli)}, out ¥${formatPrice(m.money_out_milli)} in ${m.charged_rows} charged rows`;
+      print(
+        `user ${user_id}, ${month}: its closing holds ${money(closed)}, the raw rows ${money(raw)}` +
+          (checksum_differs ? " (the rows' checksum differs)" : ''),
       );
     }
     if (unexplained.length > 0) {
@@ -53,17 +61,46 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
         `rollups NOT verified: ${rollups.mismatches.length} user- or site-months differ from what they were made from`,
       );
     }
-    if (unexplained.length > 0 || rollups.mismatches.length > 0) return 1;
+    if (closings.mismatches.length > 0) {
+      print(
+        `closings NOT verified: ${closings.mismatches.length} user-months differ from their raw rows`,
+      );
+    }
+    if (unexplained.length + rollups.mismatches.length + closings.mismatches.length > 0) return 1;
     print(`ledger verified: ${users} balances are money in − money out (${seconds} s)`);
     print(
       !rollups.throughDay
         ? 'rollups: no day rolled up yet'
         : rollups.fromDay
-          ? `rollups verified: every day from ${rollups.fromDay} through ${rollups.throughDay} adds up to its raw rows (ACCESS_LOG_RETENTION_DAYS=${days}: free calls' rows before it are gone)`
+          ? `rollups verified: every day from ${rollups.fromDay} through ${rollups.throughDay} adds up to its raw rows (retention removed rows before it)`
           : `rollups verified: every day through ${rollups.throughDay} adds up to its raw rows`,
+    );
+    print(
+      closings.months === 0
+        ? 'closings: no month closed yet'
+        : closings.checked === closings.months
+          ? `closings verified: ${closings.months} closed months add up to their raw rows`
+          : `closings verified: ${closings.months} closed months; the ${closings.checked} whose raw rows retention kept add up to them`,
     );
     return 0;
   });
+}
+
+/**
+ * From when the raw rows are all there, as retention left them (ms): free calls' rows
+ * (ACCESS_LOG_RETENTION_DAYS) and charged rows too (LOG_RETENTION_MONTHS, counting the running
+ * month); `any` is the later of the two.
+ */
+function keptFrom(env: Env): { charged?: number; any?: number } {
+  const now = Date.now();
+  const days = env.ACCESS_LOG_RETENTION_DAYS;
+  const free = days > 0 ? now - days * 86_400_000 : undefined;
+  const charged =
+    env.LOG_RETENTION_MONTHS > 0
+      ? retainedFrom(now, env.LOG_RETENTION_MONTHS, env.SITE_TIME_ZONE).from
+      : undefined;
+  const both = [free, charged].filter((at): at is number => at !== undefined);
+  return { charged, any: both.length > 0 ? Math.max(...both) : undefined };
 }
 
 if (require.main === module) runCli(ledgerVerifyCommand);

@@ -263,6 +263,23 @@ export class EnvSchema {
   ACCESS_LOG_RETENTION_DAYS = 0;
 
   /**
+   * Calendar months of raw call-log rows kept, charged ones too, counting the running month (0
+   * keeps them forever). Only closed months go (ledger/closings.ts): their closings, rollups and
+   * the other ledger tables keep every balance and statement exact.
+   */
+  @Transform(toInt)
+  @ValidateBy({
+    name: 'isRetentionMonths',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'number' && Number.isInteger(value) && (value === 0 || value >= 2),
+      defaultMessage: () =>
+        'LOG_RETENTION_MONTHS must be 0 (keep every month) or at least 2: the running month and the one before it stay, since a month can only be closed once it has ended',
+    },
+  })
+  LOG_RETENTION_MONTHS = 0;
+
+  /**
    * How often each API's health (latency, success rate, state) is worked out again from the
    * calls' 5-minute buckets, in milliseconds.
    */

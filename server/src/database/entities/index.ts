@@ -24,6 +24,7 @@ import { OidcProvider, UserIdentity } from './oidc.entity';
 import { Passkey } from './passkey.entity';
 import { AdminRecoveryCode, AdminTotp, RecoveryCode, UserTotp } from './two-factor.entity';
 import { CallDayTotal, CallRollup, UsageRollup, UsageRollupState } from './usage-rollup.entity';
+import { LedgerClosing, LedgerMonth } from './ledger-closing.entity';
 import { UserDevice } from './user-device.entity';
 import { User } from './user.entity';
 
@@ -67,6 +68,8 @@ export {
   UsageRollupState,
   CallRollup,
   CallDayTotal,
+  LedgerMonth,
+  LedgerClosing,
   User,
   UserDevice,
   UserIdentity,
@@ -113,6 +116,8 @@ export const ENTITIES = [
   UsageRollupState,
   CallRollup,
   CallDayTotal,
+  LedgerMonth,
+  LedgerClosing,
   User,
   UserDevice,
   UserIdentity,

@@ -27,6 +27,7 @@ import { FriendLinkEnglish1797600000000 } from './1797600000000-FriendLinkEnglis
 import { ApiRequestFormat1797700000000 } from './1797700000000-ApiRequestFormat';
 import { UsageRollups1797800000000 } from './1797800000000-UsageRollups';
 import { CallRollups1797900000000 } from './1797900000000-CallRollups';
+import { LedgerClosings1798000000000 } from './1798000000000-LedgerClosings';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   ApiRequestFormat1797700000000,
   UsageRollups1797800000000,
   CallRollups1797900000000,
+  LedgerClosings1798000000000,
 ];

@@ -18,8 +18,11 @@ export interface LedgerCheck {
 
 /**
  * The ledger's invariant, user by user: balance = Σ credited orders + Σ adjustments + Σ cash codes
- * − Σ charged calls. Read in one statement, so a check made while calls are charged compares each
- * balance with the rows of the same snapshot (InnoDB's consistent read; SQLite's one reader).
+ * − Σ charged calls. Closed months count by their closing rows (ledger/closings.ts: their raw rows
+ * may be gone to retention), the time after the last closed month by its rows. Read in one
+ * statement, the last closed month's end included, so a check made while calls are charged or a
+ * month is closed compares each balance with the rows of the same snapshot (InnoDB's consistent
+ * read; SQLite's one reader).
  */
 export async function checkBalances(dataSource: DataSource): Promise<LedgerCheck> {
   const rows: {
@@ -30,11 +33,13 @@ export async function checkBalances(dataSource: DataSource): Promise<LedgerCheck
     money_out: string | number;
   }[] = await dataSource.query(
     `SELECT u.id AS id, u.username AS username, u.balance_milli AS balance,
-       COALESCE((SELECT SUM(r.amount_milli) FROM recharge_records r WHERE r.user_id = u.id AND r.state = 'credited'), 0)
-       + COALESCE((SELECT SUM(b.delta_milli) FROM balance_adjustments b WHERE b.user_id = u.id), 0)
-       + COALESCE((SELECT SUM(c.value_milli) FROM redemptions c WHERE c.user_id = u.id AND c.kind = 'cash'), 0) AS money_in,
-       COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id), 0) AS money_out
-     FROM users u ORDER BY u.id`,
+       COALESCE((SELECT SUM(k.money_in_milli) FROM ledger_closings k WHERE k.user_id = u.id), 0)
+       + COALESCE((SELECT SUM(r.amount_milli) FROM recharge_records r WHERE r.user_id = u.id AND r.state = 'credited' AND r.updated_at >= m.since), 0)
+       + COALESCE((SELECT SUM(b.delta_milli) FROM balance_adjustments b WHERE b.user_id = u.id AND b.created_at >= m.since), 0)
+       + COALESCE((SELECT SUM(c.value_milli) FROM redemptions c WHERE c.user_id = u.id AND c.kind = 'cash' AND c.created_at >= m.since), 0) AS money_in,
+       COALESCE((SELECT SUM(k.money_out_milli) FROM ledger_closings k WHERE k.user_id = u.id), 0)
+       + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= m.since), 0) AS money_out
+     FROM users u CROSS JOIN (SELECT COALESCE(MAX(to_at), '1970-01-01 00:00:00') AS since FROM ledger_months) m ORDER BY u.id`,
   );
   return {
     users: rows.length,

@@ -5,17 +5,19 @@ import { DataSource } from 'typeorm';
 import { AccessLog } from '../../database/entities';
 import { sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
-import { ROLLUP_SERIES, rollupWatermark } from '../ledger';
+import { lastClosed, retainedFrom, ROLLUP_SERIES, rollupWatermark } from '../ledger';
 import type { Env } from '../../env/env';
 
 const BATCH = 1000;
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Deletes access-log rows older than ACCESS_LOG_RETENTION_DAYS, a small batch at a time so the
- * table is never locked for long. Rows that carry a cost are the ledger of what users paid and are
- * kept; only free and refunded calls expire, and only once their day is in every series of daily
- * rollups (ledger/rollups.ts): the rollups are what statements and dashboards read of those days.
+ * Deletes old access-log rows, a small batch at a time so the table is never locked for long:
+ * - ACCESS_LOG_RETENTION_DAYS: free and refunded calls' rows (cost 0) older than that;
+ * - LOG_RETENTION_MONTHS: every row of the months before the last N, charged ones too, once the
+ *   month is closed (ledger/closings.ts): the closings keep every balance provable.
+ * Neither removes a row of a day that a series of daily rollups (ledger/rollups.ts) has not taken
+ * yet: the rollups are what statements and dashboards read of those days.
  */
 @Injectable()
 export class LogRetention implements OnModuleInit, OnApplicationShutdown {
@@ -29,7 +31,7 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    if (this.env.ACCESS_LOG_RETENTION_DAYS <= 0) return;
+    if (this.env.ACCESS_LOG_RETENTION_DAYS <= 0 && this.env.LOG_RETENTION_MONTHS <= 0) return;
     this.timer = setInterval(() => {
       this.prune().catch((error: unknown) => this.logger.warn(`prune failed: ${String(error)}`));
     }, EVERY_MS);
@@ -41,9 +43,23 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
   }
 
-  /** Removes expired free-call rows; returns how many went. */
+  /** Removes what retention lets go; returns how many rows went. */
   async prune(now = new Date()): Promise<number> {
-    const cutoff = await this.cutoff(now);
+    const rolled = await this.rolledUntil();
+    let removed = 0;
+    const days = this.env.ACCESS_LOG_RETENTION_DAYS;
+    if (days > 0) {
+      const cutoff = Math.min(now.getTime() - days * 86_400_000, rolled);
+      removed += await this.remove(cutoff, 'log.cost_milli = 0');
+    }
+    if (this.env.LOG_RETENTION_MONTHS > 0) {
+      removed += await this.remove(Math.min(await this.closedUntil(now), rolled));
+    }
+    return removed;
+  }
+
+  /** Deletes the rows before `cutoff` (ms) that `filter` picks, by the access_time index. */
+  private async remove(cutoff: number, filter = '1 = 1'): Promise<number> {
     let removed = 0;
     while (!this.stopped) {
       const ids = (
@@ -51,10 +67,10 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
           .getRepository(AccessLog)
           .createQueryBuilder('log')
           .select('log.id', 'id')
-          .where('log.access_time < :cutoff AND log.cost_milli = 0', {
-            cutoff: sqlTime(this.dataSource, cutoff),
+          .where(`log.access_time < :cutoff AND ${filter}`, {
+            cutoff: sqlTime(this.dataSource, new Date(cutoff)),
           })
-          .orderBy('log.id')
+          .orderBy('log.access_time')
           .limit(BATCH)
           .getRawMany<{ id: number | string }>()
       ).map((row) => Number(row.id));
@@ -72,19 +88,34 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Retention's bound, or the first instant a series of rollups has not taken yet if that is
-   * earlier (the epoch while a series has rolled no day: nothing goes).
+   * The first instant a series of rollups has not taken yet (the epoch while a series has rolled
+   * no day: nothing goes).
    */
-  private async cutoff(now: Date): Promise<Date> {
+  private async rolledUntil(): Promise<number> {
     const zone = this.env.SITE_TIME_ZONE;
     const marks = await Promise.all(
       ROLLUP_SERIES.map((series) => rollupWatermark(this.dataSource, zone, series)),
     );
-    return new Date(
-      Math.min(
-        now.getTime() - this.env.ACCESS_LOG_RETENTION_DAYS * 86_400_000,
-        ...marks.map((mark) => mark.rawFrom.getTime()),
-      ),
+    return Math.min(...marks.map((mark) => mark.rawFrom.getTime()));
+  }
+
+  /**
+   * The first instant of the oldest month LOG_RETENTION_MONTHS keeps (the running month counts),
+   * or the end of the last closed month if that is earlier (the epoch while none is closed).
+   */
+  private async closedUntil(now: Date): Promise<number> {
+    const { month: oldest, from: keep } = retainedFrom(
+      now.getTime(),
+      this.env.LOG_RETENTION_MONTHS,
+      this.env.SITE_TIME_ZONE,
     );
+    const closed = await lastClosed(this.dataSource);
+    const until = closed?.to.getTime() ?? 0;
+    if (until < keep) {
+      this.logger.warn(
+        `the months before ${oldest} are past LOG_RETENTION_MONTHS, but the ledger is closed only ${closed ? `through ${closed.month}` : 'for no month yet'}: their rows stay until their month is closed`,
+      );
+    }
+    return Math.min(keep, until);
   }
 }

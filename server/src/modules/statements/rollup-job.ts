@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { rollUp } from '../ledger';
+import { closeMonths, rollUp } from '../ledger';
 
 /** How often each instance rolls up the days closed since its last look. */
 export const ROLLUP_INTERVAL_MS = 5 * 60_000;
@@ -11,8 +11,9 @@ export const ROLLUP_INTERVAL_MS = 5 * 60_000;
 const FIRST_ROLLUP_MS = 15_000;
 
 /**
- * Rolls the ledger's closed days up (ledger/rollups.ts) on every instance: a day is rolled by the
- * one whose transaction moves the watermark, so instances never repeat each other's work.
+ * Rolls the ledger's closed days up (ledger/rollups.ts) and closes its ended months
+ * (ledger/closings.ts) on every instance: a day or a month is done by the one whose transaction
+ * claims it, so instances never repeat each other's work.
  */
 @Injectable()
 export class RollupJob implements OnModuleInit, OnApplicationShutdown {
@@ -44,11 +45,15 @@ export class RollupJob implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
   }
 
-  /** Rolls up what is due now (one run at a time: a caller meanwhile shares the running one). */
+  /**
+   * Rolls up the days and closes the months due now; answers how many (one run at a time: a
+   * caller meanwhile shares the running one).
+   */
   run(now = Date.now()): Promise<number> {
-    this.running ??= rollUp(this.dataSource, this.env.SITE_TIME_ZONE, now).finally(
-      () => (this.running = undefined),
-    );
+    const zone = this.env.SITE_TIME_ZONE;
+    this.running ??= rollUp(this.dataSource, zone, now)
+      .then(async (days) => days + (await closeMonths(this.dataSource, zone, now)))
+      .finally(() => (this.running = undefined));
     return this.running;
   }
 }

@@ -1,0 +1,57 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BigIntColumn } from '../columns';
+
+/**
+ * A closed month of the ledger (ledger/closings.ts): `[from_at, to_at)`, a calendar month of the
+ * site's clock when it was closed; each month starts where the one before ended.
+ */
+@Entity('ledger_months')
+export class LedgerMonth {
+  @PrimaryColumn({ type: 'varchar', length: 7 })
+  month: string;
+
+  @Column({ type: 'datetime' })
+  from_at: Date;
+
+  @Column({ type: 'datetime' })
+  to_at: Date;
+
+  @Column({ type: 'datetime' })
+  closed_at: Date;
+
+  /** Users whose money moved in the month (a closing row each). */
+  @Column({ type: 'integer', default: 0 })
+  users: number;
+}
+
+/**
+ * A user's closed month: opening, money in, money out and closing (milli-yuan), and the count and
+ * checksum of its charged rows, so that the month still adds up once retention removed them.
+ */
+@Entity('ledger_closings')
+@Index('idx_ledger_closings_month', ['month'])
+export class LedgerClosing {
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  @PrimaryColumn({ type: 'varchar', length: 7 })
+  month: string;
+
+  @BigIntColumn({ default: 0 })
+  opening_milli: number;
+
+  @BigIntColumn({ default: 0 })
+  money_in_milli: number;
+
+  @BigIntColumn({ default: 0 })
+  money_out_milli: number;
+
+  @BigIntColumn({ default: 0 })
+  closing_milli: number;
+
+  @BigIntColumn({ default: 0 })
+  charged_rows: number;
+
+  @BigIntColumn({ default: 0 })
+  rows_checksum: number;
+}
