@@ -106,7 +106,7 @@ describe.each(TEST_DATABASES)('API probes [%s]', (db) => {
       last_error: 'answered 404, expected 200',
       consecutive_failures: 1,
     });
-    upstream.set({ kind: 'hang', ms: 1000 });
+    upstream.set({ kind: 'hang', ms: 10_000 });
     const slow = await admin.post('/api/admin/run_api_probe.php', { id: api.id });
     expect(slow.body.data).toMatchObject({ last_status: 0, consecutive_failures: 2 });
     expect(slow.body.data.last_error).toMatch(/timed out/);
