@@ -1,7 +1,7 @@
 import type { Logger, QueryRunner } from 'typeorm';
 import { dayOf } from '../src/common/quota-period';
 import { sqlTime } from '../src/database/sql-time';
-import { rollUp } from '../src/modules/ledger';
+import { closeMonths, rollUp } from '../src/modules/ledger';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { adminClient } from './factories/admin';
 import { createGatewayApi } from './factories/gateway';
@@ -133,6 +133,7 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
     const now = Date.now();
     const zone = t.env.SITE_TIME_ZONE;
     while ((await rollUp(t.dataSource, zone, now)) > 0);
+    while ((await closeMonths(t.dataSource, zone, now)) > 0);
     months.push(dayOf(now, zone).slice(0, 7), dayOf(now - 120 * DAY, zone).slice(0, 7));
   }, 300_000);
 
@@ -173,7 +174,7 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
     });
   });
 
-  it('reads the call log, its export, the dashboard, statements and admin statistics by index', async () => {
+  it('reads the call log, its export, the dashboards, statements and the balance check by index', async () => {
     const t = ctx.t;
     const client = t.client();
     await loginUser(t, client, user.username);
@@ -200,6 +201,8 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
       ),
       ...months.map((month) => `/api/admin/get_site_statement.php?month=${month}`),
       '/api/admin/get_dashboard_stats.php',
+      // Its balance check reads closed months' closings and the open months' rows.
+      '/api/admin/get_recharge_reconciliation.php',
     ];
     const whole: { path: string; sql: string; reads: string[] }[] = [];
     const unread: string[] = [];
@@ -215,7 +218,7 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
       const logReads = seen.filter(
         ({ sql }) =>
           /^\s*(SELECT|WITH)\b/i.test(sql) &&
-          /\b(access_logs|usage_rollups|call_rollups|call_day_totals)\b/.test(sql),
+          /\b(access_logs|usage_rollups|call_rollups|call_day_totals|ledger_closings)\b/.test(sql),
       );
       // The options read the log only for disabled APIs, and there are none.
       if (logReads.length === 0 && !path.includes('options')) unread.push(path);
@@ -228,5 +231,9 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
     }
     expect(unread).toEqual([]);
     expect(whole).toEqual([]);
+    const [{ n }] = await t.dataSource.query<{ n: number | string }[]>(
+      'SELECT COUNT(*) AS n FROM ledger_months',
+    );
+    expect(Number(n)).toBeGreaterThanOrEqual(12);
   });
 });
