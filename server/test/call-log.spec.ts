@@ -544,6 +544,32 @@ describeEachDb(
       while ((await rollUp(t.dataSource, zone, now)) > 0);
       expect(await usage()).toEqual(raw);
     });
+
+    it("filters the call log and its export by days on the site's clock", async () => {
+      const t = ctx.t;
+      const zone = t.env.SITE_TIME_ZONE;
+      const { user, client } = await signedIn(t);
+      const today = siteDay(Date.now(), zone);
+      const start = dayBounds(today, zone).from;
+      const yesterday = siteDay(start - 1, zone);
+      await insertLogs(t, [
+        { user_id: user.id, api_name: 'first-second', access_time: new Date(start + 1000) },
+        { user_id: user.id, api_name: 'last-second', access_time: new Date(start - 1000) },
+      ]);
+      const names = async (day: string) =>
+        (
+          await client.get('/api/user/get_user_access_logs.php', {
+            query: { from: day, to: day },
+          })
+        ).body.data.logs.map((log: { api_name: string }) => log.api_name);
+      expect(await names(today)).toEqual(['first-second']);
+      expect(await names(yesterday)).toEqual(['last-second']);
+      const csv = await client.get('/api/user/export_access_logs.php', {
+        query: { from: yesterday, to: yesterday },
+      });
+      expect(csv.text).toContain('last-second');
+      expect(csv.text).not.toContain('first-second');
+    });
   },
   { SITE_TIME_ZONE: 'Asia/Shanghai' },
 );

@@ -55,7 +55,7 @@ export interface CallLogPage extends PageInfo {
 /** A call log position: the row's time (ms since the epoch) and id, as `next_before` gives it. */
 export const CALL_LOG_CURSOR = /^\d{1,15}_\d{1,19}$/;
 
-/** The call log's filters (all optional); days are YYYY-MM-DD in the site's time zone (UTC). */
+/** The call log's filters (all optional); days are YYYY-MM-DD in the site's time zone. */
 export interface CallLogFilters {
   api_id?: number;
   key_id?: number;

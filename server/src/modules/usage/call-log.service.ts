@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
 import { Repository, SelectQueryBuilder } from 'typeorm';
@@ -10,6 +10,9 @@ import type { CallLogOptions, CallLogPage } from '../../contracts/usage';
 import { csvLine, UTF8_BOM } from '../../common/csv';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
 import { rowTime, sqlTime } from '../../database/sql-time';
+import { dayBounds } from '../../common/quota-period';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 import { CallLogRow, chargedFromOf, chargeOf, toCallLog } from './dto/call-log.response';
 
 /** Rows an export reads per query: memory stays flat whatever the log's size. */
@@ -55,17 +58,26 @@ function isDay(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-/** The [from, to] days as UTC datetime bounds: from's midnight, and the midnight after to. */
-export function dayRange(from?: string, to?: string): { start?: string; end?: string } {
+/** An instant as the UTC datetime text both databases compare with access_time. */
+const utcText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * The [from, to] days on the site's clock (`timeZone`, as dashboards and statements count days)
+ * as UTC datetime bounds: from's midnight, and the midnight after to.
+ */
+export function dayRange(
+  timeZone: string,
+  from?: string,
+  to?: string,
+): { start?: string; end?: string } {
   if (from !== undefined && !isDay(from)) throw badDay('from', 'from is not a calendar day');
   if (to !== undefined && !isDay(to)) throw badDay('to', 'to is not a calendar day');
   if (from !== undefined && to !== undefined && from > to) {
     throw badDay('from', 'from must not be after to');
   }
-  const next = to && new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
   return {
-    start: from && `${from} 00:00:00`,
-    end: next ? next.toISOString().slice(0, 19).replace('T', ' ') : undefined,
+    start: from && utcText(dayBounds(from, timeZone).from),
+    end: to && utcText(dayBounds(to, timeZone).to),
   };
 }
 
@@ -75,11 +87,16 @@ export class CallLogService {
   /** Exports streaming now, per user id. */
   private readonly exporting = new Map<number, number>();
 
+  private readonly timeZone: string;
+
   constructor(
     @InjectRepository(AccessLog) private readonly logs: Repository<AccessLog>,
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
-  ) {}
+    @Inject(ENV) env: Env,
+  ) {
+    this.timeZone = env.SITE_TIME_ZONE;
+  }
 
   /**
    * A page of the user's calls, newest first (time, not id: ids are not in time order across
@@ -166,7 +183,7 @@ export class CallLogService {
 
   /** Checks the filters now, so a bad one is a 400 before the answer starts streaming. */
   validate(filters: CallLogFilterQuery): void {
-    dayRange(filters.from, filters.to);
+    dayRange(this.timeZone, filters.from, filters.to);
   }
 
   /**
@@ -231,7 +248,7 @@ export class CallLogService {
   }
 
   private filtered(userId: number, filters: CallLogFilterQuery): SelectQueryBuilder<AccessLog> {
-    const { start, end } = dayRange(filters.from, filters.to);
+    const { start, end } = dayRange(this.timeZone, filters.from, filters.to);
     const qb = this.logs
       .createQueryBuilder('log')
       .leftJoin(ApiKey, 'k', 'k.id = log.api_key_id')
