@@ -22,18 +22,6 @@ const INSERT_ROWS = 500;
 /** The checksum of a month's charged rows adds up each row's id modulo this prime. */
 const CHECKSUM_PRIME = 999_983;
 
-/** A user's month as its closing row keeps it, in milli-yuan. */
-export interface Closing {
-  user_id: number;
-  month: string;
-  opening_milli: number;
-  money_in_milli: number;
-  money_out_milli: number;
-  closing_milli: number;
-  charged_rows: number;
-  rows_checksum: number;
-}
-
 /** What moved in a span, per user: the sources `checkBalances` adds up. */
 type Moved = {
   user_id: number | string;

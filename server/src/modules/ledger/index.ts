@@ -22,7 +22,6 @@ export { LedgerModule } from './ledger.module';
 export { siteSpan, userSpan } from './statement';
 export type { Span, SpanMoves } from './statement';
 export { checkClosings, closeMonths, lastClosed, retainedFrom } from './closings';
-export type { ClosingMismatch } from './closings';
 export { CALLS_SERIES, checkRollups, ROLLUP_SERIES, rollUp, rollupWatermark } from './rollups';
 export { ORDER_LEDGER } from './order-ledger';
 export type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';

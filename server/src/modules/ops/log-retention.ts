@@ -58,30 +58,35 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
     return removed;
   }
 
-  /** Deletes the rows before `cutoff` (ms) that `filter` picks, by the access_time index. */
+  /**
+   * Deletes the rows before `cutoff` (ms) that `filter` picks, in access_time order by its index;
+   * each batch reads on from the last one's time, so rows the filter keeps are passed over once.
+   */
   private async remove(cutoff: number, filter = '1 = 1'): Promise<number> {
     let removed = 0;
+    let from: Date | string = sqlTime(this.dataSource, new Date(0));
     while (!this.stopped) {
-      const ids = (
-        await this.dataSource
-          .getRepository(AccessLog)
-          .createQueryBuilder('log')
-          .select('log.id', 'id')
-          .where(`log.access_time < :cutoff AND ${filter}`, {
-            cutoff: sqlTime(this.dataSource, new Date(cutoff)),
-          })
-          .orderBy('log.access_time')
-          .limit(BATCH)
-          .getRawMany<{ id: number | string }>()
-      ).map((row) => Number(row.id));
-      if (ids.length === 0) break;
+      const rows = await this.dataSource
+        .getRepository(AccessLog)
+        .createQueryBuilder('log')
+        .select('log.id', 'id')
+        .addSelect('log.access_time', 'access_time')
+        .where(`log.access_time >= :from AND log.access_time < :cutoff AND ${filter}`, {
+          from,
+          cutoff: sqlTime(this.dataSource, new Date(cutoff)),
+        })
+        .orderBy('log.access_time')
+        .limit(BATCH)
+        .getRawMany<{ id: number | string; access_time: Date | string }>();
+      if (rows.length === 0) break;
       await this.dataSource
         .createQueryBuilder()
         .delete()
         .from(AccessLog)
-        .where('id IN (:...ids)', { ids })
+        .where('id IN (:...ids)', { ids: rows.map((row) => Number(row.id)) })
         .execute();
-      removed += ids.length;
+      removed += rows.length;
+      from = rows[rows.length - 1].access_time;
       await sleep(50);
     }
     return removed;
@@ -101,7 +106,8 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The first instant of the oldest month LOG_RETENTION_MONTHS keeps (the running month counts),
-   * or the end of the last closed month if that is earlier (the epoch while none is closed).
+   * or the end of the last closed month if that is earlier (the epoch while none is closed: a
+   * site whose money never moved has nothing to close).
    */
   private async closedUntil(now: Date): Promise<number> {
     const { month: oldest, from: keep } = retainedFrom(
@@ -111,9 +117,9 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
     );
     const closed = await lastClosed(this.dataSource);
     const until = closed?.to.getTime() ?? 0;
-    if (until < keep) {
+    if (closed && until < keep) {
       this.logger.warn(
-        `the months before ${oldest} are past LOG_RETENTION_MONTHS, but the ledger is closed only ${closed ? `through ${closed.month}` : 'for no month yet'}: their rows stay until their month is closed`,
+        `the months before ${oldest} are past LOG_RETENTION_MONTHS, but the ledger is closed only through ${closed.month}: their rows stay until their month is closed`,
       );
     }
     return Math.min(keep, until);
