@@ -45,15 +45,7 @@ export interface CallLogPage extends PageInfo {
    * millions costs no count of it all. `total_pages` then ends a few pages past this one.
    */
   total_capped: boolean;
-  /**
-   * The next page's `before`: this page's last row, when the page is full (null otherwise). A
-   * page asked for with it is read from that row on by the index, however far into the log.
-   */
-  next_before: string | null;
 }
-
-/** A call log position: the row's time (ms since the epoch) and id, as `next_before` gives it. */
-export const CALL_LOG_CURSOR = /^\d{1,15}_\d{1,19}$/;
 
 /** The call log's filters (all optional); days are YYYY-MM-DD in the site's time zone. */
 export interface CallLogFilters {

@@ -9,7 +9,7 @@ import { AccessLog, ApiEntry, ApiKey } from '../../database/entities';
 import type { CallLogOptions, CallLogPage } from '../../contracts/usage';
 import { csvLine, UTF8_BOM } from '../../common/csv';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
-import { rowTime, sqlTime } from '../../database/sql-time';
+import { rowTime } from '../../database/sql-time';
 import { dayBounds } from '../../common/quota-period';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -103,8 +103,7 @@ export class CallLogService {
    * cluster nodes), and how many there are up to a bound: the count reads the same index walk as
    * the page (the user's calls by time), at most CALL_LOG_COUNT_CAP rows or CALL_LOG_COUNTED_AHEAD
    * pages past this one. A full count of a hot user's log at a million rows made MariaDB read the
-   * whole table (ledger-scale-plans.spec). With `before` (the previous page's `next_before`) the
-   * page is read from that row on, by the same index, instead of skipping the rows before it.
+   * whole table (ledger-scale-plans.spec).
    */
   async page(userId: number, query: CallLogQuery): Promise<CallLogPage> {
     const { skip, take } = pageSlice(query);
@@ -114,17 +113,6 @@ export class CallLogService {
     const counting = newestFirst()
       .select('log.id', 'id')
       .limit(bound + 1);
-    const page = newestFirst().limit(take);
-    if (query.before) {
-      const [ms, id] = query.before.split('_');
-      const time = sqlTime(this.logs.manager.connection, new Date(Number(ms)));
-      page.andWhere(
-        '(log.access_time < :beforeTime OR (log.access_time = :beforeTime AND log.id < :beforeId))',
-        { beforeTime: time, beforeId: id },
-      );
-    } else {
-      page.offset(skip);
-    }
     const [counted, rows] = await Promise.all([
       this.logs.manager
         .createQueryBuilder()
@@ -132,17 +120,11 @@ export class CallLogService {
         .from(`(${counting.getQuery()})`, 'capped')
         .setParameters(counting.getParameters())
         .getRawOne<{ n: number | string }>(),
-      page.getRawMany<CallLogRow>(),
+      newestFirst().offset(skip).limit(take).getRawMany<CallLogRow>(),
     ]);
     const found = Number(counted?.n ?? 0);
     const total = Math.min(found, bound);
-    const last = rows.length === take ? rows[rows.length - 1] : undefined;
-    return {
-      logs: rows.map(toCallLog),
-      ...pageInfo(total, query),
-      total_capped: found > bound,
-      next_before: last ? `${rowTime(last.access_time).getTime()}_${String(last.id)}` : null,
-    };
+    return { logs: rows.map(toCallLog), ...pageInfo(total, query), total_capped: found > bound };
   }
 
   /**
