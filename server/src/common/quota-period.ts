@@ -84,6 +84,12 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
+/** The day `count` days before `day` (`YYYY-MM-DD`), by the calendar. */
+export function dayBefore(day: string, count: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date - count)).toISOString().slice(0, 10);
+}
+
 /** The month after `month` (`YYYY-MM`), by the calendar. */
 export function nextMonth(month: string): string {
   const [year, index] = month.split('-').map(Number);

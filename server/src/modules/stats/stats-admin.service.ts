@@ -19,7 +19,7 @@ import {
 import { DailyStatsQuery } from './dto/stats-admin.dto';
 import { containsPattern } from '../../common/like';
 import { pageInfo } from '../../common/paging';
-import { dayBounds, dayOf } from '../../common/quota-period';
+import { dayBefore, dayBounds, dayOf } from '../../common/quota-period';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { CALLS_SERIES, rollupWatermark } from '../ledger';
@@ -210,10 +210,8 @@ export class StatsAdminService {
 
   /** Today's, the 7th and the 30th last day's date (`YYYY-MM-DD`) on the site's clock. */
   private siteDays(now: number): Periods<string> {
-    const [year, month, date] = dayOf(now, this.timeZone).split('-').map(Number);
-    const back = (days: number) =>
-      new Date(Date.UTC(year, month - 1, date - days)).toISOString().slice(0, 10);
-    return { today: back(0), days_7: back(6), days_30: back(29) };
+    const today = dayOf(now, this.timeZone);
+    return { today, days_7: dayBefore(today, 6), days_30: dayBefore(today, 29) };
   }
 
   private dayStart(day: string): Date | string {

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, In, Repository } from 'typeorm';
 import { formatBalance, formatPrice } from '../../common/money';
-import { dayBounds, dayOf, nextDay } from '../../common/quota-period';
+import { dayBefore, dayBounds, dayOf, nextDay } from '../../common/quota-period';
 import { ApiEntry, User } from '../../database/entities';
 import { sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
@@ -42,10 +42,7 @@ const cell = (row: CellRow): Cell => ({
 
 /** The USAGE_DAYS days through `today`, counted back by the calendar. */
 function lastDays(today: string): string[] {
-  const [year, month, date] = today.split('-').map(Number);
-  return Array.from({ length: USAGE_DAYS }, (_, i) =>
-    new Date(Date.UTC(year, month - 1, date - (USAGE_DAYS - 1 - i))).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: USAGE_DAYS }, (_, i) => dayBefore(today, USAGE_DAYS - 1 - i));
 }
 
 /**
