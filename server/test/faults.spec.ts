@@ -331,7 +331,21 @@ suite('faults: the database and Redis go away under paid load', () => {
     }
   }
 
+  /**
+   * A charge whose COMMIT got no answer and that was not settled while its call waited was answered
+   * 503: it is settled, and refunded if applied, once the database answers again.
+   */
+  const unsettled = async (t: TestApp) =>
+    /^portico_charges_unsettled (\d+)$/m.exec(
+      await (await fetch(`${t.baseUrl}/metrics`)).text(),
+    )?.[1];
+
   async function moneyAddsUp(): Promise<void> {
+    await until(
+      'no charge is left unsettled',
+      async () => (await unsettled(a)) === '0' && (await unsettled(b)) === '0',
+      15_000,
+    );
     for (const payer of payers) {
       const { balance, expected } = await ledgerOf(a, payer.id);
       expect(balance).toBe(expected);

@@ -42,6 +42,7 @@ export class MetricsService {
   private readPoolUse?: () => PoolUse;
   private addGatewayCalls = () => {};
   private readRedisFallback = () => false;
+  private readUnsettledCharges = () => 0;
   private readApiHealth = (): ApiHealthGauge[] => [];
   private apiLatencyBounds: readonly number[] = [];
   private readApiLatency = (): ApiLatencyTally[] => [];
@@ -112,6 +113,15 @@ export class MetricsService {
     registers: [this.registry],
     collect: () => {
       this.redisFallback.set(this.readRedisFallback() ? 1 : 0);
+    },
+  });
+
+  readonly unsettledCharges: Gauge = new Gauge({
+    name: 'portico_charges_unsettled',
+    help: 'Charges whose settling or refund waits for the database, their calls answered with an error: each is done once it answers (MySQL)',
+    registers: [this.registry],
+    collect: () => {
+      this.unsettledCharges.set(this.readUnsettledCharges());
     },
   });
 
@@ -187,6 +197,11 @@ export class MetricsService {
   /** Redis: whether shared limits are counted per instance because Redis is away. */
   reportRedisFallback(read: () => boolean): void {
     this.readRedisFallback = read;
+  }
+
+  /** The ledger: charges being settled in the background (SQLite has none and reports none). */
+  reportUnsettledCharges(read: () => number): void {
+    this.readUnsettledCharges = read;
   }
 
   /** The health monitor: each API's figures as last worked out. */

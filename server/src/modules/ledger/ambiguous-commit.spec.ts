@@ -10,6 +10,7 @@ import { MysqlBalanceBook } from './balance-book';
 import { MysqlOrderLedger } from './order-ledger';
 import { MysqlCodeLedger } from './code-ledger';
 import { describeIf, isMariadb } from '../../../test/requires';
+import { until } from '../../../test/webhook-receiver';
 
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 /** Log ids come from INSERT … RETURNING only on MariaDB. */
@@ -34,19 +35,41 @@ function insertedIds(sql: string, answer: unknown): number[] {
   });
 }
 
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
+
+/** A pool whose database refuses every connection and query for `ms` from now. */
+function goneFor(pool: Pool, ms: number): Pool {
+  const until = Date.now() + ms;
+  const refusing =
+    <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      if (Date.now() < until) throw refused();
+      return work(...args);
+    };
+  return {
+    getConnection: refusing(() => pool.getConnection()),
+    query: refusing(pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>),
+    end: async () => {},
+  } as unknown as Pool;
+}
+
 /**
  * A pool whose next connection's COMMIT fails as a lost connection does, after the server applied
  * the transaction or after it rolled it back (the two cases a client cannot tell apart), or after a
- * rollback whose access-log ids another node then gave to rows of its own.
+ * rollback whose access-log ids another node then gave to rows of its own. With `goneMs`, the
+ * database then refuses every connection and query for that long.
  */
-function losingCommits(pool: Pool, fate: Fate) {
+function losingCommits(pool: Pool, fate: Fate, goneMs = 0) {
   let armed = true;
+  let goneUntil = 0;
   const lost = () =>
     Object.assign(new Error('Connection lost: The server closed the connection.'), {
       code: 'PROTOCOL_CONNECTION_LOST',
       fatal: true,
     });
   const getConnection = async () => {
+    if (Date.now() < goneUntil) throw refused();
     const conn = await pool.getConnection();
     if (!armed) return conn;
     armed = false;
@@ -70,6 +93,7 @@ function losingCommits(pool: Pool, fate: Fate) {
                 [id],
               );
             }
+            goneUntil = Date.now() + goneMs;
             throw lost();
           };
         }
@@ -78,7 +102,11 @@ function losingCommits(pool: Pool, fate: Fate) {
       },
     });
   };
-  return { getConnection, query: pool.query.bind(pool) } as unknown as Pool;
+  const query = async (...args: Parameters<Pool['query']>) => {
+    if (Date.now() < goneUntil) throw refused();
+    return pool.query(...args);
+  };
+  return { getConnection, query, end: async () => {} } as unknown as Pool;
 }
 
 /**
@@ -199,6 +227,74 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       expect(Number(use.used)).toBe(2);
     },
   );
+
+  // The database is gone longer than the calls wait for their batch to be settled.
+  it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+    'refunds a batch whose COMMIT was $fate once the database is back (RETURNING: $returning)',
+    async ({ fate, returning }) => {
+      const user = await keyedUser(100);
+      const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
+      const ledger = new MysqlLedger(losingCommits(pool, fate, 3000), returning, settling);
+      const charges = [charge(user), charge(user)];
+      await expect(ledger.chargeBatch(charges)).rejects.toThrow('ECONNREFUSED');
+      expect(ledger.unsettledCharges).toBe(2);
+      // Its calls are never charged again: the charge queue retries a failed batch's one by one.
+      await expect(ledger.chargeBatch([charges[0]])).rejects.toThrow('not tried again');
+      await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
+      const logs = await rowsOf(
+        'SELECT request_id, status_code, cost_milli FROM access_logs WHERE user_id = ? ORDER BY id',
+        [user.id],
+      );
+      expect({ balance: (await stateOf(user.id)).balance, logs }).toEqual({
+        balance: 100,
+        logs: charges.map((made) => ({
+          request_id: made.log.request_id,
+          status_code: 503,
+          cost_milli: 0,
+        })),
+      });
+    },
+  );
+
+  it('gives up a batch still unsettled at shutdown, saying which calls it was', async () => {
+    const user = await keyedUser(100);
+    const settling = { rounds: 1, pauseMs: 10, latePauseMs: 50 };
+    const ledger = new MysqlLedger(losingCommits(pool, 'applied', 60_000), mariadb, settling);
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
+    try {
+      const made = charge(user);
+      await expect(ledger.chargeBatch([made])).rejects.toThrow('ECONNREFUSED');
+      await ledger.onApplicationShutdown();
+      expect(ledger.unsettledCharges).toBe(0);
+      expect(error.mock.calls.map(([line]) => String(line))).toEqual([
+        expect.stringMatching(new RegExp(`^gave up .*answered 503.*: ${made.log.request_id}$`)),
+      ]);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('refunds a failed call once the database is back when it was gone at the refund', async () => {
+    const user = await keyedUser(100);
+    const made = charge(user);
+    const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
+    if (!charged.ok) throw new Error('not charged');
+    const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
+    const ledger = new MysqlLedger(goneFor(pool, 2000), mariadb, settling);
+    const refund = {
+      logId: charged.logId,
+      charge: made,
+      statusCode: 502,
+      from: 'balance' as const,
+    };
+    await expect(ledger.refund(refund)).rejects.toThrow('ECONNREFUSED');
+    expect(ledger.unsettledCharges).toBe(1);
+    await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
+    expect(await stateOf(user.id)).toEqual({
+      balance: 100,
+      logs: [{ id: charged.logId, cost: 0 }],
+    });
+  });
 
   it.each(cases)('refunds a call whose refund COMMIT was %s exactly once', async (fate) => {
     const user = await keyedUser(100);

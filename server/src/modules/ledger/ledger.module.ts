@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { MetricsService } from '../../common/metrics';
 import { byRawDriver } from '../../database/raw-driver';
 import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-book';
 import type { BalanceBook } from './balance-book';
@@ -24,12 +25,16 @@ import { SqliteLedger } from './sqlite-ledger';
     LedgerEvents,
     {
       provide: LEDGER,
-      inject: [DataSource],
-      useFactory: (dataSource: DataSource) =>
+      inject: [DataSource, MetricsService],
+      useFactory: (dataSource: DataSource, metrics: MetricsService) =>
         byRawDriver<Ledger>(dataSource, {
           sqlite: (db) => new SqliteLedger(db),
-          mysql: () =>
-            new MysqlLedger(ledgerPool(dataSource), dataSource.options.type === 'mariadb'),
+          mysql: () => {
+            const mariadb = dataSource.options.type === 'mariadb';
+            const ledger = new MysqlLedger(ledgerPool(dataSource), mariadb);
+            metrics.reportUnsettledCharges(() => ledger.unsettledCharges);
+            return ledger;
+          },
         }),
     },
     ChargeQueue,

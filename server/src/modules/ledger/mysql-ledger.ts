@@ -1,4 +1,5 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
 import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { Pool as CallbackPool, PoolOptions } from 'mysql2';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
@@ -126,9 +127,23 @@ type Written =
 
 const logIds = (written: readonly Written[]) => written.map((w) => ('logId' in w ? w.logId : null));
 
-/** A batch whose outcome is unknown is settled within this many rounds (~11 s of pauses). */
-const SETTLE_ROUNDS = 8;
-const SETTLE_PAUSE_MS = 400;
+/**
+ * How long a batch whose COMMIT got no answer is settled for while its calls wait: this many
+ * rounds, the pause growing by `pauseMs` a round (~8 s of pauses). One not settled by then is
+ * settled in the background, a round every `latePauseMs` until the database answers.
+ */
+export interface Settling {
+  rounds: number;
+  pauseMs: number;
+  latePauseMs: number;
+}
+const SETTLING: Settling = { rounds: 8, pauseMs: 400, latePauseMs: 1000 };
+
+/** A batch whose COMMIT got no answer, with the log ids that show whether it was applied. */
+interface Unsettled {
+  charges: readonly Charge[];
+  ids: (number | null)[];
+}
 
 /** The batch being settled was applied (its rows exist under their ids). */
 class AlreadyApplied extends Error {}
@@ -164,10 +179,14 @@ export function ledgerPool(dataSource: DataSource): Pool {
  */
 export class MysqlLedger implements Ledger, OnApplicationShutdown {
   /**
-   * Charges whose batch could not be settled: they may have been applied, so they are never
-   * charged again (the charge queue retries the calls of a failed batch one by one).
+   * Charges whose batch could not be settled while its calls waited: they may have been applied,
+   * so they are never charged again (the charge queue retries the calls of a failed batch one by
+   * one). They are settled in the background (`settleLater`).
    */
   private readonly unsettled = new WeakSet<Charge>();
+  private readonly late = new Set<Promise<void>>();
+  private lateCharges = 0;
+  private closing = false;
   private readonly logger = new Logger('MysqlLedger');
 
   /**
@@ -189,6 +208,7 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
   constructor(
     private readonly pool: Pool,
     private readonly returning: boolean,
+    private readonly settling: Settling = SETTLING,
   ) {
     const guarded = <P>(named: NamedStatement<P>): NamedStatement<P> =>
       returning ? { ...named, text: `${named.text} AND @@in_transaction = 1` } : named;
@@ -200,9 +220,19 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     };
   }
 
-  /** Closes the pool after the last flush (graceful shutdown runs before this hook). */
+  /**
+   * Closes the pool after the last flush (graceful shutdown runs before this hook) and after the
+   * batches settled in the background had their last try.
+   */
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.late);
     await this.pool.end();
+  }
+
+  /** Charges whose settling or refund waits for the database: their calls were answered so. */
+  get unsettledCharges(): number {
+    return this.lateCharges;
   }
 
   /**
@@ -222,7 +252,11 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       });
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
-      const settled = await this.settle(charges, logIds(error.result as Written[]));
+      const batch: Unsettled = { charges, ids: logIds(error.result as Written[]) };
+      const settled = await this.settle(batch, this.settling.rounds).catch((failure: unknown) => {
+        this.settleLater(batch);
+        throw failure;
+      });
       this.logger.warn(
         `a charge batch's COMMIT got no answer (${String(error.cause)}): settled, ${settled.filter((id) => id !== null).length} of ${charges.length} charged once`,
       );
@@ -413,33 +447,90 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
    * fails with 1213 and is replayed again, finding the rows). The calls the batch refused stay
    * refused; one whose debit or cap no longer passes is refused now, its row withdrawn.
    */
-  private async settle(
-    charges: readonly Charge[],
-    unknown: readonly (number | null)[],
-  ): Promise<(number | null)[]> {
-    let ids = unknown;
+  private async settle(batch: Unsettled, rounds: number): Promise<(number | null)[]> {
+    const { charges } = batch;
     for (let round = 1; ; round += 1) {
       let failure: unknown;
       try {
-        return await mysqlTransaction(this.pool, (conn) => this.replay(conn, charges, ids));
+        return await mysqlTransaction(this.pool, (conn) => this.replay(conn, charges, batch.ids));
       } catch (error) {
-        if (error instanceof AlreadyApplied) return this.appliedIds(charges, ids);
+        if (error instanceof AlreadyApplied) return this.appliedIds(charges, batch.ids);
         failure = error;
         if (error instanceof IdTaken) {
           const fresh = await this.chargeAnew(charges);
           if (!('unknown' in fresh)) return fresh.ids;
           // Charged anew and again without an answer: those ids are settled in the rounds left.
-          ids = fresh.ids;
+          batch.ids = fresh.ids;
           failure = fresh.unknown;
         }
       }
       // A replay whose own COMMIT got no answer is settled like the batch: every replay writes
       // all the batch's ids, so whichever of them was applied shows under those ids.
-      if (round >= SETTLE_ROUNDS) {
-        for (const charge of charges) this.unsettled.add(charge);
-        throw failure;
+      if (round >= rounds) throw failure;
+      await sleep(this.settling.pauseMs * (round - 1));
+    }
+  }
+
+  /**
+   * A batch not settled while its calls waited: they were answered 503, so once the database
+   * answers it is settled and whatever of it was applied is refunded, each call then charged
+   * nothing, as it was told.
+   */
+  private settleLater(batch: Unsettled): void {
+    for (const charge of batch.charges) this.unsettled.add(charge);
+    this.later(
+      batch.charges,
+      'charges whose COMMIT got no answer, their calls answered 503, are settled and refunded if applied',
+      async () => `settled, ${await this.settleAndRefund(batch)} applied and refunded`,
+    );
+  }
+
+  /** Settles the batch, then refunds the calls it charged: answers how many. */
+  private async settleAndRefund(batch: Unsettled): Promise<number> {
+    const ids = await this.untilDone(() => this.settle(batch, 1));
+    const charged = ids.flatMap((logId, i) =>
+      logId === null ? [] : [{ logId, charge: batch.charges[i] }],
+    );
+    const free = await this.untilDone(() => this.freeRows(ids));
+    for (const { logId, charge } of charged) {
+      const from = free.has(logId) ? 'free' : 'balance';
+      await this.untilDone(() => this.refundNow({ logId, charge, statusCode: 503, from }));
+    }
+    return charged.length;
+  }
+
+  /**
+   * Money work that could not be done while its calls waited, done in the background; while it
+   * waits, its charges count in `unsettledCharges`.
+   */
+  private later(charges: readonly Charge[], what: string, work: () => Promise<string>): void {
+    const requests = charges.map((charge) => charge.log.request_id).join(', ');
+    this.lateCharges += charges.length;
+    this.logger.warn(`${what} once the database answers: ${requests}`);
+    const done = work()
+      .then(
+        (outcome) => this.logger.warn(`${outcome}: ${requests}`),
+        (error: unknown) => this.logger.error(`gave up (${String(error)}): ${what}: ${requests}`),
+      )
+      .finally(() => {
+        this.lateCharges -= charges.length;
+        this.late.delete(done);
+      });
+    this.late.add(done);
+  }
+
+  /**
+   * Runs a step again every `latePauseMs` while the database fails it, until it is done, a rule
+   * refuses it (an AppError) or the instance shuts down.
+   */
+  private async untilDone<T>(step: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await step();
+      } catch (error) {
+        if (this.closing || error instanceof AppError) throw error;
+        await sleep(this.settling.latePauseMs);
       }
-      await sleep(SETTLE_PAUSE_MS * (round - 1));
     }
   }
 
@@ -560,18 +651,33 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     }
   }
 
+  async refund(refund: Refund): Promise<number | null> {
+    try {
+      return await this.refundNow(refund);
+    } catch (error) {
+      // The call failed and is answered so; the money it took goes back once the database answers.
+      if (!(error instanceof AppError)) {
+        this.later([refund.charge], 'refunds of failed calls are written', async () => {
+          await this.untilDone(() => this.refundNow(refund));
+          return 'refunded';
+        });
+      }
+      throw error;
+    }
+  }
+
   /**
    * A refund whose COMMIT got no answer is simply run again: it only zeroes a row that still
    * carries its cost, so a second run after an applied first one changes nothing, and on Galera a
    * first one still in flight writes the same rows, so certification lets only one commit.
    */
-  async refund(refund: Refund): Promise<number | null> {
+  private async refundNow(refund: Refund): Promise<number | null> {
     for (let round = 1; ; round += 1) {
       try {
         return await mysqlTransaction(this.pool, (conn) => this.refundOnce(conn, refund));
       } catch (error) {
-        if (!(error instanceof CommitOutcomeUnknown) || round >= SETTLE_ROUNDS) throw error;
-        await sleep(SETTLE_PAUSE_MS * (round - 1));
+        if (!(error instanceof CommitOutcomeUnknown) || round >= this.settling.rounds) throw error;
+        await sleep(this.settling.pauseMs * (round - 1));
       }
     }
   }
