@@ -23,6 +23,7 @@ import { seedDatabase } from './seed/seed';
 import type { SeedReport } from './seed/seed';
 import { Env, prettyLogs } from './env/env';
 import { testSwitchesOn } from './env/env.schema';
+import { checkRollupClock } from './modules/ledger';
 import { CsrfService } from './modules/sessions/csrf';
 import { decoratePublicAddress } from './modules/openapi/site-url';
 
@@ -144,10 +145,18 @@ export async function createApp(
   await app.init();
   registerInvalidPathRoute(fastify);
   const dataSource = app.get(DataSource);
-  await withStartupLock(dataSource, async () => {
-    await migrateOnStart(dataSource, env.MIGRATE_ON_START);
-    onSeeded(await seedDatabase(dataSource, env));
-  });
+  try {
+    await withStartupLock(dataSource, async () => {
+      await migrateOnStart(dataSource, env.MIGRATE_ON_START);
+      // On a site clock the rollups cannot be made on again, the operator learns it at once
+      // rather than from statements that lost months.
+      await checkRollupClock(dataSource, env.SITE_TIME_ZONE);
+      onSeeded(await seedDatabase(dataSource, env));
+    });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   return app;
 }
 

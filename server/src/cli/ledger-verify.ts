@@ -1,6 +1,12 @@
 import { formatPrice } from '../common/money';
 import type { Env } from '../env/env';
-import { checkBalances, checkClosings, checkRollups, retainedFrom } from '../modules/ledger';
+import {
+  checkBalances,
+  checkClosings,
+  checkRollups,
+  keptFrom,
+  retentionBounds,
+} from '../modules/ledger';
 import { withDatabase } from './database';
 import { runCli } from './run';
 import type { Print } from './run';
@@ -30,7 +36,8 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
           `= ¥${formatPrice(expected)}, difference ${signed(user.balance_milli - expected)}`,
       );
     }
-    const kept = keptFrom(env);
+    // From where retention left the raw rows, as it recorded it: today's settings may differ.
+    const kept = keptFrom(await retentionBounds(dataSource));
     const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE, kept.any);
     for (const { table, user_id, month, rolled, raw } of rollups.mismatches) {
       const who = user_id === null ? `site day totals, ${month}` : `user ${user_id}, ${month}`;
@@ -84,23 +91,6 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
     );
     return 0;
   });
-}
-
-/**
- * From when the raw rows are all there, as retention left them (ms): free calls' rows
- * (ACCESS_LOG_RETENTION_DAYS) and charged rows too (LOG_RETENTION_MONTHS, counting the running
- * month); `any` is the later of the two.
- */
-function keptFrom(env: Env): { charged?: number; any?: number } {
-  const now = Date.now();
-  const days = env.ACCESS_LOG_RETENTION_DAYS;
-  const free = days > 0 ? now - days * 86_400_000 : undefined;
-  const charged =
-    env.LOG_RETENTION_MONTHS > 0
-      ? retainedFrom(now, env.LOG_RETENTION_MONTHS, env.SITE_TIME_ZONE).from
-      : undefined;
-  const both = [free, charged].filter((at): at is number => at !== undefined);
-  return { charged, any: both.length > 0 ? Math.max(...both) : undefined };
 }
 
 if (require.main === module) runCli(ledgerVerifyCommand);

@@ -24,7 +24,7 @@ import { OidcProvider, UserIdentity } from './oidc.entity';
 import { Passkey } from './passkey.entity';
 import { AdminRecoveryCode, AdminTotp, RecoveryCode, UserTotp } from './two-factor.entity';
 import { CallDayTotal, CallRollup, UsageRollup, UsageRollupState } from './usage-rollup.entity';
-import { LedgerClosing, LedgerMonth } from './ledger-closing.entity';
+import { LedgerClosing, LedgerMonth, LogRetentionState } from './ledger-closing.entity';
 import { UserDevice } from './user-device.entity';
 import { User } from './user.entity';
 
@@ -70,6 +70,7 @@ export {
   CallDayTotal,
   LedgerMonth,
   LedgerClosing,
+  LogRetentionState,
   User,
   UserDevice,
   UserIdentity,
@@ -118,6 +119,7 @@ export const ENTITIES = [
   CallDayTotal,
   LedgerMonth,
   LedgerClosing,
+  LogRetentionState,
   User,
   UserDevice,
   UserIdentity,

@@ -55,3 +55,21 @@ export class LedgerClosing {
   @BigIntColumn({ default: 0 })
   rows_checksum: number;
 }
+
+/**
+ * How far log retention went (ops/log-retention.ts), written before it removes a row: free and
+ * refunded calls' rows may be gone before `free_before`, every row before `all_before` (null:
+ * none removed). One row (id 1); each bound only moves forward. The ledger check and the rollups
+ * read it rather than today's settings, which may have changed since.
+ */
+@Entity('log_retention')
+export class LogRetentionState {
+  @PrimaryColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'datetime', nullable: true })
+  free_before: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  all_before: Date | null;
+}

@@ -28,6 +28,7 @@ import { ApiRequestFormat1797700000000 } from './1797700000000-ApiRequestFormat'
 import { UsageRollups1797800000000 } from './1797800000000-UsageRollups';
 import { CallRollups1797900000000 } from './1797900000000-CallRollups';
 import { LedgerClosings1798000000000 } from './1798000000000-LedgerClosings';
+import { LogRetentionState1798100000000 } from './1798100000000-LogRetentionState';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   UsageRollups1797800000000,
   CallRollups1797900000000,
   LedgerClosings1798000000000,
+  LogRetentionState1798100000000,
 ];

@@ -22,6 +22,15 @@ export { LedgerModule } from './ledger.module';
 export { siteSpan, userSpan } from './statement';
 export type { Span, SpanMoves } from './statement';
 export { checkClosings, closeMonths, lastClosed, retainedFrom } from './closings';
-export { CALLS_SERIES, checkRollups, ROLLUP_SERIES, rollUp, rollupWatermark } from './rollups';
+export {
+  CALLS_SERIES,
+  checkRollupClock,
+  checkRollups,
+  ROLLUP_SERIES,
+  rollUp,
+  rollupWatermark,
+} from './rollups';
+export { keptFrom, recordRetention, retentionBounds } from './retention-bounds';
+export type { RetentionBounds } from './retention-bounds';
 export { ORDER_LEDGER } from './order-ledger';
 export type { CreditOutcome, OrderFacts, OrderLedger } from './order-ledger';

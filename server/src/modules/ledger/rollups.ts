@@ -9,8 +9,10 @@ import {
   nextDay,
   nextMonth,
 } from '../../common/quota-period';
+import { DatabaseOpenError } from '../../database/data-source-options';
 import { byRawDriver } from '../../database/raw-driver';
 import { rowTime, sqliteTime, sqlTime } from '../../database/sql-time';
+import { keptFrom, retentionBounds } from './retention-bounds';
 import {
   isUniqueViolation,
   mysqlTransaction,
@@ -234,8 +236,9 @@ const storeOf = (dataSource: DataSource, series: RollupSeries): RollupStore =>
  * Rolls up the closed days after each series' watermark, oldest first, at most ROLLUP_DAYS_PER_RUN
  * a series: each in one transaction that moves the watermark, drops anything of that day and adds
  * its rows up. Rolling a day again gives the same rows, and instances running at once each roll a
- * different day. A change of the site's time zone starts the rollups again. Answers how many days
- * this run rolled up (over all series).
+ * different day. A change of the site's time zone starts the rollups again, unless log retention
+ * removed rows they were made from (`checkRollupClock`). Answers how many days this run rolled up
+ * (over all series).
  */
 export async function rollUp(
   dataSource: DataSource,
@@ -243,13 +246,38 @@ export async function rollUp(
   now = Date.now(),
 ): Promise<number> {
   let rolled = 0;
+  const removedBefore = keptFrom(await retentionBounds(dataSource)).any;
   for (const series of ROLLUP_SERIES) {
-    rolled += await rollSeries(storeOf(dataSource, series), timeZone, now);
+    rolled += await rollSeries(storeOf(dataSource, series), timeZone, now, removedBefore);
   }
   return rolled;
 }
 
-async function rollSeries(store: RollupStore, timeZone: string, now: number): Promise<number> {
+/**
+ * Throws when the site's clock is not the one the rollups were made on and log retention has
+ * removed raw rows they were made from: made again on the new clock, they would lose those rows.
+ */
+export async function checkRollupClock(dataSource: DataSource, timeZone: string): Promise<void> {
+  const removedBefore = keptFrom(await retentionBounds(dataSource)).any;
+  for (const series of ROLLUP_SERIES) {
+    const state = await storeOf(dataSource, series).state();
+    if (state) refuseClockChange(state.time_zone, timeZone, removedBefore);
+  }
+}
+
+function refuseClockChange(was: string, timeZone: string, removedBefore: number | undefined) {
+  if (was === timeZone || removedBefore === undefined) return;
+  throw new DatabaseOpenError(
+    `SITE_TIME_ZONE is ${timeZone}, but the rollups were made on the clock of ${was} and log retention has removed rows from before ${new Date(removedBefore).toISOString()}: made again on the new clock they would lose them. Set SITE_TIME_ZONE back to ${was}.`,
+  );
+}
+
+async function rollSeries(
+  store: RollupStore,
+  timeZone: string,
+  now: number,
+  removedBefore: number | undefined,
+): Promise<number> {
   let rolled = 0;
   while (rolled < ROLLUP_DAYS_PER_RUN) {
     const state = await store.state();
@@ -258,6 +286,7 @@ async function rollSeries(store: RollupStore, timeZone: string, now: number): Pr
       continue;
     }
     if (state.time_zone !== timeZone) {
+      refuseClockChange(state.time_zone, timeZone, removedBefore);
       await store.restart(timeZone, state.time_zone);
       continue;
     }

@@ -5,7 +5,13 @@ import { DataSource } from 'typeorm';
 import { AccessLog } from '../../database/entities';
 import { sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
-import { lastClosed, retainedFrom, ROLLUP_SERIES, rollupWatermark } from '../ledger';
+import {
+  lastClosed,
+  recordRetention,
+  retainedFrom,
+  ROLLUP_SERIES,
+  rollupWatermark,
+} from '../ledger';
 import type { Env } from '../../env/env';
 
 const BATCH = 1000;
@@ -50,10 +56,10 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
     const days = this.env.ACCESS_LOG_RETENTION_DAYS;
     if (days > 0) {
       const cutoff = Math.min(now.getTime() - days * 86_400_000, rolled);
-      removed += await this.remove(cutoff, 'log.cost_milli = 0');
+      removed += await this.remove('free', cutoff, 'log.cost_milli = 0');
     }
     if (this.env.LOG_RETENTION_MONTHS > 0) {
-      removed += await this.remove(Math.min(await this.closedUntil(now), rolled));
+      removed += await this.remove('all', Math.min(await this.closedUntil(now), rolled));
     }
     return removed;
   }
@@ -61,8 +67,9 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
   /**
    * Deletes the rows before `cutoff` (ms) that `filter` picks, in access_time order by its index;
    * each batch reads on from the last one's time, so rows the filter keeps are passed over once.
+   * Before the first goes, the cutoff is recorded as how far `kind` retention went.
    */
-  private async remove(cutoff: number, filter = '1 = 1'): Promise<number> {
+  private async remove(kind: 'free' | 'all', cutoff: number, filter = '1 = 1'): Promise<number> {
     let removed = 0;
     let from: Date | string = sqlTime(this.dataSource, new Date(0));
     while (!this.stopped) {
@@ -79,6 +86,7 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
         .limit(BATCH)
         .getRawMany<{ id: number | string; access_time: Date | string }>();
       if (rows.length === 0) break;
+      if (removed === 0) await recordRetention(this.dataSource, kind, new Date(cutoff));
       await this.dataSource
         .createQueryBuilder()
         .delete()
