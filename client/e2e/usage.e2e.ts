@@ -160,6 +160,21 @@ describeBrowser('call log, usage and the low-balance alert', () => {
     );
     await screenshot(page, 'usage-call-log-details-390');
 
+    // "Next" reads the next page on from this page's last call, the same rows as page 2 by number.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/page=2&before=[\dT:.%A-]+_\d+/);
+    const byNumber = await context.request.get(
+      `${site.url}/api/user/get_user_access_logs.php?page=2`,
+    );
+    const numbered = ((await byNumber.json()) as { data: { logs: { id: number }[] } }).data.logs;
+    await page.waitForFunction(
+      (first) => document.querySelector('td[data-label="ID"]')?.textContent === String(first),
+      numbered[0].id,
+    );
+    expect(await page.locator('td[data-label="ID"]').allTextContents()).toEqual(
+      numbered.map((log) => String(log.id)),
+    );
+
     // Filters: only refunded calls, and the export link carries the same filter.
     await page.getByLabel('Status').selectOption('refunded');
     await page.waitForURL('**status=refunded**');

@@ -573,3 +573,70 @@ describeEachDb(
   },
   { SITE_TIME_ZONE: 'Asia/Shanghai' },
 );
+
+describeEachDb('call log: pages by position', (ctx) => {
+  it('reads the next page from where the last one ended, whatever came in meanwhile', async () => {
+    const t = ctx.t;
+    const { user, client } = await signedIn(t);
+    const now = Date.now();
+    // 45 calls a second apart, but the 20th and 21st in the same second, across the end of page 1
+    // (their ids break the tie).
+    await insertLogs(
+      t,
+      Array.from({ length: 45 }, (_, i) => ({
+        user_id: user.id,
+        api_name: `call ${i}`,
+        access_time: new Date(now - 60_000 - (i === 20 ? 19 : i) * 1000),
+      })),
+    );
+    if (ctx.db === 'sqlite') {
+      // SQLite holds times as text, and rows written by other paths may carry no fraction of a
+      // second: a position must compare with the text as held.
+      await t.dataSource.query(
+        'UPDATE access_logs SET access_time = substr(access_time, 1, 19) WHERE user_id = ?',
+        [user.id],
+      );
+    }
+    const get = async (query: string) =>
+      (await client.get(`/api/user/get_user_access_logs.php?${query}`)).body.data as {
+        logs: { id: number }[];
+        next_before: string | null;
+        current_page: number;
+        total: number;
+      };
+    const ids = (page: { logs: { id: number }[] }) => page.logs.map((log) => log.id);
+    const first = await get('page=1');
+    expect(first.next_before).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?_\d+$/);
+    const second = await get(`page=2&before=${first.next_before}`);
+    expect(ids(second)).toEqual(ids(await get('page=2')));
+    expect(second).toMatchObject({ current_page: 2, total: 45 });
+    const third = await get(`page=3&before=${second.next_before}`);
+    expect(ids(third)).toEqual(ids(await get('page=3')));
+    expect(third.logs).toHaveLength(5);
+    // A part page is the last: there is no position after it.
+    expect(third.next_before).toBeNull();
+    expect(new Set([...ids(first), ...ids(second), ...ids(third)]).size).toBe(45);
+
+    // New calls push the numbered pages on; the position stays where it was.
+    await insertLogs(
+      t,
+      Array.from({ length: 3 }, () => ({ user_id: user.id, access_time: new Date() })),
+    );
+    expect(ids(await get(`page=2&before=${first.next_before}`))).toEqual(ids(second));
+    expect(ids(await get('page=2'))).not.toEqual(ids(second));
+  });
+
+  it.each(['x', '12_', '_12', '1795000000000_41', '2026-12-03 07:00:00_41', '2026-12-03T07:00_41'])(
+    'refuses the position %p, naming it',
+    async (before) => {
+      const { client } = await signedIn(ctx.t);
+      const res = await client.get('/api/user/get_user_access_logs.php', { query: { before } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'request.validation',
+        field: 'before',
+        message: 'before is not a position in the call log',
+      });
+    },
+  );
+});

@@ -184,9 +184,13 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
       'SELECT api_id FROM access_logs WHERE user_id = ? ORDER BY access_time DESC LIMIT 1',
       [user.id],
     );
+    // Far into the log, the next page is read from the previous page's last row.
+    const deep = await client.get('/api/user/get_user_access_logs.php?page=600');
+    const before = (deep.body.data as { next_before: string }).next_before;
     const reads = [
       '/api/user/get_user_access_logs.php?page=1',
       '/api/user/get_user_access_logs.php?page=50',
+      `/api/user/get_user_access_logs.php?page=601&before=${before}`,
       `/api/user/get_user_access_logs.php?page=1&api_id=${apiRow.api_id}&status=success`,
       `/api/user/get_user_access_logs.php?page=1&from=${day}&to=${day}`,
       `/api/user/export_access_logs.php?from=${day}&to=${day}`,

@@ -291,6 +291,7 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
         total_pages: 0,
         current_page: 1,
         total_capped: false,
+        next_before: null,
       });
     });
 

@@ -45,7 +45,18 @@ export interface CallLogPage extends PageInfo {
    * millions costs no count of it all. `total_pages` then ends a few pages past this one.
    */
   total_capped: boolean;
+  /**
+   * The next page's `before`: this page's last row, when the page is full (null otherwise). A
+   * page asked for with it is read from that row on by the index, however far into the log.
+   */
+  next_before: string | null;
 }
+
+/**
+ * A call log position, as `next_before` gives it: the row's time as the database holds it (UTC,
+ * `T` between date and time, its fraction of a second as stored, if any) and its id.
+ */
+export const CALL_LOG_CURSOR = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?_\d{1,19}$/;
 
 /** The call log's filters (all optional); days are YYYY-MM-DD in the site's time zone. */
 export interface CallLogFilters {

@@ -47,6 +47,7 @@ function show(path: string, counted: Partial<CallLogPage> = {}) {
         total_pages: 1,
         current_page: 1,
         total_capped: false,
+        next_before: null,
         ...counted,
       });
     }),
@@ -174,6 +175,28 @@ describe('AccessLogsPage', () => {
     await screen.findByTestId('charge-1');
     await userEvent.selectOptions(screen.getByLabelText('Key'), 'ci-bot');
     await waitFor(() => expect(queries.at(-1)).toBe('?page=1&key_id=3&per_page=20'));
+  });
+
+  it("reads the next page on from this page's last call, and numbered pages by number", async () => {
+    const queries = show('/user/accesslogs?status=success', {
+      total: 60,
+      total_pages: 3,
+      next_before: '2026-12-03T07:00:00.123_41',
+    });
+    await screen.findByTestId('charge-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(queries.at(-1)).toBe(
+        '?page=2&status=success&before=2026-12-03T07%3A00%3A00.123_41&per_page=20',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('?page=1&status=success&per_page=20'));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('?page=3&status=success&per_page=20'));
+    // A position that is not one is not sent.
+    const typed = show('/user/accesslogs?page=2&before=abc');
+    await waitFor(() => expect(typed.at(-1)).toBe('?page=2&per_page=20'));
   });
 
   it('does not ask the server for a range that ends before it starts', async () => {

@@ -1,5 +1,5 @@
 import type { CallLog, CallLogFilters, CallStatus } from '@contracts/usage';
-import { CALL_STATUSES } from '@contracts/usage';
+import { CALL_LOG_CURSOR, CALL_STATUSES } from '@contracts/usage';
 import { Fragment, useState } from 'react';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
@@ -46,6 +46,15 @@ export function filtersFrom(params: URLSearchParams): CallLogFilters & { page: n
 }
 
 type FilterName = (typeof FILTER_NAMES)[number];
+
+/**
+ * Where the page starts when it was reached by "next": the previous page's last call (the URL's
+ * `before`), so the server reads on from it instead of skipping the pages before.
+ */
+function positionFrom(params: URLSearchParams): string | undefined {
+  const before = params.get('before') ?? '';
+  return CALL_LOG_CURSOR.test(before) ? before : undefined;
+}
 
 /** Choices in the order of the names the page shows (the server sorts by the Chinese name). */
 function byTitle(choices: [number, string][], locale: string): [number, string][] {
@@ -117,10 +126,14 @@ export default function AccessLogsPage() {
   const query = filtersFrom(params);
   const { page, ...filters } = query;
   const badRange = !!filters.from && !!filters.to && filters.from > filters.to;
-  const { data, error, isLoading, isFetching } = useGetAccessLogsQuery(query, {
-    refetchOnMountOrArgChange: true,
-    skip: badRange,
-  });
+  const before = positionFrom(params);
+  const { data, error, isLoading, isFetching } = useGetAccessLogsQuery(
+    { ...query, before },
+    {
+      refetchOnMountOrArgChange: true,
+      skip: badRange,
+    },
+  );
   const { data: options } = useGetAccessLogOptionsQuery();
   // Calls whose address, user agent and request id are shown (SPEC's columns, behind a toggle).
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -136,6 +149,7 @@ export default function AccessLogsPage() {
       if (value) next.set(name, value);
       else next.delete(name);
       next.delete('page');
+      next.delete('before');
     });
   };
   const keyName = (log: CallLog) =>
@@ -356,7 +370,13 @@ export default function AccessLogsPage() {
             totalPages={data.total_pages}
             label={t('logs.pages')}
             onChange={(next) => {
-              setParams((updated) => updated.set('page', String(next)));
+              setParams((updated) => {
+                updated.set('page', String(next));
+                // The next page is read from this page's last call: no rows skipped, and new
+                // calls meanwhile do not shift it.
+                if (next === page + 1 && data.next_before) updated.set('before', data.next_before);
+                else updated.delete('before');
+              });
             }}
           />
         </>

@@ -23,10 +23,10 @@ export const userApi = api.injectEndpoints({
       ...call('POST api/user/change_api_key.php', undefined, ({ data }) => data.new_api_key),
       invalidatesTags: ['User'],
     }),
-    getAccessLogs: build.query<CallLogPage, CallLogFilters & { page: number }>({
+    getAccessLogs: build.query<CallLogPage, CallLogFilters & { page: number; before?: string }>({
       ...call(
         'GET api/user/get_user_access_logs.php',
-        (params: CallLogFilters & { page: number }) => ({
+        (params: CallLogFilters & { page: number; before?: string }) => ({
           params: { ...params, per_page: ACCESS_LOGS_PER_PAGE },
         }),
         dataOf,

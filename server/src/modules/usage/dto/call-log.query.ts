@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import { RecordId } from '../../../common/admin-input';
 import { DayParam, PageNumber, PerPage } from '../../../common/paging';
-import { CALL_STATUSES } from '../../../contracts/usage';
+import { CALL_LOG_CURSOR, CALL_STATUSES } from '../../../contracts/usage';
 import type { CallLogFilters, CallStatus } from '../../../contracts/usage';
 
 export const CALL_LOG_MAX_PER_PAGE = 100;
@@ -36,4 +36,12 @@ export class CallLogQuery extends CallLogFilterQuery {
 
   @PerPage(CALL_LOG_MAX_PER_PAGE)
   per_page = 20;
+
+  /**
+   * Where the page starts: right after this row of the previous page (its `next_before`), read by
+   * the index instead of skipping the pages before. `page` still numbers the page.
+   */
+  @IsOptional()
+  @Matches(CALL_LOG_CURSOR, { message: 'before is not a position in the call log' })
+  before?: string;
 }
