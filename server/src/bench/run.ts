@@ -38,7 +38,7 @@ const SET_QUOTA = "UPDATE apis SET free_quota_calls = 1000000 WHERE name_en = 'r
 const CATALOGUE_MAX_AGE_MS = 5_000;
 const catalogueSeesIt = () => new Promise((done) => setTimeout(done, CATALOGUE_MAX_AGE_MS + 500));
 
-interface Result {
+export interface Result {
   name: string;
   rps: number;
   p50: number;
@@ -85,13 +85,13 @@ function startChild(script: string, args: string[], env: Record<string, string>)
   return child;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((done) => child.once('exit', done));
 }
 
-async function load(
+export async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
@@ -148,7 +148,11 @@ const INSERT_USER =
 const INSERT_KEY =
   "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) SELECT id, 1, ?, 'x' FROM users WHERE username_key = 'bench'";
 
-async function startPortico(databaseUrl: string, dataDir: string) {
+export async function startPortico(
+  databaseUrl: string,
+  dataDir: string,
+  vars: Record<string, string> = {},
+) {
   const port = await freePort();
   const child = startChild('../main.js', [], {
     NODE_ENV: 'production',
@@ -163,6 +167,7 @@ async function startPortico(databaseUrl: string, dataDir: string) {
     ADMIN_PASSWORD: 'bench-admin-password',
     RATE_LIMIT_PER_KEY: '100000000',
     RATE_LIMIT_PER_IP: '100000000',
+    ...vars,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/readyz`);
@@ -592,7 +597,9 @@ function report(r: Record<string, Result>): void {
     console.log(`| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

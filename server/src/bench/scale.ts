@@ -1,0 +1,391 @@
+/**
+ * `npm run bench:scale` (issue #31): the ledger at SCALE_ROWS access-log rows (100 million unless
+ * set: 10,000 users, 500 APIs, 13 months, a hot user with a quarter of the calls and a hot API with
+ * a third) against the same commands on an empty database, in one run on one MySQL/MariaDB server
+ * (BENCH_MYSQL_URL or TEST_MYSQL_URL), and prints a table. A command, not a test: the same reads'
+ * plans are checked at a million rows in CI (ledger-scale-plans.spec.ts).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { ledgerVerifyCommand } from '../cli/ledger-verify';
+import { withDatabase } from '../cli/database';
+import { hashPassword } from '../common/passwords';
+import { dayOf, nextMonth } from '../common/quota-period';
+import { loadEnv } from '../env/env';
+import { closeMonths, rollUp } from '../modules/ledger';
+import { load, startPortico, stop } from './run';
+import type { Result } from './run';
+
+const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
+const ROWS = Number(process.env.SCALE_ROWS ?? 100_000_000);
+const USERS = 10_000;
+const APIS = 500;
+const DAY = 86_400_000;
+/** Thirteen months of calls, the newest a day old. */
+const SPAN_MS = 395 * DAY;
+/** Rows an INSERT … SELECT writes: within the site's statement time limit. */
+const CHUNK = 10_000;
+const DIGITS = `SELECT 0 AS d${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => ` UNION ALL SELECT ${d}`).join('')}`;
+const PLACES = [0, 1, 2, 3];
+/** 0 … 9,999. */
+const NUMBERS = `(SELECT ${PLACES.map((i) => `d${i}.d * ${10 ** i}`).join(' + ')} AS k
+  FROM ${PLACES.map((i) => `(${DIGITS}) d${i}`).join(' CROSS JOIN ')}) nums`;
+const PAID_PATH = '/apis/rmb-upper?amount=1234.56';
+const PASSWORD = 'scale-bench-password';
+const ADMIN = { username: 'scaleadmin', password: 'scale-admin-password' };
+/** The hot user's money: far more than a run spends, given as an adjustment (ledger:verify). */
+const START_MILLI = 1_000_000_000_000;
+const SAMPLES = 40;
+const PAID_SECONDS = 10;
+const PAID_CONNECTIONS = 64;
+
+interface Timing {
+  p50: number;
+  p99: number;
+}
+
+interface Run {
+  paid: Result;
+  reads: Record<string, Timing>;
+  export?: { rows: number; seconds: number; rssMb: number };
+  verifySeconds: number;
+  loadSeconds?: number;
+  rollupSeconds?: number;
+}
+
+const seconds = (from: number) => (performance.now() - from) / 1000;
+
+function databaseUrl(name: string): string {
+  const url = new URL(MYSQL_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function freshDatabase(name: string): Promise<void> {
+  const url = new URL(MYSQL_URL!);
+  url.pathname = '/';
+  const conn = await createConnection(url.toString());
+  await conn.query(`DROP DATABASE IF EXISTS ${name}`);
+  await conn.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await conn.end();
+}
+
+/** The hot user, with a password to sign in and a key to call with. */
+async function hotUser(conn: Connection): Promise<{ id: number; apiKey: string }> {
+  const apiKey = `pk_scale_${randomBytes(12).toString('hex')}`;
+  const [user] = await conn.query<{ insertId: number } & RowDataPacket[]>(
+    "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES ('scalehot', 'scalehot', ?, ?, 1)",
+    [await hashPassword(PASSWORD), START_MILLI],
+  );
+  const id = user.insertId;
+  await conn.query(
+    "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) VALUES (?, 1, ?, 'x')",
+    [id, createHash('sha256').update(apiKey).digest('hex')],
+  );
+  await conn.query(
+    "INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason, created_at) VALUES (?, 1, ?, 'scale bench', ?)",
+    [id, START_MILLI, new Date(Date.now() - SPAN_MS - 2 * DAY)],
+  );
+  return { id, apiKey };
+}
+
+/** USERS users and APIS APIs (copies of a demo API, its unique columns made unique). */
+async function population(conn: Connection): Promise<{ firstUser: number; apiIds: number[] }> {
+  await conn.query(
+    `INSERT INTO users (username, username_key, password_hash, balance_milli, status)
+     SELECT CONCAT('scale', k), CONCAT('scale', k), 'x', 0, 1 FROM ${NUMBERS} WHERE k < ?`,
+    [USERS],
+  );
+  const [[first]] = await conn.query<RowDataPacket[]>(
+    "SELECT MIN(id) AS id FROM users WHERE username_key LIKE 'scale%' AND username_key <> 'scalehot'",
+  );
+  const [columns] = await conn.query<RowDataPacket[]>(
+    `SELECT COLUMN_NAME AS name FROM INFORMATION_SCHEMA.COLUMNS
+     WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'apis' AND COLUMN_NAME <> 'id'
+     ORDER BY ORDINAL_POSITION`,
+  );
+  const [unique] = await conn.query<RowDataPacket[]>(
+    `SELECT DISTINCT COLUMN_NAME AS name FROM INFORMATION_SCHEMA.STATISTICS
+     WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'apis' AND NON_UNIQUE = 0 AND INDEX_NAME <> 'PRIMARY'`,
+  );
+  const distinct = new Set(['name', 'name_en', ...unique.map((row) => String(row.name))]);
+  const names = columns.map((row) => String(row.name));
+  const values = names.map((name) =>
+    distinct.has(name) ? `CONCAT(${name}, '-s', k)` : name === 'is_paid' ? '1' : name,
+  );
+  await conn.query(
+    `INSERT INTO apis (${names.join(', ')}) SELECT ${values.join(', ')}
+     FROM apis CROSS JOIN ${NUMBERS} WHERE name_en = 'rmb-upper' AND k < ?`,
+    [APIS],
+  );
+  const [apis] = await conn.query<RowDataPacket[]>(
+    "SELECT id FROM apis WHERE name_en LIKE 'rmb-upper-s%' ORDER BY id",
+  );
+  return { firstUser: Number(first.id), apiIds: apis.map((row) => Number(row.id)) };
+}
+
+/**
+ * ROWS calls over SPAN_MS: every fourth the hot user's, the rest spread over USERS users; every
+ * third the hot API's, the rest over APIS; a third free, the rest charged 7; one in fifty refunded.
+ * Then every user is given, as an adjustment, what their calls cost, so balances add up.
+ */
+async function loadCalls(
+  conn: Connection,
+  hot: { id: number },
+  firstUser: number,
+  apiIds: number[],
+): Promise<void> {
+  const stepUs = Math.max(1, Math.floor((SPAN_MS * 1000) / ROWS));
+  const start = new Date(Date.now() - DAY - SPAN_MS);
+  const [low, high] = [apiIds[0], apiIds[apiIds.length - 1]];
+  let shown = 0;
+  const started = performance.now();
+  for (let base = 0; base < ROWS; base += CHUNK) {
+    await conn.query(
+      `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent,
+         access_time, status_code, cost_milli, latency_ms, api_key_id, request_id, charged_from)
+       SELECT CASE WHEN n % 4 = 0 THEN ? ELSE ? + n % ? END,
+         CASE WHEN n % 3 = 0 THEN ? ELSE ? + n % ? END, 'Scale API', '198.51.100.7',
+         '/apis/scale', 'scale', DATE_ADD(?, INTERVAL n * ? MICROSECOND),
+         CASE WHEN n % 50 = 0 THEN 502 ELSE 200 END,
+         CASE WHEN n % 3 = 0 OR n % 50 = 0 THEN 0 ELSE 7 END, 5, NULL, NULL,
+         CASE WHEN n % 50 = 0 THEN NULL WHEN n % 3 <> 0 THEN 'balance' END
+       FROM (SELECT k + ? AS n FROM ${NUMBERS} WHERE k + ? < ?) numbered`,
+      [hot.id, firstUser, USERS, low, low, high - low + 1, start, stepUs, base, base, ROWS],
+    );
+    const done = Math.floor(((base + CHUNK) * 100) / ROWS);
+    if (done >= shown + 5) {
+      shown = done;
+      console.log(`  loaded ${Math.min(done, 100)}% (${seconds(started).toFixed(0)} s)`);
+    }
+  }
+  await conn.query(
+    `INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason, created_at)
+     SELECT user_id, 1, SUM(cost_milli), 'scale bench', ? FROM access_logs
+     WHERE user_id >= ? GROUP BY user_id`,
+    [new Date(start.getTime() - DAY), firstUser],
+  );
+  await conn.query(
+    `UPDATE users u JOIN (SELECT user_id, SUM(cost_milli) AS cost FROM access_logs
+       WHERE user_id = ? GROUP BY user_id) spent ON spent.user_id = u.id
+     SET u.balance_milli = u.balance_milli - spent.cost`,
+    [hot.id],
+  );
+  await conn.query('ANALYZE TABLE access_logs, users, apis');
+}
+
+/** A signed-in session's cookies: the XSRF token first, then the login's. */
+async function signIn(base: string, path: string, body: object): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${base}/api/user/get_user_info.php`));
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`signing in at ${path} failed: ${res.status} ${await res.text()}`);
+  keep(res);
+  return cookie();
+}
+
+const nearestRank = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+
+/** p50 and p99 of SAMPLES reads one after another, after three to warm up. */
+async function timed(url: string, cookie: string): Promise<Timing> {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES + 3; i += 1) {
+    const from = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    if (i >= 3) times.push(performance.now() - from);
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return { p50: round(nearestRank(times, 0.5)), p99: round(nearestRank(times, 0.99)) };
+}
+
+const rssMb = (pid: number) => {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+};
+
+/** The hot user's CSV of a month: rows a second, and how far the server's memory rose. */
+async function exportMonth(base: string, cookie: string, pid: number, from: string, to: string) {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/user/export_access_logs.php?from=${from}&to=${to}`, {
+    headers: { cookie },
+  });
+  let rows = -1;
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body!) {
+    rows += decoder.decode(chunk as Uint8Array, { stream: true }).split('\n').length - 1;
+  }
+  clearInterval(sampler);
+  if (!res.ok) throw new Error(`the export answered ${res.status}`);
+  return { rows, seconds: seconds(started), rssMb: Math.round(peak - before) };
+}
+
+async function measure(name: string, full: boolean, dir: string): Promise<Run> {
+  console.log(`\n${name}: ${full ? `${ROWS.toLocaleString('en')} calls` : 'no calls'}`);
+  const dbName = `portico_scale_${full ? 'full' : 'empty'}`;
+  await freshDatabase(dbName);
+  const url = databaseUrl(dbName);
+  const vars = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  // Migrated and seeded by a first start; the calls are loaded with no instance running.
+  await stop((await startPortico(url, dir, vars)).child);
+  const conn = await createConnection(url);
+  const hot = await hotUser(conn);
+  const run: Partial<Run> = {};
+  if (full) {
+    const { firstUser, apiIds } = await population(conn);
+    const loading = performance.now();
+    await loadCalls(conn, hot, firstUser, apiIds);
+    run.loadSeconds = seconds(loading);
+    const rolling = performance.now();
+    await withDatabase(loadEnv({ DATABASE_URL: url, DATA_DIR: dir }), async (dataSource) => {
+      while ((await rollUp(dataSource, 'UTC')) > 0);
+      while ((await closeMonths(dataSource, 'UTC')) > 0);
+    });
+    run.rollupSeconds = seconds(rolling);
+  }
+  await conn.end();
+
+  const portico = await startPortico(url, dir, vars);
+  try {
+    const base = portico.base;
+    const user = await signIn(base, '/api/login.php', { username: 'scalehot', password: PASSWORD });
+    const admin = await signIn(base, '/api/admin/admin_login.php', ADMIN);
+    const now = Date.now();
+    const month = dayOf(now - 60 * DAY, 'UTC').slice(0, 7);
+    const day = dayOf(now - 30 * DAY, 'UTC');
+    const first = (await (
+      await fetch(`${base}/api/user/get_user_access_logs.php?page=49`, {
+        headers: { cookie: user },
+      })
+    ).json()) as { data: { next_before: string | null } };
+    const position = first.data.next_before;
+    const reads: [string, string, string][] = [
+      ['call log, page 1', '/api/user/get_user_access_logs.php?page=1', user],
+      [
+        'call log, page 50',
+        position
+          ? `/api/user/get_user_access_logs.php?page=50&before=${position}`
+          : '/api/user/get_user_access_logs.php?page=50',
+        user,
+      ],
+      [
+        'call log, one day',
+        `/api/user/get_user_access_logs.php?page=1&from=${day}&to=${day}`,
+        user,
+      ],
+      ['call log, succeeded', '/api/user/get_user_access_logs.php?page=1&status=success', user],
+      ['dashboard usage', '/api/user/get_usage.php', user],
+      ['monthly statement', `/api/user/get_monthly_statement.php?month=${month}`, user],
+      ['admin statistics', '/api/admin/get_dashboard_stats.php', admin],
+      ['admin site statement', `/api/admin/get_site_statement.php?month=${month}`, admin],
+    ];
+    const timings: Record<string, Timing> = {};
+    for (const [label, path, cookie] of reads) {
+      timings[label] = await timed(`${base}${path}`, cookie);
+      console.log(`  ${label}: p50 ${timings[label].p50} ms, p99 ${timings[label].p99} ms`);
+    }
+    run.reads = timings;
+    if (full) {
+      const last = dayOf(Date.parse(`${nextMonth(month)}-01T00:00:00Z`) - DAY, 'UTC');
+      run.export = await exportMonth(base, user, portico.child.pid!, `${month}-01`, last);
+      console.log(
+        `  CSV export of a month: ${run.export.rows} rows in ${run.export.seconds.toFixed(1)} s, memory +${run.export.rssMb} MB`,
+      );
+    }
+    const headers = { 'x-api-key': hot.apiKey };
+    await load('warm-up', `${base}${PAID_PATH}`, headers, undefined, PAID_CONNECTIONS, 3);
+    run.paid = await load(
+      'charged calls',
+      `${base}${PAID_PATH}`,
+      headers,
+      undefined,
+      PAID_CONNECTIONS,
+      PAID_SECONDS,
+    );
+  } finally {
+    await stop(portico.child);
+  }
+  const verifying = performance.now();
+  const lines: string[] = [];
+  const code = await ledgerVerifyCommand(loadEnv({ DATABASE_URL: url, DATA_DIR: dir }), (line) =>
+    lines.push(line),
+  );
+  run.verifySeconds = seconds(verifying);
+  console.log(
+    `  ledger:verify (${run.verifySeconds.toFixed(1)} s, exit ${code}): ${lines.join(' / ')}`,
+  );
+  if (code !== 0) throw new Error('ledger:verify found the ledger does not add up');
+  return run as Run;
+}
+
+function report(empty: Run, full: Run): void {
+  const rows = ROWS.toLocaleString('en');
+  console.log(`\n| measure | 0 calls | ${rows} calls | target | met |\n|---|---:|---:|---|---|`);
+  const ratio = full.paid.rps / empty.paid.rps;
+  console.log(
+    `| charged calls/s (${PAID_CONNECTIONS} connections, ${PAID_SECONDS} s) | ${empty.paid.rps} | ${full.paid.rps} | ratio ≥ 0.9 | ${ratio.toFixed(2)} ${ratio >= 0.9 ? 'yes' : 'NO'} |`,
+  );
+  for (const [label, timing] of Object.entries(full.reads)) {
+    const reference = empty.reads[label];
+    console.log(
+      `| ${label}, p99 ms (p50) | ${reference.p99} (${reference.p50}) | ${timing.p99} (${timing.p50}) | ≤ 50 | ${timing.p99 <= 50 ? 'yes' : 'NO'} |`,
+    );
+  }
+  if (full.export) {
+    const rate = Math.round(full.export.rows / full.export.seconds);
+    console.log(
+      `| CSV export of the hot user's month | | ${full.export.rows} rows, ${rate} rows/s, +${full.export.rssMb} MB | < 100 MB | ${full.export.rssMb < 100 ? 'yes' : 'NO'} |`,
+    );
+  }
+  console.log(
+    `| ledger:verify, s | ${empty.verifySeconds.toFixed(1)} | ${full.verifySeconds.toFixed(1)} | printed | |`,
+  );
+  console.log(
+    `| load ${rows} calls, s; roll up and close 13 months, s | | ${full.loadSeconds?.toFixed(0)}; ${full.rollupSeconds?.toFixed(0)} | printed | |`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!MYSQL_URL)
+    throw new Error('set BENCH_MYSQL_URL (or TEST_MYSQL_URL) to a MySQL/MariaDB server');
+  console.log(`Portico scale benchmark: ${ROWS.toLocaleString('en')} calls against none`);
+  const dir = mkdtempSync(join(tmpdir(), 'portico-scale-'));
+  try {
+    const empty = await measure('reference', false, dir);
+    const full = await measure('loaded', true, dir);
+    report(empty, full);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
