@@ -292,6 +292,7 @@ describeEachDb('users: register, user centre, API key, call logs', (ctx) => {
         current_page: 1,
         total_capped: false,
         next_before: null,
+        time_zone: 'UTC',
       });
     });
 

@@ -50,6 +50,8 @@ export interface CallLogPage extends PageInfo {
    * page asked for with it is read from that row on by the index, however far into the log.
    */
   next_before: string | null;
+  /** The site's time zone (IANA): the day filters count its days, and the page shows its times. */
+  time_zone: string;
 }
 
 /**

@@ -48,6 +48,7 @@ function show(path: string, counted: Partial<CallLogPage> = {}) {
         current_page: 1,
         total_capped: false,
         next_before: null,
+        time_zone: 'Asia/Shanghai',
         ...counted,
       });
     }),
@@ -87,7 +88,7 @@ describe('AccessLogsPage', () => {
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     // The time comes first; the address and user agent are behind each call's Details.
     expect(headers).toEqual([
-      'Request time',
+      'Request time (Asia/Shanghai)',
       'ID',
       'API name',
       'Key',
@@ -98,6 +99,8 @@ describe('AccessLogsPage', () => {
       'Details',
     ]);
     const rows = screen.getAllByRole('row').slice(1);
+    // Times on the site's clock, whose days the filters count: 08:00 UTC is 16:00 in Shanghai.
+    expect(rows[0]).toHaveTextContent('11/20/2026, 4:00:00 PM');
     expect(rows[1]).toHaveAttribute('data-charge', 'refunded');
     expect(rows[1]).toHaveClass('portico-row-refunded');
     expect(rows[0]).not.toHaveClass('portico-row-refunded');

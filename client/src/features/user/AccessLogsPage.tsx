@@ -11,6 +11,7 @@ import Pagination from '../../components/ui/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { HTML_LANG, useI18n, type UiKey } from '../../i18n';
 import { apiTitle } from '../../lib/apiText';
+import { formatTime } from '../../lib/formatTime';
 import { formatYuan } from '../../lib/money';
 import { useQueryParams } from '../../lib/useQueryParams';
 import { exportAccessLogsUrl, useGetAccessLogOptionsQuery, useGetAccessLogsQuery } from './api';
@@ -120,7 +121,7 @@ function CostCell({ log }: { log: CallLog }) {
 }
 
 export default function AccessLogsPage() {
-  const { t, errorText, time, lang } = useI18n();
+  const { t, errorText, lang } = useI18n();
   usePageTitle(t('logs.title'));
   const [params, setParams] = useQueryParams();
   const query = filtersFrom(params);
@@ -269,7 +270,10 @@ export default function AccessLogsPage() {
             >
               <thead>
                 <tr>
-                  <th>{t('logs.time')}</th>
+                  <th>
+                    {t('logs.time')}{' '}
+                    <span className="fw-normal text-body-secondary">({data.time_zone})</span>
+                  </th>
                   <th>{t('logs.id')}</th>
                   <th>{t('logs.apiName')}</th>
                   <th>{t('logs.key')}</th>
@@ -292,7 +296,7 @@ export default function AccessLogsPage() {
                         data-charge={log.charge}
                       >
                         <td data-label={t('logs.time')} className="portico-call-time">
-                          {time(log.access_time)}
+                          {formatTime(log.access_time, HTML_LANG[lang], data.time_zone)}
                         </td>
                         <td data-label={t('logs.id')}>{log.id}</td>
                         <td data-label={t('logs.apiName')} className="portico-call-name">

@@ -149,6 +149,7 @@ export class CallLogService {
       ...pageInfo(total, query),
       total_capped: found > bound,
       next_before: last ? `${positionOf(last.access_time)}_${String(last.id)}` : null,
+      time_zone: this.timeZone,
     };
   }
 
