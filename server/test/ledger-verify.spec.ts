@@ -95,8 +95,13 @@ describeEachDb('npm run ledger:verify', (ctx) => {
         'difference −1 call −0.007',
     );
     expect(broken.output).not.toContain(`user ${user.id}, ${day(earlier).slice(0, 7)}:`);
+    // The day totals made from that rollup no longer match it either: the two lines point at it.
     expect(broken.output).toContain(
-      'rollups NOT verified: 1 user- or site-months differ from what they were made from',
+      `user ${user.id}, ${month} (user_day_totals): rollups hold 2 calls ¥0.014, the usage rollups 1 call ¥0.007, ` +
+        'difference +1 call +0.007',
+    );
+    expect(broken.output).toContain(
+      'rollups NOT verified: 2 user- or site-months differ from what they were made from',
     );
     await t.dataSource.query(
       'UPDATE usage_rollups SET calls = calls + 1, cost_milli = cost_milli + 7 WHERE user_id = ? AND day = ?',

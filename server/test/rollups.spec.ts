@@ -1,6 +1,6 @@
 import { dayOf, nextDay } from '../src/common/quota-period';
 import { rowTime, sqlTime } from '../src/database/sql-time';
-import { rollUp } from '../src/modules/ledger';
+import { checkRollups, DAY_TOTALS_SERIES, rollUp } from '../src/modules/ledger';
 import { ROLLUP_GRACE_MS } from '../src/modules/ledger/rollups';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createGatewayApi } from './factories/gateway';
@@ -50,6 +50,21 @@ async function state(t: TestApp) {
     'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = 1',
   );
   return row;
+}
+
+async function through(t: TestApp, series: number) {
+  const [row] = await t.dataSource.query<{ through_day: string }[]>(
+    'SELECT through_day FROM usage_rollup_state WHERE id = ?',
+    [series],
+  );
+  return row?.through_day;
+}
+
+/** A query's rows as lists of values (numbers as numbers, whichever the driver gives). */
+async function table(t: TestApp, sql: string, params: unknown[] = []) {
+  const rows = await t.dataSource.query<Record<string, unknown>[]>(sql, params);
+  const value = (v: unknown) => (typeof v === 'string' && !/^-?\d+$/.test(v) ? v : Number(v));
+  return rows.map((row) => Object.values(row).map(value));
 }
 
 async function rollups(t: TestApp) {
@@ -256,5 +271,144 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     const later = await usage();
     expect(later.days[29].calls).toBe(before.usage.days[29].calls + 1);
     expect((await charges()).today).not.toBe(before.charges.today);
+  });
+
+  it("totals users' and the site's days from the usage rollups, never past them, as raw rows would", async () => {
+    const t = ctx.t;
+    const now = Date.now();
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const [{ user: one }, { user: two }] = [await createUser(t), await createUser(t)];
+    await history(t, one.id, api.id, now);
+    await history(t, two.id, api.id, now);
+    // The earlier tests' rollups predate these rows: every series starts afresh.
+    await t.dataSource.query('DELETE FROM usage_rollup_state');
+    for (const name of [
+      'usage_rollups',
+      'call_rollups',
+      'call_day_totals',
+      'user_day_totals',
+      'site_day_totals',
+    ]) {
+      await t.dataSource.query(`DELETE FROM ${name}`);
+    }
+    const client = t.client();
+    await loginUser(t, client, one.username);
+    const admin = await adminClient(t);
+    const months = [
+      ...new Set([dayOf(now - 4 * DAY, 'UTC'), dayOf(now, 'UTC')].map((d) => d.slice(0, 7))),
+    ];
+    const read = async () => ({
+      site: await Promise.all(
+        months.map(
+          async (m) => (await admin.get(`/api/admin/get_site_statement.php?month=${m}`)).body,
+        ),
+      ),
+      mine: await Promise.all(
+        months.map(async (m) => (await client.get(`${STATEMENT}?month=${m}`)).body),
+      ),
+    });
+    const raw = await read();
+    expect(raw.site.at(-1).data.users).toBeGreaterThanOrEqual(2);
+
+    // The usage rollups go as far as three days ago: the day totals go no further.
+    while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
+    const last = await through(t, 1);
+    const early = dayOf(now - 3 * DAY, 'UTC');
+    await t.dataSource.query('UPDATE usage_rollup_state SET through_day = ? WHERE id IN (1, 3)', [
+      early,
+    ]);
+    await t.dataSource.query('DELETE FROM user_day_totals WHERE day > ?', [early]);
+    await t.dataSource.query('DELETE FROM site_day_totals WHERE day > ?', [early]);
+    expect(await rollUp(t.dataSource, 'UTC', now, [DAY_TOTALS_SERIES])).toBe(0);
+    expect(await through(t, 3)).toBe(early);
+    while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
+    expect(await through(t, 1)).toBe(last);
+    expect(await through(t, 3)).toBe(last);
+
+    // A user's day is their usage rollups' day added up; the site's day is its users' days.
+    expect(
+      await table(
+        t,
+        'SELECT day, user_id, calls, free_calls, cost_milli FROM user_day_totals ORDER BY day, user_id',
+      ),
+    ).toEqual(
+      await table(
+        t,
+        `SELECT day, user_id, SUM(CASE WHEN source = 'free' THEN 0 ELSE calls END),
+           SUM(CASE WHEN source = 'free' THEN calls ELSE 0 END), SUM(cost_milli)
+         FROM usage_rollups GROUP BY day, user_id ORDER BY day, user_id`,
+      ),
+    );
+    const mine = await table(
+      t,
+      'SELECT calls, free_calls, cost_milli FROM user_day_totals WHERE user_id = ? ORDER BY day',
+      [one.id],
+    );
+    expect(mine.slice(0, 3)).toEqual([
+      [2, 0, 14],
+      [0, 1, 0],
+      [1, 1, 7],
+    ]);
+    expect(
+      await table(t, 'SELECT day, calls, free_calls, cost_milli FROM site_day_totals ORDER BY day'),
+    ).toEqual(
+      await table(
+        t,
+        `SELECT day, SUM(calls), SUM(free_calls), SUM(cost_milli) FROM user_day_totals
+         GROUP BY day ORDER BY day`,
+      ),
+    );
+    // A user is new on their first counted day of the month, and only then.
+    for (const month of months) {
+      const days = [`${month}-01`, `${month}-31`];
+      expect(
+        await table(
+          t,
+          'SELECT SUM(new_users) FROM site_day_totals WHERE day >= ? AND day <= ?',
+          days,
+        ),
+      ).toEqual(
+        await table(
+          t,
+          'SELECT COUNT(DISTINCT user_id) FROM user_day_totals WHERE day >= ? AND day <= ?',
+          days,
+        ),
+      );
+    }
+
+    // The statements read the totals now, and say exactly what they said from raw rows; a raw row
+    // of a totalled day changed behind their back shows nowhere.
+    expect(await read()).toEqual(raw);
+    await t.dataSource.query(
+      `UPDATE access_logs SET cost_milli = cost_milli + 1000 WHERE user_id = ? AND cost_milli > 0
+       AND access_time < ?`,
+      [two.id, sqlTime(t.dataSource, new Date(`${nextDay(last)}T00:00:00Z`))],
+    );
+    expect((await read()).site).toEqual(raw.site);
+    await t.dataSource.query(
+      `UPDATE access_logs SET cost_milli = cost_milli - 1000 WHERE user_id = ? AND cost_milli > 1000`,
+      [two.id],
+    );
+
+    // ledger:verify's check names a day total that does not add up to what it was made from.
+    expect((await checkRollups(t.dataSource, 'UTC')).mismatches).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ table: 'site_day_totals' })]),
+    );
+    await t.dataSource.query(
+      'UPDATE site_day_totals SET cost_milli = cost_milli + 3 WHERE day = ?',
+      [last],
+    );
+    expect((await checkRollups(t.dataSource, 'UTC')).mismatches).toContainEqual(
+      expect.objectContaining({
+        table: 'site_day_totals',
+        source: "the users' day totals",
+        user_id: null,
+        month: last.slice(0, 7),
+      }),
+    );
+    await t.dataSource.query(
+      'UPDATE site_day_totals SET cost_milli = cost_milli - 3 WHERE day = ?',
+      [last],
+    );
   });
 });

@@ -39,10 +39,9 @@ export async function ledgerVerifyCommand(env: Env, print: Print): Promise<numbe
     // From where retention left the raw rows, as it recorded it: today's settings may differ.
     const kept = keptFrom(await retentionBounds(dataSource));
     const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE, kept.any);
-    for (const { table, user_id, month, rolled, raw } of rollups.mismatches) {
+    for (const { table, source, user_id, month, rolled, raw } of rollups.mismatches) {
       const who = user_id === null ? `site day totals, ${month}` : `user ${user_id}, ${month}`;
       const which = table === 'usage_rollups' ? '' : ` (${table})`;
-      const source = user_id === null ? 'the call rollups' : 'the raw rows';
       print(
         `${who}${which}: rollups hold ${calls(rolled.calls)} ¥${formatPrice(rolled.cost_milli)}, ` +
           `${source} ${calls(raw.calls)} ¥${formatPrice(raw.cost_milli)}, ` +

@@ -124,6 +124,8 @@ const NOT_CONTENT = new Set([
   'usage_rollup_state',
   'call_rollups',
   'call_day_totals',
+  'user_day_totals',
+  'site_day_totals',
   'ledger_months',
   'ledger_closings',
   'api_health_buckets',

@@ -23,7 +23,14 @@ import { SiteConfig } from './site-config.entity';
 import { OidcProvider, UserIdentity } from './oidc.entity';
 import { Passkey } from './passkey.entity';
 import { AdminRecoveryCode, AdminTotp, RecoveryCode, UserTotp } from './two-factor.entity';
-import { CallDayTotal, CallRollup, UsageRollup, UsageRollupState } from './usage-rollup.entity';
+import {
+  CallDayTotal,
+  CallRollup,
+  SiteDayTotal,
+  UsageRollup,
+  UsageRollupState,
+  UserDayTotal,
+} from './usage-rollup.entity';
 import { LedgerClosing, LedgerMonth, LogRetentionState } from './ledger-closing.entity';
 import { UserDevice } from './user-device.entity';
 import { User } from './user.entity';
@@ -68,6 +75,8 @@ export {
   UsageRollupState,
   CallRollup,
   CallDayTotal,
+  UserDayTotal,
+  SiteDayTotal,
   LedgerMonth,
   LedgerClosing,
   LogRetentionState,
@@ -117,6 +126,8 @@ export const ENTITIES = [
   UsageRollupState,
   CallRollup,
   CallDayTotal,
+  UserDayTotal,
+  SiteDayTotal,
   LedgerMonth,
   LedgerClosing,
   LogRetentionState,

@@ -94,3 +94,51 @@ export class CallDayTotal {
   @BigIntColumn({ default: 0 })
   cost_milli: number;
 }
+
+/**
+ * A day of one user's counted calls, every API and source added up: the statements' totals
+ * (ledger/rollups.ts, DAY_TOTALS_SERIES; usage_rollup_state row 3), made from usage_rollups so
+ * that a balance's later charges are a few rows a day, not a row per API.
+ */
+@Entity('user_day_totals')
+@Index('idx_user_day_totals_user_day', ['user_id', 'day'])
+export class UserDayTotal {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  /** Paid calls. */
+  @Column({ type: 'integer', default: 0 })
+  calls: number;
+
+  /** Calls a free quota took. */
+  @Column({ type: 'integer', default: 0 })
+  free_calls: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+}
+
+/**
+ * The whole site's counted calls of a day, from user_day_totals in the same transaction, with the
+ * users whose first counted day of the month it is: a month's users are the sum of its days'.
+ */
+@Entity('site_day_totals')
+export class SiteDayTotal {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @BigIntColumn({ default: 0 })
+  calls: number;
+
+  @BigIntColumn({ default: 0 })
+  free_calls: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+
+  @Column({ type: 'integer', default: 0 })
+  new_users: number;
+}

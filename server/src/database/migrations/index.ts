@@ -29,6 +29,7 @@ import { UsageRollups1797800000000 } from './1797800000000-UsageRollups';
 import { CallRollups1797900000000 } from './1797900000000-CallRollups';
 import { LedgerClosings1798000000000 } from './1798000000000-LedgerClosings';
 import { LogRetentionState1798100000000 } from './1798100000000-LogRetentionState';
+import { DayTotals1798200000000 } from './1798200000000-DayTotals';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   CallRollups1797900000000,
   LedgerClosings1798000000000,
   LogRetentionState1798100000000,
+  DayTotals1798200000000,
 ];

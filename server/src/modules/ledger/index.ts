@@ -24,6 +24,7 @@ export type { Span, SpanMoves } from './statement';
 export { checkClosings, closeMonths, lastClosed, retainedFrom } from './closings';
 export {
   CALLS_SERIES,
+  DAY_TOTALS_SERIES,
   checkRollupClock,
   checkRollups,
   ROLLUP_SERIES,

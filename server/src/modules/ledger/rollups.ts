@@ -57,6 +57,8 @@ export interface RollupSeries {
   tables: readonly string[];
   /** What rolls a day up, in order; each takes `values(day, from, to)`. */
   roll: readonly { sql: string; values: (day: string, from: unknown, to: unknown) => unknown[] }[];
+  /** The series (and its table) whose rows this one is made from, instead of the raw rows. */
+  madeFrom?: { series: RollupSeries; table: string };
 }
 
 /** Statements' series: counted calls (paid and free-quota), user × API × source. */
@@ -101,8 +103,38 @@ export const CALLS_SERIES: RollupSeries = {
   ],
 };
 
-/** Every series, rolled in this order. */
-export const ROLLUP_SERIES = [COUNTED_SERIES, CALLS_SERIES] as const;
+/**
+ * The statements' day totals: a user's counted calls of a day (every API and source added up) and
+ * the site's, with the users whose first counted day of the month it is. Made from usage_rollups,
+ * not raw rows: a day is rolled only once COUNTED_SERIES has rolled it, and the series starts at
+ * that series' first day, so days whose raw rows retention removed are totalled all the same.
+ */
+export const DAY_TOTALS_SERIES: RollupSeries = {
+  id: 3,
+  tables: ['user_day_totals', 'site_day_totals'],
+  madeFrom: { series: COUNTED_SERIES, table: 'usage_rollups' },
+  roll: [
+    {
+      sql: `INSERT INTO user_day_totals (day, user_id, calls, free_calls, cost_milli)
+        SELECT ?, user_id, SUM(CASE WHEN source = 'free' THEN 0 ELSE calls END),
+          SUM(CASE WHEN source = 'free' THEN calls ELSE 0 END), SUM(cost_milli)
+        FROM usage_rollups WHERE day = ? GROUP BY user_id`,
+      values: (day) => [day, day],
+    },
+    {
+      sql: `INSERT INTO site_day_totals (day, calls, free_calls, cost_milli, new_users)
+        SELECT ?, COALESCE(SUM(t.calls), 0), COALESCE(SUM(t.free_calls), 0),
+          COALESCE(SUM(t.cost_milli), 0),
+          COALESCE(SUM(CASE WHEN EXISTS (SELECT 1 FROM user_day_totals p
+            WHERE p.user_id = t.user_id AND p.day >= ? AND p.day < ?) THEN 0 ELSE 1 END), 0)
+        FROM user_day_totals t WHERE t.day = ?`,
+      values: (day) => [day, `${day.slice(0, 7)}-01`, day, day],
+    },
+  ],
+};
+
+/** Every series, rolled in this order (a series made from another after it). */
+export const ROLLUP_SERIES = [COUNTED_SERIES, CALLS_SERIES, DAY_TOTALS_SERIES] as const;
 
 const SQL = {
   state: 'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = ?',
@@ -111,6 +143,8 @@ const SQL = {
     "UPDATE usage_rollup_state SET time_zone = ?, through_day = '' WHERE id = ? AND time_zone = ?",
   /** The first row's time, from the access_time index (a filter would scan the whole log). */
   firstCall: 'SELECT MIN(access_time) AS first FROM access_logs',
+  /** A series' state as a day is rolled from its rows: it stays there until that day is rolled. */
+  source: 'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = ?',
   /** Moves the watermark one day on, only from where this run read it: one instance rolls a day. */
   claim:
     'UPDATE usage_rollup_state SET through_day = ? WHERE id = ? AND through_day = ? AND time_zone = ?',
@@ -124,6 +158,13 @@ interface State {
   through_day: string;
 }
 
+/** A day rolled up by this run, by another instance, or not yet: the series it is made from is behind. */
+type Rolled = 'rolled' | 'taken' | 'behind';
+
+/** Whether the series a day is made from has rolled it, on the same clock. */
+const sourceHas = (source: State | undefined, day: string, timeZone: string) =>
+  source !== undefined && source.time_zone === timeZone && source.through_day >= day;
+
 /** The raw statements a run needs, on either database, for one series. */
 interface RollupStore {
   state(): Promise<State | null>;
@@ -131,9 +172,13 @@ interface RollupStore {
   /** Drops every rollup and starts again in `timeZone` (the site's clock changed). */
   restart(timeZone: string, was: string): Promise<void>;
   firstCall(): Promise<Date | null>;
-  /** Rolls `day` up and moves the watermark to it from `after`; false: another instance did. */
-  rollDay(day: string, after: string, timeZone: string, from: Date, to: Date): Promise<boolean>;
+  /** The first day of the table a series is made from. */
+  firstDay(table: string): Promise<string | null>;
+  /** Rolls `day` up and moves the watermark to it from `after`. */
+  rollDay(day: string, after: string, timeZone: string, from: Date, to: Date): Promise<Rolled>;
 }
+
+const firstDaySql = (table: string) => `SELECT MIN(day) AS first FROM ${table}`;
 
 class SqliteRollups implements RollupStore {
   constructor(
@@ -164,15 +209,24 @@ class SqliteRollups implements RollupStore {
     return Promise.resolve(row.first ? rowTime(row.first) : null);
   }
 
+  firstDay(table: string) {
+    const row = this.db.prepare(firstDaySql(table)).get() as { first: string | null };
+    return Promise.resolve(row.first);
+  }
+
   rollDay(day: string, after: string, timeZone: string, from: Date, to: Date) {
-    const { id, tables, roll } = this.series;
-    return sqliteTransaction(this.db, () => {
-      if (this.db.prepare(SQL.claim).run(day, id, after, timeZone).changes !== 1) return false;
+    const { id, tables, roll, madeFrom } = this.series;
+    return sqliteTransaction(this.db, (): Rolled => {
+      if (madeFrom) {
+        const source = this.db.prepare(SQL.source).get(madeFrom.series.id) as State | undefined;
+        if (!sourceHas(source, day, timeZone)) return 'behind';
+      }
+      if (this.db.prepare(SQL.claim).run(day, id, after, timeZone).changes !== 1) return 'taken';
       for (const table of tables) this.db.prepare(dropDay(table)).run(day);
       for (const { sql, values } of roll) {
         this.db.prepare(sql).run(...values(day, sqliteTime(from), sqliteTime(to)));
       }
-      return true;
+      return 'rolled';
     });
   }
 }
@@ -214,14 +268,26 @@ class MysqlRollups implements RollupStore {
     return first ?? null;
   }
 
+  async firstDay(table: string) {
+    const [rows] = await this.pool.query<RowDataPacket[]>(firstDaySql(table));
+    return (rows[0]?.first as string | null | undefined) ?? null;
+  }
+
   rollDay(day: string, after: string, timeZone: string, from: Date, to: Date) {
-    const { id, tables, roll } = this.series;
-    return mysqlTransaction(this.pool, async (conn) => {
+    const { id, tables, roll, madeFrom } = this.series;
+    return mysqlTransaction(this.pool, async (conn): Promise<Rolled> => {
+      if (madeFrom) {
+        // Shared: the source's watermark cannot start again while this day is made from its rows.
+        const [rows] = await conn.query<RowDataPacket[]>(`${SQL.source} LOCK IN SHARE MODE`, [
+          madeFrom.series.id,
+        ]);
+        if (!sourceHas(rows[0] as State | undefined, day, timeZone)) return 'behind';
+      }
       const [claimed] = await conn.query<ResultSetHeader>(SQL.claim, [day, id, after, timeZone]);
-      if (claimed.affectedRows !== 1) return false;
+      if (claimed.affectedRows !== 1) return 'taken';
       for (const table of tables) await conn.query(dropDay(table), [day]);
       for (const { sql, values } of roll) await conn.query(sql, values(day, from, to));
-      return true;
+      return 'rolled';
     });
   }
 }
@@ -238,17 +304,18 @@ const storeOf = (dataSource: DataSource, series: RollupSeries): RollupStore =>
  * its rows up. Rolling a day again gives the same rows, and instances running at once each roll a
  * different day. A change of the site's time zone starts the rollups again, unless log retention
  * removed rows they were made from (`checkRollupClock`). Answers how many days this run rolled up
- * (over all series).
+ * (over all series). `only` rolls some series alone, as an older release does.
  */
 export async function rollUp(
   dataSource: DataSource,
   timeZone: string,
   now = Date.now(),
+  only: readonly RollupSeries[] = ROLLUP_SERIES,
 ): Promise<number> {
   let rolled = 0;
   const removedBefore = keptFrom(await retentionBounds(dataSource)).any;
-  for (const series of ROLLUP_SERIES) {
-    rolled += await rollSeries(storeOf(dataSource, series), timeZone, now, removedBefore);
+  for (const series of only) {
+    rolled += await rollSeries(storeOf(dataSource, series), series, timeZone, now, removedBefore);
   }
   return rolled;
 }
@@ -272,8 +339,20 @@ function refuseClockChange(was: string, timeZone: string, removedBefore: number 
   );
 }
 
+/** A series' first day: its source's first rolled day, or the first raw call's. */
+async function firstDay(
+  store: RollupStore,
+  series: RollupSeries,
+  timeZone: string,
+): Promise<string | null> {
+  if (series.madeFrom) return store.firstDay(series.madeFrom.table);
+  const first = await store.firstCall();
+  return first && dayOf(first.getTime(), timeZone);
+}
+
 async function rollSeries(
   store: RollupStore,
+  series: RollupSeries,
   timeZone: string,
   now: number,
   removedBefore: number | undefined,
@@ -294,15 +373,21 @@ async function rollSeries(
     if (state.through_day) {
       day = nextDay(state.through_day);
     } else {
-      const first = await store.firstCall();
+      const first = await firstDay(store, series, timeZone);
       if (!first) return rolled;
-      day = dayOf(first.getTime(), timeZone);
+      day = first;
     }
     const { from, to } = dayBounds(day, timeZone);
     if (to + ROLLUP_GRACE_MS > now) return rolled;
-    if (await store.rollDay(day, state.through_day, timeZone, new Date(from), new Date(to))) {
-      rolled += 1;
-    }
+    const outcome = await store.rollDay(
+      day,
+      state.through_day,
+      timeZone,
+      new Date(from),
+      new Date(to),
+    );
+    if (outcome === 'behind') return rolled;
+    if (outcome === 'rolled') rolled += 1;
   }
   return rolled;
 }
@@ -328,6 +413,8 @@ export async function rollupWatermark(
  */
 export interface RollupMismatch {
   table: string;
+  /** What the table was made from, as a person reads it ("the raw rows"). */
+  source: string;
   user_id: number | null;
   /** `YYYY-MM`. */
   month: string;
@@ -340,6 +427,8 @@ type Sums = { user_id: number | null; calls: number | string; cost: number | str
 /** One comparison of a month: the rolled side (days) and what it was made from (times). */
 interface MonthCheck {
   table: string;
+  /** What `raw` reads, as a person reads it. */
+  source: string;
   series: RollupSeries;
   /** Bound to the month's first and last day and the series' watermark. */
   rolled: string;
@@ -356,6 +445,7 @@ const DAYS = 'day >= ? AND day <= ? AND day <= ?';
 const CHECKS: readonly MonthCheck[] = [
   {
     table: 'usage_rollups',
+    source: 'the raw rows',
     series: COUNTED_SERIES,
     rolled: `SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM usage_rollups
       WHERE ${DAYS} GROUP BY user_id`,
@@ -363,6 +453,7 @@ const CHECKS: readonly MonthCheck[] = [
   },
   {
     table: 'call_rollups',
+    source: 'the raw rows',
     series: CALLS_SERIES,
     rolled: `SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost FROM call_rollups
       WHERE ${DAYS} GROUP BY user_id`,
@@ -370,11 +461,32 @@ const CHECKS: readonly MonthCheck[] = [
   },
   {
     table: 'call_day_totals',
+    source: 'the call rollups',
     series: CALLS_SERIES,
     rolled: `SELECT NULL AS user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost
       FROM call_day_totals WHERE ${DAYS} HAVING COUNT(*) > 0`,
     raw: `SELECT NULL AS user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost
       FROM call_rollups WHERE ${DAYS} HAVING COUNT(*) > 0`,
+    byDay: true,
+  },
+  {
+    table: 'user_day_totals',
+    source: 'the usage rollups',
+    series: DAY_TOTALS_SERIES,
+    rolled: `SELECT user_id, SUM(calls + free_calls) AS calls, SUM(cost_milli) AS cost
+      FROM user_day_totals WHERE ${DAYS} GROUP BY user_id`,
+    raw: `SELECT user_id, SUM(calls) AS calls, SUM(cost_milli) AS cost
+      FROM usage_rollups WHERE ${DAYS} GROUP BY user_id`,
+    byDay: true,
+  },
+  {
+    table: 'site_day_totals',
+    source: "the users' day totals",
+    series: DAY_TOTALS_SERIES,
+    rolled: `SELECT NULL AS user_id, SUM(calls + free_calls) AS calls, SUM(cost_milli) AS cost
+      FROM site_day_totals WHERE ${DAYS} HAVING COUNT(*) > 0`,
+    raw: `SELECT NULL AS user_id, SUM(calls + free_calls) AS calls, SUM(cost_milli) AS cost
+      FROM user_day_totals WHERE ${DAYS} HAVING COUNT(*) > 0`,
     byDay: true,
   },
 ];
@@ -421,14 +533,19 @@ export async function checkRollups(
         dataSource.query<Sums[]>(check.rolled, days),
         dataSource.query<Sums[]>(check.raw, check.byDay ? days : times),
       ]);
-      mismatches.push(...differences(check.table, month, rolled, raw));
+      mismatches.push(...differences(check, month, rolled, raw));
     }
   }
   return { throughDay, fromDay: kept || null, mismatches };
 }
 
 /** The users (or the site, null) whose sums differ between the rollups and their source. */
-function differences(table: string, month: string, rolled: Sums[], raw: Sums[]): RollupMismatch[] {
+function differences(
+  { table, source }: MonthCheck,
+  month: string,
+  rolled: Sums[],
+  raw: Sums[],
+): RollupMismatch[] {
   const owner = (row: Sums) => (row.user_id === null ? null : Number(row.user_id));
   const sums = (rows: Sums[]) =>
     new Map(
@@ -441,6 +558,7 @@ function differences(table: string, month: string, rolled: Sums[], raw: Sums[]):
     .sort((a, b) => (a ?? 0) - (b ?? 0))
     .map((userId) => ({
       table,
+      source,
       user_id: userId,
       month,
       rolled: byRollup.get(userId) ?? none,

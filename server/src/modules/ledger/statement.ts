@@ -86,27 +86,30 @@ const inBounds = (from: Date | string, to: Date | string) => [
 ];
 
 /**
- * A span of whole days on the site's clock, and how far the rollups go: days through the
- * watermark are read from usage_rollups, the rest (raw rows from `rawFrom`) from access_logs.
+ * A calendar month on the site's clock, and how far the rollups go: days through a watermark are
+ * read from rollups, the rest (raw rows from its `rawFrom`) from access_logs.
  */
 export interface Span {
   from: Date;
   to: Date;
-  /** The span's first day and the day after its last (`YYYY-MM-DD`). */
+  /** The month's first day and the next month's (`YYYY-MM-DD`). */
   fromDay: string;
   toDay: string;
+  /** usage_rollups' (COUNTED_SERIES). */
   watermark: RollupWatermark;
+  /** user_day_totals' and site_day_totals' (DAY_TOTALS_SERIES). */
+  totals: RollupWatermark;
 }
 
-/** The span's bound values: rollup days [fromDay, toDay) through the watermark, raw rows after. */
-function bounds(dataSource: DataSource, span: Span) {
+/** The span's bound values: rollup days [fromDay, toDay) through `watermark`, raw rows after. */
+function bounds(dataSource: DataSource, span: Span, watermark: RollupWatermark) {
   const time = (date: Date) => sqlTime(dataSource, date);
-  const rawFrom = span.watermark.rawFrom.getTime();
+  const rawFrom = watermark.rawFrom.getTime();
   const later = (date: Date) => time(new Date(Math.max(date.getTime(), rawFrom)));
   return {
     from: time(span.from),
     to: time(span.to),
-    through: span.watermark.throughDay ?? '',
+    through: watermark.throughDay ?? '',
     rawFrom: later(span.from),
     rawAfter: later(span.to),
   };
@@ -148,7 +151,8 @@ function mergeLines(rows: Row[]): SpanLine[] {
  * One user's span: its figures and its calls by API, read in one statement so that they come from
  * one snapshot (InnoDB's consistent read, SQLite's one reader) and `closing = opening + money in −
  * charged` holds exactly while calls are being charged. Closed days come from the rollups (the
- * user's `(user_id, day)` index), the days after the watermark from raw rows (`(user_id,
+ * user's `(user_id, day)` indexes: the month's calls by API from usage_rollups, what was charged
+ * after it from user_day_totals), the days after each watermark from raw rows (`(user_id,
  * access_time)`): raw rows of rolled days are never read, whatever the log's size.
  */
 export async function userSpan(
@@ -156,12 +160,13 @@ export async function userSpan(
   userId: number,
   span: Span,
 ): Promise<{ moves: SpanMoves; lines: SpanLine[] } | null> {
-  const b = bounds(dataSource, span);
+  const b = bounds(dataSource, span, span.watermark);
+  const t = bounds(dataSource, span, span.totals);
   const rows: Row[] = await dataSource.query(
     `SELECT 0 AS line, NULL AS api_id, NULL AS api_name, NULL AS api_title_en,
        0 AS calls, 0 AS free_calls, 0 AS charged, u.balance_milli AS balance,
        ${moneyIn('t.user_id = u.id')},
-       COALESCE((SELECT SUM(r.cost_milli) FROM usage_rollups r WHERE r.user_id = u.id AND r.day >= ? AND r.day <= ?), 0)
+       COALESCE((SELECT SUM(d.cost_milli) FROM user_day_totals d WHERE d.user_id = u.id AND d.day >= ? AND d.day <= ?), 0)
        + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= ?), 0) AS charged_after
      FROM users u WHERE u.id = ?
      UNION ALL
@@ -175,8 +180,8 @@ export async function userSpan(
     [
       ...inBounds(b.from, b.to),
       span.toDay,
-      b.through,
-      b.rawAfter,
+      t.through,
+      t.rawAfter,
       userId,
       userId,
       span.fromDay,
@@ -203,49 +208,49 @@ export async function userSpan(
 }
 
 /**
- * The whole site's span (every user added up) and how many users made counted calls in it; closed
- * days from the rollups, as a user's.
+ * The whole site's span (every user added up) and how many users made counted calls in it, in one
+ * statement as a user's. Closed days come from site_day_totals (a row a day, with the users whose
+ * first counted day of the month it is), the days after their watermark from raw rows.
  */
 export async function siteSpan(
   dataSource: DataSource,
   span: Span,
 ): Promise<{ moves: SpanMoves; users: number }> {
-  const b = bounds(dataSource, span);
+  const t = bounds(dataSource, span, span.totals);
+  const rolledDays = 'd.day >= ? AND d.day < ? AND d.day <= ?';
   const [row]: Row[] = await dataSource.query(
     `SELECT COALESCE((SELECT SUM(u.balance_milli) FROM users u), 0) AS balance,
        ${moneyIn('1 = 1')},
-       COALESCE((SELECT SUM(r.cost_milli) FROM usage_rollups r WHERE r.day >= ? AND r.day <= ?), 0)
+       COALESCE((SELECT SUM(d.cost_milli) FROM site_day_totals d WHERE d.day >= ? AND d.day <= ?), 0)
        + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.access_time >= ?), 0) AS charged_after,
        COALESCE(r.calls, 0) + COALESCE(c.calls, 0) AS calls,
        COALESCE(r.free_calls, 0) + COALESCE(c.free_calls, 0) AS free_calls,
        COALESCE(r.charged, 0) + COALESCE(c.charged, 0) AS charged,
-       (SELECT COUNT(DISTINCT x.user_id) FROM (
-          SELECT r2.user_id FROM usage_rollups r2 WHERE r2.day >= ? AND r2.day < ? AND r2.day <= ?
-          UNION
-          SELECT l2.user_id FROM access_logs l2
+       COALESCE(r.users, 0) + (SELECT COUNT(*) FROM (SELECT DISTINCT l2.user_id FROM access_logs l2
           WHERE l2.access_time >= ? AND l2.access_time < ? AND l2.user_id IS NOT NULL
-            AND ${counted('l2')}) x) AS users
-     FROM (SELECT SUM(CASE WHEN r.source = 'free' THEN 0 ELSE r.calls END) AS calls,
-         SUM(CASE WHEN r.source = 'free' THEN r.calls ELSE 0 END) AS free_calls,
-         SUM(r.cost_milli) AS charged
-       FROM usage_rollups r WHERE r.day >= ? AND r.day < ? AND r.day <= ?) r,
+            AND ${counted('l2')}) x
+          WHERE NOT EXISTS (SELECT 1 FROM user_day_totals d
+            WHERE d.user_id = x.user_id AND ${rolledDays})) AS users
+     FROM (SELECT SUM(d.calls) AS calls, SUM(d.free_calls) AS free_calls,
+         SUM(d.cost_milli) AS charged, SUM(d.new_users) AS users
+       FROM site_day_totals d WHERE ${rolledDays}) r,
        (SELECT ${CALL_SUMS}
        FROM access_logs l WHERE l.access_time >= ? AND l.access_time < ? AND ${COUNTED}) c`,
     [
-      ...inBounds(b.from, b.to),
+      ...inBounds(t.from, t.to),
       span.toDay,
-      b.through,
-      b.rawAfter,
+      t.through,
+      t.rawAfter,
+      t.rawFrom,
+      t.to,
       span.fromDay,
       span.toDay,
-      b.through,
-      b.rawFrom,
-      b.to,
+      t.through,
       span.fromDay,
       span.toDay,
-      b.through,
-      b.rawFrom,
-      b.to,
+      t.through,
+      t.rawFrom,
+      t.to,
     ],
   );
   return {

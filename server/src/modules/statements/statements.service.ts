@@ -9,7 +9,7 @@ import type { MonthlyStatement, MonthTotals, SiteMonth } from '../../contracts/s
 import { rowTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { rollupWatermark, siteSpan, userSpan } from '../ledger';
+import { DAY_TOTALS_SERIES, rollupWatermark, siteSpan, userSpan } from '../ledger';
 import type { Span, SpanMoves } from '../ledger';
 
 const totals = (moves: SpanMoves): MonthTotals => ({
@@ -90,6 +90,7 @@ export class StatementsService {
       fromDay: `${key}-01`,
       toDay: `${monthOf(to, this.timeZone)}-01`,
       watermark: await rollupWatermark(this.dataSource, this.timeZone),
+      totals: await rollupWatermark(this.dataSource, this.timeZone, DAY_TOTALS_SERIES),
     };
     return {
       span,
