@@ -1,11 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPool } from 'mysql2/promise';
 import type { Pool, RowDataPacket } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 import { migratedMysqlDatabase } from '../../../test/mysql-database';
 import type { Charge } from './ledger';
 import { MysqlLedger } from './mysql-ledger';
+import { OwedJournal } from './owed-journal';
 import { MysqlBalanceBook } from './balance-book';
 import { MysqlOrderLedger } from './order-ledger';
 import { MysqlCodeLedger } from './code-ledger';
@@ -256,22 +260,91 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     },
   );
 
-  it('gives up a batch still unsettled at shutdown, saying which calls it was', async () => {
+  const journalDir = () => mkdtempSync(join(tmpdir(), 'portico-owed-'));
+
+  it.each(cases)(
+    'leaves a batch (%s) unsettled at shutdown to the next start, which refunds it',
+    async (fate) => {
+      const user = await keyedUser(100);
+      const settling = { rounds: 1, pauseMs: 10, latePauseMs: 50 };
+      const journal = new OwedJournal(journalDir());
+      const gone = losingCommits(pool, fate, 60_000);
+      const ledger = new MysqlLedger(gone, mariadb, settling, journal);
+      const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
+      const made = [charge(user), charge(user)];
+      try {
+        await expect(ledger.chargeBatch(made)).rejects.toThrow('ECONNREFUSED');
+        await ledger.onApplicationShutdown();
+        expect(ledger.unsettledCharges).toBe(0);
+        const requests = made.map((m) => m.log.request_id).join(', ');
+        expect(error.mock.calls.map(([line]) => String(line))).toEqual([
+          `gave up (Error: connect ECONNREFUSED 127.0.0.1:3306), left to the next start in ${journal.dir}: charges whose COMMIT got no answer, their calls answered 503, are settled and refunded if applied: ${requests}`,
+        ]);
+      } finally {
+        error.mockRestore();
+      }
+      expect((await stateOf(user.id)).balance).toBe(fate === 'applied' ? 100 - 2 * PRICE : 100);
+      expect(await journal.left()).toHaveLength(1);
+
+      // The next start (the database back) refunds what was charged, once, and forgets the entry.
+      const next = new MysqlLedger(pool, mariadb, settling, journal);
+      await next.onApplicationBootstrap();
+      await until(() => (next.unsettledCharges === 0 ? true : undefined));
+      const logs = await rowsOf(
+        'SELECT request_id, status_code, cost_milli, charged_from FROM access_logs WHERE user_id = ? ORDER BY id',
+        [user.id],
+      );
+      expect({ balance: (await stateOf(user.id)).balance, logs }).toEqual({
+        balance: 100,
+        logs:
+          fate === 'applied'
+            ? made.map((m) => ({
+                request_id: m.log.request_id,
+                status_code: 503,
+                cost_milli: 0,
+                charged_from: null,
+              }))
+            : [],
+      });
+      expect(readdirSync(journal.dir)).toEqual([]);
+      // Taken up again (another instance on the same directory), it changes nothing.
+      await journal.keep({ statusCode: 503, charges: made });
+      await next.onApplicationBootstrap();
+      await until(() => (next.unsettledCharges === 0 ? true : undefined));
+      expect((await stateOf(user.id)).balance).toBe(100);
+    },
+  );
+
+  it('keeps a refund the database refused for the next start, which writes it', async () => {
     const user = await keyedUser(100);
+    const made = charge(user);
+    const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
+    if (!charged.ok) throw new Error('not charged');
     const settling = { rounds: 1, pauseMs: 10, latePauseMs: 50 };
-    const ledger = new MysqlLedger(losingCommits(pool, 'applied', 60_000), mariadb, settling);
+    const journal = new OwedJournal(journalDir());
+    const ledger = new MysqlLedger(goneFor(pool, 60_000), mariadb, settling, journal);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
     try {
-      const made = charge(user);
-      await expect(ledger.chargeBatch([made])).rejects.toThrow('ECONNREFUSED');
+      const refund = {
+        logId: charged.logId,
+        charge: made,
+        statusCode: 502,
+        from: 'balance' as const,
+      };
+      await expect(ledger.refund(refund)).rejects.toThrow('ECONNREFUSED');
       await ledger.onApplicationShutdown();
-      expect(ledger.unsettledCharges).toBe(0);
-      expect(error.mock.calls.map(([line]) => String(line))).toEqual([
-        expect.stringMatching(new RegExp(`^gave up .*answered 503.*: ${made.log.request_id}$`)),
-      ]);
     } finally {
       error.mockRestore();
     }
+    expect((await stateOf(user.id)).balance).toBe(100 - PRICE);
+    const next = new MysqlLedger(pool, mariadb, settling, journal);
+    await next.onApplicationBootstrap();
+    await until(() => (next.unsettledCharges === 0 ? true : undefined));
+    expect(
+      await rowsOf('SELECT status_code, cost_milli FROM access_logs WHERE id = ?', [charged.logId]),
+    ).toEqual([{ status_code: 502, cost_milli: 0 }]);
+    expect((await stateOf(user.id)).balance).toBe(100);
+    expect(readdirSync(journal.dir)).toEqual([]);
   });
 
   it('refunds a failed call once the database is back when it was gone at the refund', async () => {

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { MetricsService } from '../../common/metrics';
 import { byRawDriver } from '../../database/raw-driver';
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-book';
 import type { BalanceBook } from './balance-book';
 import { ChargeQueue } from './charge-queue';
@@ -11,6 +14,7 @@ import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
 import { announcingBook, announcingCodes, announcingOrders, LedgerEvents } from './ledger-events';
 import { ledgerPool, MysqlLedger } from './mysql-ledger';
+import { OWED_DIR, OwedJournal } from './owed-journal';
 import { MysqlOrderLedger, ORDER_LEDGER, SqliteOrderLedger } from './order-ledger';
 import type { OrderLedger } from './order-ledger';
 import { SqliteLedger } from './sqlite-ledger';
@@ -25,13 +29,14 @@ import { SqliteLedger } from './sqlite-ledger';
     LedgerEvents,
     {
       provide: LEDGER,
-      inject: [DataSource, MetricsService],
-      useFactory: (dataSource: DataSource, metrics: MetricsService) =>
+      inject: [DataSource, MetricsService, ENV],
+      useFactory: (dataSource: DataSource, metrics: MetricsService, env: Env) =>
         byRawDriver<Ledger>(dataSource, {
           sqlite: (db) => new SqliteLedger(db),
           mysql: () => {
             const mariadb = dataSource.options.type === 'mariadb';
-            const ledger = new MysqlLedger(ledgerPool(dataSource), mariadb);
+            const journal = new OwedJournal(join(env.DATA_DIR, OWED_DIR));
+            const ledger = new MysqlLedger(ledgerPool(dataSource), mariadb, undefined, journal);
             metrics.reportUnsettledCharges(() => ledger.unsettledCharges);
             return ledger;
           },

@@ -1,4 +1,4 @@
-import { Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { MAX_BALANCE_MILLI } from '../../common/money';
 import type { Pool as CallbackPool, PoolOptions } from 'mysql2';
@@ -39,6 +39,7 @@ import {
 } from './ledger';
 import type { QuotaMove, UserMove } from './ledger';
 import type { ChargedFrom } from '../../contracts/usage';
+import type { Owed, OwedJournal } from './owed-journal';
 
 /**
  * SQL.debit and SQL.refundCredit as they run here: the new balance is wrapped in
@@ -97,6 +98,12 @@ const quotaStatements = (
 };
 /** A charged call's log row inserted under the id its first attempt was given. */
 const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
+/** A user's counted rows of calls made in a span, by their request ids (`count` of them). */
+const OWED_ROWS = (count: number) =>
+  `SELECT id, request_id, charged_from FROM access_logs
+   WHERE user_id = ? AND access_time >= ? AND access_time <= ?
+     AND request_id IN (${Array.from({ length: count }, () => '?').join(', ')})
+     AND (cost_milli > 0 OR charged_from = 'free')`;
 const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from = 'free')`;
 const DROP_PINNED_LOG = 'DELETE FROM access_logs WHERE id = ?';
 const DROP_LOGS = 'DELETE FROM access_logs WHERE id IN (?)';
@@ -177,7 +184,7 @@ export function ledgerPool(dataSource: DataSource): Pool {
  * MySQL/MariaDB through a mysql2 pool whose connections take several statements a query (see
  * `ledgerPool`): the row lock of the conditional UPDATE serialises charges.
  */
-export class MysqlLedger implements Ledger, OnApplicationShutdown {
+export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicationShutdown {
   /**
    * Charges whose batch could not be settled while its calls waited: they may have been applied,
    * so they are never charged again (the charge queue retries the calls of a failed batch one by
@@ -204,11 +211,16 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     take: typeof TAKE;
   };
 
-  /** `returning`: the server is MariaDB, whose INSERT … RETURNING answers a batch's log ids. */
+  /**
+   * `returning`: the server is MariaDB, whose INSERT … RETURNING answers a batch's log ids.
+   * `journal`: where refunds owed to answered calls are kept until they are written (none: in
+   * memory only, lost if the instance stops first).
+   */
   constructor(
     private readonly pool: Pool,
     private readonly returning: boolean,
     private readonly settling: Settling = SETTLING,
+    private readonly journal: OwedJournal | null = null,
   ) {
     const guarded = <P>(named: NamedStatement<P>): NamedStatement<P> =>
       returning ? { ...named, text: `${named.text} AND @@in_transaction = 1` } : named;
@@ -218,6 +230,22 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
       undoDebit: guarded(SQL.undoDebit),
       take: guarded(TAKE),
     };
+  }
+
+  /**
+   * Takes up the refunds an earlier run of this instance owed when it stopped (killed, or shut
+   * down before the database answered): each charged row of those calls, found by its request id,
+   * is refunded, in the background.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const { name, owed } of (await this.journal?.left()) ?? []) {
+      this.later(
+        owed.charges,
+        `refunds an earlier run owed (${name}) are written`,
+        async () => `${await this.refundOwed(owed)} refunded`,
+        name,
+      );
+    }
   }
 
   /**
@@ -253,10 +281,12 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
       const batch: Unsettled = { charges, ids: logIds(error.result as Written[]) };
-      const settled = await this.settle(batch, this.settling.rounds).catch((failure: unknown) => {
-        this.settleLater(batch);
-        throw failure;
-      });
+      const settled = await this.settle(batch, this.settling.rounds).catch(
+        async (failure: unknown) => {
+          await this.settleLater(batch);
+          throw failure;
+        },
+      );
       this.logger.warn(
         `a charge batch's COMMIT got no answer (${String(error.cause)}): settled, ${settled.filter((id) => id !== null).length} of ${charges.length} charged once`,
       );
@@ -476,13 +506,80 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
    * answers it is settled and whatever of it was applied is refunded, each call then charged
    * nothing, as it was told.
    */
-  private settleLater(batch: Unsettled): void {
+  private async settleLater(batch: Unsettled): Promise<void> {
     for (const charge of batch.charges) this.unsettled.add(charge);
+    const kept = await this.keep({ statusCode: 503, charges: batch.charges });
     this.later(
       batch.charges,
       'charges whose COMMIT got no answer, their calls answered 503, are settled and refunded if applied',
       async () => `settled, ${await this.settleAndRefund(batch)} applied and refunded`,
+      kept,
     );
+  }
+
+  /** Keeps owed refunds in the journal, if there is one and the disk takes them. */
+  private async keep(owed: Owed): Promise<string | null> {
+    if (!this.journal) return null;
+    try {
+      return await this.journal.keep(owed);
+    } catch (error) {
+      const requests = owed.charges.map((charge) => charge.log.request_id).join(', ');
+      this.logger.error(
+        `refunds owed could not be kept in ${this.journal.dir} (${String(error)}), only in memory: ${requests}`,
+      );
+      return null;
+    }
+  }
+
+  /**
+   * Refunds every charged row of owed calls, found by their request ids (a call's own, never
+   * reused), whatever the batch's fate was: a row refunded already carries nothing and is left. A
+   * refund a rule refuses (the balance ceiling) is logged and the others go on. Answers how many.
+   */
+  private async refundOwed({ statusCode, charges }: Owed): Promise<number> {
+    const rows = await this.untilDone(() => this.rowsOf(charges));
+    let refunded = 0;
+    for (const charge of charges) {
+      for (const row of rows.get(charge.log.request_id ?? '') ?? []) {
+        const refund: Refund = { logId: row.id, charge, statusCode, from: row.from };
+        try {
+          await this.untilDone(() => this.refundNow(refund));
+          refunded += 1;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          this.logger.error(`not refunded (${error.message}): ${charge.log.request_id}`);
+        }
+      }
+    }
+    return refunded;
+  }
+
+  /** The counted rows of calls, by request id: a user's at a time, on its (user, time) index. */
+  private async rowsOf(
+    charges: readonly Charge[],
+  ): Promise<Map<string, { id: number; from: ChargedFrom }[]>> {
+    const rows = new Map<string, { id: number; from: ChargedFrom }[]>();
+    const byUser = new Map<number, Charge[]>();
+    for (const charge of charges) {
+      byUser.set(charge.log.user_id, [...(byUser.get(charge.log.user_id) ?? []), charge]);
+    }
+    for (const [userId, made] of byUser) {
+      const times = made.map((charge) => charge.log.access_time.getTime());
+      const [found] = await this.pool.query<RowDataPacket[]>(OWED_ROWS(made.length), [
+        userId,
+        // A second either way: MySQL's DATETIME keeps whole seconds, rounded.
+        new Date(Math.min(...times) - 1000),
+        new Date(Math.max(...times) + 1000),
+        ...made.map((charge) => charge.log.request_id),
+      ]);
+      for (const row of found) {
+        const from: ChargedFrom = row.charged_from === 'free' ? 'free' : 'balance';
+        const list = rows.get(String(row.request_id)) ?? [];
+        list.push({ id: Number(row.id), from });
+        rows.set(String(row.request_id), list);
+      }
+    }
+    return rows;
   }
 
   /** Settles the batch, then refunds the calls it charged: answers how many. */
@@ -503,14 +600,24 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
    * Money work that could not be done while its calls waited, done in the background; while it
    * waits, its charges count in `unsettledCharges`.
    */
-  private later(charges: readonly Charge[], what: string, work: () => Promise<string>): void {
+  private later(
+    charges: readonly Charge[],
+    what: string,
+    work: () => Promise<string>,
+    kept: string | null,
+  ): void {
     const requests = charges.map((charge) => charge.log.request_id).join(', ');
+    const left = kept && this.journal ? `, left to the next start in ${this.journal.dir}` : '';
     this.lateCharges += charges.length;
     this.logger.warn(`${what} once the database answers: ${requests}`);
     const done = work()
-      .then(
-        (outcome) => this.logger.warn(`${outcome}: ${requests}`),
-        (error: unknown) => this.logger.error(`gave up (${String(error)}): ${what}: ${requests}`),
+      .then(async (outcome) => {
+        this.logger.warn(`${outcome}: ${requests}`);
+        // Left behind, the entry is only taken up again: its refunds change nothing twice.
+        if (kept) await this.journal?.done(kept).catch(() => {});
+      })
+      .catch((error: unknown) =>
+        this.logger.error(`gave up (${String(error)})${left}: ${what}: ${requests}`),
       )
       .finally(() => {
         this.lateCharges -= charges.length;
@@ -657,10 +764,16 @@ export class MysqlLedger implements Ledger, OnApplicationShutdown {
     } catch (error) {
       // The call failed and is answered so; the money it took goes back once the database answers.
       if (!(error instanceof AppError)) {
-        this.later([refund.charge], 'refunds of failed calls are written', async () => {
-          await this.untilDone(() => this.refundNow(refund));
-          return 'refunded';
-        });
+        const kept = await this.keep({ statusCode: refund.statusCode, charges: [refund.charge] });
+        this.later(
+          [refund.charge],
+          'refunds of failed calls are written',
+          async () => {
+            await this.untilDone(() => this.refundNow(refund));
+            return 'refunded';
+          },
+          kept,
+        );
       }
       throw error;
     }
