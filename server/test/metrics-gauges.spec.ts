@@ -1,7 +1,10 @@
+import { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CLOCK_WARN_SECONDS, ClockWatch } from '../src/modules/ops/clock-watch';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createGatewayApi } from './factories/gateway';
+import { withDateAhead } from './clock';
 import { describeEachDb } from './harness';
 
 /** The value of one sample line of the scrape, or undefined when the sample is absent. */
@@ -46,6 +49,35 @@ describeEachDb(
         }
         expect(sample(after, inUse)).toBe(sample(before, inUse));
         expect(sample(after, idle)).toBeGreaterThanOrEqual(3);
+      }
+    });
+
+    it("reports how far the instance's clock is from the database's, and warns when it is off", async () => {
+      const skew = 'portico_clock_skew_seconds';
+      if (ctx.db === 'sqlite') {
+        // One process: the database's clock is the instance's.
+        expect(sample(await scrape(), skew)).toBe(0);
+      } else {
+        const watch = ctx.t.app.get(ClockWatch);
+        const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});
+        try {
+          expect(Math.abs(await watch.check())).toBeLessThan(CLOCK_WARN_SECONDS);
+          expect(Math.abs(sample(await scrape(), skew)!)).toBeLessThan(CLOCK_WARN_SECONDS);
+          const ahead = await withDateAhead(90_000, () => watch.check());
+          expect(ahead).toBeGreaterThan(88);
+          expect(sample(await scrape(), skew)).toBe(ahead);
+          await withDateAhead(-30_000, () => watch.check());
+          expect(sample(await scrape(), skew)).toBeLessThan(-28);
+          await watch.check();
+          expect(warn.mock.calls.map(([line]) => String(line))).toEqual([
+            expect.stringMatching(/^this instance's clock is 9\d\.\d s ahead of the database's: /),
+            expect.stringMatching(
+              /^this instance's clock is back within 2 s of the database's \(\d\.\d s /,
+            ),
+          ]);
+        } finally {
+          warn.mockRestore();
+        }
       }
     });
   },

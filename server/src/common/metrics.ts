@@ -43,6 +43,7 @@ export class MetricsService {
   private addGatewayCalls = () => {};
   private readRedisFallback = () => false;
   private readUnsettledCharges = () => 0;
+  private readClockSkew = () => 0;
   private readApiHealth = (): ApiHealthGauge[] => [];
   private apiLatencyBounds: readonly number[] = [];
   private readApiLatency = (): ApiLatencyTally[] => [];
@@ -125,6 +126,15 @@ export class MetricsService {
     },
   });
 
+  readonly clockSkew: Gauge = new Gauge({
+    name: 'portico_clock_skew_seconds',
+    help: "How far this instance's clock is ahead of the database's (negative: behind), last measured (MySQL; 0 on SQLite, whose clock is the instance's)",
+    registers: [this.registry],
+    collect: () => {
+      this.clockSkew.set(this.readClockSkew());
+    },
+  });
+
   readonly apiState: Gauge<'api' | 'state'> = new Gauge({
     name: 'portico_api_health_state',
     help: "Each API's health state: 1 for the state it is in, 0 for the others",
@@ -202,6 +212,11 @@ export class MetricsService {
   /** The ledger: charges being settled in the background (SQLite has none and reports none). */
   reportUnsettledCharges(read: () => number): void {
     this.readUnsettledCharges = read;
+  }
+
+  /** The clock watch: seconds this instance's clock is ahead of the database's. */
+  reportClockSkew(read: () => number): void {
+    this.readClockSkew = read;
   }
 
   /** The health monitor: each API's figures as last worked out. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiHealthModule } from '../api-health';
 import { GatewayModule } from '../gateway';
+import { ClockWatch } from './clock-watch';
 import { GracefulShutdown } from './graceful-shutdown';
 import { HttpMetrics } from './http-metrics';
 import { LogRetention } from './log-retention';
@@ -9,6 +10,6 @@ import { MetricsController } from './metrics.controller';
 @Module({
   imports: [GatewayModule, ApiHealthModule],
   controllers: [MetricsController],
-  providers: [GracefulShutdown, HttpMetrics, LogRetention],
+  providers: [ClockWatch, GracefulShutdown, HttpMetrics, LogRetention],
 })
 export class OpsModule {}
