@@ -1,3 +1,4 @@
+import { dayOf } from '../src/common/quota-period';
 import { adminClient, seedApi, seedDailyCalls } from './factories/admin';
 import { createUser } from './factories/users';
 import { describeEachDb } from './harness';
@@ -112,6 +113,7 @@ describeEachDb('admin: statistics, dashboard and users', (ctx) => {
         name: '历史接口',
         name_en: api.name_en,
         daily_calls_history: expect.any(String),
+        today: dayOf(Date.now(), ctx.t.env.SITE_TIME_ZONE),
       });
       const history = JSON.parse(res.body.data.daily_calls_history);
       expect(Object.entries(history)).toEqual([

@@ -6,7 +6,7 @@ import {
   Partner,
   SidebarLink,
 } from '../src/database/entities';
-import { utcToday } from '../src/modules/stats/stats.service';
+import { dayBefore, dayOf } from '../src/common/quota-period';
 import {
   addDailyCalls,
   createAd,
@@ -212,15 +212,16 @@ describeEachDb('public site content', (ctx) => {
   });
 
   describe('GET /api/get_usage_stats.php', () => {
-    it('sums all calls and only today’s (UTC) daily counters', async () => {
+    it('sums all calls and only today’s daily counters (the site’s day)', async () => {
       await clear(ApiDailyStat);
       await clear(ApiEntry);
       const ds = ctx.t.dataSource;
       const a = await createApi(ds, { usage_count: 1200 });
       const b = await createApi(ds, { usage_count: 34, status: 0 });
-      const yesterday = utcToday(new Date(Date.now() - 86_400_000));
-      await addDailyCalls(ds, { api_id: a.id, access_date: utcToday(), calls: 7 });
-      await addDailyCalls(ds, { api_id: b.id, access_date: utcToday(), calls: 3 });
+      const today = dayOf(Date.now(), ctx.t.env.SITE_TIME_ZONE);
+      const yesterday = dayBefore(today, 1);
+      await addDailyCalls(ds, { api_id: a.id, access_date: today, calls: 7 });
+      await addDailyCalls(ds, { api_id: b.id, access_date: today, calls: 3 });
       await addDailyCalls(ds, { api_id: a.id, access_date: yesterday, calls: 500 });
       const res = await get('/api/get_usage_stats.php');
       expect(res.status).toBe(200);

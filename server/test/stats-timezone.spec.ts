@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { adminClient, seedApi, seedDailyCalls } from './factories/admin';
 import { describeEachDb } from './harness';
 
-/** Daily statistics are UTC days; a server west of UTC must not shift them to the day before. */
+/**
+ * Daily statistics are the site's days (SITE_TIME_ZONE, UTC unless set); a server whose own clock
+ * is west of UTC must not shift them to the day before.
+ */
 const WEST_OF_UTC = 'America/Los_Angeles';
 
 const utcDay = (offset: number) =>

@@ -129,8 +129,13 @@ export interface Dashboard {
   }[];
   site_start_time: string | null;
   server_info: { name: string; value: string }[];
-  /** Today, the last 7 and the last 30 days (UTC days, today included). */
+  /** Today, the last 7 and the last 30 days (the site's days, today included). */
   activity: DashboardActivity;
+  /**
+   * Today's date on the site's clock (SITE_TIME_ZONE, `YYYY-MM-DD`): the daily counters' days
+   * are the site's, and the chart's last day is this one.
+   */
+  today: string;
 }
 
 /** A figure over today, the last 7 and the last 30 days. */
@@ -179,4 +184,6 @@ export interface StatsDetail {
   name: string | null;
   name_en: string | null;
   daily_calls_history: string;
+  /** Today's date on the site's clock, as Dashboard's. */
+  today: string;
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../../common/metrics';
+import { dayBounds, dayOf } from '../../common/quota-period';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import { CallLatency, CallLog, DailyUsage, KeyUse, LEDGER } from '../ledger';
@@ -9,20 +10,24 @@ import type { Ledger } from '../ledger';
 /** Log rows per insert. */
 const LOG_CHUNK = 250;
 
-const DAY_MS = 86_400_000;
-let cachedDay = -1;
-let cachedDate = '';
-/** The UTC date of a call (epoch ms), formatted once per day rather than once per call. */
-const utcDate = (at: number) => {
-  const day = Math.floor(at / DAY_MS);
-  if (day !== cachedDay) {
-    cachedDay = day;
-    cachedDate = new Date(at).toISOString().slice(0, 10);
-  }
-  return cachedDate;
-};
+/** The site's date of calls (epoch ms), worked out once a day rather than once a call. */
+class SiteDates {
+  private from = 0;
+  private to = 0;
+  private date = '';
 
-/** Calls per API for each UTC date (nearly always one date between two flushes). */
+  constructor(private readonly timeZone: string) {}
+
+  of(at: number): string {
+    if (at < this.from || at >= this.to) {
+      this.date = dayOf(at, this.timeZone);
+      ({ from: this.from, to: this.to } = dayBounds(this.date, this.timeZone));
+    }
+    return this.date;
+  }
+}
+
+/** Calls per API for each of the site's dates (nearly always one between two flushes). */
 type DailyCalls = Map<string, Map<number, DailyUsage>>;
 
 /**
@@ -46,6 +51,7 @@ export class UsageRecorder implements OnModuleInit {
   private flushing: Promise<void> = Promise.resolve();
   /** When the oldest call not yet written was counted (0: nothing pending). */
   private pendingSince = 0;
+  private readonly dates: SiteDates;
 
   constructor(
     @Inject(LEDGER) private readonly ledger: Ledger,
@@ -53,6 +59,7 @@ export class UsageRecorder implements OnModuleInit {
     private readonly metrics: MetricsService,
   ) {
     metrics.reportFlushLag(() => (this.pendingSince ? (Date.now() - this.pendingSince) / 1000 : 0));
+    this.dates = new SiteDates(env.SITE_TIME_ZONE);
   }
 
   onModuleInit(): void {
@@ -73,7 +80,7 @@ export class UsageRecorder implements OnModuleInit {
   record(apiId: number, at: number, log?: CallLog): void {
     this.pendingSince ||= Date.now();
     this.totals.set(apiId, (this.totals.get(apiId) ?? 0) + 1);
-    const date = utcDate(at);
+    const date = this.dates.of(at);
     let apis = this.daily.get(date);
     if (!apis) this.daily.set(date, (apis = new Map<number, DailyUsage>()));
     const day = apis.get(apiId);

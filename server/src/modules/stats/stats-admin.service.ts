@@ -34,10 +34,6 @@ import type {
 export const TOP_APIS = 10;
 export const DAILY_WINDOW_DAYS = 30;
 
-function utcDay(offsetDays = 0): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
 function formatUptime(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
@@ -124,6 +120,7 @@ export class StatsAdminService {
       name: api.name,
       name_en: api.name_en,
       daily_calls_history: JSON.stringify(history),
+      today: dayOf(Date.now(), this.timeZone),
     };
   }
 
@@ -137,7 +134,7 @@ export class StatsAdminService {
       select: { id: true, name: true, usage_count: true },
       order: { usage_count: 'DESC', id: 'ASC' },
     });
-    const since = utcDay(-(DAILY_WINDOW_DAYS - 1));
+    const since = dayBefore(dayOf(Date.now(), this.timeZone), DAILY_WINDOW_DAYS - 1);
     const daily = await this.daily.find({
       where: { access_date: MoreThanOrEqual(since) },
       order: { access_date: 'ASC', api_id: 'ASC' },
@@ -167,20 +164,21 @@ export class StatsAdminService {
       site_start_time: config?.site_start_time.toISOString() ?? null,
       server_info: await this.serverInfo(),
       activity: await this.activity(),
+      today: dayOf(Date.now(), this.timeZone),
     };
   }
 
   /**
-   * Today against the last 7 and 30 days, on the site's clock (days as statements and the call
-   * rollups count them); calls today are api_daily_stats' UTC day, as the chart's.
+   * Today against the last 7 and 30 days, on the site's clock (days as statements, the call
+   * rollups and the daily counters count them).
    */
   private async activity(now = Date.now()): Promise<DashboardActivity> {
+    const days = this.siteDays(now);
     const today = await this.daily
       .createQueryBuilder('stat')
       .select('COALESCE(SUM(stat.calls), 0)', 'total')
-      .where('stat.access_date = :today', { today: utcDay() })
+      .where('stat.access_date = :today', { today: days.today })
       .getRawOne<{ total: string | number }>();
-    const days = this.siteDays(now);
     const milli = (sums: Periods<number>): Periods<string> => ({
       today: formatBalance(sums.today),
       days_7: formatBalance(sums.days_7),

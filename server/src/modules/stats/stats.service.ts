@@ -1,17 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { dayOf } from '../../common/quota-period';
 import { ApiDailyStat, ApiEntry } from '../../database/entities';
 import type { UsageSummary } from '../../contracts/site';
-
-/** Today's date as the daily counters store it: the UTC calendar day. */
-export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
+import { ENV } from '../../env/env';
+import type { Env } from '../../env/env';
 
 @Injectable()
 export class StatsService {
   constructor(
     @InjectRepository(ApiEntry) private readonly apis: Repository<ApiEntry>,
     @InjectRepository(ApiDailyStat) private readonly daily: Repository<ApiDailyStat>,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   async usageSummary(): Promise<UsageSummary> {
@@ -22,7 +23,8 @@ export class StatsService {
     const today = await this.daily
       .createQueryBuilder('stat')
       .select('COALESCE(SUM(stat.calls), 0)', 'calls')
-      .where('stat.access_date = :today', { today: utcToday() })
+      // The daily counters' days are the site's (UsageRecorder).
+      .where('stat.access_date = :today', { today: dayOf(Date.now(), this.env.SITE_TIME_ZONE) })
       .getRawOne<{ calls: string | number }>();
     return {
       total_global_calls: Number(total?.calls ?? 0),

@@ -9,10 +9,17 @@ const PAD = { left: 56, right: 12, top: 12, bottom: 36 };
 // The chart scales down to a phone's width, so its text starts larger than body text.
 const FONT = 15;
 
-/** The last `days` calendar days up to today (UTC, like the server's counters). */
-export function lastDays(days: number, now = new Date()): string[] {
+/**
+ * The last `days` calendar days up to `today` (the site's date, as the server counts days). An
+ * instance of an older release, answering during a rolling upgrade, sends no `today`: its days
+ * were UTC days.
+ */
+export function lastDays(days: number, today: string | undefined): string[] {
+  const [year, month, day] = (today ?? new Date().toISOString().slice(0, 10))
+    .split('-')
+    .map(Number);
   return Array.from({ length: days }, (_, i) =>
-    new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    new Date(Date.UTC(year, month - 1, day - (days - 1 - i))).toISOString().slice(0, 10),
   );
 }
 
@@ -34,12 +41,14 @@ export function chartSeries(rows: Dashboard['daily_calls_per_api'], days: string
 /** A plain SVG line chart: no charting library for one small chart. */
 export default function DailyCallsChart({
   rows,
+  today,
   label = STATS.chart.label,
 }: {
   rows: Dashboard['daily_calls_per_api'];
+  today: string | undefined;
   label?: string;
 }) {
-  const days = lastDays(30);
+  const days = lastDays(30, today);
   const series = chartSeries(rows, days);
   const max = Math.max(0, ...series.flatMap((s) => s.values));
   if (max === 0) return <p className="text-muted mb-0">{STATS.chart.empty}</p>;

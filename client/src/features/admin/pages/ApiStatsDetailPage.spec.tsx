@@ -45,6 +45,7 @@ describe('ApiStatsDetailPage', () => {
         name: '',
         name_en: 'ip-lookup',
         daily_calls_history: '{"2026-01-01":3,"2026-01-03":9,"2026-01-02":0}',
+        today: '2026-01-03',
       }),
     );
     expect(await screen.findByText('ip-lookup', { selector: 'strong' })).toBeInTheDocument();
@@ -57,14 +58,16 @@ describe('ApiStatsDetailPage', () => {
     expect(dates).toEqual(['2026-01-03', '2026-01-02', '2026-01-01']);
   });
 
-  it('draws the last 30 days above the table', async () => {
-    const [yesterday, today] = lastDays(2);
+  it("draws the last 30 days up to the site's today above the table", async () => {
+    // The site's days, far from the test's own clock: the chart's days are the server's.
+    const [yesterday, today] = lastDays(2, '2026-01-03');
     show('/admin/api/stats/5', () =>
       ok({
         id: 5,
         name: '天气查询',
         name_en: 'weather',
         daily_calls_history: JSON.stringify({ [yesterday]: 4, [today]: 6 }),
+        today,
       }),
     );
     const chart = await screen.findByRole('img', { name: '天气查询 近 30 天每日调用次数' });
@@ -75,7 +78,13 @@ describe('ApiStatsDetailPage', () => {
 
   it('falls back to 未知API and shows the empty message for unreadable history', async () => {
     show('/admin/api/stats/8', () =>
-      ok({ id: 8, name: null, name_en: null, daily_calls_history: 'not json' }),
+      ok({
+        id: 8,
+        name: null,
+        name_en: null,
+        daily_calls_history: 'not json',
+        today: '2026-01-03',
+      }),
     );
     expect(await screen.findByText('未知API')).toBeInTheDocument();
     expect(screen.getByText('暂无每日调用统计数据。')).toBeInTheDocument();

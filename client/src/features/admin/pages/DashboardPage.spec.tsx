@@ -4,10 +4,10 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { http, ok, server } from '../../../test/server';
-import { lastDays } from '../components/DailyCallsChart';
 import DashboardPage from './DashboardPage';
 
-const today = lastDays(1)[0];
+/** The site's today, far from the test's own clock: the chart's days are the server's. */
+const today = '2026-01-03';
 
 const dashboard: Dashboard = {
   total_stats: { total_calls: 12345, total_apis: 3 },
@@ -22,6 +22,7 @@ const dashboard: Dashboard = {
     new_users: { today: 2, days_7: 9, days_30: 31 },
     recharges: { today: '0.00', days_7: '50.00', days_30: '120.00' },
   },
+  today,
 };
 
 describe('DashboardPage', () => {

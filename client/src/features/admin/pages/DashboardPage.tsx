@@ -70,7 +70,7 @@ export default function DashboardPage() {
           <Card className="mb-4">
             <Card.Header>{TEXTS.dailyCalls}</Card.Header>
             <Card.Body>
-              <DailyCallsChart rows={stats.daily_calls_per_api} />
+              <DailyCallsChart rows={stats.daily_calls_per_api} today={stats.today} />
             </Card.Body>
           </Card>
           <ApiTables stats={stats} />

@@ -24,6 +24,7 @@ export default function DailyCalls({
         <Card.Body>
           <DailyCallsChart
             label={STATS.detail.chartLabel(name)}
+            today={detail.today}
             rows={rows.map(([date, count]) => ({
               access_date: date,
               api_id: detail.id,
