@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPool } from 'mysql2/promise';
@@ -284,7 +284,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
         error.mockRestore();
       }
       expect((await stateOf(user.id)).balance).toBe(fate === 'applied' ? 100 - 2 * PRICE : 100);
-      expect(await journal.left()).toHaveLength(1);
+      expect((await journal.left()).entries).toHaveLength(1);
 
       // The next start (the database back) refunds what was charged, once, and forgets the entry.
       const next = new MysqlLedger(pool, mariadb, settling, journal);
@@ -314,6 +314,21 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       expect((await stateOf(user.id)).balance).toBe(100);
     },
   );
+
+  it('sets an entry it cannot read aside, naming it, and starts', async () => {
+    const journal = new OwedJournal(journalDir());
+    writeFileSync(join(journal.dir, 'damaged.json'), '{"statusCode": 503, "char');
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
+    try {
+      await new MysqlLedger(pool, mariadb, undefined, journal).onApplicationBootstrap();
+      expect(error.mock.calls.map(([line]) => String(line))).toEqual([
+        `refunds owed could not be read from ${join(journal.dir, 'damaged.json.unreadable')}: refund its calls by hand`,
+      ]);
+    } finally {
+      error.mockRestore();
+    }
+    expect(readdirSync(journal.dir)).toEqual(['damaged.json.unreadable']);
+  });
 
   it('keeps a refund the database refused for the next start, which writes it', async () => {
     const user = await keyedUser(100);

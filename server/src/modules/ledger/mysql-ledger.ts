@@ -238,7 +238,12 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
    * is refunded, in the background.
    */
   async onApplicationBootstrap(): Promise<void> {
-    for (const { name, owed } of (await this.journal?.left()) ?? []) {
+    if (!this.journal) return;
+    const { entries, unreadable } = await this.journal.left();
+    for (const file of unreadable) {
+      this.logger.error(`refunds owed could not be read from ${file}: refund its calls by hand`);
+    }
+    for (const { name, owed } of entries) {
       this.later(
         owed.charges,
         `refunds an earlier run owed (${name}) are written`,

@@ -18,6 +18,7 @@ export const OWED_DIR = 'owed-refunds';
 
 const ENTRY = '.json';
 const PARTIAL = '.partial';
+const UNREADABLE = '.unreadable';
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -63,22 +64,33 @@ export class OwedJournal {
     });
   }
 
-  /** The entries an earlier run left; a write it did not finish is no entry (its calls waited). */
-  async left(): Promise<{ name: string; owed: Owed }[]> {
+  /**
+   * The entries an earlier run left; a write it did not finish is no entry (its calls waited). An
+   * entry that cannot be read (a damaged disk) is renamed `….unreadable` and named in `unreadable`,
+   * so that it neither stops the instance from starting nor is tried at every start.
+   */
+  async left(): Promise<{ entries: { name: string; owed: Owed }[]; unreadable: string[] }> {
     let names: string[];
     try {
       names = await readdir(this.dir);
     } catch (error) {
-      if (missing(error)) return [];
+      if (missing(error)) return { entries: [], unreadable: [] };
       throw error;
     }
     const entries: { name: string; owed: Owed }[] = [];
+    const unreadable: string[] = [];
     for (const name of names.sort()) {
       if (name.endsWith(PARTIAL)) await unlink(join(this.dir, name));
       if (!name.endsWith(ENTRY)) continue;
-      const owed = JSON.parse(await readFile(join(this.dir, name), 'utf8')) as Owed;
-      entries.push({ name, owed: { ...owed, charges: owed.charges.map(revived) } });
+      const file = join(this.dir, name);
+      try {
+        const owed = JSON.parse(await readFile(file, 'utf8')) as Owed;
+        entries.push({ name, owed: { ...owed, charges: owed.charges.map(revived) } });
+      } catch {
+        await rename(file, `${file}${UNREADABLE}`);
+        unreadable.push(`${file}${UNREADABLE}`);
+      }
     }
-    return entries;
+    return { entries, unreadable };
   }
 }
