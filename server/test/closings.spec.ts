@@ -16,9 +16,9 @@ function monthsAgo(back: number): { at: Date; month: string } {
   return { at, month: at.toISOString().slice(0, 7) };
 }
 
-async function verify(t: TestApp, env = t.env) {
+async function verify(t: TestApp, env = t.env, args: string[] = []) {
   const lines: string[] = [];
-  const code = await ledgerVerifyCommand(env, (text) => lines.push(text));
+  const code = await ledgerVerifyCommand(env, (text) => lines.push(text), args);
   return { code, output: lines.join('\n') };
 }
 
@@ -141,6 +141,14 @@ describeEachDb('monthly closings of the ledger', (ctx) => {
     );
     expect(changed.output).toContain(
       'closings NOT verified: 1 user-months differ from their raw rows',
+    );
+    // From a later month on (`--since`), that month is not read again.
+    const later = await verify(t, t.env, ['--since', months[2]]);
+    expect(later.code).toBe(0);
+    expect(later.output).toMatch(
+      new RegExp(
+        `\nclosings verified: 3 closed months; the 1 from ${months[2]} on add up to their raw rows$`,
+      ),
     );
     await recost(7);
 

@@ -7,9 +7,9 @@ import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { describeEachDb, TestApp } from './harness';
 
-async function verify(t: TestApp) {
+async function verify(t: TestApp, args: string[] = []) {
   const lines: string[] = [];
-  const code = await ledgerVerifyCommand(t.env, (text) => lines.push(text));
+  const code = await ledgerVerifyCommand(t.env, (text) => lines.push(text), args);
   return { code, output: lines.join('\n') };
 }
 
@@ -108,6 +108,28 @@ describeEachDb('npm run ledger:verify', (ctx) => {
       [user.id, day(at)],
     );
     expect((await verify(t)).code).toBe(0);
+
+    // `--since` a month leaves the rollups of the months before it unread.
+    const edit = (sign: string) =>
+      t.dataSource.query(
+        `UPDATE usage_rollups SET calls = calls ${sign} 1 WHERE user_id = ? AND day = ?`,
+        [user.id, day(earlier)],
+      );
+    await edit('+');
+    expect((await verify(t)).code).toBe(1);
+    const since = await verify(t, ['--since', month]);
+    expect(since.code).toBe(0);
+    expect(since.output).toMatch(
+      new RegExp(
+        `\nrollups verified: every day from ${month}-01 through \\d{4}-\\d\\d-\\d\\d adds up to its raw rows \\(from --since\\)\n`,
+      ),
+    );
+    await edit('-');
+    // A month that is not one is refused before anything is read.
+    expect(await verify(t, ['--since', '2026-13'])).toEqual({
+      code: 2,
+      output: "--since takes a month as YYYY-MM (2026-10), not '2026-13'",
+    });
 
     // The dashboards' call rollups are checked against the raw rows, and the site's day totals
     // against the call rollups.

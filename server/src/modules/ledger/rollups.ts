@@ -496,12 +496,14 @@ const CHECKS: readonly MonthCheck[] = [
  * call a series takes before its watermark's end is in its rollups, and nothing else; the site's
  * day totals add up to the call rollups. Reads only: two statements a month and table. With
  * `keptFrom` (log retention removes free calls' rows older than that), the raw rows are compared
- * from the first whole day after it: the rollups are all that is left of the days before.
+ * from the first whole day after it: the rollups are all that is left of the days before. With
+ * `sinceMonth` (`YYYY-MM`), months before it are not checked.
  */
 export async function checkRollups(
   dataSource: DataSource,
   timeZone: string,
   keptFrom?: number,
+  sinceMonth = '',
 ): Promise<{ throughDay: string | null; fromDay: string | null; mismatches: RollupMismatch[] }> {
   const mismatches: RollupMismatch[] = [];
   let throughDay: string | null = null;
@@ -521,7 +523,8 @@ export async function checkRollups(
       from.slice(0, 7),
     ].filter((month): month is string => Boolean(month));
     const last = watermark.throughDay.slice(0, 7);
-    const start = from ? from.slice(0, 7) : (months.sort()[0] ?? last);
+    const earliest = from ? from.slice(0, 7) : (months.sort()[0] ?? last);
+    const start = sinceMonth > earliest ? sinceMonth : earliest;
     for (let month = start; month <= last; month = nextMonth(month)) {
       const firstDay = from > `${month}-01` ? from : `${month}-01`;
       const days = [firstDay, `${month}-31`, watermark.throughDay];
