@@ -287,6 +287,7 @@ describeEachDb('daily rollups of the call log', (ctx) => {
       'call_rollups',
       'call_day_totals',
       'user_day_totals',
+      'user_month_firsts',
       'site_day_totals',
     ]) {
       await t.dataSource.query(`DELETE FROM ${name}`);
@@ -317,8 +318,9 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     await t.dataSource.query('UPDATE usage_rollup_state SET through_day = ? WHERE id IN (1, 3)', [
       early,
     ]);
-    await t.dataSource.query('DELETE FROM user_day_totals WHERE day > ?', [early]);
-    await t.dataSource.query('DELETE FROM site_day_totals WHERE day > ?', [early]);
+    for (const name of ['user_day_totals', 'user_month_firsts', 'site_day_totals']) {
+      await t.dataSource.query(`DELETE FROM ${name} WHERE day > ?`, [early]);
+    }
     expect(await rollUp(t.dataSource, 'UTC', now, [DAY_TOTALS_SERIES])).toBe(0);
     expect(await through(t, 3)).toBe(early);
     while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
@@ -359,6 +361,15 @@ describeEachDb('daily rollups of the call log', (ctx) => {
       ),
     );
     // A user is new on their first counted day of the month, and only then.
+    expect(
+      await table(t, 'SELECT month, user_id, day FROM user_month_firsts ORDER BY month, user_id'),
+    ).toEqual(
+      await table(
+        t,
+        `SELECT SUBSTR(day, 1, 7) AS month, user_id, MIN(day) FROM user_day_totals
+         GROUP BY SUBSTR(day, 1, 7), user_id ORDER BY month, user_id`,
+      ),
+    );
     for (const month of months) {
       const days = [`${month}-01`, `${month}-31`];
       expect(

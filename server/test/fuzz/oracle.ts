@@ -125,6 +125,7 @@ const NOT_CONTENT = new Set([
   'call_rollups',
   'call_day_totals',
   'user_day_totals',
+  'user_month_firsts',
   'site_day_totals',
   'ledger_months',
   'ledger_closings',

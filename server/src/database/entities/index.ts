@@ -30,6 +30,7 @@ import {
   UsageRollup,
   UsageRollupState,
   UserDayTotal,
+  UserMonthFirst,
 } from './usage-rollup.entity';
 import { LedgerClosing, LedgerMonth, LogRetentionState } from './ledger-closing.entity';
 import { UserDevice } from './user-device.entity';
@@ -76,6 +77,7 @@ export {
   CallRollup,
   CallDayTotal,
   UserDayTotal,
+  UserMonthFirst,
   SiteDayTotal,
   LedgerMonth,
   LedgerClosing,
@@ -127,6 +129,7 @@ export const ENTITIES = [
   CallRollup,
   CallDayTotal,
   UserDayTotal,
+  UserMonthFirst,
   SiteDayTotal,
   LedgerMonth,
   LedgerClosing,

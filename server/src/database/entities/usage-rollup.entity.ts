@@ -122,6 +122,24 @@ export class UserDayTotal {
 }
 
 /**
+ * Each user's first counted day of a month (DAY_TOTALS_SERIES), found by `(month, user_id)` in one
+ * probe: what makes a day's new users, and a running month's users, cheap at any log size.
+ */
+@Entity('user_month_firsts')
+@Index('idx_user_month_firsts_month_user', ['month', 'user_id'], { unique: true })
+export class UserMonthFirst {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  /** `YYYY-MM` of `day`. */
+  @Column({ type: 'varchar', length: 7 })
+  month: string;
+}
+
+/**
  * The whole site's counted calls of a day, from user_day_totals in the same transaction, with the
  * users whose first counted day of the month it is: a month's users are the sum of its days'.
  */

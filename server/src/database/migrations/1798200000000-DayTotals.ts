@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 /**
  * The statements' day totals (ledger/rollups.ts, DAY_TOTALS_SERIES): a user's day
- * (user_day_totals) and the site's (site_day_totals), under their own watermark (row 3 of
+ * (user_day_totals), each user's first day of a month (user_month_firsts) and the site's day
+ * (site_day_totals), under their own watermark (row 3 of
  * usage_rollup_state, made by the first run). Additive: an older release beside this one neither
  * reads nor writes them.
  */
@@ -28,6 +29,24 @@ export class DayTotals1798200000000 implements MigrationInterface {
     );
     await queryRunner.createTable(
       new Table({
+        name: 'user_month_firsts',
+        columns: [
+          { name: 'day', type: 'varchar', length: '10', isPrimary: true },
+          { name: 'user_id', type: 'integer', isPrimary: true },
+          { name: 'month', type: 'varchar', length: '7' },
+        ],
+      }),
+    );
+    await queryRunner.createIndex(
+      'user_month_firsts',
+      new TableIndex({
+        name: 'idx_user_month_firsts_month_user',
+        columnNames: ['month', 'user_id'],
+        isUnique: true,
+      }),
+    );
+    await queryRunner.createTable(
+      new Table({
         name: 'site_day_totals',
         columns: [
           { name: 'day', type: 'varchar', length: '10', isPrimary: true },
@@ -43,6 +62,7 @@ export class DayTotals1798200000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DELETE FROM usage_rollup_state WHERE id = 3');
     await queryRunner.dropTable('site_day_totals');
+    await queryRunner.dropTable('user_month_firsts');
     await queryRunner.dropTable('user_day_totals');
   }
 }

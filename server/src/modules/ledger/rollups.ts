@@ -104,14 +104,14 @@ export const CALLS_SERIES: RollupSeries = {
 };
 
 /**
- * The statements' day totals: a user's counted calls of a day (every API and source added up) and
- * the site's, with the users whose first counted day of the month it is. Made from usage_rollups,
+ * The statements' day totals: a user's counted calls of a day (every API and source added up), each
+ * user's first counted day of a month, and the site's day with the users whose first day it is. Made from usage_rollups,
  * not raw rows: a day is rolled only once COUNTED_SERIES has rolled it, and the series starts at
  * that series' first day, so days whose raw rows retention removed are totalled all the same.
  */
 export const DAY_TOTALS_SERIES: RollupSeries = {
   id: 3,
-  tables: ['user_day_totals', 'site_day_totals'],
+  tables: ['user_day_totals', 'user_month_firsts', 'site_day_totals'],
   madeFrom: { series: COUNTED_SERIES, table: 'usage_rollups' },
   roll: [
     {
@@ -122,13 +122,19 @@ export const DAY_TOTALS_SERIES: RollupSeries = {
       values: (day) => [day, day],
     },
     {
+      // One probe a user of the day, by (month, user_id): a user's whole history is never read.
+      sql: `INSERT INTO user_month_firsts (day, user_id, month)
+        SELECT ?, t.user_id, ? FROM user_day_totals t
+        WHERE t.day = ? AND NOT EXISTS (SELECT 1 FROM user_month_firsts f
+          WHERE f.month = ? AND f.user_id = t.user_id)`,
+      values: (day) => [day, day.slice(0, 7), day, day.slice(0, 7)],
+    },
+    {
       sql: `INSERT INTO site_day_totals (day, calls, free_calls, cost_milli, new_users)
         SELECT ?, COALESCE(SUM(t.calls), 0), COALESCE(SUM(t.free_calls), 0),
-          COALESCE(SUM(t.cost_milli), 0),
-          COALESCE(SUM(CASE WHEN EXISTS (SELECT 1 FROM user_day_totals p
-            WHERE p.user_id = t.user_id AND p.day >= ? AND p.day < ?) THEN 0 ELSE 1 END), 0)
+          COALESCE(SUM(t.cost_milli), 0), (SELECT COUNT(*) FROM user_month_firsts f WHERE f.day = ?)
         FROM user_day_totals t WHERE t.day = ?`,
-      values: (day) => [day, `${day.slice(0, 7)}-01`, day, day],
+      values: (day) => [day, day, day],
     },
   ],
 };

@@ -210,14 +210,14 @@ export async function userSpan(
 /**
  * The whole site's span (every user added up) and how many users made counted calls in it, in one
  * statement as a user's. Closed days come from site_day_totals (a row a day, with the users whose
- * first counted day of the month it is), the days after their watermark from raw rows.
+ * first counted day of the month it is), the days after their watermark from raw rows; a user of
+ * those is counted unless user_month_firsts has them in the month already (one probe a user).
  */
 export async function siteSpan(
   dataSource: DataSource,
   span: Span,
 ): Promise<{ moves: SpanMoves; users: number }> {
   const t = bounds(dataSource, span, span.totals);
-  const rolledDays = 'd.day >= ? AND d.day < ? AND d.day <= ?';
   const [row]: Row[] = await dataSource.query(
     `SELECT COALESCE((SELECT SUM(u.balance_milli) FROM users u), 0) AS balance,
        ${moneyIn('1 = 1')},
@@ -229,11 +229,11 @@ export async function siteSpan(
        COALESCE(r.users, 0) + (SELECT COUNT(*) FROM (SELECT DISTINCT l2.user_id FROM access_logs l2
           WHERE l2.access_time >= ? AND l2.access_time < ? AND l2.user_id IS NOT NULL
             AND ${counted('l2')}) x
-          WHERE NOT EXISTS (SELECT 1 FROM user_day_totals d
-            WHERE d.user_id = x.user_id AND ${rolledDays})) AS users
+          WHERE NOT EXISTS (SELECT 1 FROM user_month_firsts f
+            WHERE f.month = ? AND f.user_id = x.user_id AND f.day <= ?)) AS users
      FROM (SELECT SUM(d.calls) AS calls, SUM(d.free_calls) AS free_calls,
          SUM(d.cost_milli) AS charged, SUM(d.new_users) AS users
-       FROM site_day_totals d WHERE ${rolledDays}) r,
+       FROM site_day_totals d WHERE d.day >= ? AND d.day < ? AND d.day <= ?) r,
        (SELECT ${CALL_SUMS}
        FROM access_logs l WHERE l.access_time >= ? AND l.access_time < ? AND ${COUNTED}) c`,
     [
@@ -243,8 +243,7 @@ export async function siteSpan(
       t.rawAfter,
       t.rawFrom,
       t.to,
-      span.fromDay,
-      span.toDay,
+      span.fromDay.slice(0, 7),
       t.through,
       span.fromDay,
       span.toDay,
