@@ -104,10 +104,11 @@ export const CALLS_SERIES: RollupSeries = {
 };
 
 /**
- * The statements' day totals: a user's counted calls of a day (every API and source added up), each
- * user's first counted day of a month, and the site's day with the users whose first day it is. Made from usage_rollups,
- * not raw rows: a day is rolled only once COUNTED_SERIES has rolled it, and the series starts at
- * that series' first day, so days whose raw rows retention removed are totalled all the same.
+ * The statements' day totals: a user's counted calls of a day (every API and source added up),
+ * each user's first counted day of a month, and the site's day with the users whose first day it
+ * is. Made from usage_rollups, not raw rows: a day is rolled only once COUNTED_SERIES has rolled
+ * it, and the series starts at that series' first day, so days whose raw rows retention removed
+ * are totalled all the same.
  */
 export const DAY_TOTALS_SERIES: RollupSeries = {
   id: 3,
@@ -149,8 +150,6 @@ const SQL = {
     "UPDATE usage_rollup_state SET time_zone = ?, through_day = '' WHERE id = ? AND time_zone = ?",
   /** The first row's time, from the access_time index (a filter would scan the whole log). */
   firstCall: 'SELECT MIN(access_time) AS first FROM access_logs',
-  /** A series' state as a day is rolled from its rows: it stays there until that day is rolled. */
-  source: 'SELECT time_zone, through_day FROM usage_rollup_state WHERE id = ?',
   /** Moves the watermark one day on, only from where this run read it: one instance rolls a day. */
   claim:
     'UPDATE usage_rollup_state SET through_day = ? WHERE id = ? AND through_day = ? AND time_zone = ?',
@@ -164,7 +163,7 @@ interface State {
   through_day: string;
 }
 
-/** A day rolled up by this run, by another instance, or not yet: the series it is made from is behind. */
+/** A day rolled up by this run, by another instance, or not yet (its source series is behind). */
 type Rolled = 'rolled' | 'taken' | 'behind';
 
 /** Whether the series a day is made from has rolled it, on the same clock. */
@@ -224,7 +223,7 @@ class SqliteRollups implements RollupStore {
     const { id, tables, roll, madeFrom } = this.series;
     return sqliteTransaction(this.db, (): Rolled => {
       if (madeFrom) {
-        const source = this.db.prepare(SQL.source).get(madeFrom.series.id) as State | undefined;
+        const source = this.db.prepare(SQL.state).get(madeFrom.series.id) as State | undefined;
         if (!sourceHas(source, day, timeZone)) return 'behind';
       }
       if (this.db.prepare(SQL.claim).run(day, id, after, timeZone).changes !== 1) return 'taken';
@@ -284,7 +283,7 @@ class MysqlRollups implements RollupStore {
     return mysqlTransaction(this.pool, async (conn): Promise<Rolled> => {
       if (madeFrom) {
         // Shared: the source's watermark cannot start again while this day is made from its rows.
-        const [rows] = await conn.query<RowDataPacket[]>(`${SQL.source} LOCK IN SHARE MODE`, [
+        const [rows] = await conn.query<RowDataPacket[]>(`${SQL.state} LOCK IN SHARE MODE`, [
           madeFrom.series.id,
         ]);
         if (!sourceHas(rows[0] as State | undefined, day, timeZone)) return 'behind';
