@@ -134,7 +134,8 @@ export class StatsAdminService {
       select: { id: true, name: true, usage_count: true },
       order: { usage_count: 'DESC', id: 'ASC' },
     });
-    const since = dayBefore(dayOf(Date.now(), this.timeZone), DAILY_WINDOW_DAYS - 1);
+    const days = this.siteDays(Date.now());
+    const since = dayBefore(days.today, DAILY_WINDOW_DAYS - 1);
     const daily = await this.daily.find({
       where: { access_date: MoreThanOrEqual(since) },
       order: { access_date: 'ASC', api_id: 'ASC' },
@@ -163,8 +164,8 @@ export class StatsAdminService {
       })),
       site_start_time: config?.site_start_time.toISOString() ?? null,
       server_info: await this.serverInfo(),
-      activity: await this.activity(),
-      today: dayOf(Date.now(), this.timeZone),
+      activity: await this.activity(days),
+      today: days.today,
     };
   }
 
@@ -172,8 +173,7 @@ export class StatsAdminService {
    * Today against the last 7 and 30 days, on the site's clock (days as statements, the call
    * rollups and the daily counters count them).
    */
-  private async activity(now = Date.now()): Promise<DashboardActivity> {
-    const days = this.siteDays(now);
+  private async activity(days: Periods<string>): Promise<DashboardActivity> {
     const today = await this.daily
       .createQueryBuilder('stat')
       .select('COALESCE(SUM(stat.calls), 0)', 'total')
