@@ -49,7 +49,7 @@ describeMysql('gateway across two instances on one MySQL database', () => {
       }[]
     >('SELECT usage_count AS n FROM apis WHERE id = ?', [api.id]);
     expect(Number(row.n)).toBe(300);
-  });
+  }, 120_000);
 });
 
 describeShared('rate limits shared through Redis', () => {
