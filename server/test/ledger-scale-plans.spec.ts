@@ -1,7 +1,7 @@
 import type { Logger, QueryRunner } from 'typeorm';
 import { dayOf } from '../src/common/quota-period';
 import { sqlTime } from '../src/database/sql-time';
-import { closeMonths, rollUp } from '../src/modules/ledger';
+import { closeMonths, rollHours, rollUp } from '../src/modules/ledger';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { adminClient } from './factories/admin';
 import { createGatewayApi } from './factories/gateway';
@@ -133,6 +133,7 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
     const now = Date.now();
     const zone = t.env.SITE_TIME_ZONE;
     while ((await rollUp(t.dataSource, zone, now)) > 0);
+    while ((await rollHours(t.dataSource, zone, now)) > 0);
     while ((await closeMonths(t.dataSource, zone, now)) > 0);
     months.push(dayOf(now, zone).slice(0, 7), dayOf(now - 120 * DAY, zone).slice(0, 7));
   }, 300_000);
@@ -222,7 +223,7 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
       const logReads = seen.filter(
         ({ sql }) =>
           /^\s*(SELECT|WITH)\b/i.test(sql) &&
-          /\b(access_logs|usage_rollups|call_rollups|call_day_totals|user_day_totals|user_month_firsts|site_day_totals|ledger_closings)\b/.test(
+          /\b(access_logs|usage_rollups|call_rollups|call_day_totals|user_day_totals|user_month_firsts|site_day_totals|usage_hour_rollups|ledger_closings)\b/.test(
             sql,
           ),
       );

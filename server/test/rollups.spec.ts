@@ -1,6 +1,14 @@
-import { dayOf, nextDay } from '../src/common/quota-period';
+import { dayBefore, dayOf, nextDay } from '../src/common/quota-period';
+import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { rowTime, sqlTime } from '../src/database/sql-time';
-import { checkRollups, DAY_TOTALS_SERIES, rollUp } from '../src/modules/ledger';
+import {
+  checkHours,
+  checkRollups,
+  DAY_TOTALS_SERIES,
+  rollHours,
+  rollUp,
+} from '../src/modules/ledger';
+import { hourBounds, HOURS_PER_RUN } from '../src/modules/ledger/hour-rollups';
 import { ROLLUP_GRACE_MS } from '../src/modules/ledger/rollups';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createGatewayApi } from './factories/gateway';
@@ -115,6 +123,44 @@ async function history(t: TestApp, userId: number, apiId: number, now: number) {
     `INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason) VALUES (?, 1, ?, 'start')`,
     [userId, 1000 + 5 * 7],
   );
+}
+
+/** Every rollup and its state removed: the series start afresh from the rows there are. */
+async function startAfresh(t: TestApp) {
+  for (const name of [
+    'usage_rollup_state',
+    'usage_hour_state',
+    'usage_rollups',
+    'call_rollups',
+    'call_day_totals',
+    'user_day_totals',
+    'user_month_firsts',
+    'site_day_totals',
+    'usage_hour_rollups',
+  ]) {
+    await t.dataSource.query(`DELETE FROM ${name}`);
+  }
+}
+
+/** The months of history()'s calls, and a reader of the site's and `username`'s statements. */
+async function statementsOf(t: TestApp, username: string, now: number) {
+  const client = t.client();
+  await loginUser(t, client, username);
+  const admin = await adminClient(t);
+  const months = [
+    ...new Set([dayOf(now - 4 * DAY, 'UTC'), dayOf(now, 'UTC')].map((d) => d.slice(0, 7))),
+  ];
+  const read = async () => ({
+    site: await Promise.all(
+      months.map(
+        async (m) => (await admin.get(`/api/admin/get_site_statement.php?month=${m}`)).body,
+      ),
+    ),
+    mine: await Promise.all(
+      months.map(async (m) => (await client.get(`${STATEMENT}?month=${m}`)).body),
+    ),
+  });
+  return { months, read };
 }
 
 describeEachDb('daily rollups of the call log', (ctx) => {
@@ -281,33 +327,8 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     await history(t, one.id, api.id, now);
     await history(t, two.id, api.id, now);
     // The earlier tests' rollups predate these rows: every series starts afresh.
-    await t.dataSource.query('DELETE FROM usage_rollup_state');
-    for (const name of [
-      'usage_rollups',
-      'call_rollups',
-      'call_day_totals',
-      'user_day_totals',
-      'user_month_firsts',
-      'site_day_totals',
-    ]) {
-      await t.dataSource.query(`DELETE FROM ${name}`);
-    }
-    const client = t.client();
-    await loginUser(t, client, one.username);
-    const admin = await adminClient(t);
-    const months = [
-      ...new Set([dayOf(now - 4 * DAY, 'UTC'), dayOf(now, 'UTC')].map((d) => d.slice(0, 7))),
-    ];
-    const read = async () => ({
-      site: await Promise.all(
-        months.map(
-          async (m) => (await admin.get(`/api/admin/get_site_statement.php?month=${m}`)).body,
-        ),
-      ),
-      mine: await Promise.all(
-        months.map(async (m) => (await client.get(`${STATEMENT}?month=${m}`)).body),
-      ),
-    });
+    await startAfresh(t);
+    const { months, read } = await statementsOf(t, one.username, now);
     const raw = await read();
     expect(raw.site.at(-1).data.users).toBeGreaterThanOrEqual(2);
 
@@ -421,5 +442,144 @@ describeEachDb('daily rollups of the call log', (ctx) => {
       'UPDATE site_day_totals SET cost_milli = cost_milli - 3 WHERE day = ?',
       [last],
     );
+  });
+
+  it("rolls the running days' closed hours up, and statements read them as raw rows", async () => {
+    const t = ctx.t;
+    const now = Date.now();
+    const today = dayOf(now, 'UTC');
+    const yesterday = dayBefore(today, 1);
+    const yesterdayFrom = new Date(`${yesterday}T00:00:00Z`).getTime();
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const [{ user: one }, { user: two }] = [await createUser(t), await createUser(t)];
+    await history(t, one.id, api.id, now);
+    await history(t, two.id, api.id, now);
+    // Calls in yesterday's first and last hour, and in the hour just gone.
+    for (const at of [yesterdayFrom + 60_000, yesterdayFrom + DAY - 60_000, now - 3_600_000]) {
+      await t.dataSource.query(
+        `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
+         VALUES (?, ?, 'Rollup API', '127.0.0.1', '/apis/x', 'jest', ?, 200, 7, 1, 'balance')`,
+        [two.id, api.id, sqlTime(t.dataSource, new Date(at))],
+      );
+      await t.dataSource.query(
+        'UPDATE balance_adjustments SET delta_milli = delta_milli + 7 WHERE user_id = ?',
+        [two.id],
+      );
+    }
+    await startAfresh(t);
+    const { read } = await statementsOf(t, two.username, now);
+    const raw = await read();
+
+    // The days go through the day before yesterday; the hours start yesterday and go as far as
+    // the closed hours (each ROLLUP_GRACE_MS after its end) now.
+    while ((await rollUp(t.dataSource, 'UTC', yesterdayFrom + ROLLUP_GRACE_MS)) > 0);
+    expect(await through(t, 1)).toBe(dayBefore(today, 2));
+    expect(await through(t, 3)).toBe(dayBefore(today, 2));
+    expect(await rollHours(t.dataSource, 'UTC', yesterdayFrom)).toBe(0);
+    // Three instances at once: each hour is rolled by one of them.
+    const runs = await Promise.all([1, 2, 3].map(() => rollHours(t.dataSource, 'UTC', now)));
+    let hours = runs.reduce((a, b) => a + b, 0);
+    for (;;) {
+      const rolled = await rollHours(t.dataSource, 'UTC', now);
+      expect(rolled).toBeLessThanOrEqual(HOURS_PER_RUN);
+      if (rolled === 0) break;
+      hours += rolled;
+    }
+    const [mark] = await t.dataSource.query<
+      { from_day: string; next_day: string; next_hour: number }[]
+    >('SELECT from_day, next_day, next_hour FROM usage_hour_state');
+    const next = hourBounds(mark.next_day, Number(mark.next_hour), 'UTC');
+    expect(mark.from_day).toBe(yesterday);
+    expect(next.to + ROLLUP_GRACE_MS).toBeGreaterThan(now);
+    expect(next.from + ROLLUP_GRACE_MS).toBeLessThanOrEqual(now);
+    expect(hours).toBe((next.from - yesterdayFrom) / 3_600_000);
+
+    // An hour's rows are its raw rows added up, as a day's are.
+    const hourRows = await table(
+      t,
+      `SELECT day, hour, user_id, api_id, source, calls, cost_milli FROM usage_hour_rollups
+       ORDER BY day, hour, user_id, api_id, source`,
+    );
+    const want: unknown[][] = [];
+    for (let at = yesterdayFrom; at < next.from; at += 3_600_000) {
+      const day = dayOf(at, 'UTC');
+      const rows = await table(t, RAW_GROUPS, [
+        day,
+        sqlTime(t.dataSource, new Date(at)),
+        sqlTime(t.dataSource, new Date(at + 3_600_000)),
+      ]);
+      const hour = (at - new Date(`${day}T00:00:00Z`).getTime()) / 3_600_000;
+      want.push(...rows.map(([d, ...rest]) => [d, hour, ...rest]));
+    }
+    const byKey = (rows: unknown[][]) =>
+      [...rows].sort((a, b) => a.slice(0, 5).join('/').localeCompare(b.slice(0, 5).join('/')));
+    expect(byKey(hourRows)).toEqual(byKey(want));
+    expect(hourRows).toContainEqual([yesterday, 0, two.id, api.id, 'balance', 1, 7]);
+    expect(hourRows).toContainEqual([yesterday, 23, two.id, api.id, 'balance', 1, 7]);
+
+    // The statements read the hours now and say what raw rows said; a raw row of a rolled hour
+    // changed behind their back shows nowhere, one of an hour not rolled yet shows.
+    expect(await read()).toEqual(raw);
+    expect(await checkHours(t.dataSource, 'UTC')).toEqual([]);
+    const edit = (delta: number, from: number, to: number) =>
+      t.dataSource.query(
+        `UPDATE access_logs SET cost_milli = cost_milli + ? WHERE user_id = ? AND cost_milli > 0
+         AND access_time >= ? AND access_time < ?`,
+        [delta, two.id, ...[from, to].map((at) => sqlTime(t.dataSource, new Date(at)))],
+      );
+    await edit(1000, yesterdayFrom, next.from);
+    expect(await read()).toEqual(raw);
+    // ledger:verify's check names the hour that no longer adds up.
+    expect(await checkHours(t.dataSource, 'UTC')).toEqual([
+      expect.objectContaining({
+        table: 'usage_hour_rollups',
+        source: 'the raw rows',
+        user_id: two.id,
+        rolled: expect.objectContaining({ cost_milli: expect.any(Number) }),
+      }),
+    ]);
+    const lines: string[] = [];
+    expect(await ledgerVerifyCommand(t.env, (line) => lines.push(line))).toBe(1);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^user ${two.id}, \\d{4}-\\d\\d \\(usage_hour_rollups\\): rollups hold .*, the raw rows .*, difference `,
+        ),
+      ),
+    );
+    await edit(-1000, yesterdayFrom, next.from);
+    await t.dataSource.query(
+      `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
+       VALUES (?, ?, 'Rollup API', '127.0.0.1', '/apis/x', 'jest', ?, 200, 7, 1, 'balance')`,
+      [two.id, api.id, sqlTime(t.dataSource, new Date(now))],
+    );
+    await t.dataSource.query('UPDATE users SET balance_milli = balance_milli - 7 WHERE id = ?', [
+      two.id,
+    ]);
+    const mine = (await read()).mine.at(-1).data;
+    const milli = (yuan: string) => Math.round(Number(yuan) * 1000);
+    expect(milli(mine.charged)).toBe(milli(raw.mine.at(-1).data.charged) + 7);
+
+    // Once the days are rolled, their hours are stepped over and their rows removed.
+    while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
+    await rollHours(t.dataSource, 'UTC', now);
+    const last = await through(t, 1);
+    const [{ kept }] = await t.dataSource.query<{ kept: string | null }[]>(
+      'SELECT MIN(day) AS kept FROM usage_hour_rollups',
+    );
+    expect(kept === null || kept >= last).toBe(true);
+    expect((await read()).mine.at(-1).data).toEqual(mine);
+
+    // Another site clock starts the hours again from its today, and drops what was rolled.
+    await rollHours(t.dataSource, 'Asia/Shanghai', now);
+    const [shanghai] = await t.dataSource.query<{ time_zone: string; from_day: string }[]>(
+      'SELECT time_zone, from_day FROM usage_hour_state',
+    );
+    expect(shanghai).toEqual({ time_zone: 'Asia/Shanghai', from_day: dayOf(now, 'Asia/Shanghai') });
+    expect(
+      (await table(t, 'SELECT day FROM usage_hour_rollups')).every(
+        ([day]) => String(day) >= dayOf(now, 'Asia/Shanghai'),
+      ),
+    ).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ import { withDatabase } from '../cli/database';
 import { hashPassword } from '../common/passwords';
 import { dayOf, nextMonth } from '../common/quota-period';
 import { loadEnv } from '../env/env';
-import { closeMonths, rollUp } from '../modules/ledger';
+import { closeMonths, rollHours, rollUp } from '../modules/ledger';
 import { load, startPortico, stop } from './run';
 import type { Result } from './run';
 
@@ -265,6 +265,7 @@ async function measure(name: string, full: boolean, dir: string): Promise<Run> {
     const rolling = performance.now();
     await withDatabase(loadEnv({ DATABASE_URL: url, DATA_DIR: dir }), async (dataSource) => {
       while ((await rollUp(dataSource, 'UTC')) > 0);
+      while ((await rollHours(dataSource, 'UTC')) > 0);
       while ((await closeMonths(dataSource, 'UTC')) > 0);
     });
     run.rollupSeconds = seconds(rolling);

@@ -4,6 +4,7 @@ import type { Env } from '../env/env';
 import {
   checkBalances,
   checkClosings,
+  checkHours,
   checkRollups,
   keptFrom,
   retentionBounds,
@@ -62,6 +63,7 @@ export async function ledgerVerifyCommand(
     // From where retention left the raw rows, as it recorded it: today's settings may differ.
     const kept = keptFrom(await retentionBounds(dataSource));
     const rollups = await checkRollups(dataSource, env.SITE_TIME_ZONE, kept.any, since ?? '');
+    rollups.mismatches.push(...(await checkHours(dataSource, env.SITE_TIME_ZONE)));
     const sinceDay = since === null ? null : `${since}-01`;
     const fromSince = sinceDay !== null && sinceDay >= (rollups.fromDay ?? '');
     const fromDay = fromSince ? sinceDay : rollups.fromDay;

@@ -160,3 +160,61 @@ export class SiteDayTotal {
   @Column({ type: 'integer', default: 0 })
   new_users: number;
 }
+
+/**
+ * An hour of one user's counted calls of one API, by source: usage_rollups' rows for the closed
+ * hours of the days not rolled up yet (ledger/hour-rollups.ts), so that a statement of the running
+ * day reads at most an hour or so of raw rows. `hour` is the hour's place in its day on the site's
+ * clock (0 from the day's start; 23 or 24 ends a day of a clock change). Rows of days the daily
+ * series have rolled are removed.
+ */
+@Entity('usage_hour_rollups')
+@Index('idx_usage_hour_rollups_user_day', ['user_id', 'day', 'hour'])
+export class UsageHourRollup {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  hour: number;
+
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  @PrimaryColumn({ type: 'integer' })
+  api_id: number;
+
+  @PrimaryColumn({ type: 'varchar', length: 8 })
+  source: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  api_name: string;
+
+  @Column({ type: 'integer', default: 0 })
+  calls: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+}
+
+/**
+ * How far the hour rollups go: every hour from the start of `from_day` to the one before
+ * (`next_day`, `next_hour`) is rolled, on `time_zone`'s clock. One row (id 1); the next hour moves
+ * only forward, in the transaction that rolls the hour before it.
+ */
+@Entity('usage_hour_state')
+export class UsageHourState {
+  @PrimaryColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  time_zone: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  from_day: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  next_day: string;
+
+  @Column({ type: 'integer' })
+  next_hour: number;
+}

@@ -30,6 +30,7 @@ import { CallRollups1797900000000 } from './1797900000000-CallRollups';
 import { LedgerClosings1798000000000 } from './1798000000000-LedgerClosings';
 import { LogRetentionState1798100000000 } from './1798100000000-LogRetentionState';
 import { DayTotals1798200000000 } from './1798200000000-DayTotals';
+import { HourRollups1798300000000 } from './1798300000000-HourRollups';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   LedgerClosings1798000000000,
   LogRetentionState1798100000000,
   DayTotals1798200000000,
+  HourRollups1798300000000,
 ];

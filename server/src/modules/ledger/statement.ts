@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { sqlTime } from '../../database/sql-time';
+import { afterDays, afterHours, afterValues } from './hour-rollups';
+import type { HourWatermark } from './hour-rollups';
 import { counted } from './rollups';
 import type { RollupWatermark } from './rollups';
 
@@ -87,7 +89,8 @@ const inBounds = (from: Date | string, to: Date | string) => [
 
 /**
  * A calendar month on the site's clock, and how far the rollups go: days through a watermark are
- * read from rollups, the rest (raw rows from its `rawFrom`) from access_logs.
+ * read from rollups, the closed hours of the days after it from the hour rollups, the rest from
+ * access_logs.
  */
 export interface Span {
   from: Date;
@@ -99,21 +102,30 @@ export interface Span {
   watermark: RollupWatermark;
   /** user_day_totals' and site_day_totals' (DAY_TOTALS_SERIES). */
   totals: RollupWatermark;
+  /** usage_hour_rollups' (null: none on the site's clock). */
+  hours: HourWatermark | null;
 }
 
-/** The span's bound values: rollup days [fromDay, toDay) through `watermark`, raw rows after. */
+/**
+ * The span's bound values: rollup days [fromDay, toDay) through `watermark`, the hours after it
+ * (`hours`, afterHours' values), raw rows after those.
+ */
 function bounds(dataSource: DataSource, span: Span, watermark: RollupWatermark) {
   const time = (date: Date) => sqlTime(dataSource, date);
-  const rawFrom = watermark.rawFrom.getTime();
+  const after = afterDays(watermark, span.hours);
+  const rawFrom = after.rawFrom.getTime();
   const later = (date: Date) => time(new Date(Math.max(date.getTime(), rawFrom)));
   return {
     from: time(span.from),
     to: time(span.to),
     through: watermark.throughDay ?? '',
+    hours: afterValues(after),
     rawFrom: later(span.from),
     rawAfter: later(span.to),
   };
 }
+
+const HOURS = afterHours('h');
 
 /** Rollups of the calls by API (summed over days and sources): a row per API. */
 const ROLLED_LINES = `SELECT 1, r.api_id, MAX(r.api_name), MAX(p.title_en),
@@ -123,6 +135,15 @@ const ROLLED_LINES = `SELECT 1, r.api_id, MAX(r.api_name), MAX(p.title_en),
   FROM usage_rollups r LEFT JOIN apis p ON p.id = r.api_id
   WHERE r.user_id = ? AND r.day >= ? AND r.day < ? AND r.day <= ?
   GROUP BY r.api_id`;
+
+/** Hour rollups of the calls by API after the days of ROLLED_LINES. */
+const HOUR_LINES = `SELECT 1, h.api_id, MAX(h.api_name), MAX(p.title_en),
+    SUM(CASE WHEN h.source = 'free' THEN 0 ELSE h.calls END),
+    SUM(CASE WHEN h.source = 'free' THEN h.calls ELSE 0 END), SUM(h.cost_milli),
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM usage_hour_rollups h LEFT JOIN apis p ON p.id = h.api_id
+  WHERE h.user_id = ? AND h.day >= ? AND h.day < ? AND ${HOURS}
+  GROUP BY h.api_id`;
 
 /** Lines of one API from the rollups and the raw rows, added up. */
 function mergeLines(rows: Row[]): SpanLine[] {
@@ -152,8 +173,9 @@ function mergeLines(rows: Row[]): SpanLine[] {
  * one snapshot (InnoDB's consistent read, SQLite's one reader) and `closing = opening + money in −
  * charged` holds exactly while calls are being charged. Closed days come from the rollups (the
  * user's `(user_id, day)` indexes: the month's calls by API from usage_rollups, what was charged
- * after it from user_day_totals), the days after each watermark from raw rows (`(user_id,
- * access_time)`): raw rows of rolled days are never read, whatever the log's size.
+ * after it from user_day_totals), the closed hours after each watermark from usage_hour_rollups
+ * (`(user_id, day, hour)`), the rest from raw rows (`(user_id, access_time)`): raw rows of rolled
+ * days and hours are never read, whatever the log's size.
  */
 export async function userSpan(
   dataSource: DataSource,
@@ -167,10 +189,13 @@ export async function userSpan(
        0 AS calls, 0 AS free_calls, 0 AS charged, u.balance_milli AS balance,
        ${moneyIn('t.user_id = u.id')},
        COALESCE((SELECT SUM(d.cost_milli) FROM user_day_totals d WHERE d.user_id = u.id AND d.day >= ? AND d.day <= ?), 0)
+       + COALESCE((SELECT SUM(h.cost_milli) FROM usage_hour_rollups h WHERE h.user_id = u.id AND h.day >= ? AND ${HOURS}), 0)
        + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= ?), 0) AS charged_after
      FROM users u WHERE u.id = ?
      UNION ALL
      ${ROLLED_LINES}
+     UNION ALL
+     ${HOUR_LINES}
      UNION ALL
      SELECT 1, l.api_id, MAX(l.api_name), MAX(p.title_en), ${CALL_SUMS},
        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
@@ -181,12 +206,18 @@ export async function userSpan(
       ...inBounds(b.from, b.to),
       span.toDay,
       t.through,
+      span.toDay,
+      ...t.hours,
       t.rawAfter,
       userId,
       userId,
       span.fromDay,
       span.toDay,
       b.through,
+      userId,
+      span.fromDay,
+      span.toDay,
+      ...b.hours,
       userId,
       b.rawFrom,
       b.to,
@@ -210,8 +241,9 @@ export async function userSpan(
 /**
  * The whole site's span (every user added up) and how many users made counted calls in it, in one
  * statement as a user's. Closed days come from site_day_totals (a row a day, with the users whose
- * first counted day of the month it is), the days after their watermark from raw rows; a user of
- * those is counted unless user_month_firsts has them in the month already (one probe a user).
+ * first counted day of the month it is), the closed hours after their watermark from
+ * usage_hour_rollups, the rest from raw rows; a user of those is counted unless user_month_firsts
+ * has them in the month already (one probe a user).
  */
 export async function siteSpan(
   dataSource: DataSource,
@@ -222,32 +254,47 @@ export async function siteSpan(
     `SELECT COALESCE((SELECT SUM(u.balance_milli) FROM users u), 0) AS balance,
        ${moneyIn('1 = 1')},
        COALESCE((SELECT SUM(d.cost_milli) FROM site_day_totals d WHERE d.day >= ? AND d.day <= ?), 0)
+       + COALESCE((SELECT SUM(h.cost_milli) FROM usage_hour_rollups h WHERE h.day >= ? AND ${HOURS}), 0)
        + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.access_time >= ?), 0) AS charged_after,
-       COALESCE(r.calls, 0) + COALESCE(c.calls, 0) AS calls,
-       COALESCE(r.free_calls, 0) + COALESCE(c.free_calls, 0) AS free_calls,
-       COALESCE(r.charged, 0) + COALESCE(c.charged, 0) AS charged,
-       COALESCE(r.users, 0) + (SELECT COUNT(*) FROM (SELECT DISTINCT l2.user_id FROM access_logs l2
+       COALESCE(r.calls, 0) + COALESCE(hr.calls, 0) + COALESCE(c.calls, 0) AS calls,
+       COALESCE(r.free_calls, 0) + COALESCE(hr.free_calls, 0) + COALESCE(c.free_calls, 0) AS free_calls,
+       COALESCE(r.charged, 0) + COALESCE(hr.charged, 0) + COALESCE(c.charged, 0) AS charged,
+       COALESCE(r.users, 0) + (SELECT COUNT(*) FROM (SELECT l2.user_id FROM access_logs l2
           WHERE l2.access_time >= ? AND l2.access_time < ? AND l2.user_id IS NOT NULL
-            AND ${counted('l2')}) x
+            AND ${counted('l2')}
+          UNION SELECT h.user_id FROM usage_hour_rollups h
+          WHERE h.day >= ? AND h.day < ? AND ${HOURS}) x
           WHERE NOT EXISTS (SELECT 1 FROM user_month_firsts f
             WHERE f.month = ? AND f.user_id = x.user_id AND f.day <= ?)) AS users
      FROM (SELECT SUM(d.calls) AS calls, SUM(d.free_calls) AS free_calls,
          SUM(d.cost_milli) AS charged, SUM(d.new_users) AS users
        FROM site_day_totals d WHERE d.day >= ? AND d.day < ? AND d.day <= ?) r,
+       (SELECT SUM(CASE WHEN h.source = 'free' THEN 0 ELSE h.calls END) AS calls,
+         SUM(CASE WHEN h.source = 'free' THEN h.calls ELSE 0 END) AS free_calls,
+         SUM(h.cost_milli) AS charged
+       FROM usage_hour_rollups h WHERE h.day >= ? AND h.day < ? AND ${HOURS}) hr,
        (SELECT ${CALL_SUMS}
        FROM access_logs l WHERE l.access_time >= ? AND l.access_time < ? AND ${COUNTED}) c`,
     [
       ...inBounds(t.from, t.to),
       span.toDay,
       t.through,
+      span.toDay,
+      ...t.hours,
       t.rawAfter,
       t.rawFrom,
       t.to,
+      span.fromDay,
+      span.toDay,
+      ...t.hours,
       span.fromDay.slice(0, 7),
       t.through,
       span.fromDay,
       span.toDay,
       t.through,
+      span.fromDay,
+      span.toDay,
+      ...t.hours,
       t.rawFrom,
       t.to,
     ],

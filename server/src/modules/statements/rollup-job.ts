@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { closeMonths, rollUp } from '../ledger';
+import { closeMonths, rollHours, rollUp } from '../ledger';
 
 /** How often each instance rolls up the days closed since its last look. */
 export const ROLLUP_INTERVAL_MS = 5 * 60_000;
@@ -11,9 +11,10 @@ export const ROLLUP_INTERVAL_MS = 5 * 60_000;
 const FIRST_ROLLUP_MS = 15_000;
 
 /**
- * Rolls the ledger's closed days up (ledger/rollups.ts) and closes its ended months
- * (ledger/closings.ts) on every instance: a day or a month is done by the one whose transaction
- * claims it, so instances never repeat each other's work.
+ * Rolls the ledger's closed days up (ledger/rollups.ts), then the closed hours of the days after
+ * them (ledger/hour-rollups.ts), and closes its ended months (ledger/closings.ts) on every
+ * instance: a day, an hour or a month is done by the one whose transaction claims it, so
+ * instances never repeat each other's work.
  */
 @Injectable()
 export class RollupJob implements OnModuleInit, OnApplicationShutdown {
@@ -46,13 +47,16 @@ export class RollupJob implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Rolls up the days and closes the months due now; answers how many (one run at a time: a
-   * caller meanwhile shares the running one).
+   * Rolls up the days and hours and closes the months due now; answers how many days and months
+   * (one run at a time: a caller meanwhile shares the running one).
    */
   run(now = Date.now()): Promise<number> {
     const zone = this.env.SITE_TIME_ZONE;
     this.running ??= rollUp(this.dataSource, zone, now)
-      .then(async (days) => days + (await closeMonths(this.dataSource, zone, now)))
+      .then(async (days) => {
+        await rollHours(this.dataSource, zone, now);
+        return days + (await closeMonths(this.dataSource, zone, now));
+      })
       .finally(() => (this.running = undefined));
     return this.running;
   }

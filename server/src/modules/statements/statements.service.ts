@@ -9,7 +9,7 @@ import type { MonthlyStatement, MonthTotals, SiteMonth } from '../../contracts/s
 import { rowTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { DAY_TOTALS_SERIES, rollupWatermark, siteSpan, userSpan } from '../ledger';
+import { DAY_TOTALS_SERIES, hourWatermark, rollupWatermark, siteSpan, userSpan } from '../ledger';
 import type { Span, SpanMoves } from '../ledger';
 
 const totals = (moves: SpanMoves): MonthTotals => ({
@@ -91,6 +91,7 @@ export class StatementsService {
       toDay: `${monthOf(to, this.timeZone)}-01`,
       watermark: await rollupWatermark(this.dataSource, this.timeZone),
       totals: await rollupWatermark(this.dataSource, this.timeZone, DAY_TOTALS_SERIES),
+      hours: await hourWatermark(this.dataSource, this.timeZone),
     };
     return {
       span,
