@@ -142,7 +142,10 @@ async function startAfresh(t: TestApp) {
   }
 }
 
-/** The months of history()'s calls, and a reader of the site's and `username`'s statements. */
+/**
+ * The months of history()'s calls, and a reader of the site's and `username`'s statements and the
+ * admin dashboard's charges.
+ */
 async function statementsOf(t: TestApp, username: string, now: number) {
   const client = t.client();
   await loginUser(t, client, username);
@@ -159,6 +162,7 @@ async function statementsOf(t: TestApp, username: string, now: number) {
     mine: await Promise.all(
       months.map(async (m) => (await client.get(`${STATEMENT}?month=${m}`)).body),
     ),
+    charges: (await admin.get('/api/admin/get_dashboard_stats.php')).body.data.activity.charges,
   });
   return { months, read };
 }
@@ -444,7 +448,7 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     );
   });
 
-  it("rolls the running days' closed hours up, and statements read them as raw rows", async () => {
+  it("rolls the running days' closed hours up; statements and the admin's charges read them as raw rows", async () => {
     const t = ctx.t;
     const now = Date.now();
     const today = dayOf(now, 'UTC');

@@ -12,8 +12,8 @@ import {
 import {
   counted,
   COUNTED_SERIES,
-  DAY_TOTALS_SERIES,
   ROLLUP_GRACE_MS,
+  ROLLUP_SERIES,
   rollupWatermark,
 } from './rollups';
 import type { RollupMismatch, RollupWatermark } from './rollups';
@@ -204,12 +204,13 @@ const storeOf = (dataSource: DataSource): HourStore =>
     mysql: (pool) => new MysqlHours(pool),
   });
 
-/** The last day both statement series (usage_rollups, the day totals) have rolled, if any. */
+/**
+ * The last day every daily series has rolled, if any: a read takes the hours after one of their
+ * watermarks, so hours of days before this one are read by nobody.
+ */
 async function dailyThrough(dataSource: DataSource, timeZone: string): Promise<string | null> {
   const marks = await Promise.all(
-    [COUNTED_SERIES, DAY_TOTALS_SERIES].map((series) =>
-      rollupWatermark(dataSource, timeZone, series),
-    ),
+    ROLLUP_SERIES.map((series) => rollupWatermark(dataSource, timeZone, series)),
   );
   const days = marks.map((mark) => mark.throughDay);
   return days.every((day): day is string => day !== null) ? days.sort()[0] : null;
@@ -219,8 +220,8 @@ async function dailyThrough(dataSource: DataSource, timeZone: string): Promise<s
  * Rolls up the closed hours after the hour watermark, oldest first, at most HOURS_PER_RUN: each
  * in one transaction that moves the watermark, drops anything of that hour and adds its rows up,
  * as the daily series do with days. The series starts on the day it first runs; hours of days
- * the statement series have both rolled are stepped over, and their rows removed. Answers how
- * many hours this run rolled up.
+ * every daily series has rolled are stepped over, and their rows removed. Answers how many hours
+ * this run rolled up.
  */
 export async function rollHours(
   dataSource: DataSource,

@@ -31,7 +31,14 @@ export {
   rollUp,
   rollupWatermark,
 } from './rollups';
-export { checkHours, hourWatermark, rollHours } from './hour-rollups';
+export {
+  afterDays,
+  afterHours,
+  afterValues,
+  checkHours,
+  hourWatermark,
+  rollHours,
+} from './hour-rollups';
 export { keptFrom, recordRetention, retentionBounds } from './retention-bounds';
 export type { RetentionBounds } from './retention-bounds';
 export { ORDER_LEDGER } from './order-ledger';

@@ -22,7 +22,14 @@ import { pageInfo } from '../../common/paging';
 import { dayBefore, dayBounds, dayOf } from '../../common/quota-period';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { CALLS_SERIES, rollupWatermark } from '../ledger';
+import {
+  afterDays,
+  afterHours,
+  afterValues,
+  CALLS_SERIES,
+  hourWatermark,
+  rollupWatermark,
+} from '../ledger';
 import type {
   Dashboard,
   DashboardActivity,
@@ -218,10 +225,12 @@ export class StatsAdminService {
 
   /**
    * Charged money over the periods: closed days from the site's day totals (a row a day), the
-   * days after the call rollups' watermark from raw rows (by the access_time index).
+   * closed hours after the call rollups' watermark from the hour rollups, the rest from raw rows
+   * (by the access_time index).
    */
   private async charges(days: Periods<string>): Promise<Periods<number>> {
     const watermark = await rollupWatermark(this.dataSource, this.timeZone, CALLS_SERIES);
+    const after = afterDays(watermark, await hourWatermark(this.dataSource, this.timeZone));
     const through = watermark.throughDay ?? '';
     const over = (name: keyof Periods<string>, column: string, value: string) =>
       `COALESCE(SUM(CASE WHEN ${column} >= :${name} THEN ${value} END), 0)`;
@@ -244,10 +253,26 @@ export class StatsAdminService {
               .getRawOne(),
           )
         : sums(undefined);
+    const hourly = after.nextDay
+      ? sums(
+          (
+            await this.dataSource.query<Record<string, unknown>[]>(
+              `SELECT ${(['today', 'days_7', 'days_30'] as const)
+                .map(
+                  (name) =>
+                    `COALESCE(SUM(CASE WHEN h.day >= ? THEN h.cost_milli END), 0) AS ${name}`,
+                )
+                .join(', ')}
+               FROM usage_hour_rollups h WHERE h.day >= ? AND ${afterHours('h')}`,
+              [days.today, days.days_7, days.days_30, days.days_30, ...afterValues(after)],
+            )
+          )[0],
+        )
+      : sums(undefined);
     const from = (day: string) =>
       this.asParameter(
         new Date(
-          Math.max(dayBounds(day, this.timeZone).from, watermark.rawFrom.getTime()),
+          Math.max(dayBounds(day, this.timeZone).from, after.rawFrom.getTime()),
         ).toISOString(),
       );
     const raw = sums(
@@ -265,9 +290,9 @@ export class StatsAdminService {
         .getRawOne(),
     );
     return {
-      today: rolled.today + raw.today,
-      days_7: rolled.days_7 + raw.days_7,
-      days_30: rolled.days_30 + raw.days_30,
+      today: rolled.today + hourly.today + raw.today,
+      days_7: rolled.days_7 + hourly.days_7 + raw.days_7,
+      days_30: rolled.days_30 + hourly.days_30 + raw.days_30,
     };
   }
 
