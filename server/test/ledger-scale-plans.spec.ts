@@ -223,7 +223,7 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
       const logReads = seen.filter(
         ({ sql }) =>
           /^\s*(SELECT|WITH)\b/i.test(sql) &&
-          /\b(access_logs|usage_rollups|call_rollups|call_day_totals|user_day_totals|user_month_firsts|site_day_totals|usage_hour_rollups|ledger_closings)\b/.test(
+          /\b(access_logs|usage_rollups|call_rollups|call_day_totals|user_day_totals|user_month_firsts|site_day_totals|usage_hour_rollups|call_hour_rollups|ledger_closings)\b/.test(
             sql,
           ),
       );

@@ -25,6 +25,7 @@ import { Passkey } from './passkey.entity';
 import { AdminRecoveryCode, AdminTotp, RecoveryCode, UserTotp } from './two-factor.entity';
 import {
   CallDayTotal,
+  CallHourRollup,
   CallRollup,
   SiteDayTotal,
   UsageHourRollup,
@@ -82,6 +83,7 @@ export {
   UserMonthFirst,
   SiteDayTotal,
   UsageHourRollup,
+  CallHourRollup,
   UsageHourState,
   LedgerMonth,
   LedgerClosing,
@@ -136,6 +138,7 @@ export const ENTITIES = [
   UserMonthFirst,
   SiteDayTotal,
   UsageHourRollup,
+  CallHourRollup,
   UsageHourState,
   LedgerMonth,
   LedgerClosing,

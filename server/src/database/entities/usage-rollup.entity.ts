@@ -197,6 +197,38 @@ export class UsageHourRollup {
 }
 
 /**
+ * An hour of one user's calls of one API, every call, with those that cost something: call_rollups'
+ * rows for the closed hours of the days not rolled up yet, rolled with usage_hour_rollups.
+ */
+@Entity('call_hour_rollups')
+@Index('idx_call_hour_rollups_user_day', ['user_id', 'day', 'hour'])
+export class CallHourRollup {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  hour: number;
+
+  @PrimaryColumn({ type: 'integer' })
+  user_id: number;
+
+  @PrimaryColumn({ type: 'integer' })
+  api_id: number;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  api_name: string;
+
+  @Column({ type: 'integer', default: 0 })
+  calls: number;
+
+  @Column({ type: 'integer', default: 0 })
+  charged_calls: number;
+
+  @BigIntColumn({ default: 0 })
+  cost_milli: number;
+}
+
+/**
  * How far the hour rollups go: every hour from the start of `from_day` to the one before
  * (`next_day`, `next_hour`) is rolled, on `time_zone`'s clock. One row (id 1); the next hour moves
  * only forward, in the transaction that rolls the hour before it.

@@ -10,13 +10,14 @@ import {
   sqliteTransaction,
 } from '../../database/transactions';
 import {
+  CALLS_SERIES,
   counted,
   COUNTED_SERIES,
   ROLLUP_GRACE_MS,
   ROLLUP_SERIES,
   rollupWatermark,
 } from './rollups';
-import type { RollupMismatch, RollupWatermark } from './rollups';
+import type { RollupMismatch, RollupSeries, RollupWatermark } from './rollups';
 
 const HOUR = 3_600_000;
 /** Hours rolled up in one run at most (a run after a long stop continues in the next). */
@@ -73,16 +74,28 @@ const SQL = {
   /** Moves the next hour on, only from where this run read it: one instance rolls an hour. */
   claim: `UPDATE usage_hour_state SET next_day = ?, next_hour = ?
     WHERE id = 1 AND next_day = ? AND next_hour = ? AND time_zone = ?`,
-  dropAll: 'DELETE FROM usage_hour_rollups',
-  dropHour: 'DELETE FROM usage_hour_rollups WHERE day = ? AND hour = ?',
-  /** Days every daily reader has rolled, with a day to spare for a read that began before. */
-  dropBefore: 'DELETE FROM usage_hour_rollups WHERE day < ?',
-  roll: `INSERT INTO usage_hour_rollups (day, hour, user_id, api_id, source, api_name, calls, cost_milli)
+} as const;
+
+/** The hour tables: the statements' (usage_rollups by the hour) and the dashboards' (call_rollups). */
+const TABLES = ['usage_hour_rollups', 'call_hour_rollups'] as const;
+const dropAll = TABLES.map((table) => `DELETE FROM ${table}`);
+const dropHour = TABLES.map((table) => `DELETE FROM ${table} WHERE day = ? AND hour = ?`);
+/** Days every daily reader has rolled, with a day to spare for a read that began before. */
+const dropBefore = TABLES.map((table) => `DELETE FROM ${table} WHERE day < ?`);
+/** What rolls an hour up, each bound to (day, hour, from, to). */
+const ROLL = [
+  `INSERT INTO usage_hour_rollups (day, hour, user_id, api_id, source, api_name, calls, cost_milli)
     SELECT ?, ?, user_id, COALESCE(api_id, 0), ${SOURCE}, MAX(api_name), COUNT(*), SUM(cost_milli)
     FROM access_logs
     WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL AND ${counted()}
     GROUP BY user_id, COALESCE(api_id, 0), ${SOURCE}`,
-} as const;
+  `INSERT INTO call_hour_rollups (day, hour, user_id, api_id, api_name, calls, charged_calls, cost_milli)
+    SELECT ?, ?, user_id, COALESCE(api_id, 0), MAX(api_name), COUNT(*),
+      SUM(CASE WHEN cost_milli > 0 THEN 1 ELSE 0 END), SUM(cost_milli)
+    FROM access_logs
+    WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL
+    GROUP BY user_id, COALESCE(api_id, 0)`,
+];
 
 interface State {
   time_zone: string;
@@ -130,7 +143,7 @@ class SqliteHours implements HourStore {
   restart(timeZone: string, was: string, day: string) {
     return sqliteTransaction(this.db, () => {
       if (this.db.prepare(SQL.restart).run(timeZone, day, day, was).changes === 1) {
-        this.db.prepare(SQL.dropAll).run();
+        for (const sql of dropAll) this.db.prepare(sql).run();
       }
     });
   }
@@ -140,14 +153,16 @@ class SqliteHours implements HourStore {
       const claimed = this.db.prepare(SQL.claim).run(to.day, to.hour, at.day, at.hour, timeZone);
       if (claimed.changes !== 1) return false;
       if (!roll) return true;
-      this.db.prepare(SQL.dropHour).run(at.day, at.hour);
-      this.db.prepare(SQL.roll).run(at.day, at.hour, sqliteTime(roll.from), sqliteTime(roll.to));
+      for (const sql of dropHour) this.db.prepare(sql).run(at.day, at.hour);
+      for (const sql of ROLL) {
+        this.db.prepare(sql).run(at.day, at.hour, sqliteTime(roll.from), sqliteTime(roll.to));
+      }
       return true;
     });
   }
 
   dropBefore(day: string) {
-    this.db.prepare(SQL.dropBefore).run(day);
+    for (const sql of dropBefore) this.db.prepare(sql).run(day);
     return Promise.resolve();
   }
 }
@@ -171,7 +186,8 @@ class MysqlHours implements HourStore {
   async restart(timeZone: string, was: string, day: string) {
     await mysqlTransaction(this.pool, async (conn) => {
       const [moved] = await conn.query<ResultSetHeader>(SQL.restart, [timeZone, day, day, was]);
-      if (moved.affectedRows === 1) await conn.query(SQL.dropAll);
+      if (moved.affectedRows !== 1) return;
+      for (const sql of dropAll) await conn.query(sql);
     });
   }
 
@@ -186,15 +202,17 @@ class MysqlHours implements HourStore {
       ]);
       if (claimed.affectedRows !== 1) return false;
       if (!roll) return true;
-      await conn.query(SQL.dropHour, [at.day, at.hour]);
-      await conn.query(SQL.roll, [at.day, at.hour, roll.from, roll.to]);
+      for (const sql of dropHour) await conn.query(sql, [at.day, at.hour]);
+      for (const sql of ROLL) await conn.query(sql, [at.day, at.hour, roll.from, roll.to]);
       return true;
     });
   }
 
   async dropBefore(day: string) {
     // Instances drop the same rows once a day: a Galera conflict between them is run again.
-    await mysqlTransaction(this.pool, (conn) => conn.query(SQL.dropBefore, [day]));
+    await mysqlTransaction(this.pool, async (conn) => {
+      for (const sql of dropBefore) await conn.query(sql, [day]);
+    });
   }
 }
 
@@ -293,6 +311,19 @@ export function afterDays(days: RollupWatermark, hours: HourWatermark | null): A
   };
 }
 
+/** A daily series' watermark, and where a read after it goes (afterDays). */
+export async function readsAfter(
+  dataSource: DataSource,
+  timeZone: string,
+  series: RollupSeries,
+): Promise<{ days: RollupWatermark; after: AfterDays }> {
+  const [days, hours] = await Promise.all([
+    rollupWatermark(dataSource, timeZone, series),
+    hourWatermark(dataSource, timeZone),
+  ]);
+  return { days, after: afterDays(days, hours) };
+}
+
 /**
  * Hour rows of `alias` a read takes after a daily watermark, bound to AfterDays' `afterDay`,
  * `nextDay`, `nextDay`, `nextHour` (afterValues).
@@ -306,50 +337,64 @@ export const afterValues = (after: AfterDays) => [
   after.nextHour,
 ];
 
+/** Each hour table, the daily series whose watermark its reads follow, and its raw rows. */
+const HOUR_CHECKS = [
+  { table: 'usage_hour_rollups', series: COUNTED_SERIES, raw: `AND ${counted()}` },
+  { table: 'call_hour_rollups', series: CALLS_SERIES, raw: '' },
+] as const;
+
 /**
- * Checks the hour rollups a read takes now (the hours after usage_rollups' watermark) against the
- * raw rows they were made from, user by user; a difference is named as the daily checks name one.
+ * Checks the hour rollups reads take now (the hours after their daily series' watermark) against
+ * the raw rows they were made from, user by user; a difference is named as the daily checks name
+ * one.
  */
 export async function checkHours(
   dataSource: DataSource,
   timeZone: string,
 ): Promise<RollupMismatch[]> {
-  const days = await rollupWatermark(dataSource, timeZone, COUNTED_SERIES);
-  const after = afterDays(days, await hourWatermark(dataSource, timeZone));
-  if (!after.nextDay) return [];
-  type Sums = { user_id: number | string; calls: number | string; cost: number | string };
-  const [rolled, raw] = await Promise.all([
-    dataSource.query<Sums[]>(
-      `SELECT h.user_id, SUM(h.calls) AS calls, SUM(h.cost_milli) AS cost FROM usage_hour_rollups h
-       WHERE ${afterHours('h')} GROUP BY h.user_id`,
-      afterValues(after),
-    ),
-    dataSource.query<Sums[]>(
-      `SELECT user_id, COUNT(*) AS calls, SUM(cost_milli) AS cost FROM access_logs
-       WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL AND ${counted()}
-       GROUP BY user_id`,
-      [days.rawFrom, after.rawFrom].map((at) => sqlTime(dataSource, at)),
-    ),
-  ]);
-  const sums = (rows: Sums[]) =>
-    new Map(
-      rows.map((row) => [
-        Number(row.user_id),
-        { calls: Number(row.calls), cost_milli: Number(row.cost) },
-      ]),
+  const mismatches: RollupMismatch[] = [];
+  for (const check of HOUR_CHECKS) {
+    const { days, after } = await readsAfter(dataSource, timeZone, check.series);
+    if (!after.nextDay) continue;
+    const [rolled, raw] = await Promise.all([
+      dataSource.query<Sums[]>(
+        `SELECT h.user_id, SUM(h.calls) AS calls, SUM(h.cost_milli) AS cost FROM ${check.table} h
+         WHERE ${afterHours('h')} GROUP BY h.user_id`,
+        afterValues(after),
+      ),
+      dataSource.query<Sums[]>(
+        `SELECT user_id, COUNT(*) AS calls, SUM(cost_milli) AS cost FROM access_logs
+         WHERE access_time >= ? AND access_time < ? AND user_id IS NOT NULL ${check.raw}
+         GROUP BY user_id`,
+        [days.rawFrom, after.rawFrom].map((at) => sqlTime(dataSource, at)),
+      ),
+    ]);
+    const byHour = sums(rolled);
+    const byRaw = sums(raw);
+    const none = { calls: 0, cost_milli: 0 };
+    mismatches.push(
+      ...[...new Set([...byHour.keys(), ...byRaw.keys()])]
+        .sort((a, b) => a - b)
+        .map((userId) => ({
+          table: check.table,
+          source: 'the raw rows',
+          user_id: userId,
+          month: after.nextDay.slice(0, 7),
+          rolled: byHour.get(userId) ?? none,
+          raw: byRaw.get(userId) ?? none,
+        }))
+        .filter((m) => m.rolled.calls !== m.raw.calls || m.rolled.cost_milli !== m.raw.cost_milli),
     );
-  const byHour = sums(rolled);
-  const byRaw = sums(raw);
-  const none = { calls: 0, cost_milli: 0 };
-  return [...new Set([...byHour.keys(), ...byRaw.keys()])]
-    .sort((a, b) => a - b)
-    .map((userId) => ({
-      table: 'usage_hour_rollups',
-      source: 'the raw rows',
-      user_id: userId,
-      month: after.nextDay.slice(0, 7),
-      rolled: byHour.get(userId) ?? none,
-      raw: byRaw.get(userId) ?? none,
-    }))
-    .filter((m) => m.rolled.calls !== m.raw.calls || m.rolled.cost_milli !== m.raw.cost_milli);
+  }
+  return mismatches;
 }
+
+type Sums = { user_id: number | string; calls: number | string; cost: number | string };
+
+const sums = (rows: Sums[]) =>
+  new Map(
+    rows.map((row) => [
+      Number(row.user_id),
+      { calls: Number(row.calls), cost_milli: Number(row.cost) },
+    ]),
+  );

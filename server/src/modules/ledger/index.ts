@@ -32,11 +32,11 @@ export {
   rollupWatermark,
 } from './rollups';
 export {
-  afterDays,
   afterHours,
   afterValues,
   checkHours,
   hourWatermark,
+  readsAfter,
   rollHours,
 } from './hour-rollups';
 export { keptFrom, recordRetention, retentionBounds } from './retention-bounds';

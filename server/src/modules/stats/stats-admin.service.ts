@@ -22,14 +22,7 @@ import { pageInfo } from '../../common/paging';
 import { dayBefore, dayBounds, dayOf } from '../../common/quota-period';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import {
-  afterDays,
-  afterHours,
-  afterValues,
-  CALLS_SERIES,
-  hourWatermark,
-  rollupWatermark,
-} from '../ledger';
+import { afterHours, afterValues, CALLS_SERIES, readsAfter } from '../ledger';
 import type {
   Dashboard,
   DashboardActivity,
@@ -229,8 +222,11 @@ export class StatsAdminService {
    * (by the access_time index).
    */
   private async charges(days: Periods<string>): Promise<Periods<number>> {
-    const watermark = await rollupWatermark(this.dataSource, this.timeZone, CALLS_SERIES);
-    const after = afterDays(watermark, await hourWatermark(this.dataSource, this.timeZone));
+    const { days: watermark, after } = await readsAfter(
+      this.dataSource,
+      this.timeZone,
+      CALLS_SERIES,
+    );
     const through = watermark.throughDay ?? '';
     const over = (name: keyof Periods<string>, column: string, value: string) =>
       `COALESCE(SUM(CASE WHEN ${column} >= :${name} THEN ${value} END), 0)`;

@@ -9,7 +9,7 @@ import { sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
 import type { Usage, UsageDay } from '../../contracts/usage';
-import { CALLS_SERIES, rollupWatermark } from '../ledger';
+import { afterHours, afterValues, CALLS_SERIES, readsAfter } from '../ledger';
 
 export const USAGE_DAYS = 30;
 export const USAGE_TOP_APIS = 5;
@@ -48,7 +48,8 @@ function lastDays(today: string): string[] {
 /**
  * The dashboard's usage: calls and spend per day and the top APIs over the last 30 days on the
  * site's clock (SITE_TIME_ZONE, as statements and free quotas), every call of the caller's. Closed
- * days come from the call rollups (ledger/rollups.ts), the days after them from raw rows.
+ * days come from the call rollups (ledger/rollups.ts), the closed hours after them from the hour
+ * rollups (ledger/hour-rollups.ts), the rest from raw rows.
  */
 @Injectable()
 export class UsageService {
@@ -149,14 +150,15 @@ export class UsageService {
 
   /**
    * The window's calls by day and API: rolled-up days from the user's `(user_id, day)` rollups,
-   * the days after the watermark from the user's `(user_id, access_time)` raw rows, in one
-   * statement grouped by day (a CASE over the days' first instants) and API.
+   * the closed hours after the watermark from `(user_id, day, hour)` hour rollups, the rest from
+   * the user's `(user_id, access_time)` raw rows grouped by day (a CASE over the days' first
+   * instants) and API.
    */
   private async count(userId: number, dates: string[]): Promise<Cell[]> {
     const first = dates[0];
     const last = dates[dates.length - 1];
-    const watermark = await rollupWatermark(this.dataSource, this.timeZone, CALLS_SERIES);
-    const through = watermark.throughDay ?? '';
+    const { days, after } = await readsAfter(this.dataSource, this.timeZone, CALLS_SERIES);
+    const through = days.throughDay ?? '';
     const rolledDays = through >= first ? dates.filter((date) => date <= through) : [];
     const rawDays = dates.slice(rolledDays.length);
     const time = (date: string) =>
@@ -166,13 +168,23 @@ export class UsageService {
     const day = later.length
       ? `CASE ${later.map(() => 'WHEN l.access_time >= ? THEN ?').join(' ')} ELSE ? END`
       : '?';
-    const [rolled, raw] = await Promise.all([
+    const [rolled, hourly, raw] = await Promise.all([
       rolledDays.length > 0
         ? this.dataSource.query<CellRow[]>(
             `SELECT r.day AS day, r.api_id AS api_id, r.api_name AS name, r.calls AS calls,
                r.charged_calls AS charged, r.cost_milli AS spend
              FROM call_rollups r WHERE r.user_id = ? AND r.day >= ? AND r.day <= ?`,
             [userId, first, rolledDays[rolledDays.length - 1]],
+          )
+        : [],
+      rawDays.length > 0 && after.nextDay
+        ? this.dataSource.query<CellRow[]>(
+            `SELECT h.day AS day, h.api_id AS api_id, MAX(h.api_name) AS name,
+               SUM(h.calls) AS calls, SUM(h.charged_calls) AS charged, SUM(h.cost_milli) AS spend
+             FROM call_hour_rollups h
+             WHERE h.user_id = ? AND h.day >= ? AND h.day <= ? AND ${afterHours('h')}
+             GROUP BY h.day, h.api_id`,
+            [userId, rawDays[0], last, ...afterValues(after)],
           )
         : [],
       rawDays.length > 0
@@ -186,12 +198,17 @@ export class UsageService {
               ...later.flatMap((date) => [time(date), date]),
               rawDays[0],
               userId,
-              time(rawDays[0]),
+              sqlTime(
+                this.dataSource,
+                new Date(
+                  Math.max(dayBounds(rawDays[0], this.timeZone).from, after.rawFrom.getTime()),
+                ),
+              ),
               time(nextDay(last)),
             ],
           )
         : [],
     ]);
-    return [...rolled, ...raw].map(cell);
+    return [...rolled, ...hourly, ...raw].map(cell);
   }
 }
