@@ -1,4 +1,4 @@
-import { dayBefore, dayOf, nextDay } from '../src/common/quota-period';
+import { dayBefore, dayBounds, dayOf, nextDay } from '../src/common/quota-period';
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { rowTime, sqlTime } from '../src/database/sql-time';
 import {
@@ -591,5 +591,43 @@ describeEachDb('daily rollups of the call log', (ctx) => {
         ([day]) => String(day) >= dayOf(now, 'Asia/Shanghai'),
       ),
     ).toBe(true);
+  });
+
+  it('rolls a day of 25 hours on a clock change hour by hour, the last hour ending with the day', async () => {
+    const t = ctx.t;
+    const zone = 'America/New_York';
+    const day = '2026-11-01'; // clocks go back an hour at 02:00
+    const { from, to } = dayBounds(day, zone);
+    expect(to - from).toBe(25 * 3_600_000);
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const { user } = await createUser(t);
+    for (let k = 0; k < 25; k += 1) {
+      await t.dataSource.query(
+        `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
+         VALUES (?, ?, 'Rollup API', '127.0.0.1', '/apis/x', 'jest', ?, 200, 7, 1, 'balance')`,
+        [user.id, api.id, sqlTime(t.dataSource, new Date(from + k * 3_600_000 + 60_000))],
+      );
+    }
+    // The hours start on the day they first run (on this clock), and roll once closed.
+    expect(await rollHours(t.dataSource, zone, from + 60_000)).toBe(0);
+    expect(await rollHours(t.dataSource, zone, to + ROLLUP_GRACE_MS)).toBe(25);
+    expect(
+      await table(t, 'SELECT time_zone, from_day, next_day, next_hour FROM usage_hour_state'),
+    ).toEqual([[zone, day, nextDay(day), 0]]);
+    expect(
+      await table(
+        t,
+        'SELECT day, hour, calls, cost_milli FROM usage_hour_rollups WHERE user_id = ? ORDER BY hour',
+        [user.id],
+      ),
+    ).toEqual(Array.from({ length: 25 }, (_, hour) => [day, hour, 1, 7]));
+    expect(
+      await table(
+        t,
+        'SELECT hour, calls, charged_calls FROM call_hour_rollups WHERE user_id = ? ORDER BY hour',
+        [user.id],
+      ),
+    ).toEqual(Array.from({ length: 25 }, (_, hour) => [hour, 1, 1]));
+    expect(hourBounds(day, 24, zone)).toEqual({ from: to - 3_600_000, to });
   });
 });
