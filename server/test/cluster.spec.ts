@@ -114,7 +114,7 @@ describeIf(
     );
     expect(countBy(statuses)).toEqual({ 200: 300, 402: 600 });
     expect(await ledger()).toEqual({ balance: 0, expected: 0 });
-  });
+  }, 120_000);
 
   it('loses no money when an instance is killed mid-load', async () => {
     await credit(1_000_000, 'cluster-kill');
@@ -136,7 +136,7 @@ describeIf(
     const { balance, expected } = await ledger();
     expect(balance).toBe(expected);
     instances = instances.slice(0, 2);
-  });
+  }, 120_000);
 
   it('shows an admin change on every instance within a second', async () => {
     const [a, b] = instances.map((i) => new HttpClient(i.url));
