@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { makeRouter } from './app/router';
 import { makeStore } from './app/store';
-import { HTML_LANG, I18nProvider, isLang, LANG_COOKIE, langOr } from './i18n';
+import { HTML_LANG, I18nProvider, isLang, LANG_COOKIE, langOr, loadLang } from './i18n';
 import { hydrateAnswers } from './lib/api';
 import { takeOverPage } from './lib/hydration';
 import { readCookie } from './lib/cookies';
@@ -26,7 +26,7 @@ const theme = isThemeMode(state?.theme) ? state.theme : themeOr(readCookie(THEME
 
 const store = makeStore();
 if (state) store.dispatch(hydrateAnswers({ api: state.api }));
-const router = await makeRouter();
+const [router] = await Promise.all([makeRouter(), loadLang(lang)]);
 
 /** Renders nothing; its effect runs once the whole tree has been hydrated (or first rendered). */
 function Hydrated() {

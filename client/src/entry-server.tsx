@@ -25,7 +25,15 @@ import {
 } from './features/catalogue/listQueries';
 import { authApi } from './features/auth/api';
 import { siteApi } from './features/site/api';
-import { HTML_LANG, I18nProvider, translate, type Lang, type UiKey } from './i18n';
+import {
+  HTML_LANG,
+  I18nProvider,
+  LANG_MODULES,
+  loadLang,
+  translate,
+  type Lang,
+  type UiKey,
+} from './i18n';
 import { api, errorStatus } from './lib/api';
 import { OriginContext, type ServerFetch } from './lib/ssr';
 import { ThemeProvider, type ThemeMode } from './lib/theme';
@@ -63,7 +71,10 @@ export interface RenderedPage {
   html: string;
   /** What the client hydrates from: the answers the page was rendered with. */
   state: { lang: Lang; theme: ThemeMode; api: unknown };
-  /** Source files of the page's on-demand modules (ROUTE_MODULES), fetched with the app's. */
+  /**
+   * Source files of the page's on-demand modules (ROUTE_MODULES, and the page language's texts
+   * but English's), fetched with the app's.
+   */
   modules: string[];
   /** Markup after #root, outside the app: home's notice and the script that shows it. */
   after?: string;
@@ -97,6 +108,7 @@ export async function render({
   const leaf = matches.at(-1);
   if (!leaf || matches.length < 2 || !SERVER_RENDERED.has(leaf.route.path)) return null;
 
+  await loadLang(lang);
   const store = makeStore({ server: { fetchFn } });
   const route = leaf.route.index ? 'home' : leaf.route.path;
   const ref = apiRefFromParams(leaf.params.id, leaf.params.name_en);
@@ -187,8 +199,12 @@ export async function render({
             />,
           ) + `<script>${STATIC_NOTICE_SCRIPT}</script>`,
       }),
-    modules:
-      leaf.route.path && ROUTE_MODULES[leaf.route.path] ? [ROUTE_MODULES[leaf.route.path]] : [],
+    modules: [
+      ...(leaf.route.path && ROUTE_MODULES[leaf.route.path]
+        ? [ROUTE_MODULES[leaf.route.path]]
+        : []),
+      ...(LANG_MODULES[lang] ? [LANG_MODULES[lang]] : []),
+    ],
   };
 }
 

@@ -236,6 +236,11 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
     const home = deferredModules((await page('/')).html);
     expect(home).toContain('boot');
     expect(home).not.toContain('ApiDetailPage');
+    // English is in the app's modules; a Chinese page fetches the Chinese texts with them.
+    expect(home).not.toContain('zh');
+    expect(deferredModules((await page('/', 'lang=zh')).html)).toEqual(
+      expect.arrayContaining(['boot', 'zh']),
+    );
   });
 
   it('fetches only the stylesheet and a small low-priority entry before a rendered page paints', async () => {

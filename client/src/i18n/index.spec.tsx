@@ -59,6 +59,18 @@ describe('i18n', () => {
     expect(screen.getByRole('button')).toHaveTextContent(/^2026\/3\/1 /);
   });
 
+  it('has Chinese only once loaded, and English until then', async () => {
+    // A fresh copy of the module, as a page's app starts: the spec setup loaded Chinese for this one.
+    let fresh: typeof import('./index') | undefined;
+    jest.isolateModules(() => {
+      fresh = jest.requireActual<typeof import('./index')>('./index');
+    });
+    expect(fresh!.translate('zh', 'site.close')).toBe(en.ui['site.close']);
+    await fresh!.loadLang('zh');
+    expect(fresh!.translate('zh', 'site.close')).toBe(zh.ui['site.close']);
+    expect(fresh!.LANG_MODULES).toEqual({ zh: 'src/i18n/zh.ts' });
+  });
+
   it('has the same keys in both languages', () => {
     expect(Object.keys(zh.ui).sort()).toEqual(Object.keys(en.ui).sort());
     expect(Object.keys(zh.errors).sort()).toEqual(Object.keys(en.errors).sort());

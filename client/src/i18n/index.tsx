@@ -4,7 +4,6 @@ import { errorCode, errorStatus } from '../lib/api';
 import { formatTime } from '../lib/formatTime';
 import { en } from './en';
 import type { Catalogue, PublicErrorCode } from './types';
-import { zh } from './zh';
 
 export type UiKey = keyof typeof en.ui;
 export type Lang = 'en' | 'zh';
@@ -14,7 +13,21 @@ export const LANG_COOKIE = 'lang';
 /** What `<html lang>` says for each language. */
 export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-CN' };
 
-const CATALOGUES: Record<Lang, Catalogue<UiKey>> = { en, zh };
+/**
+ * The languages' texts: English always (the default and the fallback), Chinese once loadLang has
+ * fetched it, so an English page does not carry every Chinese text in its first script.
+ */
+const CATALOGUES: Partial<Record<Lang, Catalogue<UiKey>>> = { en };
+
+/** The source file of each language's texts loaded on demand (its chunk's key in Vite's manifest). */
+export const LANG_MODULES: Readonly<Partial<Record<Lang, string>>> = { zh: 'src/i18n/zh.ts' };
+
+/** Fetches a language's texts; whatever renders in it waits for this first. */
+export async function loadLang(lang: Lang): Promise<void> {
+  if (lang === 'zh') CATALOGUES.zh ??= (await import('./zh')).zh;
+}
+
+const catalogue = (lang: Lang): Catalogue<UiKey> => CATALOGUES[lang] ?? en;
 
 export const isLang = (value: unknown): value is Lang => value === 'en' || value === 'zh';
 
@@ -25,14 +38,14 @@ export type Params = Record<string, string | number>;
 
 /** One UI text in one language, `{name}` placeholders filled from params. */
 export function translate(lang: Lang, key: UiKey, params?: Params): string {
-  const text: string = CATALOGUES[lang].ui[key];
+  const text: string = catalogue(lang).ui[key];
   return params
     ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(params[name] ?? all))
     : text;
 }
 
 const isPublicCode = (lang: Lang, code: string | undefined): code is PublicErrorCode =>
-  code !== undefined && code in CATALOGUES[lang].errors;
+  code !== undefined && code in catalogue(lang).errors;
 
 interface LangState {
   lang: Lang;
@@ -41,13 +54,18 @@ interface LangState {
 
 const LangContext = createContext<LangState>({ lang: 'en', setLang: () => {} });
 
-/** Holds the page's language; switching writes the cookie and `<html lang>`, then re-renders. */
+/**
+ * Holds the page's language (its texts loaded before it renders); switching loads the new one's,
+ * then writes the cookie and `<html lang>` and re-renders.
+ */
 export function I18nProvider({ initial, children }: { initial: Lang; children: ReactNode }) {
   const [lang, setState] = useState(initial);
   const setLang = useCallback((next: Lang) => {
-    document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
-    document.documentElement.lang = HTML_LANG[next];
-    setState(next);
+    void loadLang(next).then(() => {
+      document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+      document.documentElement.lang = HTML_LANG[next];
+      setState(next);
+    });
   }, []);
   const value = useMemo(() => ({ lang, setLang }), [lang, setLang]);
   return <LangContext.Provider value={value}>{children}</LangContext.Provider>;
@@ -65,13 +83,13 @@ export function useI18n() {
     const errorText = (error: unknown, fallback: UiKey, network?: UiKey): string => {
       if (network && errorStatus(error) === undefined) return t(network);
       const code = errorCode(error);
-      return isPublicCode(lang, code) ? CATALOGUES[lang].errors[code] : t(fallback);
+      return isPublicCode(lang, code) ? catalogue(lang).errors[code] : t(fallback);
     };
     /** A rule the client checks itself, named by the code the server would answer with. */
-    const codeText = (code: ErrorCode): string => CATALOGUES[lang].errors[code];
+    const codeText = (code: ErrorCode): string => catalogue(lang).errors[code];
     /** A code that came in an address rather than an answer (anyone can write one): else fallback. */
     const namedCodeText = (code: string, fallback: UiKey): string =>
-      isPublicCode(lang, code) ? CATALOGUES[lang].errors[code] : t(fallback);
+      isPublicCode(lang, code) ? catalogue(lang).errors[code] : t(fallback);
     /** A server timestamp written the way the page's language writes dates. */
     const time = (iso: string): string => formatTime(iso, HTML_LANG[lang]);
     return { lang, setLang, t, errorText, codeText, namedCodeText, time };
