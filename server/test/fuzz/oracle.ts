@@ -111,8 +111,8 @@ function echoes(body: string, path: string): boolean {
 /**
  * Tables a refused request may still change, left out of the digest: `sessions` (every signed-in
  * read slides last_seen_at, and the harness's own re-logins rotate rows), `access_logs` (the
- * gateway's call records, which the retention job also prunes on its own clock), the daily
- * rollups of those records (added up on the rollup job's clock) and the APIs' health
+ * gateway's call records, which the retention job also prunes on its own clock), the daily and
+ * hour rollups of those records (added up on the rollup job's clock) and the APIs' health
  * (measurements of earlier calls, written and worked out on the health timers' clocks). Every other
  * table is content: users and their balances and keys, the catalogue, partners, ads, links, site
  * config, recharge records, adjustments, daily stats, admins.
@@ -127,6 +127,9 @@ const NOT_CONTENT = new Set([
   'user_day_totals',
   'user_month_firsts',
   'site_day_totals',
+  'usage_hour_rollups',
+  'call_hour_rollups',
+  'usage_hour_state',
   'ledger_months',
   'ledger_closings',
   'api_health_buckets',
