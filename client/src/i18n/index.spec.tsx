@@ -1,5 +1,5 @@
 import type { ApiSummary } from '@contracts/apis';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import ApiCard from '../features/catalogue/ApiCard';
@@ -94,6 +94,47 @@ describe('i18n', () => {
     expect(screen.getByText('该用户名已被占用')).toBeInTheDocument();
     expect(document.cookie).toContain('lang=zh');
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('loads the page again in the new language when its texts cannot be fetched', async () => {
+    const reload = jest.fn();
+    // The fresh module renders with the React the spec renders with.
+    const react = jest.requireActual<object>('react');
+    const runtime = jest.requireActual<object>('react/jsx-runtime');
+    let fresh: typeof import('./index') | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('./zh', () => {
+        throw new Error('Failed to fetch dynamically imported module');
+      });
+      jest.doMock('../lib/reload', () => ({ reloadPage: reload }));
+      jest.doMock('react', () => react);
+      jest.doMock('react/jsx-runtime', () => runtime);
+      fresh = jest.requireActual<typeof import('./index')>('./index');
+    });
+    const { I18nProvider: Provider, useI18n: useTexts } = fresh!;
+    function Toggle() {
+      const { t, setLang } = useTexts();
+      return (
+        <button type="button" onClick={() => setLang('zh')}>
+          {t('site.switchLanguage')}
+        </button>
+      );
+    }
+    try {
+      document.cookie = 'lang=en; path=/';
+      render(
+        <Provider initial="en">
+          <Toggle />
+        </Provider>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: '中文' }));
+      await waitFor(() => expect(reload).toHaveBeenCalled());
+      expect(document.cookie).toContain('lang=zh');
+      expect(screen.getByRole('button', { name: '中文' })).toBeInTheDocument();
+    } finally {
+      jest.dontMock('./zh');
+      for (const name of ['../lib/reload', 'react', 'react/jsx-runtime']) jest.dontMock(name);
+    }
   });
 
   it.each<[Lang, string, string]>([

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { ErrorCode } from '@contracts/errors';
 import { errorCode, errorStatus } from '../lib/api';
 import { formatTime } from '../lib/formatTime';
+import { reloadPage } from '../lib/reload';
 import { en } from './en';
 import type { Catalogue, PublicErrorCode } from './types';
 
@@ -56,16 +57,26 @@ const LangContext = createContext<LangState>({ lang: 'en', setLang: () => {} });
 
 /**
  * Holds the page's language (its texts loaded before it renders); switching loads the new one's,
- * then writes the cookie and `<html lang>` and re-renders.
+ * then writes the cookie and `<html lang>` and re-renders. Texts that cannot be fetched (a deploy
+ * replaced their chunk) are had by loading the page again in the new language.
  */
 export function I18nProvider({ initial, children }: { initial: Lang; children: ReactNode }) {
   const [lang, setState] = useState(initial);
   const setLang = useCallback((next: Lang) => {
-    void loadLang(next).then(() => {
+    const remember = () => {
       document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
-      document.documentElement.lang = HTML_LANG[next];
-      setState(next);
-    });
+    };
+    loadLang(next).then(
+      () => {
+        remember();
+        document.documentElement.lang = HTML_LANG[next];
+        setState(next);
+      },
+      () => {
+        remember();
+        reloadPage();
+      },
+    );
   }, []);
   const value = useMemo(() => ({ lang, setLang }), [lang, setLang]);
   return <LangContext.Provider value={value}>{children}</LangContext.Provider>;
