@@ -459,7 +459,8 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     const [{ user: one }, { user: two }] = [await createUser(t), await createUser(t)];
     await history(t, one.id, api.id, now);
     await history(t, two.id, api.id, now);
-    // Calls in yesterday's first and last hour, and in the hour just gone.
+    // Calls in yesterday's first and last hour (rolled once today is 10 minutes old), and in the
+    // hour just gone.
     for (const at of [yesterdayFrom + 60_000, yesterdayFrom + DAY - 60_000, now - 3_600_000]) {
       await t.dataSource.query(
         `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, charged_from)
@@ -519,8 +520,16 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     const byKey = (rows: unknown[][]) =>
       [...rows].sort((a, b) => a.slice(0, 5).join('/').localeCompare(b.slice(0, 5).join('/')));
     expect(byKey(hourRows)).toEqual(byKey(want));
-    expect(hourRows).toContainEqual([yesterday, 0, two.id, api.id, 'balance', 1, 7]);
-    expect(hourRows).toContainEqual([yesterday, 23, two.id, api.id, 'balance', 1, 7]);
+    // (Yesterday's first hour may hold history()'s call of a day ago too, before 01:00.)
+    expect(hourRows).toContainEqual([
+      yesterday,
+      0,
+      two.id,
+      api.id,
+      'balance',
+      expect.any(Number),
+      expect.any(Number),
+    ]);
 
     // The statements read the hours now and say what raw rows said; a raw row of a rolled hour
     // changed behind their back shows nowhere, one of an hour not rolled yet shows.
@@ -537,7 +546,8 @@ describeEachDb('daily rollups of the call log', (ctx) => {
        AND access_time >= ? AND access_time < ?`,
       [two.id, ...[yesterdayFrom, next.from].map((at) => sqlTime(t.dataSource, new Date(at)))],
     );
-    expect(Number(n)).toBeGreaterThanOrEqual(3);
+    // Yesterday's first call and history()'s of a day ago are always in a rolled hour.
+    expect(Number(n)).toBeGreaterThanOrEqual(2);
     await edit(1000, yesterdayFrom, next.from);
     expect(await read()).toEqual(raw);
     // ledger:verify's check names each hour table that no longer adds up, by how much.
