@@ -13,11 +13,13 @@ import {
   CALLS_SERIES,
   counted,
   COUNTED_SERIES,
+  differences,
   ROLLUP_GRACE_MS,
   ROLLUP_SERIES,
   rollupWatermark,
+  SOURCE,
 } from './rollups';
-import type { RollupMismatch, RollupSeries, RollupWatermark } from './rollups';
+import type { RollupMismatch, RollupSeries, RollupWatermark, Sums } from './rollups';
 
 const HOUR = 3_600_000;
 /** Hours rolled up in one run at most (a run after a long stop continues in the next). */
@@ -62,8 +64,6 @@ function following(day: string, hour: number, timeZone: string) {
     ? { day: nextDay(day), hour: 0 }
     : { day, hour: hour + 1 };
 }
-
-const SOURCE = "CASE WHEN charged_from = 'free' THEN 'free' ELSE 'balance' END";
 
 const SQL = {
   state: 'SELECT time_zone, from_day, next_day, next_hour FROM usage_hour_state WHERE id = 1',
@@ -341,7 +341,7 @@ export const afterValues = (after: AfterDays) => [
 const HOUR_CHECKS = [
   { table: 'usage_hour_rollups', series: COUNTED_SERIES, raw: `AND ${counted()}` },
   { table: 'call_hour_rollups', series: CALLS_SERIES, raw: '' },
-] as const;
+].map((check) => ({ ...check, source: 'the raw rows' }));
 
 /**
  * Checks the hour rollups reads take now (the hours after their daily series' watermark) against
@@ -369,32 +369,7 @@ export async function checkHours(
         [days.rawFrom, after.rawFrom].map((at) => sqlTime(dataSource, at)),
       ),
     ]);
-    const byHour = sums(rolled);
-    const byRaw = sums(raw);
-    const none = { calls: 0, cost_milli: 0 };
-    mismatches.push(
-      ...[...new Set([...byHour.keys(), ...byRaw.keys()])]
-        .sort((a, b) => a - b)
-        .map((userId) => ({
-          table: check.table,
-          source: 'the raw rows',
-          user_id: userId,
-          month: after.nextDay.slice(0, 7),
-          rolled: byHour.get(userId) ?? none,
-          raw: byRaw.get(userId) ?? none,
-        }))
-        .filter((m) => m.rolled.calls !== m.raw.calls || m.rolled.cost_milli !== m.raw.cost_milli),
-    );
+    mismatches.push(...differences(check, after.nextDay.slice(0, 7), rolled, raw));
   }
   return mismatches;
 }
-
-type Sums = { user_id: number | string; calls: number | string; cost: number | string };
-
-const sums = (rows: Sums[]) =>
-  new Map(
-    rows.map((row) => [
-      Number(row.user_id),
-      { calls: Number(row.calls), cost_milli: Number(row.cost) },
-    ]),
-  );

@@ -42,7 +42,7 @@ const NONE: RollupWatermark = { throughDay: null, rawFrom: new Date(0) };
 export const counted = (alias = 'access_logs') =>
   `(${alias}.cost_milli > 0 OR ${alias}.charged_from = 'free')`;
 /** A counted call's source in a rollup: the free quota, or the balance (older rows say nothing). */
-const SOURCE = "CASE WHEN charged_from = 'free' THEN 'free' ELSE 'balance' END";
+export const SOURCE = "CASE WHEN charged_from = 'free' THEN 'free' ELSE 'balance' END";
 const COUNTED = counted();
 
 /**
@@ -427,7 +427,11 @@ export interface RollupMismatch {
   raw: { calls: number; cost_milli: number };
 }
 
-type Sums = { user_id: number | null; calls: number | string; cost: number | string };
+export type Sums = {
+  user_id: number | string | null;
+  calls: number | string;
+  cost: number | string;
+};
 
 /** One comparison of a month: the rolled side (days) and what it was made from (times). */
 interface MonthCheck {
@@ -548,8 +552,8 @@ export async function checkRollups(
 }
 
 /** The users (or the site, null) whose sums differ between the rollups and their source. */
-function differences(
-  { table, source }: MonthCheck,
+export function differences(
+  { table, source }: Pick<MonthCheck, 'table' | 'source'>,
   month: string,
   rolled: Sums[],
   raw: Sums[],
