@@ -41,12 +41,42 @@ export async function withStartupLock(
   const owner = randomUUID();
   await dataSource.query(SQL.create);
   await acquire(dataSource, owner);
-  const renewal = renewWhileHeld(dataSource, owner);
+  await holding(dataSource, LOCK_NAME, owner, work);
+}
+
+/**
+ * Runs `work` if no other instance holds the lease `name` (a row of the start-up lock's table, with
+ * its own name); answers false, doing nothing, when one does. For jobs that one instance of many
+ * should run (SQLite has one instance: it always runs).
+ */
+export async function withLease(
+  dataSource: DataSource,
+  name: string,
+  work: () => Promise<void>,
+): Promise<boolean> {
+  if (dataSource.options.type === 'better-sqlite3') {
+    await work();
+    return true;
+  }
+  const owner = randomUUID();
+  await dataSource.query(SQL.create);
+  if (!(await tryTake(dataSource, owner, name))) return false;
+  await holding(dataSource, name, owner, work);
+  return true;
+}
+
+async function holding(
+  dataSource: DataSource,
+  name: string,
+  owner: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  const renewal = renewWhileHeld(dataSource, owner, name);
   try {
     await work();
   } finally {
     renewal.stop();
-    await dataSource.query(SQL.release, [LOCK_NAME, owner]);
+    await dataSource.query(SQL.release, [name, owner]);
   }
 }
 
@@ -60,16 +90,13 @@ async function acquire(dataSource: DataSource, owner: string): Promise<void> {
 }
 
 /** One atomic attempt: create the row, or take it over from its owner's expired lease. */
-async function tryTake(dataSource: DataSource, owner: string): Promise<boolean> {
+async function tryTake(dataSource: DataSource, owner: string, name = LOCK_NAME): Promise<boolean> {
   try {
-    const inserted = await dataSource.query<{ affectedRows: number }>(SQL.insert, [
-      LOCK_NAME,
-      owner,
-    ]);
+    const inserted = await dataSource.query<{ affectedRows: number }>(SQL.insert, [name, owner]);
     if (inserted.affectedRows === 1) return true;
     const updated = await dataSource.query<{ affectedRows: number }>(SQL.takeOver, [
       owner,
-      LOCK_NAME,
+      name,
       owner,
     ]);
     return updated.affectedRows === 1;
@@ -85,14 +112,14 @@ async function tryTake(dataSource: DataSource, owner: string): Promise<boolean> 
  * taken means this instance stalled past its lease and another one took over: that is logged, as
  * the two may now be migrating together.
  */
-function renewWhileHeld(dataSource: DataSource, owner: string): { stop(): void } {
+function renewWhileHeld(dataSource: DataSource, owner: string, name: string): { stop(): void } {
   const logger = new Logger('StartupLock');
   const timer = setInterval(() => {
-    dataSource.query<{ affectedRows: number }>(SQL.takeOver, [owner, LOCK_NAME, owner]).then(
+    dataSource.query<{ affectedRows: number }>(SQL.takeOver, [owner, name, owner]).then(
       (result) => {
-        if (result.affectedRows !== 1) logger.error('the start-up lock expired and was taken over');
+        if (result.affectedRows !== 1) logger.error(`the ${name} lock expired and was taken over`);
       },
-      (error: unknown) => logger.warn(`could not renew the start-up lock: ${String(error)}`),
+      (error: unknown) => logger.warn(`could not renew the ${name} lock: ${String(error)}`),
     );
   }, RENEW_MS);
   timer.unref();
