@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { migratedMysqlDatabase } from '../../../test/mysql-database';
 import type { Charge } from './ledger';
 import { MysqlLedger } from './mysql-ledger';
+import { partitionLog } from './partitions';
 import { OwedJournal } from './owed-journal';
 import { MysqlBalanceBook } from './balance-book';
 import { MysqlOrderLedger } from './order-ledger';
@@ -93,7 +94,7 @@ function losingCommits(pool: Pool, fate: Fate, goneMs = 0) {
             else await target.rollback();
             for (const id of fate === 'applied' || fate === 'rolled back' ? [] : logIds) {
               await target.query(
-                "INSERT INTO access_logs (id, user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms) VALUES (?, NULL, 1, 'other', '10.0.0.1', '/apis/other', 'other', NOW(), 200, 0, 0)",
+                "INSERT INTO access_logs (id, user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms) VALUES (?, NULL, 1, 'other', '10.0.0.1', '/apis/other', 'other', NOW() - INTERVAL 40 DAY, 200, 0, 0)",
                 [id],
               );
             }
@@ -117,229 +118,280 @@ function losingCommits(pool: Pool, fate: Fate, goneMs = 0) {
  * Money moves whose COMMIT got no answer (a Galera node killed mid-commit) take effect exactly once,
  * whether or not the server had applied them.
  */
+/**
+ * On a log partitioned by month, the primary key is (id, access_time): another row under a batch's
+ * id (made 40 days earlier above) does not collide with the replay's insert, so the replay must
+ * find it itself.
+ */
+const LAYOUTS = ['one table', 'month partitions'] as const;
+
 describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets no answer', () => {
-  let database: Awaited<ReturnType<typeof migratedMysqlDatabase>>;
-  let dataSource: DataSource;
-  let pool: Pool;
-  let mariadb: boolean;
+  describe.each(LAYOUTS)('with the access log in %s', (layout) => {
+    let database: Awaited<ReturnType<typeof migratedMysqlDatabase>>;
+    let dataSource: DataSource;
+    let pool: Pool;
+    let mariadb: boolean;
 
-  beforeAll(async () => {
-    Logger.overrideLogger(false);
-    database = await migratedMysqlDatabase('portico_ledger');
-    dataSource = database.dataSource;
-    pool = createPool({
-      uri: database.url,
-      connectionLimit: 4,
-      timezone: 'Z',
-      multipleStatements: true,
+    beforeAll(async () => {
+      Logger.overrideLogger(false);
+      database = await migratedMysqlDatabase('portico_ledger');
+      dataSource = database.dataSource;
+      if (layout === 'month partitions') await partitionLog(dataSource, 'UTC');
+      pool = createPool({
+        uri: database.url,
+        connectionLimit: 4,
+        timezone: 'Z',
+        multipleStatements: true,
+      });
+      mariadb = database.mariadb;
     });
-    mariadb = database.mariadb;
-  });
 
-  afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
-  });
+    afterAll(async () => {
+      await pool?.end();
+      await database?.drop();
+    });
 
-  const keyedUser = async (balance: number) => {
-    const keyHash = createHash('sha256').update(randomBytes(16)).digest('hex');
-    const username = `ledger_${randomBytes(4).toString('hex')}`;
-    const result = await dataSource.query<{ insertId: number }>(
-      "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, 'x', ?, 1)",
-      [username, username, balance],
-    );
-    const key = await dataSource.query<{ insertId: number }>(
-      "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) VALUES (?, 1, ?, 'x')",
-      [result.insertId, keyHash],
-    );
-    return { id: result.insertId, keyId: key.insertId };
-  };
-
-  const charge = (user: { id: number; keyId: number }): Charge => ({
-    priceMilli: PRICE,
-    counted: false,
-    log: {
-      user_id: user.id,
-      api_key_id: user.keyId,
-      request_id: randomUUID(),
-      api_id: 1,
-      api_name: 'paid',
-      ip_address: '127.0.0.1',
-      access_url: `/apis/paid?n=${randomBytes(4).toString('hex')}`,
-      user_agent: 'jest',
-      access_time: new Date(),
-      status_code: 200,
-      cost_milli: PRICE,
-      latency_ms: 0,
-      charged_from: 'balance',
-    },
-  });
-
-  const cases: Fate[] = ['applied', 'rolled back'];
-
-  const stateOf = async (userId: number) => {
-    const [[user]] = await pool.query<RowDataPacket[]>(
-      'SELECT balance_milli FROM users WHERE id = ?',
-      [userId],
-    );
-    const [logs] = await pool.query<RowDataPacket[]>(
-      'SELECT id, cost_milli FROM access_logs WHERE user_id = ? ORDER BY id',
-      [userId],
-    );
-    return {
-      balance: Number(user.balance_milli),
-      logs: logs.map((row) => ({ id: Number(row.id), cost: Number(row.cost_milli) })),
+    const keyedUser = async (balance: number) => {
+      const keyHash = createHash('sha256').update(randomBytes(16)).digest('hex');
+      const username = `ledger_${randomBytes(4).toString('hex')}`;
+      const result = await dataSource.query<{ insertId: number }>(
+        "INSERT INTO users (username, username_key, password_hash, balance_milli, status) VALUES (?, ?, 'x', ?, 1)",
+        [username, username, balance],
+      );
+      const key = await dataSource.query<{ insertId: number }>(
+        "INSERT INTO api_keys (user_id, is_default, key_hash, key_hint) VALUES (?, 1, ?, 'x')",
+        [result.insertId, keyHash],
+      );
+      return { id: result.insertId, keyId: key.insertId };
     };
-  };
 
-  const fates: Fate[] = [...cases, 'rolled back, its log ids given to other rows'];
-  // Log ids come from INSERT … RETURNING on MariaDB and from one insert a row on MySQL.
-  it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
-    'charges a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
-    async ({ fate, returning }) => {
-      const rich = await keyedUser(100);
-      const poor = await keyedUser(0);
-      const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
-      const results = await ledger.chargeBatch([charge(rich), charge(poor), charge(rich)]);
-      expect(results.map((r) => r.ok)).toEqual([true, false, true]);
-      const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
-      expect(await stateOf(rich.id)).toEqual({
-        balance: 100 - 2 * PRICE,
-        logs: ids.map((id) => ({ id, cost: PRICE })),
-      });
-      expect(await stateOf(poor.id)).toEqual({ balance: 0, logs: [] });
-    },
-  );
+    const charge = (user: { id: number; keyId: number }): Charge => ({
+      priceMilli: PRICE,
+      counted: false,
+      log: {
+        user_id: user.id,
+        api_key_id: user.keyId,
+        request_id: randomUUID(),
+        api_id: 1,
+        api_name: 'paid',
+        ip_address: '127.0.0.1',
+        access_url: `/apis/paid?n=${randomBytes(4).toString('hex')}`,
+        user_agent: 'jest',
+        access_time: new Date(),
+        status_code: 200,
+        cost_milli: PRICE,
+        latency_ms: 0,
+        charged_from: 'balance',
+      },
+    });
 
-  it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
-    'takes free calls of a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
-    async ({ fate, returning }) => {
-      const user = await keyedUser(100);
-      const quota = { apiId: 1, limit: 2, period: '2026-11-30' };
-      const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
-      const results = await ledger.chargeBatch([1, 2, 3].map(() => ({ ...charge(user), quota })));
-      expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual(['free', 'free', 'balance']);
-      const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
-      expect(await stateOf(user.id)).toEqual({
-        balance: 100 - PRICE,
-        logs: ids.map((id, i) => ({ id, cost: i < 2 ? 0 : PRICE })),
-      });
-      const [[use]] = await pool.query<RowDataPacket[]>(
-        'SELECT used FROM free_quota_uses WHERE user_id = ? AND api_id = 1',
-        [user.id],
+    const cases: Fate[] = ['applied', 'rolled back'];
+
+    const stateOf = async (userId: number) => {
+      const [[user]] = await pool.query<RowDataPacket[]>(
+        'SELECT balance_milli FROM users WHERE id = ?',
+        [userId],
       );
-      expect(Number(use.used)).toBe(2);
-    },
-  );
-
-  // The database is gone longer than the calls wait for their batch to be settled.
-  it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
-    'refunds a batch whose COMMIT was $fate once the database is back (RETURNING: $returning)',
-    async ({ fate, returning }) => {
-      const user = await keyedUser(100);
-      const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
-      const ledger = new MysqlLedger(losingCommits(pool, fate, 3000), returning, settling);
-      const charges = [charge(user), charge(user)];
-      await expect(ledger.chargeBatch(charges)).rejects.toThrow('ECONNREFUSED');
-      expect(ledger.unsettledCharges).toBe(2);
-      // Its calls are never charged again: the charge queue retries a failed batch's one by one.
-      await expect(ledger.chargeBatch([charges[0]])).rejects.toThrow('not tried again');
-      await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
-      const logs = await rowsOf(
-        'SELECT request_id, status_code, cost_milli FROM access_logs WHERE user_id = ? ORDER BY id',
-        [user.id],
+      const [logs] = await pool.query<RowDataPacket[]>(
+        'SELECT id, cost_milli FROM access_logs WHERE user_id = ? ORDER BY id',
+        [userId],
       );
-      expect({ balance: (await stateOf(user.id)).balance, logs }).toEqual({
-        balance: 100,
-        logs: charges.map((made) => ({
-          request_id: made.log.request_id,
-          status_code: 503,
-          cost_milli: 0,
-        })),
-      });
-    },
-  );
+      return {
+        balance: Number(user.balance_milli),
+        logs: logs.map((row) => ({ id: Number(row.id), cost: Number(row.cost_milli) })),
+      };
+    };
 
-  const journalDir = () => mkdtempSync(join(tmpdir(), 'portico-owed-'));
+    /** How many rows the log holds under `ids`: one each, whatever another row was given. */
+    const rowsUnder = async (ids: number[]) => {
+      const [[row]] = await pool.query<RowDataPacket[]>(
+        'SELECT COUNT(*) AS n FROM access_logs WHERE id IN (?)',
+        [ids],
+      );
+      return Number(row.n);
+    };
 
-  it.each(cases)(
-    'leaves a batch (%s) unsettled at shutdown to the next start, which refunds it',
-    async (fate) => {
-      const user = await keyedUser(100);
-      const settling = { rounds: 1, pauseMs: 10, latePauseMs: 50 };
+    const fates: Fate[] = [...cases, 'rolled back, its log ids given to other rows'];
+    // Log ids come from INSERT … RETURNING on MariaDB and from one insert a row on MySQL.
+    it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+      'charges a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
+      async ({ fate, returning }) => {
+        const rich = await keyedUser(100);
+        const poor = await keyedUser(0);
+        const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
+        const results = await ledger.chargeBatch([charge(rich), charge(poor), charge(rich)]);
+        expect(results.map((r) => r.ok)).toEqual([true, false, true]);
+        const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+        expect(await stateOf(rich.id)).toEqual({
+          balance: 100 - 2 * PRICE,
+          logs: ids.map((id) => ({ id, cost: PRICE })),
+        });
+        expect(await stateOf(poor.id)).toEqual({ balance: 0, logs: [] });
+        expect(await rowsUnder(ids)).toBe(ids.length);
+      },
+    );
+
+    it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+      'takes free calls of a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
+      async ({ fate, returning }) => {
+        const user = await keyedUser(100);
+        const quota = { apiId: 1, limit: 2, period: '2026-11-30' };
+        const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
+        const results = await ledger.chargeBatch([1, 2, 3].map(() => ({ ...charge(user), quota })));
+        expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual(['free', 'free', 'balance']);
+        const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+        expect(await stateOf(user.id)).toEqual({
+          balance: 100 - PRICE,
+          logs: ids.map((id, i) => ({ id, cost: i < 2 ? 0 : PRICE })),
+        });
+        const [[use]] = await pool.query<RowDataPacket[]>(
+          'SELECT used FROM free_quota_uses WHERE user_id = ? AND api_id = 1',
+          [user.id],
+        );
+        expect(Number(use.used)).toBe(2);
+        expect(await rowsUnder(ids)).toBe(ids.length);
+      },
+    );
+
+    // The database is gone longer than the calls wait for their batch to be settled.
+    it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+      'refunds a batch whose COMMIT was $fate once the database is back (RETURNING: $returning)',
+      async ({ fate, returning }) => {
+        const user = await keyedUser(100);
+        const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
+        const ledger = new MysqlLedger(losingCommits(pool, fate, 3000), returning, settling);
+        const charges = [charge(user), charge(user)];
+        await expect(ledger.chargeBatch(charges)).rejects.toThrow('ECONNREFUSED');
+        expect(ledger.unsettledCharges).toBe(2);
+        // Its calls are never charged again: the charge queue retries a failed batch's one by one.
+        await expect(ledger.chargeBatch([charges[0]])).rejects.toThrow('not tried again');
+        await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
+        const logs = await rowsOf(
+          'SELECT request_id, status_code, cost_milli FROM access_logs WHERE user_id = ? ORDER BY id',
+          [user.id],
+        );
+        expect({ balance: (await stateOf(user.id)).balance, logs }).toEqual({
+          balance: 100,
+          logs: charges.map((made) => ({
+            request_id: made.log.request_id,
+            status_code: 503,
+            cost_milli: 0,
+          })),
+        });
+      },
+    );
+
+    const journalDir = () => mkdtempSync(join(tmpdir(), 'portico-owed-'));
+
+    it.each(cases)(
+      'leaves a batch (%s) unsettled at shutdown to the next start, which refunds it',
+      async (fate) => {
+        const user = await keyedUser(100);
+        const settling = { rounds: 1, pauseMs: 10, latePauseMs: 50 };
+        const journal = new OwedJournal(journalDir());
+        const gone = losingCommits(pool, fate, 60_000);
+        const ledger = new MysqlLedger(gone, mariadb, settling, journal);
+        const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
+        const made = [charge(user), charge(user)];
+        try {
+          await expect(ledger.chargeBatch(made)).rejects.toThrow('ECONNREFUSED');
+          await ledger.onApplicationShutdown();
+          expect(ledger.unsettledCharges).toBe(0);
+          const requests = made.map((m) => m.log.request_id).join(', ');
+          expect(error.mock.calls.map(([line]) => String(line))).toEqual([
+            `gave up (Error: connect ECONNREFUSED 127.0.0.1:3306), left to the next start in ${journal.dir}: charges whose COMMIT got no answer, their calls answered 503, are settled and refunded if applied: ${requests}`,
+          ]);
+        } finally {
+          error.mockRestore();
+        }
+        expect((await stateOf(user.id)).balance).toBe(fate === 'applied' ? 100 - 2 * PRICE : 100);
+        expect((await journal.left()).entries).toHaveLength(1);
+
+        // The next start (the database back) refunds what was charged, once, and forgets the entry.
+        const next = new MysqlLedger(pool, mariadb, settling, journal);
+        await next.onApplicationBootstrap();
+        await until(() => (next.unsettledCharges === 0 ? true : undefined));
+        const logs = await rowsOf(
+          'SELECT request_id, status_code, cost_milli, charged_from FROM access_logs WHERE user_id = ? ORDER BY id',
+          [user.id],
+        );
+        expect({ balance: (await stateOf(user.id)).balance, logs }).toEqual({
+          balance: 100,
+          logs:
+            fate === 'applied'
+              ? made.map((m) => ({
+                  request_id: m.log.request_id,
+                  status_code: 503,
+                  cost_milli: 0,
+                  charged_from: null,
+                }))
+              : [],
+        });
+        expect(readdirSync(journal.dir)).toEqual([]);
+        // Taken up again (another instance on the same directory), it changes nothing.
+        await journal.keep({ statusCode: 503, charges: made });
+        await next.onApplicationBootstrap();
+        await until(() => (next.unsettledCharges === 0 ? true : undefined));
+        expect((await stateOf(user.id)).balance).toBe(100);
+      },
+    );
+
+    it('sets an entry it cannot read aside, naming it, and starts', async () => {
       const journal = new OwedJournal(journalDir());
-      const gone = losingCommits(pool, fate, 60_000);
-      const ledger = new MysqlLedger(gone, mariadb, settling, journal);
+      writeFileSync(join(journal.dir, 'damaged.json'), '{"statusCode": 503, "char');
       const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
-      const made = [charge(user), charge(user)];
       try {
-        await expect(ledger.chargeBatch(made)).rejects.toThrow('ECONNREFUSED');
-        await ledger.onApplicationShutdown();
-        expect(ledger.unsettledCharges).toBe(0);
-        const requests = made.map((m) => m.log.request_id).join(', ');
+        await new MysqlLedger(pool, mariadb, undefined, journal).onApplicationBootstrap();
         expect(error.mock.calls.map(([line]) => String(line))).toEqual([
-          `gave up (Error: connect ECONNREFUSED 127.0.0.1:3306), left to the next start in ${journal.dir}: charges whose COMMIT got no answer, their calls answered 503, are settled and refunded if applied: ${requests}`,
+          `refunds owed could not be read from ${join(journal.dir, 'damaged.json.unreadable')}: refund its calls by hand`,
         ]);
       } finally {
         error.mockRestore();
       }
-      expect((await stateOf(user.id)).balance).toBe(fate === 'applied' ? 100 - 2 * PRICE : 100);
-      expect((await journal.left()).entries).toHaveLength(1);
+      expect(readdirSync(journal.dir)).toEqual(['damaged.json.unreadable']);
+    });
 
-      // The next start (the database back) refunds what was charged, once, and forgets the entry.
+    it('keeps a refund the database refused for the next start, which writes it', async () => {
+      const user = await keyedUser(100);
+      const made = charge(user);
+      const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
+      if (!charged.ok) throw new Error('not charged');
+      const settling = { rounds: 1, pauseMs: 10, latePauseMs: 50 };
+      const journal = new OwedJournal(journalDir());
+      const ledger = new MysqlLedger(goneFor(pool, 60_000), mariadb, settling, journal);
+      const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
+      try {
+        const refund = {
+          logId: charged.logId,
+          charge: made,
+          statusCode: 502,
+          from: 'balance' as const,
+        };
+        await expect(ledger.refund(refund)).rejects.toThrow('ECONNREFUSED');
+        await ledger.onApplicationShutdown();
+      } finally {
+        error.mockRestore();
+      }
+      expect((await stateOf(user.id)).balance).toBe(100 - PRICE);
       const next = new MysqlLedger(pool, mariadb, settling, journal);
       await next.onApplicationBootstrap();
       await until(() => (next.unsettledCharges === 0 ? true : undefined));
-      const logs = await rowsOf(
-        'SELECT request_id, status_code, cost_milli, charged_from FROM access_logs WHERE user_id = ? ORDER BY id',
-        [user.id],
-      );
-      expect({ balance: (await stateOf(user.id)).balance, logs }).toEqual({
-        balance: 100,
-        logs:
-          fate === 'applied'
-            ? made.map((m) => ({
-                request_id: m.log.request_id,
-                status_code: 503,
-                cost_milli: 0,
-                charged_from: null,
-              }))
-            : [],
-      });
-      expect(readdirSync(journal.dir)).toEqual([]);
-      // Taken up again (another instance on the same directory), it changes nothing.
-      await journal.keep({ statusCode: 503, charges: made });
-      await next.onApplicationBootstrap();
-      await until(() => (next.unsettledCharges === 0 ? true : undefined));
+      expect(
+        await rowsOf('SELECT status_code, cost_milli FROM access_logs WHERE id = ?', [
+          charged.logId,
+        ]),
+      ).toEqual([{ status_code: 502, cost_milli: 0 }]);
       expect((await stateOf(user.id)).balance).toBe(100);
-    },
-  );
+      expect(readdirSync(journal.dir)).toEqual([]);
+    });
 
-  it('sets an entry it cannot read aside, naming it, and starts', async () => {
-    const journal = new OwedJournal(journalDir());
-    writeFileSync(join(journal.dir, 'damaged.json'), '{"statusCode": 503, "char');
-    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
-    try {
-      await new MysqlLedger(pool, mariadb, undefined, journal).onApplicationBootstrap();
-      expect(error.mock.calls.map(([line]) => String(line))).toEqual([
-        `refunds owed could not be read from ${join(journal.dir, 'damaged.json.unreadable')}: refund its calls by hand`,
-      ]);
-    } finally {
-      error.mockRestore();
-    }
-    expect(readdirSync(journal.dir)).toEqual(['damaged.json.unreadable']);
-  });
-
-  it('keeps a refund the database refused for the next start, which writes it', async () => {
-    const user = await keyedUser(100);
-    const made = charge(user);
-    const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
-    if (!charged.ok) throw new Error('not charged');
-    const settling = { rounds: 1, pauseMs: 10, latePauseMs: 50 };
-    const journal = new OwedJournal(journalDir());
-    const ledger = new MysqlLedger(goneFor(pool, 60_000), mariadb, settling, journal);
-    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
-    try {
+    it('refunds a failed call once the database is back when it was gone at the refund', async () => {
+      const user = await keyedUser(100);
+      const made = charge(user);
+      const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
+      if (!charged.ok) throw new Error('not charged');
+      const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
+      const ledger = new MysqlLedger(goneFor(pool, 2000), mariadb, settling);
       const refund = {
         logId: charged.logId,
         charge: made,
@@ -347,121 +399,96 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
         from: 'balance' as const,
       };
       await expect(ledger.refund(refund)).rejects.toThrow('ECONNREFUSED');
-      await ledger.onApplicationShutdown();
-    } finally {
-      error.mockRestore();
-    }
-    expect((await stateOf(user.id)).balance).toBe(100 - PRICE);
-    const next = new MysqlLedger(pool, mariadb, settling, journal);
-    await next.onApplicationBootstrap();
-    await until(() => (next.unsettledCharges === 0 ? true : undefined));
-    expect(
-      await rowsOf('SELECT status_code, cost_milli FROM access_logs WHERE id = ?', [charged.logId]),
-    ).toEqual([{ status_code: 502, cost_milli: 0 }]);
-    expect((await stateOf(user.id)).balance).toBe(100);
-    expect(readdirSync(journal.dir)).toEqual([]);
-  });
-
-  it('refunds a failed call once the database is back when it was gone at the refund', async () => {
-    const user = await keyedUser(100);
-    const made = charge(user);
-    const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
-    if (!charged.ok) throw new Error('not charged');
-    const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
-    const ledger = new MysqlLedger(goneFor(pool, 2000), mariadb, settling);
-    const refund = {
-      logId: charged.logId,
-      charge: made,
-      statusCode: 502,
-      from: 'balance' as const,
-    };
-    await expect(ledger.refund(refund)).rejects.toThrow('ECONNREFUSED');
-    expect(ledger.unsettledCharges).toBe(1);
-    await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
-    expect(await stateOf(user.id)).toEqual({
-      balance: 100,
-      logs: [{ id: charged.logId, cost: 0 }],
+      expect(ledger.unsettledCharges).toBe(1);
+      await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
+      expect(await stateOf(user.id)).toEqual({
+        balance: 100,
+        logs: [{ id: charged.logId, cost: 0 }],
+      });
     });
-  });
 
-  it.each(cases)('refunds a call whose refund COMMIT was %s exactly once', async (fate) => {
-    const user = await keyedUser(100);
-    const made = charge(user);
-    const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
-    if (!charged.ok) throw new Error('not charged');
-    await new MysqlLedger(losingCommits(pool, fate), mariadb).refund({
-      logId: charged.logId,
-      charge: made,
-      statusCode: 502,
-      from: 'balance',
+    it.each(cases)('refunds a call whose refund COMMIT was %s exactly once', async (fate) => {
+      const user = await keyedUser(100);
+      const made = charge(user);
+      const [charged] = await new MysqlLedger(pool, mariadb).chargeBatch([made]);
+      if (!charged.ok) throw new Error('not charged');
+      await new MysqlLedger(losingCommits(pool, fate), mariadb).refund({
+        logId: charged.logId,
+        charge: made,
+        statusCode: 502,
+        from: 'balance',
+      });
+      expect(await stateOf(user.id)).toEqual({
+        balance: 100,
+        logs: [{ id: charged.logId, cost: 0 }],
+      });
     });
-    expect(await stateOf(user.id)).toEqual({
-      balance: 100,
-      logs: [{ id: charged.logId, cost: 0 }],
+
+    const rowsOf = async (sql: string, values: unknown[]) =>
+      (await pool.query<RowDataPacket[]>(sql, values))[0].map((row) => ({ ...row }));
+
+    it.each(cases)('credits an order whose COMMIT was %s exactly once', async (fate) => {
+      const user = await keyedUser(0);
+      const orders = new MysqlOrderLedger(losingCommits(pool, fate));
+      const outTradeNo = `2026${randomBytes(6).toString('hex')}`;
+      const outcome = await orders.credit(
+        {
+          user_id: user.id,
+          out_trade_no: outTradeNo,
+          amount_milli: 12_500,
+          paid_amount: '12.50',
+          source: 'query',
+          raw: '{}',
+        },
+        null,
+      );
+      expect(outcome).toEqual({ outcome: 'credited', balance_milli: 12_500 });
+      expect(
+        await rowsOf(
+          'SELECT user_id, amount_milli, state FROM recharge_records WHERE out_trade_no = ?',
+          [outTradeNo],
+        ),
+      ).toEqual([{ user_id: user.id, amount_milli: 12500, state: 'credited' }]);
+      expect((await stateOf(user.id)).balance).toBe(12_500);
     });
-  });
 
-  const rowsOf = async (sql: string, values: unknown[]) =>
-    (await pool.query<RowDataPacket[]>(sql, values))[0].map((row) => ({ ...row }));
-
-  it.each(cases)('credits an order whose COMMIT was %s exactly once', async (fate) => {
-    const user = await keyedUser(0);
-    const orders = new MysqlOrderLedger(losingCommits(pool, fate));
-    const outTradeNo = `2026${randomBytes(6).toString('hex')}`;
-    const outcome = await orders.credit(
-      {
-        user_id: user.id,
-        out_trade_no: outTradeNo,
-        amount_milli: 12_500,
-        paid_amount: '12.50',
-        source: 'query',
-        raw: '{}',
-      },
-      null,
-    );
-    expect(outcome).toEqual({ outcome: 'credited', balance_milli: 12_500 });
-    expect(
-      await rowsOf(
-        'SELECT user_id, amount_milli, state FROM recharge_records WHERE out_trade_no = ?',
-        [outTradeNo],
-      ),
-    ).toEqual([{ user_id: user.id, amount_milli: 12500, state: 'credited' }]);
-    expect((await stateOf(user.id)).balance).toBe(12_500);
-  });
-
-  it.each(cases)('adjusts a balance whose COMMIT was %s exactly once', async (fate) => {
-    const user = await keyedUser(100);
-    const book = new MysqlBalanceBook(losingCommits(pool, fate));
-    expect(await book.adjust(user.id, 1, 40, 'goodwill')).toEqual({ ok: true, balance_milli: 140 });
-    expect(
-      await rowsOf('SELECT delta_milli FROM balance_adjustments WHERE user_id = ?', [user.id]),
-    ).toEqual([{ delta_milli: 40 }]);
-    expect((await stateOf(user.id)).balance).toBe(140);
-  });
-
-  it.each(cases)('redeems a code whose COMMIT was %s exactly once', async (fate) => {
-    const user = await keyedUser(100);
-    const [batch] = await pool.query<{ insertId: number } & RowDataPacket[]>(
-      "INSERT INTO redeem_batches (name, kind, value_milli, code_count, uses_per_code, per_user_limit, admin_id) VALUES ('ambiguous', 'cash', 2500, 1, 1, 1, 1)",
-    );
-    const hash = randomBytes(32).toString('hex');
-    await pool.query(
-      "INSERT INTO redeem_codes (batch_id, code_hash, code_sealed) VALUES (?, ?, 'sealed')",
-      [batch.insertId, hash],
-    );
-    const codes = new MysqlCodeLedger(losingCommits(pool, fate));
-    expect(await codes.redeem(user.id, hash)).toEqual({
-      ok: true,
-      kind: 'cash',
-      value_milli: 2500,
-      balance_milli: 2600,
+    it.each(cases)('adjusts a balance whose COMMIT was %s exactly once', async (fate) => {
+      const user = await keyedUser(100);
+      const book = new MysqlBalanceBook(losingCommits(pool, fate));
+      expect(await book.adjust(user.id, 1, 40, 'goodwill')).toEqual({
+        ok: true,
+        balance_milli: 140,
+      });
+      expect(
+        await rowsOf('SELECT delta_milli FROM balance_adjustments WHERE user_id = ?', [user.id]),
+      ).toEqual([{ delta_milli: 40 }]);
+      expect((await stateOf(user.id)).balance).toBe(140);
     });
-    expect(
-      await rowsOf(
-        'SELECT r.value_milli, c.uses FROM redemptions r JOIN redeem_codes c ON c.id = r.code_id WHERE r.user_id = ?',
-        [user.id],
-      ),
-    ).toEqual([{ value_milli: 2500, uses: 1 }]);
-    expect((await stateOf(user.id)).balance).toBe(2600);
+
+    it.each(cases)('redeems a code whose COMMIT was %s exactly once', async (fate) => {
+      const user = await keyedUser(100);
+      const [batch] = await pool.query<{ insertId: number } & RowDataPacket[]>(
+        "INSERT INTO redeem_batches (name, kind, value_milli, code_count, uses_per_code, per_user_limit, admin_id) VALUES ('ambiguous', 'cash', 2500, 1, 1, 1, 1)",
+      );
+      const hash = randomBytes(32).toString('hex');
+      await pool.query(
+        "INSERT INTO redeem_codes (batch_id, code_hash, code_sealed) VALUES (?, ?, 'sealed')",
+        [batch.insertId, hash],
+      );
+      const codes = new MysqlCodeLedger(losingCommits(pool, fate));
+      expect(await codes.redeem(user.id, hash)).toEqual({
+        ok: true,
+        kind: 'cash',
+        value_milli: 2500,
+        balance_milli: 2600,
+      });
+      expect(
+        await rowsOf(
+          'SELECT r.value_milli, c.uses FROM redemptions r JOIN redeem_codes c ON c.id = r.code_id WHERE r.user_id = ?',
+          [user.id],
+        ),
+      ).toEqual([{ value_milli: 2500, uses: 1 }]);
+      expect((await stateOf(user.id)).balance).toBe(2600);
+    });
   });
 });

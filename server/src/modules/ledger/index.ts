@@ -39,6 +39,14 @@ export {
   readsAfter,
   rollHours,
 } from './hour-rollups';
+export {
+  dropLogPartitions,
+  extendLogPartitions,
+  logPartitions,
+  PARTITION_MONTHS_AHEAD,
+  partitionLog,
+} from './partitions';
+export type { LogPartition, Partitioned } from './partitions';
 export { keptFrom, recordRetention, retentionBounds } from './retention-bounds';
 export type { RetentionBounds } from './retention-bounds';
 export { ORDER_LEDGER } from './order-ledger';

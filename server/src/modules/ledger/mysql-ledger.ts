@@ -104,8 +104,15 @@ const OWED_ROWS = (count: number) =>
    WHERE user_id = ? AND access_time >= ? AND access_time <= ?
      AND request_id IN (${Array.from({ length: count }, () => '?').join(', ')})
      AND (cost_milli > 0 OR charged_from = 'free')`;
+/**
+ * The rows under a pinned id, each saying whether it is the call's own (locked, so that none comes
+ * or goes before the replay's insert).
+ */
+const PINNED_ROWS = `SELECT (user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from = 'free')) AS ours
+  FROM access_logs WHERE id = ? FOR UPDATE`;
 const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from = 'free')`;
-const DROP_PINNED_LOG = 'DELETE FROM access_logs WHERE id = ?';
+const DROP_PINNED_LOG =
+  'DELETE FROM access_logs WHERE id = ? AND access_time = ? AND request_id = ?';
 const DROP_LOGS = 'DELETE FROM access_logs WHERE id IN (?)';
 
 type Statement = readonly [string, readonly unknown[]];
@@ -654,6 +661,17 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     for (const [i, charge] of charges.entries()) {
       const id = ids[i];
       if (id === null) continue;
+      // A partitioned log's primary key is (id, access_time), so the insert alone would not
+      // collide with another call's row under the id: the rows under it are looked at first.
+      const [rows] = await conn.query<RowDataPacket[]>(PINNED_ROWS, [
+        charge.log.user_id,
+        charge.log.request_id,
+        charge.log.cost_milli,
+        id,
+      ]);
+      if (rows.length > 0) {
+        throw rows.some((row) => Number(row.ours) === 1) ? new AlreadyApplied() : new IdTaken();
+      }
       try {
         await conn.query(INSERT_PINNED_LOG, [
           id,
@@ -694,7 +712,9 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
           applied = false;
         }
       }
-      if (!applied) await conn.query(DROP_PINNED_LOG, [id]);
+      if (!applied) {
+        await conn.query(DROP_PINNED_LOG, [id, charge.log.access_time, charge.log.request_id]);
+      }
       replayed.push(applied ? id : null);
     }
     return replayed;
