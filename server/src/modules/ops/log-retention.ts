@@ -6,7 +6,9 @@ import { AccessLog } from '../../database/entities';
 import { sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import {
+  dropLogPartitions,
   lastClosed,
+  logPartitions,
   recordRetention,
   retainedFrom,
   ROLLUP_SERIES,
@@ -23,7 +25,8 @@ const EVERY_MS = 60 * 60 * 1000;
  * - LOG_RETENTION_MONTHS: every row of the months before the last N, charged ones too, once the
  *   month is closed (ledger/closings.ts): the closings keep every balance provable.
  * Neither removes a row of a day that a series of daily rollups (ledger/rollups.ts) has not taken
- * yet: the rollups are what statements and dashboards read of those days.
+ * yet: the rollups are what statements and dashboards read of those days. A partitioned log
+ * (ledger/partitions.ts) loses its closed months by dropping their partitions.
  */
 @Injectable()
 export class LogRetention implements OnModuleInit, OnApplicationShutdown {
@@ -49,7 +52,7 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
   }
 
-  /** Removes what retention lets go; returns how many rows went. */
+  /** Removes what retention lets go; returns how many rows went (dropped partitions: about). */
   async prune(now = new Date()): Promise<number> {
     const rolled = await this.rolledUntil();
     let removed = 0;
@@ -59,9 +62,29 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
       removed += await this.remove('free', cutoff, 'log.cost_milli = 0');
     }
     if (this.env.LOG_RETENTION_MONTHS > 0) {
-      removed += await this.remove('all', Math.min(await this.closedUntil(now), rolled));
+      const cutoff = Math.min(await this.closedUntil(now), rolled);
+      removed += await this.dropMonths(cutoff);
+      removed += await this.remove('all', cutoff);
     }
     return removed;
+  }
+
+  /**
+   * On a partitioned log (MySQL, `npm run ledger:partition`), drops the month partitions wholly
+   * before `cutoff`, once the cutoff is recorded; the rows after the last of them are deleted.
+   * Counts the rows dropped as the table statistics estimate them.
+   */
+  private async dropMonths(cutoff: number): Promise<number> {
+    const due = (await logPartitions(this.dataSource))?.some(
+      (p) => p.before !== null && p.before <= cutoff,
+    );
+    if (!due) return 0;
+    await recordRetention(this.dataSource, 'all', new Date(cutoff));
+    const dropped = await dropLogPartitions(this.dataSource, cutoff);
+    this.logger.log(
+      `dropped the partitions ${dropped.partitions.join(', ')} (about ${dropped.rows} rows)`,
+    );
+    return dropped.rows;
   }
 
   /**
