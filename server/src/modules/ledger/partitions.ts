@@ -97,12 +97,12 @@ export type Partitioned =
  * Converts the access log into month partitions, from its first call's month through
  * PARTITION_MONTHS_AHEAD months after now's. Partitioning needs every unique key to hold the
  * partitioning column, so the primary key becomes (id, access_time); ids stay unique as the
- * database hands them out (see the MySQL ledger's replay). The user's calls by time name `id`
- * at their end: a partitioned table reads an index in order across its partitions only by the
- * columns the index names, and the call log pages by (time, id) (without it MariaDB sorted a
- * hot user's million rows for each page). The table is copied: reads go on,
- * writes wait until it is done (ALGORITHM=COPY, LOCK=SHARED); docs/operations.md gives the time
- * per million rows. Not for SQLite (the caller says so).
+ * database hands them out (see the MySQL ledger's replay). The index of a user's calls by time
+ * names `id` at its end: a partitioned table reads an index in order across its partitions only by
+ * the columns the index names, and the call log pages by (time, id) (without it MariaDB sorted a
+ * hot user's million rows for each page). The table is copied: reads go on, writes wait until it
+ * is done (ALGORITHM=COPY, LOCK=SHARED); docs/operations.md gives the time per million rows. Not
+ * for SQLite (the caller says so).
  */
 export async function partitionLog(
   dataSource: DataSource,
