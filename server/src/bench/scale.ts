@@ -2,7 +2,9 @@
  * `npm run bench:scale` (issue #31): the ledger at SCALE_ROWS access-log rows (100 million unless
  * set: 10,000 users, 500 APIs, 13 months, a hot user with a quarter of the calls and a hot API with
  * a third) against the same commands on an empty database, in one run on one MySQL/MariaDB server
- * (BENCH_MYSQL_URL or TEST_MYSQL_URL), and prints a table. A command, not a test: the same reads'
+ * (BENCH_MYSQL_URL or TEST_MYSQL_URL), and prints a table. Both databases are converted into month
+ * partitions once loaded, as `npm run ledger:partition` does (SCALE_LAYOUT=table keeps one table),
+ * and the loaded one's oldest month is dropped at the end. A command, not a test: the same reads'
  * plans are checked at a million rows in CI (ledger-scale-plans.spec.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -16,7 +18,15 @@ import { withDatabase } from '../cli/database';
 import { hashPassword } from '../common/passwords';
 import { dayOf, nextMonth } from '../common/quota-period';
 import { loadEnv } from '../env/env';
-import { closeMonths, rollHours, rollUp } from '../modules/ledger';
+import {
+  closeMonths,
+  dropLogPartitions,
+  logPartitions,
+  partitionLog,
+  recordRetention,
+  rollHours,
+  rollUp,
+} from '../modules/ledger';
 import { load, startPortico, stop } from './run';
 import type { Result } from './run';
 
@@ -42,6 +52,8 @@ const START_MILLI = 1_000_000_000_000;
 const SAMPLES = 40;
 const PAID_SECONDS = 10;
 const PAID_CONNECTIONS = 64;
+/** `SCALE_LAYOUT=table` keeps the log one table; by default both runs convert it into months. */
+const PARTITIONED = process.env.SCALE_LAYOUT !== 'table';
 
 interface Timing {
   p50: number;
@@ -55,6 +67,8 @@ interface Run {
   verifySeconds: number;
   loadSeconds?: number;
   rollupSeconds?: number;
+  partitionSeconds?: number;
+  dropSeconds?: number;
 }
 
 const seconds = (from: number) => (performance.now() - from) / 1000;
@@ -263,7 +277,7 @@ async function measure(name: string, full: boolean, dir: string): Promise<Run> {
     await loadCalls(conn, hot, firstUser, apiIds);
     run.loadSeconds = seconds(loading);
     const rolling = performance.now();
-    await withDatabase(loadEnv({ DATABASE_URL: url, DATA_DIR: dir }), async (dataSource) => {
+    await withDatabase(env(url, dir), async (dataSource) => {
       while ((await rollUp(dataSource, 'UTC')) > 0);
       while ((await rollHours(dataSource, 'UTC')) > 0);
       while ((await closeMonths(dataSource, 'UTC')) > 0);
@@ -271,6 +285,12 @@ async function measure(name: string, full: boolean, dir: string): Promise<Run> {
     run.rollupSeconds = seconds(rolling);
   }
   await conn.end();
+  if (PARTITIONED) {
+    const converting = performance.now();
+    await withDatabase(env(url, dir), (dataSource) => partitionLog(dataSource, 'UTC'));
+    run.partitionSeconds = seconds(converting);
+    console.log(`  converted into month partitions in ${run.partitionSeconds.toFixed(1)} s`);
+  }
 
   const portico = await startPortico(url, dir, vars);
   try {
@@ -334,15 +354,31 @@ async function measure(name: string, full: boolean, dir: string): Promise<Run> {
   }
   const verifying = performance.now();
   const lines: string[] = [];
-  const code = await ledgerVerifyCommand(loadEnv({ DATABASE_URL: url, DATA_DIR: dir }), (line) =>
-    lines.push(line),
-  );
+  const code = await ledgerVerifyCommand(env(url, dir), (line) => lines.push(line));
   run.verifySeconds = seconds(verifying);
   console.log(
     `  ledger:verify (${run.verifySeconds.toFixed(1)} s, exit ${code}): ${lines.join(' / ')}`,
   );
   if (code !== 0) throw new Error('ledger:verify found the ledger does not add up');
+  if (PARTITIONED && full) run.dropSeconds = await dropOldestMonth(url, dir);
   return run as Run;
+}
+
+const env = (url: string, dir: string) => loadEnv({ DATABASE_URL: url, DATA_DIR: dir });
+
+/** Drops the oldest month's partition as retention does (last: the ledger no longer adds up). */
+async function dropOldestMonth(url: string, dir: string): Promise<number> {
+  return withDatabase(env(url, dir), async (dataSource) => {
+    const [oldest] = (await logPartitions(dataSource)) ?? [];
+    const dropping = performance.now();
+    await recordRetention(dataSource, 'all', new Date(oldest.before!));
+    const dropped = await dropLogPartitions(dataSource, oldest.before!);
+    const took = seconds(dropping);
+    console.log(
+      `  dropped ${dropped.partitions.join(', ')} (${dropped.rows} rows) in ${took.toFixed(1)} s`,
+    );
+    return took;
+  });
 }
 
 function report(empty: Run, full: Run): void {
@@ -370,12 +406,19 @@ function report(empty: Run, full: Run): void {
   console.log(
     `| load ${rows} calls, s; roll up and close 13 months, s | | ${full.loadSeconds?.toFixed(0)}; ${full.rollupSeconds?.toFixed(0)} | printed | |`,
   );
+  if (full.partitionSeconds !== undefined) {
+    console.log(
+      `| convert into month partitions, s; drop the oldest month, s | ${empty.partitionSeconds?.toFixed(1)} | ${full.partitionSeconds.toFixed(0)}; ${full.dropSeconds?.toFixed(1)} | seconds to drop | |`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
   if (!MYSQL_URL)
     throw new Error('set BENCH_MYSQL_URL (or TEST_MYSQL_URL) to a MySQL/MariaDB server');
-  console.log(`Portico scale benchmark: ${ROWS.toLocaleString('en')} calls against none`);
+  console.log(
+    `Portico scale benchmark: ${ROWS.toLocaleString('en')} calls against none, the log ${PARTITIONED ? 'in month partitions' : 'one table'}`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'portico-scale-'));
   try {
     const empty = await measure('reference', false, dir);
