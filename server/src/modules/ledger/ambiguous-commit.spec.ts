@@ -115,16 +115,16 @@ function losingCommits(pool: Pool, fate: Fate, goneMs = 0) {
 }
 
 /**
- * Money moves whose COMMIT got no answer (a Galera node killed mid-commit) take effect exactly once,
- * whether or not the server had applied them.
- */
-/**
  * On a log partitioned by month, the primary key is (id, access_time): another row under a batch's
  * id (made 40 days earlier above) does not collide with the replay's insert, so the replay must
  * find it itself.
  */
 const LAYOUTS = ['one table', 'month partitions'] as const;
 
+/**
+ * Money moves whose COMMIT got no answer (a Galera node killed mid-commit) take effect exactly once,
+ * whether or not the server had applied them.
+ */
 describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets no answer', () => {
   describe.each(LAYOUTS)('with the access log in %s', (layout) => {
     let database: Awaited<ReturnType<typeof migratedMysqlDatabase>>;
