@@ -110,7 +110,6 @@ const OWED_ROWS = (count: number) =>
  */
 const PINNED_ROWS = `SELECT (user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from = 'free')) AS ours
   FROM access_logs WHERE id = ?`;
-const IS_OUR_LOG = `SELECT COUNT(*) AS n FROM access_logs WHERE id = ? AND user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from = 'free')`;
 const DROP_PINNED_LOG =
   'DELETE FROM access_logs WHERE id = ? AND access_time = ? AND request_id = ?';
 const DROP_LOGS = 'DELETE FROM access_logs WHERE id IN (?)';
@@ -663,23 +662,18 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
       if (id === null) continue;
       // A partitioned log's primary key is (id, access_time), so the insert alone would not
       // collide with another call's row under the id: the rows under it are looked at first.
-      const [rows] = await conn.query<RowDataPacket[]>(PINNED_ROWS, [
-        charge.log.user_id,
-        charge.log.request_id,
-        charge.log.cost_milli,
-        id,
-      ]);
-      if (rows.length > 0) {
-        throw rows.some((row) => Number(row.ours) === 1) ? new AlreadyApplied() : new IdTaken();
-      }
+      const found = await this.underId(conn, charge, id);
+      if (found) throw found;
       try {
         await conn.query(INSERT_PINNED_LOG, [
           id,
           ...callLogValues(rowLog(charge), charge.log.access_time),
         ]);
       } catch (error) {
+        // A row that arrived since the look (the first attempt's, on Galera) is newer than the
+        // transaction's snapshot: only a locking read sees it (it exists, so no gap is locked).
         if (!isUniqueViolation(error)) throw error;
-        throw (await this.isOurLog(conn, charge, id)) ? new AlreadyApplied() : new IdTaken();
+        throw (await this.underId(conn, charge, id, ' FOR UPDATE')) ?? new IdTaken();
       }
     }
     const replayed: (number | null)[] = [];
@@ -730,18 +724,25 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
   }
 
   /**
-   * Another node may hand out an id the batch was given on a node that died before committing, so
-   * a row under that id is the batch's only if it says so: its request id is the call's own.
+   * What the rows under a pinned id say of the batch (none: nothing). Another node may hand out an
+   * id the batch was given on a node that died before committing, so a row under that id is the
+   * batch's only if it says so: its request id is the call's own.
    */
-  private async isOurLog(conn: PoolConnection, charge: Charge, id: number): Promise<boolean> {
+  private async underId(
+    conn: PoolConnection,
+    charge: Charge,
+    id: number,
+    locking = '',
+  ): Promise<AlreadyApplied | IdTaken | undefined> {
     const { log } = charge;
-    const [rows] = await conn.query<RowDataPacket[]>(IS_OUR_LOG, [
-      id,
+    const [rows] = await conn.query<RowDataPacket[]>(PINNED_ROWS + locking, [
       log.user_id,
       log.request_id,
       log.cost_milli,
+      id,
     ]);
-    return Number(rows[0]?.n) === 1;
+    if (rows.length === 0) return undefined;
+    return rows.some((row) => Number(row.ours) === 1) ? new AlreadyApplied() : new IdTaken();
   }
 
   /** Which of a settled batch's rows its free quota paid for. */
