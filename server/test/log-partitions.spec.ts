@@ -2,6 +2,7 @@ import { ledgerPartitionCommand } from '../src/cli/ledger-partition';
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { monthBounds, monthOf, nextMonth } from '../src/common/quota-period';
 import { sqlTime } from '../src/database/sql-time';
+import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { closeMonths, logPartitions, rollUp } from '../src/modules/ledger';
 import { LogPartitions } from '../src/modules/ops/log-partitions';
 import { LogRetention } from '../src/modules/ops/log-retention';
@@ -103,6 +104,8 @@ describeIf(HAS_MYSQL, 'TEST_MYSQL_URL')('the access log in month partitions [mys
     expect(
       (await client.get(`/apis/${apiName}`, { headers: { 'x-api-key': apiKey } })).status,
     ).toBe(200);
+    // The call's latency reaches its row with the next flush: written now, not during the copy.
+    await t.app.get(UsageRecorder).flush();
     const before = await allRows(t);
     expect(before).toHaveLength(7);
     expect(await logPartitions(t.dataSource)).toBeNull();
