@@ -85,6 +85,11 @@ export async function startSite(
       '--disable-dev-shm-usage',
     ],
   });
+  // Every page asks for reduced motion: Bootstrap then scrolls a focused field into view at once,
+  // not smoothly, so a click never lands where a control was while the page was still scrolling
+  // (a fill's scroll went on for 400 ms after it and made the next check() miss its switch).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
   return {
     url,
     browser,
