@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AccessLog, ApiKey, User } from '../src/database/entities';
-import { EXPORTS_PER_USER } from '../src/modules/usage/call-log.service';
+import { EXPORT_CHUNK, EXPORTS_PER_USER } from '../src/modules/usage/call-log.service';
 import { USAGE_CACHE_MIN_ROWS } from '../src/modules/usage/usage.service';
 import { dayBounds, dayOf as siteDay } from '../src/common/quota-period';
 import { rollUp } from '../src/modules/ledger';
@@ -624,6 +624,51 @@ describeEachDb('call log: pages by position', (ctx) => {
     );
     expect(ids(await get(`page=2&before=${first.next_before}`))).toEqual(ids(second));
     expect(ids(await get('page=2'))).not.toEqual(ids(second));
+  });
+
+  it('exports every call once, in order, when more calls than a chunk share one time', async () => {
+    const t = ctx.t;
+    const { user, client } = await signedIn(t);
+    // A chunk and a half of calls in one second (MySQL keeps whole seconds), between 300 before
+    // and 700 after: the chunks end inside the tie, and at its last row.
+    const tie = new Date('2026-05-10T08:00:00Z');
+    const at = (i: number) =>
+      i < 300
+        ? new Date(tie.getTime() - (300 - i) * 1000)
+        : i < 300 + EXPORT_CHUNK * 1.5
+          ? tie
+          : new Date(tie.getTime() + (i - 300 - EXPORT_CHUNK * 1.5 + 1) * 1000);
+    const count = 300 + EXPORT_CHUNK * 1.5 + 700;
+    // Inserted newest first, so ids do not follow times.
+    await insertLogs(
+      t,
+      Array.from({ length: count }, (_, i) => ({
+        user_id: user.id,
+        api_name: `call ${count - 1 - i}`,
+        access_time: at(count - 1 - i),
+      })),
+    );
+    const res = await rawGet(
+      client,
+      '/api/user/export_access_logs.php?from=2026-05-10&to=2026-05-10',
+    );
+    const rows = Buffer.from(await res.arrayBuffer())
+      .subarray(3)
+      .toString('utf8')
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(','))
+      .map(([id, time, name]) => ({ id: Number(id), time, n: Number(name.slice(5)) }));
+    expect(rows).toHaveLength(count);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(count);
+    for (const [i, row] of rows.entries()) {
+      expect(row.time).toBe(at(row.n).toISOString());
+      if (i > 0) {
+        const previous = rows[i - 1];
+        const order = row.time === previous.time ? row.id > previous.id : row.time > previous.time;
+        expect([i, order]).toEqual([i, true]);
+      }
+    }
   });
 
   it.each(['x', '12_', '_12', '1795000000000_41', '2026-12-03 07:00:00_41', '2026-12-03T07:00_41'])(

@@ -5,14 +5,15 @@ const isSqlite = (t: TestApp) => t.dataSource.options.type === 'better-sqlite3';
 
 /**
  * How a query reads one of its tables (by alias), as the database explains it: SQLite's EXPLAIN
- * QUERY PLAN detail, or MySQL/MariaDB's EXPLAIN `type key`.
+ * QUERY PLAN detail, or MySQL/MariaDB's EXPLAIN `type key`. The query is a builder, or the SQL
+ * and values the site runs.
  */
 export async function planOf<T extends ObjectLiteral>(
   t: TestApp,
-  qb: SelectQueryBuilder<T>,
+  query: SelectQueryBuilder<T> | [string, unknown[]],
   alias: string,
 ): Promise<string> {
-  const [sql, params] = qb.getQueryAndParameters();
+  const [sql, params] = Array.isArray(query) ? query : query.getQueryAndParameters();
   if (isSqlite(t)) {
     const rows: { detail: string }[] = await t.dataSource.query(
       `EXPLAIN QUERY PLAN ${sql}`,

@@ -2,11 +2,14 @@ import type { ChargedFrom } from '../../contracts/usage';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn } from '../columns';
 
+/** The index of a user's calls by time (and id, once the log is in month partitions). */
+export const USER_TIME_INDEX = 'idx_access_logs_user_time';
+
 /** One row per gateway call: the call log users see and the ledger of what calls cost. */
 @Entity('access_logs')
 @Index('idx_access_logs_user', ['user_id', 'id'])
 @Index('idx_access_logs_time', ['access_time'])
-@Index('idx_access_logs_user_time', ['user_id', 'access_time'])
+@Index(USER_TIME_INDEX, ['user_id', 'access_time'])
 export class AccessLog {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
