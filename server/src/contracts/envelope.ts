@@ -16,6 +16,21 @@ export interface PageInfo {
   current_page: number;
 }
 
+/**
+ * A list's position, as its `next_before` gives it: the row's time as the database holds it (UTC,
+ * `T` between date and time, its fraction of a second as stored, if any) and its id. The page
+ * after it is read from that row on by an index, not by skipping the pages before.
+ */
+export const LIST_POSITION = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?_\d{1,19}$/;
+
+/** A page of a list read by position: how far it was counted, and where the next page starts. */
+export interface PositionedPage extends PageInfo {
+  /** More rows than `total` (counted only so far past this page). */
+  total_capped: boolean;
+  /** The position of this page's last row, for the next page's `before`; null on the last page. */
+  next_before: string | null;
+}
+
 /** The body of a call about one record by its id (delete_ad.php, delete_api.php, …). */
 export interface IdBody {
   id: number;

@@ -1,4 +1,4 @@
-import type { PageInfo } from './envelope';
+import { LIST_POSITION, type PositionedPage } from './envelope';
 import type { QuotaPeriod } from './apis';
 import type { AccessLog } from './users';
 
@@ -37,12 +37,12 @@ export interface CallLog extends AccessLog {
   request_id: string | null;
 }
 
-export interface CallLogPage extends PageInfo {
+export interface CallLogPage extends PositionedPage {
   logs: CallLog[];
   /**
    * The log holds more matching calls than `total` says: it is counted only so far past this page
-   * (CALL_LOG_COUNTED_AHEAD pages, at least CALL_LOG_COUNT_CAP rows), so that a page of a log of
-   * millions costs no count of it all. `total_pages` then ends a few pages past this one.
+   * (LIST_COUNTED_AHEAD pages, at least LIST_COUNT_CAP rows), so that a page of a log of millions
+   * costs no count of it all. `total_pages` then ends a few pages past this one.
    */
   total_capped: boolean;
   /**
@@ -54,11 +54,8 @@ export interface CallLogPage extends PageInfo {
   time_zone: string;
 }
 
-/**
- * A call log position, as `next_before` gives it: the row's time as the database holds it (UTC,
- * `T` between date and time, its fraction of a second as stored, if any) and its id.
- */
-export const CALL_LOG_CURSOR = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?_\d{1,19}$/;
+/** A call log position, as `next_before` gives it (see LIST_POSITION). */
+export const CALL_LOG_CURSOR = LIST_POSITION;
 
 /** The call log's filters (all optional); days are YYYY-MM-DD in the site's time zone. */
 export interface CallLogFilters {

@@ -4,10 +4,10 @@ import { Readable } from 'node:stream';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { formatPrice } from '../../common/money';
-import { pageInfo, pageSlice } from '../../common/paging';
 import { AccessLog, ApiEntry, ApiKey } from '../../database/entities';
 import { USER_TIME_INDEX } from '../../database/entities/access-log.entity';
 import { forcingIndex } from '../../database/force-index';
+import { positionedPage } from '../../common/positioned-page';
 import type { CallLogOptions, CallLogPage } from '../../contracts/usage';
 import { csvLine, UTF8_BOM } from '../../common/csv';
 import { CallLogFilterQuery, CallLogQuery } from './dto/call-log.query';
@@ -19,10 +19,6 @@ import { CallLogRow, chargedFromOf, chargeOf, toCallLog } from './dto/call-log.r
 
 /** Rows an export reads per query: memory stays flat whatever the log's size. */
 export const EXPORT_CHUNK = 1000;
-/** A call log page counts the matching calls up to this many at least. */
-export const CALL_LOG_COUNT_CAP = 10_000;
-/** …and at least this many pages past the one asked for, so there is always a next page to pick. */
-export const CALL_LOG_COUNTED_AHEAD = 5;
 
 /** Exports one user may stream at once: each holds a connection and reads the log chunk by chunk. */
 export const EXPORTS_PER_USER = 2;
@@ -64,14 +60,6 @@ function isDay(text: string): boolean {
 const utcText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /**
- * A row's time in a call log position: as the database holds it, so that the next page compares
- * with it as the page's order does. SQLite's text as stored (rows may differ in whether they carry
- * a fraction of a second); MySQL's datetime in full.
- */
-const positionOf = (time: Date | string) =>
-  time instanceof Date ? time.toISOString().replace('Z', '') : time.replace(' ', 'T');
-
-/**
  * The [from, to] days on the site's clock (`timeZone`, as dashboards and statements count days)
  * as UTC datetime bounds: from's midnight, and the midnight after to.
  */
@@ -110,53 +98,23 @@ export class CallLogService {
 
   /**
    * A page of the user's calls, newest first (time, not id: ids are not in time order across
-   * cluster nodes), and how many there are up to a bound: the count reads the same index walk as
-   * the page (the user's calls by time), at most CALL_LOG_COUNT_CAP rows or CALL_LOG_COUNTED_AHEAD
-   * pages past this one. A full count of a hot user's log at a million rows made MariaDB read the
-   * whole table (ledger-scale-plans.spec). With `before` (the previous page's `next_before`) the
-   * page is read from that row on, by the same index, instead of skipping the rows before it.
+   * cluster nodes), counted only so far past itself and, with `before`, read from that row on
+   * (positionedPage). A full count of a hot user's log at a million rows made MariaDB read the
+   * whole table (ledger-scale-plans.spec).
    */
   async page(userId: number, query: CallLogQuery): Promise<CallLogPage> {
-    const { skip, take } = pageSlice(query);
-    const bound = Math.max(CALL_LOG_COUNT_CAP, skip + CALL_LOG_COUNTED_AHEAD * take);
-    const newestFirst = () =>
-      this.filtered(userId, query).orderBy('log.access_time', 'DESC').addOrderBy('log.id', 'DESC');
-    const counting = newestFirst()
-      .select('log.id', 'id')
-      .limit(bound + 1);
-    const page = newestFirst().limit(take);
-    if (query.before) {
-      const [time, id] = query.before.split('_');
-      // Bounded as `t' <= t AND (t' < t OR id < i)`: SQLite seeks the index to t (with the bound
-      // only inside the OR, it walked the user's calls down from the newest).
-      page.andWhere(
-        'log.access_time <= :beforeTime AND (log.access_time < :beforeTime OR log.id < :beforeId)',
-        { beforeTime: time.replace('T', ' '), beforeId: Number(id) },
-      );
-    } else {
-      page.offset(skip);
-    }
-    const [counted, rows] = await Promise.all([
-      this.logs.manager
-        .createQueryBuilder()
-        .select('COUNT(*)', 'n')
-        .from(`(${counting.getQuery()})`, 'capped')
-        .setParameters(counting.getParameters())
-        .getRawOne<{ n: number | string }>(),
-      query.before
-        ? this.logs.query<CallLogRow[]>(...forcingIndex(page, USER_TIME_INDEX))
-        : page.getRawMany<CallLogRow>(),
-    ]);
-    const found = Number(counted?.n ?? 0);
-    const total = Math.min(found, bound);
-    const last = rows.length === take ? rows[rows.length - 1] : undefined;
-    return {
-      logs: rows.map(toCallLog),
-      ...pageInfo(total, query),
-      total_capped: found > bound,
-      next_before: last ? `${positionOf(last.access_time)}_${String(last.id)}` : null,
-      time_zone: this.timeZone,
-    };
+    const { rows, ...info } = await positionedPage({
+      list: () => this.filtered(userId, query),
+      time: 'log.access_time',
+      id: 'log.id',
+      query,
+      read: (page, positioned) =>
+        positioned
+          ? this.logs.query<CallLogRow[]>(...forcingIndex(page, USER_TIME_INDEX))
+          : page.getRawMany<CallLogRow>(),
+      position: (row) => ({ time: row.access_time, id: row.id }),
+    });
+    return { logs: rows.map(toCallLog), ...info, time_zone: this.timeZone };
   }
 
   /**

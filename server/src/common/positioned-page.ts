@@ -1,0 +1,78 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { pageInfo, pageSlice } from './paging';
+import type { PositionedPage } from '../contracts/envelope';
+
+/** Rows a positioned list counts at least before it says there are more (`total_capped`). */
+export const LIST_COUNT_CAP = 10_000;
+/** Pages past the one asked for that a positioned list counts. */
+export const LIST_COUNTED_AHEAD = 5;
+
+/**
+ * A row's time in a position: as the database holds it, so that the next page compares with it
+ * as the page's order does. SQLite's text as stored (rows may differ in whether they carry a
+ * fraction of a second); MySQL's datetime in full.
+ */
+const positionOf = (time: Date | string) =>
+  time instanceof Date ? time.toISOString().replace('Z', '') : time.replace(' ', 'T');
+
+/** A positioned list's query: the page, its size, and where it starts (a `next_before`). */
+export interface PositionQuery {
+  page: number;
+  per_page: number;
+  before?: string;
+}
+
+/**
+ * A page of a list newest first by (time, id), and how many rows it has up to a bound: the count
+ * reads the same index walk as the page, at most LIST_COUNT_CAP rows or LIST_COUNTED_AHEAD pages
+ * past this one (a full count of a list of millions reads them all). With `before` (the previous
+ * page's `next_before`) the page is read from that row on, bounded as `t' <= t AND (t' < t OR id <
+ * i)` so both databases seek the index to t, instead of skipping the rows before it.
+ *
+ * `list` makes the filtered list anew; `time` and `id` name its order's columns (`alias.column`);
+ * `read` reads a page (told whether a position bounds it) and `position` gives a row's time as the
+ * database returned it, and its id.
+ */
+export async function positionedPage<T extends ObjectLiteral, R>(options: {
+  list: () => SelectQueryBuilder<T>;
+  time: string;
+  id: string;
+  query: PositionQuery;
+  read: (page: SelectQueryBuilder<T>, positioned: boolean) => Promise<R[]>;
+  position: (row: R) => { time: Date | string; id: string | number };
+}): Promise<{ rows: R[] } & PositionedPage> {
+  const { list, time, id, query } = options;
+  const { skip, take } = pageSlice(query);
+  const bound = Math.max(LIST_COUNT_CAP, skip + LIST_COUNTED_AHEAD * take);
+  const newestFirst = () => list().orderBy(time, 'DESC').addOrderBy(id, 'DESC');
+  const counting = newestFirst()
+    .select(id, 'id')
+    .limit(bound + 1);
+  const page = newestFirst().limit(take);
+  if (query.before) {
+    const [at, rowId] = query.before.split('_');
+    page.andWhere(`${time} <= :beforeTime AND (${time} < :beforeTime OR ${id} < :beforeId)`, {
+      beforeTime: at.replace('T', ' '),
+      beforeId: Number(rowId),
+    });
+  } else {
+    page.offset(skip);
+  }
+  const [counted, rows] = await Promise.all([
+    counting.connection
+      .createQueryBuilder()
+      .select('COUNT(*)', 'n')
+      .from(`(${counting.getQuery()})`, 'capped')
+      .setParameters(counting.getParameters())
+      .getRawOne<{ n: number | string }>(),
+    options.read(page, Boolean(query.before)),
+  ]);
+  const found = Number(counted?.n ?? 0);
+  const last = rows.length === take ? options.position(rows[rows.length - 1]) : undefined;
+  return {
+    rows,
+    ...pageInfo(Math.min(found, bound), query),
+    total_capped: found > bound,
+    next_before: last ? `${positionOf(last.time)}_${String(last.id)}` : null,
+  };
+}
