@@ -1,4 +1,3 @@
-import type { Logger, QueryRunner } from 'typeorm';
 import { ledgerPartitionCommand } from '../src/cli/ledger-partition';
 import { dayOf } from '../src/common/quota-period';
 import { sqlTime } from '../src/database/sql-time';
@@ -9,6 +8,7 @@ import { adminClient } from './factories/admin';
 import { createGatewayApi } from './factories/gateway';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
+import { recorded } from './query-plan';
 
 /** Issue #31: the reads of the call log and the ledger keep their plans at a million rows. */
 const ROWS = 1_000_000;
@@ -52,25 +52,6 @@ async function loadCalls(t: TestApp, hot: { userId: number; keyId: number }, api
     );
   }
   await t.dataSource.query(sqlite ? 'ANALYZE' : 'ANALYZE TABLE access_logs');
-}
-
-/** Every statement the data source runs while `reads` goes on (the site's TypeORM reads). */
-async function recorded(t: TestApp, reads: () => Promise<void>) {
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const source = t.dataSource as { logger: Logger };
-  const original = source.logger;
-  const recorder = Object.create(original) as Logger;
-  recorder.logQuery = (query: string, parameters?: unknown[], runner?: QueryRunner) => {
-    seen.push({ sql: query, params: parameters ?? [] });
-    original.logQuery(query, parameters, runner);
-  };
-  source.logger = recorder;
-  try {
-    await reads();
-  } finally {
-    source.logger = original;
-  }
-  return seen;
 }
 
 /** The names a statement reads access_logs by: the table's own and its aliases. */

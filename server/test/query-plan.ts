@@ -1,4 +1,4 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { Logger, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import type { TestApp } from './harness';
 
 const isSqlite = (t: TestApp) => t.dataSource.options.type === 'better-sqlite3';
@@ -38,3 +38,22 @@ export const seeksUserAndTime = (t: TestApp): RegExp =>
   isSqlite(t)
     ? /INDEX idx_access_logs_user_time \(user_id=\? AND access_time>\?/
     : /^range idx_access_logs_(user_)?time$/;
+
+/** Every statement the data source runs while `reads` goes on (the site's TypeORM reads). */
+export async function recorded(t: TestApp, reads: () => Promise<void>) {
+  const seen: { sql: string; params: unknown[] }[] = [];
+  const source = t.dataSource as { logger: Logger };
+  const original = source.logger;
+  const recorder = Object.create(original) as Logger;
+  recorder.logQuery = (query: string, parameters?: unknown[], runner?: QueryRunner) => {
+    seen.push({ sql: query, params: parameters ?? [] });
+    original.logQuery(query, parameters, runner);
+  };
+  source.logger = recorder;
+  try {
+    await reads();
+  } finally {
+    source.logger = original;
+  }
+  return seen;
+}

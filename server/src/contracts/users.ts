@@ -1,4 +1,4 @@
-import type { Envelope, PageInfo } from './envelope';
+import type { Envelope, PageInfo, PositionedPage } from './envelope';
 import type { ErrorCode } from './errors';
 
 export interface Credentials {
@@ -92,7 +92,8 @@ export interface AdminUser {
   two_factor: boolean;
 }
 
-export interface UserPage extends PageInfo {
+/** 用户列表's page: counted only so far past itself, and its last user's position. */
+export interface UserPage extends PositionedPage {
   users: AdminUser[];
 }
 

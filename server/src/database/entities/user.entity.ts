@@ -4,6 +4,7 @@ import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
 @Entity('users')
 @Index('uq_users_username_key', ['username_key'], { unique: true })
 @Index('uq_users_email', ['email'], { unique: true })
+@Index('idx_users_created', ['created_at', 'id'])
 export class User {
   @PrimaryGeneratedColumn()
   id: number;

@@ -31,6 +31,7 @@ import { LedgerClosings1798000000000 } from './1798000000000-LedgerClosings';
 import { LogRetentionState1798100000000 } from './1798100000000-LogRetentionState';
 import { DayTotals1798200000000 } from './1798200000000-DayTotals';
 import { HourRollups1798300000000 } from './1798300000000-HourRollups';
+import { UsersByCreation1798400000000 } from './1798400000000-UsersByCreation';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   LogRetentionState1798100000000,
   DayTotals1798200000000,
   HourRollups1798300000000,
+  UsersByCreation1798400000000,
 ];

@@ -14,7 +14,7 @@ import { RegisterBody } from './dto/register.body';
 import { toUserInfo } from './dto/user.response';
 import { toAdminUser, UserListQuery } from './dto/user-list.dto';
 import { containsPattern } from '../../common/like';
-import { pageInfo, pageSlice } from '../../common/paging';
+import { positionedPage } from '../../common/positioned-page';
 import { RateLimiter } from '../../common/rate-limiter';
 import { ENV } from '../../env/env';
 import type { FastifyRequest } from 'fastify';
@@ -173,21 +173,36 @@ export class UsersService {
     return this.apiKeys.rotateDefault(userId);
   }
 
-  /** The admin user list: newest first; search matches username or email, case-insensitively. */
+  /**
+   * The admin user list: newest first; search matches username or email, case-insensitively.
+   * Counted only so far past the page and, with `before`, read from that user on by the index of
+   * users by sign-up time (positionedPage).
+   */
   async adminList(query: UserListQuery) {
-    const qb = this.users.createQueryBuilder('user');
     const search = query.search?.trim().toLowerCase();
-    if (search) {
-      qb.where("(user.username_key LIKE :q ESCAPE '!' OR LOWER(user.email) LIKE :q ESCAPE '!')", {
-        q: containsPattern(search),
-      });
-    }
-    const [rows, total] = await qb
-      .orderBy('user.created_at', 'DESC')
-      .addOrderBy('user.id', 'DESC')
-      .skip(pageSlice(query).skip)
-      .take(query.per_page)
-      .getManyAndCount();
+    const list = () => {
+      const qb = this.users.createQueryBuilder('user');
+      if (search) {
+        qb.where("(user.username_key LIKE :q ESCAPE '!' OR LOWER(user.email) LIKE :q ESCAPE '!')", {
+          q: containsPattern(search),
+        });
+      }
+      return qb;
+    };
+    const { rows: listed, ...info } = await positionedPage({
+      list,
+      time: 'user.created_at',
+      id: 'user.id',
+      query,
+      read: async (page) => {
+        const { entities, raw } = await page.getRawAndEntities<{
+          user_created_at: Date | string;
+        }>();
+        return entities.map((user, i) => ({ user, time: raw[i].user_created_at }));
+      },
+      position: (row) => ({ time: row.time, id: row.user.id }),
+    });
+    const rows = listed.map((row) => row.user);
     // The API key column shows each user's default key by its hint (the admin may reveal it).
     const defaults = rows.length
       ? await this.keyRows.find({
@@ -207,7 +222,7 @@ export class UsersService {
       users: rows.map((row) =>
         toAdminUser(row, hints.get(row.id) ?? '', withTwoFactor.has(row.id)),
       ),
-      ...pageInfo(total, query),
+      ...info,
     };
   }
 
