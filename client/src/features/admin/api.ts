@@ -84,6 +84,8 @@ export interface ReconciliationPeriod {
 export interface PageArgs {
   page: number;
   search: string;
+  /** A list read by position: where the page starts (the previous page's `next_before`). */
+  before?: string;
 }
 
 export interface StatsArgs extends PageArgs {
@@ -360,8 +362,13 @@ const adminApi = api
       }),
 
       adminUsers: build.query<DataEnvelope<UserPage>, PageArgs>({
-        ...call('GET api/admin/get_user_list.php', ({ page, search }: PageArgs) => ({
-          params: { page, per_page: ADMIN_PAGE_SIZE, ...(search && { search }) },
+        ...call('GET api/admin/get_user_list.php', ({ page, search, before }: PageArgs) => ({
+          params: {
+            page,
+            per_page: ADMIN_PAGE_SIZE,
+            ...(search && { search }),
+            ...(before && { before }),
+          },
         })),
         providesTags: ['AdminUsers'],
       }),

@@ -15,7 +15,10 @@ export const USERS = {
   },
   empty: '暂无用户数据。',
   noMatch: (search: string) => `未找到与“${search}”匹配的用户。`,
-  total: (total: number, pages: number) => `总用户数量: ${total}，共 ${pages} 页`,
+  total: (total: number, pages: number, capped = false) =>
+    capped
+      ? `总用户数量: 超过 ${total}，共 ${pages} 页以上`
+      : `总用户数量: ${total}，共 ${pages} 页`,
   twoFactor: '两步验证',
   pendingEmail: '待验证邮箱',
   adjustBalance: '调整余额',

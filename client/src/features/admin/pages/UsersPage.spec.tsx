@@ -64,6 +64,27 @@ describe('UsersPage', () => {
     expect(screen.getByRole('button', { name: '上一页' })).toBeEnabled();
   });
 
+  it("reads the next page from the last user's position, and says when there are more", async () => {
+    const queries = show('/admin/users?search=user', () =>
+      ok({
+        users: Array.from({ length: 10 }, (_, i) => user(i + 1, 0)),
+        total: 10_000,
+        total_pages: 1000,
+        current_page: 1,
+        total_capped: true,
+        next_before: '2026-01-02T03:04:05_41',
+      }),
+    );
+    expect(await screen.findByText('总用户数量: 超过 10000，共 1000 页以上')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '下一页' }));
+    await userEvent.click(await screen.findByRole('button', { name: '上一页' }));
+    await screen.findAllByRole('row');
+    expect(queries).toEqual([
+      '?page=1&per_page=10&search=user',
+      '?page=2&per_page=10&search=user&before=2026-01-02T03%3A04%3A05_41',
+    ]);
+  });
+
   it.each([
     ['/admin/users', '暂无用户数据。'],
     ['/admin/users?search=zed', '未找到与“zed”匹配的用户。'],

@@ -48,7 +48,9 @@ export default function UsersPage() {
           />
           {users.isFetching && <Loading label={COMMON.loading} />}
           <AdminPagination page={page} totalPages={list.total_pages} onChange={users.setPage} />
-          <p className="text-muted mt-3 mb-0">{USERS.total(list.total, list.total_pages)}</p>
+          <p className="text-muted mt-3 mb-0">
+            {USERS.total(list.total, list.total_pages, list.total_capped)}
+          </p>
         </>
       )}
       {adjusting && <BalanceModal user={adjusting} onClose={() => users.setAdjusting(null)} />}

@@ -9,8 +9,8 @@ import { usePagedSearch } from '../../usePagedSearch';
 
 /** 用户列表's state: page and search in the URL, the list, the row a modal is open for. */
 export function useUsers() {
-  const { page, search, text, setText, setPage } = usePagedSearch();
-  const { data, error, isFetching, isLoading } = useAdminUsersQuery({ page, search });
+  const { page, search, before, text, setText, setPage } = usePagedSearch();
+  const { data, error, isFetching, isLoading } = useAdminUsersQuery({ page, search, before });
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [disableTwoFactor] = useDisableUserTwoFactorMutation();
@@ -33,7 +33,7 @@ export function useUsers() {
     search,
     text,
     setText,
-    setPage,
+    setPage: (next: number) => setPage(next, data?.data.next_before),
     list: data?.data,
     error,
     isFetching,
