@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
-import type { PageInfo } from '../contracts/envelope';
+import { LIST_POSITION, type PageInfo } from '../contracts/envelope';
 
 /** Digits become a number; anything else ('' included) is left for IsInt to refuse. */
 const DigitsAsNumber = () =>
@@ -39,6 +39,16 @@ export const SearchText = () =>
   applyDecorators(
     IsString({ message: 'search must be text' }),
     MaxLength(100, { message: 'search text is too long (max 100 characters)' }),
+    IsOptional(),
+  );
+
+/**
+ * `before`: where a list read by position starts (the previous page's `next_before`), read by the
+ * index instead of skipping the pages before; `page` still numbers the page.
+ */
+export const ListPosition = (list: string) =>
+  applyDecorators(
+    Matches(LIST_POSITION, { message: `before is not a position in ${list}` }),
     IsOptional(),
   );
 

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { RecordId } from '../../../common/admin-input';
-import { DayParam, PageNumber, PerPage } from '../../../common/paging';
-import { CALL_LOG_CURSOR, CALL_STATUSES } from '../../../contracts/usage';
+import { DayParam, ListPosition, PageNumber, PerPage } from '../../../common/paging';
+import { CALL_STATUSES } from '../../../contracts/usage';
 import type { CallLogFilters, CallStatus } from '../../../contracts/usage';
 
 export const CALL_LOG_MAX_PER_PAGE = 100;
@@ -37,11 +37,6 @@ export class CallLogQuery extends CallLogFilterQuery {
   @PerPage(CALL_LOG_MAX_PER_PAGE)
   per_page = 20;
 
-  /**
-   * Where the page starts: right after this row of the previous page (its `next_before`), read by
-   * the index instead of skipping the pages before. `page` still numbers the page.
-   */
-  @IsOptional()
-  @Matches(CALL_LOG_CURSOR, { message: 'before is not a position in the call log' })
+  @ListPosition('the call log')
   before?: string;
 }

@@ -1,8 +1,6 @@
 import type { User } from '../../../database/entities';
-import { PageNumber, PerPage, SearchText } from '../../../common/paging';
+import { ListPosition, PageNumber, PerPage, SearchText } from '../../../common/paging';
 import type { AdminUser } from '../../../contracts/users';
-import { LIST_POSITION } from '../../../contracts/envelope';
-import { IsOptional, Matches } from 'class-validator';
 
 export class UserListQuery {
   @PageNumber()
@@ -14,12 +12,7 @@ export class UserListQuery {
   @SearchText()
   search?: string;
 
-  /**
-   * Where the page starts: right after this user of the previous page (its `next_before`), read
-   * by the index instead of skipping the pages before. `page` still numbers the page.
-   */
-  @IsOptional()
-  @Matches(LIST_POSITION, { message: 'before is not a position in the user list' })
+  @ListPosition('the user list')
   before?: string;
 }
 
