@@ -19,6 +19,8 @@ describeEachDb('audit log', (ctx) => {
       total: number;
       total_pages: number;
       current_page: number;
+      total_capped: boolean;
+      next_before: string | null;
     };
   };
   const latest = async (target_type: string, target_id: number) =>
@@ -173,6 +175,33 @@ describeEachDb('audit log', (ctx) => {
     expect(bad.body.code).toBe('request.validation');
     const anonymous = await ctx.t.client().get('/api/admin/get_audit_log.php');
     expect(anonymous.status).toBe(401);
+  });
+
+  it('reads the next page from the last entry on, whatever was written meanwhile', async () => {
+    // Writes in one second: their ids order them.
+    for (const title of ['审计一', '审计二', '审计三']) {
+      await write('/api/admin/update_config.php', { site_title: title });
+    }
+    const ids = (page: { entries: Record<string, unknown>[] }) => page.entries.map((e) => e.id);
+    const first = await auditLog({ per_page: 2 });
+    expect(first.total_capped).toBe(false);
+    expect(first.next_before).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?_\d+$/);
+    const second = await auditLog({ per_page: 2, page: 2, before: first.next_before! });
+    expect(ids(second)).toEqual(ids(await auditLog({ per_page: 2, page: 2 })));
+    expect(second.current_page).toBe(2);
+    await write('/api/admin/update_config.php', { site_title: '审计四' });
+    expect(ids(await auditLog({ per_page: 2, page: 2, before: first.next_before! }))).toEqual(
+      ids(second),
+    );
+    expect(ids(await auditLog({ per_page: 2, page: 2 }))).not.toEqual(ids(second));
+
+    const bad = await admin.get('/api/admin/get_audit_log.php', { query: { before: '12_' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      code: 'request.validation',
+      field: 'before',
+      message: 'before is not a position in the audit log',
+    });
   });
 
   it('cannot be changed or deleted through any endpoint', async () => {

@@ -1,4 +1,4 @@
-import type { PageInfo } from './envelope';
+import type { PositionedPage } from './envelope';
 
 /** What an audit row is about. */
 export const AUDIT_TARGETS = [
@@ -49,7 +49,8 @@ export interface AuditEntry {
   created_at: string;
 }
 
-export interface AuditPage extends PageInfo {
+/** 操作日志's page: counted only so far past itself, and its last entry's position. */
+export interface AuditPage extends PositionedPage {
   entries: AuditEntry[];
 }
 
@@ -62,6 +63,8 @@ export interface AuditQuery {
   action?: AuditAction;
   from?: string;
   to?: string;
+  /** Where the page starts: the previous page's `next_before`. */
+  before?: string;
 }
 
 /** POST change_password.php. */

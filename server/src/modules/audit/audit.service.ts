@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { Repository } from 'typeorm';
 import { containsPattern } from '../../common/like';
-import { pageInfo, pageSlice } from '../../common/paging';
+import { positionedPage } from '../../common/positioned-page';
 import type { AuditAction, AuditEntry, AuditPage, AuditTarget } from '../../contracts/audit';
 import { Admin, AuditLog } from '../../database/entities';
 import type { AuditLogQuery } from './dto/audit-log.query';
@@ -78,32 +78,45 @@ export class AuditService {
     await manager.getRepository(AuditLog).insert(auditRow(actor, change));
   }
 
+  /**
+   * 操作日志, newest first: counted only so far past the page and, with `before`, read from that
+   * entry on by the index of entries by time (positionedPage).
+   */
   async list(query: AuditLogQuery): Promise<AuditPage> {
-    const qb = this.rows
-      .createQueryBuilder('log')
-      .leftJoin(Admin, 'admin', 'admin.id = log.admin_id')
-      .select('log')
-      .addSelect('admin.username', 'admin_username');
-    if (query.admin) {
-      qb.andWhere("LOWER(admin.username) LIKE :admin ESCAPE '!'", {
-        admin: containsPattern(query.admin.trim().toLowerCase()),
-      });
-    }
-    if (query.target_type) qb.andWhere('log.target_type = :type', { type: query.target_type });
-    if (query.action) qb.andWhere('log.action = :action', { action: query.action });
-    if (query.from) qb.andWhere('log.created_at >= :from', { from: `${query.from} 00:00:00` });
-    if (query.to) qb.andWhere('log.created_at <= :to', { to: `${query.to} 23:59:59.999999` });
-    const total = await qb.getCount();
-    const { skip, take } = pageSlice(query);
-    const { entities, raw } = await qb
-      .orderBy('log.created_at', 'DESC')
-      .addOrderBy('log.id', 'DESC')
-      .offset(skip)
-      .limit(take)
-      .getRawAndEntities<{ admin_username: string | null }>();
+    const list = () => {
+      const qb = this.rows
+        .createQueryBuilder('log')
+        .leftJoin(Admin, 'admin', 'admin.id = log.admin_id')
+        .select('log')
+        .addSelect('admin.username', 'admin_username');
+      if (query.admin) {
+        qb.andWhere("LOWER(admin.username) LIKE :admin ESCAPE '!'", {
+          admin: containsPattern(query.admin.trim().toLowerCase()),
+        });
+      }
+      if (query.target_type) qb.andWhere('log.target_type = :type', { type: query.target_type });
+      if (query.action) qb.andWhere('log.action = :action', { action: query.action });
+      if (query.from) qb.andWhere('log.created_at >= :from', { from: `${query.from} 00:00:00` });
+      if (query.to) qb.andWhere('log.created_at <= :to', { to: `${query.to} 23:59:59.999999` });
+      return qb;
+    };
+    const { rows, ...info } = await positionedPage({
+      list,
+      time: 'log.created_at',
+      id: 'log.id',
+      query,
+      read: async (page) => {
+        const { entities, raw } = await page.getRawAndEntities<{
+          admin_username: string | null;
+          log_created_at: Date | string;
+        }>();
+        return entities.map((row, i) => ({ row, raw: raw[i] }));
+      },
+      position: ({ row, raw }) => ({ time: raw.log_created_at, id: row.id }),
+    });
     return {
-      entries: entities.map((row, i) => toAuditEntry(row, raw[i]?.admin_username ?? null)),
-      ...pageInfo(total, query),
+      entries: rows.map(({ row, raw }) => toAuditEntry(row, raw.admin_username ?? null)),
+      ...info,
     };
   }
 }

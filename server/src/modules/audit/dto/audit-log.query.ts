@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { DayParam, PageNumber, PerPage } from '../../../common/paging';
+import { DayParam, ListPosition, PageNumber, PerPage } from '../../../common/paging';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../../../contracts/audit';
 import type { AuditAction, AuditTarget } from '../../../contracts/audit';
 import type { AuditQuery } from '../../../contracts/audit';
@@ -30,4 +30,7 @@ export class AuditLogQuery implements AuditQuery {
 
   @DayParam('to')
   to?: string;
+
+  @ListPosition('the audit log')
+  before?: string;
 }
