@@ -33,6 +33,15 @@ const ENTRIES: AuditEntry[] = [
   },
 ];
 
+const renderPage = () =>
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <AuditLogPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+
 function setup() {
   server.use(
     http.get('/api/admin/get_audit_log.php', () =>
@@ -43,13 +52,7 @@ function setup() {
       }),
     ),
   );
-  render(
-    <Provider store={makeStore()}>
-      <MemoryRouter>
-        <AuditLogPage />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderPage();
 }
 
 /** The 变更 cell of the entry at `index` (the list keeps the server's order). */
@@ -59,6 +62,40 @@ const changesOf = async (index: number) => {
 };
 
 describe('AuditLogPage', () => {
+  it("reads the next page from the last entry's position, and back by number", async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get('/api/admin/get_audit_log.php', ({ request }) => {
+        const url = new URL(request.url);
+        queries.push(url.search);
+        const second = url.searchParams.get('page') === '2';
+        return HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: {
+            entries: second ? ENTRIES.slice(1) : ENTRIES.slice(0, 1),
+            total: 2,
+            total_pages: 2,
+            current_page: second ? 2 : 1,
+            total_capped: false,
+            next_before: second ? null : '2026-11-30T08:00:00_2',
+          },
+        });
+      }),
+    );
+    renderPage();
+    await screen.findAllByRole('cell', { name: 'API #7' });
+    await userEvent.click(screen.getByRole('button', { name: '下一页' }));
+    await screen.findByRole('button', { name: '1' });
+    await userEvent.click(screen.getByRole('button', { name: '1' }));
+    await screen.findAllByRole('cell', { name: 'API #7' });
+    expect(queries).toEqual([
+      '?page=1&per_page=20',
+      '?page=2&per_page=20&before=2026-11-30T08%3A00%3A00_2',
+      '?page=1&per_page=20',
+    ]);
+  });
+
   it('shows an update as the fields it changed, in Chinese, money in yuan', async () => {
     setup();
     const cell = await changesOf(0);

@@ -1,3 +1,4 @@
+import { LIST_POSITION } from '@contracts/envelope';
 import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditQuery } from '@contracts/audit';
 import { useQueryParams } from '../../../../lib/useQueryParams';
 import { useAdminAuditLogQuery } from '../../api';
@@ -19,16 +20,26 @@ export function useAuditLog() {
     const value = params.get(key);
     if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) query[key] = value;
   }
+  const before = params.get('before') ?? '';
+  if (page > 1 && LIST_POSITION.test(before)) query.before = before;
   const { data, error, isLoading } = useAdminAuditLogQuery(query, {
     refetchOnMountOrArgChange: true,
   });
-  /** A new filter goes back to page 1 in place; a new page is a history step that Back undoes. */
+  /**
+   * A new filter goes back to page 1 in place; a new page is a history step that Back undoes.
+   * The page after this one is read from this page's last entry (its `next_before`): entries
+   * written meanwhile do not shift it.
+   */
   const setParam = (key: string, value: string) =>
     setParams(
       (next) => {
         if (value) next.set(key, value);
         else next.delete(key);
         if (key !== 'page') next.delete('page');
+        const nextBefore = data?.data.next_before;
+        if (key === 'page' && Number(value) === page + 1 && nextBefore) {
+          next.set('before', nextBefore);
+        } else next.delete('before');
       },
       { replace: key !== 'page' },
     );
