@@ -4,9 +4,10 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { ApiEntry } from '../src/database/entities';
 import { MIGRATIONS } from '../src/database/migrations';
+import { customOrderIdFor } from '../src/modules/recharge/custom-order-id';
 import type { Env } from '../src/env/env';
 import { createKeyedUser, ledgerOf } from './factories/gateway';
-import { VERIFY } from './factories/recharge';
+import { VERIFY, WEBHOOK } from './factories/recharge';
 import { createUser, loginAdmin, loginUser, primeCsrf } from './factories/users';
 import { AfdianFake } from './fakes/afdian-fake';
 import {
@@ -81,6 +82,8 @@ describeIf(
         startInstance(cluster.url(database, node), {
           ...afdian.env(),
           I_UNDERSTAND_TEST_SWITCHES_IN_PRODUCTION: 'true',
+          // Behind a proxy, so a race of webhooks can come from as many addresses as Afdian's.
+          TRUST_PROXY: '1',
         }),
       ),
     );
@@ -212,6 +215,71 @@ describeIf(
     expect(records).toEqual([{ amount_milli: '12500' }]);
     expect(await ledgerOf(t, user.id)).toEqual({ balance: 12_500, expected: 12_500 });
   });
+
+  it('pays an inviter exactly its cap when 2,000 invitees’ first orders arrive on three nodes', async () => {
+    const admin = new HttpClient(instances[1].url);
+    await loginAdmin(t, admin);
+    const saved = await admin.post('/api/admin/save_referral_settings.php', {
+      reward: '0.5',
+      cap: 9,
+    });
+    expect(saved.status).toBe(200);
+    const { user: inviter, password } = await createUser(t);
+    const client = new HttpClient(instances[0].url);
+    await loginUser(t, client, inviter.username, password);
+    expect((await client.get('/api/user/get_invite.php')).status).toBe(200);
+    // The invitees and their referrals are written straight away (registration is tested in
+    // referrals.spec.ts); their first orders arrive as Afdian's webhooks, spread over the nodes.
+    const prefix = `gref${randomBytes(3).toString('hex')}_`;
+    for (let i = 0; i < 2_000; i += 200) {
+      const names = Array.from({ length: 200 }, (_, j) => `${prefix}${i + j}`);
+      await dataSource.query(
+        `INSERT INTO users (username, username_key, password_hash) VALUES ${names.map(() => "(?, ?, 'x')").join(', ')}`,
+        names.flatMap((name) => [name, name]),
+      );
+    }
+    const invitees = (
+      await dataSource.query<{ id: number }[]>(
+        'SELECT id FROM users WHERE username LIKE ? ORDER BY id',
+        [`${prefix}%`],
+      )
+    ).map((row) => Number(row.id));
+    expect(invitees).toHaveLength(2_000);
+    await dataSource.query(
+      "INSERT INTO referrals (inviter_id, invitee_id, ip) SELECT ?, id, 'galera' FROM users WHERE username LIKE ?",
+      [inviter.id, `${prefix}%`],
+    );
+    const payloads = invitees.map((id) =>
+      afdian.webhookPayload(
+        afdian.addOrder({
+          total_amount: '1.00',
+          custom_order_id: customOrderIdFor(APP_SECRET, id),
+        }),
+      ),
+    );
+    // Afdian delivers a webhook again until it is answered 200 (a 503 changed nothing).
+    const deliver = async (payload: object, i: number) => {
+      const headers = { 'x-forwarded-for': `10.7.${i >> 8}.${i & 255}` };
+      for (let attempt = 1; ; attempt += 1) {
+        const answer = await clients[(i + attempt) % 3].post(WEBHOOK, payload, { headers });
+        if (answer.status !== 503 || attempt === 5) return answer.status;
+        await sleep(1000 * (0.5 + Math.random()));
+      }
+    };
+    const answers = await Promise.all(payloads.map(deliver));
+    expect(countBy(answers)).toEqual({ 200: 2_000 });
+    const [decided] = await dataSource.query<{ rewarded: string; capped: string }[]>(
+      `SELECT SUM(CASE WHEN state = 'rewarded' THEN 1 ELSE 0 END) AS rewarded,
+         SUM(CASE WHEN reason = 'cap' THEN 1 ELSE 0 END) AS capped
+       FROM referrals WHERE inviter_id = ?`,
+      [inviter.id],
+    );
+    expect([Number(decided.rewarded), Number(decided.capped)]).toEqual([9, 1_991]);
+    expect(await ledgerOf(t, inviter.id)).toEqual({ balance: 4_500, expected: 4_500 });
+    for (const id of [invitees[0], invitees[1_999]]) {
+      expect(await ledgerOf(t, id)).toEqual({ balance: 1_000, expected: 1_000 });
+    }
+  }, 120_000);
 
   it('shows an admin change made through one node on the instances of the others within 1 s', async () => {
     const [a, b, c] = clients;
@@ -356,6 +424,7 @@ describeIf(
         (SELECT COALESCE(SUM(amount_milli), 0) FROM ${database}.recharge_records WHERE user_id = u.id)
       + (SELECT COALESCE(SUM(delta_milli), 0) FROM ${database}.balance_adjustments WHERE user_id = u.id)
       + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.redemptions WHERE user_id = u.id AND kind = 'cash')
+      + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.referral_rewards WHERE user_id = u.id)
       - (SELECT COALESCE(SUM(cost_milli), 0) FROM ${database}.access_logs WHERE user_id = u.id) AS expected
       FROM ${database}.users u ORDER BY u.id`;
     const perNode = await Promise.all(

@@ -14,6 +14,7 @@ export const AUDIT_TARGETS = [
   'category',
   'oidc_provider',
   'redeem_batch',
+  'referral_settings',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

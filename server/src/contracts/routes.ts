@@ -17,6 +17,7 @@ import type {
   VerifiedOrder,
 } from './recharge';
 import type { RedeemBatchList, RedeemBatchView, RedeemedCode, RedemptionList } from './redeem';
+import type { AdminReferralList, InviteSummary, ReferralList, ReferralSettings } from './referrals';
 import type { RevokedSessions, SessionList } from './sessions';
 import type { MonthlyStatement, SiteMonth } from './statements';
 import type {
@@ -124,6 +125,8 @@ export const SITE_ROUTES = {
   'POST api/user/verify_aifadian_order.php': 'user',
   'POST api/user/redeem_code.php': 'user',
   'GET api/user/get_redemptions.php': 'user',
+  'GET api/user/get_invite.php': 'user',
+  'GET api/user/get_referrals.php': 'user',
   'GET api/user/get_monthly_statement.php': 'user',
   'GET api/user/export_monthly_statement.php': 'user',
   'POST api/admin/add_ad.php': 'admin',
@@ -184,6 +187,9 @@ export const SITE_ROUTES = {
   'POST api/admin/update_partner.php': 'admin',
   'POST api/admin/update_sidebar_link.php': 'admin',
   'GET api/admin/get_redeem_batches.php': 'admin',
+  'GET api/admin/get_referrals.php': 'admin',
+  'GET api/admin/get_referral_settings.php': 'admin',
+  'POST api/admin/save_referral_settings.php': 'admin',
   'POST api/admin/create_redeem_batch.php': 'admin',
   'POST api/admin/disable_redeem_batch.php': 'admin',
   'GET api/admin/export_redeem_batch.php': 'admin',
@@ -313,6 +319,11 @@ export interface SiteAnswers {
   'GET api/admin/export_recharge_reconciliation.php': string;
   'POST api/user/redeem_code.php': DataEnvelope<RedeemedCode>;
   'GET api/user/get_redemptions.php': DataEnvelope<RedemptionList>;
+  'GET api/user/get_invite.php': DataEnvelope<InviteSummary>;
+  'GET api/user/get_referrals.php': DataEnvelope<ReferralList>;
+  'GET api/admin/get_referrals.php': DataEnvelope<AdminReferralList>;
+  'GET api/admin/get_referral_settings.php': DataEnvelope<ReferralSettings>;
+  'POST api/admin/save_referral_settings.php': DataEnvelope<ReferralSettings>;
   'GET api/admin/get_redeem_batches.php': DataEnvelope<RedeemBatchList>;
   'POST api/admin/create_redeem_batch.php': DataEnvelope<RedeemBatchView>;
   'POST api/admin/disable_redeem_batch.php': DataEnvelope<RedeemBatchView>;

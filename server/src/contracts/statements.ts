@@ -1,7 +1,7 @@
 /**
  * A monthly statement: how a balance moved in one calendar month of the site's time zone. Money is
- * yuan with 3 decimals, as balances are; `closing = opening + recharged + adjusted + redeemed −
- * charged` holds exactly, because every figure is read in one statement (one snapshot).
+ * yuan with 3 decimals, as balances are; `closing = opening + recharged + adjusted + redeemed +
+ * referred − charged` holds exactly, because every figure is read in one statement (one snapshot).
  */
 export interface StatementLine {
   api_id: number;
@@ -25,6 +25,8 @@ export interface MonthTotals {
   adjusted: string;
   /** Cash from redeem codes. */
   redeemed: string;
+  /** Cash the account's invite rewards added (an invitee's first recharge). */
+  referred: string;
   /** Paid calls. */
   charged: string;
   /** Balance at the month's end, or now for the running month. */

@@ -11,9 +11,11 @@ export interface RegisterBody extends Credentials {
   confirm_password?: string;
   /** Optional: mailed a confirmation link, it becomes the account's address once followed. */
   email?: string;
+  /** Optional: the invite code of the link the visitor came by (an unknown one is ignored). */
+  invite?: string;
 }
 
-/** The fields register.php reads, each of which a refusal may be about. */
+/** The form's fields register.php reads, each of which a refusal may be about (not `invite`). */
 export const REGISTER_FIELDS = [
   'username',
   'password',

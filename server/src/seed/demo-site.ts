@@ -21,6 +21,8 @@ export const DEMO_SITE: Omit<Row<SiteConfig>, 'site_start_time' | HealthSettings
     'Welcome to Portico! Every new account can call the free APIs right away. Paid APIs are billed per call from your balance — recharge in the user centre.',
   email_verification: 0,
   admin_two_factor_required: 0,
+  referral_reward_milli: 5_000,
+  referral_cap: 10,
 };
 
 export const DEMO_PARTNERS: readonly Row<Partner>[] = [

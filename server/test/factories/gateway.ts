@@ -71,7 +71,10 @@ export async function createKeyedUser(t: TestApp, balanceMilli: number) {
   return { user, apiKey };
 }
 
-/** Σ recharges + Σ adjustments + Σ cash codes − Σ call costs, and the stored balance, for one user. */
+/**
+ * Σ recharges + Σ adjustments + Σ cash codes + Σ invite rewards − Σ call costs, and the stored
+ * balance, for one user.
+ */
 export async function ledgerOf(t: TestApp, userId: number) {
   const one = async (sql: string) =>
     Number((await t.dataSource.query<{ v: string | number | null }[]>(sql, [userId]))[0]?.v ?? 0);
@@ -86,6 +89,9 @@ export async function ledgerOf(t: TestApp, userId: number) {
       )) +
       (await one(
         "SELECT COALESCE(SUM(value_milli), 0) AS v FROM redemptions WHERE user_id = ? AND kind = 'cash'",
+      )) +
+      (await one(
+        'SELECT COALESCE(SUM(value_milli), 0) AS v FROM referral_rewards WHERE user_id = ?',
       )) -
       (await one('SELECT COALESCE(SUM(cost_milli), 0) AS v FROM access_logs WHERE user_id = ?')),
   };

@@ -17,6 +17,7 @@ import { FriendLink } from './friend-link.entity';
 import { Partner } from './partner.entity';
 import { RechargeRecord } from './recharge-record.entity';
 import { RedeemBatch, RedeemCode, RedeemUserUse, Redemption } from './redeem.entity';
+import { Referral, ReferralInviter, ReferralMark, ReferralReward } from './referral.entity';
 import { Session } from './session.entity';
 import { SidebarLink } from './sidebar-link.entity';
 import { SiteConfig } from './site-config.entity';
@@ -72,6 +73,10 @@ export {
   RedeemCode,
   RedeemUserUse,
   Redemption,
+  Referral,
+  ReferralInviter,
+  ReferralMark,
+  ReferralReward,
   Session,
   SidebarLink,
   SiteConfig,
@@ -127,6 +132,10 @@ export const ENTITIES = [
   RedeemCode,
   RedeemUserUse,
   Redemption,
+  Referral,
+  ReferralInviter,
+  ReferralMark,
+  ReferralReward,
   Session,
   SidebarLink,
   SiteConfig,

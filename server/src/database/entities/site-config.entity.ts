@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, FlagColumn, UpdatedAt } from '../columns';
+import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
 
 /** A single row (id 1) holding the site settings. */
 @Entity('site_config')
@@ -81,6 +81,13 @@ export class SiteConfig {
   /** Signs the incident webhooks as a user's alert secret signs theirs. */
   @Column({ type: 'varchar', length: 64, default: '' })
   health_alert_webhook_secret: string;
+
+  /** What an inviter gets when an invitee first recharges (0: rewards off), and how often at most. */
+  @BigIntColumn({ default: 0 })
+  referral_reward_milli: number;
+
+  @Column({ type: 'integer', default: 10 })
+  referral_cap: number;
 
   @CreatedAt()
   created_at: Date;

@@ -32,6 +32,7 @@ import { LogRetentionState1798100000000 } from './1798100000000-LogRetentionStat
 import { DayTotals1798200000000 } from './1798200000000-DayTotals';
 import { HourRollups1798300000000 } from './1798300000000-HourRollups';
 import { UsersByCreation1798400000000 } from './1798400000000-UsersByCreation';
+import { Referrals1798500000000 } from './1798500000000-Referrals';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   DayTotals1798200000000,
   HourRollups1798300000000,
   UsersByCreation1798400000000,
+  Referrals1798500000000,
 ];

@@ -1,22 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LessThanOrEqual, Repository } from 'typeorm';
+import { DEVICE_COOKIE, DEVICE_ID, deviceHash } from '../../common/device-cookie';
 import { User, UserDevice } from '../../database/entities';
 import { isUniqueViolation } from '../../database/transactions';
 import { AccountMail } from '../account-mail';
 import { SessionService } from '../sessions';
 import { deviceName } from './device';
 
-/** The browser's own random id: httpOnly, kept across sign-outs (it identifies no account). */
-export const DEVICE_COOKIE = 'device';
-const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 /** The browsers remembered per account; older ones count as new again. */
 export const MAX_DEVICES = 50;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * "New sign-in to your account": each browser carries a random id in a cookie; a sign-in from a
@@ -58,7 +54,7 @@ export class NewDeviceNotices {
         maxAge: COOKIE_MAX_AGE_S,
       });
     }
-    const hash = sha256(id);
+    const hash = deviceHash(id);
     if (await this.devices.existsBy({ user_id: user.id, device_hash: hash })) return;
     const knownBefore = await this.devices.existsBy({ user_id: user.id });
     try {

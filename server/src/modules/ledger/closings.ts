@@ -33,10 +33,11 @@ type Moved = {
 
 /**
  * Every move of money in `[from, to)` by user: credited orders (by when they were credited),
- * adjustments, cash codes, and the charged calls' rows with their count and checksum (Σ id mod
+ * adjustments, cash codes, invite rewards, and the charged calls' rows with their count and checksum (Σ id mod
  * CHECKSUM_PRIME: the same rows give the same number on both databases; one lost, added or
- * re-costed row changes the count, the sum or the checksum). Bound to `[from, to)` four times.
+ * re-costed row changes the count, the sum or the checksum). Bound to `[from, to)` once per source (MOVED_SOURCES).
  */
+const MOVED_SOURCES = 5;
 const MOVED = `SELECT x.user_id AS user_id, SUM(x.money_in) AS money_in, SUM(x.money_out) AS money_out,
     SUM(x.n) AS charged_rows, SUM(x.ck) AS rows_checksum
   FROM (
@@ -50,6 +51,9 @@ const MOVED = `SELECT x.user_id AS user_id, SUM(x.money_in) AS money_in, SUM(x.m
     SELECT c.user_id, c.value_milli, 0, 0, 0 FROM redemptions c
       WHERE c.kind = 'cash' AND c.created_at >= ? AND c.created_at < ?
     UNION ALL
+    SELECT f.user_id, f.value_milli, 0, 0, 0 FROM referral_rewards f
+      WHERE f.created_at >= ? AND f.created_at < ?
+    UNION ALL
     SELECT a.user_id, 0, a.cost_milli, 1, a.id % ${CHECKSUM_PRIME} FROM access_logs a
       WHERE a.access_time >= ? AND a.access_time < ? AND a.cost_milli > 0 AND a.user_id IS NOT NULL
   ) x
@@ -60,6 +64,7 @@ const FIRST_MOVE = `SELECT MIN(t) AS first FROM (
     SELECT MIN(updated_at) AS t FROM recharge_records WHERE state = 'credited' AND user_id IS NOT NULL
     UNION ALL SELECT MIN(created_at) FROM balance_adjustments
     UNION ALL SELECT MIN(created_at) FROM redemptions WHERE kind = 'cash'
+    UNION ALL SELECT MIN(created_at) FROM referral_rewards
     UNION ALL SELECT MIN(access_time) FROM access_logs WHERE cost_milli > 0
   ) m`;
 
@@ -172,7 +177,7 @@ async function closeMonth(
   now: number,
 ): Promise<boolean> {
   const time = (ms: number) => sqlTime(dataSource, new Date(ms));
-  const span = Array(4)
+  const span = Array(MOVED_SOURCES)
     .fill([time(from), time(to)])
     .flat() as unknown[];
   const monthRow = (users: number) => [month, time(from), time(to), time(now), users];
@@ -240,7 +245,7 @@ export async function checkClosings(
            charged_rows, rows_checksum FROM ledger_closings WHERE month = ?`,
         [month],
       ),
-      dataSource.query<Moved[]>(MOVED, Array(4).fill(bounds).flat()),
+      dataSource.query<Moved[]>(MOVED, Array(MOVED_SOURCES).fill(bounds).flat()),
     ]);
     const byUser = new Map(raw.map((row) => [num(row.user_id), row]));
     const users = new Set([...closings.map((c) => num(c.user_id)), ...byUser.keys()]);

@@ -11,6 +11,7 @@ import {
   sqliteTransaction,
 } from '../../database/transactions';
 import { AUDIT_INSERT_SQL } from '../audit';
+import { decideReferralMysql, decideReferralSqlite } from './referral-reward';
 import type { LedgerAudit } from '../audit';
 
 /** An order as Afdian described it, with what it credits and who it belongs to. */
@@ -39,7 +40,8 @@ export type CreditOutcome =
 export interface OrderLedger {
   /**
    * Marks the order credited to `user_id` and adds its amount (and writes `audit`'s audit_log row,
-   * for an admin's credit), in one transaction, once ever.
+   * for an admin's credit), in one transaction, once ever. The user's first credited order also
+   * decides its referral, if it was invited (referral-reward.ts), in the same transaction.
    */
   credit(
     order: OrderFacts & { user_id: number },
@@ -150,6 +152,7 @@ export class SqliteOrderLedger implements OrderLedger {
         if (this.balance(userId) === null) throw new Error(`recharge for missing user ${userId}`);
         throw new PastCeiling();
       }
+      decideReferralSqlite(this.db, userId, order.out_trade_no);
       const balance = this.balance(userId)!;
       if (audit) this.db.prepare(AUDIT_INSERT_SQL).run(...audit(balance));
       return { outcome: 'credited', balance_milli: balance };
@@ -256,6 +259,7 @@ export class MysqlOrderLedger implements OrderLedger {
       if ((await balance()) === null) throw new Error(`recharge for missing user ${userId}`);
       throw new PastCeiling();
     }
+    await decideReferralMysql(conn, userId, order.out_trade_no);
     const balanceMilli = (await balance())!;
     if (audit) await conn.query(AUDIT_INSERT_SQL, audit(balanceMilli));
     return { outcome: 'credited', balance_milli: balanceMilli };

@@ -11,6 +11,7 @@ export interface SpanMoves {
   recharged_milli: number;
   adjusted_milli: number;
   redeemed_milli: number;
+  referred_milli: number;
   charged_milli: number;
   closing_milli: number;
   calls: number;
@@ -31,21 +32,21 @@ type Row = Record<string, string | number | null>;
 /**
  * The money that came in after each of two instants, from every source the ledger has (the same
  * sources `checkBalances` adds up): credited orders (dated by when they were credited: a claim
- * writes updated_at), adjustments and cash codes. `owner` narrows each to one user.
+ * writes updated_at), adjustments, cash codes and invite rewards. `owner` narrows each to one user.
  */
+const MONEY_IN = ['recharged', 'adjusted', 'redeemed', 'referred'] as const;
 const moneyIn = (owner: string) =>
-  ['recharged', 'adjusted', 'redeemed']
-    .map((name) => {
-      const [table, value, time, extra] = {
-        recharged: ['recharge_records', 'amount_milli', 'updated_at', " AND t.state = 'credited'"],
-        adjusted: ['balance_adjustments', 'delta_milli', 'created_at', ''],
-        redeemed: ['redemptions', 'value_milli', 'created_at', " AND t.kind = 'cash'"],
-      }[name]!;
-      const sum = (bound: string) =>
-        `COALESCE((SELECT SUM(t.${value}) FROM ${table} t WHERE ${owner}${extra} AND t.${time} >= ${bound}), 0)`;
-      return `${sum('?')} - ${sum('?')} AS ${name}, ${sum('?')} AS ${name}_after`;
-    })
-    .join(',\n');
+  MONEY_IN.map((name) => {
+    const [table, value, time, extra] = {
+      recharged: ['recharge_records', 'amount_milli', 'updated_at', " AND t.state = 'credited'"],
+      adjusted: ['balance_adjustments', 'delta_milli', 'created_at', ''],
+      redeemed: ['redemptions', 'value_milli', 'created_at', " AND t.kind = 'cash'"],
+      referred: ['referral_rewards', 'value_milli', 'created_at', ''],
+    }[name];
+    const sum = (bound: string) =>
+      `COALESCE((SELECT SUM(t.${value}) FROM ${table} t WHERE ${owner}${extra} AND t.${time} >= ${bound}), 0)`;
+    return `${sum('?')} - ${sum('?')} AS ${name}, ${sum('?')} AS ${name}_after`;
+  }).join(',\n');
 
 const COUNTED = counted('l');
 const CALL_SUMS = `SUM(CASE WHEN l.cost_milli > 0 THEN 1 ELSE 0 END) AS calls,
@@ -63,16 +64,21 @@ function moves(
   calls: { calls: number; free_calls: number; charged_milli: number },
 ): SpanMoves {
   const inAfterTo =
-    num(totals.recharged_after) + num(totals.adjusted_after) + num(totals.redeemed_after);
+    num(totals.recharged_after) +
+    num(totals.adjusted_after) +
+    num(totals.redeemed_after) +
+    num(totals.referred_after);
   const closing = num(totals.balance) - inAfterTo + num(totals.charged_after);
   const recharged = num(totals.recharged);
   const adjusted = num(totals.adjusted);
   const redeemed = num(totals.redeemed);
+  const referred = num(totals.referred);
   return {
-    opening_milli: closing - recharged - adjusted - redeemed + calls.charged_milli,
+    opening_milli: closing - recharged - adjusted - redeemed - referred + calls.charged_milli,
     recharged_milli: recharged,
     adjusted_milli: adjusted,
     redeemed_milli: redeemed,
+    referred_milli: referred,
     charged_milli: calls.charged_milli,
     closing_milli: closing,
     calls: calls.calls,
@@ -81,11 +87,12 @@ function moves(
 }
 
 /** The bound values of moneyIn: from, to, to for each source. */
-const inBounds = (from: Date | string, to: Date | string) => [
-  ...[from, to, to],
-  ...[from, to, to],
-  ...[from, to, to],
-];
+const inBounds = (from: Date | string, to: Date | string) => MONEY_IN.flatMap(() => [from, to, to]);
+
+/** A line's NULLs in the columns of the totals row: the balance, moneyIn's two a source, charged_after. */
+const TOTALS_NULLS = Array(2 + 2 * MONEY_IN.length)
+  .fill('NULL')
+  .join(', ');
 
 /**
  * A calendar month on the site's clock, and how far the rollups go: days through a watermark are
@@ -131,7 +138,7 @@ const HOURS = afterHours('h');
 const ROLLED_LINES = `SELECT 1, r.api_id, MAX(r.api_name), MAX(p.title_en),
     SUM(CASE WHEN r.source = 'free' THEN 0 ELSE r.calls END),
     SUM(CASE WHEN r.source = 'free' THEN r.calls ELSE 0 END), SUM(r.cost_milli),
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    ${TOTALS_NULLS}
   FROM usage_rollups r LEFT JOIN apis p ON p.id = r.api_id
   WHERE r.user_id = ? AND r.day >= ? AND r.day < ? AND r.day <= ?
   GROUP BY r.api_id`;
@@ -140,7 +147,7 @@ const ROLLED_LINES = `SELECT 1, r.api_id, MAX(r.api_name), MAX(p.title_en),
 const HOUR_LINES = `SELECT 1, h.api_id, MAX(h.api_name), MAX(p.title_en),
     SUM(CASE WHEN h.source = 'free' THEN 0 ELSE h.calls END),
     SUM(CASE WHEN h.source = 'free' THEN h.calls ELSE 0 END), SUM(h.cost_milli),
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    ${TOTALS_NULLS}
   FROM usage_hour_rollups h LEFT JOIN apis p ON p.id = h.api_id
   WHERE h.user_id = ? AND h.day >= ? AND h.day < ? AND ${HOURS}
   GROUP BY h.api_id`;
@@ -198,7 +205,7 @@ export async function userSpan(
      ${HOUR_LINES}
      UNION ALL
      SELECT 1, l.api_id, MAX(l.api_name), MAX(p.title_en), ${CALL_SUMS},
-       NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       ${TOTALS_NULLS}
      FROM access_logs l LEFT JOIN apis p ON p.id = l.api_id
      WHERE l.user_id = ? AND l.access_time >= ? AND l.access_time < ? AND ${COUNTED}
      GROUP BY l.api_id`,

@@ -1,25 +1,49 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RedeemBatch, RedeemCode, Redemption } from '../../database/entities';
+import {
+  RedeemBatch,
+  RedeemCode,
+  Redemption,
+  Referral,
+  ReferralInviter,
+  SiteConfig,
+} from '../../database/entities';
 import { AuditModule } from '../audit';
 import { LedgerModule } from '../ledger';
 import { SessionsModule } from '../sessions';
 import { RedeemAdminService } from './redeem-admin.service';
 import { RedeemAdminController, RedeemController } from './redeem.controller';
 import { RedeemService } from './redeem.service';
+import { ReferralsAdminService } from './referrals-admin.service';
+import { ReferralsAdminController, ReferralsController } from './referrals.controller';
+import { ReferralsService } from './referrals.service';
 
 /**
- * Ways to sell calls besides the per-call price: for now redeem codes (cash), money moved by the
- * ledger. Free quotas are taken in the gateway's charge (ledger) and listed by usage/.
+ * Ways to sell calls besides the per-call price: for now redeem codes (cash) and invite rewards
+ * (cash for the inviter on an invitee's first recharge), money moved by the ledger. Free quotas are
+ * taken in the gateway's charge (ledger) and listed by usage/.
  */
 @Module({
   imports: [
     AuditModule,
     LedgerModule,
     SessionsModule,
-    TypeOrmModule.forFeature([RedeemBatch, RedeemCode, Redemption]),
+    TypeOrmModule.forFeature([
+      RedeemBatch,
+      RedeemCode,
+      Redemption,
+      Referral,
+      ReferralInviter,
+      SiteConfig,
+    ]),
   ],
-  controllers: [RedeemController, RedeemAdminController],
-  providers: [RedeemService, RedeemAdminService],
+  controllers: [
+    RedeemController,
+    RedeemAdminController,
+    ReferralsController,
+    ReferralsAdminController,
+  ],
+  providers: [RedeemService, RedeemAdminService, ReferralsService, ReferralsAdminService],
+  exports: [ReferralsService],
 })
 export class PlansModule {}

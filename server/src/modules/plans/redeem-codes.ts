@@ -4,11 +4,14 @@ import { REDEEM_CODE_CHARS } from '../../contracts/redeem';
 /** Crockford's base 32: no I, L, O or U, so a code read aloud or typed by hand is hard to get wrong. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/** `count` random characters of the alphabet: 5 random bits each. */
+export function randomChars(count: number): string {
+  return [...randomBytes(count)].map((byte) => ALPHABET[byte & 31]).join('');
+}
+
 /** A new code: REDEEM_CODE_CHARS × 5 = 100 random bits, as `XXXXX-XXXXX-XXXXX-XXXXX`. */
 export function newCode(): string {
-  const bytes = randomBytes(REDEEM_CODE_CHARS);
-  const chars = [...bytes].map((byte) => ALPHABET[byte & 31]).join('');
-  return chars.match(/.{5}/g)!.join('-');
+  return randomChars(REDEEM_CODE_CHARS).match(/.{5}/g)!.join('-');
 }
 
 /**

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKey, User, UserTotp } from '../../database/entities';
 import { AccountMailModule } from '../account-mail';
 import { KeysModule } from '../keys';
+import { PlansModule } from '../plans';
 import { UsersAdminController } from './users-admin.controller';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
@@ -14,6 +15,7 @@ import { SessionsModule } from '../sessions';
     SessionsModule,
     TypeOrmModule.forFeature([User, ApiKey, UserTotp]),
     KeysModule,
+    PlansModule,
   ],
   controllers: [UsersController, UsersAdminController],
   providers: [UsersService],

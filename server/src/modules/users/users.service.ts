@@ -20,6 +20,7 @@ import { ENV } from '../../env/env';
 import type { FastifyRequest } from 'fastify';
 import { isEmailAddress, normalizeEmail } from '../../contracts/account-email';
 import { AccountMail, EmailConfirmations, invalidEmail } from '../account-mail';
+import { ReferralsService } from '../plans';
 import type { Env } from '../../env/env';
 
 const USERNAME_TAKEN = 'username already exists';
@@ -44,13 +45,15 @@ export class UsersService {
     @Inject(ENV) private readonly env: Env,
     private readonly mail: AccountMail,
     private readonly confirmations: EmailConfirmations,
+    private readonly referrals: ReferralsService,
   ) {}
 
   /**
    * Creates the account and returns its first API key; it does not sign in. An e-mail address
    * given is mailed a confirmation link and becomes the account's once it is followed. With the
    * admin's e-mail verification on, the address is required and the account signs in only after
-   * that link (USER_STATUS.pendingEmail until then).
+   * that link (USER_STATUS.pendingEmail until then). An invite code records the account's referral
+   * in the transaction that makes it.
    */
   async register(body: RegisterBody, request: FastifyRequest): Promise<Registered> {
     const error = registrationError(body);
@@ -90,6 +93,7 @@ export class UsersService {
           status: verify ? USER_STATUS.pendingEmail : USER_STATUS.active,
         });
         const id = Number(inserted.identifiers[0].id);
+        await this.referrals.attach(manager, id, body.invite, request);
         return { id, apiKey: await this.apiKeys.createDefault(manager, id) };
       });
     } catch (e) {

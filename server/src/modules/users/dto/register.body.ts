@@ -1,4 +1,4 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Accepts } from '../../../common/validation';
 import type { RegisterBody as RegisterBodyContract } from '../../../contracts/users';
 
@@ -19,6 +19,11 @@ export class RegisterBody {
   @IsOptional()
   @IsString({ message: 'email must be text' })
   email?: string;
+
+  @IsOptional()
+  @MaxLength(64, { message: 'invite must be at most 64 characters' })
+  @IsString({ message: 'invite must be text' })
+  invite?: string;
 }
 
 /** The register form's body, as the contract types it, is one this DTO reads. */

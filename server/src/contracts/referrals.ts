@@ -1,0 +1,110 @@
+import type { PageInfo } from './envelope';
+
+/**
+ * A referral: one invitee who registered through an inviter's link. It waits for the invitee's
+ * first credited recharge, which either rewards the inviter (once, in the same transaction as that
+ * credit) or refuses the reward for good, with a reason.
+ */
+export const REFERRAL_STATES = ['waiting', 'rewarded', 'refused'] as const;
+export type ReferralState = (typeof REFERRAL_STATES)[number];
+
+/**
+ * Why a referral paid nothing: rewards were off (amount 0) when the invitee first recharged; the
+ * inviter had been rewarded as often as one inviter may; an earlier invitee of the same inviter
+ * registered from the same address or the same browser (a farm of accounts pays once); the invitee
+ * registered from an address or a browser the inviter had signed in from (inviting oneself); the
+ * reward would have taken the inviter's balance past the ceiling.
+ */
+export const REFERRAL_REFUSALS = [
+  'off',
+  'cap',
+  'same_address',
+  'same_device',
+  'own_address',
+  'own_device',
+  'ceiling',
+] as const;
+export type ReferralRefusal = (typeof REFERRAL_REFUSALS)[number];
+
+/** An invite code: 10 characters of Crockford's base 32, given to a user the first time it is asked for. */
+export const INVITE_CODE = /^[0-9A-HJKMNP-TV-Z]{10}$/;
+
+/** The most one reward may be (1,000 yuan) and the most rewards one inviter may earn. */
+export const MAX_REFERRAL_REWARD_MILLI = 1_000_000;
+export const MAX_REFERRAL_CAP = 10_000;
+
+/** get_invite.php's data: the caller's invite link and how it has done. */
+export interface InviteSummary {
+  code: string;
+  /**
+   * The register page with the code in its query: `<site>/register?invite=<code>`, or only its path
+   * when the site's address is not set (网站地址 or PUBLIC_URL): the page then puts its own origin first.
+   */
+  url: string;
+  /** What the next reward would be (yuan, as balances are written: "5.00"); "0.00" while off. */
+  reward: string;
+  /** How many rewards one inviter may earn in all. */
+  cap: number;
+  invited: number;
+  rewarded: number;
+  /** What the caller's rewards added to its balance (yuan). */
+  earned: string;
+}
+
+/** One row of get_referrals.php (the caller's invitees, newest first, 10 a page). */
+export interface ReferralView {
+  id: number;
+  /** The invitee's name, shown only by its first two characters and `***`. */
+  invitee: string;
+  state: ReferralState;
+  reason: ReferralRefusal | null;
+  /** What the inviter got (yuan); "0.00" unless rewarded. */
+  reward: string;
+  created_at: string;
+  /** When the invitee's first recharge decided the referral; null while waiting. */
+  decided_at: string | null;
+}
+
+export interface ReferralList extends PageInfo {
+  referrals: ReferralView[];
+}
+
+/** get_referral_settings.php's data and save_referral_settings.php's body (邀请奖励 → 设置). */
+export interface ReferralSettings {
+  /** Yuan, at most three decimals, 0 to 1,000: what an inviter gets; "0" turns rewards off. */
+  reward: string;
+  /** Rewards one inviter may earn in all, 0 to 10,000. */
+  cap: number;
+}
+
+/** The fields save_referral_settings.php reads, each of which a refusal may name. */
+export const REFERRAL_SETTINGS_FIELDS = [
+  'reward',
+  'cap',
+] as const satisfies readonly (keyof ReferralSettings)[];
+
+/** One row of the admin's get_referrals.php (every referral, newest first, 20 a page). */
+export interface AdminReferralView {
+  id: number;
+  inviter_id: number;
+  inviter: string;
+  invitee_id: number;
+  invitee: string;
+  /** The address the invitee registered from. */
+  ip: string;
+  state: ReferralState;
+  reason: ReferralRefusal | null;
+  reward: string;
+  /** The order whose credit decided the referral; null while waiting. */
+  out_trade_no: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface AdminReferralList extends PageInfo {
+  referrals: AdminReferralView[];
+  /** Over every referral: how many there are, how many paid, and what they paid (yuan). */
+  invited: number;
+  rewarded: number;
+  paid: string;
+}

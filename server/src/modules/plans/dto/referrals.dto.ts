@@ -1,0 +1,43 @@
+import { IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { AmountText, IntLike } from '../../../common/admin-input';
+import { PageNumber, PerPage } from '../../../common/paging';
+import type { Accepts } from '../../../common/validation';
+import { MAX_REFERRAL_CAP } from '../../../contracts/referrals';
+import type { ReferralSettings } from '../../../contracts/referrals';
+
+// class-validator checks a property's rules bottom-up and stops at the first that fails.
+
+export class ReferralsQuery {
+  @PageNumber()
+  page = 1;
+
+  @PerPage(100)
+  per_page = 10;
+}
+
+export class AdminReferralsQuery {
+  @PageNumber()
+  page = 1;
+
+  @PerPage(100)
+  per_page = 20;
+}
+
+const REWARD = 'reward must be an amount from 0 to 1000 such as 5 or 2.5 (three decimal places)';
+const CAP = `cap must be a whole number from 0 to ${MAX_REFERRAL_CAP.toLocaleString('en-US')}`;
+
+export class ReferralSettingsDto implements ReferralSettings {
+  @Matches(/^\d{1,4}(\.\d{1,3})?$/, { message: REWARD })
+  @IsString({ message: REWARD })
+  @IsNotEmpty({ message: 'please enter the reward (0 turns rewards off)' })
+  @AmountText()
+  reward: string;
+
+  @Max(MAX_REFERRAL_CAP, { message: CAP })
+  @Min(0, { message: CAP })
+  @IsInt({ message: CAP })
+  @IntLike()
+  cap: number;
+}
+
+export type ReferralSettingsDtoReads = Accepts<ReferralSettingsDto, ReferralSettings>;

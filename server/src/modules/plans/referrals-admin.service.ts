@@ -1,0 +1,142 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppError, notFound } from '../../common/app-error';
+import { formatBalance, parseYuan } from '../../common/money';
+import { pageInfo, pageSlice } from '../../common/paging';
+import { MAX_REFERRAL_REWARD_MILLI } from '../../contracts/referrals';
+import type {
+  AdminReferralList,
+  ReferralRefusal,
+  ReferralSettings,
+  ReferralState,
+} from '../../contracts/referrals';
+import { Referral, SiteConfig, User } from '../../database/entities';
+import { rowTime } from '../../database/sql-time';
+import { retriedTransaction } from '../../database/transactions';
+import { AuditService } from '../audit';
+import type { AuditActor } from '../audit';
+import { AdminReferralsQuery, ReferralSettingsDto } from './dto/referrals.dto';
+import { optionalTime } from './referrals.service';
+
+const rewardOutOfRange = () =>
+  new AppError(
+    'request.validation',
+    `an invite reward must be from 0 to ${formatBalance(MAX_REFERRAL_REWARD_MILLI)}`,
+    HttpStatus.BAD_REQUEST,
+    {},
+    'reward',
+  );
+
+const settingsOf = (config: SiteConfig): ReferralSettings => ({
+  reward: formatBalance(config.referral_reward_milli),
+  cap: config.referral_cap,
+});
+
+/** 邀请奖励: the reward and cap (audited) and every referral with what it paid. */
+@Injectable()
+export class ReferralsAdminService {
+  constructor(
+    @InjectRepository(SiteConfig) private readonly configs: Repository<SiteConfig>,
+    @InjectRepository(Referral) private readonly referrals: Repository<Referral>,
+    private readonly audit: AuditService,
+  ) {}
+
+  async settings(): Promise<ReferralSettings> {
+    return settingsOf(await this.config());
+  }
+
+  /** New settings apply to referrals decided from now on; decided ones keep what they paid. */
+  async save(actor: AuditActor, body: ReferralSettingsDto): Promise<ReferralSettings> {
+    const reward = parseYuan(body.reward);
+    if (reward === null || reward > MAX_REFERRAL_REWARD_MILLI) throw rewardOutOfRange();
+    return retriedTransaction(this.configs.manager, async (manager) => {
+      const repository = manager.getRepository(SiteConfig);
+      const config = await repository.findOne({ where: {}, order: { id: 'ASC' } });
+      if (!config) throw notFound('admin.record_not_found', 'site config not found');
+      const before = settingsOf(config);
+      await repository.update(config.id, { referral_reward_milli: reward, referral_cap: body.cap });
+      const after = settingsOf({
+        ...config,
+        referral_reward_milli: reward,
+        referral_cap: body.cap,
+      });
+      await this.audit.record(
+        actor,
+        { action: 'update', target_type: 'referral_settings', target_id: config.id, before, after },
+        manager,
+      );
+      return after;
+    });
+  }
+
+  /** Every referral, newest first, with the totals over all of them. */
+  async list(query: AdminReferralsQuery): Promise<AdminReferralList> {
+    const { skip, take } = pageSlice(query);
+    const [rows, totals] = await Promise.all([
+      this.referrals
+        .createQueryBuilder('r')
+        .innerJoin(User, 'a', 'a.id = r.inviter_id')
+        .innerJoin(User, 'b', 'b.id = r.invitee_id')
+        .select(['r.id AS id', 'r.inviter_id AS inviter_id', 'a.username AS inviter'])
+        .addSelect(['r.invitee_id AS invitee_id', 'b.username AS invitee', 'r.ip AS ip'])
+        .addSelect(['r.state AS state', 'r.reason AS reason', 'r.reward_milli AS reward_milli'])
+        .addSelect(['r.out_trade_no AS out_trade_no', 'r.created_at AS created_at'])
+        .addSelect('r.decided_at', 'decided_at')
+        .orderBy('r.id', 'DESC')
+        .offset(skip)
+        .limit(take)
+        .getRawMany<{
+          id: number;
+          inviter_id: number;
+          inviter: string;
+          invitee_id: number;
+          invitee: string;
+          ip: string;
+          state: ReferralState;
+          reason: ReferralRefusal | null;
+          reward_milli: number | string;
+          out_trade_no: string | null;
+          created_at: Date | string;
+          decided_at: Date | string | null;
+        }>(),
+      this.referrals
+        .createQueryBuilder('r')
+        .select('COUNT(*)', 'invited')
+        .addSelect("SUM(CASE WHEN r.state = 'rewarded' THEN 1 ELSE 0 END)", 'rewarded')
+        .addSelect('COALESCE(SUM(r.reward_milli), 0)', 'paid')
+        .getRawOne<{
+          invited: number | string;
+          rewarded: number | string | null;
+          paid: number | string;
+        }>(),
+    ]);
+    const invited = Number(totals?.invited ?? 0);
+    return {
+      referrals: rows.map((row) => ({
+        id: Number(row.id),
+        inviter_id: Number(row.inviter_id),
+        inviter: row.inviter,
+        invitee_id: Number(row.invitee_id),
+        invitee: row.invitee,
+        ip: row.ip,
+        state: row.state,
+        reason: row.reason,
+        reward: formatBalance(Number(row.reward_milli)),
+        out_trade_no: row.out_trade_no,
+        created_at: rowTime(row.created_at).toISOString(),
+        decided_at: optionalTime(row.decided_at),
+      })),
+      invited,
+      rewarded: Number(totals?.rewarded ?? 0),
+      paid: formatBalance(Number(totals?.paid ?? 0)),
+      ...pageInfo(invited, query),
+    };
+  }
+
+  private async config(): Promise<SiteConfig> {
+    const config = await this.configs.findOne({ where: {}, order: { id: 'ASC' } });
+    if (!config) throw notFound('admin.record_not_found', 'site config not found');
+    return config;
+  }
+}

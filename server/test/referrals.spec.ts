@@ -1,0 +1,355 @@
+import { randomBytes } from 'node:crypto';
+import { INVITE_CODE } from '../src/contracts/referrals';
+import { Referral, ReferralInviter, User } from '../src/database/entities';
+import { checkBalances, ORDER_LEDGER } from '../src/modules/ledger';
+import type { OrderLedger } from '../src/modules/ledger';
+import { adminClient, anonymousClient } from './factories/admin';
+import { ledgerOf } from './factories/gateway';
+import { balanceOf } from './factories/recharge';
+import { createUser, loginUser } from './factories/users';
+import { describeEachDb, TestApp } from './harness';
+import type { HttpClient } from './http-client';
+
+const INVITE = '/api/user/get_invite.php';
+const LIST = '/api/user/get_referrals.php';
+const SETTINGS = '/api/admin/get_referral_settings.php';
+const SAVE = '/api/admin/save_referral_settings.php';
+const ADMIN_LIST = '/api/admin/get_referrals.php';
+
+let addresses = 0;
+/** A documentation address (RFC 5737) no other registration of the file has used. */
+const newAddress = () => {
+  addresses += 1;
+  return `198.51.${100 + Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+/** Signs in from `ip` (behind the trusted proxy) and answers the client with the user's id. */
+async function inviterFrom(t: TestApp, ip: string) {
+  const { user } = await createUser(t);
+  const client = t.client();
+  await client.get('/api/user/get_user_info.php', { headers: { 'x-forwarded-for': ip } });
+  const res = await client.post(
+    '/api/login.php',
+    { username: user.username, password: 'password-123' },
+    { headers: { 'x-forwarded-for': ip } },
+  );
+  if (res.status !== 200) throw new Error(`login failed: ${res.text}`);
+  const invite = await client.get(INVITE);
+  return { client, user, code: invite.body.data.code as string, invite: invite.body.data };
+}
+
+/** Registers a new account through the invite from `ip`, as the register page sends it. */
+async function registerInvited(t: TestApp, invite: string, ip: string) {
+  const client = await anonymousClient(t);
+  const username = `invited_${randomBytes(4).toString('hex')}`;
+  const res = await client.post(
+    '/api/register.php',
+    { username, password: 'secret-pass', confirm_password: 'secret-pass', invite },
+    { headers: { 'x-forwarded-for': ip } },
+  );
+  if (res.status !== 200) throw new Error(`registration failed: ${res.text}`);
+  const [row] = await t.dataSource.query<{ id: number }[]>(
+    'SELECT id FROM users WHERE username_key = ?',
+    [username],
+  );
+  return { id: Number(row.id), username, client };
+}
+
+let orders = 0;
+/** Credits an order of `amount` milli-yuan to the user, as a verified Afdian order is credited. */
+function credit(t: TestApp, userId: number, amount = 10_000) {
+  orders += 1;
+  return t.app.get<OrderLedger>(ORDER_LEDGER).credit(
+    {
+      out_trade_no: `ref-${orders}-${randomBytes(4).toString('hex')}`,
+      user_id: userId,
+      amount_milli: amount,
+      paid_amount: String(amount / 1000),
+      source: 'query',
+      raw: '{}',
+    },
+    null,
+  );
+}
+
+const referralOf = (t: TestApp, inviteeId: number) =>
+  t.dataSource.getRepository(Referral).findOneByOrFail({ invitee_id: inviteeId });
+
+async function expectLedgerExact(t: TestApp) {
+  expect((await checkBalances(t.dataSource)).unexplained).toEqual([]);
+}
+
+describeEachDb(
+  'referral rewards',
+  (ctx) => {
+    let admin: HttpClient;
+    beforeAll(async () => {
+      admin = await adminClient(ctx.t);
+    });
+    const settle = async (reward: string, cap: number) => {
+      const saved = await admin.post(SAVE, { reward, cap });
+      expect(saved.status).toBe(200);
+    };
+
+    it('gives each user one invite code and a link to the register page with it', async () => {
+      const { client, code, invite } = await inviterFrom(ctx.t, newAddress());
+      expect(code).toMatch(INVITE_CODE);
+      expect(invite.url).toMatch(new RegExp(`/register\\?invite=${code}$`));
+      expect(invite).toMatchObject({ invited: 0, rewarded: 0, earned: '0.00' });
+      const again = await Promise.all([client.get(INVITE), client.get(INVITE)]);
+      expect(again.map((res) => res.body.data.code)).toEqual([code, code]);
+      expect(await anonymousClient(ctx.t).then((c) => c.get(INVITE))).toMatchObject({
+        status: 401,
+      });
+    });
+
+    it('pays the inviter once, on the invitee’s first credited recharge, audited settings', async () => {
+      await settle('5', 10);
+      const settings = await admin.get(SETTINGS);
+      expect(settings.body.data).toEqual({ reward: '5.00', cap: 10 });
+      const inviter = await inviterFrom(ctx.t, newAddress());
+      const invitee = await registerInvited(ctx.t, inviter.code, newAddress());
+      const waiting = await inviter.client.get(LIST);
+      expect(waiting.body.data).toMatchObject({ total: 1, current_page: 1 });
+      expect(waiting.body.data.referrals[0]).toMatchObject({
+        invitee: `${invitee.username.slice(0, 2)}***`,
+        state: 'waiting',
+        reason: null,
+        reward: '0.00',
+        decided_at: null,
+      });
+
+      expect(await credit(ctx.t, invitee.id, 10_000)).toMatchObject({ outcome: 'credited' });
+      expect(await balanceOf(ctx.t, inviter.user.id)).toBe(5_000);
+      expect(await balanceOf(ctx.t, invitee.id)).toBe(10_000);
+      const decided = await referralOf(ctx.t, invitee.id);
+      expect(decided).toMatchObject({ state: 'rewarded', reason: null, reward_milli: 5_000 });
+      expect(decided.out_trade_no).toMatch(/^ref-/);
+
+      // A second recharge, and a change of the reward, pay nothing more.
+      await settle('9', 10);
+      await credit(ctx.t, invitee.id, 2_000);
+      expect(await balanceOf(ctx.t, inviter.user.id)).toBe(5_000);
+      const summary = await inviter.client.get(INVITE);
+      expect(summary.body.data).toMatchObject({
+        reward: '9.00',
+        cap: 10,
+        invited: 1,
+        rewarded: 1,
+        earned: '5.00',
+      });
+      const listed = await inviter.client.get(LIST);
+      expect(listed.body.data.referrals[0]).toMatchObject({ state: 'rewarded', reward: '5.00' });
+      expect(listed.body.data.referrals[0].decided_at).toEqual(expect.any(String));
+      expect(await ledgerOf(ctx.t, inviter.user.id)).toEqual({ balance: 5_000, expected: 5_000 });
+      await expectLedgerExact(ctx.t);
+
+      const audit = await admin.get('/api/admin/get_audit_log.php', {
+        query: { target_type: 'referral_settings' },
+      });
+      expect(audit.body.data.entries[0]).toMatchObject({ action: 'update' });
+      expect(audit.body.data.entries[0].before).toMatchObject({ reward: '5.00', cap: 10 });
+      expect(audit.body.data.entries[0].after).toMatchObject({ reward: '9.00', cap: 10 });
+    });
+
+    it('lists every referral for the admin with totals and names', async () => {
+      await settle('5', 10);
+      const inviter = await inviterFrom(ctx.t, newAddress());
+      const ip = newAddress();
+      const invitee = await registerInvited(ctx.t, inviter.code, ip);
+      const list = await admin.get(ADMIN_LIST);
+      expect(list.status).toBe(200);
+      expect(list.body.data.referrals[0]).toMatchObject({
+        inviter_id: inviter.user.id,
+        inviter: inviter.user.username,
+        invitee_id: invitee.id,
+        invitee: invitee.username,
+        ip,
+        state: 'waiting',
+        out_trade_no: null,
+      });
+      const [{ n }] = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM referrals',
+      );
+      expect(list.body.data).toMatchObject({ invited: Number(n), total: Number(n) });
+    });
+
+    it('refuses a farm behind one address or browser, and an invite of oneself, for good', async () => {
+      await settle('5', 10);
+      const home = newAddress();
+      const inviter = await inviterFrom(ctx.t, home);
+      const shared = newAddress();
+      const first = await registerInvited(ctx.t, inviter.code, shared);
+      const second = await registerInvited(ctx.t, inviter.code, shared);
+      const own = await registerInvited(ctx.t, inviter.code, home);
+      // The inviter's own browser (its device cookie) registering from a new address.
+      const sameBrowser = inviter.client;
+      const deviceCookie = sameBrowser.cookies.get('device');
+      expect(deviceCookie).toEqual(expect.any(String));
+      const browser = await anonymousClient(ctx.t);
+      browser.cookies.set('device', deviceCookie!);
+      const ownDevice = await browser.post(
+        '/api/register.php',
+        {
+          username: `own_${randomBytes(3).toString('hex')}`,
+          password: 'secret-pass',
+          invite: inviter.code,
+        },
+        { headers: { 'x-forwarded-for': newAddress() } },
+      );
+      expect(ownDevice.status).toBe(200);
+      const ownDeviceId = (
+        await ctx.t.dataSource.query<{ invitee_id: number }[]>(
+          'SELECT invitee_id FROM referrals WHERE inviter_id = ? ORDER BY id DESC LIMIT 1',
+          [inviter.user.id],
+        )
+      )[0].invitee_id;
+      for (const id of [first.id, second.id, own.id, Number(ownDeviceId)]) await credit(ctx.t, id);
+      const states = await Promise.all(
+        [first.id, second.id, own.id, Number(ownDeviceId)].map((id) => referralOf(ctx.t, id)),
+      );
+      expect(states.map((r) => [r.state, r.reason])).toEqual([
+        ['rewarded', null],
+        ['refused', 'same_address'],
+        ['refused', 'own_address'],
+        ['refused', 'own_device'],
+      ]);
+      expect(await balanceOf(ctx.t, inviter.user.id)).toBe(5_000);
+      await expectLedgerExact(ctx.t);
+    });
+
+    it('pays nothing while rewards are off, and stops at the cap', async () => {
+      await settle('0', 10);
+      const inviter = await inviterFrom(ctx.t, newAddress());
+      const off = await registerInvited(ctx.t, inviter.code, newAddress());
+      await credit(ctx.t, off.id);
+      expect(await referralOf(ctx.t, off.id)).toMatchObject({ state: 'refused', reason: 'off' });
+      await settle('1.5', 1);
+      const paid = await registerInvited(ctx.t, inviter.code, newAddress());
+      const capped = await registerInvited(ctx.t, inviter.code, newAddress());
+      await credit(ctx.t, paid.id);
+      await credit(ctx.t, capped.id);
+      expect(await referralOf(ctx.t, paid.id)).toMatchObject({ state: 'rewarded' });
+      expect(await referralOf(ctx.t, capped.id)).toMatchObject({ state: 'refused', reason: 'cap' });
+      expect(await balanceOf(ctx.t, inviter.user.id)).toBe(1_500);
+      await expectLedgerExact(ctx.t);
+    });
+
+    it('registers through an unknown or malformed code without a referral', async () => {
+      for (const invite of ['ZZZZZZZZZZ', 'not a code', '']) {
+        const invitee = await registerInvited(ctx.t, invite, newAddress());
+        const rows = await ctx.t.dataSource
+          .getRepository(Referral)
+          .countBy({ invitee_id: invitee.id });
+        expect(rows).toBe(0);
+      }
+      const client = await anonymousClient(ctx.t);
+      const long = await client.post('/api/register.php', {
+        username: `long_${randomBytes(3).toString('hex')}`,
+        password: 'secret-pass',
+        invite: 'x'.repeat(65),
+      });
+      expect(long.status).toBe(400);
+      expect(long.body).toMatchObject({ code: 'request.validation', field: 'invite' });
+    });
+
+    it.each([
+      [{ reward: '1000.001', cap: 1 }, 'reward'],
+      [{ reward: '-1', cap: 1 }, 'reward'],
+      [{ reward: 'five', cap: 1 }, 'reward'],
+      [{ reward: '5', cap: -1 }, 'cap'],
+      [{ reward: '5', cap: 10_001 }, 'cap'],
+      [{ reward: '5', cap: 1.5 }, 'cap'],
+      [{ cap: 1 }, 'reward'],
+    ])('refuses settings %j at the field %s and changes nothing', async (body, field) => {
+      await settle('2', 3);
+      const res = await admin.post(SAVE, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'request.validation', field });
+      expect((await admin.get(SETTINGS)).body.data).toEqual({ reward: '2.00', cap: 3 });
+    });
+
+    it('pays one inviter exactly its cap when 2,000 invitees first recharge at once', async () => {
+      await settle('0.7', 7);
+      const inviter = await inviterFrom(ctx.t, newAddress());
+      const { user_id: inviterId } = await ctx.t.dataSource
+        .getRepository(ReferralInviter)
+        .findOneByOrFail({ code: inviter.code });
+      // The invitees are written straight away: registration is tested above, and 2,000 password
+      // hashes would take minutes.
+      const users = ctx.t.dataSource.getRepository(User);
+      const ids: number[] = [];
+      for (let i = 0; i < 2_000; i += 100) {
+        const chunk = Array.from({ length: 100 }, (_, j) => ({
+          username: `race_${i + j}_${randomBytes(3).toString('hex')}`,
+          password_hash: 'x',
+          balance_milli: 0,
+          status: 1,
+        }));
+        const inserted = await users.insert(
+          chunk.map((u) => ({ ...u, username_key: u.username.toLowerCase(), email: null })),
+        );
+        ids.push(...inserted.identifiers.map((row) => Number(row.id)));
+      }
+      const referrals = ctx.t.dataSource.getRepository(Referral);
+      for (let i = 0; i < ids.length; i += 100) {
+        await referrals.insert(
+          ids.slice(i, i + 100).map((id, j) => ({
+            inviter_id: inviterId,
+            invitee_id: id,
+            ip: `race-${i + j}`,
+            state: 'waiting' as const,
+            flag: null,
+            reason: null,
+            reward_milli: 0,
+            out_trade_no: null,
+            decided_at: null,
+          })),
+        );
+      }
+      const outcomes = await Promise.all(ids.map((id) => credit(ctx.t, id, 1_000)));
+      expect(outcomes.every((o) => o.outcome === 'credited')).toBe(true);
+      const [{ rewarded, refused }] = await ctx.t.dataSource.query<
+        { rewarded: number | string; refused: number | string }[]
+      >(
+        `SELECT SUM(CASE WHEN state = 'rewarded' THEN 1 ELSE 0 END) AS rewarded,
+           SUM(CASE WHEN state = 'refused' AND reason = 'cap' THEN 1 ELSE 0 END) AS refused
+         FROM referrals WHERE inviter_id = ?`,
+        [inviterId],
+      );
+      expect([Number(rewarded), Number(refused)]).toEqual([7, 1_993]);
+      expect(await balanceOf(ctx.t, inviterId)).toBe(4_900);
+      const [counted] = await ctx.t.dataSource.query<{ rewarded: number | string }[]>(
+        'SELECT rewarded FROM referral_inviters WHERE user_id = ?',
+        [inviterId],
+      );
+      expect(Number(counted.rewarded)).toBe(7);
+      await expectLedgerExact(ctx.t);
+    }, 240_000);
+  },
+  { TRUST_PROXY: '1', REGISTRATIONS_PER_IP_PER_HOUR: '1000' },
+);
+
+describeEachDb(
+  'referral rewards in the monthly statement',
+  (ctx) => {
+    it('counts an invite reward as money in for the inviter’s month', async () => {
+      const admin = await adminClient(ctx.t);
+      expect((await admin.post(SAVE, { reward: '3', cap: 5 })).status).toBe(200);
+      const { user, password } = await createUser(ctx.t);
+      const inviter = ctx.t.client();
+      await loginUser(ctx.t, inviter, user.username, password);
+      const code = (await inviter.get(INVITE)).body.data.code as string;
+      const invitee = await registerInvited(ctx.t, code, '127.0.0.2');
+      await credit(ctx.t, invitee.id, 4_000);
+      const statement = await inviter.get('/api/user/get_monthly_statement.php');
+      expect(statement.status).toBe(200);
+      expect(statement.body.data).toMatchObject({
+        opening_balance: '0.00',
+        referred: '3.00',
+        closing_balance: '3.00',
+      });
+    });
+  },
+  { TRUST_PROXY: '1' },
+);
