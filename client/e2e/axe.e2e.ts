@@ -20,6 +20,7 @@ const USER_PAGES: [path: string, ready: string][] = [
   ['/user/accesslogs', 'h1'],
   ['/user/recharge', 'h1'],
   ['/user/recharge/sandbox', 'h1'],
+  ['/user/invite', 'h1'],
   ['/account/security', 'h1'],
 ];
 
@@ -43,6 +44,7 @@ const ADMIN_PAGES = [
   '/admin/pending-orders',
   '/admin/reconciliation',
   '/admin/redeem-codes',
+  '/admin/referrals',
   '/admin/audit',
   '/admin/password',
 ];

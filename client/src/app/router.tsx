@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('../features/user/DashboardPage'));
 const AccessLogsPage = lazy(() => import('../features/user/AccessLogsPage'));
 const RechargePage = lazy(() => import('../features/recharge/RechargePage'));
 const StatementsPage = lazy(() => import('../features/user/statements/StatementsPage'));
+const InvitePage = lazy(() => import('../features/user/invite/InvitePage'));
 const SandboxCheckoutPage = lazy(() => import('../features/recharge/SandboxCheckoutPage'));
 const LowBalanceBanner = lazy(() => import('../features/user/alerts/LowBalanceBanner'));
 
@@ -119,6 +120,10 @@ export const routes: RouteObject[] = [
       {
         path: 'user/statements',
         element: userPage(<StatementsPage />),
+      },
+      {
+        path: 'user/invite',
+        element: userPage(<InvitePage />),
       },
       {
         path: 'user/recharge/sandbox',

@@ -16,6 +16,7 @@ export const paths = {
   userAccessLogs: '/user/accesslogs',
   userRecharge: '/user/recharge',
   userStatements: '/user/statements',
+  userInvite: '/user/invite',
   /** Where the sandbox "pays": the page returns to userRecharge?out_trade_no=<the order>. */
   sandboxCheckout: SANDBOX_CHECKOUT_PATH,
   adminLogin: '/MiloraAPI/admin/lg',

@@ -89,7 +89,7 @@ describe('Sidebar', () => {
 
   it('shows the user entries and logout when signed in', () => {
     const nav = setup(() => ok([]), true);
-    for (const name of ['User centre', 'Call records', 'Recharge centre']) {
+    for (const name of ['User centre', 'Call records', 'Recharge centre', 'Invite friends']) {
       expect(nav.getByRole('link', { name })).toBeInTheDocument();
     }
     expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -112,6 +112,9 @@ export default function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <NavLink to={paths.userRecharge} className={itemClass}>
             {t('nav.recharge')}
           </NavLink>
+          <NavLink to={paths.userInvite} className={itemClass}>
+            {t('nav.invite')}
+          </NavLink>
           <LogoutLink className="nav-link portico-side-link btn btn-link text-start" />
         </>
       ) : (

@@ -80,6 +80,7 @@ describe('AdminApp', () => {
       '待处理订单',
       '充值对账',
       '兑换码',
+      '邀请奖励',
     ]);
     expect(recharge.getByRole('link', { name: '待处理订单' })).toHaveAttribute(
       'href',
@@ -88,6 +89,10 @@ describe('AdminApp', () => {
     expect(recharge.getByRole('link', { name: '兑换码' })).toHaveAttribute(
       'href',
       '/admin/redeem-codes',
+    );
+    expect(recharge.getByRole('link', { name: '邀请奖励' })).toHaveAttribute(
+      'href',
+      '/admin/referrals',
     );
     const account = within(screen.getByLabelText('账户'));
     expect(account.getAllByRole('link').map((link) => link.textContent)).toEqual([

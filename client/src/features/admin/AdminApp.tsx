@@ -21,6 +21,7 @@ import PasswordPage from './pages/PasswordPage';
 import PendingOrdersPage from './pages/PendingOrdersPage';
 import ReconciliationPage from './pages/ReconciliationPage';
 import RedeemCodesPage from './pages/RedeemCodesPage';
+import ReferralsPage from './pages/ReferralsPage';
 import StatementsPage from './pages/StatementsPage';
 import SidebarLinksPage from './pages/SidebarLinksPage';
 import StatisticsPage from './pages/StatisticsPage';
@@ -81,6 +82,7 @@ export default function AdminApp() {
         <Route path="pending-orders" element={<PendingOrdersPage />} />
         <Route path="reconciliation" element={<ReconciliationPage />} />
         <Route path="redeem-codes" element={<RedeemCodesPage />} />
+        <Route path="referrals" element={<ReferralsPage />} />
         <Route path="statements" element={<StatementsPage />} />
       </Route>
       <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />

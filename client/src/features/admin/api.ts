@@ -59,6 +59,7 @@ import type {
   TwoFactorLoginBody,
 } from '@contracts/two-factor';
 import type { CreateRedeemBatchBody, RedeemBatchList, RedeemBatchView } from '@contracts/redeem';
+import type { AdminReferralList, ReferralSettings } from '@contracts/referrals';
 import type { Credentials, UserPage } from '@contracts/users';
 import { api, call, dataOf } from '../../lib/api';
 
@@ -71,6 +72,7 @@ export interface ImportDocument {
 export const ADMIN_API_LIST_SIZE = 1000;
 export const ADMIN_PAGE_SIZE = 10;
 export const PENDING_ORDERS_PAGE_SIZE = 20;
+export const REFERRALS_PAGE_SIZE = 20;
 export const RECONCILIATION_CSV_URL = '/api/admin/export_recharge_reconciliation.php';
 /** A batch's codes as CSV: a plain link the browser downloads (the session cookie goes along). */
 export const redeemBatchCsvUrl = (id: number) => `/api/admin/export_redeem_batch.php?id=${id}`;
@@ -105,7 +107,13 @@ const statsAs =
 
 const adminApi = api
   .enhanceEndpoints({
-    addTagTypes: ['OidcProviders', 'AdminTwoFactor', 'ApiProbe', 'RedeemBatches'],
+    addTagTypes: [
+      'OidcProviders',
+      'AdminTwoFactor',
+      'ApiProbe',
+      'RedeemBatches',
+      'ReferralSettings',
+    ],
   })
   .injectEndpoints({
     endpoints: (build) => ({
@@ -440,6 +448,21 @@ const adminApi = api
         ...call('POST api/admin/disable_redeem_batch.php', (id: number) => ({ body: { id } })),
         invalidatesTags: ['RedeemBatches'],
       }),
+      referrals: build.query<DataEnvelope<AdminReferralList>, number>({
+        ...call('GET api/admin/get_referrals.php', (page: number) => ({
+          params: { page, per_page: REFERRALS_PAGE_SIZE },
+        })),
+      }),
+      referralSettings: build.query<DataEnvelope<ReferralSettings>, void>({
+        ...call('GET api/admin/get_referral_settings.php'),
+        providesTags: ['ReferralSettings'],
+      }),
+      saveReferralSettings: build.mutation<DataEnvelope<ReferralSettings>, ReferralSettings>({
+        ...call('POST api/admin/save_referral_settings.php', (body: ReferralSettings) => ({
+          body,
+        })),
+        invalidatesTags: ['ReferralSettings'],
+      }),
     }),
   });
 
@@ -502,4 +525,7 @@ export const {
   useRedeemBatchesQuery,
   useCreateRedeemBatchMutation,
   useDisableRedeemBatchMutation,
+  useReferralsQuery,
+  useReferralSettingsQuery,
+  useSaveReferralSettingsMutation,
 } = adminApi;

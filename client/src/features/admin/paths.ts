@@ -23,6 +23,7 @@ export const adminPaths = {
   pendingOrders: `${paths.admin}/pending-orders`,
   reconciliation: `${paths.admin}/reconciliation`,
   redeemCodes: `${paths.admin}/redeem-codes`,
+  referrals: `${paths.admin}/referrals`,
   statements: `${paths.admin}/statements`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.
   notFound: '/404',

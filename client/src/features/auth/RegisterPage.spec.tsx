@@ -42,12 +42,12 @@ const registered = () =>
     user_info: USER_INFO,
   });
 
-function setup() {
+function setup(path = '/register') {
   sessionStorage.clear();
   const store = makeStore();
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/register']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/register" element={<RegisterPage />} />
           <Route path="/login" element={<LoginPage />} />
@@ -129,6 +129,37 @@ describe('RegisterPage', () => {
     await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(true));
     expect(store.getState().auth.user).toEqual(USER_INFO);
     expect(sessionStorage.getItem('welcome')).toBe('1');
+    expect(bodies).toEqual([{ username: 'alice_1', password: 'secret-pass' }]);
+  });
+
+  it('sends the invite of the link it was opened by, on every try', async () => {
+    let tries = 0;
+    const bodies = answerRegister(() =>
+      (tries += 1) === 1
+        ? failure(409, { code: 'users.username_taken', message: 'Username already exists.' })
+        : registered(),
+    );
+    const store = setup('/register?invite=abcdefghjk');
+    const note = 'You were invited — your inviter is rewarded after your first recharge.';
+    expect(screen.getByText(note)).toBeInTheDocument();
+    await fill('alice_1', 'secret-pass', 'secret-pass');
+    await screen.findByText('Username already exists.');
+    expect(screen.getByText(note)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Username'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(true));
+    expect(bodies).toEqual([
+      { username: 'alice_1', password: 'secret-pass', invite: 'ABCDEFGHJK' },
+      { username: 'alice_12', password: 'secret-pass', invite: 'ABCDEFGHJK' },
+    ]);
+  });
+
+  it('leaves out an invite no inviter can have, and says nothing of it', async () => {
+    const bodies = answerRegister(registered);
+    const store = setup('/register?invite=not-a-code');
+    expect(screen.queryByText(/You were invited/)).toBeNull();
+    await fill('alice_1', 'secret-pass', 'secret-pass');
+    await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(true));
     expect(bodies).toEqual([{ username: 'alice_1', password: 'secret-pass' }]);
   });
 

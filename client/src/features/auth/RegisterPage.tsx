@@ -1,5 +1,6 @@
 import { isEmailAddress, normalizeEmail } from '@contracts/account-email';
 import type { ErrorCode } from '@contracts/errors';
+import { INVITE_CODE } from '@contracts/referrals';
 import {
   REGISTER_CODE_FIELDS,
   REGISTER_FIELDS,
@@ -8,7 +9,7 @@ import {
 } from '@contracts/users';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
@@ -23,12 +24,21 @@ import { errorCode, refusedField } from '../../lib/api';
 type Errors = Partial<Record<RegisterField, string>>;
 const controlId = (field: RegisterField) => `register-${field}`;
 
+/** The invite code of the link the visitor came by; '' for none or one no inviter can have. */
+function inviteOf(params: URLSearchParams): string {
+  const code = (params.get('invite') ?? '').trim().toUpperCase();
+  return INVITE_CODE.test(code) ? code : '';
+}
+
 export default function RegisterPage() {
   const { t, errorText, codeText } = useI18n();
   usePageTitle(t('auth.registerTitle'));
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [register, { isLoading }] = useRegisterMutation();
+  // Read from the address, so it stays for every try until the account is made.
+  const [params] = useSearchParams();
+  const invite = inviteOf(params);
   const [values, setValues] = useState<Record<RegisterField, string>>({
     username: '',
     password: '',
@@ -84,6 +94,7 @@ export default function RegisterPage() {
         username: name,
         password: values.password,
         ...(address && { email: address }),
+        ...(invite && { invite }),
       }).unwrap();
       if (result.user_info) {
         // Signed in: the guest-only guard takes the new user on to the dashboard, which greets them.
@@ -135,6 +146,7 @@ export default function RegisterPage() {
     <Card className="mx-auto" style={{ maxWidth: 420 }}>
       <Card.Body>
         <h1 className="h4 mb-3">{t('auth.registerTitle')}</h1>
+        {invite && <p className="small text-body-secondary">{t('auth.invited')}</p>}
         {error && <Alert variant="danger">{error}</Alert>}
         <Form noValidate onSubmit={(e) => void submit(e)}>
           {field(

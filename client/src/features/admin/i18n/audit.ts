@@ -58,6 +58,7 @@ export const AUDIT = {
     category: '分类',
     oidc_provider: '第三方登录',
     redeem_batch: '兑换码批次',
+    referral_settings: '邀请奖励设置',
   } satisfies Record<AuditTarget, string>,
   /**
    * The fields as the back office's forms call them, keyed by the server's names. A field missing
@@ -146,6 +147,8 @@ export const AUDIT = {
     per_user_limit: '每人限兑次数',
     disabled_at: '停用时间',
     codes: '兑换码个数',
+    reward: '邀请奖励金额',
+    cap: '每位邀请人最多奖励次数',
     created_at: COMMON.createdAt,
     updated_at: COMMON.updatedAt,
   },

@@ -19,6 +19,7 @@ export const LAYOUT = {
   pendingOrders: '待处理订单',
   reconciliation: '充值对账',
   redeemCodes: '兑换码',
+  referrals: '邀请奖励',
   account: '账户',
   audit: '操作日志',
   password: '修改密码',

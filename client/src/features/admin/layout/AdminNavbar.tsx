@@ -51,7 +51,7 @@ export default function AdminNavbar({
                   </Nav.Link>
                 ))}
               </Nav>
-              {/* Recharge's back office (the 待处理订单 queue, the books, codes) stands beside the nine. */}
+              {/* Recharge's back office (待处理订单, the books, codes, invites) stands beside the nine. */}
               <Nav className="admin-account" aria-label={LAYOUT.recharge}>
                 <Nav.Link as={NavLink} to={adminPaths.pendingOrders}>
                   {LAYOUT.pendingOrders}
@@ -66,6 +66,9 @@ export default function AdminNavbar({
                 </Nav.Link>
                 <Nav.Link as={NavLink} to={adminPaths.redeemCodes}>
                   {LAYOUT.redeemCodes}
+                </Nav.Link>
+                <Nav.Link as={NavLink} to={adminPaths.referrals}>
+                  {LAYOUT.referrals}
                 </Nav.Link>
               </Nav>
               {/* SPEC §2's nav lists nine sections; the admin's own pages sit beside logout. */}

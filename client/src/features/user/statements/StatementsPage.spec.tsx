@@ -18,8 +18,9 @@ const statement = (month: string, extra: object = {}) => ({
   recharged: '10.00',
   adjusted: '-0.50',
   redeemed: '0.00',
+  referred: '5.00',
   charged: '0.021',
-  closing_balance: '10.479',
+  closing_balance: '15.479',
   calls: 3,
   free_calls: 2,
   lines: [
@@ -83,8 +84,9 @@ describe('StatementsPage', () => {
       'Recharges+ ¥10.00',
       'Adjustments by the site− ¥0.50',
       'Redeem codes+ ¥0.00',
+      'Invite rewards+ ¥5.00',
       'Paid calls− ¥0.021',
-      'Balance so far¥10.479',
+      'Balance so far¥15.479',
     ]);
     expect(screen.getByTestId('statement-period')).toHaveTextContent('still running');
     expect(asked).toEqual(['']);

@@ -52,6 +52,7 @@ function Figures({ statement }: { statement: MonthlyStatement }) {
     ['recharged', t('statement.recharged'), statement.recharged],
     ['adjusted', t('statement.adjusted'), statement.adjusted],
     ['redeemed', t('statement.redeemed'), statement.redeemed],
+    ['referred', t('statement.referred'), statement.referred],
     ['charged', t('statement.charged'), statement.charged],
   ];
   return (

@@ -1,0 +1,187 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  adminLogin,
+  appPage,
+  describeBrowser,
+  PHONE_AND_DESKTOP,
+  register,
+  screenshot,
+  Site,
+  startSite,
+} from './harness';
+
+const PASSWORD = 'invite-pass-1';
+
+/**
+ * A browser of its own (own cookies, so its own `device`) behind the site's trusted proxy, coming
+ * from `ip`: an inviter and its invitee on one address or in one browser are paid nothing.
+ */
+async function visitorFrom(
+  site: Site,
+  ip: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await site.browser.newContext({
+    baseURL: site.url,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': ip },
+  });
+  return { context, page: appPage(await context.newPage()) };
+}
+
+/** The signed-in user's balance, as the user centre reads it. */
+async function balanceOf(page: Page): Promise<string> {
+  const res = await page.request.get('/api/user/get_user_info.php');
+  return ((await res.json()) as { data: { balance: string } }).data.balance;
+}
+
+/**
+ * The page at a phone's and a desktop's width in each of `langs`, light and dark, as screenshots;
+ * at each, nothing sticks out sideways.
+ */
+async function shoot(
+  context: BrowserContext,
+  page: Page,
+  name: string,
+  langs: readonly ('en' | 'zh')[],
+): Promise<void> {
+  const url = page.url();
+  for (const lang of langs) {
+    for (const theme of ['light', 'dark'] as const) {
+      await context.addCookies([
+        { name: 'lang', value: lang, url },
+        { name: 'theme', value: theme, url },
+      ]);
+      await page.reload();
+      await page.locator('h1').first().waitFor();
+      await page.locator('[role="status"].text-muted').first().waitFor({ state: 'detached' });
+      for (const size of PHONE_AND_DESKTOP) {
+        await page.setViewportSize(size);
+        await screenshot(page, `${name}-${size.width}-${lang}-${theme}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+      }
+    }
+  }
+  await context.addCookies([
+    { name: 'lang', value: 'en', url },
+    { name: 'theme', value: 'light', url },
+  ]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+}
+
+describeBrowser('invite rewards', () => {
+  let site: Site;
+  beforeAll(async () => {
+    // Behind one trusted proxy, each browser below says its own address.
+    site = await startSite({ AFDIAN_MODE: 'sandbox', TRUST_PROXY: '1' });
+  });
+  afterAll(() => site?.stop());
+
+  it('rewards the inviter once the invitee’s first recharge is credited', async () => {
+    const alice = await visitorFrom(site, '198.51.100.7');
+    await alice.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: site.url,
+    });
+    await register(alice.page, 'alice_inviter', PASSWORD);
+    await alice.page
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Invite friends' })
+      .click();
+    await alice.page.getByRole('heading', { name: 'Invite friends', level: 1 }).waitFor();
+    await alice.page.getByText('No one has registered through your link yet.').waitFor();
+    const field = alice.page.getByRole('textbox', { name: 'Your invite link' });
+    const link = await field.inputValue();
+    expect(link).toMatch(/\/register\?invite=[0-9A-HJKMNP-TV-Z]{10}$/);
+    await alice.page.getByRole('button', { name: 'Copy' }).click();
+    await alice.page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    // Another browser on another address follows the link and registers.
+    const bob = await visitorFrom(site, '198.51.100.8');
+    await bob.page.goto(link);
+    await bob.page
+      .getByText('You were invited — your inviter is rewarded after your first recharge.')
+      .waitFor();
+    await shoot(bob.context, bob.page, 'referrals-register', ['en', 'zh']);
+    await bob.page.getByLabel('Username').fill('bob_invited');
+    await bob.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await bob.page.getByLabel('Confirm password').fill(PASSWORD);
+    await bob.page.getByRole('button', { name: 'Register' }).click();
+    await bob.page.waitForURL('**/user/dashboard');
+
+    await alice.page.reload();
+    const invitees = alice.page.getByRole('table', { name: 'People you invited' });
+    const bobRow = invitees.locator('tr', { hasText: 'bo***' });
+    await bobRow.getByText('Waiting for first recharge').waitFor();
+    await expect(alice.page.getByTestId('invite-invited').textContent()).resolves.toBe('1');
+
+    // The back office turns rewards off, then on again: 5 yuan, at most 10 an inviter.
+    const admin = await site.newPage();
+    await adminLogin(admin.page);
+    await admin.page.getByRole('link', { name: '邀请奖励' }).click();
+    await admin.page.getByRole('heading', { name: '邀请奖励', level: 1 }).waitFor();
+    const row = admin.page.getByRole('table', { name: '邀请记录' }).locator('tr', {
+      hasText: 'bob_invited',
+    });
+    await row.getByText('等待首充').waitFor();
+    expect(await row.textContent()).toContain('alice_inviter');
+    expect(await row.textContent()).toContain('198.51.100.8');
+    const reward = admin.page.getByLabel('奖励金额（元）');
+    const saved = admin.page.getByRole('status').getByText('邀请奖励设置已保存');
+    await reward.fill('0');
+    await admin.page.getByRole('button', { name: '保存', exact: true }).click();
+    await saved.waitFor();
+    await alice.page.reload();
+    await alice.page.getByText('Invite rewards are off at the moment.').waitFor();
+
+    await reward.fill('5.0001');
+    await admin.page.getByRole('button', { name: '保存', exact: true }).click();
+    await admin.page.getByText('奖励金额须为 0 到 1000 元，最多三位小数').waitFor();
+    expect(await reward.getAttribute('aria-invalid')).toBe('true');
+    await reward.fill('5');
+    await admin.page.getByLabel('每位邀请人最多奖励次数').fill('10');
+    await admin.page.getByRole('button', { name: '保存', exact: true }).click();
+    await saved.waitFor();
+
+    await alice.page.reload();
+    await alice.page
+      .getByText(
+        'You get ¥5.00 when someone you invite makes their first recharge, up to 10 rewards.',
+      )
+      .waitFor();
+    const before = await balanceOf(alice.page);
+
+    // The invitee's first recharge, paid on the sandbox and credited as an Afdian order.
+    await bob.page.goto('/user/recharge');
+    await bob.page.getByRole('link', { name: 'the sandbox checkout' }).click();
+    await bob.page.getByLabel('Or enter an amount (yuan)').fill('25.00');
+    await bob.page.getByRole('button', { name: 'Pay ¥25.00 with play money' }).click();
+    await bob.page.getByText('Recharge successful: ¥25.00 credited, balance now ¥25.00.').waitFor();
+
+    await alice.page.reload();
+    await bobRow.getByText('Rewarded ¥5.00').waitFor();
+    await expect(alice.page.getByTestId('invite-rewarded').textContent()).resolves.toBe('1');
+    await expect(alice.page.getByTestId('invite-earned').textContent()).resolves.toBe('¥5.00');
+    expect(before).toBe('0.00');
+    expect(await balanceOf(alice.page)).toBe('5.00');
+    await shoot(alice.context, alice.page, 'referrals-invite', ['en', 'zh']);
+
+    // The month's statement counts the reward as money in.
+    await alice.page.goto('/user/statements');
+    const referred = alice.page
+      .getByTestId('statement-figures')
+      .locator('[data-figure="referred"]');
+    await expect(referred.locator('th').textContent()).resolves.toBe('Invite rewards');
+    await expect(referred.locator('td').textContent()).resolves.toBe('+ ¥5.00');
+
+    await admin.page.reload();
+    await row.getByText('已奖励').waitFor();
+    expect(await row.textContent()).toContain('¥5.00');
+    await admin.page.getByText('共 1 位受邀用户，已奖励 1 位，共发放 ¥5.00').waitFor();
+    await shoot(admin.context, admin.page, 'referrals-admin', ['zh']);
+
+    for (const visitor of [alice, bob, admin]) await visitor.context.close();
+  });
+});
