@@ -49,7 +49,7 @@ const PASSWORD = 'scale-bench-password';
 const ADMIN = { username: 'scaleadmin', password: 'scale-admin-password' };
 /** The hot user's money: far more than a run spends, given as an adjustment (ledger:verify). */
 const START_MILLI = 1_000_000_000_000;
-const SAMPLES = 40;
+const SAMPLES = 200;
 const PAID_SECONDS = 10;
 const PAID_CONNECTIONS = 64;
 /** `SCALE_LAYOUT=table` keeps the log one table; by default both runs convert it into months. */
