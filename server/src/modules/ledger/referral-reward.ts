@@ -41,7 +41,7 @@ interface Waiting {
 
 /**
  * The refusal known before any write: registration's flag, rewards being off, or the cap reached
- * already. A count only grows once committed (a ceiling's undo is in its own transaction), so a
+ * already. A committed count never falls (a ceiling's undo commits with its own count), so a
  * count read without a lock that has reached the cap is right; once an inviter is capped, the
  * decisions of its invitees no longer queue for its row. Below the cap, the count's conditional
  * UPDATE decides.
