@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MAX_BALANCE_MILLI } from '../src/common/money';
 import { INVITE_CODE } from '../src/contracts/referrals';
 import { Referral, ReferralInviter, User } from '../src/database/entities';
 import { checkBalances, ORDER_LEDGER } from '../src/modules/ledger';
@@ -232,6 +233,34 @@ describeEachDb(
       expect(await referralOf(ctx.t, paid.id)).toMatchObject({ state: 'rewarded' });
       expect(await referralOf(ctx.t, capped.id)).toMatchObject({ state: 'refused', reason: 'cap' });
       expect(await balanceOf(ctx.t, inviter.user.id)).toBe(1_500);
+      await expectLedgerExact(ctx.t);
+    });
+
+    it('refuses a reward that would take the inviter past the balance ceiling, uncounted', async () => {
+      await settle('5', 10);
+      const inviter = await inviterFrom(ctx.t, newAddress());
+      // An adjustment larger than an admin may enter at once, so the ledger still adds up.
+      await ctx.t.dataSource.query(
+        "INSERT INTO balance_adjustments (user_id, admin_id, delta_milli, reason) VALUES (?, 1, ?, 'near the ceiling')",
+        [inviter.user.id, MAX_BALANCE_MILLI - 4_000],
+      );
+      await ctx.t.dataSource.query('UPDATE users SET balance_milli = ? WHERE id = ?', [
+        MAX_BALANCE_MILLI - 4_000,
+        inviter.user.id,
+      ]);
+      const invitee = await registerInvited(ctx.t, inviter.code, newAddress());
+      expect(await credit(ctx.t, invitee.id)).toMatchObject({ outcome: 'credited' });
+      expect(await referralOf(ctx.t, invitee.id)).toMatchObject({
+        state: 'refused',
+        reason: 'ceiling',
+        reward_milli: 0,
+      });
+      expect(await balanceOf(ctx.t, inviter.user.id)).toBe(MAX_BALANCE_MILLI - 4_000);
+      expect((await inviter.client.get(INVITE)).body.data).toMatchObject({
+        invited: 1,
+        rewarded: 0,
+      });
+      expect(await balanceOf(ctx.t, invitee.id)).toBe(10_000);
       await expectLedgerExact(ctx.t);
     });
 
