@@ -1,5 +1,6 @@
 import { sqlTime } from '../src/database/sql-time';
 import { adminClient } from './factories/admin';
+import { numbers } from './factories/numbers';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
 import { recorded } from './query-plan';
@@ -14,11 +15,6 @@ interface UserPage {
   total_capped: boolean;
   next_before: string | null;
 }
-
-/** 0 … 9,999 as a derived table both databases take: four tables of digits crossed. */
-const DIGITS = `SELECT 0 AS d${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => ` UNION ALL SELECT ${d}`).join('')}`;
-const NUMBERS = `(SELECT d0.d + d1.d * 10 + d2.d * 100 + d3.d * 1000 AS n
-  FROM (${DIGITS}) d0 CROSS JOIN (${DIGITS}) d1 CROSS JOIN (${DIGITS}) d2 CROSS JOIN (${DIGITS}) d3) nums`;
 
 /** `count` users (at most 10,000) named `prefix`n, signed up at `at(n)` as the database holds it. */
 async function insertUsers(
@@ -39,7 +35,7 @@ async function insertUsers(
     `INSERT INTO users (username, username_key, email, password_hash, balance_milli, status,
        notify_new_sign_in, created_at, updated_at)
      SELECT ${name}, ${name}, NULL, 'x', 0, 1, 0, ${time}, ${time}
-     FROM ${NUMBERS} WHERE n < ?`,
+     FROM ${numbers('n')} WHERE n < ?`,
     [prefix, prefix, sqlTime(t.dataSource, base), sqlTime(t.dataSource, base), count],
   );
 }

@@ -1,9 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { AccessLog } from '../src/database/entities';
+import { sqlTime } from '../src/database/sql-time';
 import { CallLogService } from '../src/modules/usage/call-log.service';
+import { numbers } from './factories/numbers';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb } from './harness';
+import type { TestApp } from './harness';
 import { planOf, seeksUserAndTime } from './query-plan';
 import { rawGet } from './raw-get';
 
@@ -13,7 +15,8 @@ const ROWS = 100_000;
  * whole, the rows alone would be well over 100 MB.
  */
 const HEAP_BOUND = 16 * 1024 * 1024;
-const INSERT_BATCH = 250;
+/** Rows one INSERT … SELECT writes: the numbers 0 … 9,999 (factories/numbers). */
+const CHUNK = 10_000;
 
 // Live memory is what survives a full collection; heapUsed alone also counts garbage not yet swept.
 setFlagsFromString('--expose-gc');
@@ -22,6 +25,30 @@ const liveHeap = () => {
   gc();
   return process.memoryUsage().heapUsed;
 };
+
+/**
+ * ROWS calls of one user, a second apart in pairs (so the keyset must order by id within one
+ * time), each row about 600 bytes, inserted in order by the database itself.
+ */
+async function insertCalls(t: TestApp, userId: number, start: number): Promise<void> {
+  const sqlite = t.dataSource.options.type === 'better-sqlite3';
+  const time = sqlite
+    ? "strftime('%Y-%m-%d %H:%M:%f', ?, '+' || (j / 2) || ' seconds')"
+    : 'DATE_ADD(?, INTERVAL j DIV 2 SECOND)';
+  const agent = `Mozilla/5.0 ${'x'.repeat(300)}`;
+  await t.dataSource.transaction(async (manager) => {
+    for (let base = 0; base < ROWS; base += CHUNK) {
+      await manager.query(
+        `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent,
+           access_time, status_code, cost_milli, latency_ms)
+         SELECT ?, 1, CONCAT('api ', j % 7), '198.51.100.7',
+           CONCAT('/apis/weather?city=', j, '&', ?), ?, ${time}, 200, 5, j % 100
+         FROM (SELECT k + ${base} AS j FROM ${numbers('k')}) numbered ORDER BY j`,
+        [userId, 'q'.repeat(150), agent, sqlTime(t.dataSource, new Date(start))],
+      );
+    }
+  });
+}
 
 describeEachDb('call log: CSV export of 100k rows', (ctx) => {
   jest.setTimeout(240_000);
@@ -32,28 +59,7 @@ describeEachDb('call log: CSV export of 100k rows', (ctx) => {
     const client = t.client();
     await loginUser(t, client, user.username);
     const start = Date.parse('2026-01-01T00:00:00Z');
-    const agent = `Mozilla/5.0 ${'x'.repeat(300)}`;
-    await t.dataSource.transaction(async (manager) => {
-      for (let i = 0; i < ROWS; i += INSERT_BATCH) {
-        const rows = [];
-        // Pairs share a timestamp, so the keyset must order by id within one time.
-        for (let j = i; j < i + INSERT_BATCH; j += 1) {
-          rows.push({
-            user_id: user.id,
-            api_id: 1,
-            api_name: `api ${j % 7}`,
-            ip_address: '198.51.100.7',
-            access_url: `/apis/weather?city=${j}&${'q'.repeat(150)}`,
-            user_agent: agent,
-            access_time: new Date(start + Math.floor(j / 2) * 1000),
-            status_code: 200,
-            cost_milli: 5,
-            latency_ms: j % 100,
-          });
-        }
-        await manager.createQueryBuilder().insert().into(AccessLog).values(rows).execute();
-      }
-    });
+    await insertCalls(t, user.id, start);
 
     const before = liveHeap();
     let peak = before;

@@ -6,6 +6,7 @@ import { RollupJob } from '../src/modules/statements/rollup-job';
 import { UsageService } from '../src/modules/usage/usage.service';
 import { adminClient } from './factories/admin';
 import { createGatewayApi } from './factories/gateway';
+import { numbers } from './factories/numbers';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import { recorded } from './query-plan';
@@ -20,12 +21,6 @@ const WHOLE_TABLE_ROWS = 10_000;
 
 /** Rows a statement inserts: well within the site's statement time limit. */
 const CHUNK = 10_000;
-/** 0 … 9,999 as a derived table both databases take: four tables of digits crossed. */
-const DIGITS = `SELECT 0 AS d${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => ` UNION ALL SELECT ${d}`).join('')}`;
-const PLACES = [0, 1, 2, 3];
-const NUMBERS = `(SELECT ${PLACES.map((i) => `d${i}.d * ${10 ** i}`).join(' + ')} AS k
-  FROM ${PLACES.map((i) => `(${DIGITS}) d${i}`).join(' CROSS JOIN ')}) nums`;
-
 /**
  * A million calls: every fourth the hot user's (250,000, with their key), the rest spread over
  * 9,973 other users; three APIs; a third free (a sixth by the free quota), the rest charged 7;
@@ -47,7 +42,7 @@ async function loadCalls(t: TestApp, hot: { userId: number; keyId: number }, api
          CASE WHEN n % 3 = 0 OR n % 50 = 0 THEN 0 ELSE 7 END, 5,
          CASE WHEN n % 4 = 0 THEN ? END, NULL,
          CASE WHEN n % 50 = 0 THEN NULL WHEN n % 3 <> 0 THEN 'balance' WHEN n % 6 = 0 THEN 'free' END
-       FROM (SELECT k + ${base} AS n FROM ${NUMBERS}) numbered`,
+       FROM (SELECT k + ${base} AS n FROM ${numbers('k')}) numbered`,
       [hot.userId, ...apiIds, start, hot.keyId],
     );
   }
