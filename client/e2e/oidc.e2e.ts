@@ -124,4 +124,50 @@ describeBrowser('sign-in with OpenID Connect', () => {
       await context.close();
     }
   });
+
+  it('keeps the invite of a register link through a provider sign-up', async () => {
+    const admin = await site.newPage();
+    const inviter = await site.newPage();
+    const visitor = await site.newPage();
+    try {
+      const back = appPage(admin.page);
+      await adminLogin(back);
+      const saved = await back.evaluate(async (issuer) => {
+        const token = /XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+        const res = await fetch('/api/admin/save_oidc_provider.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+          body: JSON.stringify({
+            name: 'Test IdP',
+            issuer,
+            client_id: 'portico',
+            client_secret: 'portico-client-secret',
+          }),
+        });
+        return res.status;
+      }, provider.issuer);
+      expect(saved).toBe(200);
+
+      const member = appPage(inviter.page);
+      await signUpAndLogIn(member, 'e2e_inviter', PASSWORD);
+      await member.goto('/user/invite');
+      const link = await member.getByRole('textbox', { name: 'Your invite link' }).inputValue();
+
+      // The invitee opens the link and continues with the provider instead of a password.
+      await visitor.context.route(/fonts\.googleapis\.com/, (route) => route.abort());
+      const guest = appPage(visitor.page);
+      await guest.goto(new URL(link, site.url).href);
+      await guest.getByText('You were invited').waitFor();
+      await guest.getByText('or', { exact: true }).waitFor();
+      await guest.getByRole('link', { name: 'Continue with Test IdP' }).click();
+      await signInAtProvider(guest, provider, 'e2e-erin');
+      await guest.waitForURL('**/user/dashboard');
+
+      await member.reload();
+      const invitees = member.getByRole('table', { name: 'People you invited' });
+      await invitees.locator('tr', { hasText: 'e2***' }).waitFor();
+    } finally {
+      await Promise.all([admin, inviter, visitor].map(({ context }) => context.close()));
+    }
+  });
 });

@@ -1,8 +1,15 @@
 import { Secret, TOTP } from 'otpauth';
-import { AuditLog, OidcProvider, User, UserIdentity } from '../src/database/entities';
+import {
+  AuditLog,
+  OidcProvider,
+  Referral,
+  ReferralInviter,
+  User,
+  UserIdentity,
+} from '../src/database/entities';
 import { adminClient } from './factories/admin';
 import { GitHubFake, type GitHubUser } from './fakes/github-fake';
-import { createUser, DEFAULT_PASSWORD, primeCsrf } from './factories/users';
+import { createUser, DEFAULT_PASSWORD, loginUser, primeCsrf } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
 import { signInAtProvider, startOidcProvider, TEST_CLIENT, TestProvider } from './oidc';
@@ -136,6 +143,50 @@ describeEachDb('sign-in with OpenID Connect', (ctx) => {
     expect(await signedInAs(again.browser)).toBe('alice');
     expect(await usersNamedIn(t, 'alice')).toBe(1);
     expect(await t.dataSource.getRepository(UserIdentity).countBy({ user_id: alice.id })).toBe(1);
+  });
+
+  it('records the referral of an account it makes from the register page’s invite', async () => {
+    const t = ctx.t;
+    // An inviter that has not signed in from this (loopback) address: nothing to hold against it.
+    const { user: inviter } = await createUser(t);
+    const code = 'NV1TE0DE5K';
+    await t.dataSource.getRepository(ReferralInviter).insert({ user_id: inviter.id, code });
+    const referrals = t.dataSource.getRepository(Referral);
+    const made = async (login: string, invite: string) => {
+      const { location } = await roundTrip(t, login, { invite });
+      expect(location).toBe('/user/dashboard');
+      return t.dataSource.getRepository(User).findOneByOrFail({ username_key: login });
+    };
+
+    const dora = await made('invitee_dora', code.toLowerCase());
+    expect(await referrals.findBy({ invitee_id: dora.id })).toEqual([
+      expect.objectContaining({ inviter_id: inviter.id, state: 'waiting', flag: null }),
+    ]);
+    const inviterClient = t.client();
+    await loginUser(t, inviterClient, inviter.username);
+    const listed = await inviterClient.get('/api/user/get_referrals.php');
+    expect(listed.body.data.referrals).toEqual([
+      expect.objectContaining({ invitee: 'in***', state: 'waiting' }),
+    ]);
+
+    // Signing in again with an invite changes nothing: only a new account has a referral.
+    await made('invitee_dora', code);
+    expect(await referrals.countBy({ invitee_id: dora.id })).toBe(1);
+
+    // The inviter has now signed in from this address: a provider account made here is its own.
+    const gina = await made('invitee_gina', code);
+    expect(await referrals.findOneByOrFail({ invitee_id: gina.id })).toMatchObject({
+      inviter_id: inviter.id,
+      flag: 'own_address',
+    });
+
+    // A code no inviter has, or not a code at all: the account is made without a referral.
+    for (const [login, invite] of [
+      ['invitee_erin', 'ZZZZZZZZZZ'],
+      ['invitee_frank', 'not a code'],
+    ]) {
+      expect(await referrals.countBy({ invitee_id: (await made(login, invite)).id })).toBe(0);
+    }
   });
 
   it('refuses a callback with a wrong state, without the flow cookie, or replayed', async () => {

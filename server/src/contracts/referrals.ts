@@ -29,6 +29,12 @@ export type ReferralRefusal = (typeof REFERRAL_REFUSALS)[number];
 /** An invite code: 10 characters of Crockford's base 32, given to a user the first time it is asked for. */
 export const INVITE_CODE = /^[0-9A-HJKMNP-TV-Z]{10}$/;
 
+/** The invite code a link or a form carried, read as typed in any case; null when none could be. */
+export function inviteCodeOf(value: unknown): string | null {
+  const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  return INVITE_CODE.test(code) ? code : null;
+}
+
 /** The most one reward may be (1,000 yuan) and the most rewards one inviter may earn. */
 export const MAX_REFERRAL_REWARD_MILLI = 1_000_000;
 export const MAX_REFERRAL_CAP = 10_000;

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { REGISTER_FIELDS } from '@contracts/users';
 import { makeStore } from '../../app/store';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
+import { authApi } from './api';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 
@@ -42,8 +43,9 @@ const registered = () =>
     user_info: USER_INFO,
   });
 
-function setup(path = '/register') {
+function setup(path = '/register', providers: { id: number; name: string }[] = []) {
   sessionStorage.clear();
+  server.use(http.get('/api/oidc_providers.php', () => ok(providers)));
   const store = makeStore();
   render(
     <Provider store={store}>
@@ -152,6 +154,26 @@ describe('RegisterPage', () => {
       { username: 'alice_1', password: 'secret-pass', invite: 'ABCDEFGHJK' },
       { username: 'alice_12', password: 'secret-pass', invite: 'ABCDEFGHJK' },
     ]);
+  });
+
+  it('offers the sign-in providers, carrying the invite on the click', async () => {
+    setup('/register?invite=abcdefghjk', [{ id: 7, name: 'Test IdP' }]);
+    const link = await screen.findByRole('link', { name: 'Continue with Test IdP' });
+    expect(screen.getByText('or')).toBeInTheDocument();
+    // As rendered (the same for every ?invite=, so the stored page fits them all).
+    expect(link).toHaveAttribute('href', '/api/oidc_login.php?provider=7');
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    expect(link).toHaveAttribute('href', '/api/oidc_login.php?provider=7&invite=ABCDEFGHJK');
+  });
+
+  it('shows no divider or provider links when the site has none', async () => {
+    const store = setup('/register?invite=abcdefghjk');
+    // The page has its answer (none) once the query is fulfilled.
+    const { oidcProviders } = authApi.endpoints;
+    await waitFor(() => expect(oidcProviders.select()(store.getState()).isSuccess).toBe(true));
+    expect(screen.queryByText('or')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
   });
 
   it('leaves out an invite no inviter can have, and says nothing of it', async () => {

@@ -1,6 +1,6 @@
 import { isEmailAddress, normalizeEmail } from '@contracts/account-email';
 import type { ErrorCode } from '@contracts/errors';
-import { INVITE_CODE } from '@contracts/referrals';
+import { inviteCodeOf } from '@contracts/referrals';
 import {
   REGISTER_CODE_FIELDS,
   REGISTER_FIELDS,
@@ -14,7 +14,9 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { useEmailRequired, useMailEnabled } from '../../app/useMailEnabled';
-import { useRegisterMutation } from './api';
+import { useOidcProvidersQuery, useRegisterMutation } from './api';
+import OrDivider from './OrDivider';
+import ProviderButtons from './ProviderButtons';
 import { loggedIn } from '../../app/authSlice';
 import { useAppDispatch } from '../../app/store';
 import { markWelcome } from '../../app/welcome';
@@ -24,21 +26,17 @@ import { errorCode, refusedField } from '../../lib/api';
 type Errors = Partial<Record<RegisterField, string>>;
 const controlId = (field: RegisterField) => `register-${field}`;
 
-/** The invite code of the link the visitor came by; '' for none or one no inviter can have. */
-function inviteOf(params: URLSearchParams): string {
-  const code = (params.get('invite') ?? '').trim().toUpperCase();
-  return INVITE_CODE.test(code) ? code : '';
-}
-
 export default function RegisterPage() {
   const { t, errorText, codeText } = useI18n();
   usePageTitle(t('auth.registerTitle'));
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [register, { isLoading }] = useRegisterMutation();
+  const providers = useOidcProvidersQuery();
   // Read from the address, so it stays for every try until the account is made.
   const [params] = useSearchParams();
-  const invite = inviteOf(params);
+  // The invite code of the link the visitor came by; '' for none or one no inviter can have.
+  const invite = inviteCodeOf(params.get('invite')) ?? '';
   const [values, setValues] = useState<Record<RegisterField, string>>({
     username: '',
     password: '',
@@ -177,6 +175,14 @@ export default function RegisterPage() {
             {isLoading ? t('auth.registering') : t('auth.registerTitle')}
           </Button>
         </Form>
+        {providers.data?.length ? (
+          <>
+            <OrDivider />
+            <div className="d-grid gap-2">
+              <ProviderButtons returnTo={null} invite={invite} />
+            </div>
+          </>
+        ) : null}
         <p className="mt-3 mb-0 text-center small">
           {t('auth.haveAccount')} <Link to={paths.login}>{t('nav.login')}</Link>
         </p>

@@ -50,11 +50,12 @@ export class OidcController {
     @Res() reply: FastifyReply,
     @Query('provider') provider: unknown,
     @Query('return_to') returnTo: unknown,
+    @Query('invite') invite: unknown,
   ): Promise<void> {
     let location: string;
     try {
       const id = typeof provider === 'string' && /^\d{1,9}$/.test(provider) ? Number(provider) : 0;
-      location = await this.oidc.start(request, reply, id, returnTo);
+      location = await this.oidc.start(request, reply, id, returnTo, { invite });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       location = this.oidc.failedStart(error, returnTo);

@@ -15,6 +15,7 @@ import {
   OIDC_LINK_MINUTES,
   type OidcIdentityList,
 } from '../../contracts/oidc';
+import { inviteCodeOf } from '../../contracts/referrals';
 import { USER_STATUS, type LoginResult } from '../../contracts/users';
 import { User, UserIdentity } from '../../database/entities';
 import { isUniqueViolation, retriedTransaction } from '../../database/transactions';
@@ -50,6 +51,8 @@ interface Flow {
   returnTo: string;
   /** Set when a signed-in user connects a provider from the user centre. */
   connectUser?: number;
+  /** The invite code of the registration page the sign-in started on (a new account's referral). */
+  invite?: string;
   expires: number;
 }
 
@@ -100,10 +103,11 @@ export class OidcSignIn {
     reply: FastifyReply,
     providerId: number,
     returnTo: unknown,
-    connectUser?: number,
+    { connectUser, invite }: { connectUser?: number; invite?: unknown } = {},
   ): Promise<string> {
     const provider = await this.providers.enabled(providerId);
     const redirectUri = await this.providers.callbackUrl(request);
+    const inviteCode = inviteCodeOf(invite);
     const configuration = await this.providers.configuration(provider);
     const flow: Flow = {
       provider: provider.id,
@@ -113,6 +117,7 @@ export class OidcSignIn {
       redirectUri,
       returnTo: localPath(returnTo),
       ...(connectUser !== undefined && { connectUser }),
+      ...(inviteCode !== null && { invite: inviteCode }),
       expires: Date.now() + FLOW_MS,
     };
     const url = oidc.buildAuthorizationUrl(configuration, {
@@ -224,7 +229,7 @@ export class OidcSignIn {
     returnTo: string,
   ): Promise<string> {
     await this.auth.confirmCurrentPassword(user, password, request.ip);
-    return this.start(request, reply, providerId, returnTo, user.id);
+    return this.start(request, reply, providerId, returnTo, { connectUser: user.id });
   }
 
   async unlink(userId: number, id: number): Promise<void> {
@@ -315,6 +320,7 @@ export class OidcSignIn {
             subject: profile.subject,
             email: profile.email,
           }),
+        flow.invite,
       );
     } catch (error) {
       // The same provider account's first sign-in twice at once: the other one made the account.

@@ -7,7 +7,7 @@ import { requestDeviceHash } from '../../common/device-cookie';
 import { formatBalance } from '../../common/money';
 import { pageInfo, pageSlice } from '../../common/paging';
 import { mailLinkBase } from '../../common/site-base';
-import { INVITE_CODE } from '../../contracts/referrals';
+import { inviteCodeOf } from '../../contracts/referrals';
 import type {
   InviteSummary,
   ReferralList,
@@ -61,8 +61,8 @@ export class ReferralsService {
     invite: string | undefined,
     request: FastifyRequest,
   ): Promise<void> {
-    const code = invite?.trim().toUpperCase() ?? '';
-    if (!INVITE_CODE.test(code)) return;
+    const code = inviteCodeOf(invite);
+    if (code === null) return;
     const inviter = await manager
       .getRepository(ReferralInviter)
       .createQueryBuilder('i')

@@ -110,12 +110,14 @@ export class UsersService {
    * The account of someone signing in with a provider for the first time: the first free name
    * made from the provider's names, a password nobody knows (a reset link sets one), and the
    * provider's e-mail address when it vouched for it and no account holds it. `link` writes the
-   * provider account in the same transaction, so both exist or neither.
+   * provider account in the same transaction, so both exist or neither; `invite` records the
+   * account's referral as a registration's does.
    */
   async registerExternal(
     request: FastifyRequest,
     profile: { names: string[]; email: string | null },
     link: (manager: EntityManager, userId: number) => Promise<void>,
+    invite?: string,
   ): Promise<User> {
     await this.admitRegistration(request.ip);
     const email =
@@ -138,6 +140,7 @@ export class UsersService {
           const userId = Number(inserted.identifiers[0].id);
           await this.apiKeys.createDefault(manager, userId);
           await link(manager, userId);
+          await this.referrals.attach(manager, userId, invite, request);
           return userId;
         });
         return this.find(id);
