@@ -3,7 +3,7 @@ import { adminClient } from './factories/admin';
 import { numbers } from './factories/numbers';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
-import { recorded } from './query-plan';
+import { explain, recorded } from './query-plan';
 
 const LIST = '/api/admin/get_user_list.php';
 
@@ -144,17 +144,3 @@ describeEachDb('用户列表 by position', (ctx) => {
     }
   });
 });
-
-/** How a statement reads the users table: SQLite's plan lines, or MySQL's EXPLAIN rows. */
-async function explain(t: TestApp, sql: string, params: unknown[]): Promise<string> {
-  if (t.dataSource.options.type === 'better-sqlite3') {
-    const rows: { detail: string }[] = await t.dataSource.query(
-      `EXPLAIN QUERY PLAN ${sql}`,
-      params,
-    );
-    return rows.map((row) => row.detail).join('; ');
-  }
-  const rows: { table: string; type: string; key: string | null; Extra: string | null }[] =
-    await t.dataSource.query(`EXPLAIN ${sql}`, params);
-  return rows.map((row) => `${row.table} ${row.type} ${row.key} ${row.Extra ?? ''}`).join('; ');
-}

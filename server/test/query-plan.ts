@@ -57,3 +57,17 @@ export async function recorded(t: TestApp, reads: () => Promise<void>) {
   }
   return seen;
 }
+
+/** How a statement reads all its tables: SQLite's plan lines, or MySQL's EXPLAIN rows, joined. */
+export async function explain(t: TestApp, sql: string, params: unknown[]): Promise<string> {
+  if (t.dataSource.options.type === 'better-sqlite3') {
+    const rows: { detail: string }[] = await t.dataSource.query(
+      `EXPLAIN QUERY PLAN ${sql}`,
+      params,
+    );
+    return rows.map((row) => row.detail).join('; ');
+  }
+  const rows: { table: string; type: string; key: string | null; Extra: string | null }[] =
+    await t.dataSource.query(`EXPLAIN ${sql}`, params);
+  return rows.map((row) => `${row.table} ${row.type} ${row.key} ${row.Extra ?? ''}`).join('; ');
+}

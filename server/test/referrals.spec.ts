@@ -3,15 +3,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_BALANCE_MILLI } from '../src/common/money';
 import { INVITE_CODE } from '../src/contracts/referrals';
 import { DatabaseTimeout } from '../src/database/db-timeouts';
+import { sqlTime } from '../src/database/sql-time';
 import { Referral, ReferralInviter, User } from '../src/database/entities';
 import { checkBalances, ORDER_LEDGER } from '../src/modules/ledger';
 import type { OrderLedger } from '../src/modules/ledger';
 import { adminClient, anonymousClient } from './factories/admin';
 import { ledgerOf } from './factories/gateway';
 import { balanceOf } from './factories/recharge';
+import { numbers } from './factories/numbers';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
+import { explain, recorded } from './query-plan';
 
 const INVITE = '/api/user/get_invite.php';
 const LIST = '/api/user/get_referrals.php';
@@ -403,3 +406,97 @@ describeEachDb(
   },
   { TRUST_PROXY: '1' },
 );
+
+/**
+ * A user's invitees and 邀请奖励's list read by position (issue #31: lists that stay fast at any
+ * size): the page after a `next_before` starts from that referral by the index of referrals by
+ * time, the count stops a few pages past the page, and neither sorts the table.
+ */
+describeEachDb('invitees and referrals by position', (ctx) => {
+  it('reads the page after a position by the time indexes, and counts only so far', async () => {
+    const t = ctx.t;
+    const sqlite = t.dataSource.options.type === 'better-sqlite3';
+    const [{ user: first }, { user: second }] = [await createUser(t), await createUser(t)];
+    // 10,000 invitees a minute apart, one in ten the first inviter's, in two statements.
+    const start = new Date(Date.now() - 30 * 86_400_000);
+    const time = sqlite
+      ? `strftime('%Y-%m-%d %H:%M:%S', ?, '+' || (n * 60) || ' seconds')`
+      : 'DATE_ADD(?, INTERVAL n * 60 SECOND)';
+    const name = sqlite ? `'pos_' || n` : `CONCAT('pos_', n)`;
+    await t.dataSource.query(
+      `INSERT INTO users (username, username_key, email, password_hash, balance_milli, status,
+         notify_new_sign_in, created_at, updated_at)
+       SELECT ${name}, ${name}, NULL, 'x', 0, 1, 0, ${time}, ${time} FROM ${numbers('n')}
+       WHERE n < 10000`,
+      [sqlTime(t.dataSource, start), sqlTime(t.dataSource, start)],
+    );
+    await t.dataSource.query(
+      `INSERT INTO referrals (inviter_id, invitee_id, ip, state, reward_milli, created_at)
+       SELECT CASE WHEN id % 10 = 0 THEN ? ELSE ? END, id, 'x', 'waiting', 0, created_at
+       FROM users WHERE username_key LIKE 'pos!_%' ESCAPE '!'`,
+      [first.id, second.id],
+    );
+    await t.dataSource.query(sqlite ? 'ANALYZE' : 'ANALYZE TABLE referrals, users');
+
+    const client = t.client();
+    await loginUser(t, client, first.username);
+    const admin = await adminClient(t);
+    const lists = [
+      { client, path: LIST, total: 1_000, index: 'idx_referrals_inviter_created' },
+      { client: admin, path: ADMIN_LIST, total: 10_000, index: 'idx_referrals_created' },
+    ];
+    for (const { client: reader, path, total, index } of lists) {
+      const get = async (query: string) => {
+        const res = await reader.get(`${path}?per_page=10&${query}`);
+        expect(res.status).toBe(200);
+        return res.body.data;
+      };
+      const ids = (page: { referrals: { id: number }[] }) => page.referrals.map((r) => r.id);
+      const page1 = await get('page=1');
+      expect(page1).toMatchObject({ total, total_pages: total / 10, total_capped: false });
+      if (path === ADMIN_LIST) expect(page1.invited).toBe(total);
+      const page2 = await get(`page=2&before=${page1.next_before}`);
+      expect(ids(page2)).toEqual(ids(await get('page=2')));
+      expect(page2.referrals[0].created_at <= page1.referrals[9].created_at).toBe(true);
+      expect(ids(page2).filter((id: number) => ids(page1).includes(id))).toEqual([]);
+      // Past the last page's position there is nothing.
+      const last = await get(`page=${total / 10}`);
+      const after = await get(`page=${total / 10 + 1}&before=${last.next_before}`);
+      expect(after.referrals).toEqual([]);
+      expect(after.next_before).toBeNull();
+
+      const seen = await recorded(t, async () => {
+        await get('page=1');
+        await get(`page=2&before=${page1.next_before}`);
+      });
+      const reads = seen.filter(
+        ({ sql }) => /^\s*SELECT\b/i.test(sql) && /\breferrals\b/.test(sql),
+      );
+      expect(reads.length).toBeGreaterThanOrEqual(4);
+      for (const { sql, params } of reads) {
+        const plan = await explain(t, sql, params);
+        expect([sql.slice(0, 200), plan]).toEqual([
+          sql.slice(0, 200),
+          expect.stringContaining(index),
+        ]);
+        expect([sql.slice(0, 200), plan]).not.toEqual([
+          sql.slice(0, 200),
+          expect.stringMatching(/filesort|TEMP B-TREE/),
+        ]);
+      }
+    }
+
+    for (const [reader, path, list] of [
+      [client, LIST, 'your invitees'],
+      [admin, ADMIN_LIST, 'the referrals'],
+    ] as const) {
+      const res = await reader.get(path, { query: { before: '2026-12-03 07:00:00_41' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'request.validation',
+        field: 'before',
+        message: `before is not a position in ${list}`,
+      });
+    }
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import type { PageInfo } from './envelope';
+import type { PositionedPage } from './envelope';
 
 /**
  * A referral: one invitee who registered through an inviter's link. It waits for the invitee's
@@ -71,7 +71,7 @@ export interface ReferralView {
   decided_at: string | null;
 }
 
-export interface ReferralList extends PageInfo {
+export interface ReferralList extends PositionedPage {
   referrals: ReferralView[];
 }
 
@@ -107,9 +107,12 @@ export interface AdminReferralView {
   decided_at: string | null;
 }
 
-export interface AdminReferralList extends PageInfo {
+export interface AdminReferralList extends PositionedPage {
   referrals: AdminReferralView[];
-  /** Over every referral: how many there are, how many paid, and what they paid (yuan). */
+  /**
+   * How many referrals there are (as `total`: counted only so far, `total_capped` when there are
+   * more), how many paid, and what they paid in all (yuan).
+   */
   invited: number;
   rewarded: number;
   paid: string;

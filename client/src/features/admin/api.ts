@@ -62,6 +62,7 @@ import type { CreateRedeemBatchBody, RedeemBatchList, RedeemBatchView } from '@c
 import type { AdminReferralList, ReferralSettings } from '@contracts/referrals';
 import type { Credentials, UserPage } from '@contracts/users';
 import { api, call, dataOf } from '../../lib/api';
+import type { ListAt } from '../../lib/usePositionedPage';
 
 /** An OpenAPI document to import: pasted text or the file as chosen. */
 export interface ImportDocument {
@@ -448,9 +449,9 @@ const adminApi = api
         ...call('POST api/admin/disable_redeem_batch.php', (id: number) => ({ body: { id } })),
         invalidatesTags: ['RedeemBatches'],
       }),
-      referrals: build.query<DataEnvelope<AdminReferralList>, number>({
-        ...call('GET api/admin/get_referrals.php', (page: number) => ({
-          params: { page, per_page: REFERRALS_PAGE_SIZE },
+      referrals: build.query<DataEnvelope<AdminReferralList>, ListAt>({
+        ...call('GET api/admin/get_referrals.php', (at: ListAt) => ({
+          params: { ...at, per_page: REFERRALS_PAGE_SIZE },
         })),
       }),
       referralSettings: build.query<DataEnvelope<ReferralSettings>, void>({

@@ -25,7 +25,8 @@ export class ReferralInviter {
  */
 @Entity('referrals')
 @Index('uq_referrals_invitee', ['invitee_id'], { unique: true })
-@Index('idx_referrals_inviter', ['inviter_id', 'id'])
+@Index('idx_referrals_created', ['created_at', 'id'])
+@Index('idx_referrals_inviter_created', ['inviter_id', 'created_at', 'id'])
 export class Referral {
   @PrimaryGeneratedColumn()
   id: number;

@@ -33,6 +33,7 @@ import { DayTotals1798200000000 } from './1798200000000-DayTotals';
 import { HourRollups1798300000000 } from './1798300000000-HourRollups';
 import { UsersByCreation1798400000000 } from './1798400000000-UsersByCreation';
 import { Referrals1798500000000 } from './1798500000000-Referrals';
+import { ReferralsByTime1798600000000 } from './1798600000000-ReferralsByTime';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   HourRollups1798300000000,
   UsersByCreation1798400000000,
   Referrals1798500000000,
+  ReferralsByTime1798600000000,
 ];

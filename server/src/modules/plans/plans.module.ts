@@ -6,6 +6,7 @@ import {
   Redemption,
   Referral,
   ReferralInviter,
+  ReferralReward,
   SiteConfig,
 } from '../../database/entities';
 import { AuditModule } from '../audit';
@@ -34,6 +35,7 @@ import { ReferralsService } from './referrals.service';
       Redemption,
       Referral,
       ReferralInviter,
+      ReferralReward,
       SiteConfig,
     ]),
   ],

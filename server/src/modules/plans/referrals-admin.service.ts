@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError, notFound } from '../../common/app-error';
 import { formatBalance, parseYuan } from '../../common/money';
-import { pageInfo, pageSlice } from '../../common/paging';
+import { positionedPage } from '../../common/positioned-page';
 import { MAX_REFERRAL_REWARD_MILLI } from '../../contracts/referrals';
 import type {
   AdminReferralList,
@@ -11,13 +11,13 @@ import type {
   ReferralSettings,
   ReferralState,
 } from '../../contracts/referrals';
-import { Referral, SiteConfig, User } from '../../database/entities';
+import { Referral, ReferralReward, SiteConfig } from '../../database/entities';
 import { rowTime } from '../../database/sql-time';
 import { retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { AdminReferralsQuery, ReferralSettingsDto } from './dto/referrals.dto';
-import { optionalTime } from './referrals.service';
+import { optionalTime, usernamesOf } from './referrals.service';
 
 const rewardOutOfRange = () =>
   new AppError(
@@ -39,6 +39,7 @@ export class ReferralsAdminService {
   constructor(
     @InjectRepository(SiteConfig) private readonly configs: Repository<SiteConfig>,
     @InjectRepository(Referral) private readonly referrals: Repository<Referral>,
+    @InjectRepository(ReferralReward) private readonly rewards: Repository<ReferralReward>,
     private readonly audit: AuditService,
   ) {}
 
@@ -70,55 +71,56 @@ export class ReferralsAdminService {
     });
   }
 
-  /** Every referral, newest first, with the totals over all of them. */
+  /**
+   * Every referral, newest first (positionedPage: counted only so far, read by the index by time),
+   * with how many were paid and what they were paid in all: the rewards' own rows, one a paid
+   * referral, so the count does not read every referral.
+   */
   async list(query: AdminReferralsQuery): Promise<AdminReferralList> {
-    const { skip, take } = pageSlice(query);
-    const [rows, totals] = await Promise.all([
-      this.referrals
-        .createQueryBuilder('r')
-        .innerJoin(User, 'a', 'a.id = r.inviter_id')
-        .innerJoin(User, 'b', 'b.id = r.invitee_id')
-        .select(['r.id AS id', 'r.inviter_id AS inviter_id', 'a.username AS inviter'])
-        .addSelect(['r.invitee_id AS invitee_id', 'b.username AS invitee', 'r.ip AS ip'])
-        .addSelect(['r.state AS state', 'r.reason AS reason', 'r.reward_milli AS reward_milli'])
-        .addSelect(['r.out_trade_no AS out_trade_no', 'r.created_at AS created_at'])
-        .addSelect('r.decided_at', 'decided_at')
-        .orderBy('r.id', 'DESC')
-        .offset(skip)
-        .limit(take)
-        .getRawMany<{
-          id: number;
-          inviter_id: number;
-          inviter: string;
-          invitee_id: number;
-          invitee: string;
-          ip: string;
-          state: ReferralState;
-          reason: ReferralRefusal | null;
-          reward_milli: number | string;
-          out_trade_no: string | null;
-          created_at: Date | string;
-          decided_at: Date | string | null;
-        }>(),
-      this.referrals
-        .createQueryBuilder('r')
-        .select('COUNT(*)', 'invited')
-        .addSelect("SUM(CASE WHEN r.state = 'rewarded' THEN 1 ELSE 0 END)", 'rewarded')
-        .addSelect('COALESCE(SUM(r.reward_milli), 0)', 'paid')
-        .getRawOne<{
-          invited: number | string;
-          rewarded: number | string | null;
-          paid: number | string;
-        }>(),
+    const [{ rows, ...info }, totals] = await Promise.all([
+      positionedPage({
+        list: () => this.referrals.createQueryBuilder('r'),
+        time: 'r.created_at',
+        id: 'r.id',
+        query,
+        read: (page) =>
+          page
+            .select(['r.id AS id', 'r.inviter_id AS inviter_id', 'r.invitee_id AS invitee_id'])
+            .addSelect('r.ip', 'ip')
+            .addSelect(['r.state AS state', 'r.reason AS reason', 'r.reward_milli AS reward_milli'])
+            .addSelect(['r.out_trade_no AS out_trade_no', 'r.created_at AS created_at'])
+            .addSelect('r.decided_at', 'decided_at')
+            .getRawMany<{
+              id: number;
+              inviter_id: number;
+              invitee_id: number;
+              ip: string;
+              state: ReferralState;
+              reason: ReferralRefusal | null;
+              reward_milli: number | string;
+              out_trade_no: string | null;
+              created_at: Date | string;
+              decided_at: Date | string | null;
+            }>(),
+        position: (row) => ({ time: row.created_at, id: row.id }),
+      }),
+      this.rewards
+        .createQueryBuilder('w')
+        .select('COUNT(*)', 'rewarded')
+        .addSelect('COALESCE(SUM(w.value_milli), 0)', 'paid')
+        .getRawOne<{ rewarded: number | string; paid: number | string }>(),
     ]);
-    const invited = Number(totals?.invited ?? 0);
+    const names = await usernamesOf(
+      this.referrals.manager,
+      rows.flatMap((row) => [row.inviter_id, row.invitee_id]),
+    );
     return {
       referrals: rows.map((row) => ({
         id: Number(row.id),
         inviter_id: Number(row.inviter_id),
-        inviter: row.inviter,
+        inviter: names.get(Number(row.inviter_id)) ?? '',
         invitee_id: Number(row.invitee_id),
-        invitee: row.invitee,
+        invitee: names.get(Number(row.invitee_id)) ?? '',
         ip: row.ip,
         state: row.state,
         reason: row.reason,
@@ -127,10 +129,10 @@ export class ReferralsAdminService {
         created_at: rowTime(row.created_at).toISOString(),
         decided_at: optionalTime(row.decided_at),
       })),
-      invited,
+      invited: info.total,
       rewarded: Number(totals?.rewarded ?? 0),
       paid: formatBalance(Number(totals?.paid ?? 0)),
-      ...pageInfo(invited, query),
+      ...info,
     };
   }
 

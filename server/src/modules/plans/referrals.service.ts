@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { requestDeviceHash } from '../../common/device-cookie';
 import { formatBalance } from '../../common/money';
-import { pageInfo, pageSlice } from '../../common/paging';
+import { positionedPage } from '../../common/positioned-page';
 import { mailLinkBase } from '../../common/site-base';
 import { inviteCodeOf } from '../../contracts/referrals';
 import type {
@@ -36,6 +36,22 @@ export const maskedName = (username: string) => `${[...username].slice(0, 2).joi
 
 export const optionalTime = (value: Date | string | null) =>
   value === null ? null : rowTime(value).toISOString();
+
+/**
+ * The names of a page's users, read by id after the page: a list joined to users before its
+ * order and limit may be planned from the users' side, sorting every referral.
+ */
+export async function usernamesOf(
+  manager: EntityManager,
+  ids: readonly (number | string)[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const users = await manager.getRepository(User).find({
+    where: { id: In([...new Set(ids.map(Number))]) },
+    select: { id: true, username: true },
+  });
+  return new Map(users.map((user) => [user.id, user.username]));
+}
 
 /**
  * Invite links: each user's code (made the first time it is asked for), the referral a registration
@@ -115,42 +131,48 @@ export class ReferralsService {
     };
   }
 
-  /** The caller's invitees, newest first. */
+  /**
+   * The caller's invitees, newest first: counted only so far past the page and, with `before`,
+   * read from that invitee on by the inviter's index by time (positionedPage).
+   */
   async list(userId: number, query: ReferralsQuery): Promise<ReferralList> {
-    const { skip, take } = pageSlice(query);
-    const [rows, total] = await Promise.all([
-      this.referrals
-        .createQueryBuilder('r')
-        .innerJoin(User, 'u', 'u.id = r.invitee_id')
-        .select(['r.id AS id', 'u.username AS username', 'r.state AS state', 'r.reason AS reason'])
-        .addSelect(['r.reward_milli AS reward_milli', 'r.created_at AS created_at'])
-        .addSelect('r.decided_at', 'decided_at')
-        .where('r.inviter_id = :userId', { userId })
-        .orderBy('r.id', 'DESC')
-        .offset(skip)
-        .limit(take)
-        .getRawMany<{
-          id: number;
-          username: string;
-          state: ReferralState;
-          reason: ReferralRefusal | null;
-          reward_milli: number | string;
-          created_at: Date | string;
-          decided_at: Date | string | null;
-        }>(),
-      this.referrals.count({ where: { inviter_id: userId } }),
-    ]);
+    const { rows, ...info } = await positionedPage({
+      list: () =>
+        this.referrals.createQueryBuilder('r').where('r.inviter_id = :userId', { userId }),
+      time: 'r.created_at',
+      id: 'r.id',
+      query,
+      read: (page) =>
+        page
+          .select(['r.id AS id', 'r.invitee_id AS invitee_id', 'r.state AS state'])
+          .addSelect(['r.reason AS reason', 'r.reward_milli AS reward_milli'])
+          .addSelect(['r.created_at AS created_at', 'r.decided_at AS decided_at'])
+          .getRawMany<{
+            id: number;
+            invitee_id: number;
+            state: ReferralState;
+            reason: ReferralRefusal | null;
+            reward_milli: number | string;
+            created_at: Date | string;
+            decided_at: Date | string | null;
+          }>(),
+      position: (row) => ({ time: row.created_at, id: row.id }),
+    });
+    const names = await usernamesOf(
+      this.referrals.manager,
+      rows.map((row) => row.invitee_id),
+    );
     return {
       referrals: rows.map((row) => ({
         id: Number(row.id),
-        invitee: maskedName(row.username),
+        invitee: maskedName(names.get(Number(row.invitee_id)) ?? ''),
         state: row.state,
         reason: row.reason,
         reward: formatBalance(Number(row.reward_milli)),
         created_at: rowTime(row.created_at).toISOString(),
         decided_at: optionalTime(row.decided_at),
       })),
-      ...pageInfo(total, query),
+      ...info,
     };
   }
 

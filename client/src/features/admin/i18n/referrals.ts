@@ -31,8 +31,8 @@ export const REFERRALS = {
     userId: (id: number) => `ID ${id}`,
     empty: '还没有受邀用户。',
     failed: '获取邀请记录失败',
-    totals: (invited: number, rewarded: number, paid: string) =>
-      `共 ${invited} 位受邀用户，已奖励 ${rewarded} 位，共发放 ${paid}`,
+    totals: (invited: number, rewarded: number, paid: string, capped = false) =>
+      `${capped ? `超过 ${invited}` : `共 ${invited}`} 位受邀用户，已奖励 ${rewarded} 位，共发放 ${paid}`,
   },
   state: {
     waiting: '等待首充',

@@ -100,6 +100,40 @@ describe('ReferralsPage', () => {
     );
   });
 
+  it('reads the next page from the last row of this one, others by number', async () => {
+    serve([]);
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/admin/get_referrals.php', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        asked.push(`${page} ${params.get('before') ?? '-'}`);
+        return ok({
+          referrals: [referral(page)],
+          total: 10_000,
+          total_pages: 500,
+          current_page: page,
+          total_capped: true,
+          next_before: `2026-11-20T08:00:0${page}_${page}`,
+          invited: 10_000,
+          rewarded: 12,
+          paid: '60.00',
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    show();
+    await rowOf('friend_1');
+    expect(screen.getByTestId('referral-totals')).toHaveTextContent(
+      '超过 10000 位受邀用户，已奖励 12 位，共发放 ¥60.00',
+    );
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await rowOf('friend_2');
+    await user.click(screen.getByRole('button', { name: '1' }));
+    await rowOf('friend_1');
+    expect(asked).toEqual(['1 -', '2 2026-11-20T08:00:01_1', '1 -']);
+  });
+
   it('says so when no one has been invited yet', async () => {
     serve([]);
     show();

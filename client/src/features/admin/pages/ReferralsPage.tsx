@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import Loading from '../../../components/ui/Loading';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { formatYuan } from '../../../lib/money';
+import { usePositionedPage } from '../../../lib/usePositionedPage';
 import { useReferralSettingsQuery, useReferralsQuery } from '../api';
 import AdminPagination from '../components/AdminPagination';
 import { adminErrorText } from '../errors';
@@ -22,9 +22,9 @@ function Failure({ error, failed }: { error: unknown; failed: string }) {
 /** 邀请奖励: the reward an inviter gets for an invitee's first recharge, and every referral. */
 export default function ReferralsPage() {
   usePageTitle(REFERRALS.title);
-  const [page, setPage] = useState(1);
+  const [at, go] = usePositionedPage();
   const settings = useReferralSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const referrals = useReferralsQuery(page, { refetchOnMountOrArgChange: true });
+  const referrals = useReferralsQuery(at, { refetchOnMountOrArgChange: true });
   const list = referrals.data?.data;
 
   return (
@@ -46,9 +46,18 @@ export default function ReferralsPage() {
         <>
           <ReferralsTable referrals={list.referrals} />
           {referrals.isFetching && <Loading label={COMMON.loading} />}
-          <AdminPagination page={page} totalPages={list.total_pages} onChange={setPage} />
+          <AdminPagination
+            page={at.page}
+            totalPages={list.total_pages}
+            onChange={(next) => go(next, list.next_before)}
+          />
           <p className="text-muted mt-3 mb-0" data-testid="referral-totals">
-            {REFERRALS.list.totals(list.invited, list.rewarded, formatYuan(list.paid))}
+            {REFERRALS.list.totals(
+              list.invited,
+              list.rewarded,
+              formatYuan(list.paid),
+              list.total_capped,
+            )}
           </p>
         </>
       )}

@@ -94,6 +94,34 @@ describe('InvitePage', () => {
     expect(pages).toEqual(['1']);
   });
 
+  it('reads the next page of invitees from the last row of this one, others by number', async () => {
+    serve();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/user/get_referrals.php', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        asked.push(`${page} ${params.get('before') ?? '-'}`);
+        return ok({
+          referrals: [{ ...REFERRALS[0], id: page, invitee: `p${page}***` }],
+          total: 30,
+          total_pages: 3,
+          current_page: page,
+          total_capped: false,
+          next_before: `2026-11-20T08:00:0${page}_${page}`,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('p1***');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('p2***');
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    await screen.findByText('p1***');
+    expect(asked).toEqual(['1 -', '2 2026-11-20T08:00:01_1', '1 -']);
+  });
+
   it('copies the link and says so, to the eye and to a screen reader', async () => {
     serve();
     const user = userEvent.setup();

@@ -1,11 +1,11 @@
 import type { ReferralView } from '@contracts/referrals';
-import { useState } from 'react';
 import { Card, Table } from 'react-bootstrap';
 import ErrorBanner from '../../../components/ui/ErrorBanner';
 import Loading from '../../../components/ui/Loading';
 import Pagination from '../../../components/ui/Pagination';
 import { useI18n } from '../../../i18n';
 import { formatYuan } from '../../../lib/money';
+import { usePositionedPage } from '../../../lib/usePositionedPage';
 import { useGetReferralsQuery } from './api';
 
 /** How a referral stands, in words: waiting, what it paid, or why it paid nothing. */
@@ -34,8 +34,8 @@ function StateText({ referral }: { referral: ReferralView }) {
 /** The people who registered through the link, newest first, 10 a page; a phone stacks each row. */
 export default function InviteesCard() {
   const { t, errorText, time } = useI18n();
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, isFetching } = useGetReferralsQuery(page, {
+  const [at, go] = usePositionedPage();
+  const { data, error, isLoading, isFetching } = useGetReferralsQuery(at, {
     refetchOnMountOrArgChange: true,
   });
   return (
@@ -79,9 +79,9 @@ export default function InviteesCard() {
               </tbody>
             </Table>
             <Pagination
-              page={page}
+              page={at.page}
               totalPages={data.total_pages}
-              onChange={setPage}
+              onChange={(next) => go(next, data.next_before)}
               label={t('invite.pages')}
             />
           </>

@@ -1,5 +1,6 @@
 import type { InviteSummary, ReferralList } from '@contracts/referrals';
 import { api, call, dataOf } from '../../../lib/api';
+import type { ListAt } from '../../../lib/usePositionedPage';
 
 export const REFERRALS_PER_PAGE = 10;
 
@@ -9,10 +10,10 @@ export const inviteApi = api.injectEndpoints({
     getInvite: build.query<InviteSummary, void>(
       call('GET api/user/get_invite.php', undefined, dataOf),
     ),
-    getReferrals: build.query<ReferralList, number>(
+    getReferrals: build.query<ReferralList, ListAt>(
       call(
         'GET api/user/get_referrals.php',
-        (page: number) => ({ params: { page, per_page: REFERRALS_PER_PAGE } }),
+        (at: ListAt) => ({ params: { ...at, per_page: REFERRALS_PER_PAGE } }),
         dataOf,
       ),
     ),

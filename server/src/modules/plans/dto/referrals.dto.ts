@@ -1,6 +1,6 @@
 import { IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 import { AmountText, IntLike } from '../../../common/admin-input';
-import { PageNumber, PerPage } from '../../../common/paging';
+import { ListPosition, PageNumber, PerPage } from '../../../common/paging';
 import type { Accepts } from '../../../common/validation';
 import { MAX_REFERRAL_CAP } from '../../../contracts/referrals';
 import type { ReferralSettings } from '../../../contracts/referrals';
@@ -13,6 +13,9 @@ export class ReferralsQuery {
 
   @PerPage(100)
   per_page = 10;
+
+  @ListPosition('your invitees')
+  before?: string;
 }
 
 export class AdminReferralsQuery {
@@ -21,6 +24,9 @@ export class AdminReferralsQuery {
 
   @PerPage(100)
   per_page = 20;
+
+  @ListPosition('the referrals')
+  before?: string;
 }
 
 const REWARD = 'reward must be an amount from 0 to 1000 such as 5 or 2.5 (three decimal places)';
