@@ -282,3 +282,40 @@ export async function payingUser(
   await adjustBalance(site, me.data.id as number, amount);
   return { userId: me.data.id as number, apiKey: me.data.api_key as string };
 }
+
+/**
+ * The page at a phone's and a desktop's width in each of `langs`, light and dark, as screenshots;
+ * at each, nothing sticks out sideways.
+ */
+export async function shootEveryWay(
+  context: BrowserContext,
+  page: Page,
+  name: string,
+  langs: readonly ('en' | 'zh')[],
+): Promise<void> {
+  const url = page.url();
+  for (const lang of langs) {
+    for (const theme of ['light', 'dark'] as const) {
+      await context.addCookies([
+        { name: 'lang', value: lang, url },
+        { name: 'theme', value: theme, url },
+      ]);
+      await page.reload();
+      await page.locator('h1').first().waitFor();
+      await page.locator('[role="status"].text-muted').first().waitFor({ state: 'detached' });
+      for (const size of PHONE_AND_DESKTOP) {
+        await page.setViewportSize(size);
+        await screenshot(page, `${name}-${size.width}-${lang}-${theme}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+      }
+    }
+  }
+  await context.addCookies([
+    { name: 'lang', value: 'en', url },
+    { name: 'theme', value: 'light', url },
+  ]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+}

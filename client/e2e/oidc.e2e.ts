@@ -5,6 +5,7 @@ import {
   appPage,
   confirmIn,
   describeBrowser,
+  shootEveryWay,
   signUpAndLogIn,
   type Site,
   startSite,
@@ -159,6 +160,7 @@ describeBrowser('sign-in with OpenID Connect', () => {
       await guest.goto(new URL(link, site.url).href);
       await guest.getByText('You were invited').waitFor();
       await guest.getByText('or', { exact: true }).waitFor();
+      await shootEveryWay(visitor.context, guest, 'oidc-register-invited', ['en', 'zh']);
       await guest.getByRole('link', { name: 'Continue with Test IdP' }).click();
       await signInAtProvider(guest, provider, 'e2e-erin');
       await guest.waitForURL('**/user/dashboard');

@@ -3,9 +3,8 @@ import {
   adminLogin,
   appPage,
   describeBrowser,
-  PHONE_AND_DESKTOP,
   register,
-  screenshot,
+  shootEveryWay,
   Site,
   startSite,
 } from './harness';
@@ -32,43 +31,6 @@ async function visitorFrom(
 async function balanceOf(page: Page): Promise<string> {
   const res = await page.request.get('/api/user/get_user_info.php');
   return ((await res.json()) as { data: { balance: string } }).data.balance;
-}
-
-/**
- * The page at a phone's and a desktop's width in each of `langs`, light and dark, as screenshots;
- * at each, nothing sticks out sideways.
- */
-async function shoot(
-  context: BrowserContext,
-  page: Page,
-  name: string,
-  langs: readonly ('en' | 'zh')[],
-): Promise<void> {
-  const url = page.url();
-  for (const lang of langs) {
-    for (const theme of ['light', 'dark'] as const) {
-      await context.addCookies([
-        { name: 'lang', value: lang, url },
-        { name: 'theme', value: theme, url },
-      ]);
-      await page.reload();
-      await page.locator('h1').first().waitFor();
-      await page.locator('[role="status"].text-muted').first().waitFor({ state: 'detached' });
-      for (const size of PHONE_AND_DESKTOP) {
-        await page.setViewportSize(size);
-        await screenshot(page, `${name}-${size.width}-${lang}-${theme}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          size.width,
-        );
-      }
-    }
-  }
-  await context.addCookies([
-    { name: 'lang', value: 'en', url },
-    { name: 'theme', value: 'light', url },
-  ]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.reload();
 }
 
 describeBrowser('invite rewards', () => {
@@ -104,7 +66,7 @@ describeBrowser('invite rewards', () => {
     await bob.page
       .getByText('You were invited — your inviter is rewarded after your first recharge.')
       .waitFor();
-    await shoot(bob.context, bob.page, 'referrals-register', ['en', 'zh']);
+    await shootEveryWay(bob.context, bob.page, 'referrals-register', ['en', 'zh']);
     await bob.page.getByLabel('Username').fill('bob_invited');
     await bob.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await bob.page.getByLabel('Confirm password').fill(PASSWORD);
@@ -166,7 +128,7 @@ describeBrowser('invite rewards', () => {
     await expect(alice.page.getByTestId('invite-earned').textContent()).resolves.toBe('¥5.00');
     expect(before).toBe('0.00');
     expect(await balanceOf(alice.page)).toBe('5.00');
-    await shoot(alice.context, alice.page, 'referrals-invite', ['en', 'zh']);
+    await shootEveryWay(alice.context, alice.page, 'referrals-invite', ['en', 'zh']);
 
     // The month's statement counts the reward as money in.
     await alice.page.goto('/user/statements');
@@ -180,7 +142,7 @@ describeBrowser('invite rewards', () => {
     await row.getByText('已奖励').waitFor();
     expect(await row.textContent()).toContain('¥5.00');
     await admin.page.getByText('共 1 位受邀用户，已奖励 1 位，共发放 ¥5.00').waitFor();
-    await shoot(admin.context, admin.page, 'referrals-admin', ['zh']);
+    await shootEveryWay(admin.context, admin.page, 'referrals-admin', ['zh']);
 
     for (const visitor of [alice, bob, admin]) await visitor.context.close();
   });
