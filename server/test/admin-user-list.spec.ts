@@ -129,7 +129,11 @@ describeEachDb('用户列表 by position', (ctx) => {
       await get('page=1&per_page=10');
       await get(`page=2&per_page=10&before=${first.next_before}`);
     });
-    const reads = seen.filter(({ sql }) => /^\s*SELECT\b/i.test(sql) && /\busers\b/.test(sql));
+    // The list's reads; not the lookup of a full page's last time by its id (MySQL only).
+    const reads = seen.filter(
+      ({ sql }) =>
+        /^\s*SELECT\b/i.test(sql) && /\busers\b/.test(sql) && !sql.includes('DATE_FORMAT'),
+    );
     expect(reads.length).toBeGreaterThanOrEqual(4);
     for (const { sql, params } of reads) {
       const plan = await explain(t, sql, params);

@@ -69,10 +69,39 @@ export async function positionedPage<T extends ObjectLiteral, R>(options: {
   ]);
   const found = Number(counted?.n ?? 0);
   const last = rows.length === take ? options.position(rows[rows.length - 1]) : undefined;
+  const lastTime =
+    last &&
+    (last.time instanceof Date ? await fullTime(list, time, id, last.time, last.id) : last.time);
   return {
     rows,
     ...pageInfo(Math.min(found, bound), query),
     total_capped: found > bound,
-    next_before: last ? `${positionOf(last.time)}_${String(last.id)}` : null,
+    next_before: last && lastTime ? `${positionOf(lastTime)}_${String(last.id)}` : null,
   };
+}
+
+const sqlText = (at: number) => new Date(at).toISOString().replace('T', ' ').replace('Z', '');
+
+/**
+ * A MySQL row's time in full, as text: mysql2 reads a DATETIME(6) into a Date, which keeps only
+ * milliseconds, and a position cut to them would leave out the rows later in that millisecond.
+ * Read again by the row's id, within its millisecond (a partitioned table reads one partition).
+ */
+async function fullTime<T extends ObjectLiteral>(
+  list: () => SelectQueryBuilder<T>,
+  time: string,
+  id: string,
+  rowTime: Date,
+  rowId: string | number,
+): Promise<string | Date> {
+  const at = rowTime.getTime();
+  const found = await list()
+    .select(`DATE_FORMAT(${time}, '%Y-%m-%d %H:%i:%s.%f')`, 'at')
+    .andWhere(`${id} = :positionId AND ${time} >= :positionFrom AND ${time} < :positionTo`, {
+      positionId: rowId,
+      positionFrom: sqlText(at),
+      positionTo: sqlText(at + 1),
+    })
+    .getRawOne<{ at: string }>();
+  return found?.at ?? rowTime;
 }
