@@ -31,6 +31,16 @@ export interface PositionedPage extends PageInfo {
   next_before: string | null;
 }
 
+/**
+ * Where the page after `page` starts: the answer's `next_before` when the answer is that page's.
+ * While a page loads, a list still holds the answer before it, whose position would read that
+ * page again under the next one's number.
+ */
+export const positionAfter = (
+  answer: Pick<PositionedPage, 'current_page' | 'next_before'> | undefined,
+  page: number,
+): string | null => (answer?.current_page === page ? answer.next_before : null);
+
 /** The body of a call about one record by its id (delete_ad.php, delete_api.php, …). */
 export interface IdBody {
   id: number;

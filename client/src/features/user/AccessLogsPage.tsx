@@ -1,3 +1,4 @@
+import { positionAfter } from '@contracts/envelope';
 import type { CallLog, CallLogFilters, CallStatus } from '@contracts/usage';
 import { CALL_LOG_CURSOR, CALL_STATUSES } from '@contracts/usage';
 import { Fragment, useState } from 'react';
@@ -378,7 +379,8 @@ export default function AccessLogsPage() {
                 updated.set('page', String(next));
                 // The next page is read from this page's last call: no rows skipped, and new
                 // calls meanwhile do not shift it.
-                if (next === page + 1 && data.next_before) updated.set('before', data.next_before);
+                const before = next === page + 1 ? positionAfter(data, page) : null;
+                if (before) updated.set('before', before);
                 else updated.delete('before');
               });
             }}

@@ -134,6 +134,37 @@ describe('ReferralsPage', () => {
     expect(asked).toEqual(['1 -', '2 2026-11-20T08:00:01_1', '1 -']);
   });
 
+  it('asks by number for the page after one still loading, not from the page before', async () => {
+    serve([]);
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/admin/get_referrals.php', async ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        asked.push(`${page} ${params.get('before') ?? '-'}`);
+        if (page === 2) await new Promise((resolve) => setTimeout(resolve, 300));
+        return ok({
+          referrals: [referral(page)],
+          total: 40,
+          total_pages: 4,
+          current_page: page,
+          total_capped: false,
+          next_before: `2026-11-20T08:00:0${page}_${page}`,
+          invited: 40,
+          rewarded: 0,
+          paid: '0.00',
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    show();
+    await rowOf('friend_1');
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await rowOf('friend_3');
+    expect(asked).toEqual(['1 -', '2 2026-11-20T08:00:01_1', '3 -']);
+  });
+
   it('says so when no one has been invited yet', async () => {
     serve([]);
     show();

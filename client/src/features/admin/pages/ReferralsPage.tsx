@@ -49,7 +49,7 @@ export default function ReferralsPage() {
           <AdminPagination
             page={at.page}
             totalPages={list.total_pages}
-            onChange={(next) => go(next, list.next_before)}
+            onChange={(next) => go(next, list)}
           />
           <p className="text-muted mt-3 mb-0" data-testid="referral-totals">
             {REFERRALS.list.totals(

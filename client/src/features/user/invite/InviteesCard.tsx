@@ -81,7 +81,7 @@ export default function InviteesCard() {
             <Pagination
               page={at.page}
               totalPages={data.total_pages}
-              onChange={(next) => go(next, data.next_before)}
+              onChange={(next) => go(next, data)}
               label={t('invite.pages')}
             />
           </>

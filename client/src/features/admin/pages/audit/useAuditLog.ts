@@ -1,4 +1,4 @@
-import { LIST_POSITION } from '@contracts/envelope';
+import { LIST_POSITION, positionAfter } from '@contracts/envelope';
 import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditQuery } from '@contracts/audit';
 import { useQueryParams } from '../../../../lib/useQueryParams';
 import { useAdminAuditLogQuery } from '../../api';
@@ -36,7 +36,7 @@ export function useAuditLog() {
         if (value) next.set(key, value);
         else next.delete(key);
         if (key !== 'page') next.delete('page');
-        const nextBefore = data?.data.next_before;
+        const nextBefore = positionAfter(data?.data, page);
         if (key === 'page' && Number(value) === page + 1 && nextBefore) {
           next.set('before', nextBefore);
         } else next.delete('before');

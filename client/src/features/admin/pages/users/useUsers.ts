@@ -1,3 +1,4 @@
+import { positionAfter } from '@contracts/envelope';
 import type { AdminUser } from '@contracts/users';
 import { useState } from 'react';
 import { useAdminUsersQuery, useDisableUserTwoFactorMutation } from '../../api';
@@ -33,7 +34,7 @@ export function useUsers() {
     search,
     text,
     setText,
-    setPage: (next: number) => setPage(next, data?.data.next_before),
+    setPage: (next: number) => setPage(next, positionAfter(data?.data, page)),
     list: data?.data,
     error,
     isFetching,
