@@ -91,7 +91,8 @@ async function creditAsCaller(t: TestApp, userId: number, amount: number) {
     try {
       return await t.app.get<OrderLedger>(ORDER_LEDGER).credit(order, null);
     } catch (error) {
-      if (!(error instanceof DatabaseTimeout) || attempt === 4) throw error;
+      const waited = error instanceof DatabaseTimeout && error.code === 'DB_ACQUIRE_TIMEOUT';
+      if (!waited || attempt === 4) throw error;
       await sleep(500 * attempt * (0.5 + Math.random()));
     }
   }
