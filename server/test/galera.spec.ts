@@ -8,6 +8,7 @@ import { customOrderIdFor } from '../src/modules/recharge/custom-order-id';
 import type { Env } from '../src/env/env';
 import { createKeyedUser, ledgerOf } from './factories/gateway';
 import { VERIFY, WEBHOOK } from './factories/recharge';
+import { redeemAsClient } from './factories/redeem';
 import { createUser, loginAdmin, loginUser, primeCsrf } from './factories/users';
 import { AfdianFake } from './fakes/afdian-fake';
 import {
@@ -181,7 +182,7 @@ describeIf(
     }
     const answers = await Promise.all(
       Array.from({ length: 2000 }, (_, i) =>
-        users[i % 12].client.post('/api/user/redeem_code.php', { code }).then((r) => r.status),
+        redeemAsClient(users[i % 12].client, code).then((r) => r.status),
       ),
     );
     expect(countBy(answers)).toEqual({ 200: 7, 409: 1993 });

@@ -1,6 +1,7 @@
 import { adminClient } from './factories/admin';
 import { ledgerOf } from './factories/gateway';
 import { signedInUser } from './factories/recharge';
+import { redeemAsClient } from './factories/redeem';
 import { describeEachDb, HAS_MYSQL, startTestApp, TestApp } from './harness';
 import type { HttpClient } from './http-client';
 import { rawGet } from './raw-get';
@@ -16,20 +17,6 @@ const UNLIMITED = {
   REDEEM_ATTEMPTS_PER_IP_PER_MINUTE: '1000000',
 };
 const CODE = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/;
-
-/**
- * A redemption as a client makes it: a 503 (a database statement timed out under the race and
- * nothing was changed) is tried again after its Retry-After, spread out, as the answer asks. The
- * races below are about what is redeemed, not about how fast an overloaded box answers.
- */
-async function redeemAsClient(client: HttpClient, code: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    const answer = await client.post(REDEEM, { code });
-    if (answer.status !== 503 || attempt === 4) return answer;
-    const wait = Number(answer.headers.get('retry-after') ?? 1) * 1000;
-    await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random())));
-  }
-}
 
 const batchBody = (overrides: Record<string, unknown> = {}) => ({
   name: '双十一充值卡',
