@@ -127,7 +127,9 @@ export async function render({
         ]
       : []),
     ...(route === 'friends' ? [store.dispatch(siteApi.endpoints.getFriendLinks.initiate())] : []),
-    ...(route === 'login' ? [store.dispatch(authApi.endpoints.oidcProviders.initiate())] : []),
+    ...(route === 'login' || route === 'register'
+      ? [store.dispatch(authApi.endpoints.oidcProviders.initiate())]
+      : []),
     ...(route === 'status' ? [store.dispatch(catalogueApi.endpoints.getStatus.initiate())] : []),
   ];
   const detail = ref ? store.dispatch(catalogueApi.endpoints.getApiDetail.initiate(ref)) : null;
