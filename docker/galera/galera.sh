@@ -5,8 +5,10 @@
 #   docker/galera/galera.sh [-d DIR] start | stop | status | kill N | rejoin N
 #
 # Node N (1-3) listens for clients on 127.0.0.1:$((GALERA_PORT_BASE + N)) (3311-3313), for Galera
-# on 4567N, IST on 4568N and rsync SST on 4444N, and keeps its data, socket, pid file and logs in
-# DIR/nodeN (DIR: -d, else $GALERA_DIR, else $TMPDIR/portico-galera). root@127.0.0.1 has no
+# 10 above (3321-3323), IST 20 above (3331-3333) and rsync SST 30 above (3341-3343): all below the
+# ephemeral range (32768 on), where Galera's usual 4567/4568/4444 lie and an outgoing connection of
+# a busy test may hold the port a node is about to bind. It keeps its data, socket, pid file and
+# logs in DIR/nodeN (DIR: -d, else $GALERA_DIR, else $TMPDIR/portico-galera). root@127.0.0.1 has no
 # password and a `test` database exists: DATABASE_URL=mysql://root@127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313/test
 set -euo pipefail
 
@@ -30,6 +32,7 @@ die() {
 
 dir_of() { echo "$BASE/node$1"; }
 port_of() { echo $((PORT_BASE + $1)); }
+gcomm_port_of() { echo $((PORT_BASE + 10 + $1)); }
 pid_of() { cat "$(dir_of "$1")/mariadbd.pid" 2>/dev/null || true; }
 
 running() {
@@ -52,10 +55,11 @@ status_var() {
 configure() {
   local n=$1 dir peers
   dir=$(dir_of "$n")
-  peers=$(printf '127.0.0.1:4567%s,' "${NODES[@]}")
+  peers=$(for p in "${NODES[@]}"; do printf '127.0.0.1:%s,' "$(gcomm_port_of "$p")"; done)
   mkdir -p "$dir/tmp"
   sed -e "s|@DIR@|$dir|g" -e "s|@N@|$n|g" -e "s|@PORT@|$(port_of "$n")|g" \
-    -e "s|@GPORT@|4567$n|g" -e "s|@IPORT@|4568$n|g" -e "s|@SPORT@|4444$n|g" \
+    -e "s|@GPORT@|$(gcomm_port_of "$n")|g" -e "s|@IPORT@|$((PORT_BASE + 20 + n))|g" \
+    -e "s|@SPORT@|$((PORT_BASE + 30 + n))|g" \
     -e "s|@PEERS@|${peers%,}|g" "$HERE/node.cnf.in" >"$dir/my.cnf"
   if [ ! -d "$dir/data/mysql" ]; then
     TMPDIR="$dir/tmp" mariadb-install-db --no-defaults --user=root --datadir="$dir/data" \
@@ -81,8 +85,7 @@ launch() {
 # A node that cannot bind its Galera port yet (a socket of its previous life still holds it), or a
 # joiner that found no peer to talk to yet (gcomm's "Failed to open backend connection", seen on a
 # busy machine right after the first node synced), is started again until the timeout. A node that
-# exits for another reason while starting (a joiner whose state transfer failed aborts: its rsync
-# port, 4444N, lies in the ephemeral range another connection may hold for a moment) is started
+# exits for another reason while starting (a joiner whose state transfer failed aborts) is started
 # again twice, its log's errors printed each time, before the start gives up.
 wait_synced() {
   local n=$1 deadline=$((SECONDS + TIMEOUT)) state log retries=2
