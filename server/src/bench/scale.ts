@@ -79,14 +79,25 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function freshDatabase(name: string): Promise<void> {
+const DATABASES = { empty: 'portico_scale_empty', full: 'portico_scale_full' };
+
+/** Runs `statements` on the server outside any database. */
+async function onServer(...statements: string[]): Promise<void> {
   const url = new URL(MYSQL_URL!);
   url.pathname = '/';
   const conn = await createConnection(url.toString());
-  await conn.query(`DROP DATABASE IF EXISTS ${name}`);
-  await conn.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await conn.end();
+  try {
+    for (const statement of statements) await conn.query(statement);
+  } finally {
+    await conn.end();
+  }
 }
+
+const freshDatabase = (name: string) =>
+  onServer(
+    `DROP DATABASE IF EXISTS ${name}`,
+    `CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+  );
 
 /** The hot user, with a password to sign in and a key to call with. */
 async function hotUser(conn: Connection): Promise<{ id: number; apiKey: string }> {
@@ -262,7 +273,7 @@ async function exportMonth(base: string, cookie: string, pid: number, from: stri
 
 async function measure(name: string, full: boolean, dir: string): Promise<Run> {
   console.log(`\n${name}: ${full ? `${ROWS.toLocaleString('en')} calls` : 'no calls'}`);
-  const dbName = `portico_scale_${full ? 'full' : 'empty'}`;
+  const dbName = DATABASES[full ? 'full' : 'empty'];
   await freshDatabase(dbName);
   const url = databaseUrl(dbName);
   const vars = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
@@ -426,6 +437,8 @@ async function main(): Promise<void> {
     report(empty, full);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    // Neither scratch database is left behind: a loaded one is as large as the run made it.
+    await onServer(...Object.values(DATABASES).map((name) => `DROP DATABASE IF EXISTS ${name}`));
   }
 }
 
