@@ -1,4 +1,5 @@
 import type { HttpClient } from '../http-client';
+import { sleep } from '../topology/wait';
 
 /**
  * A redemption as a client makes it: a 503 (a database statement timed out under the race and
@@ -10,6 +11,6 @@ export async function redeemAsClient(client: HttpClient, code: string) {
     const answer = await client.post('/api/user/redeem_code.php', { code });
     if (answer.status !== 503 || attempt === 4) return answer;
     const wait = Number(answer.headers.get('retry-after') ?? 1) * 1000;
-    await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random())));
+    await sleep(wait * (0.5 + Math.random()));
   }
 }
