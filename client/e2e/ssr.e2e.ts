@@ -51,6 +51,8 @@ describeBrowser('server-rendered pages', () => {
     ['/friends', 'en', 'light', 390],
     ['/login', 'zh', 'light', 1280],
     ['/register', 'en', 'dark', 390],
+    // The stored page serves every invite link: the link's own note waits for hydration.
+    ['/register?invite=ABCDEFGHJK', 'zh', 'light', 1280],
   ])(
     'hydrates %s (%s, %s, %i px) without a warning and without asking for its data again',
     async (path, lang, theme, width) => {

@@ -22,6 +22,7 @@ import { useAppDispatch } from '../../app/store';
 import { markWelcome } from '../../app/welcome';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 import { errorCode, refusedField } from '../../lib/api';
+import { useHydrated } from '../../lib/ssr';
 
 type Errors = Partial<Record<RegisterField, string>>;
 const controlId = (field: RegisterField) => `register-${field}`;
@@ -37,6 +38,9 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   // The invite code of the link the visitor came by; '' for none or one no inviter can have.
   const invite = inviteCodeOf(params.get('invite')) ?? '';
+  // The stored page is rendered once for every ?invite= (its key is the path): the note that the
+  // visitor was invited shows once the page matches the server's markup.
+  const hydrated = useHydrated();
   const [values, setValues] = useState<Record<RegisterField, string>>({
     username: '',
     password: '',
@@ -144,7 +148,7 @@ export default function RegisterPage() {
     <Card className="mx-auto" style={{ maxWidth: 420 }}>
       <Card.Body>
         <h1 className="h4 mb-3">{t('auth.registerTitle')}</h1>
-        {invite && <p className="small text-body-secondary">{t('auth.invited')}</p>}
+        {invite && hydrated && <p className="small text-body-secondary">{t('auth.invited')}</p>}
         {error && <Alert variant="danger">{error}</Alert>}
         <Form noValidate onSubmit={(e) => void submit(e)}>
           {field(
