@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page, Route } from 'playwright-core';
 import { describeBrowser, screenshot, Site, startSite } from './harness';
+import { SEARCH_DEBOUNCE_MS } from '../src/components/ui/useDebouncedValue';
 
 /** Extra APIs so the free list spans more than one page of 48 and the paid one more than 12. */
 const EXTRA_FREE_APIS = 40;
@@ -225,9 +226,16 @@ describeBrowser('public catalogue', () => {
         requests.push(req.url());
       }
     });
+    // The page's clock stands still while the keys are typed, so a machine slow enough to take
+    // longer than the debounce between two keystrokes cannot make typing look slow; the debounce
+    // then runs out once, and time flows again.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.getByRole('searchbox', { name: 'Search free APIs' }).pressSequentially('filler 3', {
       delay: 30,
     });
+    await page.clock.runFor(SEARCH_DEBOUNCE_MS);
+    await page.clock.resume();
     await page.waitForURL((url) => !url.searchParams.has('page'));
     await page.waitForFunction(
       () =>
