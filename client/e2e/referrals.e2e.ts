@@ -146,4 +146,38 @@ describeBrowser('invite rewards', () => {
 
     for (const visitor of [alice, bob, admin]) await visitor.context.close();
   });
+
+  it('shows an invite link’s note without moving the form it arrives on', async () => {
+    const note = 'You were invited — your inviter is rewarded after your first recharge.';
+    const link = '/register?invite=ABCDEFGHJK';
+    const viewport = { width: 390, height: 844 };
+    /** Where the form's fields and button are, as laid out once the page has settled. */
+    const layout = (page: Page) =>
+      Promise.all(
+        [page.getByLabel('Username'), page.getByRole('button', { name: 'Register' })].map(
+          async (control) => (await control.boundingBox())!.y,
+        ),
+      );
+    // The server's markup alone, as a browser lays it out before the scripts run.
+    const bare = await site.browser.newContext({
+      baseURL: site.url,
+      viewport,
+      javaScriptEnabled: false,
+    });
+    const before = await bare.newPage();
+    await before.goto(link);
+    expect(await before.getByText(note).count()).toBe(0);
+    const served = await layout(before);
+    await bare.close();
+
+    const context = await site.browser.newContext({ baseURL: site.url, viewport });
+    const page = appPage(await context.newPage());
+    await page.goto(link);
+    await page.getByText(note).waitFor();
+    expect(await layout(page)).toEqual(served);
+    // Last in the card: under the way to sign in instead.
+    const signIn = (await page.getByText('Already registered?').boundingBox())!;
+    expect((await page.getByText(note).boundingBox())!.y).toBeGreaterThan(signIn.y);
+    await context.close();
+  });
 });

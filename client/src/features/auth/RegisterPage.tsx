@@ -39,7 +39,8 @@ export default function RegisterPage() {
   // The invite code of the link the visitor came by; '' for none or one no inviter can have.
   const invite = inviteCodeOf(params.get('invite')) ?? '';
   // The stored page is rendered once for every ?invite= (its key is the path): the note that the
-  // visitor was invited shows once the page matches the server's markup.
+  // visitor was invited shows once the page matches the server's markup, last in the card, so
+  // that nothing above it moves when it appears.
   const hydrated = useHydrated();
   const [values, setValues] = useState<Record<RegisterField, string>>({
     username: '',
@@ -148,7 +149,6 @@ export default function RegisterPage() {
     <Card className="mx-auto" style={{ maxWidth: 420 }}>
       <Card.Body>
         <h1 className="h4 mb-3">{t('auth.registerTitle')}</h1>
-        {invite && hydrated && <p className="small text-body-secondary">{t('auth.invited')}</p>}
         {error && <Alert variant="danger">{error}</Alert>}
         <Form noValidate onSubmit={(e) => void submit(e)}>
           {field(
@@ -190,6 +190,9 @@ export default function RegisterPage() {
         <p className="mt-3 mb-0 text-center small">
           {t('auth.haveAccount')} <Link to={paths.login}>{t('nav.login')}</Link>
         </p>
+        {invite && hydrated && (
+          <p className="mt-2 mb-0 text-center small text-body-secondary">{t('auth.invited')}</p>
+        )}
       </Card.Body>
     </Card>
   );
