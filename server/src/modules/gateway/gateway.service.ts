@@ -608,6 +608,7 @@ export class GatewayService implements OnModuleInit {
     const limit = api.free_quota_calls;
     const free = result.ok && result.from === 'free';
     if (free && result.quota_used === null) return undefined;
+    if (!result.ok && result.reason === 'unavailable') return undefined;
     const remaining = free ? Math.max(0, limit - result.quota_used!) : 0;
     void reply
       .header('x-quota-limit', String(limit))
@@ -616,7 +617,10 @@ export class GatewayService implements OnModuleInit {
     return remaining;
   }
 
-  /** The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps. */
+  /**
+   * The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps, 503
+   * when why it was refused could not be read.
+   */
   private async charged({ api, request, reply }: Call, result: ChargeResult): Promise<number> {
     if (result.ok) {
       if (result.balance_milli !== null) {
@@ -640,6 +644,8 @@ export class GatewayService implements OnModuleInit {
           402,
           `this key's ${result.cap} spending cap of ${formatBalance(result.cap_milli)} yuan is reached: this call costs ${api.cost} yuan`,
         );
+      case 'unavailable':
+        throw result.error;
     }
   }
 

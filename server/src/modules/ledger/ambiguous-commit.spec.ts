@@ -115,6 +115,51 @@ function losingCommits(pool: Pool, fate: Fate, goneMs = 0) {
 }
 
 /**
+ * A pool whose connections' COMMIT succeeds, after which the database refuses every connection and
+ * query for `ms`: it went away between a batch's commit and the reads that follow it.
+ */
+function goneAfterCommit(pool: Pool, ms: number): Pool {
+  let goneUntil = 0;
+  const gate = () => {
+    if (Date.now() < goneUntil) throw refused();
+  };
+  const getConnection = async () => {
+    gate();
+    const conn = await pool.getConnection();
+    return new Proxy(conn, {
+      get(target, property) {
+        if (property === 'commit') {
+          return async () => {
+            await target.commit();
+            goneUntil = Date.now() + ms;
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+  };
+  const query = async (...args: Parameters<Pool['query']>) => {
+    gate();
+    return pool.query(...args);
+  };
+  return { getConnection, query, end: async () => {} } as unknown as Pool;
+}
+
+/** `pool`, except that its first query matching `pattern` fails as a refused connection. */
+function refusingOnce(pool: Pool, pattern: RegExp): Pool {
+  let armed = true;
+  const query = async (...args: Parameters<Pool['query']>) => {
+    if (armed && typeof args[0] === 'string' && pattern.test(args[0])) {
+      armed = false;
+      throw refused();
+    }
+    return pool.query(...args);
+  };
+  return { ...pool, query } as unknown as Pool;
+}
+
+/**
  * On a log partitioned by month, the primary key is (id, access_time): another row under a batch's
  * id (made 40 days earlier above) does not collide with the replay's insert, so the replay must
  * find it itself.
@@ -253,13 +298,25 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       },
     );
 
-    // The database is gone longer than the calls wait for their batch to be settled.
-    it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
-      'refunds a batch whose COMMIT was $fate once the database is back (RETURNING: $returning)',
-      async ({ fate, returning }) => {
+    /**
+     * Batches not settled while their calls waited: the database gone longer than that, or back but
+     * refusing the read of what paid for the settled rows (a refund could then give back the wrong
+     * thing).
+     */
+    const unsettledWhen = {
+      'the database is gone for 3 s': (fate: Fate) => losingCommits(pool, fate, 3000),
+      'its rows cannot be read': (fate: Fate) =>
+        refusingOnce(losingCommits(pool, fate), /charged_from = 'free'/),
+    };
+    const unsettledCases = Object.keys(unsettledWhen).flatMap((when) =>
+      fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning, when }))),
+    ) as { fate: Fate; returning: boolean; when: keyof typeof unsettledWhen }[];
+    it.each(unsettledCases)(
+      'refunds a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
+      async ({ fate, returning, when }) => {
         const user = await keyedUser(100);
         const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
-        const ledger = new MysqlLedger(losingCommits(pool, fate, 3000), returning, settling);
+        const ledger = new MysqlLedger(unsettledWhen[when](fate), returning, settling);
         const charges = [charge(user), charge(user)];
         await expect(ledger.chargeBatch(charges)).rejects.toThrow('ECONNREFUSED');
         expect(ledger.unsettledCharges).toBe(2);
@@ -278,6 +335,29 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
             cost_milli: 0,
           })),
         });
+      },
+    );
+
+    it.each(RETURNING)(
+      'answers a committed batch when the database goes before its refusals are read (RETURNING: %s)',
+      async (returning) => {
+        const rich = await keyedUser(100);
+        const poor = await keyedUser(0);
+        const ledger = new MysqlLedger(goneAfterCommit(pool, 1000), returning);
+        const results = await ledger.chargeBatch([charge(rich), charge(poor), charge(rich)]);
+        // The charged calls stand (failing the batch would have the queue charge them again); the
+        // refused one, charged nothing, is answered as the database being unavailable.
+        expect(results.map((r) => (r.ok ? 'charged' : r.reason))).toEqual([
+          'charged',
+          'unavailable',
+          'charged',
+        ]);
+        const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+        expect(await stateOf(rich.id)).toEqual({
+          balance: 100 - 2 * PRICE,
+          logs: ids.map((id) => ({ id, cost: PRICE })),
+        });
+        expect(await stateOf(poor.id)).toEqual({ balance: 0, logs: [] });
       },
     );
 

@@ -43,7 +43,12 @@ export type ChargeResult =
     }
   | { ok: false; reason: 'invalid_key' }
   | { ok: false; reason: 'insufficient'; balance_milli: number }
-  | { ok: false; reason: 'cap'; cap: SpendingCap; cap_milli: number };
+  | { ok: false; reason: 'cap'; cap: SpendingCap; cap_milli: number }
+  /**
+   * Refused, charged nothing, but why could not be read (the database went away after the batch
+   * committed): `error` is that read's failure, answered as the database being unavailable.
+   */
+  | { ok: false; reason: 'unavailable'; error: unknown };
 
 /** An API's free quota as a call may take it: `limit` calls a user in the call's `period`. */
 export interface QuotaTake {

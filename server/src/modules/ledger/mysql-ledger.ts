@@ -303,7 +303,12 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
       );
       // The balances a settled batch left are not known; its refused calls are told as insufficient
       // or invalid from what the rows say now, and what paid for the others from their rows.
-      const free = await this.freeRows(settled);
+      const free = await this.freeRows(settled).catch(async (failure: unknown) => {
+        // Not knowing what paid for a row, a refund could give back the wrong thing: the calls
+        // are answered 503 and what the batch applied is refunded once the database answers.
+        await this.settleLater(batch);
+        throw failure;
+      });
       written = settled.map((logId) =>
         logId === null
           ? { refused: 'debit' }
@@ -323,14 +328,20 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         quota_used: written.used,
       };
     }
-    if (written.refused === 'spend') {
-      const keyId = charge.log.api_key_id;
-      const [row] = await mysqlRead(this.pool, SQL.caps.text, SQL.caps.values({ keyId }));
-      return refusedSpend(charge, row as never);
+    // The batch is committed: a failed read answers this refused call alone, as the database
+    // being unavailable. Failing the batch would have the charge queue charge its calls again.
+    try {
+      if (written.refused === 'spend') {
+        const keyId = charge.log.api_key_id;
+        const [row] = await mysqlRead(this.pool, SQL.caps.text, SQL.caps.values({ keyId }));
+        return refusedSpend(charge, row as never);
+      }
+      const userId = charge.log.user_id;
+      const [owner] = await mysqlRead(this.pool, SQL.owner.text, SQL.owner.values({ userId }));
+      return refusedDebit(owner as never);
+    } catch (error) {
+      return { ok: false, reason: 'unavailable', error };
     }
-    const userId = charge.log.user_id;
-    const [owner] = await mysqlRead(this.pool, SQL.owner.text, SQL.owner.values({ userId }));
-    return refusedDebit(owner as never);
   }
 
   /**
@@ -499,9 +510,10 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         failure = error;
         if (error instanceof IdTaken) {
           const fresh = await this.chargeAnew(charges);
+          // The batch's rows are now under these ids, for whoever settles or refunds it next.
+          batch.ids = fresh.ids;
           if (!('unknown' in fresh)) return fresh.ids;
           // Charged anew and again without an answer: those ids are settled in the rounds left.
-          batch.ids = fresh.ids;
           failure = fresh.unknown;
         }
       }
