@@ -765,6 +765,8 @@ export const en = {
     'server.internal': 'Something went wrong on the server, try again later.',
     'server.unavailable': 'The service is unavailable, try again later.',
     'server.busy': 'The service is busy and nothing was changed, try again in a moment.',
+    'server.outcome_unknown':
+      'The database stopped answering while this was being saved, so it may have been done: check your balance before trying again.',
     'auth.unauthenticated': 'Please log in.',
     'auth.admin_unauthenticated': 'Please log in as administrator.',
     'auth.csrf_invalid': 'The page was open too long, try again.',

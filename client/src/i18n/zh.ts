@@ -735,6 +735,8 @@ export const zh: Catalogue<UiKey> = {
     'server.internal': '服务器出错了，请稍后再试',
     'server.unavailable': '服务暂不可用，请稍后再试',
     'server.busy': '服务繁忙，本次未做任何更改，请稍后重试',
+    'server.outcome_unknown':
+      '保存时数据库停止响应，这次更改可能已经生效：请先查看余额，再决定是否重试',
     'auth.unauthenticated': '请先登录',
     'auth.admin_unauthenticated': '请以管理员身份登录',
     'auth.csrf_invalid': '页面停留过久，请重试',

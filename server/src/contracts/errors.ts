@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   'server.unavailable': 'a dependency is not configured or not reachable',
   'server.busy':
     'a write lost to concurrent writers every time it was tried; nothing changed, retry',
+  'server.outcome_unknown':
+    'the database stopped answering while a money change was saved: it may have been made; look before making it again',
 
   'auth.unauthenticated': 'no valid user session (user endpoints)',
   'auth.admin_unauthenticated': 'no valid admin session (admin endpoints)',

@@ -14,6 +14,7 @@ import { OwedJournal } from './owed-journal';
 import { MysqlBalanceBook } from './balance-book';
 import { MysqlOrderLedger } from './order-ledger';
 import { MysqlCodeLedger } from './code-ledger';
+import { MAX_BALANCE_MILLI } from '../../common/money';
 import { describeIf, isMariadb } from '../../../test/requires';
 import { until } from '../../../test/webhook-receiver';
 
@@ -545,8 +546,38 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       expect((await stateOf(user.id)).balance).toBe(140);
     });
 
-    it.each(cases)('redeems a code whose COMMIT was %s exactly once', async (fate) => {
-      const user = await keyedUser(100);
+    // The database gone for 3 s after the COMMIT: the move is run again until it answers.
+    it.each(cases)(
+      'adjusts a balance whose COMMIT was %s once, the database gone 3 s',
+      async (fate) => {
+        const user = await keyedUser(100);
+        const book = new MysqlBalanceBook(losingCommits(pool, fate, 3000));
+        expect(await book.adjust(user.id, 1, 40, 'goodwill')).toEqual({
+          ok: true,
+          balance_milli: 140,
+        });
+        expect((await stateOf(user.id)).balance).toBe(140);
+      },
+    );
+
+    // Told to try again, an admin would make an applied adjustment twice: told to look instead.
+    it.each(cases)(
+      'answers an adjustment whose COMMIT was %s as unknown when the database stays gone',
+      async (fate) => {
+        const user = await keyedUser(100);
+        const replaying = { rounds: 2, pauseMs: 10 };
+        const book = new MysqlBalanceBook(losingCommits(pool, fate, 2000), replaying);
+        await expect(book.adjust(user.id, 1, 40, 'goodwill')).rejects.toMatchObject({
+          code: 'server.outcome_unknown',
+          status: 503,
+        });
+        expect((await stateOf(user.id)).balance).toBe(fate === 'applied' ? 140 : 100);
+      },
+    );
+
+    /** A user with `balance` and a cash code worth ¥2.5 (its hash). */
+    const withCode = async (balance: number) => {
+      const user = await keyedUser(balance);
       const [batch] = await pool.query<{ insertId: number } & RowDataPacket[]>(
         "INSERT INTO redeem_batches (name, kind, value_milli, code_count, uses_per_code, per_user_limit, admin_id) VALUES ('ambiguous', 'cash', 2500, 1, 1, 1, 1)",
       );
@@ -555,6 +586,17 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
         "INSERT INTO redeem_codes (batch_id, code_hash, code_sealed) VALUES (?, ?, 'sealed')",
         [batch.insertId, hash],
       );
+      return { user, hash };
+    };
+
+    const redemptionsOf = (userId: number) =>
+      rowsOf(
+        'SELECT r.value_milli, c.uses FROM redemptions r JOIN redeem_codes c ON c.id = r.code_id WHERE r.user_id = ?',
+        [userId],
+      );
+
+    it.each(cases)('redeems a code whose COMMIT was %s exactly once', async (fate) => {
+      const { user, hash } = await withCode(100);
       const codes = new MysqlCodeLedger(losingCommits(pool, fate));
       expect(await codes.redeem(user.id, hash)).toEqual({
         ok: true,
@@ -562,13 +604,31 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
         value_milli: 2500,
         balance_milli: 2600,
       });
-      expect(
-        await rowsOf(
-          'SELECT r.value_milli, c.uses FROM redemptions r JOIN redeem_codes c ON c.id = r.code_id WHERE r.user_id = ?',
-          [user.id],
-        ),
-      ).toEqual([{ value_milli: 2500, uses: 1 }]);
+      expect(await redemptionsOf(user.id)).toEqual([{ value_milli: 2500, uses: 1 }]);
       expect((await stateOf(user.id)).balance).toBe(2600);
+    });
+
+    it.each(cases)(
+      'redeems a code whose COMMIT was %s once, the database gone 3 s',
+      async (fate) => {
+        const { user, hash } = await withCode(100);
+        const codes = new MysqlCodeLedger(losingCommits(pool, fate, 3000));
+        expect(await codes.redeem(user.id, hash)).toMatchObject({ ok: true, balance_milli: 2600 });
+        expect(await redemptionsOf(user.id)).toEqual([{ value_milli: 2500, uses: 1 }]);
+      },
+    );
+
+    // Run again, the applied redemption's credit would pass the ceiling: its row is the answer.
+    it('answers a redemption applied up to the balance ceiling as made', async () => {
+      const { user, hash } = await withCode(MAX_BALANCE_MILLI - 2500);
+      const codes = new MysqlCodeLedger(losingCommits(pool, 'applied'));
+      expect(await codes.redeem(user.id, hash)).toEqual({
+        ok: true,
+        kind: 'cash',
+        value_milli: 2500,
+        balance_milli: MAX_BALANCE_MILLI,
+      });
+      expect(await redemptionsOf(user.id)).toEqual([{ value_milli: 2500, uses: 1 }]);
     });
   });
 });

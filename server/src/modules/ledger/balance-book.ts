@@ -8,6 +8,8 @@ import {
   sqliteTransaction,
 } from '../../database/transactions';
 import { AUDIT_INSERT_SQL } from '../audit';
+import { REPLAYING, replayUntilAnswered } from './replay';
+import type { Replaying } from './replay';
 import type { LedgerAudit } from '../audit';
 
 export type AdjustOutcome =
@@ -86,10 +88,13 @@ export class SqliteBalanceBook implements BalanceBook {
 /**
  * MySQL/MariaDB (Galera too). An adjustment whose COMMIT got no answer may or may not have been
  * applied; it is replayed under the id its audit row was given, so running it again finds out
- * instead of applying it twice.
+ * instead of applying it twice, until the database answers (see `replayUntilAnswered`).
  */
 export class MysqlBalanceBook implements BalanceBook {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly replaying: Replaying = REPLAYING,
+  ) {}
 
   async adjust(
     userId: number,
@@ -105,8 +110,9 @@ export class MysqlBalanceBook implements BalanceBook {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
       const { auditId } = error.result as { auditId: number | null };
       if (auditId === null) throw error;
-      const replayed = await mysqlTransaction(this.pool, (conn) =>
-        this.replayAdjust(conn, change, auditId),
+      const replayed = await replayUntilAnswered(
+        () => mysqlTransaction(this.pool, (conn) => this.replayAdjust(conn, change, auditId)),
+        this.replaying,
       );
       return replayed.outcome;
     }

@@ -11,6 +11,8 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from '../../database/transactions';
+import { REPLAYING, replayUntilAnswered } from './replay';
+import type { Replaying } from './replay';
 
 export type RedeemRefusal =
   | 'invalid_code'
@@ -181,7 +183,10 @@ export class SqliteCodeLedger implements CodeLedger {
  * (one per code and user), and that row is the answer.
  */
 export class MysqlCodeLedger implements CodeLedger {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly replaying: Replaying = REPLAYING,
+  ) {}
 
   async redeem(userId: number, codeHash: string): Promise<RedeemOutcome> {
     const [rows] = await this.pool.query<RowDataPacket[]>(
@@ -199,11 +204,15 @@ export class MysqlCodeLedger implements CodeLedger {
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) return refusedOr(error);
       try {
-        return await mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move));
+        return await replayUntilAnswered(
+          () => mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move)),
+          this.replaying,
+          (again) => again instanceof Refused,
+        );
       } catch (again) {
-        if (!(again instanceof Refused) || again.reason !== 'already_redeemed') {
-          return refusedOr(again);
-        }
+        // Refused as already redeemed, or (the credit running first) as past the balance ceiling
+        // that the applied first attempt's credit brought the balance near: its row says which.
+        if (!(again instanceof Refused) || !(await this.redeemed(move))) return refusedOr(again);
         const [balance] = await this.pool.query<RowDataPacket[]>(
           CODE_SQL.balance.text,
           CODE_SQL.balance.values({ userId }),
@@ -216,6 +225,15 @@ export class MysqlCodeLedger implements CodeLedger {
         };
       }
     }
+  }
+
+  /** Whether the user's redemption of the code is made (its row, one per code and user). */
+  private async redeemed(move: Move): Promise<boolean> {
+    const [rows] = await this.pool.query<RowDataPacket[]>(
+      'SELECT 1 FROM redemptions WHERE code_id = ? AND user_id = ?',
+      [move.codeId, move.userId],
+    );
+    return rows.length === 1;
   }
 
   private async redeemWithin(conn: PoolConnection, move: Move): Promise<RedeemOutcome> {

@@ -19,6 +19,8 @@ const texts = {
   'server.internal': '服务器内部错误，请稍后再试',
   'server.unavailable': '服务暂不可用，请稍后再试',
   'server.busy': '服务繁忙，本次未做任何更改，请稍后重试',
+  'server.outcome_unknown':
+    '保存时数据库停止响应，这次更改可能已经生效：请先查看记录，再决定是否重做',
 
   'auth.unauthenticated': '请先登录',
   'auth.admin_unauthenticated': '登录已过期，请重新登录管理后台',
