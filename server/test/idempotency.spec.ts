@@ -1,8 +1,11 @@
 import { RechargeRecord } from '../src/database/entities';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
+import { LEDGER } from '../src/modules/ledger';
+import type { Ledger } from '../src/modules/ledger';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { startUpstreamFake } from './fakes/upstream-fake';
 import { describeEachDb, TestApp } from './harness';
+import { until } from './webhook-receiver';
 
 /** Calls of the same-key race: 2,000 on every database (see the test's own note). */
 const RACE = 2000;
@@ -251,4 +254,49 @@ describeEachDb(
     }, 120_000);
   },
   { RATE_LIMIT_PER_KEY: '1000000', RATE_LIMIT_PER_IP: '1000000', GATEWAY_FLUSH_MS: '60000' },
+);
+
+describeEachDb(
+  'gateway Idempotency-Key while the ledger is held up',
+  (ctx) => {
+    it('lets a retry make a call again when the first waited too long for its charge', async () => {
+      const api = await createGatewayApi(ctx.t, {
+        handler: 'uuid',
+        is_paid: 1,
+        price_per_call_milli: 5,
+      });
+      const { user, apiKey } = await createKeyedUser(ctx.t, 100);
+      const other = await createKeyedUser(ctx.t, 100);
+      const ledger = ctx.t.app.get<Ledger>(LEDGER);
+      const real = ledger.chargeBatch.bind(ledger);
+      const held: (() => void)[] = [];
+      const hold = jest.spyOn(ledger, 'chargeBatch').mockImplementation(async (charges) => {
+        await new Promise<void>((resume) => held.push(resume));
+        return real(charges);
+      });
+      const client = ctx.t.client();
+      const url = `/apis/${api.name_en}`;
+      // Every batch the ledger may run at once is held, one call each.
+      const holding: Promise<unknown>[] = [];
+      for (let n = 1; n <= ledger.parallelBatches; n += 1) {
+        holding.push(client.get(url, { headers: { 'x-api-key': other.apiKey } }));
+        await until(() => (held.length === n ? true : undefined));
+      }
+      const headers = { 'x-api-key': apiKey, 'idempotency-key': 'held-up' };
+      const first = await client.get(url, { headers });
+      expect({ status: first.status, code: first.body.code }).toEqual({
+        status: 503,
+        code: 'server.unavailable',
+      });
+      hold.mockRestore();
+      for (const resume of held) resume();
+      await Promise.all(holding);
+      // Nothing was charged: the retry is made, not answered with the first call's 503.
+      const retry = await client.get(url, { headers });
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+      expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 95, expected: 95 });
+    });
+  },
+  { DB_ACQUIRE_TIMEOUT_MS: '1000' },
 );

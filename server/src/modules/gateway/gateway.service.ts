@@ -21,7 +21,7 @@ import type { BuiltinResponse } from '../builtins';
 import { isRolledBack } from '../../database/transactions';
 import { BalanceWatch } from '../alerts';
 import { HealthRecorder } from '../api-health';
-import { ChargeQueue } from '../ledger';
+import { ChargeNotTried, ChargeQueue } from '../ledger';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
 import { Charge, ChargedLog, ChargeResult, LEDGER } from '../ledger';
 import type { Ledger } from '../ledger';
@@ -514,6 +514,8 @@ export class GatewayService implements OnModuleInit {
       };
       standing.charged = 'unknown';
       const result = await this.charges.charge(charge).catch((error: unknown) => {
+        // Refused before its turn came: a retry with the same Idempotency-Key may make the call.
+        if (error instanceof ChargeNotTried) standing.charged = 'none';
         // Every attempt lost its transaction to concurrent writers (deadlocks, Galera
         // certification conflicts): nothing was charged, and the call may simply be made again.
         if (!isRolledBack(error)) throw error;

@@ -7,6 +7,9 @@ import type { Ledger } from './ledger';
 
 const MAX_BATCH = 64;
 
+/** A charge that waited too long for its turn: it never reached the database, nothing was charged. */
+export class ChargeNotTried extends DatabaseTimeout {}
+
 interface Pending extends Charge {
   resolve(result: ChargeResult): void;
   reject(error: unknown): void;
@@ -60,7 +63,7 @@ export class ChargeQueue {
         const expired = this.queue.filter((item) => item.queuedAt <= due);
         if (expired.length > 0) {
           this.queue = this.queue.filter((item) => item.queuedAt > due);
-          const error = new DatabaseTimeout(
+          const error = new ChargeNotTried(
             'DB_ACQUIRE_TIMEOUT',
             'waiting for the ledger',
             this.waitMs,

@@ -1,7 +1,7 @@
 /** What other features may take from ledger/ (the layer rules allow no deeper import). */
 export { BALANCE_BOOK } from './balance-book';
 export type { BalanceBook } from './balance-book';
-export { ChargeQueue } from './charge-queue';
+export { ChargeNotTried, ChargeQueue } from './charge-queue';
 export { CODE_LEDGER } from './code-ledger';
 export type { CodeLedger, RedeemOutcome, RedeemRefusal } from './code-ledger';
 export { LEDGER } from './ledger';
