@@ -121,6 +121,8 @@ export interface Ledger {
   /**
    * Charges several calls in one transaction: each one debits its user, counts its key's spend
    * and writes its log row, or does none of it (no such active user, too little money, a cap).
+   * It throws only when none of the batch took effect, or when its charges may have and will never
+   * be tried again (settled and refunded later): the charge queue then tries each call on its own.
    */
   chargeBatch(charges: readonly Charge[]): Promise<ChargeResult[]>;
   /** How many batches may run at once (SQLite has one writer; MySQL has a pool). */
