@@ -508,30 +508,34 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     const rowsOf = async (sql: string, values: unknown[]) =>
       (await pool.query<RowDataPacket[]>(sql, values))[0].map((row) => ({ ...row }));
 
-    it.each(cases)('credits an order whose COMMIT was %s exactly once', async (fate) => {
-      const user = await keyedUser(0);
-      const orders = new MysqlOrderLedger(losingCommits(pool, fate));
-      const outTradeNo = `2026${randomBytes(6).toString('hex')}`;
-      const outcome = await orders.credit(
-        {
-          user_id: user.id,
-          out_trade_no: outTradeNo,
-          amount_milli: 12_500,
-          paid_amount: '12.50',
-          source: 'query',
-          raw: '{}',
-        },
-        null,
-      );
-      expect(outcome).toEqual({ outcome: 'credited', balance_milli: 12_500 });
-      expect(
-        await rowsOf(
-          'SELECT user_id, amount_milli, state FROM recharge_records WHERE out_trade_no = ?',
-          [outTradeNo],
-        ),
-      ).toEqual([{ user_id: user.id, amount_milli: 12500, state: 'credited' }]);
-      expect((await stateOf(user.id)).balance).toBe(12_500);
-    });
+    // The database also gone for 3 s after the COMMIT: the credit is run again until it answers.
+    it.each(cases.flatMap((fate) => [0, 3000].map((goneMs) => ({ fate, goneMs }))))(
+      'credits an order whose COMMIT was $fate exactly once, the database gone $goneMs ms',
+      async ({ fate, goneMs }) => {
+        const user = await keyedUser(0);
+        const orders = new MysqlOrderLedger(losingCommits(pool, fate, goneMs));
+        const outTradeNo = `2026${randomBytes(6).toString('hex')}`;
+        const outcome = await orders.credit(
+          {
+            user_id: user.id,
+            out_trade_no: outTradeNo,
+            amount_milli: 12_500,
+            paid_amount: '12.50',
+            source: 'query',
+            raw: '{}',
+          },
+          null,
+        );
+        expect(outcome).toEqual({ outcome: 'credited', balance_milli: 12_500 });
+        expect(
+          await rowsOf(
+            'SELECT user_id, amount_milli, state FROM recharge_records WHERE out_trade_no = ?',
+            [outTradeNo],
+          ),
+        ).toEqual([{ user_id: user.id, amount_milli: 12500, state: 'credited' }]);
+        expect((await stateOf(user.id)).balance).toBe(12_500);
+      },
+    );
 
     it.each(cases)('adjusts a balance whose COMMIT was %s exactly once', async (fate) => {
       const user = await keyedUser(100);

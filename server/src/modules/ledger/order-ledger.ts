@@ -12,6 +12,8 @@ import {
 } from '../../database/transactions';
 import { AUDIT_INSERT_SQL } from '../audit';
 import { decideReferralMysql, decideReferralSqlite } from './referral-reward';
+import { REPLAYING, replayUntilAnswered } from './replay';
+import type { Replaying } from './replay';
 import type { LedgerAudit } from '../audit';
 
 /** An order as Afdian described it, with what it credits and who it belongs to. */
@@ -177,12 +179,16 @@ export class SqliteOrderLedger implements OrderLedger {
 }
 
 export class MysqlOrderLedger implements OrderLedger {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly replaying: Replaying = REPLAYING,
+  ) {}
 
   /**
    * A credit whose COMMIT got no answer may or may not have been applied (a Galera node lost
-   * mid-commit). Running it again credits the order once whatever happened; found credited to
-   * this very user, it was this claim that credited it.
+   * mid-commit). Running it again (until the database answers, see `replayUntilAnswered`) credits
+   * the order once whatever happened; found credited to this very user, it was this claim that
+   * credited it.
    */
   async credit(
     order: OrderFacts & { user_id: number },
@@ -194,7 +200,10 @@ export class MysqlOrderLedger implements OrderLedger {
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
     }
-    const again = await this.creditOnce(order, adminId, audit);
+    const again = await replayUntilAnswered(
+      () => this.creditOnce(order, adminId, audit),
+      this.replaying,
+    );
     if (again.outcome !== 'used') return again;
     const [rows] = await this.pool.query<RowDataPacket[]>(SQL.owner, [order.out_trade_no]);
     const row = rows[0];
