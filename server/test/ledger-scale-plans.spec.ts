@@ -257,6 +257,19 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
   it('reads the call log, its export, the dashboards, statements and the balance check by index', () =>
     readsSeekIndexes(ctx.t, user, months));
 
+  it("counts a call log page without the page's joins", async () => {
+    const t = ctx.t;
+    const client = t.client();
+    await loginUser(t, client, user.username);
+    const count = (
+      await recorded(t, async () => {
+        expect((await client.get('/api/user/get_user_access_logs.php?page=1')).status).toBe(200);
+      })
+    ).find(({ sql }) => /COUNT\(\*\)/i.test(sql));
+    expect(count?.sql).toMatch(/\baccess_logs\b/);
+    expect(count?.sql).not.toMatch(/\b(api_keys|apis)\b/);
+  });
+
   // ledger/partitions.ts: MySQL only (SQLite keeps one table).
   if (ctx.db === 'mysql') {
     it('keeps every plan once the log is converted into month partitions', async () => {

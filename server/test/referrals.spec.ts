@@ -478,9 +478,12 @@ describeEachDb('invitees and referrals by position', (ctx) => {
       expect(reads.length).toBeGreaterThanOrEqual(4);
       for (const { sql, params } of reads) {
         const plan = await explain(t, sql, params);
+        // A page walks its time index; the count reads up to its bound in no order (any index).
+        const counting = /^\s*SELECT COUNT\(\*\)/i.test(sql);
+        if (counting) expect(sql).toMatch(/\bLIMIT \?|\bLIMIT \d+/);
         expect([sql.slice(0, 200), plan]).toEqual([
           sql.slice(0, 200),
-          expect.stringContaining(index),
+          counting ? expect.any(String) : expect.stringContaining(index),
         ]);
         expect([sql.slice(0, 200), plan]).not.toEqual([
           sql.slice(0, 200),

@@ -30,11 +30,16 @@ export interface PositionQuery {
  * i)` so both databases seek the index to t, instead of skipping the rows before it.
  *
  * `list` makes the filtered list anew; `time` and `id` name its order's columns (`alias.column`);
- * `read` reads a page (told whether a position bounds it) and `position` gives a row's time as the
- * database returned it, and its id.
+ * `counted`, when given, makes the same rows without what only the page shows (joins the filter
+ * does not need), for the count; `read` reads a page (told whether a position bounds it) and
+ * `position` gives a row's time as the database returned it, and its id.
+ *
+ * The count reads its rows in no order: how many there are up to the bound does not depend on
+ * which, and unordered the database need not merge a partitioned table's months by time.
  */
 export async function positionedPage<T extends ObjectLiteral, R>(options: {
   list: () => SelectQueryBuilder<T>;
+  counted?: () => SelectQueryBuilder<T>;
   time: string;
   id: string;
   query: PositionQuery;
@@ -45,7 +50,7 @@ export async function positionedPage<T extends ObjectLiteral, R>(options: {
   const { skip, take } = pageSlice(query);
   const bound = Math.max(LIST_COUNT_CAP, skip + LIST_COUNTED_AHEAD * take);
   const newestFirst = () => list().orderBy(time, 'DESC').addOrderBy(id, 'DESC');
-  const counting = newestFirst()
+  const counting = (options.counted ?? list)()
     .select(id, 'id')
     .limit(bound + 1);
   const page = newestFirst().limit(take);

