@@ -270,6 +270,37 @@ describeEachDb('the ledger at a million calls: every read seeks an index', (ctx)
     expect(count?.sql).not.toMatch(/\b(api_keys|apis)\b/);
   });
 
+  it("reads a month's statement lines from the rollups' index alone", async () => {
+    const t = ctx.t;
+    const client = t.client();
+    await loginUser(t, client, user.username);
+    // A month long rolled up: its lines come from usage_rollups, never a row lookup each.
+    const statement = (
+      await recorded(t, async () => {
+        const res = await client.get(`/api/user/get_monthly_statement.php?month=${months[1]}`);
+        expect(res.status).toBe(200);
+        expect((res.body.data as { lines: unknown[] }).lines).toHaveLength(3);
+      })
+    ).find(({ sql }) => /\busage_rollups r\b/.test(sql));
+    expect(statement).toBeDefined();
+    const { sql, params } = statement!;
+    if (ctx.db === 'sqlite') {
+      const plan: { detail: string }[] = await t.dataSource.query(
+        `EXPLAIN QUERY PLAN ${sql}`,
+        params,
+      );
+      expect(plan.map((row) => row.detail)).toContain(
+        'SEARCH r USING COVERING INDEX idx_usage_rollups_user_day_sums (user_id=? AND day>? AND day<?)',
+      );
+    } else {
+      const plan: { table: string; key: string | null; Extra: string | null }[] =
+        await t.dataSource.query(`EXPLAIN ${sql}`, params);
+      const rollups = plan.find((row) => row.table === 'r');
+      expect(rollups?.key).toBe('idx_usage_rollups_user_day_sums');
+      expect(rollups?.Extra).toMatch(/Using index(?! condition)/);
+    }
+  });
+
   // ledger/partitions.ts: MySQL only (SQLite keeps one table).
   if (ctx.db === 'mysql') {
     it('keeps every plan once the log is converted into month partitions', async () => {

@@ -8,7 +8,16 @@ import { BigIntColumn } from '../columns';
  * `charged_from` (`balance`, `free`). Refunded calls cost nothing and carry no source: not here.
  */
 @Entity('usage_rollups')
-@Index('idx_usage_rollups_user_day', ['user_id', 'day'])
+/** A user's days, with what a statement sums (migration UsageRollupsCovered). */
+@Index('idx_usage_rollups_user_day_sums', [
+  'user_id',
+  'day',
+  'api_id',
+  'source',
+  'calls',
+  'cost_milli',
+  'api_name',
+])
 export class UsageRollup {
   @PrimaryColumn({ type: 'varchar', length: 10 })
   day: string;

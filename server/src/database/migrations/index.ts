@@ -34,6 +34,7 @@ import { HourRollups1798300000000 } from './1798300000000-HourRollups';
 import { UsersByCreation1798400000000 } from './1798400000000-UsersByCreation';
 import { Referrals1798500000000 } from './1798500000000-Referrals';
 import { ReferralsByTime1798600000000 } from './1798600000000-ReferralsByTime';
+import { UsageRollupsCovered1798700000000 } from './1798700000000-UsageRollupsCovered';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   UsersByCreation1798400000000,
   Referrals1798500000000,
   ReferralsByTime1798600000000,
+  UsageRollupsCovered1798700000000,
 ];
