@@ -102,10 +102,43 @@ describeBrowser('recharge centre', () => {
     expect(await history.locator('tbody tr').count()).toBe(1);
     await screenshot(page, 'recharge-success');
 
-    await page.getByLabel('Order number').fill(orderNumber);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('This order has already been used.').waitFor();
-    await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥25.00');
+    // Sent again, as after an answer that never came: it is this account's money, said so in
+    // each language and theme; nothing is credited twice.
+    const url = page.url();
+    for (const [lang, label, button, told] of [
+      [
+        'en',
+        'Order number',
+        'Confirm',
+        /^This order was credited to your account already: ¥25\.00 on /,
+      ],
+      ['zh', '订单号', '确认', /^该订单已充值到您的账户：.+ 到账 ¥25\.00。$/],
+    ] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        await context.addCookies([
+          { name: 'lang', value: lang, url },
+          { name: 'theme', value: theme, url },
+        ]);
+        await page.reload();
+        await page.getByLabel(label).fill(orderNumber);
+        await page.getByRole('button', { name: button }).click();
+        await page.getByText(told).waitFor();
+        expect(await page.getByLabel(label).inputValue()).toBe('');
+        await expect(page.getByTestId('balance').textContent()).resolves.toBe('¥25.00');
+        for (const size of VIEWPORTS) {
+          await page.setViewportSize(size);
+          await screenshot(page, `recharge-credited-before-${size.width}-${lang}-${theme}`);
+        }
+      }
+    }
+    await context.addCookies([
+      { name: 'lang', value: 'en', url },
+      { name: 'theme', value: 'light', url },
+    ]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await history.getByText(orderNumber).waitFor();
+    expect(await history.locator('tbody tr').count()).toBe(1);
 
     const unpaid = fake.addOrder({ status: 1 });
     await page.getByLabel('Order number').fill(unpaid.out_trade_no);
@@ -249,7 +282,7 @@ describeBrowser('recharge centre', () => {
     await page.goto('/user/recharge');
     await page.getByLabel('Order number').fill(order.out_trade_no);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('This order has already been used.').waitFor();
+    await page.getByText(/^This order was credited to your account already: ¥8\.00 on /).waitFor();
     expect((await userInfo(page)).balance).toBe('8.00');
     const history = page.getByRole('table', { name: 'Recharge history' });
     await history
@@ -329,14 +362,14 @@ describeBrowser('recharge on a fresh install (built-in sandbox)', () => {
     expect(orderNumber).toMatch(/^\d{38}$/);
     await shootBothWays(context, page, 'recharge-sandbox-credited');
 
-    // A forged sandbox number (one digit changed) is unknown; a replayed one is used.
+    // A forged sandbox number (one digit changed) is unknown; a replayed one is this account's.
     const forged = orderNumber.slice(0, -1) + ((Number(orderNumber.at(-1)) + 1) % 10);
     await page.getByLabel('Order number').fill(forged);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Order not found on Afdian, check the order number.').waitFor();
     await page.getByLabel('Order number').fill(orderNumber);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('This order has already been used.').waitFor();
+    await page.getByText(/^This order was credited to your account already: ¥25\.00 on /).waitFor();
 
     const list = await page.request.get('/api/get_api_list.php?per_page=100');
     const apis = (

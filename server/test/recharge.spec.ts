@@ -26,6 +26,7 @@ describeEachDb(
     it('credits a paid order once and answers the amount and the new balance', async () => {
       const { client, userId } = await signedInUser(ctx.t);
       const order = fake.addOrder({ total_amount: '12.50' });
+      const sent = Date.now();
       const res = await client.post(VERIFY, { order_number: order.out_trade_no });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -34,8 +35,26 @@ describeEachDb(
       });
       expect(await balanceOf(ctx.t, userId)).toBe(12_500);
 
+      // Sent again (its answer lost on the way): refused, and told it is this account's money.
       const again = await client.post(VERIFY, { order_number: order.out_trade_no });
       expect([again.status, again.body]).toEqual([
+        409,
+        {
+          success: false,
+          message: 'this order was credited to your account already (12.50 yuan)',
+          code: 'recharge.order_used',
+          credited_to_you: true,
+          amount: '12.50',
+          credited_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
+      ]);
+      const creditedAt = Date.parse(again.body.credited_at);
+      expect(creditedAt).toBeGreaterThanOrEqual(sent - 1000);
+      expect(creditedAt).toBeLessThanOrEqual(Date.now());
+      // Another account learns only that the order was used.
+      const other = await signedInUser(ctx.t);
+      const theirs = await other.client.post(VERIFY, { order_number: order.out_trade_no });
+      expect([theirs.status, theirs.body]).toEqual([
         409,
         {
           success: false,
@@ -44,6 +63,7 @@ describeEachDb(
         },
       ]);
       expect(await balanceOf(ctx.t, userId)).toBe(12_500);
+      expect(await balanceOf(ctx.t, other.userId)).toBe(0);
       expect(await recordsFor(ctx.t, order.out_trade_no)).toHaveLength(1);
     });
 
@@ -66,8 +86,13 @@ describeEachDb(
       expect(balances.sort((a, b) => a - b)).toEqual([0, 30_000]);
       const rows = await recordsFor(ctx.t, order.out_trade_no);
       expect(rows).toHaveLength(1);
-      const winner = results.findIndex((r) => r.status === 200) % 2 ? second : first;
+      const won = results.findIndex((r) => r.status === 200) % 2;
+      const winner = won ? second : first;
       expect(rows[0].user_id).toBe(winner.userId);
+      // The winner's other 24 refusals say the order is theirs; none of the other user's does.
+      const told = results.map((r) => r.status === 409 && r.body.credited_to_you === true);
+      expect(told.map((yes, i) => yes && i % 2 === won).filter(Boolean)).toHaveLength(24);
+      expect(told.map((yes, i) => yes && i % 2 !== won).filter(Boolean)).toHaveLength(0);
     });
 
     it.each([

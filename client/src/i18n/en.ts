@@ -594,6 +594,7 @@ export const en = {
       'Enter the order number as your Afdian order shows it: digits only, at most 64.',
     'recharge.verifying': 'Verifying…',
     'recharge.confirm': 'Confirm',
+    'recharge.creditedBefore': 'This order was credited to your account already: {amount} on {at}.',
     'recharge.success': 'Recharge successful: {amount} credited, balance now {balance}.',
     'recharge.failed': 'recharge failed!',
     'recharge.requestError': 'recharge request error, try again later',

@@ -572,6 +572,7 @@ export const zh: Catalogue<UiKey> = {
     'recharge.orderDigits': '请按爱发电订单页上的样子输入订单号：只含数字，最多 64 位。',
     'recharge.verifying': '正在验证…',
     'recharge.confirm': '确认',
+    'recharge.creditedBefore': '该订单已充值到您的账户：{at} 到账 {amount}。',
     'recharge.success': '充值成功：已到账 {amount}，当前余额 {balance}。',
     'recharge.failed': '充值失败！',
     'recharge.requestError': '充值请求出错，请稍后再试',

@@ -213,7 +213,8 @@ export const ERROR_CODES = {
   'recharge.order_not_paid': 'the order is not paid yet',
   'recharge.order_no_amount': 'the order has no amount',
   'recharge.order_of_another_user': 'the order was placed for another account',
-  'recharge.order_used': 'the order was credited before',
+  'recharge.order_used':
+    'the order was credited before; to the caller’s own balance, the envelope says so (`credited_to_you`, `amount`, `credited_at`)',
   'recharge.balance_ceiling':
     'the credit would take the balance past 10^12 yuan, the most it holds; the order stays unused',
   'recharge.afdian_failed': 'Afdian answered with an error',
@@ -259,6 +260,12 @@ export interface ErrorEnvelope {
   challenge?: string;
   /** On `auth.two_factor_required` and `auth.step_up_required`: a passkey may answer too. */
   passkeys?: boolean;
+  /** On `recharge.order_used` of an order credited to the caller: true, with what and when. */
+  credited_to_you?: true;
+  /** With `credited_to_you`: the amount that order credited, as balances are written. */
+  amount?: string;
+  /** With `credited_to_you`: when it was credited (ISO 8601). */
+  credited_at?: string;
 }
 
 /** Whether a parsed body is an error envelope with a known code. */

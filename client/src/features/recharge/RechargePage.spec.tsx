@@ -2,7 +2,7 @@ import { VERIFY_ORDER_FIELDS } from '@contracts/recharge';
 import { REDEEM_CODE_FIELDS } from '@contracts/redeem';
 import type { RechargeInfo, RechargeRecord } from '@contracts/recharge';
 import type { Redemption } from '@contracts/redeem';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { RequireUser } from '../../app/guards';
 import { makeStore } from '../../app/store';
 import { I18nProvider } from '../../i18n';
 import type { Lang } from '../../i18n';
+import { formatTime } from '../../lib/formatTime';
 import { expectRefusedControl } from '../../test/refusals';
 import { failure, http, HttpResponse, ok, server } from '../../test/server';
 import RechargePage from './RechargePage';
@@ -296,6 +297,43 @@ describe('RechargePage', () => {
     expect(field).toHaveValue('202601019999');
     expect(field).toHaveFocus();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/user\/recharge$/);
+  });
+
+  it('tells an order sent again after its answer was lost that it is this account’s, in the page language', async () => {
+    answerHistory();
+    const at = '2026-12-06T09:30:00.000Z';
+    server.use(
+      http.post('/api/user/verify_aifadian_order.php', () => {
+        serverBalance = '13.50';
+        return failure(409, {
+          code: 'recharge.order_used',
+          message: 'this order was credited to your account already (12.50 yuan)',
+          credited_to_you: true,
+          amount: '12.50',
+          credited_at: at,
+        });
+      }),
+    );
+    for (const [lang, label, button, text] of [
+      [
+        'en',
+        'Order number',
+        'Confirm',
+        `This order was credited to your account already: ¥12.50 on ${formatTime(at, 'en')}.`,
+      ],
+      ['zh', '订单号', '确认', `该订单已充值到您的账户：${formatTime(at, 'zh-CN')} 到账 ¥12.50。`],
+    ] as const) {
+      setup(lang);
+      const input = screen.getByLabelText(label);
+      await userEvent.type(input, '202601019999');
+      await userEvent.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(input).toHaveValue('');
+      expect(input).not.toHaveAttribute('aria-invalid');
+      // Its credit's answer never came: the balance is asked for again.
+      await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('¥13.50'));
+      cleanup();
+    }
   });
 
   it('names the error by its code, or falls back', async () => {

@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from '@contracts/errors';
 import { VERIFY_ORDER_FIELDS } from '@contracts/recharge';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
@@ -18,12 +19,26 @@ import { usePaidCheck } from './PaidCheck';
 import RedeemCard from './RedeemCard';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 
+/**
+ * An order_used refusal of an order this account's balance got (sent again after an answer that
+ * never came): what it credited and when, which the page tells as the news it is.
+ */
+function creditedBefore(error: unknown): { amount: string; at: string } | null {
+  const body = (error as { data?: Partial<ErrorEnvelope> } | null)?.data;
+  return body?.code === 'recharge.order_used' &&
+    body.credited_to_you === true &&
+    typeof body.amount === 'string' &&
+    typeof body.credited_at === 'string'
+    ? { amount: body.amount, at: body.credited_at }
+    : null;
+}
+
 export default function RechargePage() {
-  const { t, errorText } = useI18n();
+  const { t, errorText, time } = useI18n();
   usePageTitle(t('recharge.title'));
   const user = useAppSelector(selectUser);
   // The balance shown is the server's, refreshed on focus.
-  useFreshUser();
+  const freshUser = useFreshUser();
   const [page, setPage] = useState(1);
   const [orderNumber, setOrderNumber] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -58,6 +73,16 @@ export default function RechargePage() {
       setOrderNumber('');
       setPage(1);
     } catch (failure) {
+      const before = creditedBefore(failure);
+      if (before) {
+        setDone(
+          t('recharge.creditedBefore', { amount: formatYuan(before.amount), at: time(before.at) }),
+        );
+        setOrderNumber('');
+        // The credit's own answer never arrived, so the balance shown may be from before it.
+        void freshUser.refetch();
+        return;
+      }
       // Every refusal is the one field's; a malformed number is asked for again in words.
       refuse(
         malformedField(failure, VERIFY_ORDER_FIELDS)

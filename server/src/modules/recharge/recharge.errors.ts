@@ -48,6 +48,15 @@ export const RechargeErrors = {
     HttpStatus.NOT_FOUND,
   ),
   orderUsed: error('order_used', 'this order has already been used', HttpStatus.CONFLICT),
+  orderCreditedToYou: (amount: string, at: Date) =>
+    new AppError(
+      'recharge.order_used',
+      `this order was credited to your account already (${amount} yuan)`,
+      HttpStatus.CONFLICT,
+      {},
+      undefined,
+      { credited_to_you: true, amount, credited_at: at.toISOString() },
+    ),
   afdianFailed: error('afdian_failed', RECHARGE_FAILED, HttpStatus.BAD_GATEWAY),
   afdianUnreachable: error('afdian_unreachable', RECHARGE_REQUEST_ERROR, HttpStatus.BAD_GATEWAY),
   afdianTimeout: error(

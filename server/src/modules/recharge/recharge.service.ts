@@ -103,6 +103,33 @@ export class RechargeService {
    * order is recorded with its state, so the user and the admins can see what became of it.
    */
   async verifyOrder(userId: number, orderNumber: string): Promise<VerifiedOrder> {
+    try {
+      return await this.verifyOnce(userId, orderNumber);
+    } catch (error) {
+      throw await this.usedBy(userId, orderNumber, error);
+    }
+  }
+
+  /**
+   * An order_used refusal of an order this user's balance got, told as that (what and when): the
+   * user who sends their order again after an answer that never came (a 503, a closed tab) learns
+   * the money is theirs, not that someone used their order. Any other failure stays as it is.
+   */
+  private async usedBy(userId: number, orderNumber: string, error: unknown): Promise<unknown> {
+    if (!(error instanceof AppError) || error.code !== 'recharge.order_used') return error;
+    const credited = await this.records.findOne({
+      where: { out_trade_no: orderNumber, user_id: userId, state: 'credited' },
+      select: { id: true, amount_milli: true, updated_at: true },
+    });
+    return credited
+      ? RechargeErrors.orderCreditedToYou(
+          formatBalance(Number(credited.amount_milli)),
+          credited.updated_at,
+        )
+      : error;
+  }
+
+  private async verifyOnce(userId: number, orderNumber: string): Promise<VerifiedOrder> {
     if (!this.afdian) throw RechargeErrors.notConfigured();
     // Saves a round trip to Afdian for the common double submit; the ledger still decides.
     const existing = await this.records.findOne({
