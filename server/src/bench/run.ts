@@ -9,7 +9,8 @@
  * charge, and the group-committed raw reference of issue #15 (64 connections, 64 charges a
  * transaction: one conditional UPDATE a charge, one multi-row INSERT for the log rows), and a paid
  * call's latency alone and beside browsers loading the home page. Servers
- * run on core 0 and the load generator on core 1 when taskset is available.
+ * run on core 0 and the load generator on core 1 when taskset is available. Bare Fastify, /healthz,
+ * the free call and the paid SQLite call are sampled in turn (inTurn) and compared by medians.
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -24,6 +25,8 @@ import { createConnection, createPool } from 'mysql2/promise';
 import type { Pool, PoolConnection } from 'mysql2/promise';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+/** Samples of each run a same-machine ratio compares, taken in turn (inTurn). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
 /** BENCH_MYSQL_ONLY=1: only the MySQL rows (a quicker loop while working on the ledger). */
@@ -119,6 +122,16 @@ export async function load(
   return row;
 }
 
+/** bare-fastify.js (`args` after its port) started, answering `path`'s address once it is up. */
+async function startBare(args: string[], path: string, children: ChildProcess[]) {
+  const port = await freePort();
+  const child = startChild('bare-fastify.js', [String(port), ...args], {});
+  children.push(child);
+  const url = `http://127.0.0.1:${port}${path}`;
+  await waitFor(url);
+  return { url, child };
+}
+
 /** A run against bare-fastify.js (`args` after its port), warmed up first. */
 async function bareFastify(
   name: string,
@@ -126,15 +139,43 @@ async function bareFastify(
   path: string,
   children: ChildProcess[],
 ): Promise<Result> {
-  const port = await freePort();
-  const child = startChild('bare-fastify.js', [String(port), ...args], {});
-  children.push(child);
-  const url = `http://127.0.0.1:${port}${path}`;
-  await waitFor(url);
+  const { url, child } = await startBare(args, path, children);
   await load('warm-up', url);
   const row = await load(name, url);
   await stop(child);
   return row;
+}
+
+interface Target {
+  key: string;
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The runs a ratio compares, taken in turn ROUNDS times (the order rotated every round, so a
+ * drift of the machine meets each alike) after a warm-up of each: each target's median sample
+ * by rps. One run of each minutes apart moved a ratio by half on a busy machine.
+ */
+async function inTurn(targets: readonly Target[]): Promise<Record<string, Result>> {
+  for (const target of targets) await load('warm-up', target.url, target.headers);
+  const samples = new Map<string, Result[]>(targets.map((target) => [target.key, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const shift = round % targets.length;
+    for (const target of [...targets.slice(shift), ...targets.slice(0, shift)]) {
+      const name = `${target.name}, round ${round + 1}`;
+      samples.get(target.key)!.push(await load(name, target.url, target.headers));
+    }
+  }
+  return Object.fromEntries(
+    targets.map((target) => {
+      const sorted = [...samples.get(target.key)!].sort((a, b) => a.rps - b.rps);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      const non2xx = sorted.reduce((sum, sample) => sum + sample.non2xx, 0);
+      return [target.key, { ...median, name: `${target.name} (median of ${ROUNDS})`, non2xx }];
+    }),
+  );
 }
 
 function benchUser() {
@@ -437,8 +478,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     if (!MYSQL_ONLY) {
-      results.bare = await bareFastify('bare Fastify hello (reference)', [], '/hello', children);
-
+      const bare = await startBare([], '/hello', children);
       const sqlite = await startPortico(`sqlite:${join(dir, 'bench.db')}`, dir);
       children.push(sqlite.child);
       const user = benchUser();
@@ -461,10 +501,21 @@ async function main(): Promise<void> {
       await load('warm-up', `${sqlite.base}/`);
       results.home = await load('server-rendered home page', `${sqlite.base}/`);
       Object.assign(results, await storedPages(sqlite.base, dir, children));
-      await load('warm-up', `${sqlite.base}${FREE_PATH}`);
-      results.health = await load('Nest /healthz', `${sqlite.base}/healthz`);
-      results.free = await load('free built-in call', `${sqlite.base}${FREE_PATH}`);
-      results.paidSqlite = await load('paid call, SQLite', `${sqlite.base}${PAID_PATH}`, headers);
+      Object.assign(
+        results,
+        await inTurn([
+          { key: 'bare', name: 'bare Fastify hello (reference)', url: bare.url },
+          { key: 'health', name: 'Nest /healthz', url: `${sqlite.base}/healthz` },
+          { key: 'free', name: 'free built-in call', url: `${sqlite.base}${FREE_PATH}` },
+          {
+            key: 'paidSqlite',
+            name: 'paid call, SQLite',
+            url: `${sqlite.base}${PAID_PATH}`,
+            headers,
+          },
+        ]),
+      );
+      await stop(bare.child);
       results.paidSqlite80 = await load(
         'paid call, SQLite, at 80% of peak',
         `${sqlite.base}${PAID_PATH}`,
