@@ -13,11 +13,15 @@ import {
 import { createUser } from './factories/users';
 import { startUpstreamFake } from './fakes/upstream-fake';
 import { describeEachDb, TestApp } from './harness';
+import type { EachDbContext } from './harness';
 
 const { fake, env } = useAfdianFake();
 
-const setBalance = (t: TestApp, userId: number, milli: number) =>
-  t.dataSource.query('UPDATE users SET balance_milli = ? WHERE id = ?', [milli, userId]);
+/** A balance set by hand, next to the ceiling: that user's books are out of the harness's check. */
+const setBalance = (ctx: EachDbContext, userId: number, milli: number) => {
+  ctx.unbalanced(userId);
+  return ctx.t.dataSource.query('UPDATE users SET balance_milli = ? WHERE id = ?', [milli, userId]);
+};
 
 const adjustmentCount = async (t: TestApp, userId: number) =>
   Number(
@@ -35,7 +39,7 @@ describeEachDb(
     it('refuses an admin adjustment past the ceiling and leaves the balance alone', async () => {
       const admin = await adminClient(ctx.t);
       const { user } = await createUser(ctx.t);
-      await setBalance(ctx.t, user.id, MAX_BALANCE_MILLI - 500);
+      await setBalance(ctx, user.id, MAX_BALANCE_MILLI - 500);
 
       const over = await admin.post(ADJUST, { user_id: user.id, amount: '1', reason: 'too much' });
       expect(over.status).toBe(409);
@@ -56,7 +60,7 @@ describeEachDb(
     it('lets exactly the adjustments that fit under the ceiling through when they race', async () => {
       const admin = await adminClient(ctx.t);
       const { user } = await createUser(ctx.t);
-      await setBalance(ctx.t, user.id, MAX_BALANCE_MILLI - 1000);
+      await setBalance(ctx, user.id, MAX_BALANCE_MILLI - 1000);
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>
           admin.post(ADJUST, { user_id: user.id, amount: '0.3', reason: 'race' }),
@@ -71,7 +75,7 @@ describeEachDb(
     it('refuses a recharge past the ceiling without using up the order', async () => {
       const admin = await adminClient(ctx.t);
       const { client, userId } = await signedInUser(ctx.t);
-      await setBalance(ctx.t, userId, MAX_BALANCE_MILLI - 1000);
+      await setBalance(ctx, userId, MAX_BALANCE_MILLI - 1000);
       const order = fake.addOrder({ total_amount: '1.01' });
 
       const over = await client.post(VERIFY, { order_number: order.out_trade_no });

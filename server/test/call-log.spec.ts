@@ -6,6 +6,7 @@ import { dayBounds, dayOf as siteDay } from '../src/common/quota-period';
 import { rollUp } from '../src/modules/ledger';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createApi } from './factories/catalogue';
+import { chargeWritten } from './factories/ledger';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import type { HttpClient } from './http-client';
@@ -16,7 +17,8 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 type LogRow = Partial<AccessLog> & { user_id: number; access_time: Date };
 
-async function insertLogs(t: TestApp, rows: LogRow[]): Promise<void> {
+/** Call rows written by hand; charged as the ledger would have unless `charge` is false. */
+async function insertLogs(t: TestApp, rows: LogRow[], charge = true): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await t.dataSource
       .createQueryBuilder()
@@ -39,6 +41,7 @@ async function insertLogs(t: TestApp, rows: LogRow[]): Promise<void> {
       )
       .execute();
   }
+  if (charge) await chargeWritten(t.dataSource, rows);
 }
 
 async function keyOf(t: TestApp, userId: number, name: string): Promise<ApiKey> {
@@ -392,118 +395,127 @@ describeEachDb('call log: exports at once', (ctx) => {
   });
 });
 
-describeEachDb('usage on the dashboard', (ctx) => {
-  it("counts calls and spend per day on the site's clock (UTC here) for 30 days, the top APIs and the calls left", async () => {
-    const t = ctx.t;
-    const { user, client } = await signedIn(t); // balance 10.000
-    const today = Date.parse(new Date().toISOString().slice(0, 10));
-    // A has an English title, B none, and C's API is gone: the English site shows the title.
-    const a = await createApi(t.dataSource, { name: 'A', title_en: 'A in English' });
-    const b = await createApi(t.dataSource, { name: 'B' });
-    const gone = 2_000_000_000;
-    await insertLogs(t, [
-      // today: 2 charged calls at 0.005 and 0.015, one free call
-      {
-        user_id: user.id,
-        api_id: a.id,
-        api_name: 'A',
-        cost_milli: 5,
-        access_time: new Date(today + 1000),
-      },
-      {
-        user_id: user.id,
-        api_id: b.id,
-        api_name: 'B',
-        cost_milli: 15,
-        access_time: new Date(today + 2000),
-      },
-      {
-        user_id: user.id,
-        api_id: a.id,
-        api_name: 'A',
-        cost_milli: 0,
-        access_time: new Date(today + 3000),
-      },
-      // the last second of yesterday (UTC) belongs to yesterday
-      {
-        user_id: user.id,
-        api_id: a.id,
-        api_name: 'A',
-        cost_milli: 0,
-        access_time: new Date(today - 1000),
-      },
-      // 29 days ago is the first day of the window; 30 days ago is outside it
-      {
-        user_id: user.id,
-        api_id: gone,
-        api_name: 'C',
-        cost_milli: 0,
-        access_time: new Date(today - 29 * DAY),
-      },
-      {
-        user_id: user.id,
-        api_id: gone,
-        api_name: 'C',
-        cost_milli: 1000,
-        access_time: new Date(today - 30 * DAY),
-      },
-    ]);
-    const res = await client.get('/api/user/get_usage.php');
-    expect(res.status).toBe(200);
-    const data = res.body.data;
-    expect(data.days).toHaveLength(30);
-    expect(data.days[0]).toEqual({ date: dayOf(today - 29 * DAY), calls: 1, spend: '0.000' });
-    expect(data.days[28]).toEqual({ date: dayOf(today - DAY), calls: 1, spend: '0.000' });
-    expect(data.days[29]).toEqual({ date: dayOf(today), calls: 3, spend: '0.020' });
-    expect(data.top_apis).toEqual([
-      { api_id: a.id, name: 'A', title_en: 'A in English', calls: 3, spend: '0.005' },
-      { api_id: b.id, name: 'B', title_en: '', calls: 1, spend: '0.015' },
-      { api_id: gone, name: 'C', title_en: '', calls: 1, spend: '0.000' },
-    ]);
-    // usual price: 20 milli-yuan over 2 charged calls = 0.010; 10.000 yuan pays for 1000 of them
-    expect(data).toMatchObject({ balance: '10.00', usual_price: '0.010', calls_left: 1000 });
-  });
-
-  it('counts a big log at most once a minute, a small one every time, and shows the current balance', async () => {
-    const t = ctx.t;
-    const { user, client } = await signedIn(t); // balance 10.000
-    const today = Date.parse(new Date().toISOString().slice(0, 10));
-    const charged = { user_id: user.id, api_id: 1, api_name: 'A', cost_milli: 10 };
-    const calls = (n: number, from: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        ...charged,
-        access_time: new Date(today - (from + i) * 1000),
-      }));
-    await insertLogs(t, calls(USAGE_CACHE_MIN_ROWS - 1, 1));
-    const small = await client.get('/api/user/get_usage.php');
-    expect(small.body.data.days[29].calls + small.body.data.days[28].calls).toBe(
-      USAGE_CACHE_MIN_ROWS - 1,
-    );
-
-    await insertLogs(t, calls(1, USAGE_CACHE_MIN_ROWS));
-    const first = await client.get('/api/user/get_usage.php');
-    const counted = first.body.data.days[29].calls + first.body.data.days[28].calls;
-    expect(counted).toBe(USAGE_CACHE_MIN_ROWS);
-
-    await insertLogs(t, calls(1, USAGE_CACHE_MIN_ROWS + 1));
-    await t.dataSource.getRepository(User).update(user.id, { balance_milli: 5_000 });
-    const second = await client.get('/api/user/get_usage.php');
-    expect(second.body.data.days).toEqual(first.body.data.days);
-    expect(second.body.data.top_apis).toEqual(first.body.data.top_apis);
-    expect(second.body.data).toMatchObject({
-      balance: '5.00',
-      usual_price: '0.010',
-      calls_left: 500,
+describeEachDb(
+  'usage on the dashboard',
+  (ctx) => {
+    it("counts calls and spend per day on the site's clock (UTC here) for 30 days, the top APIs and the calls left", async () => {
+      const t = ctx.t;
+      const { user, client } = await signedIn(t); // balance 10.000
+      const today = Date.parse(new Date().toISOString().slice(0, 10));
+      // A has an English title, B none, and C's API is gone: the English site shows the title.
+      const a = await createApi(t.dataSource, { name: 'A', title_en: 'A in English' });
+      const b = await createApi(t.dataSource, { name: 'B' });
+      const gone = 2_000_000_000;
+      await insertLogs(
+        t,
+        [
+          // today: 2 charged calls at 0.005 and 0.015, one free call
+          {
+            user_id: user.id,
+            api_id: a.id,
+            api_name: 'A',
+            cost_milli: 5,
+            access_time: new Date(today + 1000),
+          },
+          {
+            user_id: user.id,
+            api_id: b.id,
+            api_name: 'B',
+            cost_milli: 15,
+            access_time: new Date(today + 2000),
+          },
+          {
+            user_id: user.id,
+            api_id: a.id,
+            api_name: 'A',
+            cost_milli: 0,
+            access_time: new Date(today + 3000),
+          },
+          // the last second of yesterday (UTC) belongs to yesterday
+          {
+            user_id: user.id,
+            api_id: a.id,
+            api_name: 'A',
+            cost_milli: 0,
+            access_time: new Date(today - 1000),
+          },
+          // 29 days ago is the first day of the window; 30 days ago is outside it
+          {
+            user_id: user.id,
+            api_id: gone,
+            api_name: 'C',
+            cost_milli: 0,
+            access_time: new Date(today - 29 * DAY),
+          },
+          {
+            user_id: user.id,
+            api_id: gone,
+            api_name: 'C',
+            cost_milli: 1000,
+            access_time: new Date(today - 30 * DAY),
+          },
+        ],
+        false,
+      );
+      const res = await client.get('/api/user/get_usage.php');
+      expect(res.status).toBe(200);
+      const data = res.body.data;
+      expect(data.days).toHaveLength(30);
+      expect(data.days[0]).toEqual({ date: dayOf(today - 29 * DAY), calls: 1, spend: '0.000' });
+      expect(data.days[28]).toEqual({ date: dayOf(today - DAY), calls: 1, spend: '0.000' });
+      expect(data.days[29]).toEqual({ date: dayOf(today), calls: 3, spend: '0.020' });
+      expect(data.top_apis).toEqual([
+        { api_id: a.id, name: 'A', title_en: 'A in English', calls: 3, spend: '0.005' },
+        { api_id: b.id, name: 'B', title_en: '', calls: 1, spend: '0.015' },
+        { api_id: gone, name: 'C', title_en: '', calls: 1, spend: '0.000' },
+      ]);
+      // usual price: 20 milli-yuan over 2 charged calls = 0.010; 10.000 yuan pays for 1000 of them
+      expect(data).toMatchObject({ balance: '10.00', usual_price: '0.010', calls_left: 1000 });
     });
-  });
 
-  it('has no estimate without a charged call', async () => {
-    const { client } = await signedIn(ctx.t);
-    const res = await client.get('/api/user/get_usage.php');
-    expect(res.body.data).toMatchObject({ usual_price: null, calls_left: null, top_apis: [] });
-    expect(res.body.data.days.every((d: { calls: number }) => d.calls === 0)).toBe(true);
-  });
-});
+    it('counts a big log at most once a minute, a small one every time, and shows the current balance', async () => {
+      const t = ctx.t;
+      const { user, client } = await signedIn(t); // balance 10.000
+      const today = Date.parse(new Date().toISOString().slice(0, 10));
+      const charged = { user_id: user.id, api_id: 1, api_name: 'A', cost_milli: 10 };
+      const calls = (n: number, from: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          ...charged,
+          access_time: new Date(today - (from + i) * 1000),
+        }));
+      await insertLogs(t, calls(USAGE_CACHE_MIN_ROWS - 1, 1), false);
+      const small = await client.get('/api/user/get_usage.php');
+      expect(small.body.data.days[29].calls + small.body.data.days[28].calls).toBe(
+        USAGE_CACHE_MIN_ROWS - 1,
+      );
+
+      await insertLogs(t, calls(1, USAGE_CACHE_MIN_ROWS), false);
+      const first = await client.get('/api/user/get_usage.php');
+      const counted = first.body.data.days[29].calls + first.body.data.days[28].calls;
+      expect(counted).toBe(USAGE_CACHE_MIN_ROWS);
+
+      await insertLogs(t, calls(1, USAGE_CACHE_MIN_ROWS + 1), false);
+      await t.dataSource.getRepository(User).update(user.id, { balance_milli: 5_000 });
+      const second = await client.get('/api/user/get_usage.php');
+      expect(second.body.data.days).toEqual(first.body.data.days);
+      expect(second.body.data.top_apis).toEqual(first.body.data.top_apis);
+      expect(second.body.data).toMatchObject({
+        balance: '5.00',
+        usual_price: '0.010',
+        calls_left: 500,
+      });
+    });
+
+    it('has no estimate without a charged call', async () => {
+      const { client } = await signedIn(ctx.t);
+      const res = await client.get('/api/user/get_usage.php');
+      expect(res.body.data).toMatchObject({ usual_price: null, calls_left: null, top_apis: [] });
+      expect(res.body.data.days.every((d: { calls: number }) => d.calls === 0)).toBe(true);
+    });
+  },
+  {},
+  "sets the balance the dashboard's estimate divides by hand, beside call rows written by hand",
+);
 
 describeEachDb(
   "usage on the site's clock",

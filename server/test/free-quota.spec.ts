@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { RechargeRecord } from '../src/database/entities';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { adminClient, apiBody } from './factories/admin';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
@@ -325,14 +323,6 @@ describeEachDb(
         free_quota_calls: 1,
       });
       const { user, apiKey } = await createUser(ctx.t, { balance_milli: 50 });
-      await ctx.t.dataSource.getRepository(RechargeRecord).save({
-        user_id: user.id,
-        out_trade_no: `test-${user.id}-${randomBytes(6).toString('hex')}`,
-        amount_milli: 50,
-        paid_amount: '0.05',
-        source: 'query',
-        raw: '{}',
-      });
       const caller = ctx.t.client();
       for (let i = 0; i < 2; i++) {
         await caller.get(`/apis/${api.name_en}`, { headers: { 'x-api-key': apiKey } });

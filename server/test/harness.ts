@@ -7,6 +7,7 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { Env, loadEnv } from '../src/env/env';
+import { checkBalances } from '../src/modules/ledger';
 import { HttpClient } from './http-client';
 import { CI, missing } from './requires';
 
@@ -125,17 +126,45 @@ async function reportingSlow<T>(step: string, work: Promise<T>): Promise<T> {
   }
 }
 
-/** Runs a describe block once per test database, with a booted app in `ctx.t`. */
+export interface EachDbContext {
+  readonly t: TestApp;
+  readonly db: TestDb;
+  /** Leaves this user out of the books check after each test: a test that set their balance by hand. */
+  unbalanced(userId: number): void;
+}
+
+/**
+ * Runs a describe block once per test database, with a booted app in `ctx.t`, and checks the books
+ * after every test.
+ */
 export function describeEachDb(
   name: string,
-  body: (ctx: { readonly t: TestApp; readonly db: TestDb }) => void,
+  body: (ctx: EachDbContext) => void,
   vars: Record<string, string> = {},
+  /**
+   * Why this suite's books are not checked after each test: its tests write balances or call rows
+   * by hand to read them back (the reason is the record; the money suites never give one).
+   */
+  booksByHand?: string,
 ): void {
   describe.each(TEST_DATABASES)(`${name} [%s]`, (db) => {
-    const ctx = { t: undefined as unknown as TestApp, db };
+    const outside = new Set<number>();
+    const ctx = {
+      t: undefined as unknown as TestApp,
+      db,
+      unbalanced: (userId: number) => outside.add(userId),
+    };
     beforeAll(async () => {
       ctx.t = await startTestApp(db, vars);
     });
+    // After every test, every balance is money in − money out (ledger:verify's check): whatever a
+    // test did, concurrently or not, it neither made nor lost money.
+    if (!booksByHand) {
+      afterEach(async () => {
+        const { unexplained } = await checkBalances(ctx.t.dataSource);
+        expect(unexplained.filter((user) => !outside.has(user.user_id))).toEqual([]);
+      });
+    }
     afterAll(async () => {
       await ctx.t?.close();
     }, TEARDOWN_MS);

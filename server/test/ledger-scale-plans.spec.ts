@@ -187,134 +187,139 @@ async function readsSeekIndexes(
   expect(Number(n)).toBeGreaterThanOrEqual(12);
 }
 
-describeEachDb('the ledger at a million calls: every read seeks an index', (ctx) => {
-  let user: { id: number; username: string };
-  const months: string[] = [];
+describeEachDb(
+  'the ledger at a million calls: every read seeks an index',
+  (ctx) => {
+    let user: { id: number; username: string };
+    const months: string[] = [];
 
-  beforeAll(async () => {
-    const t = ctx.t;
-    // The job stays out of the way: the rollups are made here, once the rows are in.
-    t.app.get(RollupJob).onApplicationShutdown();
-    const apis = await Promise.all(
-      [1, 2, 3].map(() => createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 })),
-    );
-    const created = await createUser(t);
-    user = created.user;
-    const [{ id: keyId }] = await t.dataSource.query<{ id: number }[]>(
-      'SELECT id FROM api_keys WHERE user_id = ? ORDER BY id LIMIT 1',
-      [user.id],
-    );
-    await loadCalls(
-      t,
-      { userId: user.id, keyId },
-      apis.map((api) => api.id),
-    );
-    const now = Date.now();
-    const zone = t.env.SITE_TIME_ZONE;
-    while ((await rollUp(t.dataSource, zone, now)) > 0);
-    while ((await rollHours(t.dataSource, zone, now)) > 0);
-    while ((await closeMonths(t.dataSource, zone, now)) > 0);
-    months.push(dayOf(now, zone).slice(0, 7), dayOf(now - 120 * DAY, zone).slice(0, 7));
-  }, 300_000);
-
-  it('counts a long call log only so far past the page asked for, and a short one exactly', async () => {
-    const t = ctx.t;
-    const client = t.client();
-    await loginUser(t, client, user.username);
-    const page = async (query: string) =>
-      (await client.get(`/api/user/get_user_access_logs.php?${query}`)).body.data as {
-        logs: unknown[];
-        total: number;
-        total_pages: number;
-        current_page: number;
-        total_capped: boolean;
-      };
-    const first = await page('page=1');
-    expect(first).toMatchObject({ total: 10_000, total_pages: 500, total_capped: true });
-    expect(first.logs).toHaveLength(20);
-    // Far in, the count reaches five pages past the one asked for.
-    const far = await page('page=600');
-    expect(far).toMatchObject({ total: 12_080, total_pages: 604, current_page: 600 });
-    expect(far.total_capped).toBe(true);
-    expect(far.logs).toHaveLength(20);
-    // A day of the user's calls is counted exactly.
-    const day = dayOf(Date.now() - 30 * DAY, 'UTC');
-    const [{ n }] = await t.dataSource.query<{ n: number | string }[]>(
-      'SELECT COUNT(*) AS n FROM access_logs WHERE user_id = ? AND access_time >= ? AND access_time < ?',
-      [
-        user.id,
-        sqlTime(t.dataSource, new Date(`${day}T00:00:00Z`)),
-        sqlTime(t.dataSource, new Date(Date.parse(`${day}T00:00:00Z`) + DAY)),
-      ],
-    );
-    expect(Number(n)).toBeGreaterThan(500);
-    expect(await page(`page=1&from=${day}&to=${day}`)).toMatchObject({
-      total: Number(n),
-      total_capped: false,
-    });
-  });
-
-  it('reads the call log, its export, the dashboards, statements and the balance check by index', () =>
-    readsSeekIndexes(ctx.t, user, months));
-
-  it("counts a call log page without the page's joins", async () => {
-    const t = ctx.t;
-    const client = t.client();
-    await loginUser(t, client, user.username);
-    const count = (
-      await recorded(t, async () => {
-        expect((await client.get('/api/user/get_user_access_logs.php?page=1')).status).toBe(200);
-      })
-    ).find(({ sql }) => /COUNT\(\*\)/i.test(sql));
-    expect(count?.sql).toMatch(/\baccess_logs\b/);
-    expect(count?.sql).not.toMatch(/\b(api_keys|apis)\b/);
-  });
-
-  it("reads a month's statement lines from the rollups' index alone", async () => {
-    const t = ctx.t;
-    const client = t.client();
-    await loginUser(t, client, user.username);
-    // A month long rolled up: its lines come from usage_rollups, never a row lookup each.
-    const statement = (
-      await recorded(t, async () => {
-        const res = await client.get(`/api/user/get_monthly_statement.php?month=${months[1]}`);
-        expect(res.status).toBe(200);
-        expect((res.body.data as { lines: unknown[] }).lines).toHaveLength(3);
-      })
-    ).find(({ sql }) => /\busage_rollups r\b/.test(sql));
-    expect(statement).toBeDefined();
-    const { sql, params } = statement!;
-    if (ctx.db === 'sqlite') {
-      const plan: { detail: string }[] = await t.dataSource.query(
-        `EXPLAIN QUERY PLAN ${sql}`,
-        params,
-      );
-      expect(plan.map((row) => row.detail)).toContain(
-        'SEARCH r USING COVERING INDEX idx_usage_rollups_user_day_sums (user_id=? AND day>? AND day<?)',
-      );
-    } else {
-      const plan: { table: string; key: string | null; Extra: string | null }[] =
-        await t.dataSource.query(`EXPLAIN ${sql}`, params);
-      const rollups = plan.find((row) => row.table === 'r');
-      expect(rollups?.key).toBe('idx_usage_rollups_user_day_sums');
-      expect(rollups?.Extra).toMatch(/Using index(?! condition)/);
-    }
-  });
-
-  // ledger/partitions.ts: MySQL only (SQLite keeps one table).
-  if (ctx.db === 'mysql') {
-    it('keeps every plan once the log is converted into month partitions', async () => {
+    beforeAll(async () => {
       const t = ctx.t;
-      // The command's own connection has no statement time limit (the site's has a few seconds).
-      const lines: string[] = [];
-      expect(await ledgerPartitionCommand(t.env, (line) => lines.push(line))).toBe(0);
-      expect(lines.join('\n')).toMatch(/^partitioned the access log by month: 1000000 rows into/);
-      expect((await logPartitions(t.dataSource))!.length).toBeGreaterThanOrEqual(17);
-      await t.dataSource.query('ANALYZE TABLE access_logs');
-      // The usage dashboard keeps the first pass's count for a minute: it is counted again.
-      const usage: unknown = t.app.get(UsageService);
-      (usage as { counted: { clear(): void } }).counted.clear();
-      await readsSeekIndexes(t, user, months);
+      // The job stays out of the way: the rollups are made here, once the rows are in.
+      t.app.get(RollupJob).onApplicationShutdown();
+      const apis = await Promise.all(
+        [1, 2, 3].map(() => createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 })),
+      );
+      const created = await createUser(t);
+      user = created.user;
+      const [{ id: keyId }] = await t.dataSource.query<{ id: number }[]>(
+        'SELECT id FROM api_keys WHERE user_id = ? ORDER BY id LIMIT 1',
+        [user.id],
+      );
+      await loadCalls(
+        t,
+        { userId: user.id, keyId },
+        apis.map((api) => api.id),
+      );
+      const now = Date.now();
+      const zone = t.env.SITE_TIME_ZONE;
+      while ((await rollUp(t.dataSource, zone, now)) > 0);
+      while ((await rollHours(t.dataSource, zone, now)) > 0);
+      while ((await closeMonths(t.dataSource, zone, now)) > 0);
+      months.push(dayOf(now, zone).slice(0, 7), dayOf(now - 120 * DAY, zone).slice(0, 7));
     }, 300_000);
-  }
-});
+
+    it('counts a long call log only so far past the page asked for, and a short one exactly', async () => {
+      const t = ctx.t;
+      const client = t.client();
+      await loginUser(t, client, user.username);
+      const page = async (query: string) =>
+        (await client.get(`/api/user/get_user_access_logs.php?${query}`)).body.data as {
+          logs: unknown[];
+          total: number;
+          total_pages: number;
+          current_page: number;
+          total_capped: boolean;
+        };
+      const first = await page('page=1');
+      expect(first).toMatchObject({ total: 10_000, total_pages: 500, total_capped: true });
+      expect(first.logs).toHaveLength(20);
+      // Far in, the count reaches five pages past the one asked for.
+      const far = await page('page=600');
+      expect(far).toMatchObject({ total: 12_080, total_pages: 604, current_page: 600 });
+      expect(far.total_capped).toBe(true);
+      expect(far.logs).toHaveLength(20);
+      // A day of the user's calls is counted exactly.
+      const day = dayOf(Date.now() - 30 * DAY, 'UTC');
+      const [{ n }] = await t.dataSource.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM access_logs WHERE user_id = ? AND access_time >= ? AND access_time < ?',
+        [
+          user.id,
+          sqlTime(t.dataSource, new Date(`${day}T00:00:00Z`)),
+          sqlTime(t.dataSource, new Date(Date.parse(`${day}T00:00:00Z`) + DAY)),
+        ],
+      );
+      expect(Number(n)).toBeGreaterThan(500);
+      expect(await page(`page=1&from=${day}&to=${day}`)).toMatchObject({
+        total: Number(n),
+        total_capped: false,
+      });
+    });
+
+    it('reads the call log, its export, the dashboards, statements and the balance check by index', () =>
+      readsSeekIndexes(ctx.t, user, months));
+
+    it("counts a call log page without the page's joins", async () => {
+      const t = ctx.t;
+      const client = t.client();
+      await loginUser(t, client, user.username);
+      const count = (
+        await recorded(t, async () => {
+          expect((await client.get('/api/user/get_user_access_logs.php?page=1')).status).toBe(200);
+        })
+      ).find(({ sql }) => /COUNT\(\*\)/i.test(sql));
+      expect(count?.sql).toMatch(/\baccess_logs\b/);
+      expect(count?.sql).not.toMatch(/\b(api_keys|apis)\b/);
+    });
+
+    it("reads a month's statement lines from the rollups' index alone", async () => {
+      const t = ctx.t;
+      const client = t.client();
+      await loginUser(t, client, user.username);
+      // A month long rolled up: its lines come from usage_rollups, never a row lookup each.
+      const statement = (
+        await recorded(t, async () => {
+          const res = await client.get(`/api/user/get_monthly_statement.php?month=${months[1]}`);
+          expect(res.status).toBe(200);
+          expect((res.body.data as { lines: unknown[] }).lines).toHaveLength(3);
+        })
+      ).find(({ sql }) => /\busage_rollups r\b/.test(sql));
+      expect(statement).toBeDefined();
+      const { sql, params } = statement!;
+      if (ctx.db === 'sqlite') {
+        const plan: { detail: string }[] = await t.dataSource.query(
+          `EXPLAIN QUERY PLAN ${sql}`,
+          params,
+        );
+        expect(plan.map((row) => row.detail)).toContain(
+          'SEARCH r USING COVERING INDEX idx_usage_rollups_user_day_sums (user_id=? AND day>? AND day<?)',
+        );
+      } else {
+        const plan: { table: string; key: string | null; Extra: string | null }[] =
+          await t.dataSource.query(`EXPLAIN ${sql}`, params);
+        const rollups = plan.find((row) => row.table === 'r');
+        expect(rollups?.key).toBe('idx_usage_rollups_user_day_sums');
+        expect(rollups?.Extra).toMatch(/Using index(?! condition)/);
+      }
+    });
+
+    // ledger/partitions.ts: MySQL only (SQLite keeps one table).
+    if (ctx.db === 'mysql') {
+      it('keeps every plan once the log is converted into month partitions', async () => {
+        const t = ctx.t;
+        // The command's own connection has no statement time limit (the site's has a few seconds).
+        const lines: string[] = [];
+        expect(await ledgerPartitionCommand(t.env, (line) => lines.push(line))).toBe(0);
+        expect(lines.join('\n')).toMatch(/^partitioned the access log by month: 1000000 rows into/);
+        expect((await logPartitions(t.dataSource))!.length).toBeGreaterThanOrEqual(17);
+        await t.dataSource.query('ANALYZE TABLE access_logs');
+        // The usage dashboard keeps the first pass's count for a minute: it is counted again.
+        const usage: unknown = t.app.get(UsageService);
+        (usage as { counted: { clear(): void } }).counted.clear();
+        await readsSeekIndexes(t, user, months);
+      }, 300_000);
+    }
+  },
+  {},
+  'loads a million call rows in bulk to read their query plans, with no money behind them',
+);

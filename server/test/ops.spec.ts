@@ -9,6 +9,7 @@ import { LogRetention } from '../src/modules/ops/log-retention';
 import { rollUp } from '../src/modules/ledger';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createGatewayApi, createKeyedUser } from './factories/gateway';
+import { chargeWritten } from './factories/ledger';
 import { describeEachDb, freshDatabase, startTestApp, TEST_DATABASES } from './harness';
 
 describeEachDb(
@@ -39,7 +40,7 @@ describeEachDb(
 
     it('prunes only expired free-call rows of rolled-up days, in batches, keeping the charged ledger', async () => {
       const api = await createGatewayApi(ctx.t);
-      const { user } = await createKeyedUser(ctx.t, 0);
+      const { user } = await createKeyedUser(ctx.t, 5);
       const old = new Date(Date.now() - 40 * 86_400_000);
       const row = (cost: number, at: Date) => ({
         user_id: user.id,
@@ -51,6 +52,7 @@ describeEachDb(
       const logs = ctx.t.dataSource.getRepository(AccessLog);
       for (let i = 0; i < 5; i++) await logs.insert(Array.from({ length: 300 }, () => row(0, old)));
       await logs.insert([row(5, old), row(0, new Date())]);
+      await chargeWritten(ctx.t.dataSource, [{ user_id: user.id, cost_milli: 5 }]);
       // Nothing goes before its day is rolled up: the rollups are what is left of those calls.
       ctx.t.app.get(RollupJob).onApplicationShutdown();
       expect(await ctx.t.app.get(LogRetention).prune()).toBe(0);

@@ -13,6 +13,7 @@ import { ROLLUP_GRACE_MS } from '../src/modules/ledger/rollups';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { createGatewayApi } from './factories/gateway';
 import { adminClient } from './factories/admin';
+import { chargeWritten } from './factories/ledger';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 
@@ -319,6 +320,7 @@ describeEachDb('daily rollups of the call log', (ctx) => {
        VALUES (?, ?, 'Rollup API', '127.0.0.1', '/apis/x', 'jest', ?, 200, 7, 1, 'balance')`,
       [user.id, api.id, sqlTime(t.dataSource, new Date())],
     );
+    await chargeWritten(t.dataSource, [{ user_id: user.id, cost_milli: 7 }]);
     const later = await usage();
     expect(later.days[29].calls).toBe(before.usage.days[29].calls + 1);
     expect((await charges()).today).not.toBe(before.charges.today);
@@ -618,6 +620,7 @@ describeEachDb('daily rollups of the call log', (ctx) => {
         [user.id, api.id, sqlTime(t.dataSource, new Date(from + k * 3_600_000 + 60_000))],
       );
     }
+    await chargeWritten(t.dataSource, [{ user_id: user.id, cost_milli: 25 * 7 }]);
     // The hours start on the day they first run (on this clock), and roll once closed.
     expect(await rollHours(t.dataSource, zone, from + 60_000)).toBe(0);
     expect(await rollHours(t.dataSource, zone, to + ROLLUP_GRACE_MS)).toBe(25);

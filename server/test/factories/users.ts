@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiKey, User } from '../../src/database/entities';
+import { ApiKey, RechargeRecord, User } from '../../src/database/entities';
 import {
   apiKeyHint,
   encryptApiKey,
@@ -58,6 +58,17 @@ export async function createUser(
     key_enc: encryptApiKey(apiKey, t.env.APP_SECRET),
     key_hint: apiKeyHint(apiKey),
   });
+  // A starting balance arrives as a recharge, so the books add up from the start (harness).
+  if (user.balance_milli > 0) {
+    await t.dataSource.getRepository(RechargeRecord).save({
+      user_id: user.id,
+      out_trade_no: `test-${user.id}-${randomBytes(6).toString('hex')}`,
+      amount_milli: user.balance_milli,
+      paid_amount: String(user.balance_milli / 1000),
+      source: 'query',
+      raw: '{}',
+    });
+  }
   return { user, password, apiKey };
 }
 
