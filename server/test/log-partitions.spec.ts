@@ -3,7 +3,9 @@ import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { monthBounds, monthOf, nextMonth } from '../src/common/quota-period';
 import { sqlTime } from '../src/database/sql-time';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
-import { closeMonths, logPartitions, rollUp } from '../src/modules/ledger';
+import { closeMonths, LEDGER, logPartitions, rollUp } from '../src/modules/ledger';
+import type { Ledger } from '../src/modules/ledger';
+import { setLatenciesSql, setLatenciesValues } from '../src/modules/ledger/ledger';
 import { LogPartitions } from '../src/modules/ops/log-partitions';
 import { LogRetention } from '../src/modules/ops/log-retention';
 import { RollupJob } from '../src/modules/statements/rollup-job';
@@ -140,6 +142,48 @@ describeIf(HAS_MYSQL, 'TEST_MYSQL_URL')('the access log in month partitions [mys
     expect(await allRows(t)).toEqual(before);
     const verified = await command(t, ledgerVerifyCommand);
     expect(verified.code).toBe(0);
+  });
+
+  it("writes charged calls' latency looking in their month's partition alone", async () => {
+    const ledger = t.app.get<Ledger>(LEDGER);
+    // The calls on the 15th of the first month, and one whose access time was 23:59:59.8 on its
+    // month's last day: MariaDB stores the second it began, MySQL 8 the next (the next month's).
+    const [first] = months;
+    const lastMoment = monthBounds(months[1], 'UTC').to - 200;
+    const { insertId } = await t.dataSource.query<{ insertId: number }>(
+      `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, latency_ms, api_key_id, request_id, charged_from)
+       VALUES (?, NULL, ?, '127.0.0.1', '/apis/x', 'jest', ?, 200, 0, 0, NULL, NULL, 'free')`,
+      [user.id, apiName, new Date(lastMoment)],
+    );
+    const calls = await t.dataSource.query<{ id: string | number; access_time: Date }[]>(
+      `SELECT id, access_time FROM access_logs PARTITION (p${first.replace('-', '')}) ORDER BY id`,
+    );
+    expect(calls).toHaveLength(2);
+    const latencies = [
+      ...calls.map((call, i) => ({ logId: Number(call.id), at: call.access_time, ms: 40 + i })),
+      { logId: insertId, at: new Date(lastMoment), ms: 99 },
+    ];
+
+    const explain = async (rows: typeof latencies) =>
+      (
+        await t.dataSource.query<{ partitions: string }[]>(
+          `EXPLAIN PARTITIONS ${setLatenciesSql(rows.length)}`,
+          setLatenciesValues(rows),
+        )
+      )[0].partitions.split(',');
+    expect(await explain(latencies.slice(0, 2))).toEqual([`p${first.replace('-', '')}`]);
+    expect(await explain(latencies.slice(2))).toEqual(
+      [months[1], months[2]].map((month) => `p${month.replace('-', '')}`),
+    );
+    await ledger.setLatencies(latencies);
+    const written = await t.dataSource.query<{ id: string | number; latency_ms: number }[]>(
+      `SELECT id, latency_ms FROM access_logs WHERE id IN (?) ORDER BY id`,
+      [latencies.map((row) => row.logId)],
+    );
+    expect(written.map((row) => [Number(row.id), row.latency_ms])).toEqual(
+      latencies.map((row) => [row.logId, row.ms]),
+    );
+    await t.dataSource.query('DELETE FROM access_logs WHERE id = ?', [insertId]);
   });
 
   it('charges exactly what the balance pays for when 2,000 calls race into the partitioned log', async () => {

@@ -560,14 +560,20 @@ export class GatewayService implements OnModuleInit {
         if (from === 'free' && quotaLeft !== undefined) {
           void reply.header('x-quota-remaining', String(quotaLeft + 1));
         }
-        this.usage.noteLatency(chargedLogId, Math.round(performance.now() - started));
+        this.usage.noteLatency(
+          chargedLogId,
+          charge!.log.access_time,
+          Math.round(performance.now() - started),
+        );
       }
       return this.upstreamFailed(api, error);
     }
     // The upstream's own caching headers must not make a keyed answer cacheable.
     if ('upstream' in outcome) outcome.upstream.headers['cache-control'] = NO_STORE;
     const latency = Math.round(performance.now() - started);
-    if (chargedLogId !== undefined) this.usage.noteLatency(chargedLogId, latency);
+    if (chargedLogId !== undefined) {
+      this.usage.noteLatency(chargedLogId, charge!.log.access_time, latency);
+    }
     if (outcome.status < 400) {
       // Charged calls wrote their row with the debit; free calls with a key are logged for their
       // owner's call records.

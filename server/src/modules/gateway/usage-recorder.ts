@@ -100,9 +100,12 @@ export class UsageRecorder implements OnModuleInit {
     }
   }
 
-  /** Notes how long a charged call took, for its log row (written with the next flush). */
-  noteLatency(logId: number, ms: number): void {
-    this.latencies.push({ logId, ms });
+  /**
+   * Notes how long a charged call took, for its log row (written with the next flush); `at` is the
+   * access time the row was written with.
+   */
+  noteLatency(logId: number, at: Date, ms: number): void {
+    this.latencies.push({ logId, at, ms });
   }
 
   /** Writes everything counted so far; concurrent callers share one flush at a time. */
