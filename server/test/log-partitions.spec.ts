@@ -155,35 +155,39 @@ describeIf(HAS_MYSQL, 'TEST_MYSQL_URL')('the access log in month partitions [mys
        VALUES (?, NULL, ?, '127.0.0.1', '/apis/x', 'jest', ?, 200, 0, 0, NULL, NULL, 'free')`,
       [user.id, apiName, new Date(lastMoment)],
     );
-    const calls = await t.dataSource.query<{ id: string | number; access_time: Date }[]>(
-      `SELECT id, access_time FROM access_logs PARTITION (p${first.replace('-', '')}) ORDER BY id`,
-    );
-    expect(calls).toHaveLength(2);
-    const latencies = [
-      ...calls.map((call, i) => ({ logId: Number(call.id), at: call.access_time, ms: 40 + i })),
-      { logId: insertId, at: new Date(lastMoment), ms: 99 },
-    ];
+    // Removed whatever happens: the retention test below counts this month's rows.
+    try {
+      const calls = await t.dataSource.query<{ id: string | number; access_time: Date }[]>(
+        `SELECT id, access_time FROM access_logs PARTITION (p${first.replace('-', '')}) ORDER BY id`,
+      );
+      expect(calls).toHaveLength(2);
+      const latencies = [
+        ...calls.map((call, i) => ({ logId: Number(call.id), at: call.access_time, ms: 40 + i })),
+        { logId: insertId, at: new Date(lastMoment), ms: 99 },
+      ];
 
-    const explain = async (rows: typeof latencies) =>
-      (
-        await t.dataSource.query<{ partitions: string }[]>(
-          `EXPLAIN PARTITIONS ${setLatenciesSql(rows.length)}`,
-          setLatenciesValues(rows),
-        )
-      )[0].partitions.split(',');
-    expect(await explain(latencies.slice(0, 2))).toEqual([`p${first.replace('-', '')}`]);
-    expect(await explain(latencies.slice(2))).toEqual(
-      [months[1], months[2]].map((month) => `p${month.replace('-', '')}`),
-    );
-    await ledger.setLatencies(latencies);
-    const written = await t.dataSource.query<{ id: string | number; latency_ms: number }[]>(
-      `SELECT id, latency_ms FROM access_logs WHERE id IN (?) ORDER BY id`,
-      [latencies.map((row) => row.logId)],
-    );
-    expect(written.map((row) => [Number(row.id), row.latency_ms])).toEqual(
-      latencies.map((row) => [row.logId, row.ms]),
-    );
-    await t.dataSource.query('DELETE FROM access_logs WHERE id = ?', [insertId]);
+      const explain = async (rows: typeof latencies) =>
+        (
+          await t.dataSource.query<{ partitions: string }[]>(
+            `EXPLAIN PARTITIONS ${setLatenciesSql(rows.length)}`,
+            setLatenciesValues(rows),
+          )
+        )[0].partitions.split(',');
+      expect(await explain(latencies.slice(0, 2))).toEqual([`p${first.replace('-', '')}`]);
+      expect(await explain(latencies.slice(2))).toEqual(
+        [months[1], months[2]].map((month) => `p${month.replace('-', '')}`),
+      );
+      await ledger.setLatencies(latencies);
+      const written = await t.dataSource.query<{ id: string | number; latency_ms: number }[]>(
+        `SELECT id, latency_ms FROM access_logs WHERE id IN (?) ORDER BY id`,
+        [latencies.map((row) => row.logId)],
+      );
+      expect(written.map((row) => [Number(row.id), row.latency_ms])).toEqual(
+        latencies.map((row) => [row.logId, row.ms]),
+      );
+    } finally {
+      await t.dataSource.query('DELETE FROM access_logs WHERE id = ?', [insertId]);
+    }
   });
 
   it('charges exactly what the balance pays for when 2,000 calls race into the partitioned log', async () => {
