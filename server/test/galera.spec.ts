@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { ApiEntry } from '../src/database/entities';
 import { MIGRATIONS } from '../src/database/migrations';
-import { checkBalances } from '../src/modules/ledger';
+import { checkBalances, checkCredit } from '../src/modules/ledger';
 import { customOrderIdFor } from '../src/modules/recharge/custom-order-id';
 import type { Env } from '../src/env/env';
 import { createKeyedUser, ledgerOf } from './factories/gateway';
@@ -104,9 +104,11 @@ describeIf(
     price = Number(paid.price_per_call_milli);
   }, 170_000);
 
-  // After every race, every balance is money in − money out, read through node 1 (causal reads).
+  // After every race, every balance is money in − money out and every credit is grants − expired −
+  // spent, read through node 1 (causal reads).
   afterEach(async () => {
     expect((await checkBalances(dataSource)).unexplained).toEqual([]);
+    expect(await checkCredit(dataSource)).toEqual([]);
   });
 
   afterAll(async () => {
@@ -161,6 +163,33 @@ describeIf(
       [user.id],
     );
     expect({ used: Number(use.used), rows: Number(rows.n) }).toEqual({ used: 300, rows: 300 });
+  }, 60_000);
+
+  it('spends exactly the credit, then exactly the cash, in a 2,000-way race over three nodes', async () => {
+    const admin = new HttpClient(instances[1].url);
+    await loginAdmin(t, admin);
+    const { user, apiKey } = await createKeyedUser(t, price * 300);
+    const granted = await admin.post('/api/admin/grant_credit.php', {
+      user_id: user.id,
+      amount: String((price * 400) / 1000),
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      reason: 'promotion',
+    });
+    expect(granted.status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        clients[i % 3]
+          .get('/apis/rmb-upper', { query: { amount: '1.5' }, headers: { 'x-api-key': apiKey } })
+          .then((r) => `${r.status} ${r.headers.get('x-charged-from') ?? ''}`.trim()),
+      ),
+    );
+    expect(countBy(answers)).toEqual({ '200 credit': 400, '200 balance': 300, 402: 1300 });
+    expect(await ledgerOf(t, user.id)).toEqual({ balance: 0, expected: 0 });
+    const [left] = await dataSource.query<{ credit: string }[]>(
+      'SELECT credit_milli AS credit FROM users WHERE id = ?',
+      [user.id],
+    );
+    expect(Number(left.credit)).toBe(0);
   }, 60_000);
 
   it('redeems a code exactly as often as it may be in a 2,000-way race over three nodes', async () => {

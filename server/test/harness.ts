@@ -7,7 +7,7 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { Env, loadEnv } from '../src/env/env';
-import { checkBalances } from '../src/modules/ledger';
+import { checkBalances, checkCredit } from '../src/modules/ledger';
 import { HttpClient } from './http-client';
 import { CI, missing } from './requires';
 
@@ -157,12 +157,15 @@ export function describeEachDb(
     beforeAll(async () => {
       ctx.t = await startTestApp(db, vars);
     });
-    // After every test, every balance is money in − money out (ledger:verify's check): whatever a
-    // test did, concurrently or not, it neither made nor lost money.
+    // After every test, every balance is money in − money out (ledger:verify's check) and every
+    // credit is grants − expired − spent: whatever a test did, concurrently or not, it neither made
+    // nor lost money or credit.
     if (!booksByHand) {
       afterEach(async () => {
         const { unexplained } = await checkBalances(ctx.t.dataSource);
         expect(unexplained.filter((user) => !outside.has(user.user_id))).toEqual([]);
+        const credit = await checkCredit(ctx.t.dataSource);
+        expect(credit.filter((user) => !outside.has(user.user_id))).toEqual([]);
       });
     }
     afterAll(async () => {

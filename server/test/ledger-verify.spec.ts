@@ -1,7 +1,8 @@
 import { dayOf } from '../src/common/quota-period';
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { sqlTime } from '../src/database/sql-time';
-import { recordRetention, rollUp } from '../src/modules/ledger';
+import { CREDIT_BOOK, recordRetention, rollUp } from '../src/modules/ledger';
+import type { CreditBook } from '../src/modules/ledger';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
@@ -31,7 +32,7 @@ describeEachDb('npm run ledger:verify', (ctx) => {
     const clean = await verify(ctx.t);
     expect(clean.code).toBe(0);
     expect(clean.output).toMatch(
-      /^ledger verified: \d+ balances are money in − money out \(\d+\.\d\d s\)\nrollups: no day rolled up yet\nclosings: no month closed yet$/,
+      /^ledger verified: \d+ balances are money in − money out \(\d+\.\d\d s\)\ncredit verified: every user's credit is grants − expired − spent\nrollups: no day rolled up yet\nclosings: no month closed yet$/,
     );
 
     // A balance moved outside the ledger (a hand-edited row): named, with the difference.
@@ -53,6 +54,29 @@ describeEachDb('npm run ledger:verify', (ctx) => {
     );
     expect((await verify(ctx.t)).output).toContain('difference −0.200');
     await ctx.t.dataSource.query('UPDATE users SET balance_milli = 979 WHERE id = ?', [user.id]);
+    expect((await verify(ctx.t)).code).toBe(0);
+  });
+
+  it('names a user whose credit is not what their grants gave less what expired and was spent', async () => {
+    const { user } = await createKeyedUser(ctx.t, 0);
+    const granted = await ctx.t.app.get<CreditBook>(CREDIT_BOOK).grant({
+      userId: user.id,
+      amountMilli: 50,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      reason: 'admin',
+      note: '',
+      adminId: null,
+    });
+    expect(granted.ok).toBe(true);
+    expect((await verify(ctx.t)).code).toBe(0);
+    await ctx.t.dataSource.query('UPDATE users SET credit_milli = 70 WHERE id = ?', [user.id]);
+    const broken = await verify(ctx.t);
+    expect(broken.code).toBe(1);
+    expect(broken.output).toContain(
+      `user ${user.id}: credit ¥0.070, grants − expired − spent = ¥0.050, difference +0.020`,
+    );
+    expect(broken.output).toMatch(/credit NOT verified: 1 of \d+ users' credit differs/);
+    await ctx.t.dataSource.query('UPDATE users SET credit_milli = 50 WHERE id = ?', [user.id]);
     expect((await verify(ctx.t)).code).toBe(0);
   });
 

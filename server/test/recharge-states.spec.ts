@@ -232,6 +232,22 @@ describeEachDb(
       await ctx.t.dataSource.query('UPDATE users SET balance_milli = 0 WHERE id = ?', [userId]);
     });
 
+    it('flags a user whose credit its grants do not explain', async () => {
+      const admin = await adminClient(ctx.t);
+      const { userId } = await signedInUser(ctx.t);
+      await ctx.t.dataSource.query('UPDATE users SET credit_milli = 40 WHERE id = ?', [userId]);
+      const today = new Date().toISOString().slice(0, 10);
+      const res = await admin.get(RECONCILIATION, { query: { from: today, to: today } });
+      expect(res.body.data.mismatches).toContainEqual({
+        kind: 'credit_unexplained',
+        out_trade_no: null,
+        user_id: userId,
+        expected: '0.00',
+        actual: '0.04',
+      });
+      await ctx.t.dataSource.query('UPDATE users SET credit_milli = 0 WHERE id = ?', [userId]);
+    });
+
     it('reconciles each credited order with Afdian’s query-order answer, not its own row', async () => {
       const admin = await adminClient(ctx.t);
       const { client, userId } = await signedInUser(ctx.t);

@@ -4,6 +4,7 @@ import type { Env } from '../env/env';
 import {
   checkBalances,
   checkClosings,
+  checkCredit,
   checkHours,
   checkRollups,
   keptFrom,
@@ -32,7 +33,8 @@ function sinceOf(args: readonly string[]): string | null | Error {
 
 /**
  * `npm run ledger:verify [-- --since YYYY-MM]`: checks every user's balance against the ledger
- * (money in − money out) and the daily rollups against the raw rows (and the site's day totals
+ * (money in − money out), every user's credit against their grants (grants − expired − spent), and
+ * the daily rollups against the raw rows (and the site's day totals
  * against the rollups), names each user and month that differs, with the difference, and exits 1
  * if any does. Reads only. With `--since`, the rollups and closings of earlier months are not
  * read again (at 10M rows they are most of its minute); balances are always checked whole.
@@ -58,6 +60,13 @@ export async function ledgerVerifyCommand(
         `user ${user.user_id} (${user.username}): balance ¥${formatPrice(user.balance_milli)}, ` +
           `money in ¥${formatPrice(user.money_in_milli)} − money out ¥${formatPrice(user.money_out_milli)} ` +
           `= ¥${formatPrice(expected)}, difference ${signed(user.balance_milli - expected)}`,
+      );
+    }
+    const credit = await checkCredit(dataSource);
+    for (const user of credit) {
+      print(
+        `user ${user.user_id}: credit ¥${formatPrice(user.credit_milli)}, grants − expired − spent ` +
+          `= ¥${formatPrice(user.expected_milli)}, difference ${signed(user.credit_milli - user.expected_milli)}`,
       );
     }
     // From where retention left the raw rows, as it recorded it: today's settings may differ.
@@ -90,6 +99,11 @@ export async function ledgerVerifyCommand(
         `ledger NOT verified: ${unexplained.length} of ${users} balances differ from money in − money out (${seconds} s)`,
       );
     }
+    if (credit.length > 0) {
+      print(
+        `credit NOT verified: ${credit.length} of ${users} users' credit differs from grants − expired − spent`,
+      );
+    }
     if (rollups.mismatches.length > 0) {
       print(
         `rollups NOT verified: ${rollups.mismatches.length} user- or site-months differ from what they were made from`,
@@ -100,8 +114,10 @@ export async function ledgerVerifyCommand(
         `closings NOT verified: ${closings.mismatches.length} user-months differ from their raw rows`,
       );
     }
-    if (unexplained.length + rollups.mismatches.length + closings.mismatches.length > 0) return 1;
+    const wrong = unexplained.length + credit.length;
+    if (wrong + rollups.mismatches.length + closings.mismatches.length > 0) return 1;
     print(`ledger verified: ${users} balances are money in − money out (${seconds} s)`);
+    print(`credit verified: every user's credit is grants − expired − spent`);
     print(
       !rollups.throughDay
         ? 'rollups: no day rolled up yet'

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'enable_two_factor',
   'disable',
   'export_codes',
+  'grant_credit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

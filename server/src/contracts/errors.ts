@@ -233,6 +233,9 @@ export const ERROR_CODES = {
   'recharge.bad_period':
     'the reconciliation period is not two YYYY-MM-DD dates, at most a year apart',
 
+  'credit.amount': 'a credit grant’s amount is 0 or more than 100,000 yuan',
+  'credit.expired': 'a credit grant’s expiry is not in the future (on the database’s clock)',
+  'credit.ceiling': 'the grant would take the user’s credit past the most an account may hold',
   'redeem.invalid_code': 'no code like this exists (or it is not 20 letters and digits)',
   'redeem.code_disabled': 'the code’s batch was withdrawn by an administrator',
   'redeem.code_expired': 'the code’s batch has expired',

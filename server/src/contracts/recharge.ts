@@ -144,12 +144,13 @@ export interface ReconciliationDay {
 
 /**
  * Something the books do not explain: `amount_differs` (a credited order whose credit is not what
- * Afdian's amount × RECHARGE_RATE gives, or whose recorded paid amount is not Afdian's), or
+ * Afdian's amount × RECHARGE_RATE gives, or whose recorded paid amount is not Afdian's),
  * `balance_unexplained` (a user whose balance is not Σ credited orders + Σ adjustments + Σ cash
- * from redeem codes − Σ charges).
+ * from redeem codes − Σ charges), or `credit_unexplained` (a user whose credit is not Σ grants −
+ * Σ expired − Σ credit spent).
  */
 export interface ReconciliationMismatch {
-  kind: 'amount_differs' | 'balance_unexplained';
+  kind: 'amount_differs' | 'balance_unexplained' | 'credit_unexplained';
   out_trade_no: string | null;
   user_id: number | null;
   expected: string;

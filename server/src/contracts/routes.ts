@@ -3,6 +3,7 @@ import type { ApiKeyList, ApiKeyView, CreatedApiKey, RevealedUserKey } from './a
 import type { AdminApi, ApiDetail, ApiList, ApiSummary } from './apis';
 import type { AuditPage } from './audit';
 import type { Category, CategoryList } from './categories';
+import type { GrantedCredit, UserCredit } from './credit';
 import type { Ad, AdminSidebarLink, FriendLink, Partner, SidebarLink } from './content';
 import type { DataEnvelope, Envelope, PageInfo } from './envelope';
 import type { ImportPreview } from './openapi';
@@ -125,6 +126,7 @@ export const SITE_ROUTES = {
   'POST api/user/verify_aifadian_order.php': 'user',
   'POST api/user/redeem_code.php': 'user',
   'GET api/user/get_redemptions.php': 'user',
+  'GET api/user/get_credit.php': 'user',
   'GET api/user/get_invite.php': 'user',
   'GET api/user/get_referrals.php': 'user',
   'GET api/user/get_monthly_statement.php': 'user',
@@ -134,6 +136,7 @@ export const SITE_ROUTES = {
   'POST api/admin/add_partner.php': 'admin',
   'POST api/admin/add_sidebar_link.php': 'admin',
   'POST api/admin/adjust_user_balance.php': 'admin',
+  'POST api/admin/grant_credit.php': 'admin',
   'POST api/admin/assign_order.php': 'admin',
   'POST api/admin/change_password.php': 'admin',
   'GET api/admin/get_two_factor.php': 'admin',
@@ -294,6 +297,7 @@ export interface SiteAnswers {
   'POST api/admin/add_partner.php': DataEnvelope<Partner>;
   'POST api/admin/add_sidebar_link.php': DataEnvelope<AdminSidebarLink>;
   'POST api/admin/adjust_user_balance.php': DataEnvelope<AdjustedBalance>;
+  'POST api/admin/grant_credit.php': DataEnvelope<GrantedCredit>;
   'POST api/admin/assign_order.php': DataEnvelope<VerifiedOrder>;
   'POST api/admin/change_password.php': Envelope;
   'GET api/admin/get_two_factor.php': DataEnvelope<AdminTwoFactorStatus>;
@@ -319,6 +323,7 @@ export interface SiteAnswers {
   'GET api/admin/export_recharge_reconciliation.php': string;
   'POST api/user/redeem_code.php': DataEnvelope<RedeemedCode>;
   'GET api/user/get_redemptions.php': DataEnvelope<RedemptionList>;
+  'GET api/user/get_credit.php': DataEnvelope<UserCredit>;
   'GET api/user/get_invite.php': DataEnvelope<InviteSummary>;
   'GET api/user/get_referrals.php': DataEnvelope<ReferralList>;
   'GET api/admin/get_referrals.php': DataEnvelope<AdminReferralList>;

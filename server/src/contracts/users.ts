@@ -87,6 +87,8 @@ export interface AdminUser {
   balance: number | null;
   /** The balance in integer milli-yuan, what the admin UI formats; null when unknown. */
   balance_milli: number | null;
+  /** What is left of the user's credit grants, in milli-yuan (spent before the balance). */
+  credit_milli: number;
   api_key: string;
   status: number;
   created_at: string;

@@ -80,6 +80,9 @@ export async function startUpstreamFake() {
       const path = (req.url ?? '').split('?')[0];
       if (path.endsWith('/fail')) {
         res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
+      } else if (path.endsWith('/slow-fail')) {
+        const ms = Number(new URL(req.url ?? '', 'http://fake.invalid').searchParams.get('ms'));
+        setTimeout(() => res.writeHead(500).end('{"error":"late"}'), ms).unref();
       } else if (path.endsWith('/slow')) {
         setTimeout(() => res.writeHead(200).end('late'), 2000).unref();
       } else if (path.endsWith('/reset')) {

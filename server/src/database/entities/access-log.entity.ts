@@ -59,4 +59,8 @@ export class AccessLog {
    */
   @Column({ type: 'varchar', length: 8, nullable: true })
   charged_from: ChargedFrom | null;
+
+  /** The credit the call spent (charged from `credit`: its cost, the cash it took, is 0). */
+  @BigIntColumn({ default: 0 })
+  credit_milli: number;
 }

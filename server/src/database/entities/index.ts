@@ -17,6 +17,7 @@ import { FriendLink } from './friend-link.entity';
 import { Partner } from './partner.entity';
 import { RechargeRecord } from './recharge-record.entity';
 import { RedeemBatch, RedeemCode, RedeemUserUse, Redemption } from './redeem.entity';
+import { CreditGrant } from './credit-grant.entity';
 import { Referral, ReferralInviter, ReferralMark, ReferralReward } from './referral.entity';
 import { Session } from './session.entity';
 import { SidebarLink } from './sidebar-link.entity';
@@ -61,6 +62,7 @@ export {
   BalanceAdjustment,
   CatalogueState,
   Category,
+  CreditGrant,
   BalanceAlert,
   FreeQuotaUse,
   FriendLink,
@@ -120,6 +122,7 @@ export const ENTITIES = [
   BalanceAdjustment,
   CatalogueState,
   Category,
+  CreditGrant,
   BalanceAlert,
   FreeQuotaUse,
   FriendLink,

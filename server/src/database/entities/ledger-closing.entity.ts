@@ -46,6 +46,10 @@ export class LedgerClosing {
   @BigIntColumn({ default: 0 })
   money_out_milli: number;
 
+  /** The credit the month's calls spent (credit is not cash: not in the money columns). */
+  @BigIntColumn({ default: 0 })
+  credit_out_milli: number;
+
   @BigIntColumn({ default: 0 })
   closing_milli: number;
 

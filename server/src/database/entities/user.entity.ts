@@ -5,6 +5,7 @@ import { BigIntColumn, CreatedAt, FlagColumn, UpdatedAt } from '../columns';
 @Index('uq_users_username_key', ['username_key'], { unique: true })
 @Index('uq_users_email', ['email'], { unique: true })
 @Index('idx_users_created', ['created_at', 'id'])
+@Index('idx_users_credit_until', ['credit_until'])
 export class User {
   @PrimaryGeneratedColumn()
   id: number;
@@ -24,6 +25,14 @@ export class User {
 
   @BigIntColumn({ default: 0 })
   balance_milli: number;
+
+  /** What is left of the user's credit grants (ADR 050): spent before the balance, never cash. */
+  @BigIntColumn({ default: 0 })
+  credit_milli: number;
+
+  /** The soonest expiry among the grants `credit_milli` holds; null: none. */
+  @Column({ type: 'datetime', nullable: true })
+  credit_until: Date | null;
 
   /** USER_STATUS: 1 active, 0 disabled by the admin, 2 waiting for its e-mail address's link. */
   @FlagColumn()

@@ -35,6 +35,7 @@ import { UsersByCreation1798400000000 } from './1798400000000-UsersByCreation';
 import { Referrals1798500000000 } from './1798500000000-Referrals';
 import { ReferralsByTime1798600000000 } from './1798600000000-ReferralsByTime';
 import { UsageRollupsCovered1798700000000 } from './1798700000000-UsageRollupsCovered';
+import { CreditGrants1798800000000 } from './1798800000000-CreditGrants';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   Referrals1798500000000,
   ReferralsByTime1798600000000,
   UsageRollupsCovered1798700000000,
+  CreditGrants1798800000000,
 ];

@@ -211,6 +211,35 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       return { id: result.insertId, keyId: key.insertId };
     };
 
+    /** A keyed user holding `credit` until an hour from now (as a grant leaves it). */
+    const creditedUser = async (balance: number, credit: number) => {
+      const user = await keyedUser(balance);
+      await dataSource.query(
+        'UPDATE users SET credit_milli = ?, credit_until = UTC_TIMESTAMP() + INTERVAL 1 HOUR WHERE id = ?',
+        [credit, user.id],
+      );
+      return user;
+    };
+
+    const creditOf = async (userId: number) => {
+      const [[user]] = await pool.query<RowDataPacket[]>(
+        'SELECT credit_milli FROM users WHERE id = ?',
+        [userId],
+      );
+      const [logs] = await pool.query<RowDataPacket[]>(
+        'SELECT charged_from, cost_milli, credit_milli FROM access_logs WHERE user_id = ? ORDER BY id',
+        [userId],
+      );
+      return {
+        credit: Number(user.credit_milli),
+        logs: logs.map((row) => [
+          row.charged_from,
+          Number(row.cost_milli),
+          Number(row.credit_milli),
+        ]),
+      };
+    };
+
     const charge = (user: { id: number; keyId: number }): Charge => ({
       priceMilli: PRICE,
       counted: false,
@@ -299,6 +328,31 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       },
     );
 
+    it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+      'spends credit in a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
+      async ({ fate, returning }) => {
+        const user = await creditedUser(100, 2 * PRICE);
+        const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
+        const results = await ledger.chargeBatch([1, 2, 3].map(() => charge(user)));
+        expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual([
+          'credit',
+          'credit',
+          'balance',
+        ]);
+        expect((await stateOf(user.id)).balance).toBe(100 - PRICE);
+        expect(await creditOf(user.id)).toEqual({
+          credit: 0,
+          logs: [
+            ['credit', 0, PRICE],
+            ['credit', 0, PRICE],
+            ['balance', PRICE, 0],
+          ],
+        });
+        const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+        expect(await rowsUnder(ids)).toBe(ids.length);
+      },
+    );
+
     /**
      * Batches not settled while their calls waited: the database gone longer than that, or back but
      * refusing the read of what paid for the settled rows (a refund could then give back the wrong
@@ -307,7 +361,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     const unsettledWhen = {
       'the database is gone for 3 s': (fate: Fate) => losingCommits(pool, fate, 3000),
       'its rows cannot be read': (fate: Fate) =>
-        refusingOnce(losingCommits(pool, fate), /charged_from = 'free'/),
+        refusingOnce(losingCommits(pool, fate), /charged_from IN \('free', 'credit'\)/),
     };
     const unsettledCases = Object.keys(unsettledWhen).flatMap((when) =>
       fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning, when }))),
@@ -336,6 +390,28 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
             cost_milli: 0,
           })),
         });
+      },
+    );
+
+    it.each(unsettledCases)(
+      'gives credit back for a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
+      async ({ fate, returning, when }) => {
+        const user = await creditedUser(0, 2 * PRICE);
+        const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
+        const ledger = new MysqlLedger(unsettledWhen[when](fate), returning, settling);
+        await expect(ledger.chargeBatch([charge(user), charge(user)])).rejects.toThrow(
+          'ECONNREFUSED',
+        );
+        await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
+        const { credit, logs } = await creditOf(user.id);
+        expect({ credit, balance: (await stateOf(user.id)).balance }).toEqual({
+          credit: 2 * PRICE,
+          balance: 0,
+        });
+        // Applied, its rows stay as refunded calls; rolled back, there are none.
+        expect(
+          logs.every(([from, cost, spent]) => from === null && cost === 0 && spent === 0),
+        ).toBe(true);
       },
     );
 

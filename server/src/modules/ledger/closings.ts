@@ -29,33 +29,39 @@ type Moved = {
   money_out: number | string | null;
   charged_rows: number | string | null;
   rows_checksum: number | string | null;
+  credit_out: number | string | null;
 };
 
 /**
  * Every move of money in `[from, to)` by user: credited orders (by when they were credited),
  * adjustments, cash codes, invite rewards, and the charged calls' rows with their count and checksum (Σ id mod
  * CHECKSUM_PRIME: the same rows give the same number on both databases; one lost, added or
- * re-costed row changes the count, the sum or the checksum). Bound to `[from, to)` once per source (MOVED_SOURCES).
+ * re-costed row changes the count, the sum or the checksum), and the credit calls spent (not money:
+ * `checkCredit` adds it up). Bound to `[from, to)` once per source (MOVED_SOURCES).
  */
-const MOVED_SOURCES = 5;
+const MOVED_SOURCES = 6;
 const MOVED = `SELECT x.user_id AS user_id, SUM(x.money_in) AS money_in, SUM(x.money_out) AS money_out,
-    SUM(x.n) AS charged_rows, SUM(x.ck) AS rows_checksum
+    SUM(x.n) AS charged_rows, SUM(x.ck) AS rows_checksum, SUM(x.credit) AS credit_out
   FROM (
-    SELECT r.user_id AS user_id, r.amount_milli AS money_in, 0 AS money_out, 0 AS n, 0 AS ck
+    SELECT r.user_id AS user_id, r.amount_milli AS money_in, 0 AS money_out, 0 AS n, 0 AS ck,
+        0 AS credit
       FROM recharge_records r
       WHERE r.state = 'credited' AND r.user_id IS NOT NULL AND r.updated_at >= ? AND r.updated_at < ?
     UNION ALL
-    SELECT b.user_id, b.delta_milli, 0, 0, 0 FROM balance_adjustments b
+    SELECT b.user_id, b.delta_milli, 0, 0, 0, 0 FROM balance_adjustments b
       WHERE b.created_at >= ? AND b.created_at < ?
     UNION ALL
-    SELECT c.user_id, c.value_milli, 0, 0, 0 FROM redemptions c
+    SELECT c.user_id, c.value_milli, 0, 0, 0, 0 FROM redemptions c
       WHERE c.kind = 'cash' AND c.created_at >= ? AND c.created_at < ?
     UNION ALL
-    SELECT f.user_id, f.value_milli, 0, 0, 0 FROM referral_rewards f
+    SELECT f.user_id, f.value_milli, 0, 0, 0, 0 FROM referral_rewards f
       WHERE f.created_at >= ? AND f.created_at < ?
     UNION ALL
-    SELECT a.user_id, 0, a.cost_milli, 1, a.id % ${CHECKSUM_PRIME} FROM access_logs a
+    SELECT a.user_id, 0, a.cost_milli, 1, a.id % ${CHECKSUM_PRIME}, 0 FROM access_logs a
       WHERE a.access_time >= ? AND a.access_time < ? AND a.cost_milli > 0 AND a.user_id IS NOT NULL
+    UNION ALL
+    SELECT a.user_id, 0, 0, 0, 0, a.credit_milli FROM access_logs a
+      WHERE a.access_time >= ? AND a.access_time < ? AND a.credit_milli > 0 AND a.user_id IS NOT NULL
   ) x
   GROUP BY x.user_id`;
 
@@ -135,8 +141,8 @@ const INSERT_MONTH =
   'INSERT INTO ledger_months (month, from_at, to_at, closed_at, users) VALUES (?, ?, ?, ?, ?)';
 const insertClosings = (count: number) =>
   `INSERT INTO ledger_closings (user_id, month, opening_milli, money_in_milli, money_out_milli,
-     closing_milli, charged_rows, rows_checksum)
-   VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+     closing_milli, charged_rows, rows_checksum, credit_out_milli)
+   VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
 
 /** The month's closing rows, INSERT_ROWS at a time, as flat values. */
 function closingRows(
@@ -156,6 +162,7 @@ function closingRows(
       from + num(m.money_in) - num(m.money_out),
       num(m.charged_rows),
       num(m.rows_checksum),
+      num(m.credit_out),
     ];
   });
   const chunks: unknown[][] = [];

@@ -3,6 +3,8 @@ export { BALANCE_BOOK } from './balance-book';
 export type { BalanceBook } from './balance-book';
 export { ChargeNotTried, ChargeQueue } from './charge-queue';
 export { CODE_LEDGER } from './code-ledger';
+export { CREDIT_BOOK, settle } from './credit-book';
+export type { CreditBook, GrantOutcome, NewGrant } from './credit-book';
 export type { CodeLedger, RedeemOutcome, RedeemRefusal } from './code-ledger';
 export { LEDGER } from './ledger';
 export type {
@@ -16,8 +18,8 @@ export type {
   Ledger,
 } from './ledger';
 export { LedgerEvents } from './ledger-events';
-export { checkBalances } from './ledger-verify';
-export type { LedgerCheck, UnexplainedBalance } from './ledger-verify';
+export { checkBalances, checkCredit } from './ledger-verify';
+export type { LedgerCheck, UnexplainedBalance, UnexplainedCredit } from './ledger-verify';
 export { LedgerModule } from './ledger.module';
 export { siteSpan, userSpan } from './statement';
 export type { Span, SpanMoves } from './statement';

@@ -55,3 +55,33 @@ export async function checkBalances(dataSource: DataSource): Promise<LedgerCheck
       .filter((user) => user.balance_milli !== user.money_in_milli - user.money_out_milli),
   };
 }
+
+/** A user whose credit is not what their grants gave less what calls spent and what expired. */
+export interface UnexplainedCredit {
+  user_id: number;
+  credit_milli: number;
+  /** Σ grants − Σ expired − Σ credit calls spent (closed months by their closings). */
+  expected_milli: number;
+}
+
+/**
+ * Credit's invariant, user by user (ADR 050): credit = Σ grants − Σ expired − Σ credit calls
+ * spent, the months closed counted by their closings, as `checkBalances` counts cash.
+ */
+export async function checkCredit(dataSource: DataSource): Promise<UnexplainedCredit[]> {
+  const rows: { id: number; credit: string | number; expected: string | number }[] =
+    await dataSource.query(
+      `SELECT u.id AS id, u.credit_milli AS credit,
+         COALESCE((SELECT SUM(g.amount_milli - g.expired_milli) FROM credit_grants g WHERE g.user_id = u.id), 0)
+         - COALESCE((SELECT SUM(k.credit_out_milli) FROM ledger_closings k WHERE k.user_id = u.id), 0)
+         - COALESCE((SELECT SUM(a.credit_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= m.since), 0) AS expected
+       FROM users u CROSS JOIN (SELECT COALESCE(MAX(to_at), '1970-01-01 00:00:00') AS since FROM ledger_months) m ORDER BY u.id`,
+    );
+  return rows
+    .map((row) => ({
+      user_id: Number(row.id),
+      credit_milli: Number(row.credit),
+      expected_milli: Number(row.expected),
+    }))
+    .filter((user) => user.credit_milli !== user.expected_milli);
+}

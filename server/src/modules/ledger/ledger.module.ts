@@ -9,6 +9,8 @@ import { BALANCE_BOOK, MysqlBalanceBook, SqliteBalanceBook } from './balance-boo
 import type { BalanceBook } from './balance-book';
 import { ChargeQueue } from './charge-queue';
 import { CODE_LEDGER, MysqlCodeLedger, SqliteCodeLedger } from './code-ledger';
+import { CREDIT_BOOK, MysqlCreditBook, SqliteCreditBook } from './credit-book';
+import type { CreditBook } from './credit-book';
 import type { CodeLedger } from './code-ledger';
 import { LEDGER } from './ledger';
 import type { Ledger } from './ledger';
@@ -21,7 +23,7 @@ import { SqliteLedger } from './sqlite-ledger';
 
 /**
  * Every write of a balance: the gateway's charges (batched by ChargeQueue) and refunds, credited
- * orders, admins' adjustments, redeemed codes. Each is written against the raw driver of its database, SQLite or
+ * orders, admins' adjustments, redeemed codes, credit grants. Each is written against the raw driver of its database, SQLite or
  * MySQL/MariaDB; credits are announced through LedgerEvents.
  */
 @Module({
@@ -79,7 +81,24 @@ import { SqliteLedger } from './sqlite-ledger';
           events,
         ),
     },
+    {
+      provide: CREDIT_BOOK,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) =>
+        byRawDriver<CreditBook>(dataSource, {
+          sqlite: (db) => new SqliteCreditBook(db),
+          mysql: (pool) => new MysqlCreditBook(pool),
+        }),
+    },
   ],
-  exports: [LedgerEvents, LEDGER, ChargeQueue, BALANCE_BOOK, ORDER_LEDGER, CODE_LEDGER],
+  exports: [
+    LedgerEvents,
+    LEDGER,
+    ChargeQueue,
+    BALANCE_BOOK,
+    ORDER_LEDGER,
+    CODE_LEDGER,
+    CREDIT_BOOK,
+  ],
 })
 export class LedgerModule {}

@@ -1,7 +1,7 @@
 import { statement } from '../../database/named-statement';
 import { callLogValues, keySpend, LOG_COLUMNS, SQL } from './ledger';
 import type { Charge } from './ledger';
-import { DEBIT, REFUND_CREDIT, TAKE } from './mysql-ledger';
+import { CHARGE, paidBy, REFUND_CREDIT, TAKE } from './mysql-ledger';
 
 const call: Charge = {
   priceMilli: 5,
@@ -31,15 +31,25 @@ it('puts each named value in its placeholder, however often the name is used', (
   expect(query.values({ a: 1, b: 'x' })).toEqual([1, 'x', 1]);
 });
 
-it("runs MySQL's debit and refund credit under the same conditions as the shared statements", () => {
+it("runs MySQL's refund credit under the same conditions as the shared statement", () => {
   const unwrap = (text: string) => text.replace(/LAST_INSERT_ID\((balance_milli [-+] \?)\)/, '$1');
-  expect(unwrap(DEBIT.text)).toBe(SQL.debit.text);
   expect(unwrap(REFUND_CREDIT.text)).toBe(SQL.refundCredit.text);
   const move = { price: 5, userId: 7 };
-  expect(DEBIT.values(move)).toEqual(SQL.debit.values(move));
   expect(REFUND_CREDIT.values({ ...move, ceiling: 10 })).toEqual(
     SQL.refundCredit.values({ ...move, ceiling: 10 }),
   );
+});
+
+it("gives MySQL's credit-or-cash charge a value for each placeholder, the user's id once", () => {
+  const values = CHARGE.values({ price: 5, userId: 7 });
+  expect(CHARGE.text.split('?')).toHaveLength(values.length + 1);
+  expect(values.filter((value) => value === 7)).toHaveLength(1);
+});
+
+it('reads what a credit-or-cash charge answered: the balance it left, and whether credit paid', () => {
+  expect(paidBy(2 * 1_234_567_890_123 + 1)).toEqual({ credit: true, balance: 1_234_567_890_123 });
+  expect(paidBy(2 * 40)).toEqual({ credit: false, balance: 40 });
+  expect(paidBy(0)).toEqual({ credit: false, balance: 0 });
 });
 
 it("takes MySQL's free call as the shared statement does, answering the count it leaves", () => {

@@ -285,6 +285,27 @@ export const SQL = {
   refundFree: statement<{ statusCode: number; logId: number }>`
     UPDATE access_logs SET status_code = ${'statusCode'}, charged_from = NULL
     WHERE id = ${'logId'} AND charged_from = 'free'`,
+  /**
+   * The conditional spend of credit (ADR 050): an active user with enough credit whose soonest
+   * grant has not expired by `now` (the database's clock on MySQL, see CHARGE there). A call is
+   * paid wholly by credit or wholly by cash.
+   */
+  spendCredit: statement<UserMove & { now: Date | string }>`
+    UPDATE users SET credit_milli = credit_milli - ${'price'}, updated_at = updated_at
+    WHERE id = ${'userId'} AND status = 1 AND credit_milli >= ${'price'}
+      AND credit_until > ${'now'}`,
+  /** Gives credit back: a refunded credit call, or a cap's refusal in the same transaction. */
+  giveCredit: statement<UserMove>`
+    UPDATE users SET credit_milli = credit_milli + ${'price'}, updated_at = updated_at
+    WHERE id = ${'userId'}`,
+  /** A charged row that credit paid for: no cash, the credit it spent. */
+  toCredit: statement<{ price: number; logId: number }>`
+    UPDATE access_logs SET cost_milli = 0, credit_milli = ${'price'}, charged_from = 'credit'
+    WHERE id = ${'logId'}`,
+  /** Marks a credit call's row refunded; a row already refunded is no longer `credit`. */
+  refundCreditRow: statement<{ statusCode: number; logId: number }>`
+    UPDATE access_logs SET credit_milli = 0, status_code = ${'statusCode'}, charged_from = NULL
+    WHERE id = ${'logId'} AND charged_from = 'credit'`,
   /** A quota charge's row when the quota was used up and the balance pays instead. */
   toBalance: statement<{ price: number; logId: number }>`
     UPDATE access_logs SET cost_milli = ${'price'}, charged_from = 'balance' WHERE id = ${'logId'}`,

@@ -42,17 +42,35 @@ import type { ChargedFrom } from '../../contracts/usage';
 import type { Owed, OwedJournal } from './owed-journal';
 
 /**
- * SQL.debit and SQL.refundCredit as they run here: the new balance is wrapped in
- * LAST_INSERT_ID(expr), which MySQL and MariaDB report as the statement's insert id, so the
- * balance a move leaves costs no second round trip. Conditions as in SQL (a test holds them so).
+ * SQL.refundCredit as it runs here: the new balance is wrapped in LAST_INSERT_ID(expr), which
+ * MySQL and MariaDB report as the statement's insert id, so the balance a move leaves costs no
+ * second round trip. Conditions as in SQL (a test holds them so).
  */
-export const DEBIT = statement<UserMove>`
-  UPDATE users SET balance_milli = LAST_INSERT_ID(balance_milli - ${'price'}), updated_at = updated_at
-  WHERE id = ${'userId'} AND status = 1 AND balance_milli >= ${'price'}`;
 export const REFUND_CREDIT = statement<UserMove & { ceiling: number }>`
   UPDATE users SET balance_milli = LAST_INSERT_ID(balance_milli + ${'price'}), updated_at = updated_at
   WHERE id = ${'userId'} AND balance_milli + ${'price'} <= ${'ceiling'}`;
-/** SQL.take with the count it leaves as the statement's insert id, as DEBIT does the balance. */
+/** SQL.spendCredit's condition, on the database's clock: instances' clocks may disagree. */
+const CREDIT_FITS = 'credit_milli >= ? AND credit_until > UTC_TIMESTAMP()';
+/**
+ * SQL.spendCredit, else SQL.debit, as one statement: the charges of a batch are sent together, so
+ * which of them pays cannot wait for an answer (ADR 050). The statement's insert id is twice the
+ * balance it leaves, plus 1 when credit paid (see `paidBy`). The balance is assigned first: MySQL
+ * assigns left to right with the new values, and the credit condition must read the old credit.
+ */
+export const CHARGE: NamedStatement<UserMove> = {
+  text: `UPDATE users SET
+    balance_milli = LAST_INSERT_ID(2 * IF(${CREDIT_FITS}, balance_milli, balance_milli - ?) + IF(${CREDIT_FITS}, 1, 0)) DIV 2,
+    credit_milli = IF(${CREDIT_FITS}, credit_milli - ?, credit_milli),
+    updated_at = updated_at
+  WHERE id = ? AND status = 1 AND (${CREDIT_FITS} OR balance_milli >= ?)`,
+  values: ({ price, userId }) => [price, price, price, price, price, userId, price, price],
+};
+/** What a CHARGE that changed its row answered: the balance it left, and whether credit paid. */
+export const paidBy = (insertId: number) => ({
+  credit: insertId % 2 === 1,
+  balance: Math.floor(insertId / 2),
+});
+/** SQL.take with the count it leaves as the statement's insert id, as CHARGE does the balance. */
 export const TAKE: NamedStatement<QuotaMove> = {
   ...SQL.take,
   text: SQL.take.text.replace(
@@ -103,18 +121,22 @@ const OWED_ROWS = (count: number) =>
   `SELECT id, request_id, charged_from FROM access_logs
    WHERE user_id = ? AND access_time >= ? AND access_time <= ?
      AND request_id IN (${Array.from({ length: count }, () => '?').join(', ')})
-     AND (cost_milli > 0 OR charged_from = 'free')`;
+     AND (cost_milli > 0 OR charged_from IN ('free', 'credit'))`;
 /**
  * The rows under a pinned id, each saying whether it is the call's own. A plain read: a locking one
  * of an id past the newest would lock the gap every new call's row goes into.
  */
-const PINNED_ROWS = `SELECT (user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from = 'free')) AS ours
+const PINNED_ROWS = `SELECT (user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from IN ('free', 'credit'))) AS ours
   FROM access_logs WHERE id = ?`;
 const DROP_PINNED_LOG =
   'DELETE FROM access_logs WHERE id = ? AND access_time = ? AND request_id = ?';
 const DROP_LOGS = 'DELETE FROM access_logs WHERE id IN (?)';
 
 type Statement = readonly [string, readonly unknown[]];
+
+/** What paid for a charged row, as it says (a row older than sources says nothing: cash). */
+const rowSource = (chargedFrom: unknown): ChargedFrom =>
+  chargedFrom === 'free' || chargedFrom === 'credit' ? chargedFrom : 'balance';
 
 const bound = <P>(named: NamedStatement<P>, params: P): Statement => [
   named.text,
@@ -211,7 +233,8 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
    * MySQL has no such abort, nor the variable.
    */
   private readonly batchSql: {
-    debit: typeof DEBIT;
+    debit: typeof CHARGE;
+    undoCredit: typeof SQL.giveCredit;
     spend: typeof SQL.spend;
     undoDebit: typeof SQL.undoDebit;
     take: typeof TAKE;
@@ -231,7 +254,8 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     const guarded = <P>(named: NamedStatement<P>): NamedStatement<P> =>
       returning ? { ...named, text: `${named.text} AND @@in_transaction = 1` } : named;
     this.batchSql = {
-      debit: guarded(DEBIT),
+      debit: guarded(CHARGE),
+      undoCredit: guarded(SQL.giveCredit),
       spend: guarded(SQL.spend),
       undoDebit: guarded(SQL.undoDebit),
       take: guarded(TAKE),
@@ -303,7 +327,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
       );
       // The balances a settled batch left are not known; its refused calls are told as insufficient
       // or invalid from what the rows say now, and what paid for the others from their rows.
-      const free = await this.freeRows(settled).catch(async (failure: unknown) => {
+      const sources = await this.sources(settled).catch(async (failure: unknown) => {
         // Not knowing what paid for a row, a refund could give back the wrong thing: the calls
         // are answered 503 and what the batch applied is refunded once the database answers.
         await this.settleLater(batch);
@@ -312,7 +336,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
       written = settled.map((logId) =>
         logId === null
           ? { refused: 'debit' }
-          : { logId, balance: null, from: free.has(logId) ? 'free' : 'balance', used: null },
+          : { logId, balance: null, from: sources.get(logId) ?? 'balance', used: null },
       );
     }
     return Promise.all(written.map((w, i) => this.result(charges[i], w)));
@@ -416,6 +440,8 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     }
     const out: Written[] = charges.map(() => ({ refused: 'debit' }));
     const balances = new Map<number, number>();
+    /** The charges their users' credit paid for. */
+    const credited = new Set<number>();
     /** The order the debits ran in: a cap's refusal gives money back to those that ran after. */
     const debitOrder = new Map<number, number>();
     for (;;) {
@@ -423,22 +449,34 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
       pending.forEach((i, n) => {
         if (debits[n].affectedRows !== 1) return;
         debited.push(i);
-        balances.set(i, Number(debits[n].insertId));
+        const paid = paidBy(Number(debits[n].insertId));
+        if (paid.credit) credited.add(i);
+        else balances.set(i, paid.balance);
         debitOrder.set(i, debitOrder.size);
       });
       const counted = debited.filter((i) => charges[i].counted);
-      const spends = (await this.run(
-        conn,
-        counted.map((i) => bound(this.batchSql.spend, keySpend(charges[i]))),
-      )) as ResultSetHeader[];
+      // The rows credit paid for are marked so in the same round trip as the keys' spends.
+      const spends = (await this.run(conn, [
+        ...counted.map((i) => bound(this.batchSql.spend, keySpend(charges[i]))),
+        ...debited
+          .filter((i) => credited.has(i))
+          .map((i) => bound(SQL.toCredit, { price: charges[i].priceMilli, logId: ids[i] })),
+      ])) as ResultSetHeader[];
       const capped = counted.filter((_, n) => spends[n].affectedRows !== 1);
       await this.run(
         conn,
-        capped.map((i) => bound(this.batchSql.undoDebit, userMove(charges[i]))),
+        capped.map((i) =>
+          bound(
+            credited.has(i) ? this.batchSql.undoCredit : this.batchSql.undoDebit,
+            userMove(charges[i]),
+          ),
+        ),
       );
       for (const i of capped) {
         out[i] = { refused: 'spend' };
-        balances.delete(i);
+        credited.delete(i);
+        // A credit charge's refusal gives credit back: the balances after it stand.
+        if (!balances.delete(i)) continue;
         // The charges of its user debited after it saw its price gone: give it back to them.
         for (const j of debited) {
           const balance = balances.get(j);
@@ -459,12 +497,13 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         pending.map((i) => bound(this.batchSql.debit, userMove(charges[i]))),
       )) as ResultSetHeader[];
     }
-    const dropped = ids.filter((_, i) => !balances.has(i) && !used.has(i));
+    const dropped = ids.filter((_, i) => !balances.has(i) && !used.has(i) && !credited.has(i));
     if (dropped.length > 0) await this.run(conn, [[DROP_LOGS, [dropped]]]);
     return out.map((refused, i) => {
       const balance = balances.get(i);
       const free = used.get(i);
       if (free !== undefined) return { logId: ids[i], balance: null, from: 'free', used: free };
+      if (credited.has(i)) return { logId: ids[i], balance: null, from: 'credit', used: null };
       return balance === undefined
         ? refused
         : { logId: ids[i], balance, from: 'balance', used: null };
@@ -596,7 +635,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         ...made.map((charge) => charge.log.request_id),
       ]);
       for (const row of found) {
-        const from: ChargedFrom = row.charged_from === 'free' ? 'free' : 'balance';
+        const from = rowSource(row.charged_from);
         const list = rows.get(String(row.request_id)) ?? [];
         list.push({ id: Number(row.id), from });
         rows.set(String(row.request_id), list);
@@ -611,9 +650,9 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     const charged = ids.flatMap((logId, i) =>
       logId === null ? [] : [{ logId, charge: batch.charges[i] }],
     );
-    const free = await this.untilDone(() => this.freeRows(ids));
+    const sources = await this.untilDone(() => this.sources(ids));
     for (const { logId, charge } of charged) {
-      const from = free.has(logId) ? 'free' : 'balance';
+      const from = sources.get(logId) ?? 'balance';
       await this.untilDone(() => this.refundNow({ logId, charge, statusCode: 503, from }));
     }
     return charged.length;
@@ -700,21 +739,22 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         continue;
       }
       const move = userMove(charge);
-      const [debit] = await conn.query<ResultSetHeader>(SQL.debit.text, SQL.debit.values(move));
+      const [debit] = await conn.query<ResultSetHeader>(CHARGE.text, CHARGE.values(move));
       let applied = debit.affectedRows === 1;
+      const credit = applied && paidBy(Number(debit.insertId)).credit;
+      const price = charge.priceMilli;
       if (applied && charge.quota) {
-        await conn.query(
-          SQL.toBalance.text,
-          SQL.toBalance.values({ price: charge.priceMilli, logId: id }),
-        );
+        await conn.query(SQL.toBalance.text, SQL.toBalance.values({ price, logId: id }));
       }
+      if (credit) await conn.query(SQL.toCredit.text, SQL.toCredit.values({ price, logId: id }));
       if (applied && charge.counted) {
         const [spend] = await conn.query<ResultSetHeader>(
           SQL.spend.text,
           SQL.spend.values(keySpend(charge)),
         );
         if (spend.affectedRows !== 1) {
-          await conn.query(SQL.undoDebit.text, SQL.undoDebit.values(move));
+          const undo = credit ? SQL.giveCredit : SQL.undoDebit;
+          await conn.query(undo.text, undo.values(move));
           applied = false;
         }
       }
@@ -757,15 +797,15 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     return rows.some((row) => Number(row.ours) === 1) ? new AlreadyApplied() : new IdTaken();
   }
 
-  /** Which of a settled batch's rows its free quota paid for. */
-  private async freeRows(ids: readonly (number | null)[]): Promise<Set<number>> {
+  /** What paid for a settled batch's rows other than cash: its free quota or credit. */
+  private async sources(ids: readonly (number | null)[]): Promise<Map<number, ChargedFrom>> {
     const written = ids.filter((id): id is number => id !== null);
-    if (written.length === 0) return new Set();
+    if (written.length === 0) return new Map();
     const [rows] = await this.pool.query<RowDataPacket[]>(
-      "SELECT id FROM access_logs WHERE id IN (?) AND charged_from = 'free'",
+      "SELECT id, charged_from FROM access_logs WHERE id IN (?) AND charged_from IN ('free', 'credit')",
       [written],
     );
-    return new Set(rows.map((row) => Number(row.id)));
+    return new Map(rows.map((row) => [Number(row.id), rowSource(row.charged_from)]));
   }
 
   /** The ids of the applied batch: the rows it wrote are there, the calls it refused are not. */
@@ -835,6 +875,20 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
 
   private async refundOnce(conn: PoolConnection, refund: Refund): Promise<number | null> {
     const { logId, charge, statusCode } = refund;
+    if (refund.from === 'credit') {
+      // Only a row still marked credit is refunded, so its credit goes back at most once.
+      const [marked] = await conn.query<ResultSetHeader>(
+        SQL.refundCreditRow.text,
+        SQL.refundCreditRow.values({ statusCode, logId }),
+      );
+      if (marked.affectedRows === 1) {
+        await conn.query(SQL.giveCredit.text, SQL.giveCredit.values(userMove(charge)));
+        if (charge.counted) {
+          await conn.query(SQL.unspend.text, SQL.unspend.values(keySpend(charge)));
+        }
+      }
+      return null;
+    }
     if (refund.from === 'free') {
       // Only a row still marked free is refunded, so a quota is given back at most once.
       const [marked] = await conn.query<ResultSetHeader>(

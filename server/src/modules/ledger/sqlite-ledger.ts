@@ -64,6 +64,10 @@ export class SqliteLedger implements Ledger {
       insertLog: db.prepare(`${INSERT_LOG} VALUES ${LOG_PLACEHOLDERS}`),
       refundZero: db.prepare(SQL.refundZero.text),
       refundFree: db.prepare(SQL.refundFree.text),
+      spendCredit: db.prepare(SQL.spendCredit.text),
+      giveCredit: db.prepare(SQL.giveCredit.text),
+      toCredit: db.prepare(SQL.toCredit.text),
+      refundCreditRow: db.prepare(SQL.refundCreditRow.text),
       ensureQuota: db.prepare(
         'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
       ),
@@ -106,6 +110,10 @@ export class SqliteLedger implements Ledger {
         };
       }
     }
+    const credit = { ...userMove(charge), now: sqliteTime(log.access_time) };
+    if (this.sql.spendCredit.run(...SQL.spendCredit.values(credit)).changes === 1) {
+      return this.writeCredited(charge);
+    }
     const move = SQL.debit.values(userMove(charge));
     const debited = this.sql.debit.get(...move) as { balance_milli: number } | undefined;
     if (!debited) {
@@ -129,9 +137,34 @@ export class SqliteLedger implements Ledger {
     };
   }
 
+  /** The rest of a charge its user's credit paid for: the key's spend, then its row. */
+  private writeCredited(charge: Charge): Written {
+    const { log } = charge;
+    if (charge.counted && this.sql.spend.run(...SQL.spend.values(keySpend(charge))).changes !== 1) {
+      this.sql.giveCredit.run(...SQL.giveCredit.values(userMove(charge)));
+      return { refused: refusedSpend(charge, this.sql.caps.get(log.api_key_id) as never) };
+    }
+    const row = { ...log, cost_milli: 0, charged_from: 'credit' as const };
+    const logId = Number(
+      this.sql.insertLog.run(...callLogValues(row, sqliteTime(log.access_time))).lastInsertRowid,
+    );
+    this.sql.toCredit.run(...SQL.toCredit.values({ price: charge.priceMilli, logId }));
+    return { ok: { ok: true, logId, balance_milli: null, from: 'credit', quota_used: null } };
+  }
+
   async refund(refund: Refund): Promise<number | null> {
     const { logId, charge, statusCode } = refund;
     return sqliteTransaction(this.db, () => {
+      if (refund.from === 'credit') {
+        const marked = this.sql.refundCreditRow.run(
+          ...SQL.refundCreditRow.values({ statusCode, logId }),
+        );
+        if (marked.changes === 1) {
+          this.sql.giveCredit.run(...SQL.giveCredit.values(userMove(charge)));
+          if (charge.counted) this.sql.unspend.run(...SQL.unspend.values(keySpend(charge)));
+        }
+        return null;
+      }
       if (refund.from === 'free') {
         const marked = this.sql.refundFree.run(...SQL.refundFree.values({ statusCode, logId }));
         if (marked.changes === 1 && charge.quota) {

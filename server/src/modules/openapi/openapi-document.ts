@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '../../contracts/errors';
+import { CHARGED_FROM } from '../../contracts/usage';
 import { typedParamValue } from '../../contracts/request-examples';
 import type { DocumentedApi, DocumentedField, DocumentedParam } from './dto/documented-api';
 
@@ -283,9 +284,9 @@ const HEADERS = {
     pattern: '^-?\\d+\\.\\d{2,3}$',
   }),
   'X-Charged-From': header(
-    "What paid for this call (paid APIs): free (one of the API's free calls) or balance",
+    "What paid for this call (paid APIs): free (one of the API's free calls), credit (the user's credit grants) or balance",
     false,
-    { type: 'string', enum: ['free', 'balance'] },
+    { type: 'string', enum: [...CHARGED_FROM] },
   ),
   'X-Quota-Limit': header('Free calls a user has in each period (APIs that give some)', true, {
     type: 'integer',

@@ -59,7 +59,8 @@ export class LogRetention implements OnModuleInit, OnApplicationShutdown {
     const days = this.env.ACCESS_LOG_RETENTION_DAYS;
     if (days > 0) {
       const cutoff = Math.min(now.getTime() - days * 86_400_000, rolled);
-      removed += await this.remove('free', cutoff, 'log.cost_milli = 0');
+      // A credit call's row stays until its month is closed: its credit is counted from it till then.
+      removed += await this.remove('free', cutoff, 'log.cost_milli = 0 AND log.credit_milli = 0');
     }
     if (this.env.LOG_RETENTION_MONTHS > 0) {
       const cutoff = Math.min(await this.closedUntil(now), rolled);

@@ -21,7 +21,7 @@ import {
   ReconciliationQuery,
 } from './dto/recharge-admin.dto';
 import { toPendingOrder } from './dto/recharge.response';
-import { checkBalances, ORDER_LEDGER } from '../ledger';
+import { checkBalances, checkCredit, ORDER_LEDGER } from '../ledger';
 import type { OrderLedger } from '../ledger';
 import { RechargeErrors, userNotFound } from './recharge.errors';
 import { AFDIAN_CLIENT, PAID, RechargeService, verified } from './recharge.service';
@@ -134,6 +134,7 @@ export class RechargeAdminService {
     const mismatches = [
       ...(await this.creditsAfdianDenies(rows.filter((row) => row.state === 'credited'))),
       ...(await this.unexplainedBalances()),
+      ...(await this.unexplainedCredit()),
     ];
     return {
       from,
@@ -223,6 +224,17 @@ export class RechargeAdminService {
       user_id: user.user_id,
       expected: formatBalance(user.money_in_milli - user.money_out_milli),
       actual: formatBalance(user.balance_milli),
+    }));
+  }
+
+  /** Users whose credit is not Σ grants − Σ expired − Σ credit spent (ADR 050). */
+  private async unexplainedCredit(): Promise<ReconciliationMismatch[]> {
+    return (await checkCredit(this.dataSource)).map((user) => ({
+      kind: 'credit_unexplained' as const,
+      out_trade_no: null,
+      user_id: user.user_id,
+      expected: formatBalance(user.expected_milli),
+      actual: formatBalance(user.credit_milli),
     }));
   }
 

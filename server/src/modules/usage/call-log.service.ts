@@ -15,7 +15,7 @@ import { rowTime } from '../../database/sql-time';
 import { dayBounds } from '../../common/quota-period';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
-import { CallLogRow, chargedFromOf, chargeOf, toCallLog } from './dto/call-log.response';
+import { CallLogRow, chargedFromOf, chargeOf, spentOf, toCallLog } from './dto/call-log.response';
 
 /** Rows an export reads per query: memory stays flat whatever the log's size. */
 export const EXPORT_CHUNK = 1000;
@@ -247,6 +247,7 @@ export class CallLogService {
         'k.name AS key_name',
         'a.is_paid AS is_paid',
         'log.charged_from AS charged_from',
+        'log.credit_milli AS credit_milli',
       ]);
     return this.filter(qb, userId, filters);
   }
@@ -277,7 +278,9 @@ export class CallLogService {
     if (filters.status === 'success') qb.andWhere('log.status_code < 400');
     if (filters.status === 'error') qb.andWhere('log.status_code >= 400');
     if (filters.status === 'refunded') {
-      qb.andWhere('log.cost_milli = 0 AND log.status_code >= 400 AND a.is_paid = 1');
+      qb.andWhere(
+        'log.cost_milli = 0 AND log.credit_milli = 0 AND log.status_code >= 400 AND a.is_paid = 1',
+      );
     }
     if (start) qb.andWhere('log.access_time >= :start', { start });
     if (end) qb.andWhere('log.access_time < :end', { end });
@@ -298,7 +301,7 @@ function csvRow(row: CallLogRow, lang: 'en' | 'zh'): string {
     row.key_name ?? '',
     Number(row.status_code),
     chargeOf(row),
-    formatPrice(Number(row.cost_milli)),
+    formatPrice(spentOf(row)),
     Number(row.latency_ms),
     row.ip_address,
     row.access_url,

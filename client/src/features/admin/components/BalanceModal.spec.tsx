@@ -14,6 +14,7 @@ const USER: AdminUser = {
   email: null,
   balance: 1,
   balance_milli: 1000,
+  credit_milli: 0,
   api_key: 'pk_1',
   status: 1,
   created_at: '2026-01-01T00:00:00.000Z',

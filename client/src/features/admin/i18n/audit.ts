@@ -44,6 +44,7 @@ export const AUDIT = {
     enable_two_factor: '开启两步验证',
     disable: COMMON.disable,
     export_codes: '导出兑换码',
+    grant_credit: '赠送额度',
   } satisfies Record<AuditAction, string>,
   targets: {
     api: 'API',

@@ -58,11 +58,13 @@ export const ORDERS = {
     failed: '获取对账数据失败',
     period: (from: string, to: string, defaulted: boolean) =>
       `${from} 至 ${to}（UTC${defaulted ? '，默认最近 30 天' : ''}）。有待处理订单的日期以黄色标出。`,
-    balanced: '账目一致：每笔入账都与爱发电金额相符，每位用户的余额都能由充值、调整和扣费解释。',
+    balanced:
+      '账目一致：每笔入账都与爱发电金额相符，每位用户的余额都能由充值、调整和扣费解释，赠金都能由发放、过期和使用解释。',
     mismatches: '对不上的账',
     mismatchKinds: {
       amount_differs: '入账金额与爱发电不符',
       balance_unexplained: '用户余额无法由流水解释',
+      credit_unexplained: '用户赠金无法由发放、过期和使用解释',
     },
     expected: '应为',
     actual: '实为',

@@ -103,6 +103,13 @@ describe('ReconciliationPage', () => {
           expected: '1.00',
           actual: '3.00',
         },
+        {
+          kind: 'credit_unexplained',
+          out_trade_no: null,
+          user_id: 6,
+          expected: '0.50',
+          actual: '0.70',
+        },
       ],
     });
     show();
@@ -110,8 +117,9 @@ describe('ReconciliationPage', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('入账金额与爱发电不符2026010194¥10.00¥12.00');
     expect(rows[1]).toHaveTextContent('用户余额无法由流水解释-5¥1.00¥3.00');
+    expect(rows[2]).toHaveTextContent('用户赠金无法由发放、过期和使用解释-6¥0.50¥0.70');
     for (const row of rows) expect(row).toHaveClass('admin-row-danger');
-    expect(screen.getByRole('heading', { name: '对不上的账 2' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '对不上的账 3' })).toBeInTheDocument();
     expect(screen.queryByText(/账目一致/)).toBeNull();
   });
 

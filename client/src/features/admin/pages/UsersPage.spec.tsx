@@ -12,6 +12,7 @@ const user = (id: number, balanceMilli: number | null) => ({
   email: id === 1 ? 'one@example.com' : null,
   balance: balanceMilli === null ? null : balanceMilli / 1000,
   balance_milli: balanceMilli,
+  credit_milli: id === 1 ? 2500 : 0,
   api_key: 'pk_abc...wxyz',
   status: 1,
   created_at: '2026-01-02T03:04:05.000Z',

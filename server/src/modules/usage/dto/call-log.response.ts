@@ -19,7 +19,13 @@ export interface CallLogRow {
   key_name: string | null;
   is_paid: string | number | null;
   charged_from: ChargedFrom | null;
+  /** The credit the call spent (absent from rows read before credit existed). */
+  credit_milli?: string | number;
 }
+
+/** What the call cost, in cash or in credit (its `charged_from` says which). */
+export const spentOf = (row: CallLogRow): number =>
+  Number(row.cost_milli) + Number(row.credit_milli ?? 0);
 
 /**
  * A paid call's row is written with its debit, and a failed call's refund zeroes the cost and keeps
@@ -27,7 +33,7 @@ export interface CallLogRow {
  * given back; any other row without cost was free.
  */
 export function chargeOf(row: CallLogRow): CallCharge {
-  if (Number(row.cost_milli) > 0) return 'charged';
+  if (spentOf(row) > 0) return 'charged';
   return Number(row.is_paid) === 1 && Number(row.status_code) >= 400 ? 'refunded' : 'free';
 }
 
@@ -45,7 +51,7 @@ export function toCallLog(row: CallLogRow): CallLog {
     user_agent: row.user_agent,
     access_time: rowTime(row.access_time).toISOString(),
     status_code: Number(row.status_code),
-    cost: formatPrice(Number(row.cost_milli)),
+    cost: formatPrice(spentOf(row)),
     charge: chargeOf(row),
     charged_from: chargedFromOf(row),
     latency_ms: Number(row.latency_ms),

@@ -23,6 +23,7 @@ export const toAdminUser = (user: User, keyHint: string, twoFactor: boolean): Ad
   email: user.email,
   balance: user.balance_milli / 1000,
   balance_milli: user.balance_milli,
+  credit_milli: Number(user.credit_milli),
   api_key: keyHint,
   status: user.status,
   created_at: user.created_at.toISOString(),
