@@ -25,6 +25,7 @@ import {
   type ImportOpenApiUrlBody,
   type ImportPreview,
 } from '@contracts/openapi';
+import type { GrantCreditBody, GrantedCredit } from '@contracts/credit';
 import type {
   OidcProviderAdminList,
   OidcProviderAdminView,
@@ -381,6 +382,10 @@ const adminApi = api
         })),
         providesTags: ['AdminUsers'],
       }),
+      grantCredit: build.mutation<DataEnvelope<GrantedCredit>, GrantCreditBody>({
+        ...call('POST api/admin/grant_credit.php', (body: GrantCreditBody) => ({ body })),
+        invalidatesTags: ['AdminUsers'],
+      }),
       adjustUserBalance: build.mutation<DataEnvelope<AdjustedBalance>, AdjustBalanceBody>({
         ...call('POST api/admin/adjust_user_balance.php', (body: AdjustBalanceBody) => ({ body })),
         invalidatesTags: ['AdminUsers'],
@@ -517,6 +522,7 @@ export const {
   useAdminStatsDetailQuery,
   useAdminUsersQuery,
   useAdjustUserBalanceMutation,
+  useGrantCreditMutation,
   usePendingOrdersQuery,
   useAssignOrderMutation,
   useDismissOrderMutation,

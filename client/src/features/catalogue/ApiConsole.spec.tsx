@@ -308,6 +308,25 @@ describe('the try-it console', () => {
     expect(await screen.findByText('a newer refusal')).toBeInTheDocument();
   });
 
+  it('says a call its user’s credit paid for left the balance as it was', async () => {
+    setup(
+      QRCODE,
+      () =>
+        new HttpResponse('<svg xmlns="http://www.w3.org/2000/svg"/>', {
+          headers: {
+            'content-type': 'image/svg+xml',
+            'x-cost': '0.005',
+            'x-charged-from': 'credit',
+          },
+        }),
+    );
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    expect(await screen.findByTestId('console-billing')).toHaveTextContent(
+      'Paid ¥0.005 from your credit; your balance stays ¥9.995.',
+    );
+  });
+
   it("an upstream's own error answer passes through charged", async () => {
     setup(
       QRCODE,

@@ -96,6 +96,8 @@ interface Result {
   billing: {
     outcome: ReturnType<typeof billingOutcome>;
     cost: string;
+    /** The user's credit paid for it (X-Charged-From: credit), not the balance. */
+    credit: boolean;
     balance: string | null;
     quota: { free: boolean; remaining: string; limit: string } | null;
   } | null;
@@ -358,7 +360,10 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
                 limit: result.billing.quota.limit,
               })
             : result.billing.outcome === 'charged'
-              ? t('console.charged', { amount: formatYuan(result.billing.cost), balance })
+              ? t(result.billing.credit ? 'console.chargedCredit' : 'console.charged', {
+                  amount: formatYuan(result.billing.cost),
+                  balance,
+                })
               : result.billing.outcome === 'refunded'
                 ? t('console.refunded', { balance })
                 : t('console.notCharged', { balance })}
@@ -510,6 +515,7 @@ export default function ApiConsole({
         billing = {
           outcome: billingOutcome(Number(cost), code),
           cost,
+          credit: response.headers.get('x-charged-from') === 'credit',
           balance: response.headers.get('x-balance') ?? info?.balance ?? null,
           quota:
             remaining === null

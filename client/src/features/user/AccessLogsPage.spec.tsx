@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../app/store';
+import { I18nProvider, type Lang } from '../../i18n';
 import { failure, http, ok, server } from '../../test/server';
 import AccessLogsPage from './AccessLogsPage';
 
@@ -25,7 +26,12 @@ const row = (id: number, extra: object) => ({
   ...extra,
 });
 
-function show(path: string, counted: Partial<CallLogPage> = {}) {
+function show(
+  path: string,
+  counted: Partial<CallLogPage> = {},
+  more: object[] = [],
+  lang: Lang = 'en',
+) {
   const queries: string[] = [];
   server.use(
     http.get('/api/user/get_user_access_logs.php', ({ request }) => {
@@ -42,6 +48,7 @@ function show(path: string, counted: Partial<CallLogPage> = {}) {
             api_name: '汇率',
             api_title_en: '',
           }),
+          ...more,
         ],
         total: 3,
         total_pages: 1,
@@ -68,17 +75,28 @@ function show(path: string, counted: Partial<CallLogPage> = {}) {
   );
   render(
     <Provider store={makeStore()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/user/accesslogs" element={<AccessLogsPage />} />
-        </Routes>
-      </MemoryRouter>
+      <I18nProvider initial={lang}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/user/accesslogs" element={<AccessLogsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   );
   return queries;
 }
 
 describe('AccessLogsPage', () => {
+  it.each([
+    ['en' as const, '¥0.005 Credit'],
+    ['zh' as const, '¥0.005 赠金'],
+  ])('marks a call its user’s credit paid for (%s)', async (lang, text) => {
+    show('/user/accesslogs', {}, [row(4, { charged_from: 'credit' })], lang);
+    expect(await screen.findByTestId('charge-4')).toHaveTextContent(text);
+    expect(screen.getByTestId('charge-1')).toHaveTextContent(/^¥0\.005$/);
+  });
+
   it("shows SPEC's columns with the key, status, cost and latency, and marks refunds", async () => {
     show('/user/accesslogs');
     const charged = await screen.findByTestId('charge-1');

@@ -117,6 +117,14 @@ function CostCell({ log }: { log: CallLog }) {
   return (
     <span data-testid={`charge-${log.id}`} className="fw-semibold">
       {formatYuan(log.cost)}
+      {log.charged_from === 'credit' && (
+        <>
+          {' '}
+          <Badge bg="info" text="dark">
+            {t('logs.credit')}
+          </Badge>
+        </>
+      )}
     </span>
   );
 }

@@ -23,6 +23,9 @@ function dashboardAnswers() {
       ok({ days: [], top_apis: [], balance: '12.50', usual_price: null, calls_left: null }),
     ),
     http.get('/api/user/get_free_quotas.php', () => ok({ quotas: [] })),
+    http.get('/api/user/get_credit.php', () =>
+      ok({ credit: '0.00', credit_until: null, grants: [] }),
+    ),
     http.get('/api/user/get_balance_alert.php', () =>
       ok({
         threshold: null,
@@ -103,6 +106,83 @@ describe('DashboardPage', () => {
     await screen.findByTestId('mcp-config');
     await screen.findByTestId('usage');
     expect(screen.queryByTestId('free-quotas')).toBeNull();
+  });
+
+  const CREDIT = {
+    credit: '2.45',
+    credit_until: '2026-12-13T10:00:00.000Z',
+    grants: [
+      {
+        id: 2,
+        amount: '2.50',
+        left: '2.45',
+        expired: '0.00',
+        reason: 'promotion',
+        note: 'Launch week',
+        expires_at: '2026-12-13T10:00:00.000Z',
+        created_at: '2026-12-06T10:00:00.000Z',
+        closed_at: null,
+      },
+      {
+        id: 1,
+        amount: '1.00',
+        left: '0.00',
+        expired: '0.40',
+        reason: 'admin',
+        note: '',
+        expires_at: '2026-12-01T10:00:00.000Z',
+        created_at: '2026-11-01T10:00:00.000Z',
+        closed_at: '2026-12-01T10:00:05.000Z',
+      },
+    ],
+  };
+
+  it.each([
+    [
+      'en' as const,
+      'Credit',
+      '¥2.45',
+      'Promotion',
+      '¥0.40 of it went unused',
+      'From the site',
+      '¥2.45 left of ¥2.50',
+    ],
+    [
+      'zh' as const,
+      '赠金',
+      '¥2.45',
+      '活动赠送',
+      '作废 ¥0.40',
+      '站点发放',
+      '剩余 ¥2.45（共 ¥2.50）',
+    ],
+  ])(
+    'shows the credit left, each grant and what expired of it (%s)',
+    async (lang, title, left, promotion, expired, admin, leftOf) => {
+      dashboardAnswers();
+      server.use(http.get('/api/user/get_credit.php', () => ok(CREDIT)));
+      renderPage(lang);
+      const card = await screen.findByTestId('credit');
+      expect(within(card).getByText(title)).toBeInTheDocument();
+      expect(within(card).getByTestId('credit-left')).toHaveTextContent(left);
+      expect(within(card).getByTestId('credit-until')).toBeInTheDocument();
+      const open = within(card).getByTestId('credit-grant-2');
+      expect(open).toHaveTextContent(promotion);
+      expect(open).toHaveTextContent(leftOf);
+      expect(open).toHaveTextContent('Launch week');
+      expect(open).not.toHaveTextContent(expired);
+      const closed = within(card).getByTestId('credit-grant-1');
+      expect(closed).toHaveTextContent(expired);
+      expect(closed).toHaveTextContent(admin);
+    },
+  );
+
+  it('leaves the credit card out for a user who never had credit', async () => {
+    dashboardAnswers();
+    renderPage();
+    await screen.findByTestId('usage');
+    await screen.findByTestId('mcp-config');
+    expect(screen.queryByTestId('credit')).toBeNull();
   });
 
   it('hides the key until asked, with a placeholder in every example meanwhile', async () => {

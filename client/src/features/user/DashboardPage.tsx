@@ -14,6 +14,7 @@ import NoticeBanner from '../../components/ui/NoticeBanner';
 import BalanceAlertCard from './alerts/BalanceAlertCard';
 import UsageCard from './usage/UsageCard';
 import FreeQuotaCard from './usage/FreeQuotaCard';
+import CreditCard from './usage/CreditCard';
 import KeysCard from './keys/KeysCard';
 import SecuritySection from './security/SecuritySection';
 
@@ -129,6 +130,7 @@ export default function DashboardPage() {
         </Card.Body>
       </Card>
       <UsageCard />
+      <CreditCard />
       <FreeQuotaCard />
       <Card className={welcome ? 'mb-4 border-primary border-2' : 'mb-4'} data-testid="key-card">
         <Card.Header>{t('user.apiKey')}</Card.Header>

@@ -8,6 +8,7 @@ import type {
   FreeQuotaList,
   Usage,
 } from '@contracts/usage';
+import type { UserCredit } from '@contracts/credit';
 import type { MonthlyStatement } from '@contracts/statements';
 import { api, call, dataOf } from '../../lib/api';
 
@@ -38,6 +39,10 @@ export const userApi = api.injectEndpoints({
     ),
     getUsage: build.query<Usage, void>({
       ...call('GET api/user/get_usage.php', undefined, dataOf),
+      providesTags: ['Logs'],
+    }),
+    getCredit: build.query<UserCredit, void>({
+      ...call('GET api/user/get_credit.php', undefined, dataOf),
       providesTags: ['Logs'],
     }),
     getFreeQuotas: build.query<FreeQuotaList, void>({
@@ -73,6 +78,7 @@ export const {
   useGetAccessLogsQuery,
   useGetAccessLogOptionsQuery,
   useGetUsageQuery,
+  useGetCreditQuery,
   useGetFreeQuotasQuery,
   useGetMonthlyStatementQuery,
   useGetBalanceAlertQuery,

@@ -22,6 +22,8 @@ export const USERS = {
   twoFactor: '两步验证',
   pendingEmail: '待验证邮箱',
   adjustBalance: '调整余额',
+  grantCredit: '发放赠金',
+  creditLeft: (credit: string) => `赠金 ${credit}`,
   statement: '月度账单',
   resetPassword: '重置密码',
   turnOffTwoFactor: '关闭两步验证',
@@ -40,6 +42,25 @@ export const USERS = {
     fields: {
       amount: '请输入非零金额，最多三位小数（负数表示扣减）',
       reason: '请输入调整原因（不超过 500 个字符）',
+    },
+  },
+  credit: {
+    title: (username: string) => `发放赠金：${username}`,
+    intro:
+      '赠金在调用付费接口时先于余额扣除，到期后未用完的部分作废，不可提现。操作会记入审计日志。',
+    amount: '金额（元）',
+    expiresAt: '到期时间',
+    reason: '类型',
+    reasons: { admin: '站点发放', promotion: '活动赠送' },
+    note: '备注（用户可见，可不填）',
+    submitting: '提交中...',
+    submit: '确认发放',
+    done: (credit: string) => `赠金已发放，该用户当前赠金 ${credit}`,
+    fields: {
+      amount: '请输入大于 0 的金额，最多三位小数，不超过 100000',
+      expires_at: '请选择晚于现在的到期时间',
+      reason: '请选择类型',
+      note: '备注不超过 200 个字符',
     },
   },
   resetLink: {

@@ -3,6 +3,7 @@ import NoticeBanner from '../../../components/ui/NoticeBanner';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import AdminPagination from '../components/AdminPagination';
 import BalanceModal from '../components/BalanceModal';
+import CreditModal from '../components/CreditModal';
 import ResetLinkModal from '../components/ResetLinkModal';
 import SearchBox from '../components/SearchBox';
 import { adminErrorText } from '../errors';
@@ -15,7 +16,7 @@ import { useUsers } from './users/useUsers';
 export default function UsersPage() {
   usePageTitle(USERS.title);
   const users = useUsers();
-  const { list, search, page, notice, adjusting, resetting } = users;
+  const { list, search, page, notice, adjusting, granting, resetting } = users;
 
   return (
     <section>
@@ -43,6 +44,7 @@ export default function UsersPage() {
             users={list.users ?? []}
             search={search}
             onAdjust={users.setAdjusting}
+            onGrant={users.setGranting}
             onReset={users.setResetting}
             onTurnOffTwoFactor={(user) => void users.turnOffTwoFactor(user)}
           />
@@ -54,6 +56,7 @@ export default function UsersPage() {
         </>
       )}
       {adjusting && <BalanceModal user={adjusting} onClose={() => users.setAdjusting(null)} />}
+      {granting && <CreditModal user={granting} onClose={() => users.setGranting(null)} />}
       {resetting && <ResetLinkModal user={resetting} onClose={() => users.setResetting(null)} />}
       {users.dialog}
     </section>

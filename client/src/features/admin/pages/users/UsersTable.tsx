@@ -15,6 +15,7 @@ export default function UsersTable({
   users,
   search,
   onAdjust,
+  onGrant,
   onReset,
   onTurnOffTwoFactor,
 }: {
@@ -22,6 +23,7 @@ export default function UsersTable({
   /** The search the page shows, named when nothing matched. */
   search: string;
   onAdjust: (user: AdminUser) => void;
+  onGrant: (user: AdminUser) => void;
   onReset: (user: AdminUser) => void;
   onTurnOffTwoFactor: (user: AdminUser) => void;
 }) {
@@ -63,27 +65,38 @@ export default function UsersTable({
                 )}
               </td>
               <td data-label={columns.email}>{user.email || '-'}</td>
-              <td data-label={columns.balance}>{formatMilliTwoDecimals(user.balance_milli)}</td>
+              <td data-label={columns.balance}>
+                <div>
+                  {formatMilliTwoDecimals(user.balance_milli)}
+                  {user.credit_milli > 0 && (
+                    <div className="small text-body-secondary">
+                      {USERS.creditLeft(formatMilliTwoDecimals(user.credit_milli))}
+                    </div>
+                  )}
+                </div>
+              </td>
               <td data-label={columns.apiKey}>
                 <RevealKey userId={user.id} hint={user.api_key} />
               </td>
               <td data-label={columns.createdAt}>{formatTime(user.created_at)}</td>
               <td data-label={COMMON.actions}>
-                <Button size="sm" variant="outline-primary" onClick={() => onAdjust(user)}>
-                  {USERS.adjustBalance}
-                </Button>{' '}
-                <Button size="sm" variant="outline-secondary" onClick={() => onReset(user)}>
-                  {USERS.resetPassword}
-                </Button>{' '}
-                <Link
-                  to={`${adminPaths.statements}?user_id=${user.id}`}
-                  className="btn btn-sm btn-outline-secondary"
-                >
-                  {USERS.statement}
-                </Link>
-                {user.two_factor && (
-                  <>
-                    {' '}
+                <div className="admin-row-actions">
+                  <Button size="sm" variant="outline-primary" onClick={() => onAdjust(user)}>
+                    {USERS.adjustBalance}
+                  </Button>
+                  <Button size="sm" variant="outline-primary" onClick={() => onGrant(user)}>
+                    {USERS.grantCredit}
+                  </Button>
+                  <Button size="sm" variant="outline-secondary" onClick={() => onReset(user)}>
+                    {USERS.resetPassword}
+                  </Button>
+                  <Link
+                    to={`${adminPaths.statements}?user_id=${user.id}`}
+                    className="btn btn-sm btn-outline-secondary"
+                  >
+                    {USERS.statement}
+                  </Link>
+                  {user.two_factor && (
                     <Button
                       size="sm"
                       variant="outline-danger"
@@ -91,8 +104,8 @@ export default function UsersTable({
                     >
                       {USERS.turnOffTwoFactor}
                     </Button>
-                  </>
-                )}
+                  )}
+                </div>
               </td>
             </tr>
           ))

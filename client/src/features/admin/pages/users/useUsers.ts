@@ -13,6 +13,7 @@ export function useUsers() {
   const { page, search, before, text, setText, setPage } = usePagedSearch();
   const { data, error, isFetching, isLoading } = useAdminUsersQuery({ page, search, before });
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [granting, setGranting] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [disableTwoFactor] = useDisableUserTwoFactorMutation();
   const { confirm, dialog } = useConfirm();
@@ -41,6 +42,8 @@ export function useUsers() {
     isLoading,
     adjusting,
     setAdjusting,
+    granting,
+    setGranting,
     resetting,
     setResetting,
     turnOffTwoFactor,
