@@ -64,4 +64,54 @@ describeBrowser('credit grants', () => {
     await shootEveryWay(context, page, 'credit-call-log', ['en', 'zh']);
     await context.close();
   });
+
+  it('sells credit as redeem codes, and shows the credit they give', async () => {
+    const admin = await site.newPage();
+    await adminLogin(admin.page);
+    await admin.page.getByRole('link', { name: '兑换码' }).click();
+    await admin.page.getByRole('heading', { name: '兑换码', level: 1 }).waitFor();
+    await admin.page.getByLabel('面值类型').selectOption('credit');
+    await admin.page.getByLabel('批次名称').fill('周年赠金');
+    await admin.page.getByLabel('面值（元）').fill('3');
+    await admin.page.getByLabel('赠金有效天数').fill('0');
+    await admin.page.getByRole('button', { name: '生成', exact: true }).click();
+    await admin.page.getByText('赠金有效天数须为 1 到 3650 之间的整数').waitFor();
+    await admin.page.getByLabel('赠金有效天数').fill('14');
+    await admin.page.getByRole('button', { name: '生成', exact: true }).click();
+    await admin.page.getByRole('status').getByText('已生成 100 个兑换码（周年赠金）。').waitFor();
+    const row = admin.page.getByRole('row', { name: /周年赠金/ });
+    await row.getByText('赠金，兑换后 14 天内有效').waitFor();
+    await shootEveryWay(admin.context, admin.page, 'credit-codes-admin', ['zh']);
+    const listed = await siteCall(admin.context, site.url, '/api/admin/get_redeem_batches.php');
+    const batchId = (listed.data.batches as { id: number; name: string }[]).find(
+      (b) => b.name === '周年赠金',
+    )!.id;
+    const csv = await admin.context.request.get(
+      `${site.url}/api/admin/export_redeem_batch.php?id=${batchId}`,
+    );
+    const code = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[1]
+      .split(',')[0];
+    await admin.context.close();
+
+    const { context, page } = await site.newPage();
+    await payingUser(site, { context, page }, 'credit_erin', 'credit-pass-2', '1');
+    await page.goto('/user/recharge');
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await page
+      .getByText(/^¥3\.00 of credit added: it pays for calls before your balance until /)
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'Redeemed codes' })
+      .getByRole('row', { name: /¥3\.00 Credit/ })
+      .waitFor();
+    await page.getByTestId('balance').getByText('¥1.00').waitFor();
+    await shootEveryWay(context, page, 'credit-codes-recharge', ['en', 'zh']);
+    await page.goto('/user/dashboard');
+    await page.getByTestId('credit').getByText('Redeem code').waitFor();
+    await page.getByTestId('credit-left').getByText('¥3.00').waitFor();
+    await context.close();
+  });
 });

@@ -192,45 +192,54 @@ describeIf(
     expect(Number(left.credit)).toBe(0);
   }, 60_000);
 
-  it('redeems a code exactly as often as it may be in a 2,000-way race over three nodes', async () => {
-    const admin = new HttpClient(instances[0].url);
-    await loginAdmin(t, admin);
-    const created = await admin.post('/api/admin/create_redeem_batch.php', {
-      name: 'galera',
-      kind: 'cash',
-      value: '4',
-      count: 1,
-      uses_per_code: 7,
-      per_user_limit: 1,
-      expires_at: null,
-    });
-    expect(created.status).toBe(200);
-    const csv = await admin.get('/api/admin/export_redeem_batch.php', {
-      query: { id: created.body.data.id },
-    });
-    const code = csv.text.split('\r\n')[1].split(',')[0];
-    // One at a time: logins racing from one address count as failures until they succeed.
-    const users: { id: number; client: HttpClient }[] = [];
-    for (let i = 0; i < 12; i += 1) {
-      const { user, password } = await createUser(t);
-      const client = new HttpClient(instances[i % 3].url);
-      await loginUser(t, client, user.username, password);
-      users.push({ id: user.id, client });
-    }
-    const answers = await Promise.all(
-      Array.from({ length: 2000 }, (_, i) =>
-        redeemAsClient(users[i % 12].client, code).then((r) => r.status),
-      ),
-    );
-    expect(countBy(answers)).toEqual({ 200: 7, 409: 1993 });
-    const balances = [];
-    for (const user of users) {
-      const { balance, expected } = await ledgerOf(t, user.id);
-      expect(balance).toBe(expected);
-      balances.push(balance);
-    }
-    expect(countBy(balances)).toEqual({ 0: 5, 4000: 7 });
-  }, 60_000);
+  it.each(['cash', 'credit'] as const)(
+    'redeems a %s code exactly as often as it may be in a 2,000-way race over three nodes',
+    async (kind) => {
+      const admin = new HttpClient(instances[0].url);
+      await loginAdmin(t, admin);
+      const created = await admin.post('/api/admin/create_redeem_batch.php', {
+        name: `galera ${kind}`,
+        kind,
+        credit_days: kind === 'credit' ? 30 : null,
+        value: '4',
+        count: 1,
+        uses_per_code: 7,
+        per_user_limit: 1,
+        expires_at: null,
+      });
+      expect(created.status).toBe(200);
+      const csv = await admin.get('/api/admin/export_redeem_batch.php', {
+        query: { id: created.body.data.id },
+      });
+      const code = csv.text.split('\r\n')[1].split(',')[0];
+      // One at a time: logins racing from one address count as failures until they succeed.
+      const users: { id: number; client: HttpClient }[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const { user, password } = await createUser(t);
+        const client = new HttpClient(instances[i % 3].url);
+        await loginUser(t, client, user.username, password);
+        users.push({ id: user.id, client });
+      }
+      const answers = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) =>
+          redeemAsClient(users[i % 12].client, code).then((r) => r.status),
+        ),
+      );
+      expect(countBy(answers)).toEqual({ 200: 7, 409: 1993 });
+      const balances = [];
+      for (const user of users) {
+        const { balance, expected } = await ledgerOf(t, user.id);
+        expect(balance).toBe(expected);
+        const [row] = await dataSource.query<{ credit: string }[]>(
+          'SELECT credit_milli AS credit FROM users WHERE id = ?',
+          [user.id],
+        );
+        balances.push(kind === 'cash' ? balance : Number(row.credit));
+      }
+      expect(countBy(balances)).toEqual({ 0: 5, 4000: 7 });
+    },
+    60_000,
+  );
 
   it('credits an Afdian order claimed on all three nodes at once exactly once', async () => {
     const { user, password } = await createUser(t);

@@ -138,7 +138,11 @@ describeEachDb(
     it('refuses a batch it cannot make, naming the field', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ name: ' ' }, 'name'],
-        [{ kind: 'credit' }, 'kind'],
+        [{ kind: 'plan' }, 'kind'],
+        [{ kind: 'credit' }, 'credit_days'],
+        [{ kind: 'credit', credit_days: 0 }, 'credit_days'],
+        [{ kind: 'credit', credit_days: 3651 }, 'credit_days'],
+        [{ kind: 'credit', credit_days: 'a week' }, 'credit_days'],
         [{ value: 'ten' }, 'value'],
         [{ value: '0' }, 'value'],
         [{ value: '1.2345' }, 'value'],
@@ -299,6 +303,72 @@ describeEachDb(
         report.body.data.mismatches.filter((m: { user_id: number }) => m.user_id === userId),
       ).toEqual([]);
     });
+
+    it('gives credit that lasts the batch’s days for a credit code, the balance left as it was', async () => {
+      const { id, codes, view } = await newBatch(admin, {
+        kind: 'credit',
+        value: '2.5',
+        credit_days: 30,
+        count: 1,
+      });
+      expect(view).toMatchObject({ kind: 'credit', value: '2.50', credit_days: 30 });
+      const { client, userId } = await signedInUser(ctx.t);
+      const before = Date.now();
+      const res = await client.post(REDEEM, { code: codes[0] });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        kind: 'credit',
+        amount: '2.50',
+        balance: '0.00',
+        credit: '2.50',
+      });
+      const expires = Date.parse(res.body.data.credit_expires_at as string);
+      expect(expires - before).toBeGreaterThanOrEqual(30 * 86_400_000 - 5_000);
+      expect(expires - Date.now()).toBeLessThanOrEqual(30 * 86_400_000 + 5_000);
+      expect(await ledgerOf(ctx.t, userId)).toEqual({ balance: 0, expected: 0 });
+      const mine = await client.get('/api/user/get_credit.php');
+      expect(mine.body.data).toMatchObject({
+        credit: '2.50',
+        grants: [{ amount: '2.50', left: '2.50', reason: 'code' }],
+      });
+      const listed = await client.get('/api/user/get_redemptions.php');
+      expect(listed.body.data.redemptions[0]).toMatchObject({ kind: 'credit', amount: '2.50' });
+      const batch = (await admin.get('/api/admin/get_redeem_batches.php')).body.data.batches.find(
+        (b: { id: number }) => b.id === id,
+      );
+      expect(batch).toMatchObject({ kind: 'credit', credit_days: 30, redeemed: 1 });
+    });
+
+    it('grants a credit code exactly as often as it may be under 2,000 concurrent attempts', async () => {
+      const { codes } = await newBatch(admin, {
+        kind: 'credit',
+        value: '0.004',
+        credit_days: 1,
+        count: 2,
+        uses_per_code: 3,
+        per_user_limit: 2,
+      });
+      const users = await Promise.all(Array.from({ length: 4 }, () => signedInUser(ctx.t)));
+      const answers = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) =>
+          redeemAsClient(users[i % 4].client, codes[Math.floor(i / 4) % 2]),
+        ),
+      );
+      // 2 codes × 3 uses = 6 redemptions, within 4 users × 2 codes each = 8.
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(6);
+      expect(answers.filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
+      const [granted] = await ctx.t.dataSource.query<
+        { n: number | string; sum: number | string }[]
+      >(
+        `SELECT COUNT(*) AS n, SUM(g.amount_milli) AS sum FROM credit_grants g
+         WHERE g.reason = 'code' AND g.user_id IN (?, ?, ?, ?)`,
+        users.map((user) => user.userId),
+      );
+      expect({ n: Number(granted.n), sum: Number(granted.sum) }).toEqual({ n: 6, sum: 24 });
+      for (const user of users) {
+        expect(await ledgerOf(ctx.t, user.userId)).toEqual({ balance: 0, expected: 0 });
+      }
+    }, 120_000);
 
     it('redeems a single-use code exactly once under 2,000 concurrent attempts', async () => {
       const { codes } = await newBatch(admin, { value: '5', count: 1 });

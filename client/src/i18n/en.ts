@@ -646,6 +646,8 @@ export const en = {
     'recharge.codeRequired': 'Please enter a code.',
     'recharge.codeMalformed': 'That is not a code: compare it with the one you were given.',
     'recharge.redeemed': '{amount} added to your balance, now {balance}.',
+    'recharge.redeemedCredit':
+      '{amount} of credit added: it pays for calls before your balance until {time}.',
     'recharge.redeemFailed': 'The code could not be redeemed.',
     'recharge.redemptions': 'Redeemed codes',
     'recharge.redeemedAt': 'Redeemed',

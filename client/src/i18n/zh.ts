@@ -622,6 +622,7 @@ export const zh: Catalogue<UiKey> = {
     'recharge.codeRequired': '请输入兑换码',
     'recharge.codeMalformed': '这不是兑换码的格式，请与收到的兑换码逐字核对。',
     'recharge.redeemed': '兑换成功：已到账 {amount}，当前余额 {balance}。',
+    'recharge.redeemedCredit': '兑换成功：获得赠金 {amount}，{time} 前调用时先于余额使用。',
     'recharge.redeemFailed': '兑换失败',
     'recharge.redemptions': '兑换记录',
     'recharge.redeemedAt': '兑换时间',

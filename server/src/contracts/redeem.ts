@@ -1,10 +1,13 @@
 import type { PageInfo } from './envelope';
 
 /**
- * What a redeem code is worth. Cash goes into the balance like a recharge; credit and plan periods
- * come with credit grants and plans (issue #30), and take their place in this list then.
+ * What a redeem code is worth. Cash goes into the balance like a recharge; credit is a credit
+ * grant (ADR 050) lasting the batch's `credit_days` from the redemption. Plan periods come with
+ * plans (issue #30) and take their place in this list then.
  */
-export const REDEEM_KINDS = ['cash'] as const;
+export const REDEEM_KINDS = ['cash', 'credit'] as const;
+/** The longest a code's credit may last: ten years. */
+export const MAX_CREDIT_DAYS = 3650;
 export type RedeemKind = (typeof REDEEM_KINDS)[number];
 
 /** Codes one batch may hold, times each code may be redeemed, and codes one user may redeem. */
@@ -27,11 +30,16 @@ export interface RedeemCodeBody {
 /** The fields redeem_code.php reads, each of which a refusal may name. */
 export const REDEEM_CODE_FIELDS = ['code'] as const satisfies readonly (keyof RedeemCodeBody)[];
 
-/** redeem_code.php's data: what the code added and the balance after it. */
+/**
+ * redeem_code.php's data: what the code added and the balance after it; for a credit code also
+ * the credit after it and when the code's credit expires.
+ */
 export interface RedeemedCode {
   kind: RedeemKind;
   amount: string;
   balance: string;
+  credit?: string;
+  credit_expires_at?: string;
 }
 
 /** One row of get_redemptions.php (newest first, 10 a page). */
@@ -58,6 +66,7 @@ export const REDEEM_BATCH_FIELDS = [
   'uses_per_code',
   'per_user_limit',
   'expires_at',
+  'credit_days',
 ] as const satisfies readonly (keyof CreateRedeemBatchBody)[];
 
 export interface CreateRedeemBatchBody {
@@ -72,6 +81,8 @@ export interface CreateRedeemBatchBody {
   per_user_limit: number;
   /** ISO time after which no code of the batch redeems; null: never. */
   expires_at: string | null;
+  /** For credit: how many days the credit lasts from each redemption (1 to MAX_CREDIT_DAYS). */
+  credit_days?: number | null;
 }
 
 /** One batch of get_redeem_batches.php (newest first, 20 a page) and create_redeem_batch.php's data. */
@@ -84,6 +95,8 @@ export interface RedeemBatchView {
   uses_per_code: number;
   per_user_limit: number;
   expires_at: string | null;
+  /** Days a credit code's credit lasts from its redemption; null for cash. */
+  credit_days: number | null;
   disabled_at: string | null;
   /** Redemptions so far, and what they added. */
   redeemed: number;

@@ -580,6 +580,38 @@ describe('RechargePage', () => {
       await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('¥13.50'));
     });
 
+    it('says a credit code gave credit until when, and marks it in the list', async () => {
+      answerHistory();
+      server.use(
+        http.post('/api/user/redeem_code.php', () => {
+          redemptions = [
+            {
+              id: 5,
+              kind: 'credit',
+              amount: '3.00',
+              code_hint: '…-9ZZZZ',
+              created_at: '2026-11-30T08:00:00.000Z',
+            },
+          ];
+          return ok({
+            kind: 'credit',
+            amount: '3.00',
+            balance: '1.00',
+            credit: '3.00',
+            credit_expires_at: '2026-12-30T08:00:00.000Z',
+          });
+        }),
+      );
+      setup();
+      await userEvent.type(screen.getByLabelText('Code'), 'abcde-fghjk-mnpqr-9zzzz');
+      await redeem();
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        `¥3.00 of credit added: it pays for calls before your balance until ${formatTime('2026-12-30T08:00:00.000Z', 'en')}.`,
+      );
+      const list = await screen.findByRole('table', { name: 'Redeemed codes' });
+      expect(within(list).getByRole('row', { name: /…-9ZZZZ ¥3\.00 Credit/ })).toBeInTheDocument();
+    });
+
     // Every field redeem_code.php reads lands on the code field, in words of its own.
     it.each(REDEEM_CODE_FIELDS)('shows the server’s refusal of %s at its field', async (field) => {
       answerHistory();

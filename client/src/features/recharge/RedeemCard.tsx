@@ -1,6 +1,7 @@
 import { REDEEM_CODE_FIELDS } from '@contracts/redeem';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import CreditBadge from '../../components/ui/CreditBadge';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Pagination from '../../components/ui/Pagination';
 import { useI18n } from '../../i18n';
@@ -12,7 +13,7 @@ import { invalidMarks } from '../../components/ui/invalidMarks';
 
 /**
  * "Redeem a code": a code bought from a card shop or handed out by the site adds its value to the
- * balance. A refusal is shown at the field; what was redeemed is listed below it.
+ * balance, or as credit that expires (a credit code). A refusal is shown at the field; what was redeemed is listed below it.
  */
 export default function RedeemCard() {
   const { t, time, errorText } = useI18n();
@@ -39,12 +40,17 @@ export default function RedeemCard() {
     }
     setError(null);
     try {
-      const result = await redeem({ code }).unwrap();
+      const { data } = await redeem({ code }).unwrap();
       setDone(
-        t('recharge.redeemed', {
-          amount: formatYuan(result.data.amount),
-          balance: formatYuan(result.data.balance),
-        }),
+        data.kind === 'credit' && data.credit_expires_at
+          ? t('recharge.redeemedCredit', {
+              amount: formatYuan(data.amount),
+              time: time(data.credit_expires_at),
+            })
+          : t('recharge.redeemed', {
+              amount: formatYuan(data.amount),
+              balance: formatYuan(data.balance),
+            }),
       );
       setCode('');
       setPage(1);
@@ -117,7 +123,10 @@ export default function RedeemCard() {
                     <td className="text-nowrap">
                       <code>{row.code_hint}</code>
                     </td>
-                    <td>{formatYuan(row.amount)}</td>
+                    <td>
+                      {formatYuan(row.amount)}
+                      {row.kind === 'credit' && <CreditBadge />}
+                    </td>
                     <td>{time(row.created_at)}</td>
                   </tr>
                 ))}

@@ -6,6 +6,7 @@ import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { invalidMarks } from '../../components/ui/invalidMarks';
+import CreditBadge from '../../components/ui/CreditBadge';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
@@ -117,14 +118,7 @@ function CostCell({ log }: { log: CallLog }) {
   return (
     <span data-testid={`charge-${log.id}`} className="fw-semibold">
       {formatYuan(log.cost)}
-      {log.charged_from === 'credit' && (
-        <>
-          {' '}
-          <Badge bg="info" text="dark">
-            {t('logs.credit')}
-          </Badge>
-        </>
-      )}
+      {log.charged_from === 'credit' && <CreditBadge />}
     </span>
   );
 }

@@ -29,6 +29,10 @@ export class RedeemBatch {
   @Column({ type: 'datetime', nullable: true })
   expires_at: Date | null;
 
+  /** Days a credit code's credit lasts from its redemption; null for cash. */
+  @Column({ type: 'integer', nullable: true })
+  credit_days: number | null;
+
   @Column({ type: 'datetime', nullable: true })
   disabled_at: Date | null;
 

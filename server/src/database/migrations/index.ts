@@ -36,6 +36,7 @@ import { Referrals1798500000000 } from './1798500000000-Referrals';
 import { ReferralsByTime1798600000000 } from './1798600000000-ReferralsByTime';
 import { UsageRollupsCovered1798700000000 } from './1798700000000-UsageRollupsCovered';
 import { CreditGrants1798800000000 } from './1798800000000-CreditGrants';
+import { CreditCodes1798900000000 } from './1798900000000-CreditCodes';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   ReferralsByTime1798600000000,
   UsageRollupsCovered1798700000000,
   CreditGrants1798800000000,
+  CreditCodes1798900000000,
 ];

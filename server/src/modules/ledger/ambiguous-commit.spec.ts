@@ -655,11 +655,12 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       },
     );
 
-    /** A user with `balance` and a cash code worth ¥2.5 (its hash). */
-    const withCode = async (balance: number) => {
+    /** A user with `balance` and a code worth ¥2.5 (its hash), cash or credit for 30 days. */
+    const withCode = async (balance: number, kind: 'cash' | 'credit' = 'cash') => {
       const user = await keyedUser(balance);
       const [batch] = await pool.query<{ insertId: number } & RowDataPacket[]>(
-        "INSERT INTO redeem_batches (name, kind, value_milli, code_count, uses_per_code, per_user_limit, admin_id) VALUES ('ambiguous', 'cash', 2500, 1, 1, 1, 1)",
+        "INSERT INTO redeem_batches (name, kind, value_milli, code_count, uses_per_code, per_user_limit, admin_id, credit_days) VALUES ('ambiguous', ?, 2500, 1, 1, 1, 1, ?)",
+        [kind, kind === 'credit' ? 30 : null],
       );
       const hash = randomBytes(32).toString('hex');
       await pool.query(
@@ -697,6 +698,25 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
         expect(await redemptionsOf(user.id)).toEqual([{ value_milli: 2500, uses: 1 }]);
       },
     );
+
+    it.each(cases)('grants a credit code whose COMMIT was %s exactly once', async (fate) => {
+      const { user, hash } = await withCode(100, 'credit');
+      const codes = new MysqlCodeLedger(losingCommits(pool, fate));
+      expect(await codes.redeem(user.id, hash)).toMatchObject({
+        ok: true,
+        kind: 'credit',
+        value_milli: 2500,
+        balance_milli: 100,
+        credit: { credit_milli: 2500 },
+      });
+      expect(await redemptionsOf(user.id)).toEqual([{ value_milli: 2500, uses: 1 }]);
+      expect(
+        await rowsOf(
+          'SELECT g.amount_milli, g.reason, u.credit_milli FROM credit_grants g JOIN users u ON u.id = g.user_id WHERE g.user_id = ?',
+          [user.id],
+        ),
+      ).toEqual([{ amount_milli: 2500, reason: 'code', credit_milli: 2500 }]);
+    });
 
     // Run again, the applied redemption's credit would pass the ceiling: its row is the answer.
     it('answers a redemption applied up to the balance ceiling as made', async () => {

@@ -11,6 +11,8 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from '../../database/transactions';
+import { CeilingRefusal, lockForGrant, writeGrantMysql, writeGrantSqlite } from './credit-book';
+import type { NewGrant } from './credit-book';
 import { REPLAYING, replayUntilAnswered } from './replay';
 import type { Replaying } from './replay';
 
@@ -23,8 +25,20 @@ export type RedeemRefusal =
   | 'user_limit'
   | 'balance_ceiling';
 
+/** A credit code's grant: the credit after it and when the code's credit expires. */
+export interface RedeemedCredit {
+  credit_milli: number;
+  expires_at: Date;
+}
+
 export type RedeemOutcome =
-  | { ok: true; kind: RedeemKind; value_milli: number; balance_milli: number }
+  | {
+      ok: true;
+      kind: RedeemKind;
+      value_milli: number;
+      balance_milli: number;
+      credit?: RedeemedCredit;
+    }
   | { ok: false; reason: RedeemRefusal };
 
 /**
@@ -53,6 +67,7 @@ interface CodeRow {
   per_user_limit: number;
   expires_at: Date | string | null;
   disabled_at: Date | string | null;
+  credit_days: number | null;
   /** MySQL's UTC_TIMESTAMP(3) as the code was read. */
   db_now?: Date;
 }
@@ -61,7 +76,7 @@ interface CodeRow {
 const findCode = (clock = ''): NamedStatement<{ hash: string }> => ({
   text:
     'SELECT c.id AS code_id, c.batch_id, b.kind, b.value_milli, b.uses_per_code, ' +
-    `b.per_user_limit, b.expires_at, b.disabled_at${clock} ` +
+    `b.per_user_limit, b.expires_at, b.disabled_at, b.credit_days${clock} ` +
     'FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id WHERE c.code_hash = ?',
   values: ({ hash }) => [hash],
 });
@@ -77,6 +92,8 @@ interface Move {
   perUserLimit: number;
   ceiling: number;
   now: Date | string;
+  /** A credit code's grant (null for cash), its credit expiring from the redemption on. */
+  grant: NewGrant | null;
 }
 
 export const CODE_SQL = {
@@ -97,7 +114,9 @@ export const CODE_SQL = {
   record: statement<Move>`
     INSERT INTO redemptions (code_id, batch_id, user_id, kind, value_milli)
     VALUES (${'codeId'}, ${'batchId'}, ${'userId'}, ${'kind'}, ${'value'})`,
-  balance: statement<{ userId: number }>`SELECT balance_milli FROM users WHERE id = ${'userId'}`,
+  balance: statement<{
+    userId: number;
+  }>`SELECT balance_milli, credit_milli FROM users WHERE id = ${'userId'}`,
 } as const;
 
 const ENSURE_COUNT = {
@@ -116,13 +135,28 @@ class Refused extends Error {
   }
 }
 
+/** A credit code's grant past the credit ceiling is refused as a cash code's is. */
+function ceilingRefusal(error: unknown): never {
+  throw error instanceof CeilingRefusal ? new Refused('balance_ceiling') : error;
+}
+const ceilingRefused = <T>(write: () => T): T => {
+  try {
+    return write();
+  } catch (error) {
+    return ceilingRefusal(error);
+  }
+};
+
 /** Why a found code cannot be redeemed now, before anything is written; null: try it. */
 function closed(row: CodeRow, now: Date): RedeemRefusal | null {
   if (row.disabled_at !== null) return 'code_disabled';
   return row.expires_at !== null && rowTime(row.expires_at) <= now ? 'code_expired' : null;
 }
 
-const moveOf = (userId: number, row: CodeRow, now: Date | string): Move => ({
+const DAY_MS = 86_400_000;
+
+/** `now` is the clock the batch's expiry is judged on; `nowMs` the same instant. */
+const moveOf = (userId: number, row: CodeRow, now: Date | string, nowMs: number): Move => ({
   userId,
   codeId: Number(row.code_id),
   batchId: Number(row.batch_id),
@@ -132,6 +166,26 @@ const moveOf = (userId: number, row: CodeRow, now: Date | string): Move => ({
   perUserLimit: Number(row.per_user_limit),
   ceiling: MAX_BALANCE_MILLI,
   now,
+  grant:
+    row.kind === 'credit'
+      ? {
+          userId,
+          amountMilli: Number(row.value_milli),
+          expiresAt: new Date(nowMs + Number(row.credit_days) * DAY_MS),
+          reason: 'code',
+          note: '',
+          adminId: null,
+        }
+      : null,
+});
+
+/** What a redemption answers, once made. */
+const redeemed = (move: Move, balance: number, credit: number | null): RedeemOutcome => ({
+  ok: true,
+  kind: move.kind,
+  value_milli: move.value,
+  balance_milli: balance,
+  ...(move.grant && { credit: { credit_milli: credit ?? 0, expires_at: move.grant.expiresAt } }),
 });
 
 const refusedOr = (error: unknown): RedeemOutcome => {
@@ -151,12 +205,17 @@ export class SqliteCodeLedger implements CodeLedger {
     const code = row as CodeRow;
     const refusal = closed(code, now);
     if (refusal) return { ok: false, reason: refusal };
-    const move = moveOf(userId, code, sqliteTime(now));
+    const move = moveOf(userId, code, sqliteTime(now), now.getTime());
     const run = (sql: { text: string; values(m: Move): unknown[] }) =>
       this.db.prepare(sql.text).run(...sql.values(move)).changes;
     try {
       return await sqliteTransaction(this.db, (): RedeemOutcome => {
-        if (run(CODE_SQL.credit) !== 1) throw new Refused('balance_ceiling');
+        let credit: number | null = null;
+        if (move.grant) {
+          credit = ceilingRefused(() =>
+            writeGrantSqlite(this.db, move.grant!, now.getTime()),
+          ).credit_milli;
+        } else if (run(CODE_SQL.credit) !== 1) throw new Refused('balance_ceiling');
         try {
           run(CODE_SQL.record);
         } catch (error) {
@@ -169,7 +228,7 @@ export class SqliteCodeLedger implements CodeLedger {
         const { balance_milli } = this.db
           .prepare(CODE_SQL.balance.text)
           .get(...CODE_SQL.balance.values({ userId })) as { balance_milli: number };
-        return { ok: true, kind: move.kind, value_milli: move.value, balance_milli };
+        return redeemed(move, balance_milli, credit);
       });
     } catch (error) {
       return refusedOr(error);
@@ -198,7 +257,7 @@ export class MysqlCodeLedger implements CodeLedger {
     const now = code.db_now!;
     const refusal = closed(code, now);
     if (refusal) return { ok: false, reason: refusal };
-    const move = moveOf(userId, code, now);
+    const move = moveOf(userId, code, now, now.getTime());
     try {
       return await mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move));
     } catch (error) {
@@ -213,16 +272,8 @@ export class MysqlCodeLedger implements CodeLedger {
         // Refused as already redeemed, or (the credit running first) as past the balance ceiling
         // that the applied first attempt's credit brought the balance near: its row says which.
         if (!(again instanceof Refused) || !(await this.redeemed(move))) return refusedOr(again);
-        const [balance] = await this.pool.query<RowDataPacket[]>(
-          CODE_SQL.balance.text,
-          CODE_SQL.balance.values({ userId }),
-        );
-        return {
-          ok: true,
-          kind: move.kind,
-          value_milli: move.value,
-          balance_milli: Number(balance[0].balance_milli),
-        };
+        const [user] = await this.pool.query<RowDataPacket[]>(CODE_SQL.balance.text, [userId]);
+        return redeemed(move, Number(user[0].balance_milli), Number(user[0].credit_milli));
       }
     }
   }
@@ -239,7 +290,14 @@ export class MysqlCodeLedger implements CodeLedger {
   private async redeemWithin(conn: PoolConnection, move: Move): Promise<RedeemOutcome> {
     const run = async (sql: { text: string; values(m: Move): unknown[] }) =>
       (await conn.query<ResultSetHeader>(sql.text, sql.values(move)))[0].affectedRows;
-    if ((await run(CODE_SQL.credit)) !== 1) throw new Refused('balance_ceiling');
+    let credit: number | null = null;
+    if (move.grant) {
+      // No such user: nothing to add credit to, refused as a cash code's credit would be.
+      const held = (await lockForGrant(conn, move.userId)) ?? 0;
+      const now = rowTime(move.now).getTime();
+      const written = await writeGrantMysql(conn, move.grant, held, now).catch(ceilingRefusal);
+      credit = written.credit_milli;
+    } else if ((await run(CODE_SQL.credit)) !== 1) throw new Refused('balance_ceiling');
     try {
       await run(CODE_SQL.record);
     } catch (error) {
@@ -249,15 +307,7 @@ export class MysqlCodeLedger implements CodeLedger {
     if ((await run(CODE_SQL.use)) !== 1) throw new Refused('code_used');
     await run(ENSURE_COUNT.mysql);
     if ((await run(CODE_SQL.count)) !== 1) throw new Refused('user_limit');
-    const [balance] = await conn.query<RowDataPacket[]>(
-      CODE_SQL.balance.text,
-      CODE_SQL.balance.values({ userId: move.userId }),
-    );
-    return {
-      ok: true,
-      kind: move.kind,
-      value_milli: move.value,
-      balance_milli: Number(balance[0].balance_milli),
-    };
+    const [user] = await conn.query<RowDataPacket[]>(CODE_SQL.balance.text, [move.userId]);
+    return redeemed(move, Number(user[0].balance_milli), credit);
   }
 }

@@ -159,6 +159,38 @@ const openGrants = (rows: readonly Record<string, unknown>[]): OpenGrant[] =>
     expires: rowTime(row.expires_at as Date | string).getTime(),
   }));
 
+/** Settles a user's grants as of `now` in the caller's SQLite transaction. */
+function settleSqlite(db: Database, userId: number, now: number): void {
+  const user = db.prepare(SQL.user).get(userId) as { credit_milli: number } | undefined;
+  if (!user) return;
+  const open = openGrants(db.prepare(SQL.open).all(userId) as Record<string, unknown>[]);
+  const s = settle(open, Number(user.credit_milli), now);
+  const when = (ms: number) => sqliteTime(new Date(ms));
+  for (const [sql, values] of settlementStatements(userId, s, when, now)) {
+    db.prepare(sql).run(...values);
+  }
+}
+
+/**
+ * Writes a grant in the caller's SQLite transaction: settles the user's grants, adds the credit
+ * and the grant's row. Throws CeilingRefusal (roll the transaction back) past the ceiling, and for
+ * no such user (nothing took the credit).
+ */
+export function writeGrantSqlite(db: Database, grant: NewGrant, now: number) {
+  settleSqlite(db, grant.userId, now);
+  const { userId, amountMilli: amount, reason, note, adminId } = grant;
+  const expires = sqliteTime(grant.expiresAt);
+  const added = db
+    .prepare(SQL.add)
+    .run(amount, expires, expires, userId, amount, MAX_BALANCE_MILLI);
+  if (added.changes !== 1) throw new CeilingRefusal();
+  const inserted = db
+    .prepare(SQL.insert)
+    .run(userId, amount, amount, expires, reason, note, adminId);
+  const { credit_milli } = db.prepare(SQL.user).get(userId) as { credit_milli: number };
+  return { grantId: Number(inserted.lastInsertRowid), credit_milli: Number(credit_milli) };
+}
+
 export class SqliteCreditBook implements CreditBook {
   constructor(private readonly db: Database) {}
 
@@ -166,31 +198,10 @@ export class SqliteCreditBook implements CreditBook {
     return sqliteTransaction(this.db, (): GrantOutcome => {
       const now = Date.now();
       if (grant.expiresAt.getTime() <= now) return { ok: false, reason: 'past' };
-      const user = this.db.prepare(SQL.user).get(grant.userId) as
-        { credit_milli: number } | undefined;
-      if (!user) return { ok: false, reason: 'no_user' };
-      this.settleNow(grant.userId, now);
-      const expires = sqliteTime(grant.expiresAt);
-      const added = this.db
-        .prepare(SQL.add)
-        .run(
-          grant.amountMilli,
-          expires,
-          expires,
-          grant.userId,
-          grant.amountMilli,
-          MAX_BALANCE_MILLI,
-        );
-      if (added.changes !== 1) throw new CeilingRefusal();
-      const { amountMilli: amount, reason, note, adminId } = grant;
-      const inserted = this.db
-        .prepare(SQL.insert)
-        .run(grant.userId, amount, amount, expires, reason, note, adminId);
-      const credit = Number(
-        (this.db.prepare(SQL.user).get(grant.userId) as { credit_milli: number }).credit_milli,
-      );
-      if (audit) this.db.prepare(AUDIT_INSERT_SQL).run(...audit(credit));
-      return { ok: true, grantId: Number(inserted.lastInsertRowid), credit_milli: credit };
+      if (!this.db.prepare(SQL.user).get(grant.userId)) return { ok: false, reason: 'no_user' };
+      const written = writeGrantSqlite(this.db, grant, now);
+      if (audit) this.db.prepare(AUDIT_INSERT_SQL).run(...audit(written.credit_milli));
+      return { ok: true, ...written };
     }).catch(refusedAtCeiling);
   }
 
@@ -202,31 +213,76 @@ export class SqliteCreditBook implements CreditBook {
       ...(this.db.prepare(SQL.stray).all() as { id: number }[]),
     ];
     const users = [...new Set(due.map((row) => Number(row.id)))].slice(0, EXPIRY_BATCH);
-    for (const userId of users) await sqliteTransaction(this.db, () => this.settleNow(userId, now));
-    return users.length;
-  }
-
-  private settleNow(userId: number, now: number): void {
-    const user = this.db.prepare(SQL.user).get(userId) as { credit_milli: number };
-    const open = openGrants(this.db.prepare(SQL.open).all(userId) as Record<string, unknown>[]);
-    const s = settle(open, Number(user.credit_milli), now);
-    for (const [sql, values] of settlementStatements(
-      userId,
-      s,
-      (ms) => sqliteTime(new Date(ms)),
-      now,
-    )) {
-      this.db.prepare(sql).run(...values);
+    for (const userId of users) {
+      await sqliteTransaction(this.db, () => settleSqlite(this.db, userId, now));
     }
+    return users.length;
   }
 }
 
 /** A grant the ceiling refused, thrown so that the settlement before it rolls back too. */
-class CeilingRefusal extends Error {}
+export class CeilingRefusal extends Error {}
 const refusedAtCeiling = (error: unknown): GrantOutcome => {
   if (error instanceof CeilingRefusal) return { ok: false, reason: 'ceiling' };
   throw error;
 };
+
+const grantValues = ({ userId, amountMilli, expiresAt, reason, note, adminId }: NewGrant) => [
+  userId,
+  amountMilli,
+  amountMilli,
+  expiresAt,
+  reason,
+  note,
+  adminId,
+];
+
+/** Settles a user's grants as of `now` in the caller's transaction, its user row locked. */
+async function settleMysql(conn: PoolConnection, userId: number, credit: number, now: number) {
+  const [open] = await conn.query<RowDataPacket[]>(`${SQL.open} FOR UPDATE`, [userId]);
+  const s = settle(openGrants(open), credit, now);
+  for (const [sql, values] of settlementStatements(userId, s, (ms) => new Date(ms), now)) {
+    await conn.query(sql, values);
+  }
+}
+
+/** Locks a user's row for a grant: the credit it holds, or null for no such user. */
+export async function lockForGrant(conn: PoolConnection, userId: number): Promise<number | null> {
+  const [rows] = await conn.query<RowDataPacket[]>(SQL.lockUser, [userId]);
+  return rows[0] ? Number(rows[0].credit_milli) : null;
+}
+
+/**
+ * Writes a grant in the caller's transaction, its user's row locked holding `credit`: settles the
+ * user's grants, adds the credit and the grant's row (already written under `pinnedId` when
+ * given). Throws CeilingRefusal (roll the transaction back) past the ceiling, and for no such
+ * user.
+ */
+export async function writeGrantMysql(
+  conn: PoolConnection,
+  grant: NewGrant,
+  credit: number,
+  now: number,
+  pinnedId?: number,
+) {
+  await settleMysql(conn, grant.userId, credit, now);
+  const [added] = await conn.query<ResultSetHeader>(SQL.add, [
+    grant.amountMilli,
+    grant.expiresAt,
+    grant.expiresAt,
+    grant.userId,
+    grant.amountMilli,
+    MAX_BALANCE_MILLI,
+  ]);
+  if (added.affectedRows !== 1) throw new CeilingRefusal();
+  let grantId = pinnedId;
+  if (grantId === undefined) {
+    const [inserted] = await conn.query<ResultSetHeader>(SQL.insert, grantValues(grant));
+    grantId = inserted.insertId;
+  }
+  const [rows] = await conn.query<RowDataPacket[]>(SQL.user, [grant.userId]);
+  return { grantId, credit_milli: Number(rows[0].credit_milli) };
+}
 
 /**
  * MySQL/MariaDB (Galera too), on the database's clock. A grant whose COMMIT got no answer is run
@@ -266,7 +322,7 @@ export class MysqlCreditBook implements CreditBook {
     audit?: LedgerAudit,
   ) {
     try {
-      await conn.query(SQL.insertPinned, [grantId, ...this.grantValues(grant)]);
+      await conn.query(SQL.insertPinned, [grantId, ...grantValues(grant)]);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const [ours] = await conn.query<RowDataPacket[]>(SQL.isOurs, [
@@ -284,10 +340,6 @@ export class MysqlCreditBook implements CreditBook {
     return this.grantWithin(conn, grant, audit, grantId);
   }
 
-  private grantValues({ userId, amountMilli, expiresAt, reason, note, adminId }: NewGrant) {
-    return [userId, amountMilli, amountMilli, expiresAt, reason, note, adminId];
-  }
-
   /** The grant's writes, its row already written under `pinnedId` when given. */
   private async grantWithin(
     conn: PoolConnection,
@@ -303,25 +355,10 @@ export class MysqlCreditBook implements CreditBook {
     if (!users[0]) return refuse('no_user');
     const now = rowTime(users[0].now as Date).getTime();
     if (grant.expiresAt.getTime() <= now) return refuse('past');
-    await this.settleWithin(conn, grant.userId, Number(users[0].credit_milli), now);
-    const [added] = await conn.query<ResultSetHeader>(SQL.add, [
-      grant.amountMilli,
-      grant.expiresAt,
-      grant.expiresAt,
-      grant.userId,
-      grant.amountMilli,
-      MAX_BALANCE_MILLI,
-    ]);
-    if (added.affectedRows !== 1) throw new CeilingRefusal();
-    let grantId = pinnedId;
-    if (grantId === undefined) {
-      const [inserted] = await conn.query<ResultSetHeader>(SQL.insert, this.grantValues(grant));
-      grantId = inserted.insertId;
-    }
-    const [rows] = await conn.query<RowDataPacket[]>(SQL.user, [grant.userId]);
-    const credit = Number(rows[0].credit_milli);
-    if (audit) await conn.query(AUDIT_INSERT_SQL, audit(credit));
-    return { outcome: { ok: true, grantId, credit_milli: credit }, grantId };
+    const credit = Number(users[0].credit_milli);
+    const written = await writeGrantMysql(conn, grant, credit, now, pinnedId);
+    if (audit) await conn.query(AUDIT_INSERT_SQL, audit(written.credit_milli));
+    return { outcome: { ok: true, ...written }, grantId: written.grantId };
   }
 
   async expire(): Promise<number> {
@@ -336,21 +373,12 @@ export class MysqlCreditBook implements CreditBook {
     for (const userId of users) {
       await mysqlTransaction(this.pool, async (conn) => {
         const [rows] = await conn.query<RowDataPacket[]>(SQL.lockUser, [userId]);
-        if (rows[0])
-          await this.settleWithin(conn, userId, Number(rows[0].credit_milli), now.getTime());
+        if (rows[0]) await settleMysql(conn, userId, Number(rows[0].credit_milli), now.getTime());
       }).catch((error: unknown) => {
         // Run again by the next expiry run, which settles only what is left to settle.
         if (!(error instanceof CommitOutcomeUnknown)) throw error;
       });
     }
     return users.length;
-  }
-
-  private async settleWithin(conn: PoolConnection, userId: number, credit: number, now: number) {
-    const [open] = await conn.query<RowDataPacket[]>(`${SQL.open} FOR UPDATE`, [userId]);
-    const s = settle(openGrants(open), credit, now);
-    for (const [sql, values] of settlementStatements(userId, s, (ms) => new Date(ms), now)) {
-      await conn.query(sql, values);
-    }
   }
 }

@@ -44,6 +44,8 @@ export class RedeemAdminService {
     if (!value || value > MAX_CODE_VALUE_MILLI) throw RedeemErrors.valueOutOfRange();
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw RedeemErrors.pastExpiry();
+    const creditDays = body.kind === 'credit' ? (body.credit_days ?? null) : null;
+    if (body.kind === 'credit' && creditDays === null) throw RedeemErrors.creditDaysMissing();
     const codes = await this.newCodes(body.count);
     return retriedTransaction(this.batches.manager, async (manager) => {
       const saved = await manager.getRepository(RedeemBatch).save({
@@ -54,6 +56,7 @@ export class RedeemAdminService {
         uses_per_code: body.uses_per_code,
         per_user_limit: body.per_user_limit,
         expires_at: expiresAt,
+        credit_days: creditDays,
         disabled_at: null,
         admin_id: actor.adminId,
       });
@@ -210,6 +213,7 @@ function toView(row: RedeemBatch, redeemed: number): RedeemBatchView {
     uses_per_code: row.uses_per_code,
     per_user_limit: row.per_user_limit,
     expires_at: row.expires_at?.toISOString() ?? null,
+    credit_days: row.credit_days,
     disabled_at: row.disabled_at?.toISOString() ?? null,
     redeemed,
     redeemed_amount: formatBalance(redeemed * Number(row.value_milli)),
@@ -226,4 +230,5 @@ const auditOf = (view: RedeemBatchView) => ({
   uses_per_code: view.uses_per_code,
   per_user_limit: view.per_user_limit,
   expires_at: view.expires_at,
+  credit_days: view.credit_days,
 });

@@ -71,6 +71,14 @@ export const RedeemErrors = {
       {},
       'expires_at',
     ),
+  creditDaysMissing: () =>
+    new AppError(
+      'request.validation',
+      'credit codes need the days their credit lasts (credit_days, 1 to 3,650)',
+      HttpStatus.BAD_REQUEST,
+      {},
+      'credit_days',
+    ),
   valueOutOfRange: () =>
     new AppError(
       'request.validation',

@@ -47,6 +47,10 @@ export class RedeemService {
       kind: outcome.kind,
       amount: formatBalance(outcome.value_milli),
       balance: formatBalance(outcome.balance_milli),
+      ...(outcome.credit && {
+        credit: formatBalance(outcome.credit.credit_milli),
+        credit_expires_at: outcome.credit.expires_at.toISOString(),
+      }),
     };
   }
 

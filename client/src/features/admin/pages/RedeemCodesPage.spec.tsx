@@ -18,6 +18,7 @@ const batch = (id: number, more: Partial<RedeemBatchView> = {}): RedeemBatchView
   uses_per_code: 1,
   per_user_limit: 1,
   expires_at: null,
+  credit_days: null,
   disabled_at: null,
   redeemed: 3,
   redeemed_amount: '30.00',
@@ -122,25 +123,25 @@ describe('RedeemCodesPage', () => {
     expect(field).toHaveFocus();
   });
 
-  // Every field create_redeem_batch.php reads lands on a visible control with its own text, but
-  // `kind`: the form issues cash codes only and sends it as a constant, so it has no control.
-  it.each(REDEEM_BATCH_FIELDS.filter((field) => field !== 'kind'))(
-    'shows the server’s refusal of %s at its control',
-    async (field) => {
-      serve([]);
-      server.use(
-        http.post('/api/admin/create_redeem_batch.php', () =>
-          failure(400, { code: 'request.validation', message: 'x', field }),
-        ),
-      );
-      show();
-      await userEvent.type(screen.getByLabelText('批次名称'), '测试');
-      await userEvent.type(screen.getByLabelText('面值（元）'), '5');
-      await userEvent.click(screen.getByRole('button', { name: '生成' }));
-      await expectRefusedControl(document.getElementById(`redeem-batch-${field}`));
-      expect(screen.queryByRole('alert')).toBeNull();
-    },
-  );
+  // Every field create_redeem_batch.php reads lands on a visible control with its own text (the
+  // credit's days show for a credit batch).
+  it.each(REDEEM_BATCH_FIELDS)('shows the server’s refusal of %s at its control', async (field) => {
+    serve([]);
+    server.use(
+      http.post('/api/admin/create_redeem_batch.php', () =>
+        failure(400, { code: 'request.validation', message: 'x', field }),
+      ),
+    );
+    show();
+    await userEvent.type(screen.getByLabelText('批次名称'), '测试');
+    await userEvent.type(screen.getByLabelText('面值（元）'), '5');
+    if (field === 'credit_days') {
+      await userEvent.selectOptions(screen.getByLabelText('面值类型'), '赠金');
+    }
+    await userEvent.click(screen.getByRole('button', { name: '生成' }));
+    await expectRefusedControl(document.getElementById(`redeem-batch-${field}`));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
   it('generates a batch and offers its CSV at once', async () => {
     const sent = serve([]);
@@ -167,11 +168,34 @@ describe('RedeemCodesPage', () => {
           uses_per_code: 1,
           per_user_limit: 1,
           expires_at: null,
+          credit_days: null,
         },
       },
     ]);
     expect(await rowOf('双十一')).toBeInTheDocument();
     expect(screen.getByLabelText('批次名称')).toHaveValue('');
+  });
+
+  it('generates credit codes that last the days given, checking the days first', async () => {
+    const sent = serve([batch(4, { kind: 'credit', credit_days: 14, name: '新人赠金' })]);
+    show();
+    expect(await rowOf('新人赠金')).toHaveTextContent('赠金，兑换后 14 天内有效');
+    expect(screen.queryByLabelText('赠金有效天数')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('面值类型'), '赠金');
+    await userEvent.type(screen.getByLabelText('批次名称'), '周年赠金');
+    await userEvent.type(screen.getByLabelText('面值（元）'), '3');
+    const days = screen.getByLabelText('赠金有效天数');
+    expect(days).toHaveValue('30');
+    await userEvent.clear(days);
+    await userEvent.type(days, '3651');
+    await userEvent.click(screen.getByRole('button', { name: '生成' }));
+    expect(await expectRefusedControl(days)).toBe('赠金有效天数须为 1 到 3650 之间的整数');
+    expect(sent).toEqual([]);
+    await userEvent.clear(days);
+    await userEvent.type(days, '7');
+    await userEvent.click(screen.getByRole('button', { name: '生成' }));
+    await screen.findByRole('status');
+    expect(sent[0].body).toMatchObject({ kind: 'credit', value: '3', credit_days: 7 });
   });
 
   it('withdraws a batch only once the admin confirms', async () => {

@@ -15,7 +15,12 @@ import { PageNumber, PerPage } from '../../../common/paging';
 import type { Accepts } from '../../../common/validation';
 import type { DisableRedeemBatchBody, RedeemCodeBody } from '../../../contracts/redeem';
 import type { CreateRedeemBatchBody } from '../../../contracts/redeem';
-import { MAX_BATCH_CODES, MAX_CODE_USES, REDEEM_KINDS } from '../../../contracts/redeem';
+import {
+  MAX_BATCH_CODES,
+  MAX_CODE_USES,
+  MAX_CREDIT_DAYS,
+  REDEEM_KINDS,
+} from '../../../contracts/redeem';
 import type { RedeemKind } from '../../../contracts/redeem';
 
 // class-validator checks a property's rules bottom-up and stops at the first that fails.
@@ -54,7 +59,7 @@ export class CreateRedeemBatchDto {
   @Trimmed()
   name: string;
 
-  @IsIn(REDEEM_KINDS, { message: 'the value kind must be cash' })
+  @IsIn(REDEEM_KINDS, { message: 'the value kind must be cash or credit' })
   kind: RedeemKind;
 
   @Matches(/^\d{1,6}(\.\d{1,3})?$/, {
@@ -86,6 +91,13 @@ export class CreateRedeemBatchDto {
   @IsISO8601({ strict: true }, { message: 'expires_at must be an ISO 8601 date and time' })
   @IsOptional()
   expires_at?: string | null;
+
+  @Max(MAX_CREDIT_DAYS, { message: whole('credit_days', MAX_CREDIT_DAYS) })
+  @Min(1, { message: whole('credit_days', MAX_CREDIT_DAYS) })
+  @IsInt({ message: whole('credit_days', MAX_CREDIT_DAYS) })
+  @IsOptional()
+  @IntLike()
+  credit_days?: number | null;
 }
 
 export type CreateRedeemBatchDtoReads = Accepts<CreateRedeemBatchDto, CreateRedeemBatchBody>;

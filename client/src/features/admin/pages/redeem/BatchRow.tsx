@@ -31,7 +31,16 @@ export default function BatchRow({
           <div className="small text-body-secondary">{formatTime(batch.created_at)}</div>
         </div>
       </td>
-      <td data-label={REDEEM.list.value}>{formatYuan(batch.value)}</td>
+      <td data-label={REDEEM.list.value}>
+        <div>
+          {formatYuan(batch.value)}
+          {batch.kind === 'credit' && (
+            <div className="small text-body-secondary text-nowrap">
+              {REDEEM.list.creditFor(batch.credit_days ?? 0)}
+            </div>
+          )}
+        </div>
+      </td>
       <td data-label={REDEEM.list.count}>{batch.count}</td>
       <td data-label={REDEEM.list.redeemed} className="text-nowrap">
         {REDEEM.list.redeemedSoFar(batch.redeemed, formatYuan(batch.redeemed_amount))}

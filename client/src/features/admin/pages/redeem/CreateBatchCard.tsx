@@ -1,3 +1,4 @@
+import { REDEEM_KINDS } from '@contracts/redeem';
 import type { RedeemBatchView } from '@contracts/redeem';
 import { Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { invalidMarks } from '../../../../components/ui/invalidMarks';
@@ -11,9 +12,13 @@ export default function CreateBatchCard({
 }: {
   onCreated: (batch: RedeemBatchView) => void;
 }) {
-  const { form, errors, failure, isLoading, set, submit } = useCreateBatch(onCreated);
+  const { form, errors, failure, isLoading, set, setKind, submit } = useCreateBatch(onCreated);
 
-  const control = (field: Field, label: string, props: Record<string, unknown> = {}) => (
+  const control = (
+    field: Exclude<Field, 'kind'>,
+    label: string,
+    props: Record<string, unknown> = {},
+  ) => (
     <Form.Group controlId={`redeem-batch-${field}`}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
@@ -48,8 +53,32 @@ export default function CreateBatchCard({
               })}
             </Col>
             <Col sm={6} md={3} lg={2}>
+              <Form.Group controlId="redeem-batch-kind">
+                <Form.Label>{REDEEM.form.kind}</Form.Label>
+                <Form.Select
+                  value={form.kind}
+                  onChange={(e) => setKind(e.target.value as typeof form.kind)}
+                  {...invalidMarks(errors.kind && 'redeem-batch-kind-error')}
+                >
+                  {REDEEM_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {REDEEM.kinds[kind]}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Control.Feedback type="invalid" id="redeem-batch-kind-error">
+                  {errors.kind}
+                </Form.Control.Feedback>
+              </Form.Group>
+            </Col>
+            <Col sm={6} md={3} lg={2}>
               {control('value', REDEEM.form.value, { inputMode: 'decimal', placeholder: '10' })}
             </Col>
+            {form.kind === 'credit' && (
+              <Col sm={6} md={3} lg={2}>
+                {control('credit_days', REDEEM.form.creditDays, { inputMode: 'numeric' })}
+              </Col>
+            )}
             <Col sm={6} md={3} lg={2}>
               {control('count', REDEEM.form.count, { inputMode: 'numeric' })}
             </Col>

@@ -1,26 +1,44 @@
 import type { CreateRedeemBatchBody } from '@contracts/redeem';
-import { MAX_BATCH_CODES, MAX_CODE_USES, MAX_CODE_VALUE_MILLI } from '@contracts/redeem';
+import {
+  MAX_BATCH_CODES,
+  MAX_CODE_USES,
+  MAX_CODE_VALUE_MILLI,
+  MAX_CREDIT_DAYS,
+} from '@contracts/redeem';
+import type { RedeemKind } from '@contracts/redeem';
 import { REDEEM } from '../../i18n/redeem';
 
 /** A term of the batch, named as create_redeem_batch.php names it. */
-export type Field = 'name' | 'value' | 'count' | 'uses_per_code' | 'per_user_limit' | 'expires_at';
+export type Field =
+  | 'name'
+  | 'kind'
+  | 'value'
+  | 'count'
+  | 'uses_per_code'
+  | 'per_user_limit'
+  | 'expires_at'
+  | 'credit_days';
 
 /** The terms as typed: the form checks them, then sends them as numbers and an ISO time. */
-export type BatchForm = Record<Field, string>;
+export type BatchForm = Record<Exclude<Field, 'kind'>, string> & { kind: RedeemKind };
 
 /** Each field's mistake, shown at its control, whether found here or refused by the server. */
 export const FIELD_TEXTS: Record<Field, string> = {
   name: REDEEM.fieldErrors.name,
+  kind: REDEEM.fieldErrors.kind,
   value: REDEEM.fieldErrors.value,
   count: REDEEM.fieldErrors.count(MAX_BATCH_CODES),
   uses_per_code: REDEEM.fieldErrors.usesPerCode(MAX_CODE_USES),
   per_user_limit: REDEEM.fieldErrors.perUserLimit(MAX_BATCH_CODES),
   expires_at: REDEEM.fieldErrors.expiresAt,
+  credit_days: REDEEM.fieldErrors.creditDays(MAX_CREDIT_DAYS),
 };
 
-/** A new form: 100 one-off codes, one per user, that never expire. */
+/** A new form: 100 one-off cash codes, one per user, that never expire. */
 export const EMPTY: BatchForm = {
   name: '',
+  kind: 'cash',
+  credit_days: '30',
   value: '',
   count: '100',
   uses_per_code: '1',
@@ -50,13 +68,17 @@ export function check(form: BatchForm): Partial<Record<Field, string>> {
   if (form.expires_at && !(new Date(form.expires_at).getTime() > Date.now())) {
     errors.expires_at = FIELD_TEXTS.expires_at;
   }
+  if (form.kind === 'credit' && !whole(form.credit_days, MAX_CREDIT_DAYS)) {
+    errors.credit_days = FIELD_TEXTS.credit_days;
+  }
   return errors;
 }
 
-/** What create_redeem_batch.php is sent for a form that passed `check`: cash codes only. */
+/** What create_redeem_batch.php is sent for a form that passed `check`. */
 export const bodyOf = (form: BatchForm): CreateRedeemBatchBody => ({
   name: form.name.trim(),
-  kind: 'cash',
+  kind: form.kind,
+  credit_days: form.kind === 'credit' ? +form.credit_days : null,
   value: form.value.trim(),
   count: +form.count,
   uses_per_code: +form.uses_per_code,

@@ -4,7 +4,7 @@ import { refusedField } from '../../../../lib/api';
 import { useCreateRedeemBatchMutation } from '../../api';
 import { adminErrorText } from '../../errors';
 import { REDEEM } from '../../i18n/redeem';
-import { EMPTY, FIELD_TEXTS, bodyOf, check, type Field } from './batchForm';
+import { EMPTY, FIELD_TEXTS, bodyOf, check, type BatchForm, type Field } from './batchForm';
 
 const focus = (field: string) => document.getElementById(`redeem-batch-${field}`)?.focus();
 
@@ -18,7 +18,12 @@ export function useCreateBatch(onCreated: (batch: RedeemBatchView) => void) {
   const [failure, setFailure] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateRedeemBatchMutation();
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
+  const setKind = (kind: BatchForm['kind']) => {
+    setForm((current) => ({ ...current, kind }));
+    setErrors((current) => ({ ...current, kind: undefined, credit_days: undefined }));
+  };
+
+  const set = (field: Exclude<Field, 'kind'>) => (event: { target: { value: string } }) => {
     const { value } = event.target;
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -53,5 +58,5 @@ export function useCreateBatch(onCreated: (batch: RedeemBatchView) => void) {
     onCreated(result.data.data);
   };
 
-  return { form, errors, failure, isLoading, set, submit };
+  return { form, errors, failure, isLoading, set, setKind, submit };
 }
