@@ -234,6 +234,7 @@ describeEachDb('admin: statistics, dashboard and users', (ctx) => {
         email: null,
         balance: 15,
         balance_milli: 15_000,
+        credit_milli: 0,
         api_key: `${newest.apiKey.slice(0, 6)}...${newest.apiKey.slice(-4)}`,
         status: 1,
         created_at: expect.any(String),

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { RechargeRecord } from '../src/database/entities';
 import { sqlTime } from '../src/database/sql-time';
-import { closeMonths, rollUp } from '../src/modules/ledger';
+import { checkCredit, closeMonths, rollUp } from '../src/modules/ledger';
 import { LogRetention } from '../src/modules/ops/log-retention';
 import { RollupJob } from '../src/modules/statements/rollup-job';
+import { grantCredit } from './factories/credit';
 import { createGatewayApi, createKeyedUser } from './factories/gateway';
 import { createUser, loginUser } from './factories/users';
 import { describeEachDb, startTestApp, TestApp } from './harness';
@@ -230,3 +231,41 @@ describeEachDb(
   },
   { LOG_RETENTION_MONTHS: '2' },
 );
+
+describeEachDb('monthly closings of credit', (ctx) => {
+  beforeAll(() => ctx.t.app.get(RollupJob).onApplicationShutdown());
+
+  it('closes a month of many users with the credit their calls spent, and verify still adds up', async () => {
+    const t = ctx.t;
+    const api = await createGatewayApi(t, { is_paid: 1, price_per_call_milli: 7 });
+    const { at, month } = monthsAgo(1);
+    const users = [];
+    // More users than a closing row has columns: one multi-row insert holds them all.
+    for (let i = 1; i <= 12; i++) {
+      const { user } = await createKeyedUser(t, 0);
+      await grantCredit(t, user.id, 100);
+      // Spent by a call last month, as the ledger writes one credit paid for.
+      await t.dataSource.query('UPDATE users SET credit_milli = credit_milli - ? WHERE id = ?', [
+        i,
+        user.id,
+      ]);
+      await t.dataSource.query(
+        `INSERT INTO access_logs (user_id, api_id, api_name, ip_address, access_url, user_agent, access_time, status_code, cost_milli, credit_milli, latency_ms, charged_from)
+         VALUES (?, ?, 'Closing API', '127.0.0.1', '/apis/x', 'jest', ?, 200, 0, ?, 1, 'credit')`,
+        [user.id, api.id, sqlTime(t.dataSource, at), i],
+      );
+      users.push(user);
+    }
+    expect(await closeMonths(t.dataSource, 'UTC')).toBeGreaterThanOrEqual(1);
+    const closed = await t.dataSource.query<
+      { user_id: number | string; credit_out_milli: number | string }[]
+    >('SELECT user_id, credit_out_milli FROM ledger_closings WHERE month = ? ORDER BY user_id', [
+      month,
+    ]);
+    expect(closed.map((row) => [Number(row.user_id), Number(row.credit_out_milli)])).toEqual(
+      users.map((user, i) => [user.id, i + 1]),
+    );
+    expect(await checkCredit(t.dataSource)).toEqual([]);
+    expect((await verify(t)).code).toBe(0);
+  });
+});

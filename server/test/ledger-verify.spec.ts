@@ -1,10 +1,10 @@
 import { dayOf } from '../src/common/quota-period';
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { sqlTime } from '../src/database/sql-time';
-import { CREDIT_BOOK, recordRetention, rollUp } from '../src/modules/ledger';
-import type { CreditBook } from '../src/modules/ledger';
+import { recordRetention, rollUp } from '../src/modules/ledger';
 import { RollupJob } from '../src/modules/statements/rollup-job';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
+import { grantCredit } from './factories/credit';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { describeEachDb, TestApp } from './harness';
 
@@ -59,15 +59,7 @@ describeEachDb('npm run ledger:verify', (ctx) => {
 
   it('names a user whose credit is not what their grants gave less what expired and was spent', async () => {
     const { user } = await createKeyedUser(ctx.t, 0);
-    const granted = await ctx.t.app.get<CreditBook>(CREDIT_BOOK).grant({
-      userId: user.id,
-      amountMilli: 50,
-      expiresAt: new Date(Date.now() + 3_600_000),
-      reason: 'admin',
-      note: '',
-      adminId: null,
-    });
-    expect(granted.ok).toBe(true);
+    await grantCredit(ctx.t, user.id, 50);
     expect((await verify(ctx.t)).code).toBe(0);
     await ctx.t.dataSource.query('UPDATE users SET credit_milli = 70 WHERE id = ?', [user.id]);
     const broken = await verify(ctx.t);

@@ -8,6 +8,7 @@ import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { LogRetention } from '../src/modules/ops/log-retention';
 import { rollUp } from '../src/modules/ledger';
 import { RollupJob } from '../src/modules/statements/rollup-job';
+import { grantCredit } from './factories/credit';
 import { createGatewayApi, createKeyedUser } from './factories/gateway';
 import { chargeWritten } from './factories/ledger';
 import { describeEachDb, freshDatabase, startTestApp, TEST_DATABASES } from './harness';
@@ -38,7 +39,7 @@ describeEachDb(
       expect(res.text).toContain('portico_process_cpu_user_seconds_total');
     });
 
-    it('prunes only expired free-call rows of rolled-up days, in batches, keeping the charged ledger', async () => {
+    it('prunes only expired free-call rows of rolled-up days, in batches, keeping the ledgers', async () => {
       const api = await createGatewayApi(ctx.t);
       const { user } = await createKeyedUser(ctx.t, 5);
       const old = new Date(Date.now() - 40 * 86_400_000);
@@ -53,13 +54,21 @@ describeEachDb(
       for (let i = 0; i < 5; i++) await logs.insert(Array.from({ length: 300 }, () => row(0, old)));
       await logs.insert([row(5, old), row(0, new Date())]);
       await chargeWritten(ctx.t.dataSource, [{ user_id: user.id, cost_milli: 5 }]);
+      // A call credit paid for costs no cash, but its row is what counts the credit it spent.
+      await grantCredit(ctx.t, user.id, 4);
+      await ctx.t.dataSource.query('UPDATE users SET credit_milli = 0 WHERE id = ?', [user.id]);
+      await logs.insert({ ...row(0, old), credit_milli: 4, charged_from: 'credit' });
       // Nothing goes before its day is rolled up: the rollups are what is left of those calls.
       ctx.t.app.get(RollupJob).onApplicationShutdown();
       expect(await ctx.t.app.get(LogRetention).prune()).toBe(0);
       while ((await rollUp(ctx.t.dataSource, ctx.t.env.SITE_TIME_ZONE)) > 0);
       expect(await ctx.t.app.get(LogRetention).prune()).toBe(1500);
       const left = await logs.find({ where: { api_id: api.id }, order: { id: 'ASC' } });
-      expect(left.map((l) => Number(l.cost_milli))).toEqual([5, 0]);
+      expect(left.map((l) => [Number(l.cost_milli), Number(l.credit_milli)])).toEqual([
+        [5, 0],
+        [0, 0],
+        [0, 4],
+      ]);
     });
   },
   { ACCESS_LOG_RETENTION_DAYS: '30', RATE_LIMIT_PER_IP: '1000000', GATEWAY_FLUSH_MS: '60000' },

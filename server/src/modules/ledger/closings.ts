@@ -65,13 +65,13 @@ const MOVED = `SELECT x.user_id AS user_id, SUM(x.money_in) AS money_in, SUM(x.m
   ) x
   GROUP BY x.user_id`;
 
-/** The first instant any money moved (null: none ever did). */
+/** The first instant any money moved or credit was spent (null: none ever did). */
 const FIRST_MOVE = `SELECT MIN(t) AS first FROM (
     SELECT MIN(updated_at) AS t FROM recharge_records WHERE state = 'credited' AND user_id IS NOT NULL
     UNION ALL SELECT MIN(created_at) FROM balance_adjustments
     UNION ALL SELECT MIN(created_at) FROM redemptions WHERE kind = 'cash'
     UNION ALL SELECT MIN(created_at) FROM referral_rewards
-    UNION ALL SELECT MIN(access_time) FROM access_logs WHERE cost_milli > 0
+    UNION ALL SELECT MIN(access_time) FROM access_logs WHERE cost_milli > 0 OR credit_milli > 0
   ) m`;
 
 const num = (value: number | string | null | undefined) => Number(value ?? 0);
@@ -139,10 +139,24 @@ const OPENINGS = `SELECT c.user_id AS user_id, c.closing_milli AS closing FROM l
   WHERE c.month = (SELECT MAX(p.month) FROM ledger_closings p WHERE p.user_id = c.user_id)`;
 const INSERT_MONTH =
   'INSERT INTO ledger_months (month, from_at, to_at, closed_at, users) VALUES (?, ?, ?, ?, ?)';
-const insertClosings = (count: number) =>
-  `INSERT INTO ledger_closings (user_id, month, opening_milli, money_in_milli, money_out_milli,
-     closing_milli, charged_rows, rows_checksum, credit_out_milli)
-   VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+const CLOSING_COLUMNS = [
+  'user_id',
+  'month',
+  'opening_milli',
+  'money_in_milli',
+  'money_out_milli',
+  'closing_milli',
+  'charged_rows',
+  'rows_checksum',
+  'credit_out_milli',
+];
+/** The insert of closing rows as `values` (closingRows' flat values) holds them. */
+const insertClosings = (values: readonly unknown[]) => {
+  const row = `(${CLOSING_COLUMNS.map(() => '?').join(', ')})`;
+  const count = values.length / CLOSING_COLUMNS.length;
+  return `INSERT INTO ledger_closings (${CLOSING_COLUMNS.join(', ')})
+   VALUES ${Array.from({ length: count }, () => row).join(', ')}`;
+};
 
 /** The month's closing rows, INSERT_ROWS at a time, as flat values. */
 function closingRows(
@@ -196,7 +210,7 @@ async function closeMonth(
           const openings = db.prepare(OPENINGS).all() as never[];
           db.prepare(INSERT_MONTH).run(...monthRow(moved.length));
           for (const values of closingRows(month, moved, openings)) {
-            db.prepare(insertClosings(values.length / 8)).run(...values);
+            db.prepare(insertClosings(values)).run(...values);
           }
           return true;
         }),
@@ -206,7 +220,7 @@ async function closeMonth(
           const [openings] = await conn.query<RowDataPacket[]>(OPENINGS);
           await conn.query(INSERT_MONTH, monthRow(moved.length));
           for (const values of closingRows(month, moved as Moved[], openings as never[])) {
-            await conn.query(insertClosings(values.length / 8), values);
+            await conn.query(insertClosings(values), values);
           }
           return true;
         }),
