@@ -1,6 +1,6 @@
 /**
- * Why a user holds a credit grant: given by an administrator, a promotion, a redeem code or an
- * invite reward (the last two join when codes and rewards can be worth credit).
+ * Why a user holds a credit grant: given by an administrator, a promotion, a redeem code worth
+ * credit, or an invite reward (kept for rewards paid as credit; they are paid as cash today).
  */
 export const CREDIT_REASONS = ['admin', 'promotion', 'code', 'referral'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
@@ -13,7 +13,7 @@ export const ADMIN_CREDIT_REASONS = [
 /** The most one grant may give: 100,000 yuan. */
 export const MAX_GRANT_MILLI = 100_000_000;
 
-/** grant_credit.php's body (用户管理 → 赠送额度). */
+/** grant_credit.php's body (用户列表 → 发放赠金). */
 export interface GrantCreditBody {
   user_id: number;
   /** Yuan, up to three decimals ("10", "0.5"). */
@@ -38,7 +38,10 @@ export interface GrantedCredit {
   credit: string;
 }
 
-/** A grant as its user sees it (get_credit.php). `left` is as of the user's last grant event. */
+/**
+ * A grant as its user sees it (get_credit.php): `left` is what is left of it now (what calls spent
+ * put on the grants soonest-expiring first); past its expiry it is shown closed.
+ */
 export interface CreditGrantView {
   id: number;
   amount: string;
