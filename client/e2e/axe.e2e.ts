@@ -45,6 +45,7 @@ const ADMIN_PAGES = [
   '/admin/reconciliation',
   '/admin/redeem-codes',
   '/admin/referrals',
+  '/admin/plans',
   '/admin/audit',
   '/admin/password',
 ];
@@ -202,7 +203,7 @@ describeBrowser('accessibility of the user centre and the back office', () => {
       expect(found).toEqual([]);
       await context.close();
     },
-    // Twenty screens, each checked against every rule: about a minute on a quiet two-core box.
+    // Twenty-two screens, each checked against every rule: about a minute on a quiet two-core box.
     180_000,
   );
 

@@ -39,7 +39,16 @@ const pngSize = (png: Buffer) =>
     : 'not a PNG';
 
 const SERIOUS = new Set(['serious', 'critical']);
-const PUBLIC_PAGES = ['/', '/api/1/ip', '/login', '/register', '/friends', '/about', '/status'];
+const PUBLIC_PAGES = [
+  '/',
+  '/api/1/ip',
+  '/login',
+  '/register',
+  '/friends',
+  '/about',
+  '/status',
+  '/pricing',
+];
 
 describeBrowser('themes and accessibility of the public pages', () => {
   let site: Site;

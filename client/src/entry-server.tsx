@@ -13,6 +13,7 @@ import { ROUTE_MODULES, routes } from './app/router';
 import { makeStore } from './app/store';
 import { FALLBACK_SITE_NAME, paths } from './config/paths';
 import { apiRefFromParams } from './features/catalogue/ApiDetailPage';
+import { pricingNeeds } from './features/catalogue/PricingPage';
 import { catalogueApi } from './features/catalogue/api';
 import { apiDescription, apiTitle } from './lib/apiText';
 import { inLanguage } from './lib/inLanguage';
@@ -22,6 +23,7 @@ import {
   knownFilters,
   pageFrom,
   paidListQuery,
+  PRICING_APIS_QUERY,
 } from './features/catalogue/listQueries';
 import { authApi } from './features/auth/api';
 import { siteApi } from './features/site/api';
@@ -84,6 +86,7 @@ const TITLES: Record<string, UiKey> = {
   about: 'about.title',
   friends: 'friends.title',
   status: 'status.title',
+  pricing: 'pricing.title',
   login: 'auth.loginTitle',
   register: 'auth.registerTitle',
   '*': 'notFound.title',
@@ -140,6 +143,17 @@ export async function render({
       ? (await store.dispatch(catalogueApi.endpoints.getCategories.initiate())).data
       : undefined;
   const { filters } = knownFilters(filtersFrom(location.searchParams), categories);
+  if (route === 'pricing') {
+    // The plans first: which names their scopes need (a category's, the listed APIs') follows.
+    const plans = (await store.dispatch(catalogueApi.endpoints.getPlans.initiate())).data?.plans;
+    const needs = pricingNeeds(plans ?? []);
+    if (needs.categories) {
+      running.push(store.dispatch(catalogueApi.endpoints.getCategories.initiate()));
+    }
+    if (needs.apis) {
+      running.push(store.dispatch(catalogueApi.endpoints.getApiList.initiate(PRICING_APIS_QUERY)));
+    }
+  }
   if (route === 'home') {
     running.push(
       store.dispatch(catalogueApi.endpoints.getApiList.initiate(paidListQuery(paidPage, filters))),

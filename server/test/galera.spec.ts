@@ -192,6 +192,57 @@ describeIf(
     expect(Number(left.credit)).toBe(0);
   }, 60_000);
 
+  it('sells one period, then pays exactly the included calls, in 2,000-way races over three nodes', async () => {
+    const admin = new HttpClient(instances[2].url);
+    await loginAdmin(t, admin);
+    const plan = await admin.post('/api/admin/save_plan.php', {
+      name: '集群套餐',
+      price: '1',
+      period: 'month',
+      included_calls: 400,
+      scope: 'all',
+      overage: 'pay',
+    });
+    expect(plan.status).toBe(200);
+    const { user, apiKey } = await createUser(t, { balance_milli: 1000 + price * 300 });
+    // One session, its cookies on a client of each instance.
+    const signedIn = clients.map((client) => new HttpClient(client.baseUrl));
+    await loginUser(t, signedIn[0], user.username);
+    for (const client of signedIn.slice(1)) {
+      for (const [name, value] of signedIn[0].cookies) client.cookies.set(name, value);
+    }
+    const subscribed = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        signedIn[i % 3]
+          .post('/api/user/subscribe_plan.php', { plan_id: plan.body.data.id })
+          .then((r) => `${r.status} ${r.body.code ?? ''}`.trim()),
+      ),
+    );
+    // One purchase; the others refused as a second subscription, or (the three nodes certifying
+    // the user's row against each other every time) busy: nothing bought, as the ledger says.
+    const { '200': bought, '409 plan.already_subscribed': refused, ...rest } = countBy(subscribed);
+    expect(bought).toBe(1);
+    expect(Object.keys(rest)).toEqual(
+      Object.keys(rest).filter((answer) => /^503 server\.(unavailable|busy)$/.test(answer)),
+    );
+    expect(refused).toBeGreaterThanOrEqual(1000);
+    // Every instance learns of the subscription through Redis before the calls.
+    const answers = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        clients[i % 3]
+          .get('/apis/rmb-upper', { query: { amount: '1.5' }, headers: { 'x-api-key': apiKey } })
+          .then((r) => `${r.status} ${r.headers.get('x-charged-from') ?? ''}`.trim()),
+      ),
+    );
+    expect(countBy(answers)).toEqual({ '200 plan': 400, '200 balance': 300, 402: 1300 });
+    expect(await ledgerOf(t, user.id)).toEqual({ balance: 0, expected: 0 });
+    const [sub] = await dataSource.query<{ used: string }[]>(
+      'SELECT used_calls AS used FROM plan_subscriptions WHERE user_id = ?',
+      [user.id],
+    );
+    expect(Number(sub.used)).toBe(400);
+  }, 120_000);
+
   it.each(['cash', 'credit'] as const)(
     'redeems a %s code exactly as often as it may be in a 2,000-way race over three nodes',
     async (kind) => {
@@ -499,7 +550,8 @@ describeIf(
       + (SELECT COALESCE(SUM(delta_milli), 0) FROM ${database}.balance_adjustments WHERE user_id = u.id)
       + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.redemptions WHERE user_id = u.id AND kind = 'cash')
       + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.referral_rewards WHERE user_id = u.id)
-      - (SELECT COALESCE(SUM(cost_milli), 0) FROM ${database}.access_logs WHERE user_id = u.id) AS expected
+      - (SELECT COALESCE(SUM(cost_milli), 0) FROM ${database}.access_logs WHERE user_id = u.id)
+      - (SELECT COALESCE(SUM(price_milli), 0) FROM ${database}.plan_periods WHERE user_id = u.id) AS expected
       FROM ${database}.users u ORDER BY u.id`;
     const perNode = await Promise.all(
       [1, 2, 3].map((node) => cluster.query<RowDataPacket>(node, invariant)),

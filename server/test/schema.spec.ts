@@ -22,7 +22,7 @@ describeEachDb('schema', (ctx) => {
     expect(await ctx.t.dataSource.showMigrations()).toBe(false);
   });
 
-  it('creates all 57 tables', async () => {
+  it('creates all 60 tables', async () => {
     const tables = ctx.t.dataSource.entityMetadatas.map((m) => m.tableName).sort();
     const runner = ctx.t.dataSource.createQueryRunner();
     try {
@@ -30,6 +30,6 @@ describeEachDb('schema', (ctx) => {
     } finally {
       await runner.release();
     }
-    expect(tables).toHaveLength(57);
+    expect(tables).toHaveLength(60);
   });
 });

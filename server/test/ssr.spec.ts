@@ -451,13 +451,14 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(res.headers.get('content-type')).toContain('application/xml');
       const locs = [...res.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
       const enabled = await t.dataSource.getRepository(ApiEntry).countBy({ status: 1 });
-      expect(locs).toHaveLength(enabled + 4);
+      expect(locs).toHaveLength(enabled + 5);
       expect(locs).toEqual(
         expect.arrayContaining([
           `${t.baseUrl}/`,
           `${t.baseUrl}/about`,
           `${t.baseUrl}/friends`,
           `${t.baseUrl}/status`,
+          `${t.baseUrl}/pricing`,
         ]),
       );
       expect(locs).not.toContain(`${t.baseUrl}/api/${ip.id}/ip`);
@@ -471,7 +472,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
     const enabled = await t.dataSource.getRepository(ApiEntry).countBy({ status: 1 });
     const perFile = 10;
     const index = (await sitemap(t.dataSource, 'https://x.example', 0, perFile))!;
-    const parts = Math.ceil((enabled + 4) / perFile);
+    const parts = Math.ceil((enabled + 5) / perFile);
     expect(index).toContain('<sitemapindex');
     expect(index.match(/<sitemap>/g)).toHaveLength(parts);
     let urls = 0;
@@ -481,7 +482,7 @@ describeIf(built, 'a built client (npm run build)')('server-rendered pages', () 
       expect(count).toBeLessThanOrEqual(perFile);
       urls += count;
     }
-    expect(urls).toBe(enabled + 4);
+    expect(urls).toBe(enabled + 5);
     expect(await sitemap(t.dataSource, 'https://x.example', parts + 1, perFile)).toBeNull();
   });
 

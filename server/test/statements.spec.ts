@@ -201,7 +201,7 @@ describeEachDb('monthly statements', (ctx) => {
       `attachment; filename="portico-statement-${month}.csv"`,
     );
     const lines = en.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines.slice(0, 9)).toEqual([
+    expect(lines.slice(0, 10)).toEqual([
       `Month,${month}`,
       'Time zone,UTC',
       'Opening balance,0.00',
@@ -210,10 +210,11 @@ describeEachDb('monthly statements', (ctx) => {
       'Redeem codes,0.00',
       'Invite rewards,0.00',
       'Paid calls,0.028',
+      'Plans bought,0.00',
       'Closing balance,1.672',
     ]);
-    expect(lines[9]).toMatch(/^Month still running: closing balance as of,\d{4}-\d\d-\d\dT/);
-    expect(lines.slice(10)).toEqual([
+    expect(lines[10]).toMatch(/^Month still running: closing balance as of,\d{4}-\d\d-\d\dT/);
+    expect(lines.slice(11)).toEqual([
       '',
       'API id,API,Paid calls,Free calls,Charged',
       `${api.id},Weather,4,1,0.028`,
@@ -224,7 +225,7 @@ describeEachDb('monthly statements', (ctx) => {
     const zh = await client.get(`${EXPORT}?month=${month}`);
     const zhLines = zh.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(zhLines[0]).toBe(`月份,${month}`);
-    expect(zhLines[8]).toBe('期末余额,1.672');
+    expect(zhLines[9]).toBe('期末余额,1.672');
     expect(zhLines).toContain(`${api.id},"天气, 实时",4,1,0.028`);
   });
 

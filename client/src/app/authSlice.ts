@@ -125,6 +125,9 @@ const authSlice = createSlice({
       .addMatcher(userApi.endpoints.changeApiKey.matchFulfilled, (state, { payload }) =>
         updateUser(state, { api_key: payload }),
       )
+      .addMatcher(userApi.endpoints.subscribePlan.matchFulfilled, (state, { payload }) =>
+        updateUser(state, { balance: payload.balance }),
+      )
       .addMatcher(
         isAnyOf(
           rechargeApi.endpoints.verifyOrder.matchFulfilled,

@@ -44,6 +44,7 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   about: 'src/features/site/AboutPage.tsx',
   friends: 'src/features/site/FriendsPage.tsx',
   status: 'src/features/catalogue/StatusPage.tsx',
+  pricing: 'src/features/catalogue/PricingPage.tsx',
   login: 'src/features/auth/LoginPage.tsx',
   register: 'src/features/auth/RegisterPage.tsx',
   'forgot-password': 'src/features/auth/ForgotPasswordPage.tsx',
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: 'about', lazy: onDemand(() => import('../features/site/AboutPage')) },
       { path: 'friends', lazy: onDemand(() => import('../features/site/FriendsPage')) },
       { path: 'status', lazy: onDemand(() => import('../features/catalogue/StatusPage')) },
+      { path: 'pricing', lazy: onDemand(() => import('../features/catalogue/PricingPage')) },
       { path: 'login', lazy: onDemand(() => import('../features/auth/LoginPage'), guestOnly) },
       {
         path: 'register',

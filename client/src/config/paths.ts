@@ -12,6 +12,7 @@ export const paths = {
   ...ACCOUNT_PAGES,
   friends: '/friends',
   status: '/status',
+  pricing: '/pricing',
   userDashboard: '/user/dashboard',
   userAccessLogs: '/user/accesslogs',
   userRecharge: '/user/recharge',

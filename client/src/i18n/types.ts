@@ -3,7 +3,7 @@ import type { ErrorCode } from '@contracts/errors';
 /** The codes the public site and the user centre can meet; the admin area has its own texts. */
 export type PublicErrorCode = Extract<
   ErrorCode,
-  `${'request' | 'server' | 'auth' | 'users' | 'keys' | 'apis' | 'recharge' | 'gateway' | 'mail'}.${string}`
+  `${'request' | 'server' | 'auth' | 'users' | 'keys' | 'apis' | 'recharge' | 'gateway' | 'mail' | 'plan'}.${string}`
 >;
 
 /**

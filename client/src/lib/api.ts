@@ -125,6 +125,7 @@ export const api = createApi({
     'Stats',
     'AdminUsers',
     'Alert',
+    'Plan',
   ],
   endpoints: () => ({}),
 });

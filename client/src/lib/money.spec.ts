@@ -1,9 +1,17 @@
-import { formatMilliTwoDecimals, formatYuan } from './money';
+import { formatMilliTwoDecimals, formatPrice, formatYuan } from './money';
 
 describe('money', () => {
   it('shows decimal text as it came, in yuan', () => {
     expect(formatYuan('0.005')).toBe('¥0.005');
     expect(formatYuan('12.50')).toBe('¥12.50');
+  });
+
+  it('writes a price with its third decimal only when that is not 0', () => {
+    expect(formatPrice('9.900')).toBe('¥9.90');
+    expect(formatPrice('9.995')).toBe('¥9.995');
+    expect(formatPrice('0.000')).toBe('¥0.00');
+    expect(formatPrice('100.000')).toBe('¥100.00');
+    expect(formatPrice('0.010')).toBe('¥0.01');
   });
 
   it('gives milli-yuan two decimals with integer arithmetic, cutting and never rounding up', () => {

@@ -4,8 +4,8 @@
  * endpoint itself, the server-rendered home page, the home page and an API page as a browser asks
  * for them (brotli, 64 connections) against bare Fastify sending the very bytes Portico stored,
  * Nest's /healthz, a free built-in call, a paid call on SQLite, a paid call on MySQL (at the usual
- * connections and at 64, one hot user), the same paid call taken by its free quota on each
- * database, a raw mysql2 loop doing the same debit + log transaction a
+ * connections and at 64, one hot user), the same paid call taken by its free quota and by a
+ * plan on each database, a raw mysql2 loop doing the same debit + log transaction a
  * charge, and the group-committed raw reference of issue #15 (64 connections, 64 charges a
  * transaction: one conditional UPDATE a charge, one multi-row INSERT for the log rows), and a paid
  * call's latency alone and beside browsers loading the home page. Servers
@@ -37,6 +37,24 @@ const PAID_PATH = '/apis/rmb-upper?amount=1234.56';
 const BALANCE_MILLI = 1_000_000_000_000;
 /** The paid API's free quota for the free-quota rows: more calls than a run makes. */
 const SET_QUOTA = "UPDATE apis SET free_quota_calls = 1000000 WHERE name_en = 'rmb-upper'";
+/**
+ * The plan rows: the free quota off, the bench user subscribed to a plan covering every API with
+ * more calls than a run makes, its period running a day either side of now (`time` writes a
+ * time as the database takes it).
+ */
+const SUBSCRIBE = (time: (date: Date) => string): [string, unknown[]][] => [
+  ["UPDATE apis SET free_quota_calls = 0 WHERE name_en = 'rmb-upper'", []],
+  [
+    "INSERT INTO plans (name, price_milli, period, included_calls, scope, overage) VALUES ('bench', 0, 'month', 1000000000, 'all', 'pay')",
+    [],
+  ],
+  [
+    "INSERT INTO plan_subscriptions (user_id, plan_id, period_start, period_end, included_calls) SELECT u.id, p.id, ?, ?, 1000000000 FROM users u, plans p WHERE u.username_key = 'bench' AND p.name = 'bench'",
+    [time(new Date(Date.now() - 86_400_000)), time(new Date(Date.now() + 86_400_000))],
+  ],
+];
+const sqliteText = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
+const mysqlText = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 /** How long an instance without Redis takes to see an admin write (gateway-catalogue.ts). */
 const CATALOGUE_MAX_AGE_MS = 5_000;
 const catalogueSeesIt = () => new Promise((done) => setTimeout(done, CATALOGUE_MAX_AGE_MS + 500));
@@ -538,6 +556,15 @@ async function main(): Promise<void> {
         `${sqlite.base}${PAID_PATH}`,
         headers,
       );
+      const planDb = new Database(join(dir, 'bench.db'));
+      for (const [sql, values] of SUBSCRIBE(sqliteText)) planDb.prepare(sql).run(...values);
+      planDb.close();
+      await catalogueSeesIt();
+      results.planSqlite = await load(
+        'plan-covered call, SQLite',
+        `${sqlite.base}${PAID_PATH}`,
+        headers,
+      );
       await stop(sqlite.child);
     }
 
@@ -585,6 +612,15 @@ async function main(): Promise<void> {
           `${mysql.base}${PAID_PATH}`,
           mysqlHeaders,
         );
+        const planConn = await createConnection({ uri: url.toString() });
+        for (const [sql, values] of SUBSCRIBE(mysqlText)) await planConn.query(sql, values);
+        await planConn.end();
+        await catalogueSeesIt();
+        results.planMysql = await load(
+          'plan-covered call, MySQL',
+          `${mysql.base}${PAID_PATH}`,
+          mysqlHeaders,
+        );
         await stop(mysql.child);
         results.rawMysql = await rawMysqlLimit(url.toString());
         results.rawMysqlGroup = await rawMysqlGroupCommit(url.toString());
@@ -610,6 +646,8 @@ function report(r: Record<string, Result>): void {
     ['paid SQLite / bare Fastify', 'paidSqlite', 'bare', 0.35],
     ['free-quota call / paid call, SQLite', 'quotaSqlite', 'paidSqlite', 0.8],
     ['free-quota call / paid call, MySQL', 'quotaMysql', 'paidMysql', 0.8],
+    ['plan-covered call / paid call, SQLite', 'planSqlite', 'paidSqlite', 0.8],
+    ['plan-covered call / paid call, MySQL', 'planMysql', 'paidMysql', 0.8],
     ['paid MySQL / raw mysql2 one-charge transactions', 'paidMysql', 'rawMysql', 0.7],
     [
       `paid MySQL, ${GROUP} connections / raw mysql2 group commit`,

@@ -2,8 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Global, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { RedisService } from './redis';
 
-/** The kinds of public content that admin writes change. */
-export type ContentKind = 'apis' | 'config' | 'sidebar_links' | 'friend_links' | 'partners' | 'ads';
+/**
+ * The kinds of public content that admin writes change, and `subscriptions`: a user's plan bought,
+ * cancelled or renewed (no page shows it to anyone else; the gateway's PlanCoverage reads it).
+ */
+export type ContentKind =
+  | 'apis'
+  | 'config'
+  | 'sidebar_links'
+  | 'friend_links'
+  | 'partners'
+  | 'ads'
+  | 'plans'
+  | 'subscriptions';
 
 /**
  * `local`: the change was made by this instance (not relayed from another through Redis). A

@@ -104,3 +104,33 @@ export function dayBounds(day: string, timeZone: string): { from: number; to: nu
     to: instantOf(Date.UTC(year, month - 1, date + 1), timeZone),
   };
 }
+
+/** A plan's period (see contracts/plans): a calendar day, week from Monday, or month. */
+export type CalendarPeriod = 'day' | 'week' | 'month';
+
+/**
+ * The calendar period holding `ms` on the site's clock: its first instant and the next one's
+ * (ms). A week starts on Monday.
+ */
+export function calendarPeriod(
+  ms: number,
+  period: CalendarPeriod,
+  timeZone: string,
+): { start: number; end: number } {
+  const wall = new Date(wallAsUtc(ms, timeZone));
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth();
+  const day = wall.getUTCDate();
+  if (period === 'month') {
+    return {
+      start: instantOf(Date.UTC(year, month, 1), timeZone),
+      end: instantOf(Date.UTC(year, month + 1, 1), timeZone),
+    };
+  }
+  const first = period === 'week' ? day - ((wall.getUTCDay() + 6) % 7) : day;
+  const days = period === 'week' ? 7 : 1;
+  return {
+    start: instantOf(Date.UTC(year, month, first), timeZone),
+    end: instantOf(Date.UTC(year, month, first + days), timeZone),
+  };
+}

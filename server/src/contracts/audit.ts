@@ -15,6 +15,7 @@ export const AUDIT_TARGETS = [
   'oidc_provider',
   'redeem_batch',
   'referral_settings',
+  'plan',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

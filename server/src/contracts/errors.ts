@@ -141,6 +141,8 @@ export const ERROR_CODES = {
   'gateway.key_required': 'a paid API was called without a key',
   'gateway.key_invalid': 'the key is malformed, unknown or rotated',
   'gateway.insufficient_balance': 'the balance does not cover the price',
+  'gateway.plan_exhausted':
+    'the plan’s included calls of this period are used and it stops there; `X-Quota-Reset` says when it starts again',
   'gateway.rate_limited': 'the per-key or per-IP limit is reached; see `Retry-After`',
   'gateway.invalid_param': 'the built-in API refused an input (refunded)',
   'gateway.invalid_json': 'the call body is not valid JSON (refunded)',
@@ -246,6 +248,13 @@ export const ERROR_CODES = {
     'the code would take the balance past 10^12 yuan, the most it holds; the code stays unused',
   'redeem.batch_not_found': 'no such code batch',
   'redeem.batch_disabled': 'the code batch is withdrawn already',
+  'plan.not_found': 'no such plan, or it is not on offer',
+  'plan.already_subscribed':
+    'the caller has a running subscription: the same plan is renewed again, another one waits until it ends',
+  'plan.insufficient_balance': 'the balance does not cover the plan’s price; nothing was charged',
+  'plan.not_subscribed': 'the caller has no running subscription to cancel',
+  'plan.default_paid': 'only a free plan may be given to new users',
+  'plan.scope': 'the plan’s category or APIs do not exist, or its scope lacks them',
 
   'statements.future_month': 'the month asked for has not started yet on the site’s clock',
 } as const;
@@ -269,6 +278,8 @@ export interface ErrorEnvelope {
   amount?: string;
   /** With `credited_to_you`: when it was credited (ISO 8601). */
   credited_at?: string;
+  /** On `plan.insufficient_balance`: the caller's balance, as balances are written. */
+  balance?: string;
 }
 
 /** Whether a parsed body is an error envelope with a known code. */

@@ -4,6 +4,7 @@ import type { AdminApi, ApiDetail, ApiList, ApiSummary } from './apis';
 import type { AuditPage } from './audit';
 import type { Category, CategoryList } from './categories';
 import type { GrantedCredit, UserCredit } from './credit';
+import type { AdminPlanList, AdminPlanView, PlanList, SubscribedPlan, UserPlan } from './plans';
 import type { Ad, AdminSidebarLink, FriendLink, Partner, SidebarLink } from './content';
 import type { DataEnvelope, Envelope, PageInfo } from './envelope';
 import type { ImportPreview } from './openapi';
@@ -76,6 +77,7 @@ export const SITE_ROUTES = {
   'GET api/get_sidebar_links_public.php': 'anyone',
   'GET api/get_usage_stats.php': 'anyone',
   'GET api/get_status.php': 'anyone',
+  'GET api/get_plans.php': 'anyone',
   'POST api/login.php': 'anyone',
   'POST api/login_2fa.php': 'anyone',
   'POST api/passkey_login_options.php': 'anyone',
@@ -127,6 +129,9 @@ export const SITE_ROUTES = {
   'POST api/user/redeem_code.php': 'user',
   'GET api/user/get_redemptions.php': 'user',
   'GET api/user/get_credit.php': 'user',
+  'GET api/user/get_plan.php': 'user',
+  'POST api/user/subscribe_plan.php': 'user',
+  'POST api/user/cancel_plan.php': 'user',
   'GET api/user/get_invite.php': 'user',
   'GET api/user/get_referrals.php': 'user',
   'GET api/user/get_monthly_statement.php': 'user',
@@ -137,6 +142,8 @@ export const SITE_ROUTES = {
   'POST api/admin/add_sidebar_link.php': 'admin',
   'POST api/admin/adjust_user_balance.php': 'admin',
   'POST api/admin/grant_credit.php': 'admin',
+  'GET api/admin/get_plans.php': 'admin',
+  'POST api/admin/save_plan.php': 'admin',
   'POST api/admin/assign_order.php': 'admin',
   'POST api/admin/change_password.php': 'admin',
   'GET api/admin/get_two_factor.php': 'admin',
@@ -324,6 +331,12 @@ export interface SiteAnswers {
   'POST api/user/redeem_code.php': DataEnvelope<RedeemedCode>;
   'GET api/user/get_redemptions.php': DataEnvelope<RedemptionList>;
   'GET api/user/get_credit.php': DataEnvelope<UserCredit>;
+  'GET api/get_plans.php': DataEnvelope<PlanList>;
+  'GET api/user/get_plan.php': DataEnvelope<UserPlan>;
+  'POST api/user/subscribe_plan.php': DataEnvelope<SubscribedPlan>;
+  'POST api/user/cancel_plan.php': DataEnvelope<UserPlan>;
+  'GET api/admin/get_plans.php': DataEnvelope<AdminPlanList>;
+  'POST api/admin/save_plan.php': DataEnvelope<AdminPlanView>;
   'GET api/user/get_invite.php': DataEnvelope<InviteSummary>;
   'GET api/user/get_referrals.php': DataEnvelope<ReferralList>;
   'GET api/admin/get_referrals.php': DataEnvelope<AdminReferralList>;

@@ -27,6 +27,8 @@ export interface MonthTotals {
   redeemed: string;
   /** Cash the account's invite rewards added (an invitee's first recharge). */
   referred: string;
+  /** Plan periods bought from the balance (money out, as paid calls). */
+  plans: string;
   /** Paid calls. */
   charged: string;
   /** Balance at the month's end, or now for the running month. */

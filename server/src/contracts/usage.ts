@@ -8,9 +8,9 @@ export type CallCharge = (typeof CALL_CHARGES)[number];
 
 /**
  * What paid for a charged call (X-Charged-From), in the order the charging path tries them: the
- * API's free quota, the user's credit grants, the cash balance. Plans will join before credit.
+ * API's free quota, the user's plan, the user's credit grants, the cash balance.
  */
-export const CHARGED_FROM = ['free', 'credit', 'balance'] as const;
+export const CHARGED_FROM = ['free', 'plan', 'credit', 'balance'] as const;
 export type ChargedFrom = (typeof CHARGED_FROM)[number];
 
 /** The call-log status filter: answered below 400, 400 and over, or charged and refunded. */

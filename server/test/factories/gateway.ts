@@ -72,8 +72,8 @@ export async function createKeyedUser(t: TestApp, balanceMilli: number) {
 }
 
 /**
- * Σ recharges + Σ adjustments + Σ cash codes + Σ invite rewards − Σ call costs, and the stored
- * balance, for one user.
+ * Σ recharges + Σ adjustments + Σ cash codes + Σ invite rewards − Σ call costs − Σ plan periods
+ * bought, and the stored balance, for one user.
  */
 export async function ledgerOf(t: TestApp, userId: number) {
   const one = async (sql: string) =>
@@ -93,6 +93,7 @@ export async function ledgerOf(t: TestApp, userId: number) {
       (await one(
         'SELECT COALESCE(SUM(value_milli), 0) AS v FROM referral_rewards WHERE user_id = ?',
       )) -
-      (await one('SELECT COALESCE(SUM(cost_milli), 0) AS v FROM access_logs WHERE user_id = ?')),
+      (await one('SELECT COALESCE(SUM(cost_milli), 0) AS v FROM access_logs WHERE user_id = ?')) -
+      (await one('SELECT COALESCE(SUM(price_milli), 0) AS v FROM plan_periods WHERE user_id = ?')),
   };
 }

@@ -128,6 +128,7 @@ export default function PublicLayout() {
                 t('site.copyright', { year: new Date().getFullYear(), site: siteName })}
             </div>
             <div className="d-flex justify-content-center flex-wrap gap-3 mt-1">
+              <Link to={paths.pricing}>{t('nav.pricing')}</Link>
               <Link to={paths.about}>{t('nav.about')}</Link>
               <Link to={paths.friends}>{t('nav.friends')}</Link>
               {config?.icp && (

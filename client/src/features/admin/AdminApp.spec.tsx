@@ -79,6 +79,7 @@ describe('AdminApp', () => {
     expect(recharge.getAllByRole('link').map((link) => link.textContent)).toEqual([
       '待处理订单',
       '充值对账',
+      '套餐管理',
       '兑换码',
       '邀请奖励',
     ]);

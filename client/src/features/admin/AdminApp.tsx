@@ -19,6 +19,7 @@ import CategoriesPage from './pages/CategoriesPage';
 import PartnersPage from './pages/PartnersPage';
 import PasswordPage from './pages/PasswordPage';
 import PendingOrdersPage from './pages/PendingOrdersPage';
+import PlansPage from './pages/PlansPage';
 import ReconciliationPage from './pages/ReconciliationPage';
 import RedeemCodesPage from './pages/RedeemCodesPage';
 import ReferralsPage from './pages/ReferralsPage';
@@ -83,6 +84,7 @@ export default function AdminApp() {
         <Route path="reconciliation" element={<ReconciliationPage />} />
         <Route path="redeem-codes" element={<RedeemCodesPage />} />
         <Route path="referrals" element={<ReferralsPage />} />
+        <Route path="plans" element={<PlansPage />} />
         <Route path="statements" element={<StatementsPage />} />
       </Route>
       <Route path="*" element={<Navigate to={adminPaths.notFound} replace />} />

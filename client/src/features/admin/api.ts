@@ -26,6 +26,7 @@ import {
   type ImportPreview,
 } from '@contracts/openapi';
 import type { GrantCreditBody, GrantedCredit } from '@contracts/credit';
+import type { AdminPlanList, AdminPlanView, SavePlanBody } from '@contracts/plans';
 import type {
   OidcProviderAdminList,
   OidcProviderAdminView,
@@ -115,6 +116,7 @@ const adminApi = api
       'ApiProbe',
       'RedeemBatches',
       'ReferralSettings',
+      'AdminPlans',
     ],
   })
   .injectEndpoints({
@@ -454,6 +456,15 @@ const adminApi = api
         ...call('POST api/admin/disable_redeem_batch.php', (id: number) => ({ body: { id } })),
         invalidatesTags: ['RedeemBatches'],
       }),
+      adminPlans: build.query<AdminPlanList, void>({
+        ...call('GET api/admin/get_plans.php', undefined, dataOf),
+        providesTags: ['AdminPlans'],
+      }),
+      /** Creates a plan (no id) or changes one; the public list follows (its pricing page). */
+      savePlan: build.mutation<AdminPlanView, SavePlanBody>({
+        ...call('POST api/admin/save_plan.php', (body: SavePlanBody) => ({ body }), dataOf),
+        invalidatesTags: ['AdminPlans'],
+      }),
       referrals: build.query<DataEnvelope<AdminReferralList>, ListAt>({
         ...call('GET api/admin/get_referrals.php', (at: ListAt) => ({
           params: { ...at, per_page: REFERRALS_PAGE_SIZE },
@@ -532,6 +543,8 @@ export const {
   useRedeemBatchesQuery,
   useCreateRedeemBatchMutation,
   useDisableRedeemBatchMutation,
+  useAdminPlansQuery,
+  useSavePlanMutation,
   useReferralsQuery,
   useReferralSettingsQuery,
   useSaveReferralSettingsMutation,

@@ -24,6 +24,7 @@ export const adminPaths = {
   reconciliation: `${paths.admin}/reconciliation`,
   redeemCodes: `${paths.admin}/redeem-codes`,
   referrals: `${paths.admin}/referrals`,
+  plans: `${paths.admin}/plans`,
   statements: `${paths.admin}/statements`,
   // No route claims this path, so the public layout's catch-all shows its not-found page there.
   notFound: '/404',

@@ -327,6 +327,55 @@ describe('the try-it console', () => {
     );
   });
 
+  it('says a call the plan paid for, and the plan’s calls left this period', async () => {
+    setup(
+      QRCODE,
+      () =>
+        new HttpResponse('<svg xmlns="http://www.w3.org/2000/svg"/>', {
+          headers: {
+            'content-type': 'image/svg+xml',
+            'x-cost': '0.000',
+            'x-balance': '9.995',
+            'x-charged-from': 'plan',
+            'x-quota-limit': '100',
+            'x-quota-remaining': '12',
+            'x-quota-reset': '86400',
+          },
+        }),
+    );
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    const billing = await screen.findByTestId('console-billing');
+    expect(billing).toHaveTextContent(/^Paid by your plan: 12 of 100 calls left this period\.$/);
+  });
+
+  it('names a plan that stops calls past its own, and when they start again', async () => {
+    setup(QRCODE, () =>
+      HttpResponse.json(
+        { success: false, code: 'gateway.plan_exhausted', message: 'plan exhausted' },
+        {
+          status: 429,
+          headers: {
+            'x-cost': '0.000',
+            'x-quota-limit': '100',
+            'x-quota-remaining': '0',
+            'x-quota-reset': '3600',
+          },
+        },
+      ),
+    );
+    const form = await screen.findByTestId('api-console');
+    await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your plan’s calls for this period are used up, and the plan stops calls past them.',
+    );
+    expect(alert).not.toHaveTextContent('plan exhausted');
+    expect(within(alert).getByTestId('console-plan-reset')).toHaveTextContent(
+      /^Your plan’s calls start again .+\.$/,
+    );
+  });
+
   it("an upstream's own error answer passes through charged", async () => {
     setup(
       QRCODE,

@@ -85,6 +85,8 @@ type Body =
 interface Result {
   status: number;
   latencyMs: number;
+  /** When the answer came (ms since the epoch): X-Quota-Reset counts from it. */
+  at: number;
   headers: [string, string][];
   body: Body;
   /** What the console sent, for "copy as". */
@@ -98,6 +100,11 @@ interface Result {
     cost: string;
     /** The user's credit paid for it (X-Charged-From: credit), not the balance. */
     credit: boolean;
+    /**
+     * The user's plan paid for it (X-Charged-From: plan): X-Quota-* then count the plan's calls of
+     * this period, not a free quota's.
+     */
+    plan: boolean;
     balance: string | null;
     quota: { free: boolean; remaining: string; limit: string } | null;
   } | null;
@@ -315,9 +322,10 @@ function errorLine(lang: 'en' | 'zh', envelope: { message?: string; code?: strin
 }
 
 function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
-  const { t, lang } = useI18n();
+  const { t, lang, time } = useI18n();
   const ok = result.status < 400;
   const retryAfter = result.headers.find(([name]) => name === 'retry-after')?.[1];
+  const quotaReset = result.headers.find(([name]) => name === 'x-quota-reset')?.[1];
   const envelope = result.body.kind === 'json' ? result.body.envelope : null;
   const balance = result.billing?.balance ? formatYuan(result.billing.balance) : '—';
   return (
@@ -350,29 +358,47 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
           {result.status === 429 && retryAfter && (
             <div className="small mt-1">{t('console.retryAfter', { seconds: retryAfter })}</div>
           )}
+          {envelope.code === 'gateway.plan_exhausted' && Number(quotaReset) > 0 && (
+            <div className="small mt-1" data-testid="console-plan-reset">
+              {t('console.planResets', {
+                time: time(new Date(result.at + Number(quotaReset) * 1000).toISOString()),
+              })}
+            </div>
+          )}
         </div>
       )}
       {result.billing && (
         <p className="small mb-2" data-testid="console-billing">
-          {result.billing.quota?.free
-            ? t(`console.freeCall.${api.free_quota_period ?? 'day'}`, {
+          {result.billing.plan && result.billing.quota
+            ? t('console.paidByPlan', {
                 remaining: result.billing.quota.remaining,
                 limit: result.billing.quota.limit,
               })
-            : result.billing.outcome === 'charged'
-              ? t(result.billing.credit ? 'console.chargedCredit' : 'console.charged', {
-                  amount: formatYuan(result.billing.cost),
-                  balance,
+            : result.billing.quota?.free
+              ? t(`console.freeCall.${api.free_quota_period ?? 'day'}`, {
+                  remaining: result.billing.quota.remaining,
+                  limit: result.billing.quota.limit,
                 })
-              : result.billing.outcome === 'refunded'
-                ? t('console.refunded', { balance })
-                : t('console.notCharged', { balance })}
-          {result.billing.quota && !result.billing.quota.free && (
-            <>
-              {sentenceGap(lang)}
-              {t(`console.quotaUsed.${api.free_quota_period ?? 'day'}`)}
-            </>
-          )}
+              : result.billing.outcome === 'charged'
+                ? t(result.billing.credit ? 'console.chargedCredit' : 'console.charged', {
+                    amount: formatYuan(result.billing.cost),
+                    balance,
+                  })
+                : result.billing.outcome === 'refunded'
+                  ? t('console.refunded', { balance })
+                  : t('console.notCharged', { balance })}
+          {/* Only the free quota's own count says it is used up (a plan's, or a call given
+              back to either, is not "no free calls left"). */}
+          {result.billing.quota &&
+            !result.billing.quota.free &&
+            !result.billing.plan &&
+            !!api.free_quota_calls &&
+            result.billing.quota.remaining === '0' && (
+              <>
+                {sentenceGap(lang)}
+                {t(`console.quotaUsed.${api.free_quota_period ?? 'day'}`)}
+              </>
+            )}
         </p>
       )}
       <details className="mb-2">
@@ -516,6 +542,7 @@ export default function ApiConsole({
           outcome: billingOutcome(Number(cost), code),
           cost,
           credit: response.headers.get('x-charged-from') === 'credit',
+          plan: response.headers.get('x-charged-from') === 'plan',
           balance: response.headers.get('x-balance') ?? info?.balance ?? null,
           quota:
             remaining === null
@@ -527,7 +554,15 @@ export default function ApiConsole({
                 },
         };
       }
-      setResult({ status: response.status, latencyMs, headers, body, model, billing });
+      setResult({
+        status: response.status,
+        latencyMs,
+        at: Date.now(),
+        headers,
+        body,
+        model,
+        billing,
+      });
     } catch (error) {
       setResult(null);
       setFailure(

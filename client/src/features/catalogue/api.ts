@@ -9,6 +9,7 @@ import {
   type ResponseParam,
   type StatusCode,
 } from '@contracts/list-fields';
+import type { PlanList } from '@contracts/plans';
 import type { UsageSummary } from '@contracts/site';
 import { api, call, dataOf } from '../../lib/api';
 
@@ -56,6 +57,8 @@ export const catalogueApi = api.injectEndpoints({
       ...call('GET api/get_status.php', undefined, dataOf),
       providesTags: ['Apis'],
     }),
+    /** The plans on offer (the pricing page), cheapest first. */
+    getPlans: build.query<PlanList, void>(call('GET api/get_plans.php', undefined, dataOf)),
   }),
 });
 
@@ -67,4 +70,5 @@ export const {
   useGetAdsQuery,
   useGetUsageStatsQuery,
   useGetStatusQuery,
+  useGetPlansQuery,
 } = catalogueApi;

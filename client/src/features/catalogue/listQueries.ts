@@ -70,6 +70,12 @@ export const paidListQuery = (
   ...(search ? { search } : {}),
 });
 
+/**
+ * The pricing page's names of the APIs a plan lists: the paid APIs, as many as one public page
+ * holds (SPEC's 100); a plan's API that is not among them is counted, not named.
+ */
+export const PRICING_APIS_QUERY: ApiListQuery = { is_paid: 1, per_page: 100 };
+
 export const freeListQuery = (
   page: number,
   filters: CatalogueFilters,

@@ -97,6 +97,20 @@ describe('AccessLogsPage', () => {
     expect(screen.getByTestId('charge-1')).toHaveTextContent(/^¥0\.005$/);
   });
 
+  it.each([
+    ['en' as const, '¥0.000 Plan'],
+    ['zh' as const, '¥0.000 套餐'],
+  ])('marks a call its user’s plan paid for (%s)', async (lang, text) => {
+    show(
+      '/user/accesslogs',
+      {},
+      [row(5, { cost: '0.000', charge: 'free', charged_from: 'plan' })],
+      lang,
+    );
+    expect(await screen.findByTestId('charge-5')).toHaveTextContent(text);
+    expect(screen.getByTestId('charge-1')).toHaveTextContent(/^¥0\.005$/);
+  });
+
   it("shows SPEC's columns with the key, status, cost and latency, and marks refunds", async () => {
     show('/user/accesslogs');
     const charged = await screen.findByTestId('charge-1');

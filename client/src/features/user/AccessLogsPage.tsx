@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { invalidMarks } from '../../components/ui/invalidMarks';
 import CreditBadge from '../../components/ui/CreditBadge';
+import PlanBadge from '../../components/ui/PlanBadge';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Loading from '../../components/ui/Loading';
 import Pagination from '../../components/ui/Pagination';
@@ -105,6 +106,15 @@ function CostCell({ log }: { log: CallLog }) {
         <Badge bg="warning" text="dark">
           {t('logs.refunded')}
         </Badge>
+      </span>
+    );
+  }
+  // A call the plan's included calls paid for moved no money: its price is not what it cost.
+  if (log.charged_from === 'plan') {
+    return (
+      <span data-testid={`charge-${log.id}`} className="text-body-secondary">
+        {formatYuan(log.cost)}
+        <PlanBadge />
       </span>
     );
   }

@@ -26,6 +26,7 @@ function dashboardAnswers() {
     http.get('/api/user/get_credit.php', () =>
       ok({ credit: '0.00', credit_until: null, grants: [] }),
     ),
+    http.get('/api/user/get_plan.php', () => ok({ subscription: null })),
     http.get('/api/user/get_balance_alert.php', () =>
       ok({
         threshold: null,
@@ -176,6 +177,16 @@ describe('DashboardPage', () => {
       expect(closed).toHaveTextContent(admin);
     },
   );
+
+  it('has a plan card leading a user without a plan to the pricing page', async () => {
+    dashboardAnswers();
+    renderPage();
+    const card = await screen.findByTestId('plan');
+    expect(within(card).getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
 
   it('leaves the credit card out for a user who never had credit', async () => {
     dashboardAnswers();

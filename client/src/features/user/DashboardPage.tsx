@@ -15,6 +15,7 @@ import BalanceAlertCard from './alerts/BalanceAlertCard';
 import UsageCard from './usage/UsageCard';
 import FreeQuotaCard from './usage/FreeQuotaCard';
 import CreditCard from './usage/CreditCard';
+import PlanCard from './usage/PlanCard';
 import KeysCard from './keys/KeysCard';
 import SecuritySection from './security/SecuritySection';
 
@@ -130,6 +131,7 @@ export default function DashboardPage() {
         </Card.Body>
       </Card>
       <UsageCard />
+      <PlanCard />
       <CreditCard />
       <FreeQuotaCard />
       <Card className={welcome ? 'mb-4 border-primary border-2' : 'mb-4'} data-testid="key-card">

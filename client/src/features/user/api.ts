@@ -9,6 +9,7 @@ import type {
   Usage,
 } from '@contracts/usage';
 import type { UserCredit } from '@contracts/credit';
+import type { SubscribedPlan, SubscribePlanBody, UserPlan } from '@contracts/plans';
 import type { MonthlyStatement } from '@contracts/statements';
 import { api, call, dataOf } from '../../lib/api';
 
@@ -45,6 +46,19 @@ export const userApi = api.injectEndpoints({
       ...call('GET api/user/get_credit.php', undefined, dataOf),
       providesTags: ['Logs'],
     }),
+    getPlan: build.query<UserPlan, void>({
+      ...call('GET api/user/get_plan.php', undefined, dataOf),
+      providesTags: ['Plan'],
+    }),
+    /** Pays the plan's first period from the balance: the balance and the subscription change. */
+    subscribePlan: build.mutation<SubscribedPlan, SubscribePlanBody>({
+      ...call('POST api/user/subscribe_plan.php', (body: SubscribePlanBody) => ({ body }), dataOf),
+      invalidatesTags: ['Plan', 'User'],
+    }),
+    cancelPlan: build.mutation<UserPlan, void>({
+      ...call('POST api/user/cancel_plan.php', () => ({ body: {} }), dataOf),
+      invalidatesTags: ['Plan'],
+    }),
     getFreeQuotas: build.query<FreeQuotaList, void>({
       ...call('GET api/user/get_free_quotas.php', undefined, dataOf),
       providesTags: ['Logs'],
@@ -79,6 +93,9 @@ export const {
   useGetAccessLogOptionsQuery,
   useGetUsageQuery,
   useGetCreditQuery,
+  useGetPlanQuery,
+  useSubscribePlanMutation,
+  useCancelPlanMutation,
   useGetFreeQuotasQuery,
   useGetMonthlyStatementQuery,
   useGetBalanceAlertQuery,

@@ -18,6 +18,7 @@ import { Partner } from './partner.entity';
 import { RechargeRecord } from './recharge-record.entity';
 import { RedeemBatch, RedeemCode, RedeemUserUse, Redemption } from './redeem.entity';
 import { CreditGrant } from './credit-grant.entity';
+import { Plan, PlanPeriodBought, PlanSubscription } from './plan.entity';
 import { Referral, ReferralInviter, ReferralMark, ReferralReward } from './referral.entity';
 import { Session } from './session.entity';
 import { SidebarLink } from './sidebar-link.entity';
@@ -63,6 +64,9 @@ export {
   CatalogueState,
   Category,
   CreditGrant,
+  Plan,
+  PlanPeriodBought,
+  PlanSubscription,
   BalanceAlert,
   FreeQuotaUse,
   FriendLink,
@@ -123,6 +127,9 @@ export const ENTITIES = [
   CatalogueState,
   Category,
   CreditGrant,
+  Plan,
+  PlanPeriodBought,
+  PlanSubscription,
   BalanceAlert,
   FreeQuotaUse,
   FriendLink,

@@ -37,6 +37,7 @@ import { ReferralsByTime1798600000000 } from './1798600000000-ReferralsByTime';
 import { UsageRollupsCovered1798700000000 } from './1798700000000-UsageRollupsCovered';
 import { CreditGrants1798800000000 } from './1798800000000-CreditGrants';
 import { CreditCodes1798900000000 } from './1798900000000-CreditCodes';
+import { Plans1799000000000 } from './1799000000000-Plans';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   UsageRollupsCovered1798700000000,
   CreditGrants1798800000000,
   CreditCodes1798900000000,
+  Plans1799000000000,
 ];

@@ -5,6 +5,7 @@ import { AlertsModule } from '../alerts';
 import { ApiHealthModule } from '../api-health';
 import { KeysModule } from '../keys';
 import { LedgerModule } from '../ledger';
+import { PlansModule } from '../plans';
 import { GatewayCatalogue } from './gateway-catalogue';
 import { GatewayService } from './gateway.service';
 import { IdempotencyStore } from './idempotency';
@@ -17,6 +18,7 @@ import { UsageRecorder } from './usage-recorder';
     ApiHealthModule,
     KeysModule,
     LedgerModule,
+    PlansModule,
     TypeOrmModule.forFeature([ApiEntry, ApiKey, User]),
   ],
   providers: [GatewayCatalogue, UsageRecorder, IdempotencyStore, GatewayService],

@@ -29,6 +29,8 @@ import { GatewayKey, KeyCache } from '../keys';
 import { inNetworks } from '../keys';
 import { RateLimiter } from '../../common/rate-limiter';
 import type { RateLimitResult } from '../../common/rate-limiter';
+import { PlanCoverage } from '../plans';
+import type { Coverage } from '../plans';
 import { UsageRecorder } from './usage-recorder';
 import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
 import { fillPathParameters, type UpstreamTarget } from './path-parameters';
@@ -257,6 +259,7 @@ export class GatewayService implements OnModuleInit {
     private readonly balanceWatch: BalanceWatch,
     private readonly idempotency: IdempotencyStore,
     private readonly health: HealthRecorder,
+    private readonly coverage: PlanCoverage,
   ) {
     this.periods = new QuotaPeriods(env.SITE_TIME_ZONE);
     metrics.reportGatewayCalls(() => {
@@ -504,6 +507,9 @@ export class GatewayService implements OnModuleInit {
     if (api.is_paid) {
       const window =
         api.free_quota_calls > 0 ? this.periods.at(call.at, api.free_quota_period) : undefined;
+      // Answered from memory without a wait while fresh (the hot path's common case).
+      const covering = this.coverage.cover(key.userId, api.id, call.at);
+      const plan = covering instanceof Promise ? await covering : covering;
       charge = {
         priceMilli: api.price_per_call_milli,
         counted: !key.isDefault,
@@ -511,6 +517,7 @@ export class GatewayService implements OnModuleInit {
         ...(window && {
           quota: { apiId: api.id, limit: api.free_quota_calls, period: window.key },
         }),
+        ...(plan && { plan: { subscriptionId: plan.subscriptionId, stop: plan.stop } }),
       };
       standing.charged = 'unknown';
       const result = await this.charges.charge(charge).catch((error: unknown) => {
@@ -529,6 +536,7 @@ export class GatewayService implements OnModuleInit {
       });
       standing.charged = result.ok ? 'yes' : 'none';
       if (window) quotaLeft = this.quotaHeaders(call, result, window);
+      if (plan) quotaLeft = this.planHeaders(call, result, plan) ?? quotaLeft;
       chargedLogId = await this.charged(call, result);
       if (result.ok) from = result.from;
       if (result.ok && result.balance_milli !== null) {
@@ -538,7 +546,8 @@ export class GatewayService implements OnModuleInit {
           result.balance_milli,
         );
       }
-      void reply.header('x-cost', from === 'free' ? FREE : api.cost).header('x-charged-from', from);
+      const costless = from === 'free' || from === 'plan';
+      void reply.header('x-cost', costless ? FREE : api.cost).header('x-charged-from', from);
     }
 
     let outcome: Outcome;
@@ -556,8 +565,8 @@ export class GatewayService implements OnModuleInit {
         standing.charged = 'none';
         void reply.header('x-cost', FREE).removeHeader('x-charged-from');
         if (balance !== null) void reply.header('x-balance', formatBalance(balance));
-        // The free call was given back to the quota: one more is left than the charge said.
-        if (from === 'free' && quotaLeft !== undefined) {
+        // The free (or plan) call was given back: one more is left than the charge said.
+        if ((from === 'free' || from === 'plan') && quotaLeft !== undefined) {
           void reply.header('x-quota-remaining', String(quotaLeft + 1));
         }
         this.usage.noteLatency(
@@ -626,6 +635,21 @@ export class GatewayService implements OnModuleInit {
   }
 
   /**
+   * A plan's call says how many of the period's calls are left and when it ends, as a free quota's
+   * does: when the plan paid, or refused the call (a stop). Returns the remaining count it said.
+   */
+  private planHeaders({ reply, at }: Call, result: ChargeResult, plan: Coverage) {
+    const paid = result.ok && result.from === 'plan' && result.quota_used !== null;
+    if (!paid && (result.ok || result.reason !== 'plan_exhausted')) return undefined;
+    const remaining = paid ? Math.max(0, plan.limit - result.quota_used!) : 0;
+    void reply
+      .header('x-quota-limit', String(plan.limit))
+      .header('x-quota-remaining', String(remaining))
+      .header('x-quota-reset', String(Math.max(1, Math.ceil((plan.endsAt - at) / 1000))));
+    return remaining;
+  }
+
+  /**
    * The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps, 503
    * when why it was refused could not be read.
    */
@@ -651,6 +675,12 @@ export class GatewayService implements OnModuleInit {
           result.cap === 'daily' ? 'gateway.daily_cap_reached' : 'gateway.monthly_cap_reached',
           402,
           `this key's ${result.cap} spending cap of ${formatBalance(result.cap_milli)} yuan is reached: this call costs ${api.cost} yuan`,
+        );
+      case 'plan_exhausted':
+        throw gatewayError(
+          'gateway.plan_exhausted',
+          429,
+          "your plan's calls of this period are used: it stops here until the next period",
         );
       case 'unavailable':
         throw result.error;

@@ -221,6 +221,28 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       return user;
     };
 
+    /** A keyed user subscribed to a plan of `included` calls, its period running now. */
+    const plannedUser = async (balance: number, included: number) => {
+      const user = await keyedUser(balance);
+      const plan = await dataSource.query<{ insertId: number }>(
+        "INSERT INTO plans (name, price_milli, period, included_calls) VALUES ('p', 0, 'month', ?)",
+        [included],
+      );
+      const sub = await dataSource.query<{ insertId: number }>(
+        'INSERT INTO plan_subscriptions (user_id, plan_id, period_start, period_end, included_calls) VALUES (?, ?, UTC_TIMESTAMP() - INTERVAL 1 HOUR, UTC_TIMESTAMP() + INTERVAL 1 HOUR, ?)',
+        [user.id, plan.insertId, included],
+      );
+      return { ...user, subscriptionId: sub.insertId };
+    };
+
+    const planUsed = async (subscriptionId: number) => {
+      const [[row]] = await pool.query<RowDataPacket[]>(
+        'SELECT used_calls FROM plan_subscriptions WHERE id = ?',
+        [subscriptionId],
+      );
+      return Number(row.used_calls);
+    };
+
     const creditOf = async (userId: number) => {
       const [[user]] = await pool.query<RowDataPacket[]>(
         'SELECT credit_milli FROM users WHERE id = ?',
@@ -353,6 +375,53 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       },
     );
 
+    it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+      'takes plan calls after the free quota in a batch whose COMMIT was $fate exactly once (RETURNING: $returning)',
+      async ({ fate, returning }) => {
+        const user = await plannedUser(100, 2);
+        const quota = { apiId: 1, limit: 1, period: '2026-11-30' };
+        const plan = { subscriptionId: user.subscriptionId, stop: false };
+        const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
+        const results = await ledger.chargeBatch(
+          [1, 2, 3, 4].map(() => ({ ...charge(user), quota, plan })),
+        );
+        expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual([
+          'free',
+          'plan',
+          'plan',
+          'balance',
+        ]);
+        const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+        expect(await stateOf(user.id)).toEqual({
+          balance: 100 - PRICE,
+          logs: ids.map((id, i) => ({ id, cost: i < 3 ? 0 : PRICE })),
+        });
+        expect(await planUsed(user.subscriptionId)).toBe(2);
+        expect(await rowsUnder(ids)).toBe(ids.length);
+      },
+    );
+
+    it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
+      'stops at a stopping plan in a batch whose COMMIT was $fate, charging nothing (RETURNING: $returning)',
+      async ({ fate, returning }) => {
+        const user = await plannedUser(100, 2);
+        const plan = { subscriptionId: user.subscriptionId, stop: true };
+        const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
+        const results = await ledger.chargeBatch([1, 2, 3].map(() => ({ ...charge(user), plan })));
+        expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual([
+          'plan',
+          'plan',
+          'plan_exhausted',
+        ]);
+        const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
+        expect(await stateOf(user.id)).toEqual({
+          balance: 100,
+          logs: ids.map((id) => ({ id, cost: 0 })),
+        });
+        expect(await planUsed(user.subscriptionId)).toBe(2);
+      },
+    );
+
     /**
      * Batches not settled while their calls waited: the database gone longer than that, or back but
      * refusing the read of what paid for the settled rows (a refund could then give back the wrong
@@ -361,7 +430,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     const unsettledWhen = {
       'the database is gone for 3 s': (fate: Fate) => losingCommits(pool, fate, 3000),
       'its rows cannot be read': (fate: Fate) =>
-        refusingOnce(losingCommits(pool, fate), /charged_from IN \('free', 'credit'\)/),
+        refusingOnce(losingCommits(pool, fate), /charged_from IN \('free', 'plan', 'credit'\)/),
     };
     const unsettledCases = Object.keys(unsettledWhen).flatMap((when) =>
       fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning, when }))),
@@ -412,6 +481,23 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
         expect(
           logs.every(([from, cost, spent]) => from === null && cost === 0 && spent === 0),
         ).toBe(true);
+      },
+    );
+
+    it.each(unsettledCases)(
+      'gives plan calls back for a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
+      async ({ fate, returning, when }) => {
+        const user = await plannedUser(0, 2);
+        const plan = { subscriptionId: user.subscriptionId, stop: false };
+        const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
+        const ledger = new MysqlLedger(unsettledWhen[when](fate), returning, settling);
+        await expect(
+          ledger.chargeBatch([1, 2].map(() => ({ ...charge(user), plan }))),
+        ).rejects.toThrow('ECONNREFUSED');
+        await until(() => (ledger.unsettledCharges === 0 ? true : undefined));
+        expect(await planUsed(user.subscriptionId)).toBe(0);
+        const { logs } = await creditOf(user.id);
+        expect(logs.every(([from, cost]) => from === null && cost === 0)).toBe(true);
       },
     );
 

@@ -34,12 +34,12 @@ type Moved = {
 
 /**
  * Every move of money in `[from, to)` by user: credited orders (by when they were credited),
- * adjustments, cash codes, invite rewards, and the charged calls' rows with their count and checksum (Σ id mod
- * CHECKSUM_PRIME: the same rows give the same number on both databases; one lost, added or
- * re-costed row changes the count, the sum or the checksum), and the credit calls spent (not money:
- * `checkCredit` adds it up). Bound to `[from, to)` once per source (MOVED_SOURCES).
+ * adjustments, cash codes, invite rewards, plan periods bought, and the charged calls' rows with
+ * their count and checksum (Σ id mod CHECKSUM_PRIME: the same rows give the same number on both
+ * databases; one lost, added or re-costed row changes the count, the sum or the checksum), and the
+ * credit calls spent (not money: `checkCredit` adds it up). Bound to `[from, to)` once per source (MOVED_SOURCES).
  */
-const MOVED_SOURCES = 6;
+const MOVED_SOURCES = 7;
 const MOVED = `SELECT x.user_id AS user_id, SUM(x.money_in) AS money_in, SUM(x.money_out) AS money_out,
     SUM(x.n) AS charged_rows, SUM(x.ck) AS rows_checksum, SUM(x.credit) AS credit_out
   FROM (
@@ -57,6 +57,9 @@ const MOVED = `SELECT x.user_id AS user_id, SUM(x.money_in) AS money_in, SUM(x.m
     SELECT f.user_id, f.value_milli, 0, 0, 0, 0 FROM referral_rewards f
       WHERE f.created_at >= ? AND f.created_at < ?
     UNION ALL
+    SELECT p.user_id, 0, p.price_milli, 0, 0, 0 FROM plan_periods p
+      WHERE p.created_at >= ? AND p.created_at < ?
+    UNION ALL
     SELECT a.user_id, 0, a.cost_milli, 1, a.id % ${CHECKSUM_PRIME}, 0 FROM access_logs a
       WHERE a.access_time >= ? AND a.access_time < ? AND a.cost_milli > 0 AND a.user_id IS NOT NULL
     UNION ALL
@@ -71,6 +74,7 @@ const FIRST_MOVE = `SELECT MIN(t) AS first FROM (
     UNION ALL SELECT MIN(created_at) FROM balance_adjustments
     UNION ALL SELECT MIN(created_at) FROM redemptions WHERE kind = 'cash'
     UNION ALL SELECT MIN(created_at) FROM referral_rewards
+    UNION ALL SELECT MIN(created_at) FROM plan_periods
     UNION ALL SELECT MIN(access_time) FROM access_logs WHERE cost_milli > 0 OR credit_milli > 0
   ) m`;
 

@@ -6,6 +6,15 @@ export { CODE_LEDGER } from './code-ledger';
 export { CREDIT_BOOK, settle } from './credit-book';
 export type { CreditBook, GrantOutcome, NewGrant } from './credit-book';
 export type { CodeLedger, RedeemOutcome, RedeemRefusal } from './code-ledger';
+export { PLAN_BOOK } from './plan-book';
+export type {
+  PlanBook,
+  PlanSale,
+  PlanTerms,
+  Renewal,
+  RenewOutcome,
+  SubscribeOutcome,
+} from './plan-book';
 export { LEDGER } from './ledger';
 export type {
   CallLatency,

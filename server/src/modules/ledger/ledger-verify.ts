@@ -7,7 +7,7 @@ export interface UnexplainedBalance {
   balance_milli: number;
   /** Σ credited orders + Σ adjustments (either sign) + Σ cash codes + Σ invite rewards. */
   money_in_milli: number;
-  /** Σ charged calls (a refunded call's row costs 0). */
+  /** Σ charged calls (a refunded call's row costs 0) + Σ plan periods bought. */
   money_out_milli: number;
 }
 
@@ -18,7 +18,7 @@ export interface LedgerCheck {
 
 /**
  * The ledger's invariant, user by user: balance = Σ credited orders + Σ adjustments + Σ cash codes
- * + Σ invite rewards − Σ charged calls. Closed months count by their closing rows (ledger/closings.ts: their raw rows
+ * + Σ invite rewards − Σ charged calls − Σ plan periods bought. Closed months count by their closing rows (ledger/closings.ts: their raw rows
  * may be gone to retention), the time after the last closed month by its rows. Read in one
  * statement, the last closed month's end included, so a check made while calls are charged or a
  * month is closed compares each balance with the rows of the same snapshot (InnoDB's consistent
@@ -39,7 +39,8 @@ export async function checkBalances(dataSource: DataSource): Promise<LedgerCheck
        + COALESCE((SELECT SUM(c.value_milli) FROM redemptions c WHERE c.user_id = u.id AND c.kind = 'cash' AND c.created_at >= m.since), 0)
        + COALESCE((SELECT SUM(f.value_milli) FROM referral_rewards f WHERE f.user_id = u.id AND f.created_at >= m.since), 0) AS money_in,
        COALESCE((SELECT SUM(k.money_out_milli) FROM ledger_closings k WHERE k.user_id = u.id), 0)
-       + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= m.since), 0) AS money_out
+       + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= m.since), 0)
+       + COALESCE((SELECT SUM(p.price_milli) FROM plan_periods p WHERE p.user_id = u.id AND p.created_at >= m.since), 0) AS money_out
      FROM users u CROSS JOIN (SELECT COALESCE(MAX(to_at), '1970-01-01 00:00:00') AS since FROM ledger_months) m ORDER BY u.id`,
   );
   return {

@@ -19,12 +19,15 @@ import { ledgerPool, MysqlLedger } from './mysql-ledger';
 import { OWED_DIR, OwedJournal } from './owed-journal';
 import { MysqlOrderLedger, ORDER_LEDGER, SqliteOrderLedger } from './order-ledger';
 import type { OrderLedger } from './order-ledger';
+import { MysqlPlanBook, PLAN_BOOK, SqlitePlanBook } from './plan-book';
+import type { PlanBook } from './plan-book';
 import { SqliteLedger } from './sqlite-ledger';
 
 /**
  * Every write of a balance: the gateway's charges (batched by ChargeQueue) and refunds, credited
- * orders, admins' adjustments, redeemed codes, credit grants. Each is written against the raw driver of its database, SQLite or
- * MySQL/MariaDB; credits are announced through LedgerEvents.
+ * orders, admins' adjustments, redeemed codes, credit grants, plans bought. Each is written
+ * against the raw driver of its database, SQLite or MySQL/MariaDB; credits are announced through
+ * LedgerEvents.
  */
 @Module({
   providers: [
@@ -90,6 +93,15 @@ import { SqliteLedger } from './sqlite-ledger';
           mysql: (pool) => new MysqlCreditBook(pool),
         }),
     },
+    {
+      provide: PLAN_BOOK,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) =>
+        byRawDriver<PlanBook>(dataSource, {
+          sqlite: (db) => new SqlitePlanBook(db),
+          mysql: (pool) => new MysqlPlanBook(pool),
+        }),
+    },
   ],
   exports: [
     LedgerEvents,
@@ -99,6 +111,7 @@ import { SqliteLedger } from './sqlite-ledger';
     ORDER_LEDGER,
     CODE_LEDGER,
     CREDIT_BOOK,
+    PLAN_BOOK,
   ],
 })
 export class LedgerModule {}

@@ -32,7 +32,8 @@ export type SpendingCap = 'daily' | 'monthly';
 export type ChargeResult =
   /**
    * balance_milli: the balance after the debit; null when a batch had to be settled or nothing
-   * was debited. quota_used: the free calls used in the period with this one, when it was free.
+   * was debited. quota_used: the free calls (or the plan's calls) used in the period with this
+   * one, when its free quota (or its plan) took it.
    */
   | {
       ok: true;
@@ -44,6 +45,8 @@ export type ChargeResult =
   | { ok: false; reason: 'invalid_key' }
   | { ok: false; reason: 'insufficient'; balance_milli: number }
   | { ok: false; reason: 'cap'; cap: SpendingCap; cap_milli: number }
+  /** The plan's included calls are used and it stops there (overage `stop`). */
+  | { ok: false; reason: 'plan_exhausted' }
   /**
    * Refused, charged nothing, but why could not be read (the database went away after the batch
    * committed): `error` is that read's failure, answered as the database being unavailable.
@@ -58,6 +61,15 @@ export interface QuotaTake {
   period: string;
 }
 
+/**
+ * A subscription's included calls as a call may take them: while its period runs on the database's
+ * clock and calls are left. `stop`: once they are used, the call is refused instead of paid.
+ */
+export interface PlanTake {
+  subscriptionId: number;
+  stop: boolean;
+}
+
 export interface Charge {
   priceMilli: number;
   /**
@@ -65,6 +77,11 @@ export interface Charge {
    * no spending cap and writes its row as `free`; once it is used up, the call is paid as usual.
    */
   quota?: QuotaTake;
+  /**
+   * The user's plan, when it covers the API: tried after the free quota and before credit; a call
+   * it takes costs nothing and writes its row as `plan` (ADR 050).
+   */
+  plan?: PlanTake;
   /**
    * Named keys count what they spend per UTC day and month (api_keys.spent_*), in the charge's
    * transaction and conditional on their caps; the default key has no caps and counts nothing.
@@ -209,6 +226,29 @@ export const freeLog = (log: ChargedLog): ChargedLog => ({
   charged_from: 'free',
 });
 
+/** The row a charge writes when its user's plan takes it. */
+export const planLog = (log: ChargedLog): ChargedLog => ({
+  ...log,
+  cost_milli: 0,
+  charged_from: 'plan',
+});
+
+/** A call taken from a subscription's included calls (`now`: the database's clock on MySQL). */
+export interface PlanMove {
+  subscriptionId: number;
+  userId: number;
+  now: Date | string;
+}
+
+export const planMove = (
+  { plan, log }: Charge & { plan: PlanTake },
+  now: Date | string,
+): PlanMove => ({
+  subscriptionId: plan.subscriptionId,
+  userId: log.user_id,
+  now,
+});
+
 /** A user's use of an API's free quota in a period. */
 export interface QuotaMove {
   userId: number;
@@ -326,6 +366,26 @@ export const SQL = {
   giveBack: statement<QuotaMove>`
     UPDATE free_quota_uses SET used = used - 1
     WHERE user_id = ${'userId'} AND api_id = ${'apiId'} AND period = ${'period'} AND used > 0`,
+  /**
+   * Takes one of a subscription's included calls if its period is running at `now` and its user
+   * is active (ADR 050). Renewal moves the period on and starts the count again; nothing else does.
+   */
+  takePlan: statement<PlanMove>`
+    UPDATE plan_subscriptions SET used_calls = used_calls + 1, updated_at = updated_at
+    WHERE id = ${'subscriptionId'} AND user_id = ${'userId'} AND state = 'active'
+      AND used_calls < included_calls AND period_start <= ${'now'} AND period_end > ${'now'}
+      AND (SELECT status FROM users WHERE id = ${'userId'}) = 1`,
+  /** Gives a refunded plan call back, if its period (the one the call was made in) still runs. */
+  givePlanBack: statement<PlanMove>`
+    UPDATE plan_subscriptions SET used_calls = used_calls - 1, updated_at = updated_at
+    WHERE id = ${'subscriptionId'} AND used_calls > 0 AND period_start <= ${'now'}`,
+  /** A charged row that its user's plan took after the free quota refused it. */
+  toPlan: statement<{ logId: number }>`
+    UPDATE access_logs SET cost_milli = 0, charged_from = 'plan' WHERE id = ${'logId'}`,
+  /** Marks a plan call's row refunded; a row already refunded is no longer `plan`. */
+  refundPlanRow: statement<{ statusCode: number; logId: number }>`
+    UPDATE access_logs SET status_code = ${'statusCode'}, charged_from = NULL
+    WHERE id = ${'logId'} AND charged_from = 'plan'`,
   /** Gives a refund back, unless the balance would pass `ceiling`. */
   refundCredit: statement<UserMove & { ceiling: number }>`
     UPDATE users SET balance_milli = balance_milli + ${'price'}, updated_at = updated_at
@@ -350,6 +410,12 @@ export const refusedDebit = (
 ): ChargeResult =>
   owner && Number(owner.status) === 1
     ? { ok: false, reason: 'insufficient', balance_milli: Number(owner.balance_milli) }
+    : { ok: false, reason: 'invalid_key' };
+
+/** Why a plan's stop refused a charge: its calls are used, unless the user is gone meanwhile. */
+export const refusedPlan = (owner: { status: number | string } | undefined): ChargeResult =>
+  owner && Number(owner.status) === 1
+    ? { ok: false, reason: 'plan_exhausted' }
     : { ok: false, reason: 'invalid_key' };
 
 interface CapRow {

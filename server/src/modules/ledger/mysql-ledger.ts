@@ -27,17 +27,20 @@ import {
   Ledger,
   LOG_COLUMNS,
   LOG_PLACEHOLDERS,
+  planLog,
+  planMove,
   quotaMove,
   Refund,
   refundPastCeiling,
   refusedDebit,
+  refusedPlan,
   refusedSpend,
   setLatenciesSql,
   setLatenciesValues,
   SQL,
   userMove,
 } from './ledger';
-import type { QuotaMove, UserMove } from './ledger';
+import type { PlanMove, QuotaMove, UserMove } from './ledger';
 import type { ChargedFrom } from '../../contracts/usage';
 import type { Owed, OwedJournal } from './owed-journal';
 
@@ -79,14 +82,35 @@ export const TAKE: NamedStatement<QuotaMove> = {
   ),
 };
 /**
+ * SQL.takePlan on the database's clock (instances' clocks may disagree; ADR 050), with the count
+ * it leaves as the statement's insert id.
+ */
+export const TAKE_PLAN = statement<Omit<PlanMove, 'now'>>`
+  UPDATE plan_subscriptions SET used_calls = LAST_INSERT_ID(used_calls + 1), updated_at = updated_at
+  WHERE id = ${'subscriptionId'} AND user_id = ${'userId'} AND state = 'active'
+    AND used_calls < included_calls AND period_start <= UTC_TIMESTAMP()
+    AND period_end > UTC_TIMESTAMP()
+    AND (SELECT status FROM users WHERE id = ${'userId'}) = 1`;
+/**
  * A quota charge locks its user's row first, as a debit does, so that every transaction takes a
  * user's rows in one order (user, then quota and key rows) and two batches cannot deadlock.
  */
 const LOCK_USER = 'SELECT id FROM users WHERE id = ? FOR UPDATE';
 const ENSURE_QUOTA =
   'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON DUPLICATE KEY UPDATE used = used';
-/** The charge's log row as its first statement writes it: free when its API has a quota. */
-const rowLog = (charge: Charge) => (charge.quota ? freeLog(charge.log) : charge.log);
+/**
+ * Where a charge may be paid from, in the order they are tried: its API's free quota, its user's
+ * plan, then credit or cash (one statement, CHARGE).
+ */
+type Stage = 'free' | 'plan' | 'pay';
+const stagesOf = (charge: Charge): Stage[] => [
+  ...(charge.quota ? (['free'] as const) : []),
+  ...(charge.plan ? (['plan'] as const) : []),
+  'pay',
+];
+/** The charge's log row as its first statement writes it: as paid from its first stage. */
+const rowLog = (charge: Charge) =>
+  charge.quota ? freeLog(charge.log) : charge.plan ? planLog(charge.log) : charge.log;
 /**
  * What a batch's earlier quota charges took: users' row locks, quota rows made sure of. A debit
  * does not count as a lock here: one that changes nothing keeps no lock under READ COMMITTED.
@@ -114,6 +138,18 @@ const quotaStatements = (
   taken.rows.add(row);
   return [...statements, bound(take, move)];
 };
+/** A plan charge's statements: its user's lock unless taken already, then the plan's take. */
+const planStatements = (
+  charge: Charge,
+  take: NamedStatement<Omit<PlanMove, 'now'>>,
+  taken: Taken = { users: new Set(), rows: new Set() },
+): Statement[] => {
+  const userId = charge.log.user_id;
+  const subscriptionId = charge.plan!.subscriptionId;
+  const lock: Statement[] = taken.users.has(userId) ? [] : [[LOCK_USER, [userId]]];
+  taken.users.add(userId);
+  return [...lock, bound(take, { subscriptionId, userId })];
+};
 /** A charged call's log row inserted under the id its first attempt was given. */
 const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
 /** A user's counted rows of calls made in a span, by their request ids (`count` of them). */
@@ -121,12 +157,12 @@ const OWED_ROWS = (count: number) =>
   `SELECT id, request_id, charged_from FROM access_logs
    WHERE user_id = ? AND access_time >= ? AND access_time <= ?
      AND request_id IN (${Array.from({ length: count }, () => '?').join(', ')})
-     AND (cost_milli > 0 OR charged_from IN ('free', 'credit'))`;
+     AND (cost_milli > 0 OR charged_from IN ('free', 'plan', 'credit'))`;
 /**
  * The rows under a pinned id, each saying whether it is the call's own. A plain read: a locking one
  * of an id past the newest would lock the gap every new call's row goes into.
  */
-const PINNED_ROWS = `SELECT (user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from IN ('free', 'credit'))) AS ours
+const PINNED_ROWS = `SELECT (user_id = ? AND request_id = ? AND (cost_milli = ? OR charged_from IN ('free', 'plan', 'credit'))) AS ours
   FROM access_logs WHERE id = ?`;
 const DROP_PINNED_LOG =
   'DELETE FROM access_logs WHERE id = ? AND access_time = ? AND request_id = ?';
@@ -136,7 +172,9 @@ type Statement = readonly [string, readonly unknown[]];
 
 /** What paid for a charged row, as it says (a row older than sources says nothing: cash). */
 const rowSource = (chargedFrom: unknown): ChargedFrom =>
-  chargedFrom === 'free' || chargedFrom === 'credit' ? chargedFrom : 'balance';
+  chargedFrom === 'free' || chargedFrom === 'plan' || chargedFrom === 'credit'
+    ? chargedFrom
+    : 'balance';
 
 const bound = <P>(named: NamedStatement<P>, params: P): Statement => [
   named.text,
@@ -158,7 +196,7 @@ const abortedUnderQuery = () =>
  */
 type Written =
   | { logId: number; balance: number | null; from: ChargedFrom; used: number | null }
-  | { refused: 'debit' | 'spend' };
+  | { refused: 'debit' | 'spend' | 'plan' };
 
 const logIds = (written: readonly Written[]) => written.map((w) => ('logId' in w ? w.logId : null));
 
@@ -238,6 +276,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     spend: typeof SQL.spend;
     undoDebit: typeof SQL.undoDebit;
     take: typeof TAKE;
+    takePlan: typeof TAKE_PLAN;
   };
 
   /**
@@ -259,6 +298,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
       spend: guarded(SQL.spend),
       undoDebit: guarded(SQL.undoDebit),
       take: guarded(TAKE),
+      takePlan: guarded(TAKE_PLAN),
     };
   }
 
@@ -326,16 +366,18 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         `a charge batch's COMMIT got no answer (${String(error.cause)}): settled, ${settled.filter((id) => id !== null).length} of ${charges.length} charged once`,
       );
       // The balances a settled batch left are not known; its refused calls are told as insufficient
-      // or invalid from what the rows say now, and what paid for the others from their rows.
+      // (or their plan's stop) or invalid from what the rows say now, and what paid for the others
+      // from their rows.
       const sources = await this.sources(settled).catch(async (failure: unknown) => {
         // Not knowing what paid for a row, a refund could give back the wrong thing: the calls
         // are answered 503 and what the batch applied is refunded once the database answers.
         await this.settleLater(batch);
         throw failure;
       });
-      written = settled.map((logId) =>
+      // A plan that stops refuses a call it cannot take: such a call never reaches the debit.
+      written = settled.map((logId, i) =>
         logId === null
-          ? { refused: 'debit' }
+          ? { refused: charges[i].plan?.stop ? 'plan' : 'debit' }
           : { logId, balance: null, from: sources.get(logId) ?? 'balance', used: null },
       );
     }
@@ -362,7 +404,9 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
       }
       const userId = charge.log.user_id;
       const [owner] = await mysqlRead(this.pool, SQL.owner.text, SQL.owner.values({ userId }));
-      return refusedDebit(owner as never);
+      return written.refused === 'plan'
+        ? refusedPlan(owner as never)
+        : refusedDebit(owner as never);
     } catch (error) {
       return { ok: false, reason: 'unavailable', error };
     }
@@ -397,48 +441,73 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
    * the transaction and carries every call's log row, then every debit (user rows, in the batch's
    * order): a new row locks nothing another transaction waits for, and the user's row is held only
    * until the COMMIT, the second. A call of an API with a free quota takes one from it instead (its
-   * row written as free); one whose quota is used up is debited in one more round trip, its row
-   * then made a paid one. Counted keys' spends (key rows) take one more round trip, and the
-   * debits of charges a cap refused are taken back in another; a charge refused by its debit while
-   * a cap's refusal was giving its user money back is tried again after it, so the batch ends as if
-   * its charges had run one by one. The rows of the calls not charged go in a last statement.
+   * row written as free), and a call its user's plan covers one of the plan's calls; one they
+   * refuse tries the next stage (the plan, then the debit) in one more round trip each, its row
+   * made that stage's (a plan with a stop refuses the call instead). Counted keys' spends (key
+   * rows) take one more round trip, and the debits of charges a cap refused are taken back in
+   * another; a charge refused by its debit while a cap's refusal was giving its user money back is
+   * tried again after it, so the batch ends as if its charges had run one by one. The rows of the
+   * calls not charged go in a last statement.
    */
   private async writeBatch(conn: PoolConnection, charges: readonly Charge[]): Promise<Written[]> {
     const inserts = this.insertStatements(charges.map(rowLog));
-    const firsts: Statement[] = [];
     const taken: Taken = { users: new Set(), rows: new Set() };
-    /** Where each charge's take or debit answers, among the first round trip's writes. */
-    const answerAt = charges.map((charge) => {
-      if (charge.quota) firsts.push(...quotaStatements(charge, this.batchSql.take, taken));
-      else firsts.push(bound(this.batchSql.debit, userMove(charge)));
-      return firsts.length - 1;
-    });
-    const [, ...first] = await this.run(conn, [['START TRANSACTION', []], ...inserts, ...firsts]);
-    const ids = this.returning
-      ? (first[0] as RowDataPacket[]).map((row) => Number(row.id))
-      : (first.slice(0, inserts.length) as ResultSetHeader[]).map((insert) => insert.insertId);
-    const answers = first.slice(inserts.length) as ResultSetHeader[];
-    const used = new Map<number, number>();
-    const usedUp: number[] = [];
+    const stages = charges.map(stagesOf);
+    /** Each charge's stage: the first round trip tries every charge's first one. */
+    const at = charges.map(() => 0);
+    /** The charges a free quota or a plan took, with the calls of the period they used. */
+    const used = new Map<number, { from: 'free' | 'plan'; count: number }>();
+    const stopped = new Set<number>();
+    let ids: number[] = [];
     let pending: number[] = [];
-    charges.forEach((charge, i) => {
-      if (!charge.quota) pending.push(i);
-      else if (answers[answerAt[i]].affectedRows === 1) used.set(i, answers[answerAt[i]].insertId);
-      else usedUp.push(i);
-    });
-    let debits = pending.map((i) => answers[answerAt[i]]);
-    if (usedUp.length > 0) {
-      const paid = (await this.run(
-        conn,
-        usedUp.flatMap((i) => [
-          bound(this.batchSql.debit, userMove(charges[i])),
-          bound(SQL.toBalance, { price: charges[i].priceMilli, logId: ids[i] }),
-        ]),
-      )) as ResultSetHeader[];
-      pending = [...pending, ...usedUp];
-      debits = [...debits, ...usedUp.map((_, n) => paid[2 * n])];
+    let debits: ResultSetHeader[] = [];
+    let trying = charges.map((_, i) => i);
+    let firstTrip = true;
+    while (trying.length > 0) {
+      const list: Statement[] = [];
+      /** Where each charge's take or debit answers, among the round trip's writes. */
+      const answerAt = trying.map((i) => {
+        const stage = stages[i][at[i]];
+        const charge = charges[i];
+        // A later stage's row is made its own: its earlier stages wrote it as theirs.
+        if (at[i] > 0 && stage === 'plan') list.push(bound(SQL.toPlan, { logId: ids[i] }));
+        if (at[i] > 0 && stage === 'pay') {
+          list.push(bound(SQL.toBalance, { price: charge.priceMilli, logId: ids[i] }));
+        }
+        if (stage === 'free') list.push(...quotaStatements(charge, this.batchSql.take, taken));
+        else if (stage === 'plan') {
+          list.push(...planStatements(charge, this.batchSql.takePlan, taken));
+        } else list.push(bound(this.batchSql.debit, userMove(charge)));
+        return list.length - 1;
+      });
+      let answers: ResultSetHeader[];
+      if (firstTrip) {
+        firstTrip = false;
+        const [, ...first] = await this.run(conn, [['START TRANSACTION', []], ...inserts, ...list]);
+        ids = this.returning
+          ? (first[0] as RowDataPacket[]).map((row) => Number(row.id))
+          : (first.slice(0, inserts.length) as ResultSetHeader[]).map((insert) => insert.insertId);
+        answers = first.slice(inserts.length) as ResultSetHeader[];
+      } else answers = (await this.run(conn, list)) as ResultSetHeader[];
+      const next: number[] = [];
+      trying.forEach((i, n) => {
+        const stage = stages[i][at[i]];
+        const answer = answers[answerAt[n]];
+        if (stage === 'pay') {
+          pending.push(i);
+          debits.push(answer);
+        } else if (answer.affectedRows === 1) used.set(i, { from: stage, count: answer.insertId });
+        else if (stage === 'plan' && charges[i].plan!.stop) stopped.add(i);
+        else {
+          at[i] += 1;
+          next.push(i);
+        }
+      });
+      trying = next;
     }
-    const out: Written[] = charges.map(() => ({ refused: 'debit' }));
+    const out: Written[] = charges.map((_, i) =>
+      stopped.has(i) ? { refused: 'plan' } : { refused: 'debit' },
+    );
     const balances = new Map<number, number>();
     /** The charges their users' credit paid for. */
     const credited = new Set<number>();
@@ -501,8 +570,8 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     if (dropped.length > 0) await this.run(conn, [[DROP_LOGS, [dropped]]]);
     return out.map((refused, i) => {
       const balance = balances.get(i);
-      const free = used.get(i);
-      if (free !== undefined) return { logId: ids[i], balance: null, from: 'free', used: free };
+      const taken = used.get(i);
+      if (taken) return { logId: ids[i], balance: null, from: taken.from, used: taken.count };
       if (credited.has(i)) return { logId: ids[i], balance: null, from: 'credit', used: null };
       return balance === undefined
         ? refused
@@ -738,12 +807,29 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         replayed.push(id);
         continue;
       }
+      if (charge.plan) {
+        const statements = planStatements(charge, TAKE_PLAN);
+        const [take, values] = statements.pop()!;
+        for (const [sql, before] of statements) await conn.query(sql, [...before]);
+        const [taken] = await conn.query<ResultSetHeader>(take, [...values]);
+        const took = taken.affectedRows === 1;
+        if (took && charge.quota) {
+          await conn.query(SQL.toPlan.text, SQL.toPlan.values({ logId: id }));
+        }
+        if (!took && charge.plan.stop) {
+          await conn.query(DROP_PINNED_LOG, [id, charge.log.access_time, charge.log.request_id]);
+        }
+        if (took || charge.plan.stop) {
+          replayed.push(took ? id : null);
+          continue;
+        }
+      }
       const move = userMove(charge);
       const [debit] = await conn.query<ResultSetHeader>(CHARGE.text, CHARGE.values(move));
       let applied = debit.affectedRows === 1;
       const credit = applied && paidBy(Number(debit.insertId)).credit;
       const price = charge.priceMilli;
-      if (applied && charge.quota) {
+      if (applied && (charge.quota || charge.plan)) {
         await conn.query(SQL.toBalance.text, SQL.toBalance.values({ price, logId: id }));
       }
       if (credit) await conn.query(SQL.toCredit.text, SQL.toCredit.values({ price, logId: id }));
@@ -802,7 +888,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     const written = ids.filter((id): id is number => id !== null);
     if (written.length === 0) return new Map();
     const [rows] = await this.pool.query<RowDataPacket[]>(
-      "SELECT id, charged_from FROM access_logs WHERE id IN (?) AND charged_from IN ('free', 'credit')",
+      "SELECT id, charged_from FROM access_logs WHERE id IN (?) AND charged_from IN ('free', 'plan', 'credit')",
       [written],
     );
     return new Map(rows.map((row) => [Number(row.id), rowSource(row.charged_from)]));
@@ -886,6 +972,18 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         if (charge.counted) {
           await conn.query(SQL.unspend.text, SQL.unspend.values(keySpend(charge)));
         }
+      }
+      return null;
+    }
+    if (refund.from === 'plan') {
+      // Only a row still marked plan is refunded, so its call goes back at most once.
+      const [marked] = await conn.query<ResultSetHeader>(
+        SQL.refundPlanRow.text,
+        SQL.refundPlanRow.values({ statusCode, logId }),
+      );
+      if (marked.affectedRows === 1 && charge.plan) {
+        const move = planMove({ ...charge, plan: charge.plan }, charge.log.access_time);
+        await conn.query(SQL.givePlanBack.text, SQL.givePlanBack.values(move));
       }
       return null;
     }

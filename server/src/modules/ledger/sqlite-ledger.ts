@@ -14,10 +14,13 @@ import {
   KeyUse,
   Ledger,
   LOG_PLACEHOLDERS,
+  planLog,
+  planMove,
   quotaMove,
   Refund,
   refundPastCeiling,
   refusedDebit,
+  refusedPlan,
   refusedSpend,
   SQL,
   userMove,
@@ -72,6 +75,9 @@ export class SqliteLedger implements Ledger {
         'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
       ),
       take: db.prepare(`${SQL.take.text} RETURNING used`),
+      takePlan: db.prepare(`${SQL.takePlan.text} RETURNING used_calls`),
+      givePlanBack: db.prepare(SQL.givePlanBack.text),
+      refundPlanRow: db.prepare(SQL.refundPlanRow.text),
       giveBack: db.prepare(SQL.giveBack.text),
       refundCredit: db.prepare(`${SQL.refundCredit.text} RETURNING balance_milli`),
       touchKey: db.prepare(SQL.touchKey.text),
@@ -108,6 +114,27 @@ export class SqliteLedger implements Ledger {
             quota_used: Number(took.used),
           },
         };
+      }
+    }
+    if (charge.plan) {
+      const move = planMove({ ...charge, plan: charge.plan }, sqliteTime(log.access_time));
+      const took = this.sql.takePlan.get(...SQL.takePlan.values(move)) as
+        { used_calls: number } | undefined;
+      if (took) {
+        const row = planLog(log);
+        const logId = this.sql.insertLog.run(...callLogValues(row, sqliteTime(log.access_time)));
+        return {
+          ok: {
+            ok: true,
+            logId: Number(logId.lastInsertRowid),
+            balance_milli: null,
+            from: 'plan',
+            quota_used: Number(took.used_calls),
+          },
+        };
+      }
+      if (charge.plan.stop) {
+        return { refused: refusedPlan(this.sql.owner.get(log.user_id) as never) };
       }
     }
     const credit = { ...userMove(charge), now: sqliteTime(log.access_time) };
@@ -162,6 +189,19 @@ export class SqliteLedger implements Ledger {
         if (marked.changes === 1) {
           this.sql.giveCredit.run(...SQL.giveCredit.values(userMove(charge)));
           if (charge.counted) this.sql.unspend.run(...SQL.unspend.values(keySpend(charge)));
+        }
+        return null;
+      }
+      if (refund.from === 'plan') {
+        const marked = this.sql.refundPlanRow.run(
+          ...SQL.refundPlanRow.values({ statusCode, logId }),
+        );
+        if (marked.changes === 1 && charge.plan) {
+          const move = planMove(
+            { ...charge, plan: charge.plan },
+            sqliteTime(charge.log.access_time),
+          );
+          this.sql.givePlanBack.run(...SQL.givePlanBack.values(move));
         }
         return null;
       }

@@ -12,6 +12,8 @@ export interface SpanMoves {
   adjusted_milli: number;
   redeemed_milli: number;
   referred_milli: number;
+  /** Plan periods bought (money out, as charged calls are). */
+  plans_milli: number;
   charged_milli: number;
   closing_milli: number;
   calls: number;
@@ -32,19 +34,21 @@ type Row = Record<string, string | number | null>;
 /**
  * The money that came in after each of two instants, from every source the ledger has (the same
  * sources `checkBalances` adds up): credited orders (dated by when they were credited: a claim
- * writes updated_at), adjustments, cash codes and invite rewards. `owner` narrows each to one user.
+ * writes updated_at), adjustments, cash codes and invite rewards, and the plan periods bought as
+ * money in of the opposite sign. `owner` narrows each to one user.
  */
-const MONEY_IN = ['recharged', 'adjusted', 'redeemed', 'referred'] as const;
+const MONEY_IN = ['recharged', 'adjusted', 'redeemed', 'referred', 'plans'] as const;
 const moneyIn = (owner: string) =>
   MONEY_IN.map((name) => {
     const [table, value, time, extra] = {
-      recharged: ['recharge_records', 'amount_milli', 'updated_at', " AND t.state = 'credited'"],
-      adjusted: ['balance_adjustments', 'delta_milli', 'created_at', ''],
-      redeemed: ['redemptions', 'value_milli', 'created_at', " AND t.kind = 'cash'"],
-      referred: ['referral_rewards', 'value_milli', 'created_at', ''],
+      recharged: ['recharge_records', 't.amount_milli', 'updated_at', " AND t.state = 'credited'"],
+      adjusted: ['balance_adjustments', 't.delta_milli', 'created_at', ''],
+      redeemed: ['redemptions', 't.value_milli', 'created_at', " AND t.kind = 'cash'"],
+      referred: ['referral_rewards', 't.value_milli', 'created_at', ''],
+      plans: ['plan_periods', '0 - t.price_milli', 'created_at', ''],
     }[name];
     const sum = (bound: string) =>
-      `COALESCE((SELECT SUM(t.${value}) FROM ${table} t WHERE ${owner}${extra} AND t.${time} >= ${bound}), 0)`;
+      `COALESCE((SELECT SUM(${value}) FROM ${table} t WHERE ${owner}${extra} AND t.${time} >= ${bound}), 0)`;
     return `${sum('?')} - ${sum('?')} AS ${name}, ${sum('?')} AS ${name}_after`;
   }).join(',\n');
 
@@ -67,18 +71,22 @@ function moves(
     num(totals.recharged_after) +
     num(totals.adjusted_after) +
     num(totals.redeemed_after) +
-    num(totals.referred_after);
+    num(totals.referred_after) +
+    num(totals.plans_after);
   const closing = num(totals.balance) - inAfterTo + num(totals.charged_after);
   const recharged = num(totals.recharged);
   const adjusted = num(totals.adjusted);
   const redeemed = num(totals.redeemed);
   const referred = num(totals.referred);
+  const plans = -num(totals.plans);
   return {
-    opening_milli: closing - recharged - adjusted - redeemed - referred + calls.charged_milli,
+    opening_milli:
+      closing - recharged - adjusted - redeemed - referred + plans + calls.charged_milli,
     recharged_milli: recharged,
     adjusted_milli: adjusted,
     redeemed_milli: redeemed,
     referred_milli: referred,
+    plans_milli: plans,
     charged_milli: calls.charged_milli,
     closing_milli: closing,
     calls: calls.calls,

@@ -3,7 +3,7 @@ import { ApiEntry } from '../../database/entities';
 
 /** The sitemap protocol's limit of addresses per file; past it /sitemap.xml is an index. */
 export const SITEMAP_MAX_URLS = 50_000;
-const STATIC_PATHS = ['/', '/about', '/friends', '/status'];
+const STATIC_PATHS = ['/', '/about', '/friends', '/status', '/pricing'];
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -107,7 +107,9 @@ export class SpaFallback implements OnModuleInit, OnModuleDestroy {
     private readonly limiter: RateLimiter,
     events: ContentEvents,
   ) {
-    this.unsubscribe = events.on(() => {
+    this.unsubscribe = events.on((kind) => {
+      // A subscription changes no page another visitor is shown.
+      if (kind === 'subscriptions') return;
       this.generation++;
       this.found.clear();
       this.others.clear();

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   CreditGrant,
+  Plan,
+  PlanSubscription,
   RedeemBatch,
   RedeemCode,
   Redemption,
@@ -17,6 +19,10 @@ import { SessionsModule } from '../sessions';
 import { CreditExpiry } from './credit-expiry';
 import { CreditController } from './credit.controller';
 import { CreditService } from './credit.service';
+import { PlanCoverage } from './plan-coverage';
+import { PlanRenewal } from './plan-renewal';
+import { PlansAdminController, PlansController } from './plans.controller';
+import { PlansService } from './plans.service';
 import { RedeemAdminService } from './redeem-admin.service';
 import { RedeemAdminController, RedeemController } from './redeem.controller';
 import { RedeemService } from './redeem.service';
@@ -25,10 +31,10 @@ import { ReferralsAdminController, ReferralsController } from './referrals.contr
 import { ReferralsService } from './referrals.service';
 
 /**
- * Ways to sell calls besides the per-call price: for now credit grants (spent before cash, until
- * they expire), redeem codes (cash) and invite rewards (cash for the inviter on an invitee's first
- * recharge), money moved by the ledger. Free quotas are
- * taken in the gateway's charge (ledger) and listed by usage/.
+ * Ways to sell calls besides the per-call price: plans (periods of included calls bought from the
+ * balance), credit grants (spent before cash, until they expire), redeem codes (cash or credit)
+ * and invite rewards (cash for the inviter on an invitee's first recharge), money moved by the
+ * ledger. Free quotas are taken in the gateway's charge (ledger) and listed by usage/.
  */
 @Module({
   imports: [
@@ -44,11 +50,15 @@ import { ReferralsService } from './referrals.service';
       ReferralReward,
       SiteConfig,
       CreditGrant,
+      Plan,
+      PlanSubscription,
       User,
     ]),
   ],
   controllers: [
     CreditController,
+    PlansController,
+    PlansAdminController,
     RedeemController,
     RedeemAdminController,
     ReferralsController,
@@ -57,11 +67,14 @@ import { ReferralsService } from './referrals.service';
   providers: [
     CreditService,
     CreditExpiry,
+    PlanCoverage,
+    PlanRenewal,
+    PlansService,
     RedeemService,
     RedeemAdminService,
     ReferralsService,
     ReferralsAdminService,
   ],
-  exports: [ReferralsService],
+  exports: [PlanCoverage, PlansService, ReferralsService],
 })
 export class PlansModule {}

@@ -18,6 +18,7 @@ const totals = (moves: SpanMoves): MonthTotals => ({
   adjusted: formatBalance(moves.adjusted_milli),
   redeemed: formatBalance(moves.redeemed_milli),
   referred: formatBalance(moves.referred_milli),
+  plans: formatBalance(moves.plans_milli),
   charged: formatBalance(moves.charged_milli),
   closing_balance: formatBalance(moves.closing_milli),
   calls: moves.calls,
@@ -34,6 +35,7 @@ const CSV_TEXT = {
     adjusted: 'Adjustments',
     redeemed: 'Redeem codes',
     referred: 'Invite rewards',
+    plans: 'Plans bought',
     charged: 'Paid calls',
     closing: 'Closing balance',
     running: 'Month still running: closing balance as of',
@@ -47,6 +49,7 @@ const CSV_TEXT = {
     adjusted: '余额调整',
     redeemed: '兑换码',
     referred: '邀请奖励',
+    plans: '购买套餐',
     charged: '付费调用',
     closing: '期末余额',
     running: '本月尚未结束，期末余额截至',
@@ -159,6 +162,7 @@ export class StatementsService {
       [text.redeemed, statement.redeemed],
       [text.referred, statement.referred],
       [text.charged, statement.charged],
+      [text.plans, statement.plans],
       [text.closing, statement.closing_balance],
     ];
     if (statement.running) figures.push([text.running, new Date().toISOString()]);

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt, randomBytes } from 'node:crypto';
 import { In, IsNull, Not, Repository } from 'typeorm';
@@ -20,7 +20,7 @@ import { ENV } from '../../env/env';
 import type { FastifyRequest } from 'fastify';
 import { isEmailAddress, normalizeEmail } from '../../contracts/account-email';
 import { AccountMail, EmailConfirmations, invalidEmail } from '../account-mail';
-import { ReferralsService } from '../plans';
+import { PlansService, ReferralsService } from '../plans';
 import type { Env } from '../../env/env';
 
 const USERNAME_TAKEN = 'username already exists';
@@ -35,6 +35,8 @@ export interface Registered {
 
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger('UsersService');
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly keys: ApiKeyService,
@@ -46,6 +48,7 @@ export class UsersService {
     private readonly mail: AccountMail,
     private readonly confirmations: EmailConfirmations,
     private readonly referrals: ReferralsService,
+    private readonly plans: PlansService,
   ) {}
 
   /**
@@ -102,6 +105,7 @@ export class UsersService {
       throw e;
     }
     if (mail && email) await this.confirmations.send(mail, { id: created.id, username }, email);
+    if (!verify) await this.giveDefaultPlan(created.id);
     const user = verify ? null : await this.users.findOneByOrFail({ id: created.id });
     return { apiKey: created.apiKey, user };
   }
@@ -143,6 +147,7 @@ export class UsersService {
           await this.referrals.attach(manager, userId, invite, request);
           return userId;
         });
+        await this.giveDefaultPlan(id);
         return this.find(id);
       } catch (e) {
         // The name (or the address) was taken meanwhile: the next candidate.
@@ -150,6 +155,16 @@ export class UsersService {
       }
     }
     throw conflict('users.username_taken', USERNAME_TAKEN);
+  }
+
+  /**
+   * Subscribes a new active account to the default plan, if there is one. The account stands
+   * without it when that fails (it can subscribe on the pricing page): logged, not refused.
+   */
+  private async giveDefaultPlan(userId: number): Promise<void> {
+    await this.plans.subscribeDefault(userId).catch((error: unknown) => {
+      this.logger.warn(`the default plan was not given to user ${userId}: ${String(error)}`);
+    });
   }
 
   /** Counts a registration from the address: 429 past REGISTRATIONS_PER_IP_PER_HOUR. */

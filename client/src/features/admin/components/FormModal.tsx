@@ -16,6 +16,7 @@ export default function FormModal({
   onSubmit,
   onClose,
   children,
+  size,
 }: {
   /** Prefixes the title's id. */
   id: string;
@@ -28,9 +29,11 @@ export default function FormModal({
   onSubmit: (event: FormEvent) => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
+  /** A form of many fields takes the wide dialog. */
+  size?: 'lg';
 }) {
   return (
-    <Modal aria-labelledby={`${id}-title`} show onHide={onClose} backdrop="static">
+    <Modal aria-labelledby={`${id}-title`} show onHide={onClose} backdrop="static" size={size}>
       <Form noValidate onSubmit={(e) => void onSubmit(e)}>
         <Modal.Header closeButton>
           <Modal.Title id={`${id}-title`}>{title}</Modal.Title>

@@ -36,6 +36,10 @@ export default function RefusableField<F extends string>({
   step?: string;
   min?: string;
   maxLength?: number;
+  inputMode?: 'decimal' | 'numeric';
+  /** A longer text: a text area of `rows` lines. */
+  as?: 'textarea';
+  rows?: number;
 }) {
   const refused = refusal?.field === field;
   const errorId = `${form}-${field}-error`;

@@ -60,6 +60,7 @@ export const AUDIT = {
     oidc_provider: '第三方登录',
     redeem_batch: '兑换码批次',
     referral_settings: '邀请奖励设置',
+    plan: '套餐',
   } satisfies Record<AuditTarget, string>,
   /**
    * The fields as the back office's forms call them, keyed by the server's names. A field missing
@@ -150,6 +151,14 @@ export const AUDIT = {
     codes: '兑换码个数',
     reward: '邀请奖励金额',
     cap: '每位邀请人最多奖励次数',
+    price_milli: '价格',
+    period: '周期',
+    included_calls: '包含调用次数',
+    scope: '适用范围',
+    category_id: '分类',
+    api_ids: '接口',
+    overage: '超出后',
+    is_default: '新用户默认套餐',
     created_at: COMMON.createdAt,
     updated_at: COMMON.updatedAt,
   },
@@ -159,6 +168,9 @@ export const AUDIT = {
     state: { pending: '待处理', credited: '已入账', rejected: '已驳回' },
     target: { _self: '当前窗口', _blank: '新窗口' },
     free_quota_period: { day: '每天', month: '每月' },
+    period: { day: '天', week: '周', month: '月' },
+    scope: { all: '全部付费接口', category: '指定分类', apis: '指定接口' },
+    overage: { pay: '按次付费', stop: '停止调用' },
     kind: { cash: '现金', oidc: 'OpenID Connect', github: 'GitHub' },
   },
 } as const;

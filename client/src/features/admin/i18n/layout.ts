@@ -20,6 +20,7 @@ export const LAYOUT = {
   reconciliation: '充值对账',
   redeemCodes: '兑换码',
   referrals: '邀请奖励',
+  plans: '套餐管理',
   account: '账户',
   audit: '操作日志',
   password: '修改密码',

@@ -2,7 +2,7 @@
 export const STATEMENTS = {
   title: '月度账单',
   intro:
-    '按站点时区的自然月汇总余额变动：期初余额 + 充值 + 余额调整 + 兑换码 + 邀请奖励 − 付费调用 = 期末余额。',
+    '按站点时区的自然月汇总余额变动：期初余额 + 充值 + 余额调整 + 兑换码 + 邀请奖励 − 套餐 − 付费调用 = 期末余额。',
   month: '月份',
   userId: '用户 ID（选填）',
   show: '查询',
@@ -16,6 +16,7 @@ export const STATEMENTS = {
     adjusted: '余额调整',
     redeemed: '兑换码',
     referred: '邀请奖励',
+    plans: '套餐',
     charged: '付费调用',
     closing_balance: '期末余额',
   },

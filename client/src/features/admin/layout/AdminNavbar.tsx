@@ -51,7 +51,7 @@ export default function AdminNavbar({
                   </Nav.Link>
                 ))}
               </Nav>
-              {/* Recharge's back office (待处理订单, the books, codes, invites) stands beside the nine. */}
+              {/* Recharge's back office (待处理订单, the books, plans, codes, invites) beside the nine. */}
               <Nav className="admin-account" aria-label={LAYOUT.recharge}>
                 <Nav.Link as={NavLink} to={adminPaths.pendingOrders}>
                   {LAYOUT.pendingOrders}
@@ -63,6 +63,9 @@ export default function AdminNavbar({
                 </Nav.Link>
                 <Nav.Link as={NavLink} to={adminPaths.reconciliation}>
                   {LAYOUT.reconciliation}
+                </Nav.Link>
+                <Nav.Link as={NavLink} to={adminPaths.plans}>
+                  {LAYOUT.plans}
                 </Nav.Link>
                 <Nav.Link as={NavLink} to={adminPaths.redeemCodes}>
                   {LAYOUT.redeemCodes}

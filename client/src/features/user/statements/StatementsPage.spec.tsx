@@ -19,8 +19,9 @@ const statement = (month: string, extra: object = {}) => ({
   adjusted: '-0.50',
   redeemed: '0.00',
   referred: '5.00',
+  plans: '1.00',
   charged: '0.021',
-  closing_balance: '15.479',
+  closing_balance: '14.479',
   calls: 3,
   free_calls: 2,
   lines: [
@@ -85,8 +86,9 @@ describe('StatementsPage', () => {
       'Adjustments by the site− ¥0.50',
       'Redeem codes+ ¥0.00',
       'Invite rewards+ ¥5.00',
+      'Plans− ¥1.00',
       'Paid calls− ¥0.021',
-      'Balance so far¥15.479',
+      'Balance so far¥14.479',
     ]);
     expect(screen.getByTestId('statement-period')).toHaveTextContent('still running');
     expect(asked).toEqual(['']);

@@ -40,7 +40,7 @@ function monthName(month: string, locale: string): string {
 /** A figure as it moves the balance: money in with +, money out (and a negative adjustment) with −. */
 function signed(name: string, amount: string): string {
   if (name === 'opening') return formatYuan(amount);
-  if (name === 'charged') return `− ${formatYuan(amount)}`;
+  if (name === 'charged' || name === 'plans') return `− ${formatYuan(amount)}`;
   return amount.startsWith('-') ? `− ${formatYuan(amount.slice(1))}` : `+ ${formatYuan(amount)}`;
 }
 
@@ -53,6 +53,7 @@ function Figures({ statement }: { statement: MonthlyStatement }) {
     ['adjusted', t('statement.adjusted'), statement.adjusted],
     ['redeemed', t('statement.redeemed'), statement.redeemed],
     ['referred', t('statement.referred'), statement.referred],
+    ['plans', t('statement.plans'), statement.plans],
     ['charged', t('statement.charged'), statement.charged],
   ];
   return (

@@ -1,0 +1,121 @@
+import {
+  MAX_PLAN_APIS,
+  MAX_PLAN_CALLS,
+  MAX_PLAN_PRICE_MILLI,
+  SAVE_PLAN_FIELDS,
+  type AdminPlanView,
+  type PlanOverage,
+  type PlanPeriod,
+  type PlanScope,
+  type SavePlanBody,
+} from '@contracts/plans';
+import { PLANS } from '../../i18n/plans';
+
+/** A field of the plan form, named as save_plan.php names it. */
+export type PlanField = Exclude<(typeof SAVE_PLAN_FIELDS)[number], 'id'>;
+export const PLAN_FIELDS = SAVE_PLAN_FIELDS.filter((field): field is PlanField => field !== 'id');
+
+/** The form as typed: numbers stay text until checked, the chosen APIs are their ids. */
+export interface PlanForm {
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  price: string;
+  period: PlanPeriod;
+  included_calls: string;
+  scope: PlanScope;
+  category_id: string;
+  api_ids: number[];
+  overage: PlanOverage;
+  is_default: boolean;
+  status: number;
+}
+
+const MAX_PRICE = MAX_PLAN_PRICE_MILLI / 1000;
+const { fieldErrors } = PLANS;
+
+/** Each field's mistake, said at its control, whether found here or refused by the server. */
+export const FIELD_TEXTS: Record<PlanField, string> = {
+  ...fieldErrors,
+  price: fieldErrors.price(MAX_PRICE),
+  included_calls: fieldErrors.included_calls(MAX_PLAN_CALLS),
+  api_ids: fieldErrors.api_ids(MAX_PLAN_APIS),
+};
+
+/** A new plan: a monthly one for every paid API, paid per call past its calls, on offer. */
+export const EMPTY: PlanForm = {
+  name: '',
+  name_en: '',
+  description: '',
+  description_en: '',
+  price: '',
+  period: 'month',
+  included_calls: '',
+  scope: 'all',
+  category_id: '',
+  api_ids: [],
+  overage: 'pay',
+  is_default: false,
+  status: 1,
+};
+
+/** A saved plan in the form, to be changed. */
+export const formOf = (plan: AdminPlanView): PlanForm => ({
+  name: plan.name,
+  name_en: plan.name_en,
+  description: plan.description,
+  description_en: plan.description_en,
+  price: plan.price,
+  period: plan.period,
+  included_calls: String(plan.included_calls),
+  scope: plan.scope,
+  category_id: plan.category_id === null ? '' : String(plan.category_id),
+  api_ids: plan.api_ids,
+  overage: plan.overage,
+  is_default: plan.is_default,
+  status: plan.status,
+});
+
+const PRICE = /^\d{1,5}(\.\d{1,3})?$/;
+
+/** The fields the form can tell wrong before asking the server, in the form's order. */
+export function check(form: PlanForm): Partial<Record<PlanField, string>> {
+  const errors: Partial<Record<PlanField, string>> = {};
+  const wrong = (field: PlanField, is: boolean) => {
+    if (is) errors[field] = FIELD_TEXTS[field];
+  };
+  wrong('name', !form.name.trim() || form.name.trim().length > 100);
+  wrong('name_en', form.name_en.trim().length > 100);
+  wrong('description', form.description.trim().length > 500);
+  wrong('description_en', form.description_en.trim().length > 500);
+  const price = form.price.trim();
+  wrong('price', !PRICE.test(price) || Number(price) > MAX_PRICE);
+  const calls = form.included_calls.trim();
+  wrong('included_calls', !/^\d+$/.test(calls) || +calls < 1 || +calls > MAX_PLAN_CALLS);
+  wrong('category_id', form.scope === 'category' && !form.category_id);
+  wrong(
+    'api_ids',
+    form.scope === 'apis' && (form.api_ids.length === 0 || form.api_ids.length > MAX_PLAN_APIS),
+  );
+  wrong('is_default', form.is_default && PRICE.test(price) && Number(price) > 0);
+  return errors;
+}
+
+/** What save_plan.php is sent for a form that passed `check`: only the scope's own choice. */
+export const bodyOf = (form: PlanForm, id: number | undefined): SavePlanBody => ({
+  ...(id === undefined ? {} : { id }),
+  name: form.name.trim(),
+  name_en: form.name_en.trim(),
+  description: form.description.trim(),
+  description_en: form.description_en.trim(),
+  price: form.price.trim(),
+  period: form.period,
+  included_calls: Number(form.included_calls.trim()),
+  scope: form.scope,
+  category_id: form.scope === 'category' ? Number(form.category_id) : null,
+  api_ids: form.scope === 'apis' ? form.api_ids : [],
+  overage: form.overage,
+  is_default: form.is_default,
+  status: form.status,
+});

@@ -1,0 +1,295 @@
+import type { Database, Statement as SqliteStatement } from 'better-sqlite3';
+import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import { sqliteTime } from '../../database/sql-time';
+import {
+  CommitOutcomeUnknown,
+  mysqlTransaction,
+  sqliteTransaction,
+} from '../../database/transactions';
+import { REPLAYING, replayUntilAnswered } from './replay';
+import type { Replaying } from './replay';
+
+/** A plan's terms as a purchase takes them. */
+export interface PlanTerms {
+  id: number;
+  price_milli: number;
+  included_calls: number;
+}
+
+/** A period of a plan bought by a user: [start, end), whole seconds. */
+export interface PlanSale {
+  userId: number;
+  plan: PlanTerms;
+  start: Date;
+  end: Date;
+}
+
+export type SubscribeOutcome =
+  | {
+      ok: true;
+      subscriptionId: number;
+      balance_milli: number;
+      /** The period was bought now; false: a cancelled subscription to the plan was resumed. */
+      charged: boolean;
+    }
+  | { ok: false; reason: 'no_user' | 'already' }
+  | { ok: false; reason: 'insufficient'; balance_milli: number };
+
+/** A subscription whose period ended, and the period that follows it. */
+export interface Renewal extends PlanSale {
+  subscriptionId: number;
+  /** The period's end the job saw: the renewal is made only if it is still the row's. */
+  endedAt: Date;
+}
+
+export type RenewOutcome = 'renewed' | 'lapsed' | 'ended' | 'skipped';
+
+/**
+ * Buying and renewing plans: money moves of their own (ADR 050). Each is one transaction on the
+ * raw driver that takes its user's row first, debits the period's price conditionally and writes
+ * the period bought (plan_periods, unique per subscription and start) with the subscription's
+ * new period, or none of it. `balance = money in − cash charges − plan periods bought`.
+ */
+export interface PlanBook {
+  subscribe(sale: PlanSale): Promise<SubscribeOutcome>;
+  renew(renewal: Renewal): Promise<RenewOutcome>;
+}
+
+export const PLAN_BOOK = Symbol('PLAN_BOOK');
+
+/** One statement of a move: its rows (`rows`) or its header (`run`). */
+type Op = { sql: string; params: unknown[]; rows: boolean };
+type Row = Record<string, unknown>;
+type Done = { changes: number; insertId: number };
+/** A move written once for both drivers: it yields statements and is given their answers. */
+type Move<T> = Generator<Op, T, Row[] & Done>;
+
+const run = (sql: string, ...params: unknown[]): Op => ({ sql, params, rows: false });
+const rows = (sql: string, ...params: unknown[]): Op => ({ sql, params, rows: true });
+
+const SQL = {
+  lockUser: 'SELECT balance_milli, status FROM users WHERE id = ?',
+  debit: `UPDATE users SET balance_milli = balance_milli - ?, updated_at = updated_at
+    WHERE id = ? AND status = 1 AND balance_milli >= ?`,
+  subscription: `SELECT id, plan_id, state, auto_renew, period_end FROM plan_subscriptions
+    WHERE user_id = ?`,
+  bought: `SELECT id FROM plan_periods
+    WHERE user_id = ? AND plan_id = ? AND period_start = ? AND kind = 'subscribe'`,
+  resume: `UPDATE plan_subscriptions SET auto_renew = 1, ended_reason = NULL, updated_at = ?
+    WHERE id = ?`,
+  restart: `UPDATE plan_subscriptions SET plan_id = ?, state = 'active', auto_renew = 1,
+    period_start = ?, period_end = ?, included_calls = ?, used_calls = 0, ended_reason = NULL,
+    updated_at = ? WHERE id = ?`,
+  insertSubscription: `INSERT INTO plan_subscriptions
+    (user_id, plan_id, state, auto_renew, period_start, period_end, included_calls, used_calls)
+    VALUES (?, ?, 'active', 1, ?, ?, ?, 0)`,
+  insertPeriod: `INSERT INTO plan_periods
+    (subscription_id, user_id, plan_id, period_start, period_end, price_milli, kind)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  due: `SELECT auto_renew FROM plan_subscriptions
+    WHERE id = ? AND state = 'active' AND period_end = ?`,
+  close: `UPDATE plan_subscriptions SET state = ?, ended_reason = ?, updated_at = ? WHERE id = ?`,
+  moveOn: `UPDATE plan_subscriptions SET period_start = ?, period_end = ?, included_calls = ?,
+    used_calls = 0, updated_at = ? WHERE id = ?`,
+};
+
+/**
+ * A move's statements on one database: `time` writes a time as it takes it, `lock` is what a read
+ * that must hold its rows to the end adds (nothing on SQLite, whose writer runs alone).
+ */
+interface Dialect {
+  time: (date: Date) => Date | string;
+  lock: string;
+}
+
+const rowTimeOf = (value: unknown): number =>
+  value instanceof Date
+    ? value.getTime()
+    : new Date(`${String(value).replace(' ', 'T')}Z`).getTime();
+
+function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<SubscribeOutcome> {
+  const { userId, plan, start, end } = sale;
+  const [owner] = yield rows(SQL.lockUser + d.lock, userId);
+  if (!owner) return { ok: false, reason: 'no_user' };
+  const [sub] = yield rows(SQL.subscription + d.lock, userId);
+  if (replay) {
+    const [bought] = yield rows(SQL.bought, userId, plan.id, d.time(start));
+    if (bought && sub) {
+      const balance = Number(owner.balance_milli);
+      return { ok: true, subscriptionId: Number(sub.id), balance_milli: balance, charged: true };
+    }
+  }
+  if (sub && sub.state === 'active' && rowTimeOf(sub.period_end) > start.getTime()) {
+    if (Number(sub.plan_id) !== plan.id || Number(sub.auto_renew) === 1) {
+      return { ok: false, reason: 'already' };
+    }
+    yield run(SQL.resume, d.time(start), sub.id);
+    const balance = Number(owner.balance_milli);
+    return { ok: true, subscriptionId: Number(sub.id), balance_milli: balance, charged: false };
+  }
+  const debited = yield run(SQL.debit, plan.price_milli, userId, plan.price_milli);
+  if (debited.changes !== 1) {
+    return Number(owner.status) === 1
+      ? { ok: false, reason: 'insufficient', balance_milli: Number(owner.balance_milli) }
+      : { ok: false, reason: 'no_user' };
+  }
+  let subscriptionId: number;
+  if (sub) {
+    subscriptionId = Number(sub.id);
+    yield run(
+      SQL.restart,
+      plan.id,
+      d.time(start),
+      d.time(end),
+      plan.included_calls,
+      d.time(start),
+      subscriptionId,
+    );
+  } else {
+    const made = yield run(
+      SQL.insertSubscription,
+      userId,
+      plan.id,
+      d.time(start),
+      d.time(end),
+      plan.included_calls,
+    );
+    subscriptionId = made.insertId;
+  }
+  yield run(
+    SQL.insertPeriod,
+    subscriptionId,
+    userId,
+    plan.id,
+    d.time(start),
+    d.time(end),
+    plan.price_milli,
+    'subscribe',
+  );
+  const balance = Number(owner.balance_milli) - plan.price_milli;
+  return { ok: true, subscriptionId, balance_milli: balance, charged: true };
+}
+
+/**
+ * Renews a subscription whose period ended, if it is still that period's: a cancelled one ends,
+ * one whose balance is short lapses (never a negative balance), the others buy the next period.
+ * Run again after an unanswered COMMIT, an applied first run leaves nothing due: it is skipped.
+ */
+function* renewMove(renewal: Renewal, d: Dialect): Move<RenewOutcome> {
+  const { userId, plan, start, end, subscriptionId } = renewal;
+  const [owner] = yield rows(SQL.lockUser + d.lock, userId);
+  const [due] = yield rows(SQL.due + d.lock, subscriptionId, d.time(renewal.endedAt));
+  if (!owner || !due) return 'skipped';
+  const now = d.time(new Date());
+  if (Number(due.auto_renew) !== 1) {
+    yield run(SQL.close, 'ended', 'cancelled', now, subscriptionId);
+    return 'ended';
+  }
+  const debited = yield run(SQL.debit, plan.price_milli, userId, plan.price_milli);
+  if (debited.changes !== 1) {
+    yield run(SQL.close, 'lapsed', 'balance_short', now, subscriptionId);
+    return 'lapsed';
+  }
+  yield run(SQL.moveOn, d.time(start), d.time(end), plan.included_calls, now, subscriptionId);
+  yield run(
+    SQL.insertPeriod,
+    subscriptionId,
+    userId,
+    plan.id,
+    d.time(start),
+    d.time(end),
+    plan.price_milli,
+    'renew',
+  );
+  return 'renewed';
+}
+
+const SQLITE: Dialect = { time: sqliteTime, lock: '' };
+const MYSQL: Dialect = { time: (date) => date, lock: ' FOR UPDATE' };
+
+export class SqlitePlanBook implements PlanBook {
+  private readonly statements = new Map<string, SqliteStatement>();
+
+  constructor(private readonly db: Database) {}
+
+  subscribe(sale: PlanSale): Promise<SubscribeOutcome> {
+    return this.apply(() => subscribeMove(sale, SQLITE, false));
+  }
+
+  renew(renewal: Renewal): Promise<RenewOutcome> {
+    return this.apply(() => renewMove(renewal, SQLITE));
+  }
+
+  /** Runs a move synchronously in one transaction: nothing else can interleave. */
+  private apply<T>(move: () => Move<T>): Promise<T> {
+    return sqliteTransaction(this.db, () => {
+      const steps = move();
+      let answer: Row[] & Done = Object.assign([], { changes: 0, insertId: 0 });
+      for (;;) {
+        const step = steps.next(answer);
+        if (step.done) return step.value;
+        const { sql, params } = step.value;
+        let prepared = this.statements.get(sql);
+        if (!prepared) {
+          prepared = this.db.prepare(sql);
+          this.statements.set(sql, prepared);
+        }
+        if (step.value.rows) {
+          answer = Object.assign(prepared.all(...params) as Row[], { changes: 0, insertId: 0 });
+        } else {
+          const done = prepared.run(...params);
+          answer = Object.assign([], {
+            changes: done.changes,
+            insertId: Number(done.lastInsertRowid),
+          });
+        }
+      }
+    });
+  }
+}
+
+/**
+ * MySQL/MariaDB (Galera too). A purchase whose COMMIT got no answer is run again until the
+ * database answers: it finds its period bought (the row's user, plan and start are the attempt's
+ * own) and answers as the first attempt would have; a renewal finds nothing due.
+ */
+export class MysqlPlanBook implements PlanBook {
+  constructor(
+    private readonly pool: Pool,
+    private readonly replaying: Replaying = REPLAYING,
+  ) {}
+
+  subscribe(sale: PlanSale): Promise<SubscribeOutcome> {
+    return this.apply((replay) => subscribeMove(sale, MYSQL, replay));
+  }
+
+  renew(renewal: Renewal): Promise<RenewOutcome> {
+    return this.apply(() => renewMove(renewal, MYSQL));
+  }
+
+  private async apply<T>(move: (replay: boolean) => Move<T>): Promise<T> {
+    const once = (replay: boolean) =>
+      mysqlTransaction(this.pool, (conn) => this.drive(conn, move(replay)));
+    try {
+      return await once(false);
+    } catch (error) {
+      if (!(error instanceof CommitOutcomeUnknown)) throw error;
+      return replayUntilAnswered(() => once(true), this.replaying);
+    }
+  }
+
+  private async drive<T>(conn: PoolConnection, steps: Move<T>): Promise<T> {
+    let answer: Row[] & Done = Object.assign([], { changes: 0, insertId: 0 });
+    for (;;) {
+      const step = steps.next(answer);
+      if (step.done) return step.value;
+      const [result] = await conn.query<ResultSetHeader | RowDataPacket[]>(
+        step.value.sql,
+        step.value.params,
+      );
+      answer = Array.isArray(result)
+        ? Object.assign(result as Row[], { changes: 0, insertId: 0 })
+        : Object.assign([], { changes: result.affectedRows, insertId: result.insertId });
+    }
+  }
+}
