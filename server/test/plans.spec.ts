@@ -1,3 +1,4 @@
+import { formatBalance } from '../src/common/money';
 import { sqliteTime } from '../src/database/sql-time';
 import { Category } from '../src/database/entities';
 import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
@@ -290,6 +291,17 @@ describeEachDb(
       expect(await ledgerOf(ctx.t, renewing.user.id)).toEqual({ balance: 500, expected: 500 });
       expect(await ledgerOf(ctx.t, short.user.id)).toEqual({ balance: 500, expected: 500 });
       expect(await ledgerOf(ctx.t, leaving.user.id)).toEqual({ balance: 4_000, expected: 4_000 });
+      // The reconciliation page shows the plan periods sold beside the recharges' cash.
+      const [sold] = await ctx.t.dataSource.query<
+        { n: string | number; amount: string | number }[]
+      >('SELECT COUNT(*) AS n, SUM(price_milli) AS amount FROM plan_periods');
+      const report = await admin.get('/api/admin/get_recharge_reconciliation.php');
+      expect(report.status).toBe(200);
+      expect(report.body.data.beside_cash).toMatchObject({
+        plan_periods: Number(sold.n),
+        plans_amount: formatBalance(Number(sold.amount)),
+      });
+      expect(Number(sold.n)).toBeGreaterThanOrEqual(4);
       // A lapsed user subscribes again once they have the money.
       const back = await short.client.post('/api/user/subscribe_plan.php', { plan_id: plan.id });
       expect([back.status, back.body.code]).toEqual([402, 'plan.insufficient_balance']);

@@ -157,12 +157,25 @@ export interface ReconciliationMismatch {
   actual: string;
 }
 
+/**
+ * Money beside the recharges' cash in the span: plan periods bought from balances (how many, for
+ * how much), and credit granted and expired.
+ */
+export interface BesideCash {
+  plan_periods: number;
+  plans_amount: string;
+  credit_granted: string;
+  credit_expired: string;
+}
+
 /** get_recharge_reconciliation.php?from&to (YYYY-MM-DD, UTC, both included; default last 30 days). */
 export interface Reconciliation {
   from: string;
   to: string;
   days: ReconciliationDay[];
   totals: Omit<ReconciliationDay, 'date'>;
+  /** Always sent; optional for older fixtures. */
+  beside_cash?: BesideCash;
   mismatches: ReconciliationMismatch[];
 }
 

@@ -77,5 +77,12 @@ export const ORDERS = {
     pendingAmount: '待处理金额',
     empty: '这段时间没有充值订单。',
     total: '合计',
+    besideCash: {
+      title: '充值以外',
+      planPeriods: '售出套餐期数',
+      plansAmount: '套餐收入（余额支付）',
+      creditGranted: '发放赠金',
+      creditExpired: '过期赠金',
+    },
   },
 } as const;

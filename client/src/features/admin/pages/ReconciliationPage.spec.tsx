@@ -34,6 +34,12 @@ const REPORT: Reconciliation = {
     credited_amount: '10.00',
     pending_amount: '5.00',
   },
+  beside_cash: {
+    plan_periods: 3,
+    plans_amount: '29.70',
+    credit_granted: '50.00',
+    credit_expired: '2.50',
+  },
   mismatches: [],
 };
 
@@ -83,6 +89,21 @@ describe('ReconciliationPage', () => {
       'href',
       '/api/admin/export_recharge_reconciliation.php?',
     );
+  });
+
+  it('shows the plan periods sold and the credit granted and expired beside the cash', async () => {
+    serve(REPORT);
+    show();
+    const figures = await screen.findByRole('region', { name: '充值以外' });
+    const pairs = within(figures)
+      .getAllByRole('definition')
+      .map((value) => [value.previousElementSibling?.textContent, value.textContent]);
+    expect(pairs).toEqual([
+      ['售出套餐期数', '3'],
+      ['套餐收入（余额支付）', '¥29.70'],
+      ['发放赠金', '¥50.00'],
+      ['过期赠金', '¥2.50'],
+    ]);
   });
 
   it('highlights what the books do not explain', async () => {

@@ -7,12 +7,16 @@ import { COMMON } from '../i18n/common';
 import { ORDERS } from '../i18n/orders';
 import { STATEMENTS } from '../i18n/statements';
 import { adminPaths } from '../paths';
+import BesideCash from './orders/BesideCash';
 import DaysTable from './orders/DaysTable';
 import Mismatches from './orders/Mismatches';
 import PeriodToolbar from './orders/PeriodToolbar';
 import { useReconciliation } from './orders/useReconciliation';
 
-/** 充值对账: per UTC day what recharge saw and did, what the books do not explain, and a CSV. */
+/**
+ * 充值对账: per UTC day what recharge saw and did, what the books do not explain, the plans and
+ * credit beside the cash, and a CSV.
+ */
 export default function ReconciliationPage() {
   usePageTitle(ORDERS.reconciliation.title);
   const reconciliation = useReconciliation();
@@ -45,6 +49,7 @@ export default function ReconciliationPage() {
             {ORDERS.reconciliation.period(report.from, report.to, !(period.from || period.to))}
           </p>
           <Mismatches mismatches={report.mismatches} />
+          {report.beside_cash && <BesideCash figures={report.beside_cash} />}
           <Form.Check
             type="switch"
             id="reconciliation-quiet-days"
