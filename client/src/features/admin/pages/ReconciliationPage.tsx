@@ -26,7 +26,7 @@ export default function ReconciliationPage() {
     <section>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{ORDERS.reconciliation.title}</h1>
-        {/* The nav has no room for a sixteenth link: the monthly books open from the daily ones. */}
+        {/* The nav has no room for another link: the monthly books open from the daily ones. */}
         <Link to={adminPaths.statements} className="btn btn-outline-secondary btn-sm">
           {STATEMENTS.title}
         </Link>
