@@ -134,26 +134,31 @@ describeBrowser('themes and accessibility of the public pages', () => {
   const cases = (['light', 'dark'] as Theme[]).flatMap((theme) =>
     (['en', 'zh'] as Lang[]).map((lang) => [theme, lang] as const),
   );
-  it.each(cases)('has no accessibility violations in the %s theme in %s', async (theme, lang) => {
-    const { context, page } = await visitor(site, theme, { lang });
-    const found: string[] = [];
-    for (const path of PUBLIC_PAGES) {
-      // Server-rendered: checked once the app has taken the page over and nothing is loading.
-      await page.goto(path);
-      await page.locator('html[data-hydrated="true"] #root header.portico-header').waitFor();
-      await page.waitForFunction(
-        () => !document.querySelector('.spinner-border, [aria-busy="true"]'),
-      );
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      // Serious and critical ones fail the build; the issue's aim is none at all.
-      for (const violation of violations.filter(({ impact }) => SERIOUS.has(impact ?? ''))) {
-        const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
-        found.push(`${path} ${violation.impact} ${violation.id}: ${targets.join(', ')}`);
+  it.each(cases)(
+    'has no accessibility violations in the %s theme in %s',
+    async (theme, lang) => {
+      const { context, page } = await visitor(site, theme, { lang });
+      const found: string[] = [];
+      for (const path of PUBLIC_PAGES) {
+        // Server-rendered: checked once the app has taken the page over and nothing is loading.
+        await page.goto(path);
+        await page.locator('html[data-hydrated="true"] #root header.portico-header').waitFor();
+        await page.waitForFunction(
+          () => !document.querySelector('.spinner-border, [aria-busy="true"]'),
+        );
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        // Serious and critical ones fail the build; the issue's aim is none at all.
+        for (const violation of violations.filter(({ impact }) => SERIOUS.has(impact ?? ''))) {
+          const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
+          found.push(`${path} ${violation.impact} ${violation.id}: ${targets.join(', ')}`);
+        }
       }
-    }
-    expect(found).toEqual([]);
-    await context.close();
-  });
+      expect(found).toEqual([]);
+      await context.close();
+    },
+    // Eight pages, each checked against every rule: up to a minute on a quiet two-core box.
+    180_000,
+  );
 
   it('takes screenshots of the public pages at phone and desktop sizes', async () => {
     const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
