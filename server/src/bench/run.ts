@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { createConnection, createPool } from 'mysql2/promise';
 import type { Pool, PoolConnection } from 'mysql2/promise';
+import { sqliteTime } from '../database/sql-time';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 /** Samples of each run a same-machine ratio compares, taken in turn (inTurn). */
@@ -53,7 +54,6 @@ const SUBSCRIBE = (time: (date: Date) => string): [string, unknown[]][] => [
     [time(new Date(Date.now() - 86_400_000)), time(new Date(Date.now() + 86_400_000))],
   ],
 ];
-const sqliteText = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 const mysqlText = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 /** How long an instance without Redis takes to see an admin write (gateway-catalogue.ts). */
 const CATALOGUE_MAX_AGE_MS = 5_000;
@@ -557,7 +557,7 @@ async function main(): Promise<void> {
         headers,
       );
       const planDb = new Database(join(dir, 'bench.db'));
-      for (const [sql, values] of SUBSCRIBE(sqliteText)) planDb.prepare(sql).run(...values);
+      for (const [sql, values] of SUBSCRIBE(sqliteTime)) planDb.prepare(sql).run(...values);
       planDb.close();
       await catalogueSeesIt();
       results.planSqlite = await load(

@@ -7,26 +7,11 @@ import { loggedIn } from '../../app/authSlice';
 import { makeStore } from '../../app/store';
 import { I18nProvider, type Lang } from '../../i18n';
 import { formatTime } from '../../lib/formatTime';
+import { planView } from '../../test/plans';
 import { failure, http, ok, server } from '../../test/server';
 import PricingPage from './PricingPage';
 
-const plan = (id: number, extra: Partial<PlanView>): PlanView => ({
-  id,
-  name: `套餐 ${id}`,
-  name_en: '',
-  description: '',
-  description_en: '',
-  price: '0.000',
-  period: 'month',
-  included_calls: 100,
-  scope: 'all',
-  category_id: null,
-  api_ids: [],
-  overage: 'pay',
-  is_default: false,
-  status: 1,
-  ...extra,
-});
+const plan = (id: number, extra: Partial<PlanView>): PlanView => planView(id, extra);
 
 const STARTER = plan(1, { name: '入门', name_en: 'Starter', period: 'day', included_calls: 20 });
 const BASIC = plan(2, {

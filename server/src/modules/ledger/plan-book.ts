@@ -1,6 +1,6 @@
 import type { Database, Statement as SqliteStatement } from 'better-sqlite3';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import { sqliteTime } from '../../database/sql-time';
+import { rowTime, sqliteTime } from '../../database/sql-time';
 import {
   CommitOutcomeUnknown,
   mysqlTransaction,
@@ -102,11 +102,6 @@ interface Dialect {
   lock: string;
 }
 
-const rowTimeOf = (value: unknown): number =>
-  value instanceof Date
-    ? value.getTime()
-    : new Date(`${String(value).replace(' ', 'T')}Z`).getTime();
-
 function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<SubscribeOutcome> {
   const { userId, plan, start, end } = sale;
   const [owner] = yield rows(SQL.lockUser + d.lock, userId);
@@ -119,7 +114,11 @@ function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<Subsc
       return { ok: true, subscriptionId: Number(sub.id), balance_milli: balance, charged: true };
     }
   }
-  if (sub && sub.state === 'active' && rowTimeOf(sub.period_end) > start.getTime()) {
+  if (
+    sub &&
+    sub.state === 'active' &&
+    rowTime(sub.period_end as Date | string).getTime() > start.getTime()
+  ) {
     if (Number(sub.plan_id) !== plan.id || Number(sub.auto_renew) === 1) {
       return { ok: false, reason: 'already' };
     }

@@ -6,24 +6,12 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { expectRefusedControl } from '../../../test/refusals';
+import { planView } from '../../../test/plans';
 import { failure, http, ok, server } from '../../../test/server';
 import PlansPage from './PlansPage';
 
 const plan = (id: number, more: Partial<AdminPlanView> = {}): AdminPlanView => ({
-  id,
-  name: `套餐 ${id}`,
-  name_en: '',
-  description: '',
-  description_en: '',
-  price: '0.000',
-  period: 'month',
-  included_calls: 100,
-  scope: 'all',
-  category_id: null,
-  api_ids: [],
-  overage: 'pay',
-  is_default: false,
-  status: 1,
+  ...planView(id),
   subscribers: 0,
   ...more,
 });

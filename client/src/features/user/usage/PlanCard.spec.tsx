@@ -6,25 +6,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { I18nProvider, type Lang } from '../../../i18n';
 import { formatTime } from '../../../lib/formatTime';
+import { planView } from '../../../test/plans';
 import { failure, http, ok, server } from '../../../test/server';
 import PlanCard from './PlanCard';
 
-const PLAN: PlanView = {
-  id: 3,
-  name: '基础版',
-  name_en: 'Basic',
-  description: '',
-  description_en: '',
-  price: '9.900',
-  period: 'month',
-  included_calls: 100,
-  scope: 'all',
-  category_id: null,
-  api_ids: [],
-  overage: 'pay',
-  is_default: false,
-  status: 1,
-};
+const PLAN: PlanView = planView(3, { name: '基础版', name_en: 'Basic', price: '9.900' });
 
 const END = '2026-12-31T16:00:00.000Z';
 
