@@ -29,3 +29,12 @@ export async function withDateAhead<T>(ms: number, body: () => Promise<T>): Prom
     jest.useRealTimers();
   }
 }
+
+/**
+ * Rate limits count in fixed windows of the clock's minute: a burst whose hits must fall in one
+ * window first waits (at most `room` ms) until the current minute has at least `room` ms left.
+ */
+export async function inOneMinuteWindow(room: number): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < room) await new Promise((done) => setTimeout(done, left + 50));
+}

@@ -11,7 +11,7 @@ import type { ApiKeyView, CreatedApiKey } from '../src/contracts/api-keys';
 import { adminClient } from './factories/admin';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
 import { DEFAULT_PASSWORD, loginUser } from './factories/users';
-import { withDateAhead } from './clock';
+import { inOneMinuteWindow, withDateAhead } from './clock';
 import { describeEachDb, startTestApp, TestApp } from './harness';
 import type { HttpClient, HttpResult } from './http-client';
 
@@ -325,15 +325,8 @@ describeEachDb('API keys: create, list, update, revoke', (ctx) => {
   });
 });
 
-/**
- * The gateway's limits count in fixed one-minute windows of the clock: a burst that must fall in
- * one window first waits out a minute's last ten seconds (a slow run crossed one and saw 200
- * where the limit's 429 was due).
- */
-async function inOneWindow(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await sleep(60_000 - intoMinute + 50);
-}
+/** A slow run crossed a minute and saw 200 where the limit's 429 was due. */
+const inOneWindow = () => inOneMinuteWindow(10_000);
 
 describeEachDb(
   'API keys at the gateway',

@@ -1,3 +1,4 @@
+import { inOneMinuteWindow } from './clock';
 import { adminClient } from './factories/admin';
 import { ledgerOf } from './factories/gateway';
 import { signedInUser } from './factories/recharge';
@@ -422,9 +423,7 @@ describeEachDb(
       const attempt = (client: HttpClient) =>
         client.post(REDEEM, { code: 'ABCDE-ABCDE-ABCDE-ABCDE' });
       // Limits count in windows of a clock minute: start well inside one.
-      const leftInMinute = 60_000 - (Date.now() % 60_000);
-      if (leftInMinute < 5_000)
-        await new Promise((resolve) => setTimeout(resolve, leftInMinute + 50));
+      await inOneMinuteWindow(5_000);
       for (let i = 0; i < 3; i += 1) expect((await attempt(first.client)).status).toBe(400);
       const limited = await attempt(first.client);
       expect([limited.status, limited.body.code]).toEqual([429, 'request.rate_limited']);

@@ -8,20 +8,11 @@ import { createUser } from './factories/users';
 import { balanceOf, recordsFor, useAfdianFake, WEBHOOK } from './factories/recharge';
 import { AfdianFake } from './fakes/afdian-fake';
 import type { FakeOrder, WebhookPayload } from './fakes/afdian-fake';
+import { inOneMinuteWindow } from './clock';
 import { describeEachDb } from './harness';
 import type { TestApp } from './harness';
 
 const ACK = { ec: 200, em: '' };
-const MINUTE_MS = 60_000;
-
-/**
- * The limiter counts in fixed one-minute windows; this waits (15 s at most) until the current
- * window has at least 15 s left, so a burst of a few dozen requests and its checks fall in one.
- */
-async function freshWindowRoom(): Promise<void> {
-  const left = MINUTE_MS - (Date.now() % MINUTE_MS);
-  if (left < 15_000) await new Promise((done) => setTimeout(done, left + 50));
-}
 
 /** A user that exists and the custom_order_id the recharge page gives them. */
 async function payer(t: TestApp): Promise<{ userId: number; customOrderId: string }> {
@@ -225,7 +216,8 @@ describeEachDb(
   (ctx) => {
     it('limits webhook calls per IP with a 429 envelope, other addresses unaffected', async () => {
       const { userId, customOrderId } = await payer(ctx.t);
-      await freshWindowRoom();
+      // A burst of a few dozen requests and its checks fall in one window.
+      await inOneMinuteWindow(15_000);
       const junk = JSON.stringify({ data: {} });
       for (let i = 0; i < WEBHOOK_HITS_PER_MINUTE; i += 1) {
         expect((await postFrom(ctx.t, '127.0.0.1', junk)).status).toBe(400);
