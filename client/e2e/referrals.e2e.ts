@@ -27,6 +27,24 @@ async function visitorFrom(
   return { context, page: appPage(await context.newPage()) };
 }
 
+/** Fills the register page a visitor is on (an invite link's) and registers as `username`. */
+async function registerHere(page: Page, username: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/user/dashboard');
+}
+
+/** Pays `amount` (yuan, "25.00") on the sandbox checkout: credited as a verified Afdian order. */
+async function payOnSandbox(page: Page, amount: string): Promise<void> {
+  await page.goto('/user/recharge');
+  await page.getByRole('link', { name: 'the sandbox checkout' }).click();
+  await page.getByLabel('Or enter an amount (yuan)').fill(amount);
+  await page.getByRole('button', { name: `Pay ¥${amount} with play money` }).click();
+  await page.getByText(`Recharge successful: ¥${amount} credited`).waitFor();
+}
+
 /** The signed-in user's balance, as the user centre reads it. */
 async function balanceOf(page: Page): Promise<string> {
   const res = await page.request.get('/api/user/get_user_info.php');
@@ -67,11 +85,7 @@ describeBrowser('invite rewards', () => {
       .getByText('You were invited — your inviter is rewarded after your first recharge.')
       .waitFor();
     await shootEveryWay(bob.context, bob.page, 'referrals-register', ['en', 'zh']);
-    await bob.page.getByLabel('Username').fill('bob_invited');
-    await bob.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await bob.page.getByLabel('Confirm password').fill(PASSWORD);
-    await bob.page.getByRole('button', { name: 'Register' }).click();
-    await bob.page.waitForURL('**/user/dashboard');
+    await registerHere(bob.page, 'bob_invited');
 
     await alice.page.reload();
     const invitees = alice.page.getByRole('table', { name: 'People you invited' });
@@ -116,11 +130,8 @@ describeBrowser('invite rewards', () => {
     const before = await balanceOf(alice.page);
 
     // The invitee's first recharge, paid on the sandbox and credited as an Afdian order.
-    await bob.page.goto('/user/recharge');
-    await bob.page.getByRole('link', { name: 'the sandbox checkout' }).click();
-    await bob.page.getByLabel('Or enter an amount (yuan)').fill('25.00');
-    await bob.page.getByRole('button', { name: 'Pay ¥25.00 with play money' }).click();
-    await bob.page.getByText('Recharge successful: ¥25.00 credited, balance now ¥25.00.').waitFor();
+    await payOnSandbox(bob.page, '25.00');
+    await bob.page.getByText('balance now ¥25.00.').waitFor();
 
     await alice.page.reload();
     await bobRow.getByText('Rewarded ¥5.00').waitFor();
@@ -141,10 +152,48 @@ describeBrowser('invite rewards', () => {
     await admin.page.reload();
     await row.getByText('已奖励').waitFor();
     expect(await row.textContent()).toContain('¥5.00');
-    await admin.page.getByText('共 1 位受邀用户，已奖励 1 位，共发放 ¥5.00').waitFor();
+    await admin.page
+      .getByText('共 1 位受邀用户，已奖励 1 位，共发放 ¥5.00（其中赠金 ¥0.00）')
+      .waitFor();
+
+    // Rewards paid as credit from now on: carol's first recharge gives alice credit, not cash.
+    await admin.page.getByLabel('赠金有效天数').fill('30');
+    // The saved notice of the last save still shows: wait for this save's answer instead.
+    await Promise.all([
+      admin.page.waitForResponse((res) => res.url().endsWith('/save_referral_settings.php')),
+      admin.page.getByRole('button', { name: '保存', exact: true }).click(),
+    ]);
+    await alice.page.goto('/user/invite');
+    await alice.page
+      .getByText(
+        'You get ¥5.00 of credit, valid for 30 days, when someone you invite makes their first recharge, up to 10 rewards.',
+      )
+      .waitFor();
+    const carol = await visitorFrom(site, '198.51.100.9');
+    await carol.page.goto(link);
+    await registerHere(carol.page, 'carol_invited');
+    await payOnSandbox(carol.page, '10.00');
+
+    await alice.page.reload();
+    await invitees
+      .locator('tr', { hasText: 'ca***' })
+      .getByText('Rewarded ¥5.00 of credit')
+      .waitFor();
+    await expect(alice.page.getByTestId('invite-earned').textContent()).resolves.toBe('¥10.00');
+    expect(await balanceOf(alice.page)).toBe('5.00');
+    await shootEveryWay(alice.context, alice.page, 'referrals-invite-credit', ['en', 'zh']);
+
+    await admin.page.reload();
+    const carolRow = admin.page.getByRole('table', { name: '邀请记录' }).locator('tr', {
+      hasText: 'carol_invited',
+    });
+    await carolRow.getByText('赠金', { exact: true }).waitFor();
+    await admin.page
+      .getByText('共 2 位受邀用户，已奖励 2 位，共发放 ¥10.00（其中赠金 ¥5.00）')
+      .waitFor();
     await shootEveryWay(admin.context, admin.page, 'referrals-admin', ['zh']);
 
-    for (const visitor of [alice, bob, admin]) await visitor.context.close();
+    for (const visitor of [alice, bob, carol, admin]) await visitor.context.close();
   });
 
   it('shows an invite link’s note without moving the form it arrives on', async () => {

@@ -314,12 +314,14 @@ describeIf(
     expect(await ledgerOf(t, user.id)).toEqual({ balance: 12_500, expected: 12_500 });
   });
 
-  it('pays an inviter exactly its cap when 2,000 invitees’ first orders arrive on three nodes', async () => {
+  it('pays an inviter exactly its cap in credit when 2,000 invitees’ first orders arrive on three nodes', async () => {
     const admin = new HttpClient(instances[1].url);
     await loginAdmin(t, admin);
+    // Rewards paid as credit: a grant each, written in the first order's transaction.
     const saved = await admin.post('/api/admin/save_referral_settings.php', {
       reward: '0.5',
       cap: 9,
+      credit_days: 30,
     });
     expect(saved.status).toBe(200);
     const { user: inviter, password } = await createUser(t);
@@ -400,7 +402,14 @@ describeIf(
       ['refused', 'cap', 1_991],
       ['rewarded', null, 9],
     ]);
-    expect(await ledgerOf(t, inviter.id)).toEqual({ balance: 4_500, expected: 4_500 });
+    expect(await ledgerOf(t, inviter.id)).toEqual({ balance: 0, expected: 0 });
+    const [credit] = await dataSource.query<{ credit: string; grants: string; granted: string }[]>(
+      `SELECT u.credit_milli AS credit, COUNT(g.id) AS grants, SUM(g.amount_milli) AS granted
+       FROM users u JOIN credit_grants g ON g.user_id = u.id AND g.reason = 'referral'
+       WHERE u.id = ? GROUP BY u.credit_milli`,
+      [inviter.id],
+    );
+    expect([credit.credit, credit.grants, credit.granted].map(Number)).toEqual([4_500, 9, 4_500]);
     for (const id of [invitees[0], invitees[1_999]]) {
       expect(await ledgerOf(t, id)).toEqual({ balance: 1_000, expected: 1_000 });
     }
@@ -549,7 +558,7 @@ describeIf(
         (SELECT COALESCE(SUM(amount_milli), 0) FROM ${database}.recharge_records WHERE user_id = u.id)
       + (SELECT COALESCE(SUM(delta_milli), 0) FROM ${database}.balance_adjustments WHERE user_id = u.id)
       + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.redemptions WHERE user_id = u.id AND kind = 'cash')
-      + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.referral_rewards WHERE user_id = u.id)
+      + (SELECT COALESCE(SUM(value_milli), 0) FROM ${database}.referral_rewards WHERE user_id = u.id AND credit_grant_id IS NULL)
       - (SELECT COALESCE(SUM(cost_milli), 0) FROM ${database}.access_logs WHERE user_id = u.id)
       - (SELECT COALESCE(SUM(price_milli), 0) FROM ${database}.plan_periods WHERE user_id = u.id) AS expected
       FROM ${database}.users u ORDER BY u.id`;

@@ -3,12 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_BALANCE_MILLI } from '../src/common/money';
 import { INVITE_CODE } from '../src/contracts/referrals';
 import { DatabaseTimeout } from '../src/database/db-timeouts';
-import { sqlTime } from '../src/database/sql-time';
+import { rowTime, sqlTime } from '../src/database/sql-time';
 import { Referral, ReferralInviter, User } from '../src/database/entities';
-import { checkBalances, ORDER_LEDGER } from '../src/modules/ledger';
+import { checkBalances, checkCredit, ORDER_LEDGER } from '../src/modules/ledger';
 import type { OrderLedger } from '../src/modules/ledger';
 import { adminClient, anonymousClient } from './factories/admin';
 import { ledgerOf } from './factories/gateway';
+import { grantCredit } from './factories/credit';
 import { balanceOf } from './factories/recharge';
 import { numbers } from './factories/numbers';
 import { createUser, loginUser } from './factories/users';
@@ -101,8 +102,39 @@ async function creditAsCaller(t: TestApp, userId: number, amount: number) {
 const referralOf = (t: TestApp, inviteeId: number) =>
   t.dataSource.getRepository(Referral).findOneByOrFail({ invitee_id: inviteeId });
 
+/** The invitee's referral refused at the ceiling, for good, having paid nothing. */
+async function expectRefusedAtCeiling(t: TestApp, inviteeId: number) {
+  expect(await referralOf(t, inviteeId)).toMatchObject({
+    state: 'refused',
+    reason: 'ceiling',
+    reward_milli: 0,
+  });
+}
+
 async function expectLedgerExact(t: TestApp) {
   expect((await checkBalances(t.dataSource)).unexplained).toEqual([]);
+  expect(await checkCredit(t.dataSource)).toEqual([]);
+}
+
+/** A user's credit, and its grants given as invite rewards (amount, and days from now to expiry). */
+async function creditOf(t: TestApp, userId: number) {
+  const [user] = await t.dataSource.query<{ credit_milli: number | string }[]>(
+    'SELECT credit_milli FROM users WHERE id = ?',
+    [userId],
+  );
+  const grants = await t.dataSource.query<
+    { amount_milli: number | string; expires_at: Date | string }[]
+  >(
+    "SELECT amount_milli, expires_at FROM credit_grants WHERE user_id = ? AND reason = 'referral'",
+    [userId],
+  );
+  return {
+    credit: Number(user.credit_milli),
+    grants: grants.map((g) => Number(g.amount_milli)),
+    days: grants.map((g) =>
+      Math.round((rowTime(g.expires_at).getTime() - Date.now()) / 86_400_000),
+    ),
+  };
 }
 
 describeEachDb(
@@ -112,8 +144,8 @@ describeEachDb(
     beforeAll(async () => {
       admin = await adminClient(ctx.t);
     });
-    const settle = async (reward: string, cap: number) => {
-      const saved = await admin.post(SAVE, { reward, cap });
+    const settle = async (reward: string, cap: number, creditDays = 0) => {
+      const saved = await admin.post(SAVE, { reward, cap, credit_days: creditDays });
       expect(saved.status).toBe(200);
     };
 
@@ -132,7 +164,7 @@ describeEachDb(
     it('pays the inviter once, on the invitee’s first credited recharge, audited settings', async () => {
       await settle('5', 10);
       const settings = await admin.get(SETTINGS);
-      expect(settings.body.data).toEqual({ reward: '5.00', cap: 10 });
+      expect(settings.body.data).toEqual({ reward: '5.00', cap: 10, credit_days: 0 });
       const inviter = await inviterFrom(ctx.t, newAddress());
       const invitee = await registerInvited(ctx.t, inviter.code, newAddress());
       const waiting = await inviter.client.get(LIST);
@@ -142,6 +174,7 @@ describeEachDb(
         state: 'waiting',
         reason: null,
         reward: '0.00',
+        paid_as: null,
         decided_at: null,
       });
 
@@ -160,12 +193,17 @@ describeEachDb(
       expect(summary.body.data).toMatchObject({
         reward: '9.00',
         cap: 10,
+        credit_days: 0,
         invited: 1,
         rewarded: 1,
         earned: '5.00',
       });
       const listed = await inviter.client.get(LIST);
-      expect(listed.body.data.referrals[0]).toMatchObject({ state: 'rewarded', reward: '5.00' });
+      expect(listed.body.data.referrals[0]).toMatchObject({
+        state: 'rewarded',
+        reward: '5.00',
+        paid_as: 'cash',
+      });
       expect(listed.body.data.referrals[0].decided_at).toEqual(expect.any(String));
       expect(await ledgerOf(ctx.t, inviter.user.id)).toEqual({ balance: 5_000, expected: 5_000 });
       await expectLedgerExact(ctx.t);
@@ -198,6 +236,8 @@ describeEachDb(
         'SELECT COUNT(*) AS n FROM referrals',
       );
       expect(list.body.data).toMatchObject({ invited: Number(n), total: Number(n) });
+      expect(list.body.data.referrals[0].paid_as).toBeNull();
+      expect(list.body.data.paid_as_credit).toMatch(/^\d+\.\d{2}$/);
     });
 
     it('refuses a farm behind one address or browser, and an invite of oneself, for good', async () => {
@@ -275,16 +315,83 @@ describeEachDb(
       ]);
       const invitee = await registerInvited(ctx.t, inviter.code, newAddress());
       expect(await credit(ctx.t, invitee.id)).toMatchObject({ outcome: 'credited' });
-      expect(await referralOf(ctx.t, invitee.id)).toMatchObject({
-        state: 'refused',
-        reason: 'ceiling',
-        reward_milli: 0,
-      });
+      await expectRefusedAtCeiling(ctx.t, invitee.id);
       expect(await balanceOf(ctx.t, inviter.user.id)).toBe(MAX_BALANCE_MILLI - 4_000);
       expect((await inviter.client.get(INVITE)).body.data).toMatchObject({
         invited: 1,
         rewarded: 0,
       });
+      expect(await balanceOf(ctx.t, invitee.id)).toBe(10_000);
+      await expectLedgerExact(ctx.t);
+    });
+
+    it('pays the reward as credit when the site gives it days: no cash, spent before cash', async () => {
+      await settle('5', 10, 30);
+      // A body without credit_days keeps the days (older back offices send reward and cap only).
+      expect((await admin.post(SAVE, { reward: '4', cap: 10 })).body.data).toEqual({
+        reward: '4.00',
+        cap: 10,
+        credit_days: 30,
+      });
+      const inviter = await inviterFrom(ctx.t, newAddress());
+      expect((await inviter.client.get(INVITE)).body.data).toMatchObject({
+        reward: '4.00',
+        credit_days: 30,
+      });
+      const invitee = await registerInvited(ctx.t, inviter.code, newAddress());
+      expect(await credit(ctx.t, invitee.id, 10_000)).toMatchObject({ outcome: 'credited' });
+      expect(await balanceOf(ctx.t, inviter.user.id)).toBe(0);
+      expect(await creditOf(ctx.t, inviter.user.id)).toEqual({
+        credit: 4_000,
+        grants: [4_000],
+        days: [30],
+      });
+      expect(await referralOf(ctx.t, invitee.id)).toMatchObject({
+        state: 'rewarded',
+        reward_milli: 4_000,
+      });
+      const listed = (await inviter.client.get(LIST)).body.data.referrals[0];
+      expect(listed).toMatchObject({ state: 'rewarded', reward: '4.00', paid_as: 'credit' });
+      expect((await inviter.client.get(INVITE)).body.data).toMatchObject({
+        rewarded: 1,
+        earned: '4.00',
+      });
+      const grants = (await inviter.client.get('/api/user/get_credit.php')).body.data;
+      expect(grants).toMatchObject({ credit: '4.00' });
+      expect(grants.grants[0]).toMatchObject({ amount: '4.00', left: '4.00', reason: 'referral' });
+      const admins = (await admin.get(ADMIN_LIST)).body.data;
+      const row = admins.referrals.find((r: { invitee_id: number }) => r.invitee_id === invitee.id);
+      expect(row).toMatchObject({ state: 'rewarded', reward: '4.00', paid_as: 'credit' });
+      expect(Number(admins.paid_as_credit)).toBeGreaterThanOrEqual(4);
+      // Credit is no cash in: the inviter's ledger and the statement's money in stay at zero.
+      expect(await ledgerOf(ctx.t, inviter.user.id)).toEqual({ balance: 0, expected: 0 });
+      const statement = await inviter.client.get('/api/user/get_monthly_statement.php');
+      expect(statement.body.data).toMatchObject({ referred: '0.00', closing_balance: '0.00' });
+      await expectLedgerExact(ctx.t);
+
+      const audit = await admin.get('/api/admin/get_audit_log.php', {
+        query: { target_type: 'referral_settings' },
+      });
+      expect(audit.body.data.entries[0].after).toMatchObject({ reward: '4.00', credit_days: 30 });
+    });
+
+    it('refuses a credit reward past the credit ceiling, uncounted, and the order still credits', async () => {
+      await settle('5', 10, 7);
+      const inviter = await inviterFrom(ctx.t, newAddress());
+      await grantCredit(ctx.t, inviter.user.id, MAX_BALANCE_MILLI - 4_000);
+      const invitee = await registerInvited(ctx.t, inviter.code, newAddress());
+      expect(await credit(ctx.t, invitee.id)).toMatchObject({ outcome: 'credited' });
+      await expectRefusedAtCeiling(ctx.t, invitee.id);
+      expect(await creditOf(ctx.t, inviter.user.id)).toMatchObject({
+        credit: MAX_BALANCE_MILLI - 4_000,
+        grants: [],
+      });
+      expect((await inviter.client.get(INVITE)).body.data).toMatchObject({ rewarded: 0 });
+      const [counted] = await ctx.t.dataSource.query<{ rewarded: number | string }[]>(
+        'SELECT rewarded FROM referral_inviters WHERE user_id = ?',
+        [inviter.user.id],
+      );
+      expect(Number(counted.rewarded)).toBe(0);
       expect(await balanceOf(ctx.t, invitee.id)).toBe(10_000);
       await expectLedgerExact(ctx.t);
     });
@@ -315,71 +422,91 @@ describeEachDb(
       [{ reward: '5', cap: 10_001 }, 'cap'],
       [{ reward: '5', cap: 1.5 }, 'cap'],
       [{ cap: 1 }, 'reward'],
+      [{ reward: '5', cap: 1, credit_days: -1 }, 'credit_days'],
+      [{ reward: '5', cap: 1, credit_days: 3_651 }, 'credit_days'],
+      [{ reward: '5', cap: 1, credit_days: 2.5 }, 'credit_days'],
+      [{ reward: '5', cap: 1, credit_days: 'week' }, 'credit_days'],
     ])('refuses settings %j at the field %s and changes nothing', async (body, field) => {
-      await settle('2', 3);
+      await settle('2', 3, 5);
       const res = await admin.post(SAVE, body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: 'request.validation', field });
-      expect((await admin.get(SETTINGS)).body.data).toEqual({ reward: '2.00', cap: 3 });
+      expect((await admin.get(SETTINGS)).body.data).toEqual({
+        reward: '2.00',
+        cap: 3,
+        credit_days: 5,
+      });
     });
 
-    it('pays one inviter exactly its cap when 2,000 invitees first recharge at once', async () => {
-      await settle('0.7', 7);
-      const inviter = await inviterFrom(ctx.t, newAddress());
-      const { user_id: inviterId } = await ctx.t.dataSource
-        .getRepository(ReferralInviter)
-        .findOneByOrFail({ code: inviter.code });
-      // The invitees are written straight away: registration is tested above, and 2,000 password
-      // hashes would take minutes.
-      const users = ctx.t.dataSource.getRepository(User);
-      const ids: number[] = [];
-      for (let i = 0; i < 2_000; i += 100) {
-        const chunk = Array.from({ length: 100 }, (_, j) => ({
-          username: `race_${i + j}_${randomBytes(3).toString('hex')}`,
-          password_hash: 'x',
-          balance_milli: 0,
-          status: 1,
-        }));
-        const inserted = await users.insert(
-          chunk.map((u) => ({ ...u, username_key: u.username.toLowerCase(), email: null })),
-        );
-        ids.push(...inserted.identifiers.map((row) => Number(row.id)));
-      }
-      const referrals = ctx.t.dataSource.getRepository(Referral);
-      for (let i = 0; i < ids.length; i += 100) {
-        await referrals.insert(
-          ids.slice(i, i + 100).map((id, j) => ({
-            inviter_id: inviterId,
-            invitee_id: id,
-            ip: `race-${i + j}`,
-            state: 'waiting' as const,
-            flag: null,
-            reason: null,
-            reward_milli: 0,
-            out_trade_no: null,
-            decided_at: null,
-          })),
-        );
-      }
-      const outcomes = await Promise.all(ids.map((id) => creditAsCaller(ctx.t, id, 1_000)));
-      expect(outcomes.every((o) => o.outcome === 'credited')).toBe(true);
-      const [{ rewarded, refused }] = await ctx.t.dataSource.query<
-        { rewarded: number | string; refused: number | string }[]
-      >(
-        `SELECT SUM(CASE WHEN state = 'rewarded' THEN 1 ELSE 0 END) AS rewarded,
+    it.each([
+      ['cash', 0],
+      ['credit', 3],
+    ])(
+      'pays one inviter exactly its cap in %s when 2,000 invitees first recharge at once',
+      async (paidAs, days) => {
+        await settle('0.7', 7, days);
+        const inviter = await inviterFrom(ctx.t, newAddress());
+        const { user_id: inviterId } = await ctx.t.dataSource
+          .getRepository(ReferralInviter)
+          .findOneByOrFail({ code: inviter.code });
+        // The invitees are written straight away: registration is tested above, and 2,000 password
+        // hashes would take minutes.
+        const users = ctx.t.dataSource.getRepository(User);
+        const ids: number[] = [];
+        for (let i = 0; i < 2_000; i += 100) {
+          const chunk = Array.from({ length: 100 }, (_, j) => ({
+            username: `race_${i + j}_${randomBytes(3).toString('hex')}`,
+            password_hash: 'x',
+            balance_milli: 0,
+            status: 1,
+          }));
+          const inserted = await users.insert(
+            chunk.map((u) => ({ ...u, username_key: u.username.toLowerCase(), email: null })),
+          );
+          ids.push(...inserted.identifiers.map((row) => Number(row.id)));
+        }
+        const referrals = ctx.t.dataSource.getRepository(Referral);
+        for (let i = 0; i < ids.length; i += 100) {
+          await referrals.insert(
+            ids.slice(i, i + 100).map((id, j) => ({
+              inviter_id: inviterId,
+              invitee_id: id,
+              ip: `race-${i + j}`,
+              state: 'waiting' as const,
+              flag: null,
+              reason: null,
+              reward_milli: 0,
+              out_trade_no: null,
+              decided_at: null,
+            })),
+          );
+        }
+        const outcomes = await Promise.all(ids.map((id) => creditAsCaller(ctx.t, id, 1_000)));
+        expect(outcomes.every((o) => o.outcome === 'credited')).toBe(true);
+        const [{ rewarded, refused }] = await ctx.t.dataSource.query<
+          { rewarded: number | string; refused: number | string }[]
+        >(
+          `SELECT SUM(CASE WHEN state = 'rewarded' THEN 1 ELSE 0 END) AS rewarded,
            SUM(CASE WHEN state = 'refused' AND reason = 'cap' THEN 1 ELSE 0 END) AS refused
          FROM referrals WHERE inviter_id = ?`,
-        [inviterId],
-      );
-      expect([Number(rewarded), Number(refused)]).toEqual([7, 1_993]);
-      expect(await balanceOf(ctx.t, inviterId)).toBe(4_900);
-      const [counted] = await ctx.t.dataSource.query<{ rewarded: number | string }[]>(
-        'SELECT rewarded FROM referral_inviters WHERE user_id = ?',
-        [inviterId],
-      );
-      expect(Number(counted.rewarded)).toBe(7);
-      await expectLedgerExact(ctx.t);
-    }, 240_000);
+          [inviterId],
+        );
+        expect([Number(rewarded), Number(refused)]).toEqual([7, 1_993]);
+        expect(await balanceOf(ctx.t, inviterId)).toBe(paidAs === 'cash' ? 4_900 : 0);
+        expect(await creditOf(ctx.t, inviterId)).toEqual(
+          paidAs === 'cash'
+            ? { credit: 0, grants: [], days: [] }
+            : { credit: 4_900, grants: Array(7).fill(700), days: Array(7).fill(3) },
+        );
+        const [counted] = await ctx.t.dataSource.query<{ rewarded: number | string }[]>(
+          'SELECT rewarded FROM referral_inviters WHERE user_id = ?',
+          [inviterId],
+        );
+        expect(Number(counted.rewarded)).toBe(7);
+        await expectLedgerExact(ctx.t);
+      },
+      240_000,
+    );
   },
   { TRUST_PROXY: '1', REGISTRATIONS_PER_IP_PER_HOUR: '1000' },
 );

@@ -746,6 +746,8 @@ export const en = {
     'invite.share': 'Share this link: everyone who registers through it is listed below.',
     'invite.reward':
       'You get {amount} when someone you invite makes their first recharge, up to {cap} rewards.',
+    'invite.rewardCredit':
+      'You get {amount} of credit, valid for {days} days, when someone you invite makes their first recharge, up to {cap} rewards. Credit is spent before your balance.',
     'invite.off': 'Invite rewards are off at the moment.',
     'invite.invited': 'Invited',
     'invite.rewarded': 'Rewarded',
@@ -757,6 +759,7 @@ export const en = {
     'invite.state': 'State',
     'invite.state.waiting': 'Waiting for first recharge',
     'invite.state.rewarded': 'Rewarded {amount}',
+    'invite.state.rewardedCredit': 'Rewarded {amount} of credit',
     'invite.state.refused': 'No reward',
     'invite.refusedFor': 'No reward — {reason}',
     'invite.reason.off': 'rewards were off',

@@ -716,6 +716,8 @@ export const zh: Catalogue<UiKey> = {
     'invite.link': '你的邀请链接',
     'invite.share': '分享此链接：通过它注册的用户都会列在下方。',
     'invite.reward': '你邀请的用户首次充值后，你将获得 {amount}，最多奖励 {cap} 次。',
+    'invite.rewardCredit':
+      '你邀请的用户首次充值后，你将获得 {amount} 赠金（{days} 天内有效，先于余额扣费），最多奖励 {cap} 次。',
     'invite.off': '邀请奖励暂未开启。',
     'invite.invited': '已邀请',
     'invite.rewarded': '已奖励',
@@ -727,6 +729,7 @@ export const zh: Catalogue<UiKey> = {
     'invite.state': '状态',
     'invite.state.waiting': '等待首次充值',
     'invite.state.rewarded': '已奖励 {amount}',
+    'invite.state.rewardedCredit': '已奖励 {amount} 赠金',
     'invite.state.refused': '未奖励',
     'invite.refusedFor': '未奖励：{reason}',
     'invite.reason.off': '当时奖励未开启',

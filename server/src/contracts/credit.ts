@@ -1,6 +1,6 @@
 /**
  * Why a user holds a credit grant: given by an administrator, a promotion, a redeem code worth
- * credit, or an invite reward (kept for rewards paid as credit; they are paid as cash today).
+ * credit, or an invite reward paid as credit (site_config.referral_credit_days).
  */
 export const CREDIT_REASONS = ['admin', 'promotion', 'code', 'referral'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];

@@ -38,6 +38,14 @@ export function inviteCodeOf(value: unknown): string | null {
 /** The most one reward may be (1,000 yuan) and the most rewards one inviter may earn. */
 export const MAX_REFERRAL_REWARD_MILLI = 1_000_000;
 export const MAX_REFERRAL_CAP = 10_000;
+/** The longest a reward's credit may last: ten years of days. */
+export const MAX_REFERRAL_CREDIT_DAYS = 3_650;
+
+/**
+ * What a rewarded referral paid in: cash (money in, on the balance) or credit (a grant with reason
+ * `referral`, spent before cash until it expires); null while waiting or refused.
+ */
+export type ReferralPaidAs = 'cash' | 'credit' | null;
 
 /** get_invite.php's data: the caller's invite link and how it has done. */
 export interface InviteSummary {
@@ -51,9 +59,11 @@ export interface InviteSummary {
   reward: string;
   /** How many rewards one inviter may earn in all. */
   cap: number;
+  /** Days the next reward's credit would last; 0: it is paid as cash. */
+  credit_days: number;
   invited: number;
   rewarded: number;
-  /** What the caller's rewards added to its balance (yuan). */
+  /** What the caller's rewards added to its balance or credit (yuan). */
   earned: string;
 }
 
@@ -66,6 +76,7 @@ export interface ReferralView {
   reason: ReferralRefusal | null;
   /** What the inviter got (yuan); "0.00" unless rewarded. */
   reward: string;
+  paid_as: ReferralPaidAs;
   created_at: string;
   /** When the invitee's first recharge decided the referral; null while waiting. */
   decided_at: string | null;
@@ -81,12 +92,22 @@ export interface ReferralSettings {
   reward: string;
   /** Rewards one inviter may earn in all, 0 to 10,000. */
   cap: number;
+  /**
+   * Days a reward's credit lasts, 0 to 3,650; 0 pays rewards as cash. Always answered; a body
+   * without it keeps the current value.
+   */
+  credit_days: number;
 }
+
+/** save_referral_settings.php's body: `credit_days` may be left out. */
+export type ReferralSettingsBody = Omit<ReferralSettings, 'credit_days'> &
+  Partial<Pick<ReferralSettings, 'credit_days'>>;
 
 /** The fields save_referral_settings.php reads, each of which a refusal may name. */
 export const REFERRAL_SETTINGS_FIELDS = [
   'reward',
   'cap',
+  'credit_days',
 ] as const satisfies readonly (keyof ReferralSettings)[];
 
 /** One row of the admin's get_referrals.php (every referral, newest first, 20 a page). */
@@ -101,6 +122,7 @@ export interface AdminReferralView {
   state: ReferralState;
   reason: ReferralRefusal | null;
   reward: string;
+  paid_as: ReferralPaidAs;
   /** The order whose credit decided the referral; null while waiting. */
   out_trade_no: string | null;
   created_at: string;
@@ -116,4 +138,6 @@ export interface AdminReferralList extends PositionedPage {
   invited: number;
   rewarded: number;
   paid: string;
+  /** The part of `paid` paid as credit (yuan). */
+  paid_as_credit: string;
 }

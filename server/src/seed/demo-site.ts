@@ -23,6 +23,7 @@ export const DEMO_SITE: Omit<Row<SiteConfig>, 'site_start_time' | HealthSettings
   admin_two_factor_required: 0,
   referral_reward_milli: 5_000,
   referral_cap: 10,
+  referral_credit_days: 0,
 };
 
 export const DEMO_PARTNERS: readonly Row<Partner>[] = [

@@ -91,7 +91,7 @@ export async function ledgerOf(t: TestApp, userId: number) {
         "SELECT COALESCE(SUM(value_milli), 0) AS v FROM redemptions WHERE user_id = ? AND kind = 'cash'",
       )) +
       (await one(
-        'SELECT COALESCE(SUM(value_milli), 0) AS v FROM referral_rewards WHERE user_id = ?',
+        'SELECT COALESCE(SUM(value_milli), 0) AS v FROM referral_rewards WHERE user_id = ? AND credit_grant_id IS NULL',
       )) -
       (await one('SELECT COALESCE(SUM(cost_milli), 0) AS v FROM access_logs WHERE user_id = ?')) -
       (await one('SELECT COALESCE(SUM(price_milli), 0) AS v FROM plan_periods WHERE user_id = ?')),

@@ -75,7 +75,10 @@ export class ReferralMark {
   mark: string;
 }
 
-/** Cash a referral paid its inviter (`user_id`): the ledger's record of money in. */
+/**
+ * What a referral paid its inviter (`user_id`): cash, the ledger's record of money in, or (with
+ * `credit_grant_id`) credit, whose grant is the credit ledger's record of it.
+ */
 @Entity('referral_rewards')
 @Index('uq_referral_rewards_referral', ['referral_id'], { unique: true })
 @Index('idx_referral_rewards_user', ['user_id', 'id'])
@@ -91,6 +94,9 @@ export class ReferralReward {
 
   @BigIntColumn()
   value_milli: number;
+
+  @Column({ type: 'integer', nullable: true })
+  credit_grant_id: number | null;
 
   @CreatedAt()
   created_at: Date;

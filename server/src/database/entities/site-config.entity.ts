@@ -89,6 +89,10 @@ export class SiteConfig {
   @Column({ type: 'integer', default: 10 })
   referral_cap: number;
 
+  /** Days an invite reward's credit lasts; 0 pays rewards as cash. */
+  @Column({ type: 'integer', default: 0 })
+  referral_credit_days: number;
+
   @CreatedAt()
   created_at: Date;
 

@@ -38,6 +38,7 @@ import { UsageRollupsCovered1798700000000 } from './1798700000000-UsageRollupsCo
 import { CreditGrants1798800000000 } from './1798800000000-CreditGrants';
 import { CreditCodes1798900000000 } from './1798900000000-CreditCodes';
 import { Plans1799000000000 } from './1799000000000-Plans';
+import { ReferralCredit1799100000000 } from './1799100000000-ReferralCredit';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   CreditGrants1798800000000,
   CreditCodes1798900000000,
   Plans1799000000000,
+  ReferralCredit1799100000000,
 ];

@@ -55,7 +55,7 @@ const MOVED = `SELECT x.user_id AS user_id, SUM(x.money_in) AS money_in, SUM(x.m
       WHERE c.kind = 'cash' AND c.created_at >= ? AND c.created_at < ?
     UNION ALL
     SELECT f.user_id, f.value_milli, 0, 0, 0, 0 FROM referral_rewards f
-      WHERE f.created_at >= ? AND f.created_at < ?
+      WHERE f.credit_grant_id IS NULL AND f.created_at >= ? AND f.created_at < ?
     UNION ALL
     SELECT p.user_id, 0, p.price_milli, 0, 0, 0 FROM plan_periods p
       WHERE p.created_at >= ? AND p.created_at < ?
@@ -73,7 +73,7 @@ const FIRST_MOVE = `SELECT MIN(t) AS first FROM (
     SELECT MIN(updated_at) AS t FROM recharge_records WHERE state = 'credited' AND user_id IS NOT NULL
     UNION ALL SELECT MIN(created_at) FROM balance_adjustments
     UNION ALL SELECT MIN(created_at) FROM redemptions WHERE kind = 'cash'
-    UNION ALL SELECT MIN(created_at) FROM referral_rewards
+    UNION ALL SELECT MIN(created_at) FROM referral_rewards WHERE credit_grant_id IS NULL
     UNION ALL SELECT MIN(created_at) FROM plan_periods
     UNION ALL SELECT MIN(access_time) FROM access_logs WHERE cost_milli > 0 OR credit_milli > 0
   ) m`;

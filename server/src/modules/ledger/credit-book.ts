@@ -252,6 +252,19 @@ export async function lockForGrant(conn: PoolConnection, userId: number): Promis
   return rows[0] ? Number(rows[0].credit_milli) : null;
 }
 
+/** lockForGrant with the database's clock (epoch ms), for a grant that reads no clock before. */
+export async function lockForGrantAt(
+  conn: PoolConnection,
+  userId: number,
+): Promise<{ credit: number; now: number } | null> {
+  const [rows] = await conn.query<RowDataPacket[]>(SQL.lockUserWithClock, [userId]);
+  if (!rows[0]) return null;
+  return {
+    credit: Number(rows[0].credit_milli),
+    now: rowTime(rows[0].now as Date).getTime(),
+  };
+}
+
 /**
  * Writes a grant in the caller's transaction, its user's row locked holding `credit`: settles the
  * user's grants, adds the credit and the grant's row (already written under `pinnedId` when
@@ -351,11 +364,10 @@ export class MysqlCreditBook implements CreditBook {
       if (pinnedId !== undefined) await conn.query(SQL.dropPinned, [pinnedId]);
       return { outcome: { ok: false as const, reason }, grantId: null };
     };
-    const [users] = await conn.query<RowDataPacket[]>(SQL.lockUserWithClock, [grant.userId]);
-    if (!users[0]) return refuse('no_user');
-    const now = rowTime(users[0].now as Date).getTime();
+    const held = await lockForGrantAt(conn, grant.userId);
+    if (!held) return refuse('no_user');
+    const { credit, now } = held;
     if (grant.expiresAt.getTime() <= now) return refuse('past');
-    const credit = Number(users[0].credit_milli);
     const written = await writeGrantMysql(conn, grant, credit, now, pinnedId);
     if (audit) await conn.query(AUDIT_INSERT_SQL, audit(written.credit_milli));
     return { outcome: { ok: true, ...written }, grantId: written.grantId };

@@ -37,7 +37,7 @@ export async function checkBalances(dataSource: DataSource): Promise<LedgerCheck
        + COALESCE((SELECT SUM(r.amount_milli) FROM recharge_records r WHERE r.user_id = u.id AND r.state = 'credited' AND r.updated_at >= m.since), 0)
        + COALESCE((SELECT SUM(b.delta_milli) FROM balance_adjustments b WHERE b.user_id = u.id AND b.created_at >= m.since), 0)
        + COALESCE((SELECT SUM(c.value_milli) FROM redemptions c WHERE c.user_id = u.id AND c.kind = 'cash' AND c.created_at >= m.since), 0)
-       + COALESCE((SELECT SUM(f.value_milli) FROM referral_rewards f WHERE f.user_id = u.id AND f.created_at >= m.since), 0) AS money_in,
+       + COALESCE((SELECT SUM(f.value_milli) FROM referral_rewards f WHERE f.user_id = u.id AND f.credit_grant_id IS NULL AND f.created_at >= m.since), 0) AS money_in,
        COALESCE((SELECT SUM(k.money_out_milli) FROM ledger_closings k WHERE k.user_id = u.id), 0)
        + COALESCE((SELECT SUM(a.cost_milli) FROM access_logs a WHERE a.user_id = u.id AND a.access_time >= m.since), 0)
        + COALESCE((SELECT SUM(p.price_milli) FROM plan_periods p WHERE p.user_id = u.id AND p.created_at >= m.since), 0) AS money_out

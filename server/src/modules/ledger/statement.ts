@@ -34,7 +34,7 @@ type Row = Record<string, string | number | null>;
 /**
  * The money that came in after each of two instants, from every source the ledger has (the same
  * sources `checkBalances` adds up): credited orders (dated by when they were credited: a claim
- * writes updated_at), adjustments, cash codes and invite rewards, and the plan periods bought as
+ * writes updated_at), adjustments, cash codes and cash invite rewards, and the plan periods bought as
  * money in of the opposite sign. `owner` narrows each to one user.
  */
 const MONEY_IN = ['recharged', 'adjusted', 'redeemed', 'referred', 'plans'] as const;
@@ -44,7 +44,12 @@ const moneyIn = (owner: string) =>
       recharged: ['recharge_records', 't.amount_milli', 'updated_at', " AND t.state = 'credited'"],
       adjusted: ['balance_adjustments', 't.delta_milli', 'created_at', ''],
       redeemed: ['redemptions', 't.value_milli', 'created_at', " AND t.kind = 'cash'"],
-      referred: ['referral_rewards', 't.value_milli', 'created_at', ''],
+      referred: [
+        'referral_rewards',
+        't.value_milli',
+        'created_at',
+        ' AND t.credit_grant_id IS NULL',
+      ],
       plans: ['plan_periods', '0 - t.price_milli', 'created_at', ''],
     }[name];
     const sum = (bound: string) =>

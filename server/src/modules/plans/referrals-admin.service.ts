@@ -17,7 +17,7 @@ import { retriedTransaction } from '../../database/transactions';
 import { AuditService } from '../audit';
 import type { AuditActor } from '../audit';
 import { AdminReferralsQuery, ReferralSettingsDto } from './dto/referrals.dto';
-import { optionalTime, usernamesOf } from './referrals.service';
+import { optionalTime, paidAsOf, usernamesOf } from './referrals.service';
 
 const rewardOutOfRange = () =>
   new AppError(
@@ -31,6 +31,7 @@ const rewardOutOfRange = () =>
 const settingsOf = (config: SiteConfig): ReferralSettings => ({
   reward: formatBalance(config.referral_reward_milli),
   cap: config.referral_cap,
+  credit_days: config.referral_credit_days,
 });
 
 /** 邀请奖励: the reward and cap (audited) and every referral with what it paid. */
@@ -56,12 +57,13 @@ export class ReferralsAdminService {
       const config = await repository.findOne({ where: {}, order: { id: 'ASC' } });
       if (!config) throw notFound('admin.record_not_found', 'site config not found');
       const before = settingsOf(config);
-      await repository.update(config.id, { referral_reward_milli: reward, referral_cap: body.cap });
-      const after = settingsOf({
-        ...config,
+      const changed = {
         referral_reward_milli: reward,
         referral_cap: body.cap,
-      });
+        referral_credit_days: body.credit_days ?? config.referral_credit_days,
+      };
+      await repository.update(config.id, changed);
+      const after = settingsOf({ ...config, ...changed });
       await this.audit.record(
         actor,
         { action: 'update', target_type: 'referral_settings', target_id: config.id, before, after },
@@ -108,12 +110,23 @@ export class ReferralsAdminService {
         .createQueryBuilder('w')
         .select('COUNT(*)', 'rewarded')
         .addSelect('COALESCE(SUM(w.value_milli), 0)', 'paid')
-        .getRawOne<{ rewarded: number | string; paid: number | string }>(),
+        .addSelect(
+          'COALESCE(SUM(CASE WHEN w.credit_grant_id IS NULL THEN 0 ELSE w.value_milli END), 0)',
+          'paid_as_credit',
+        )
+        .getRawOne<{
+          rewarded: number | string;
+          paid: number | string;
+          paid_as_credit: number | string;
+        }>(),
     ]);
-    const names = await usernamesOf(
-      this.referrals.manager,
-      rows.flatMap((row) => [row.inviter_id, row.invitee_id]),
-    );
+    const [names, paidAs] = await Promise.all([
+      usernamesOf(
+        this.referrals.manager,
+        rows.flatMap((row) => [row.inviter_id, row.invitee_id]),
+      ),
+      paidAsOf(this.referrals.manager, rows),
+    ]);
     return {
       referrals: rows.map((row) => ({
         id: Number(row.id),
@@ -125,6 +138,7 @@ export class ReferralsAdminService {
         state: row.state,
         reason: row.reason,
         reward: formatBalance(Number(row.reward_milli)),
+        paid_as: paidAs(row),
         out_trade_no: row.out_trade_no,
         created_at: rowTime(row.created_at).toISOString(),
         decided_at: optionalTime(row.decided_at),
@@ -132,6 +146,7 @@ export class ReferralsAdminService {
       invited: info.total,
       rewarded: Number(totals?.rewarded ?? 0),
       paid: formatBalance(Number(totals?.paid ?? 0)),
+      paid_as_credit: formatBalance(Number(totals?.paid_as_credit ?? 0)),
       ...info,
     };
   }

@@ -11,6 +11,7 @@ import { inviteCodeOf } from '../../contracts/referrals';
 import type {
   InviteSummary,
   ReferralList,
+  ReferralPaidAs,
   ReferralRefusal,
   ReferralState,
 } from '../../contracts/referrals';
@@ -19,6 +20,7 @@ import {
   Referral,
   ReferralInviter,
   ReferralMark,
+  ReferralReward,
   Session,
   SiteConfig,
   User,
@@ -51,6 +53,31 @@ export async function usernamesOf(
     select: { id: true, username: true },
   });
   return new Map(users.map((user) => [user.id, user.username]));
+}
+
+/**
+ * What each of a page's referrals paid in, read after the page from their rewards' rows (one a
+ * rewarded referral): `paidAs(row)` is null unless the referral was rewarded.
+ */
+export async function paidAsOf(
+  manager: EntityManager,
+  referrals: readonly { id: number | string; state: ReferralState }[],
+): Promise<(referral: { id: number | string; state: ReferralState }) => ReferralPaidAs> {
+  const rewarded = referrals.filter((r) => r.state === 'rewarded').map((r) => Number(r.id));
+  const rewards =
+    rewarded.length === 0
+      ? []
+      : await manager.getRepository(ReferralReward).find({
+          where: { referral_id: In(rewarded) },
+          select: { referral_id: true, credit_grant_id: true },
+        });
+  const credit = new Set(
+    rewards.filter((w) => w.credit_grant_id !== null).map((w) => Number(w.referral_id)),
+  );
+  return (referral) => {
+    if (referral.state !== 'rewarded') return null;
+    return credit.has(Number(referral.id)) ? 'credit' : 'cash';
+  };
 }
 
 /**
@@ -125,6 +152,7 @@ export class ReferralsService {
       url: `${mailLinkBase(config?.site_url ?? '', request)}${path}`,
       reward: formatBalance(config?.referral_reward_milli ?? 0),
       cap: config?.referral_cap ?? 0,
+      credit_days: config?.referral_credit_days ?? 0,
       invited: Number(totals?.invited ?? 0),
       rewarded: Number(totals?.rewarded ?? 0),
       earned: formatBalance(Number(totals?.earned ?? 0)),
@@ -158,10 +186,13 @@ export class ReferralsService {
           }>(),
       position: (row) => ({ time: row.created_at, id: row.id }),
     });
-    const names = await usernamesOf(
-      this.referrals.manager,
-      rows.map((row) => row.invitee_id),
-    );
+    const [names, paidAs] = await Promise.all([
+      usernamesOf(
+        this.referrals.manager,
+        rows.map((row) => row.invitee_id),
+      ),
+      paidAsOf(this.referrals.manager, rows),
+    ]);
     return {
       referrals: rows.map((row) => ({
         id: Number(row.id),
@@ -169,6 +200,7 @@ export class ReferralsService {
         state: row.state,
         reason: row.reason,
         reward: formatBalance(Number(row.reward_milli)),
+        paid_as: paidAs(row),
         created_at: rowTime(row.created_at).toISOString(),
         decided_at: optionalTime(row.decided_at),
       })),

@@ -151,6 +151,7 @@ export const AUDIT = {
     codes: '兑换码个数',
     reward: '邀请奖励金额',
     cap: '每位邀请人最多奖励次数',
+    credit_days: '邀请奖励赠金有效天数',
     price_milli: '价格',
     period: '周期',
     included_calls: '包含调用次数',

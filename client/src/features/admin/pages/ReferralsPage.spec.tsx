@@ -19,6 +19,7 @@ const referral = (id: number, more: Partial<AdminReferralView> = {}): AdminRefer
   state: 'waiting',
   reason: null,
   reward: '0.00',
+  paid_as: null,
   out_trade_no: null,
   created_at: '2026-11-20T08:00:00.000Z',
   decided_at: null,
@@ -28,7 +29,7 @@ const referral = (id: number, more: Partial<AdminReferralView> = {}): AdminRefer
 /** The settings and the list, recording what the save was sent. */
 function serve(
   referrals: AdminReferralView[],
-  settings: ReferralSettings = { reward: '5.00', cap: 10 },
+  settings: ReferralSettings = { reward: '5.00', cap: 10, credit_days: 0 },
 ) {
   const saved: unknown[] = [];
   server.use(
@@ -42,12 +43,13 @@ function serve(
         invited: referrals.length,
         rewarded: referrals.filter((r) => r.state === 'rewarded').length,
         paid: '5.00',
+        paid_as_credit: '2.00',
       }),
     ),
     http.post('/api/admin/save_referral_settings.php', async ({ request }) => {
       const body = (await request.json()) as ReferralSettings;
       saved.push(body);
-      return ok({ reward: `${body.reward}.00`, cap: body.cap });
+      return ok({ reward: `${body.reward}.00`, cap: body.cap, credit_days: body.credit_days });
     }),
   );
   return saved;
@@ -69,9 +71,17 @@ describe('ReferralsPage', () => {
   it('lists every referral with its state, reason, reward and order, and the totals', async () => {
     serve([
       referral(3),
+      referral(4, {
+        state: 'rewarded',
+        reward: '2.00',
+        paid_as: 'credit',
+        out_trade_no: '202611210003',
+        decided_at: '2026-11-21T10:00:00.000Z',
+      }),
       referral(2, {
         state: 'rewarded',
-        reward: '5.00',
+        reward: '3.00',
+        paid_as: 'cash',
         out_trade_no: '202611210001',
         decided_at: '2026-11-21T08:00:00.000Z',
       }),
@@ -90,13 +100,17 @@ describe('ReferralsPage', () => {
     expect(within(waiting).getByText('等待首充')).toBeInTheDocument();
     const rewarded = await rowOf('friend_2');
     expect(within(rewarded).getByText('已奖励')).toBeInTheDocument();
-    expect(rewarded).toHaveTextContent('¥5.00');
+    expect(rewarded).toHaveTextContent('¥3.00');
+    expect(within(rewarded).queryByText('赠金')).toBeNull();
     expect(rewarded).toHaveTextContent('202611210001');
+    const inCredit = await rowOf('friend_4');
+    expect(inCredit).toHaveTextContent('¥2.00');
+    expect(within(inCredit).getByText('赠金')).toBeInTheDocument();
     const refused = await rowOf('friend_1');
     expect(within(refused).getByText('未奖励')).toBeInTheDocument();
     expect(within(refused).getByText('同一网络已有受邀用户')).toBeInTheDocument();
     expect(screen.getByTestId('referral-totals')).toHaveTextContent(
-      '共 3 位受邀用户，已奖励 1 位，共发放 ¥5.00',
+      '共 4 位受邀用户，已奖励 2 位，共发放 ¥5.00（其中赠金 ¥2.00）',
     );
   });
 
@@ -118,6 +132,7 @@ describe('ReferralsPage', () => {
           invited: 10_000,
           rewarded: 12,
           paid: '60.00',
+          paid_as_credit: '0.00',
         });
       }),
     );
@@ -125,7 +140,7 @@ describe('ReferralsPage', () => {
     show();
     await rowOf('friend_1');
     expect(screen.getByTestId('referral-totals')).toHaveTextContent(
-      '超过 10000 位受邀用户，已奖励 12 位，共发放 ¥60.00',
+      '超过 10000 位受邀用户，已奖励 12 位，共发放 ¥60.00（其中赠金 ¥0.00）',
     );
     await user.click(screen.getByRole('button', { name: '下一页' }));
     await rowOf('friend_2');
@@ -153,6 +168,7 @@ describe('ReferralsPage', () => {
           invited: 40,
           rewarded: 0,
           paid: '0.00',
+          paid_as_credit: '0.00',
         });
       }),
     );
@@ -171,18 +187,24 @@ describe('ReferralsPage', () => {
     expect(await screen.findByText('还没有受邀用户。')).toBeInTheDocument();
   });
 
-  it('saves the reward and the cap', async () => {
+  it('saves the reward, the cap and the credit days', async () => {
     const saved = serve([]);
     show();
     const reward = await screen.findByLabelText('奖励金额（元）');
     expect(reward).toHaveValue('5.00');
     expect(screen.getByLabelText('每位邀请人最多奖励次数')).toHaveValue('10');
+    const days = screen.getByLabelText('赠金有效天数');
+    expect(days).toHaveValue('0');
+    expect(days).toHaveAccessibleDescription(/填 0 以现金发放/);
     await userEvent.clear(reward);
     await userEvent.type(reward, '8');
+    await userEvent.clear(days);
+    await userEvent.type(days, '30');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByRole('status')).toHaveTextContent('邀请奖励设置已保存');
-    expect(saved).toEqual([{ reward: '8', cap: 10 }]);
+    expect(saved).toEqual([{ reward: '8', cap: 10, credit_days: 30 }]);
     expect(reward).toHaveValue('8.00');
+    expect(days).toHaveValue('30');
   });
 
   it('marks each wrong field before asking the server', async () => {
@@ -194,16 +216,21 @@ describe('ReferralsPage', () => {
     const cap = screen.getByLabelText('每位邀请人最多奖励次数');
     await userEvent.clear(cap);
     await userEvent.type(cap, '-1');
+    const days = screen.getByLabelText('赠金有效天数');
+    await userEvent.clear(days);
+    await userEvent.type(days, '3651');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(reward).toHaveAttribute('aria-invalid', 'true');
     expect(reward).toHaveFocus();
     expect(screen.getByText('奖励金额须为 0 到 1000 元，最多三位小数')).toBeInTheDocument();
     expect(cap).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('最多奖励次数须为 0 到 10000 之间的整数')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('赠金有效天数须为 0 到 3650 之间的整数')).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
 
-  // Either field save_referral_settings.php reads, named by its refusal (the rule's own code or a
+  // Each field save_referral_settings.php reads, named by its refusal (the rule's own code or a
   // malformed value), lands on its control with the field's own text.
   it.each(
     REFERRAL_SETTINGS_FIELDS.flatMap((field) => [

@@ -56,6 +56,7 @@ export default function ReferralsPage() {
               list.invited,
               list.rewarded,
               formatYuan(list.paid),
+              formatYuan(list.paid_as_credit),
               list.total_capped,
             )}
           </p>

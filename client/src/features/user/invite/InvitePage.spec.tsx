@@ -13,6 +13,7 @@ const SUMMARY: InviteSummary = {
   url: 'https://api.example.com/register?invite=ABCDEFGHJK',
   reward: '5.00',
   cap: 10,
+  credit_days: 0,
   invited: 3,
   rewarded: 1,
   earned: '5.00',
@@ -24,6 +25,7 @@ const referral = (id: number, more: Partial<ReferralView>): ReferralView => ({
   state: 'waiting',
   reason: null,
   reward: '0.00',
+  paid_as: null,
   created_at: '2026-11-20T08:00:00.000Z',
   decided_at: null,
   ...more,
@@ -31,7 +33,18 @@ const referral = (id: number, more: Partial<ReferralView>): ReferralView => ({
 
 const REFERRALS = [
   referral(3, {}),
-  referral(2, { state: 'rewarded', reward: '5.00', decided_at: '2026-11-21T08:00:00.000Z' }),
+  referral(4, {
+    state: 'rewarded',
+    reward: '3.00',
+    paid_as: 'credit',
+    decided_at: '2026-11-22T08:00:00.000Z',
+  }),
+  referral(2, {
+    state: 'rewarded',
+    reward: '5.00',
+    paid_as: 'cash',
+    decided_at: '2026-11-21T08:00:00.000Z',
+  }),
   referral(1, { state: 'refused', reason: 'own_address', decided_at: '2026-11-21T09:00:00.000Z' }),
 ];
 
@@ -90,8 +103,18 @@ describe('InvitePage', () => {
     ).toEqual(['Invitee', 'Registered', 'State']);
     expect(rowOf('u3***')).toHaveTextContent('Waiting for first recharge');
     expect(rowOf('u2***')).toHaveTextContent('Rewarded ¥5.00');
+    expect(rowOf('u2***')).not.toHaveTextContent('credit');
+    expect(rowOf('u4***')).toHaveTextContent('Rewarded ¥3.00 of credit');
     expect(rowOf('u1***')).toHaveTextContent('No reward — registered from your own network');
     expect(pages).toEqual(['1']);
+  });
+
+  it('says a reward paid as credit, and for how long it lasts', async () => {
+    serve({ ...SUMMARY, credit_days: 30 });
+    show();
+    expect(await screen.findByTestId('invite-reward')).toHaveTextContent(
+      'You get ¥5.00 of credit, valid for 30 days, when someone you invite makes their first recharge, up to 10 rewards. Credit is spent before your balance.',
+    );
   });
 
   it('reads the next page of invitees from the last row of this one, others by number', async () => {
@@ -171,6 +194,7 @@ describe('InvitePage', () => {
     await screen.findByRole('table', { name: '你邀请的用户' });
     expect(rowOf('u3***')).toHaveTextContent('等待首次充值');
     expect(rowOf('u2***')).toHaveTextContent('已奖励 ¥5.00');
+    expect(rowOf('u4***')).toHaveTextContent('已奖励 ¥3.00 赠金');
     expect(rowOf('u1***')).toHaveTextContent('未奖励：从你自己的网络注册');
   });
 

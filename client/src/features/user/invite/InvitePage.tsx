@@ -63,7 +63,13 @@ function InviteCard({ summary }: { summary: InviteSummary }) {
         <p data-testid="invite-reward">
           {off
             ? t('invite.off')
-            : t('invite.reward', { amount: formatYuan(summary.reward), cap: summary.cap })}
+            : summary.credit_days > 0
+              ? t('invite.rewardCredit', {
+                  amount: formatYuan(summary.reward),
+                  days: summary.credit_days,
+                  cap: summary.cap,
+                })
+              : t('invite.reward', { amount: formatYuan(summary.reward), cap: summary.cap })}
         </p>
         <dl className="row mb-0">
           <dt className="col-6 col-sm-3">{t('invite.invited')}</dt>

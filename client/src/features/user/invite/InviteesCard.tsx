@@ -17,7 +17,10 @@ function StateText({ referral }: { referral: ReferralView }) {
     case 'rewarded':
       return (
         <span className="text-success-emphasis fw-semibold">
-          {t('invite.state.rewarded', { amount: formatYuan(referral.reward) })}
+          {t(
+            referral.paid_as === 'credit' ? 'invite.state.rewardedCredit' : 'invite.state.rewarded',
+            { amount: formatYuan(referral.reward) },
+          )}
         </span>
       );
     default:

@@ -48,6 +48,11 @@ export default function ReferralRow({ referral }: { referral: AdminReferralView 
       </td>
       <td data-label={list.reward} className="text-nowrap">
         {referral.state === 'rewarded' ? formatYuan(referral.reward) : '-'}
+        {referral.paid_as === 'credit' && (
+          <Badge bg="info" text="dark" className="ms-1">
+            {list.credit}
+          </Badge>
+        )}
       </td>
       <td data-label={list.order}>
         {referral.out_trade_no ? <code className="admin-break">{referral.out_trade_no}</code> : '-'}

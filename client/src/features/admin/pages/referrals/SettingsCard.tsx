@@ -8,7 +8,10 @@ import { useSettingsForm } from './useSettingsForm';
 
 const TEXTS = REFERRALS.settings;
 
-/** 奖励设置: the reward (0 turns rewards off) and how often one inviter may be rewarded. */
+/**
+ * 奖励设置: the reward (0 turns rewards off), how often one inviter may be rewarded, and how many
+ * days a reward's credit lasts (0 pays cash).
+ */
 export default function SettingsCard({ saved }: { saved: ReferralSettings }) {
   const { form, errors, notice, clearNotice, isLoading, set, submit } = useSettingsForm(saved);
 
@@ -50,6 +53,9 @@ export default function SettingsCard({ saved }: { saved: ReferralSettings }) {
             </Col>
             <Col sm={6} lg={3}>
               {control('cap', TEXTS.cap, 'numeric')}
+            </Col>
+            <Col sm={12} lg={6}>
+              {control('credit_days', TEXTS.creditDays, 'numeric', TEXTS.creditDaysHelp)}
             </Col>
           </Row>
           <Form.Text as="p" className="mt-2">

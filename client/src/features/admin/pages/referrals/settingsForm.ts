@@ -1,5 +1,6 @@
 import {
   MAX_REFERRAL_CAP,
+  MAX_REFERRAL_CREDIT_DAYS,
   MAX_REFERRAL_REWARD_MILLI,
   REFERRAL_SETTINGS_FIELDS,
   type ReferralSettings,
@@ -9,18 +10,20 @@ import { REFERRALS } from '../../i18n/referrals';
 /** A setting, named as save_referral_settings.php names it. */
 export type Field = (typeof REFERRAL_SETTINGS_FIELDS)[number];
 
-/** The settings as typed: checked here, then sent as the reward's text and the cap's number. */
+/** The settings as typed: checked here, then sent as the reward's text and the numbers. */
 export type SettingsForm = Record<Field, string>;
 
 /** Each field's mistake, shown at its control, whether found here or refused by the server. */
 export const FIELD_TEXTS: Record<Field, string> = {
   reward: REFERRALS.fieldErrors.reward(String(MAX_REFERRAL_REWARD_MILLI / 1000)),
   cap: REFERRALS.fieldErrors.cap(MAX_REFERRAL_CAP),
+  credit_days: REFERRALS.fieldErrors.credit_days(MAX_REFERRAL_CREDIT_DAYS),
 };
 
 export const formOf = (settings: ReferralSettings): SettingsForm => ({
   reward: settings.reward,
   cap: String(settings.cap),
+  credit_days: String(settings.credit_days),
 });
 
 /** The fields the form can tell wrong before asking the server. */
@@ -32,6 +35,10 @@ export function check(form: SettingsForm): Partial<Record<Field, string>> {
   }
   const cap = form.cap.trim();
   if (!/^\d{1,5}$/.test(cap) || +cap > MAX_REFERRAL_CAP) errors.cap = FIELD_TEXTS.cap;
+  const days = form.credit_days.trim();
+  if (!/^\d{1,4}$/.test(days) || +days > MAX_REFERRAL_CREDIT_DAYS) {
+    errors.credit_days = FIELD_TEXTS.credit_days;
+  }
   return errors;
 }
 
@@ -39,4 +46,5 @@ export function check(form: SettingsForm): Partial<Record<Field, string>> {
 export const bodyOf = (form: SettingsForm): ReferralSettings => ({
   reward: form.reward.trim(),
   cap: +form.cap.trim(),
+  credit_days: +form.credit_days.trim(),
 });
