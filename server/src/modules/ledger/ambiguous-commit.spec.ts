@@ -699,6 +699,66 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       },
     );
 
+    // The invitee's first order pays its inviter a credit reward in the same transaction.
+    it.each(cases)(
+      'credits a first order whose COMMIT was %s once, its inviter rewarded in credit once',
+      async (fate) => {
+        await pool.query('DELETE FROM site_config');
+        await pool.query(
+          `INSERT INTO site_config (analytics_code, home_notice, site_start_time,
+             referral_reward_milli, referral_cap, referral_credit_days)
+           VALUES ('', '', UTC_TIMESTAMP(), 3000, 5, 30)`,
+        );
+        const inviter = await keyedUser(0);
+        const invitee = await keyedUser(0);
+        await pool.query(
+          'INSERT INTO referral_inviters (user_id, code, rewarded) VALUES (?, LEFT(UUID(), 10), 0)',
+          [inviter.id],
+        );
+        await pool.query("INSERT INTO referrals (inviter_id, invitee_id, ip) VALUES (?, ?, 'x')", [
+          inviter.id,
+          invitee.id,
+        ]);
+        const orders = new MysqlOrderLedger(losingCommits(pool, fate, 3000));
+        const outcome = await orders.credit(
+          {
+            user_id: invitee.id,
+            out_trade_no: `2026${randomBytes(6).toString('hex')}`,
+            amount_milli: 10_000,
+            paid_amount: '10.00',
+            source: 'query',
+            raw: '{}',
+          },
+          null,
+        );
+        expect(outcome).toEqual({ outcome: 'credited', balance_milli: 10_000 });
+        expect(
+          await rowsOf(
+            `SELECT r.state, i.rewarded, w.value_milli, g.amount_milli, g.reason, u.balance_milli, u.credit_milli
+             FROM referrals r JOIN referral_inviters i ON i.user_id = r.inviter_id
+               JOIN referral_rewards w ON w.referral_id = r.id
+               JOIN credit_grants g ON g.id = w.credit_grant_id
+               JOIN users u ON u.id = r.inviter_id
+             WHERE r.invitee_id = ?`,
+            [invitee.id],
+          ),
+        ).toEqual([
+          {
+            state: 'rewarded',
+            rewarded: 1,
+            value_milli: 3000,
+            amount_milli: 3000,
+            reason: 'referral',
+            balance_milli: 0,
+            credit_milli: 3000,
+          },
+        ]);
+        expect(
+          await rowsOf('SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?', [inviter.id]),
+        ).toEqual([{ n: 1 }]);
+      },
+    );
+
     it.each(cases)('adjusts a balance whose COMMIT was %s exactly once', async (fate) => {
       const user = await keyedUser(100);
       const book = new MysqlBalanceBook(losingCommits(pool, fate));
