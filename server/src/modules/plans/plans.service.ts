@@ -75,6 +75,9 @@ export class PlansService {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
+  /** The purchase under way per user in this instance (subscribe). */
+  private readonly purchases = new Map<number, Promise<SubscribedPlan>>();
+
   async onOffer(): Promise<PlanList> {
     const plans = await this.plans.find({
       where: { status: 1 },
@@ -186,20 +189,48 @@ export class PlansService {
   /**
    * Buys the plan's current period from the balance (from now to the period's end on the site's
    * clock), or resumes a cancelled subscription to the same plan (nothing charged).
+   *
+   * One purchase per user runs at a time in this instance; the others wait for it here and then
+   * look again, so a burst is refused by a read instead of queueing in the pool for the user's
+   * row (the book still decides under that lock, across instances).
    */
   async subscribe(userId: number, planId: number): Promise<SubscribedPlan> {
+    for (;;) {
+      await this.purchaseSettled(userId);
+      const { plan, now } = await this.purchasable(userId, planId);
+      if (this.purchases.has(userId)) continue;
+      const purchase = this.purchase(userId, plan, now);
+      this.purchases.set(userId, purchase);
+      try {
+        return await purchase;
+      } finally {
+        this.purchases.delete(userId);
+      }
+    }
+  }
+
+  private async purchaseSettled(userId: number): Promise<void> {
+    for (let ahead = this.purchases.get(userId); ahead; ahead = this.purchases.get(userId)) {
+      await ahead.catch(() => undefined);
+    }
+  }
+
+  /** The plan on offer, refused without a transaction when plainly so. */
+  private async purchasable(userId: number, planId: number): Promise<{ plan: Plan; now: number }> {
     const [plan, running] = await Promise.all([
       this.plans.findOne({ where: { id: planId, status: 1 } }),
       this.subs.findOne({ where: { user_id: userId, state: 'active' } }),
     ]);
     if (!plan) throw notFound();
     const now = Date.now();
-    // Refused without a transaction when plainly so (the book decides again under the user's lock):
-    // a burst of subscriptions does not queue for the user's row.
     if (running && rowTime(running.period_end).getTime() > now) {
       if (running.plan_id !== plan.id || Number(running.auto_renew) === 1)
         throw alreadySubscribed();
     }
+    return { plan, now };
+  }
+
+  private async purchase(userId: number, plan: Plan, now: number): Promise<SubscribedPlan> {
     const outcome = await this.book.subscribe({
       userId,
       plan: {
