@@ -314,106 +314,118 @@ describeIf(
     expect(await ledgerOf(t, user.id)).toEqual({ balance: 12_500, expected: 12_500 });
   });
 
-  it('pays an inviter exactly its cap in credit when 2,000 invitees’ first orders arrive on three nodes', async () => {
-    const admin = new HttpClient(instances[1].url);
-    await loginAdmin(t, admin);
-    // Rewards paid as credit: a grant each, written in the first order's transaction.
-    const saved = await admin.post('/api/admin/save_referral_settings.php', {
-      reward: '0.5',
-      cap: 9,
-      credit_days: 30,
-    });
-    expect(saved.status).toBe(200);
-    const { user: inviter, password } = await createUser(t);
-    const client = new HttpClient(instances[0].url);
-    await loginUser(t, client, inviter.username, password);
-    expect((await client.get('/api/user/get_invite.php')).status).toBe(200);
-    // The invitees and their referrals are written straight away (registration is tested in
-    // referrals.spec.ts); their first orders arrive as Afdian's webhooks, spread over the nodes.
-    const prefix = `gref${randomBytes(3).toString('hex')}_`;
-    for (let i = 0; i < 2_000; i += 200) {
-      const names = Array.from({ length: 200 }, (_, j) => `${prefix}${i + j}`);
+  // In credit, each reward is a grant written in the first order's transaction.
+  it.each([
+    ['cash', 0],
+    ['credit', 30],
+  ])(
+    'pays an inviter exactly its cap in %s when 2,000 invitees’ first orders arrive on three nodes',
+    async (paidAs, days) => {
+      const admin = new HttpClient(instances[1].url);
+      await loginAdmin(t, admin);
+      const saved = await admin.post('/api/admin/save_referral_settings.php', {
+        reward: '0.5',
+        cap: 9,
+        credit_days: days,
+      });
+      expect(saved.status).toBe(200);
+      const { user: inviter, password } = await createUser(t);
+      const client = new HttpClient(instances[0].url);
+      await loginUser(t, client, inviter.username, password);
+      expect((await client.get('/api/user/get_invite.php')).status).toBe(200);
+      // The invitees and their referrals are written straight away (registration is tested in
+      // referrals.spec.ts); their first orders arrive as Afdian's webhooks, spread over the nodes.
+      const prefix = `gref${randomBytes(3).toString('hex')}_`;
+      for (let i = 0; i < 2_000; i += 200) {
+        const names = Array.from({ length: 200 }, (_, j) => `${prefix}${i + j}`);
+        await dataSource.query(
+          `INSERT INTO users (username, username_key, password_hash) VALUES ${names.map(() => "(?, ?, 'x')").join(', ')}`,
+          names.flatMap((name) => [name, name]),
+        );
+      }
+      const invitees = (
+        await dataSource.query<{ id: number }[]>(
+          'SELECT id FROM users WHERE username LIKE ? ORDER BY id',
+          [`${prefix}%`],
+        )
+      ).map((row) => Number(row.id));
+      expect(invitees).toHaveLength(2_000);
       await dataSource.query(
-        `INSERT INTO users (username, username_key, password_hash) VALUES ${names.map(() => "(?, ?, 'x')").join(', ')}`,
-        names.flatMap((name) => [name, name]),
+        "INSERT INTO referrals (inviter_id, invitee_id, ip) SELECT ?, id, 'galera' FROM users WHERE username LIKE ?",
+        [inviter.id, `${prefix}%`],
       );
-    }
-    const invitees = (
-      await dataSource.query<{ id: number }[]>(
-        'SELECT id FROM users WHERE username LIKE ? ORDER BY id',
-        [`${prefix}%`],
-      )
-    ).map((row) => Number(row.id));
-    expect(invitees).toHaveLength(2_000);
-    await dataSource.query(
-      "INSERT INTO referrals (inviter_id, invitee_id, ip) SELECT ?, id, 'galera' FROM users WHERE username LIKE ?",
-      [inviter.id, `${prefix}%`],
-    );
-    // Registration comes long before a first payment: every node has applied the referrals before
-    // the orders arrive (a node applying them late would credit a first order it sees no referral
-    // for, and that referral would wait for good).
-    for (const node of [2, 3]) {
-      const [seen] = await cluster.query(
-        node,
-        `SELECT COUNT(*) AS n FROM ${database}.referrals WHERE inviter_id = ?`,
+      // Registration comes long before a first payment: every node has applied the referrals before
+      // the orders arrive (a node applying them late would credit a first order it sees no referral
+      // for, and that referral would wait for good).
+      for (const node of [2, 3]) {
+        const [seen] = await cluster.query(
+          node,
+          `SELECT COUNT(*) AS n FROM ${database}.referrals WHERE inviter_id = ?`,
+          [inviter.id],
+        );
+        expect(Number(seen.n)).toBe(2_000);
+      }
+      const payloads = invitees.map((id) =>
+        afdian.webhookPayload(
+          afdian.addOrder({
+            total_amount: '1.00',
+            custom_order_id: customOrderIdFor(APP_SECRET, id),
+          }),
+        ),
+      );
+      // Afdian delivers a webhook again until it is answered 200 (a 503 changed nothing).
+      const deliver = async (payload: object, i: number) => {
+        const headers = { 'x-forwarded-for': `10.7.${i >> 8}.${i & 255}` };
+        for (let attempt = 1; ; attempt += 1) {
+          const answer = await clients[(i + attempt) % 3].post(WEBHOOK, payload, { headers });
+          if (answer.status !== 503 || attempt === 5) return answer.status;
+          await sleep(1000 * (0.5 + Math.random()));
+        }
+      };
+      const answers = await Promise.all(payloads.map(deliver));
+      expect(countBy(answers)).toEqual({ 200: 2_000 });
+      // On a busy machine some query-orders time out: those orders were answered 200 and recorded
+      // pending, and the re-checks credit them (the referral is decided with that credit).
+      const credited = async () => {
+        const [row] = await dataSource.query<{ n: string }[]>(
+          `SELECT COUNT(*) AS n FROM recharge_records r JOIN users u ON u.id = r.user_id
+         WHERE u.username LIKE ? AND r.state = 'credited'`,
+          [`${prefix}%`],
+        );
+        return Number(row.n);
+      };
+      for (const until = Date.now() + 120_000; (await credited()) < 2_000 && Date.now() < until;) {
+        await sleep(500);
+      }
+      expect(await credited()).toBe(2_000);
+      const decided = await dataSource.query<{ state: string; reason: string | null; n: string }[]>(
+        `SELECT state, reason, COUNT(*) AS n FROM referrals WHERE inviter_id = ?
+       GROUP BY state, reason ORDER BY state, reason`,
         [inviter.id],
       );
-      expect(Number(seen.n)).toBe(2_000);
-    }
-    const payloads = invitees.map((id) =>
-      afdian.webhookPayload(
-        afdian.addOrder({
-          total_amount: '1.00',
-          custom_order_id: customOrderIdFor(APP_SECRET, id),
-        }),
-      ),
-    );
-    // Afdian delivers a webhook again until it is answered 200 (a 503 changed nothing).
-    const deliver = async (payload: object, i: number) => {
-      const headers = { 'x-forwarded-for': `10.7.${i >> 8}.${i & 255}` };
-      for (let attempt = 1; ; attempt += 1) {
-        const answer = await clients[(i + attempt) % 3].post(WEBHOOK, payload, { headers });
-        if (answer.status !== 503 || attempt === 5) return answer.status;
-        await sleep(1000 * (0.5 + Math.random()));
+      expect(decided.map((row) => [row.state, row.reason, Number(row.n)])).toEqual([
+        ['refused', 'cap', 1_991],
+        ['rewarded', null, 9],
+      ]);
+      const cash = paidAs === 'cash' ? 4_500 : 0;
+      expect(await ledgerOf(t, inviter.id)).toEqual({ balance: cash, expected: cash });
+      // Every node holds the inviter's credit and the grants that explain it.
+      const credit = `SELECT u.credit_milli AS credit,
+        (SELECT COUNT(*) FROM ${database}.credit_grants g WHERE g.user_id = u.id) AS grants,
+        (SELECT COALESCE(SUM(amount_milli), 0) FROM ${database}.credit_grants g WHERE g.user_id = u.id) AS granted
+      FROM ${database}.users u WHERE u.id = ?`;
+      for (const node of [1, 2, 3]) {
+        const [held] = await cluster.query<RowDataPacket>(node, credit, [inviter.id]);
+        expect([held.credit, held.grants, held.granted].map(Number)).toEqual(
+          paidAs === 'cash' ? [0, 0, 0] : [4_500, 9, 4_500],
+        );
       }
-    };
-    const answers = await Promise.all(payloads.map(deliver));
-    expect(countBy(answers)).toEqual({ 200: 2_000 });
-    // On a busy machine some query-orders time out: those orders were answered 200 and recorded
-    // pending, and the re-checks credit them (the referral is decided with that credit).
-    const credited = async () => {
-      const [row] = await dataSource.query<{ n: string }[]>(
-        `SELECT COUNT(*) AS n FROM recharge_records r JOIN users u ON u.id = r.user_id
-         WHERE u.username LIKE ? AND r.state = 'credited'`,
-        [`${prefix}%`],
-      );
-      return Number(row.n);
-    };
-    for (const until = Date.now() + 120_000; (await credited()) < 2_000 && Date.now() < until;) {
-      await sleep(500);
-    }
-    expect(await credited()).toBe(2_000);
-    const decided = await dataSource.query<{ state: string; reason: string | null; n: string }[]>(
-      `SELECT state, reason, COUNT(*) AS n FROM referrals WHERE inviter_id = ?
-       GROUP BY state, reason ORDER BY state, reason`,
-      [inviter.id],
-    );
-    expect(decided.map((row) => [row.state, row.reason, Number(row.n)])).toEqual([
-      ['refused', 'cap', 1_991],
-      ['rewarded', null, 9],
-    ]);
-    expect(await ledgerOf(t, inviter.id)).toEqual({ balance: 0, expected: 0 });
-    const [credit] = await dataSource.query<{ credit: string; grants: string; granted: string }[]>(
-      `SELECT u.credit_milli AS credit, COUNT(g.id) AS grants, SUM(g.amount_milli) AS granted
-       FROM users u JOIN credit_grants g ON g.user_id = u.id AND g.reason = 'referral'
-       WHERE u.id = ? GROUP BY u.credit_milli`,
-      [inviter.id],
-    );
-    expect([credit.credit, credit.grants, credit.granted].map(Number)).toEqual([4_500, 9, 4_500]);
-    for (const id of [invitees[0], invitees[1_999]]) {
-      expect(await ledgerOf(t, id)).toEqual({ balance: 1_000, expected: 1_000 });
-    }
-  }, 240_000);
+      for (const id of [invitees[0], invitees[1_999]]) {
+        expect(await ledgerOf(t, id)).toEqual({ balance: 1_000, expected: 1_000 });
+      }
+    },
+    240_000,
+  );
 
   it('shows an admin change made through one node on the instances of the others within 1 s', async () => {
     const [a, b, c] = clients;

@@ -339,7 +339,13 @@ describeEachDb(
         credit_days: 30,
       });
       const invitee = await registerInvited(ctx.t, inviter.code, newAddress());
+      const paidAsCredit = async () => {
+        const { paid, paid_as_credit } = (await admin.get(ADMIN_LIST)).body.data;
+        return [Number(paid), Number(paid_as_credit)];
+      };
+      const [paidBefore, creditBefore] = await paidAsCredit();
       expect(await credit(ctx.t, invitee.id, 10_000)).toMatchObject({ outcome: 'credited' });
+      expect(await paidAsCredit()).toEqual([paidBefore + 4, creditBefore + 4]);
       expect(await balanceOf(ctx.t, inviter.user.id)).toBe(0);
       expect(await creditOf(ctx.t, inviter.user.id)).toEqual({
         credit: 4_000,
@@ -362,7 +368,6 @@ describeEachDb(
       const admins = (await admin.get(ADMIN_LIST)).body.data;
       const row = admins.referrals.find((r: { invitee_id: number }) => r.invitee_id === invitee.id);
       expect(row).toMatchObject({ state: 'rewarded', reward: '4.00', paid_as: 'credit' });
-      expect(Number(admins.paid_as_credit)).toBeGreaterThanOrEqual(4);
       // Credit is no cash in: the inviter's ledger and the statement's money in stay at zero.
       expect(await ledgerOf(ctx.t, inviter.user.id)).toEqual({ balance: 0, expected: 0 });
       const statement = await inviter.client.get('/api/user/get_monthly_statement.php');
@@ -385,6 +390,12 @@ describeEachDb(
       expect(await creditOf(ctx.t, inviter.user.id)).toMatchObject({
         credit: MAX_BALANCE_MILLI - 4_000,
         grants: [],
+      });
+      expect(await balanceOf(ctx.t, inviter.user.id)).toBe(0);
+      expect((await inviter.client.get(LIST)).body.data.referrals[0]).toMatchObject({
+        state: 'refused',
+        reason: 'ceiling',
+        paid_as: null,
       });
       expect((await inviter.client.get(INVITE)).body.data).toMatchObject({ rewarded: 0 });
       const [counted] = await ctx.t.dataSource.query<{ rewarded: number | string }[]>(

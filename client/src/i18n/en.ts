@@ -747,7 +747,9 @@ export const en = {
     'invite.reward':
       'You get {amount} when someone you invite makes their first recharge, up to {cap} rewards.',
     'invite.rewardCredit':
-      'You get {amount} of credit, valid for {days} days, when someone you invite makes their first recharge, up to {cap} rewards. Credit is spent before your balance.',
+      'You get {amount} of credit, valid for {valid}, when someone you invite makes their first recharge, up to {cap} rewards. Credit pays for calls before your balance does.',
+    'invite.days': '{days} days',
+    'invite.day': '1 day',
     'invite.off': 'Invite rewards are off at the moment.',
     'invite.invited': 'Invited',
     'invite.rewarded': 'Rewarded',
@@ -768,7 +770,7 @@ export const en = {
     'invite.reason.same_device': 'another invitee used the same browser',
     'invite.reason.own_address': 'registered from your own network',
     'invite.reason.own_device': 'registered from your own browser',
-    'invite.reason.ceiling': 'balance limit reached',
+    'invite.reason.ceiling': 'balance or credit limit reached',
     'invite.empty': 'No one has registered through your link yet.',
     'invite.listFailed': 'Failed to get the people you invited.',
     'invite.pages': 'Invitee pages',

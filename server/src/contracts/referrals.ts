@@ -13,7 +13,7 @@ export type ReferralState = (typeof REFERRAL_STATES)[number];
  * inviter had been rewarded as often as one inviter may; an earlier invitee of the same inviter
  * registered from the same address or the same browser (a farm of accounts pays once); the invitee
  * registered from an address or a browser the inviter had signed in from (inviting oneself); the
- * reward would have taken the inviter's balance past the ceiling.
+ * reward would have taken the inviter's balance (or, paid as credit, its credit) past the ceiling.
  */
 export const REFERRAL_REFUSALS = [
   'off',

@@ -5,6 +5,8 @@ import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
  * and the credit grant a reward made (null for a cash reward, money in for the ledger). Only adds
  * columns. An older release pays rewards as cash and would count a credit reward as cash in
  * ledger:verify: turn credit rewards on once every instance runs this one (docs/operations.md).
+ * Going down drops what tells a credit reward from a cash one: ledger:verify would then count
+ * credit rewards as cash coming in and name their inviters.
  */
 export class ReferralCredit1799100000000 implements MigrationInterface {
   name = 'ReferralCredit1799100000000';

@@ -34,7 +34,7 @@ type Moved = {
 
 /**
  * Every move of money in `[from, to)` by user: credited orders (by when they were credited),
- * adjustments, cash codes, invite rewards, plan periods bought, and the charged calls' rows with
+ * adjustments, cash codes, cash invite rewards, plan periods bought, and the charged calls' rows with
  * their count and checksum (Σ id mod CHECKSUM_PRIME: the same rows give the same number on both
  * databases; one lost, added or re-costed row changes the count, the sum or the checksum), and the
  * credit calls spent (not money: `checkCredit` adds it up). Bound to `[from, to)` once per source (MOVED_SOURCES).

@@ -173,8 +173,9 @@ function settleSqlite(db: Database, userId: number, now: number): void {
 
 /**
  * Writes a grant in the caller's SQLite transaction: settles the user's grants, adds the credit
- * and the grant's row. Throws CeilingRefusal (roll the transaction back) past the ceiling, and for
- * no such user (nothing took the credit).
+ * and the grant's row. Throws CeilingRefusal past the ceiling, and for no such user (nothing took
+ * the credit): roll the transaction back, or keep the settlement, which stands as an event of its
+ * own (an invite reward refused at the ceiling does).
  */
 export function writeGrantSqlite(db: Database, grant: NewGrant, now: number) {
   settleSqlite(db, grant.userId, now);
@@ -268,8 +269,8 @@ export async function lockForGrantAt(
 /**
  * Writes a grant in the caller's transaction, its user's row locked holding `credit`: settles the
  * user's grants, adds the credit and the grant's row (already written under `pinnedId` when
- * given). Throws CeilingRefusal (roll the transaction back) past the ceiling, and for no such
- * user.
+ * given). Throws CeilingRefusal past the ceiling, and for no such user: roll the transaction
+ * back, or keep the settlement, as writeGrantSqlite says.
  */
 export async function writeGrantMysql(
   conn: PoolConnection,

@@ -5,7 +5,7 @@ export interface UnexplainedBalance {
   user_id: number;
   username: string;
   balance_milli: number;
-  /** Σ credited orders + Σ adjustments (either sign) + Σ cash codes + Σ invite rewards. */
+  /** Σ credited orders + Σ adjustments (either sign) + Σ cash codes + Σ cash invite rewards. */
   money_in_milli: number;
   /** Σ charged calls (a refunded call's row costs 0) + Σ plan periods bought. */
   money_out_milli: number;
@@ -18,7 +18,7 @@ export interface LedgerCheck {
 
 /**
  * The ledger's invariant, user by user: balance = Σ credited orders + Σ adjustments + Σ cash codes
- * + Σ invite rewards − Σ charged calls − Σ plan periods bought. Closed months count by their closing rows (ledger/closings.ts: their raw rows
+ * + Σ cash invite rewards − Σ charged calls − Σ plan periods bought. Closed months count by their closing rows (ledger/closings.ts: their raw rows
  * may be gone to retention), the time after the last closed month by its rows. Read in one
  * statement, the last closed month's end included, so a check made while calls are charged or a
  * month is closed compares each balance with the rows of the same snapshot (InnoDB's consistent

@@ -10,11 +10,12 @@ import type { NewGrant } from './credit-book';
  * An invitee's first credited recharge decides its referral, inside that credit's transaction: the
  * inviter is paid the site's reward as cash (a referral_rewards row, money in for the ledger) or,
  * when the site gives rewards' credit days, as credit (a grant with reason `referral`, its
- * referral_rewards row naming the grant), or the referral is refused for good with a reason. The invitee's user row is locked by the credit
- * before anything here runs, so one invitee's recharges decide its referral one at a time; the
- * inviter's count is a conditional write, so however many invitees recharge at once, one inviter
- * is paid at most `cap` times. Locks go invitee, then inviter: an inviter registered before its
- * invitee, so no two decisions wait for each other in a circle.
+ * referral_rewards row naming the grant), or the referral is refused for good with a reason. The
+ * invitee's user row is locked by the credit before anything here runs, so one invitee's
+ * recharges decide its referral one at a time; the inviter's count is a conditional write, so
+ * however many invitees recharge at once, one inviter is paid at most `cap` times. Locks go
+ * invitee, then inviter: an inviter registered before its invitee, so no two decisions wait for
+ * each other in a circle.
  */
 const SQL = {
   waiting: `SELECT r.id, r.inviter_id, r.flag, c.referral_reward_milli AS reward, c.referral_cap AS cap,

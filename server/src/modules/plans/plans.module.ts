@@ -33,8 +33,8 @@ import { ReferralsService } from './referrals.service';
 /**
  * Ways to sell calls besides the per-call price: plans (periods of included calls bought from the
  * balance), credit grants (spent before cash, until they expire), redeem codes (cash or credit)
- * and invite rewards (cash for the inviter on an invitee's first recharge), money moved by the
- * ledger. Free quotas are taken in the gateway's charge (ledger) and listed by usage/.
+ * and invite rewards (cash or credit for the inviter on an invitee's first recharge), money moved
+ * by the ledger. Free quotas are taken in the gateway's charge (ledger) and listed by usage/.
  */
 @Module({
   imports: [

@@ -140,7 +140,7 @@ describe('ReferralsPage', () => {
     show();
     await rowOf('friend_1');
     expect(screen.getByTestId('referral-totals')).toHaveTextContent(
-      '超过 10000 位受邀用户，已奖励 12 位，共发放 ¥60.00（其中赠金 ¥0.00）',
+      '超过 10000 位受邀用户，已奖励 12 位，共发放 ¥60.00',
     );
     await user.click(screen.getByRole('button', { name: '下一页' }));
     await rowOf('friend_2');

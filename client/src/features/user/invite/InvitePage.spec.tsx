@@ -109,12 +109,22 @@ describe('InvitePage', () => {
     expect(pages).toEqual(['1']);
   });
 
-  it('says a reward paid as credit, and for how long it lasts', async () => {
-    serve({ ...SUMMARY, credit_days: 30 });
-    show();
-    expect(await screen.findByTestId('invite-reward')).toHaveTextContent(
-      'You get ¥5.00 of credit, valid for 30 days, when someone you invite makes their first recharge, up to 10 rewards. Credit is spent before your balance.',
-    );
+  it.each([
+    [
+      30,
+      'en',
+      'You get ¥5.00 of credit, valid for 30 days, when someone you invite makes their first recharge, up to 10 rewards. Credit pays for calls before your balance does.',
+    ],
+    [1, 'en', 'You get ¥5.00 of credit, valid for 1 day, when'],
+    [
+      7,
+      'zh',
+      '你邀请的用户首次充值后，你将获得 ¥5.00 赠金（7 天内有效，调用时先于余额使用），最多奖励 10 次。',
+    ],
+  ] as const)('says a reward paid as credit lasting %i days (%s)', async (days, lang, text) => {
+    serve({ ...SUMMARY, credit_days: days });
+    show(lang);
+    expect(await screen.findByTestId('invite-reward')).toHaveTextContent(text);
   });
 
   it('reads the next page of invitees from the last row of this one, others by number', async () => {

@@ -66,7 +66,10 @@ function InviteCard({ summary }: { summary: InviteSummary }) {
             : summary.credit_days > 0
               ? t('invite.rewardCredit', {
                   amount: formatYuan(summary.reward),
-                  days: summary.credit_days,
+                  valid:
+                    summary.credit_days === 1
+                      ? t('invite.day')
+                      : t('invite.days', { days: summary.credit_days }),
                   cap: summary.cap,
                 })
               : t('invite.reward', { amount: formatYuan(summary.reward), cap: summary.cap })}
