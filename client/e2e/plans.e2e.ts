@@ -100,7 +100,9 @@ describeBrowser('plans', () => {
     await form.getByRole('button', { name: '保存' }).click();
     await admin.page.getByRole('status').getByText('已新建套餐「基础版」').waitFor();
     await form.waitFor({ state: 'detached' });
+    // The list is fetched again after the save: the row is there once it is.
     const row = admin.page.getByRole('row', { name: /基础版/ });
+    await row.waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       '基础版Basic',
       '¥0.50',
