@@ -16,6 +16,7 @@ import type {
   UserPlan,
 } from '../../contracts/plans';
 import { ApiEntry, Category, Plan, PlanSubscription } from '../../database/entities';
+import { isDatabaseUnavailable } from '../../database/db-timeouts';
 import { rowTime, sqlTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -190,28 +191,29 @@ export class PlansService {
    * Buys the plan's current period from the balance (from now to the period's end on the site's
    * clock), or resumes a cancelled subscription to the same plan (nothing charged).
    *
-   * One purchase per user runs at a time in this instance; the others wait for it here and then
-   * look again, so a burst is refused by a read instead of queueing in the pool for the user's
-   * row (the book still decides under that lock, across instances).
+   * One purchase per user runs at a time in this instance. A request that waited for one that
+   * succeeded is refused without reading anything: the user has a plan running that renews (the
+   * request is answered as if it came just after). One that waited for a purchase the database
+   * could not answer gets the same 503; after any other refusal it tries itself. So a burst costs
+   * the database one purchase, and the book still decides under the user's lock across instances.
    */
   async subscribe(userId: number, planId: number): Promise<SubscribedPlan> {
-    for (;;) {
-      await this.purchaseSettled(userId);
-      const { plan, now } = await this.purchasable(userId, planId);
-      if (this.purchases.has(userId)) continue;
-      const purchase = this.purchase(userId, plan, now);
-      this.purchases.set(userId, purchase);
-      try {
-        return await purchase;
-      } finally {
-        this.purchases.delete(userId);
-      }
-    }
-  }
-
-  private async purchaseSettled(userId: number): Promise<void> {
     for (let ahead = this.purchases.get(userId); ahead; ahead = this.purchases.get(userId)) {
-      await ahead.catch(() => undefined);
+      const failure = await ahead.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      if (failure === null) throw alreadySubscribed();
+      if (failure instanceof Error && isDatabaseUnavailable(failure)) throw failure;
+    }
+    const purchase = this.purchasable(userId, planId).then(({ plan, now }) =>
+      this.purchase(userId, plan, now),
+    );
+    this.purchases.set(userId, purchase);
+    try {
+      return await purchase;
+    } finally {
+      this.purchases.delete(userId);
     }
   }
 
