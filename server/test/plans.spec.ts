@@ -389,19 +389,23 @@ describeEachDb(
       const { user, client } = await subscriber(1000);
       const book = ctx.t.app.get<PlanBook>(PLAN_BOOK);
       const subscribe = book.subscribe.bind(book);
-      /** The next purchase takes 300 ms in the book, then `outcome`. */
+      const purchases = jest.spyOn(book, 'subscribe');
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      /** The next purchase takes a second in the book, then `outcome`. */
       const slowly = (outcome: PlanBook['subscribe']) =>
-        jest.spyOn(book, 'subscribe').mockImplementationOnce(async (sale) => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+        purchases.mockImplementationOnce(async (sale) => {
+          await pause(1000);
           return outcome(sale);
         });
       const buy = (planId: number) =>
         client
           .post('/api/user/subscribe_plan.php', { plan_id: planId })
           .then((res) => `${res.status} ${res.body.code ?? ''}`.trim());
+      /** `second` sent once `first` is in the book. */
       const behind = async (first: number, second: number) => {
+        const before = purchases.mock.calls.length;
         const ahead = buy(first);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        while (purchases.mock.calls.length === before) await pause(10);
         return Promise.all([ahead, buy(second)]);
       };
 
@@ -414,7 +418,7 @@ describeEachDb(
       // The first is refused for a short balance: the one behind it buys the cheap plan.
       slowly(subscribe);
       expect(await behind(dear.id, cheap.id)).toEqual(['402 plan.insufficient_balance', '200']);
-      jest.restoreAllMocks();
+      purchases.mockRestore();
       expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 500, expected: 500 });
     });
   },
