@@ -56,7 +56,7 @@ export default function ReferralsPage() {
               list.invited,
               list.rewarded,
               formatYuan(list.paid),
-              /[1-9]/.test(list.paid_as_credit) ? formatYuan(list.paid_as_credit) : null,
+              Number(list.paid_as_credit) > 0 ? formatYuan(list.paid_as_credit) : null,
               list.total_capped,
             )}
           </p>
