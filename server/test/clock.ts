@@ -31,10 +31,19 @@ export async function withDateAhead<T>(ms: number, body: () => Promise<T>): Prom
 }
 
 /**
- * Rate limits count in fixed windows of the clock's minute: a burst whose hits must fall in one
- * window first waits (at most `room` ms) until the current minute has at least `room` ms left.
+ * Waits (at most `room` ms) until the clock's current window of `windowMs` (a minute, an hour)
+ * has at least `room` ms left, so that what a test does next falls in one window.
  */
-export async function inOneMinuteWindow(room: number): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
+export async function inOneClockWindow(windowMs: number, room: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
   if (left < room) await new Promise((done) => setTimeout(done, left + 50));
 }
+
+/** Rate limits count in fixed windows of the clock's minute: a burst's hits fall in one. */
+export const inOneMinuteWindow = (room: number) => inOneClockWindow(60_000, room);
+
+/**
+ * A plan's hours and days on a site clock a whole number of hours from UTC (the tests' is) begin
+ * with UTC's hours: calls counted in one of them fall in one hour and one day.
+ */
+export const inOneHour = (room: number) => inOneClockWindow(3_600_000, room);

@@ -7,6 +7,7 @@ import { MIGRATIONS } from '../src/database/migrations';
 import { checkBalances, checkCredit } from '../src/modules/ledger';
 import { customOrderIdFor } from '../src/modules/recharge/custom-order-id';
 import type { Env } from '../src/env/env';
+import { inOneHour } from './clock';
 import { createKeyedUser, ledgerOf } from './factories/gateway';
 import { VERIFY, WEBHOOK } from './factories/recharge';
 import { redeemAsClient } from './factories/redeem';
@@ -241,6 +242,45 @@ describeIf(
       [user.id],
     );
     expect(Number(sub.used)).toBe(400);
+  }, 120_000);
+
+  it('pays exactly a plan’s day limit, then its overage price, in a 2,000-way race over three nodes', async () => {
+    const admin = new HttpClient(instances[1].url);
+    await loginAdmin(t, admin);
+    const overage = 2;
+    const plan = await admin.post('/api/admin/save_plan.php', {
+      name: '集群限速套餐',
+      price: '0',
+      period: 'month',
+      included_calls: 1000,
+      day_limit: 250,
+      scope: 'all',
+      overage: 'pay',
+      overage_price: '0.002',
+    });
+    expect(plan.status).toBe(200);
+    const { user, apiKey } = await createUser(t, { balance_milli: overage * 300 });
+    const signedIn = new HttpClient(clients[0].baseUrl);
+    await loginUser(t, signedIn, user.username);
+    const subscribed = await signedIn.post('/api/user/subscribe_plan.php', {
+      plan_id: plan.body.data.id,
+    });
+    expect(subscribed.status).toBe(200);
+    await inOneHour(60_000);
+    const answers = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        clients[i % 3]
+          .get('/apis/rmb-upper', { query: { amount: '1.5' }, headers: { 'x-api-key': apiKey } })
+          .then((r) => `${r.status} ${r.headers.get('x-charged-from') ?? ''}`.trim()),
+      ),
+    );
+    expect(countBy(answers)).toEqual({ '200 plan': 250, '200 balance': 300, 402: 1450 });
+    expect(await ledgerOf(t, user.id)).toEqual({ balance: 0, expected: 0 });
+    const [sub] = await dataSource.query<{ used: string; day: string }[]>(
+      'SELECT used_calls AS used, day_used AS day FROM plan_subscriptions WHERE user_id = ?',
+      [user.id],
+    );
+    expect([Number(sub.used), Number(sub.day)]).toEqual([250, 250]);
   }, 120_000);
 
   it.each(['cash', 'credit'] as const)(

@@ -6,6 +6,7 @@ import { UsageRecorder } from '../src/modules/gateway/usage-recorder';
 import { PLAN_BOOK } from '../src/modules/ledger';
 import type { PlanBook } from '../src/modules/ledger';
 import { PlanRenewal } from '../src/modules/plans/plan-renewal';
+import { inOneHour } from './clock';
 import { adminClient } from './factories/admin';
 import { createGatewayApi, ledgerOf } from './factories/gateway';
 import { createUser, loginUser } from './factories/users';
@@ -58,6 +59,17 @@ describeEachDb(
     const call = (client: HttpClient, name: string, apiKey: string, path = '') =>
       client.get(`/apis/${name}${path}`, { headers: { 'x-api-key': apiKey } });
 
+    /** 2,000 concurrent calls, each answered as its status and what paid. */
+    const burst = (client: HttpClient, name: string, apiKey: string) =>
+      Promise.all(
+        Array.from({ length: 2000 }, () =>
+          call(client, name, apiKey).then((res) => ({
+            status: res.status,
+            from: res.headers.get('x-charged-from'),
+          })),
+        ),
+      );
+
     /** Moves a subscription's period into the past, as if its end had come. */
     const endPeriod = (userId: number) =>
       ctx.t.dataSource.query(
@@ -95,6 +107,10 @@ describeEachDb(
         category_id: null,
         api_ids: [],
         overage: 'pay',
+        hour_limit: null,
+        day_limit: null,
+        week_limit: null,
+        overage_price: null,
         is_default: false,
         status: 1,
       });
@@ -115,6 +131,13 @@ describeEachDb(
         [{ included_calls: 0 }, 'request.validation', 'included_calls'],
         [{ period: 'year' }, 'request.validation', 'period'],
         [{ price: '-1' }, 'request.validation', 'price'],
+        [{ hour_limit: 0 }, 'request.validation', 'hour_limit'],
+        [{ week_limit: 2.5 }, 'request.validation', 'week_limit'],
+        [{ overage_price: 'free' }, 'request.validation', 'overage_price'],
+        [{ overage_price: '0.000' }, 'request.validation', 'overage_price'],
+        [{ hour_limit: 5, day_limit: 3 }, 'plan.limits', 'hour_limit'],
+        [{ day_limit: 50, week_limit: 40 }, 'plan.limits', 'day_limit'],
+        [{ overage: 'stop', overage_price: '0.01' }, 'plan.overage_price', 'overage_price'],
       ];
       for (const [change, code, field] of refusals) {
         const res = await admin.post('/api/admin/save_plan.php', { ...PLAN, ...change });
@@ -262,6 +285,146 @@ describeEachDb(
       expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 0, expected: 0 });
     });
 
+    /** A call's answer as the windows' tests compare it. */
+    const told = (res: Awaited<ReturnType<typeof call>>) => [
+      res.status,
+      res.headers.get('x-charged-from'),
+      res.headers.get('x-cost'),
+      res.headers.get('x-quota-limit'),
+      res.headers.get('x-quota-remaining'),
+      res.headers.get('x-quota-window'),
+    ];
+
+    /** Moves a subscription's hour (or day) window into the past, as if a new one had begun. */
+    const newWindow = (userId: number, window: 'hour' | 'day') =>
+      ctx.t.dataSource.query(
+        `UPDATE plan_subscriptions SET ${window}_window = '2000-01-01' WHERE user_id = ?`,
+        [userId],
+      );
+
+    it('limits a plan’s calls an hour and a day at once, past them at its overage price', async () => {
+      const api = await createGatewayApi(ctx.t, { is_paid: 1, price_per_call_milli: 7 });
+      const plan = await savePlan({
+        price: '0',
+        included_calls: 10,
+        hour_limit: 2,
+        day_limit: 3,
+        overage_price: '0.002',
+      });
+      const saved = (await admin.get('/api/admin/get_plans.php')).body.data.plans.find(
+        (p: { id: number }) => p.id === plan.id,
+      );
+      expect(saved).toMatchObject({
+        hour_limit: 2,
+        day_limit: 3,
+        week_limit: null,
+        overage_price: '0.002',
+      });
+      const { user, apiKey, client } = await subscriber(1_000);
+      expect((await client.post('/api/user/subscribe_plan.php', { plan_id: plan.id })).status).toBe(
+        200,
+      );
+      await inOneHour(30_000);
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) answers.push(told(await call(client, api.name_en, apiKey)));
+      // Each says the limit with the fewest calls left: the hour's, then none (the balance paid).
+      expect(answers).toEqual([
+        [200, 'plan', '0.000', '2', '1', 'hour'],
+        [200, 'plan', '0.000', '2', '0', 'hour'],
+        [200, 'balance', '0.002', null, null, null],
+      ]);
+      const mine = (await client.get('/api/user/get_plan.php')).body.data.subscription;
+      expect(mine).toMatchObject({ used_calls: 2, left_calls: 8 });
+      expect(
+        mine.windows.map((w: { window: string; limit: number; used: number }) => [
+          w.window,
+          w.limit,
+          w.used,
+        ]),
+      ).toEqual([
+        ['hour', 2, 2],
+        ['day', 3, 2],
+      ]);
+      expect(Date.parse(mine.windows[0].resets_at)).toBeLessThanOrEqual(Date.now() + 3_600_000);
+      // A new hour: the day's one call left is the tightest, then the day is used up.
+      await newWindow(user.id, 'hour');
+      expect(told(await call(client, api.name_en, apiKey))).toEqual([
+        200,
+        'plan',
+        '0.000',
+        '3',
+        '0',
+        'day',
+      ]);
+      expect(told(await call(client, api.name_en, apiKey))).toEqual([
+        200,
+        'balance',
+        '0.002',
+        null,
+        null,
+        null,
+      ]);
+      // A new day (and hour): the plan pays again.
+      await newWindow(user.id, 'hour');
+      await newWindow(user.id, 'day');
+      expect(told(await call(client, api.name_en, apiKey))[1]).toBe('plan');
+      expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 996, expected: 996 });
+    });
+
+    it('stops a plan at its hour’s limit until the next hour, and gives a failed call back', async () => {
+      const api = await createGatewayApi(ctx.t, {
+        handler: null,
+        upstream_url: `${upstream.url}/v1`,
+        is_paid: 1,
+        price_per_call_milli: 4,
+      });
+      const plan = await savePlan({
+        price: '0',
+        included_calls: 100,
+        hour_limit: 1,
+        week_limit: 50,
+        overage: 'stop',
+      });
+      const { user, apiKey, client } = await subscriber(1_000);
+      expect((await client.post('/api/user/subscribe_plan.php', { plan_id: plan.id })).status).toBe(
+        200,
+      );
+      await inOneHour(30_000);
+      const failed = await call(client, api.name_en, apiKey, '/fail');
+      expect([failed.status, failed.headers.get('x-quota-remaining')]).toEqual([502, '1']);
+      expect(told(await call(client, api.name_en, apiKey))).toEqual([
+        200,
+        'plan',
+        '0.000',
+        '1',
+        '0',
+        'hour',
+      ]);
+      const stopped = await call(client, api.name_en, apiKey);
+      expect([
+        stopped.status,
+        stopped.body.code,
+        stopped.body.message,
+        stopped.headers.get('x-quota-limit'),
+        stopped.headers.get('x-quota-remaining'),
+        stopped.headers.get('x-quota-window'),
+      ]).toEqual([
+        429,
+        'gateway.plan_exhausted',
+        "your plan's calls of this hour are used: it stops here until the next hour",
+        '1',
+        '0',
+        'hour',
+      ]);
+      const retry = Number(stopped.headers.get('retry-after'));
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(3600);
+      expect(stopped.headers.get('x-quota-reset')).toBe(String(retry));
+      const mine = (await client.get('/api/user/get_plan.php')).body.data.subscription;
+      expect(mine.windows.map((w: { used: number }) => w.used)).toEqual([1, 1]);
+      expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 1_000, expected: 1_000 });
+    });
+
     it('renews from the balance, lapses when it is short, and ends a cancelled plan', async () => {
       const plan = await savePlan({ price: '1', included_calls: 5, period: 'week' });
       const renewing = await subscriber(2_500);
@@ -345,20 +508,36 @@ describeEachDb(
       expect((await client.post('/api/user/subscribe_plan.php', { plan_id: plan.id })).status).toBe(
         200,
       );
-      const answers = await Promise.all(
-        Array.from({ length: 2000 }, () =>
-          call(client, api.name_en, apiKey).then((res) => ({
-            status: res.status,
-            from: res.headers.get('x-charged-from'),
-          })),
-        ),
-      );
+      const answers = await burst(client, api.name_en, apiKey);
       expect(answers.filter((a) => a.status === 200 && a.from === 'plan')).toHaveLength(500);
       expect(answers.filter((a) => a.status === 200 && a.from === 'balance')).toHaveLength(300);
       expect(answers.filter((a) => a.status === 402)).toHaveLength(1200);
       expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 0, expected: 0 });
       const mine = await client.get('/api/user/get_plan.php');
       expect(mine.body.data.subscription).toMatchObject({ used_calls: 500, left_calls: 0 });
+    }, 120_000);
+
+    it('pays exactly a day’s limit from the plan, then the balance, under 2,000 concurrent calls', async () => {
+      const api = await createGatewayApi(ctx.t, { is_paid: 1, price_per_call_milli: 9 });
+      const plan = await savePlan({
+        price: '0',
+        included_calls: 500,
+        day_limit: 200,
+        overage_price: '0.003',
+      });
+      const { user, apiKey, client } = await subscriber(300 * 3);
+      expect((await client.post('/api/user/subscribe_plan.php', { plan_id: plan.id })).status).toBe(
+        200,
+      );
+      await inOneHour(60_000);
+      const answers = await burst(client, api.name_en, apiKey);
+      expect(answers.filter((a) => a.status === 200 && a.from === 'plan')).toHaveLength(200);
+      expect(answers.filter((a) => a.status === 200 && a.from === 'balance')).toHaveLength(300);
+      expect(answers.filter((a) => a.status === 402)).toHaveLength(1500);
+      expect(await ledgerOf(ctx.t, user.id)).toEqual({ balance: 0, expected: 0 });
+      const mine = await client.get('/api/user/get_plan.php');
+      expect(mine.body.data.subscription).toMatchObject({ used_calls: 200, left_calls: 300 });
+      expect(mine.body.data.subscription.windows[0]).toMatchObject({ window: 'day', used: 200 });
     }, 120_000);
 
     it('sells one period to 2,000 concurrent subscriptions of one user', async () => {

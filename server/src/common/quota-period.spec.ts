@@ -41,6 +41,39 @@ describe('quota periods', () => {
     expect(newYork.at(at('2026-03-07T12:00:00Z'), 'day').endsAt).toBe(at('2026-03-08T05:00:00Z'));
   });
 
+  it('counts a plan’s hour and week on the site clock, a week from Monday', () => {
+    const shanghai = new QuotaPeriods('Asia/Shanghai');
+    // 2026-12-06T17:10Z is Monday 2026-12-07 01:10 in Shanghai.
+    expect(shanghai.at(at('2026-12-06T17:10:00Z'), 'hour')).toEqual({
+      key: '2026-12-07 01',
+      endsAt: at('2026-12-06T18:00:00Z'),
+    });
+    expect(shanghai.at(at('2026-12-06T17:10:00Z'), 'week')).toEqual({
+      key: '2026-12-07',
+      endsAt: at('2026-12-13T16:00:00Z'),
+    });
+    // Sunday 23:59 is the week before; a week across the month and the year keeps its Monday.
+    expect(shanghai.at(at('2026-12-06T15:59:00Z'), 'week').key).toBe('2026-11-30');
+    expect(new QuotaPeriods('UTC').at(at('2027-01-02T12:00:00Z'), 'week')).toEqual({
+      key: '2026-12-28',
+      endsAt: at('2027-01-04T00:00:00Z'),
+    });
+    // Keys of a kind sort as their windows do.
+    const hours = ['2026-12-07T01:00:00Z', '2026-12-07T09:00:00Z', '2026-12-07T10:00:00Z'].map(
+      (iso) => new QuotaPeriods('UTC').at(at(iso), 'hour').key,
+    );
+    expect([...hours].sort()).toEqual(hours);
+  });
+
+  it('ends an hour at the next wall hour across a daylight-saving change', () => {
+    const newYork = new QuotaPeriods('America/New_York');
+    // 01:30 EST on 2026-03-08; the next wall hour, 02:00, does not exist: 03:00 EDT is 07:00Z.
+    expect(newYork.at(at('2026-03-08T06:30:00Z'), 'hour')).toEqual({
+      key: '2026-03-08 01',
+      endsAt: at('2026-03-08T07:00:00Z'),
+    });
+  });
+
   it('does not reuse a cached period for an earlier call', () => {
     const utc = new QuotaPeriods('UTC');
     expect(utc.at(at('2026-11-30T10:00:00Z'), 'day').key).toBe('2026-11-30');

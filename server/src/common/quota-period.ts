@@ -2,8 +2,9 @@ import type { QuotaPeriod } from '../contracts/apis';
 import { wallClock } from './wall-clock';
 
 /**
- * A period as its quota row stores it: `YYYY-MM-DD` or `YYYY-MM` on the site's wall clock. Keys of
- * one kind sort as their periods do, so a row's period can only move on (see the ledger's TAKE).
+ * A period as its quota row stores it: `YYYY-MM-DD` or `YYYY-MM` on the site's wall clock (a plan's
+ * windows: `YYYY-MM-DD HH` for an hour, the Monday's `YYYY-MM-DD` for a week). Keys of one kind
+ * sort as their periods do, so a row's period can only move on (see the ledger's TAKE).
  */
 export interface PeriodWindow {
   key: string;
@@ -26,11 +27,31 @@ function instantOf(wall: number, timeZone: string): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function windowOf(ms: number, period: QuotaPeriod, timeZone: string): PeriodWindow {
+/** A free quota's period, or one of a plan's windows (ADR 050). */
+export type WindowPeriod = QuotaPeriod | 'hour' | 'week';
+
+function windowOf(ms: number, period: WindowPeriod, timeZone: string): PeriodWindow {
   const wall = new Date(wallAsUtc(ms, timeZone));
   const year = wall.getUTCFullYear();
   const month = wall.getUTCMonth();
   const day = wall.getUTCDate();
+  if (period === 'hour') {
+    const hour = wall.getUTCHours();
+    // The next wall hour's first instant, or the one after when a DST change skips it; an hour
+    // a DST change repeats counts as one.
+    const next = instantOf(Date.UTC(year, month, day, hour + 1), timeZone);
+    return {
+      key: `${year}-${pad(month + 1)}-${pad(day)} ${pad(hour)}`,
+      endsAt: next > ms ? next : instantOf(Date.UTC(year, month, day, hour + 2), timeZone),
+    };
+  }
+  if (period === 'week') {
+    const monday = new Date(Date.UTC(year, month, day - ((wall.getUTCDay() + 6) % 7)));
+    return {
+      key: monday.toISOString().slice(0, 10),
+      endsAt: instantOf(monday.getTime() + 7 * 86_400_000, timeZone),
+    };
+  }
   if (period === 'day') {
     return {
       key: `${year}-${pad(month + 1)}-${pad(day)}`,
@@ -48,11 +69,11 @@ function windowOf(ms: number, period: QuotaPeriod, timeZone: string): PeriodWind
  * hot path it is a comparison, Intl runs once a period.
  */
 export class QuotaPeriods {
-  private readonly cache = new Map<QuotaPeriod, PeriodWindow & { startsAt: number }>();
+  private readonly cache = new Map<WindowPeriod, PeriodWindow & { startsAt: number }>();
 
   constructor(readonly timeZone: string) {}
 
-  at(ms: number, period: QuotaPeriod): PeriodWindow {
+  at(ms: number, period: WindowPeriod): PeriodWindow {
     const cached = this.cache.get(period);
     if (cached && ms >= cached.startsAt && ms < cached.endsAt) return cached;
     const window = windowOf(ms, period, this.timeZone);

@@ -142,7 +142,7 @@ export const ERROR_CODES = {
   'gateway.key_invalid': 'the key is malformed, unknown or rotated',
   'gateway.insufficient_balance': 'the balance does not cover the price',
   'gateway.plan_exhausted':
-    'the plan’s included calls of this period are used and it stops there; `X-Quota-Reset` says when it starts again',
+    'the plan’s included calls of this period, or its calls of the hour, day or week, are used and it stops there; `X-Quota-Window` says which, `X-Quota-Reset` and `Retry-After` when it starts again',
   'gateway.rate_limited': 'the per-key or per-IP limit is reached; see `Retry-After`',
   'gateway.invalid_param': 'the built-in API refused an input (refunded)',
   'gateway.invalid_json': 'the call body is not valid JSON (refunded)',
@@ -255,6 +255,8 @@ export const ERROR_CODES = {
   'plan.not_subscribed': 'the caller has no running subscription to cancel',
   'plan.default_paid': 'only a free plan may be given to new users',
   'plan.scope': 'the plan’s category or APIs do not exist, or its scope lacks them',
+  'plan.overage_price': 'an overage price was given to a plan that stops past its calls',
+  'plan.limits': 'a window’s limit is more than the limit of a longer window (hour ≤ day ≤ week)',
 
   'statements.future_month': 'the month asked for has not started yet on the site’s clock',
 } as const;

@@ -16,6 +16,13 @@ export type PlanScope = (typeof PLAN_SCOPES)[number];
 export const PLAN_OVERAGES = ['pay', 'stop'] as const;
 export type PlanOverage = (typeof PLAN_OVERAGES)[number];
 
+/**
+ * The limits a plan may set at once on top of its period's calls: at most so many calls an hour,
+ * a day and a week (from Monday), on the site's clock. A call past any of them is past the plan.
+ */
+export const PLAN_WINDOWS = ['hour', 'day', 'week'] as const;
+export type PlanWindow = (typeof PLAN_WINDOWS)[number];
+
 /** A subscription's state: running (renewed or not at its period's end), lapsed or ended. */
 export const SUBSCRIPTION_STATES = ['active', 'lapsed', 'ended'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
@@ -42,6 +49,15 @@ export interface PlanView {
   category_id: number | null;
   api_ids: number[];
   overage: PlanOverage;
+  /** At most this many calls an hour, a day, a week (null: no such limit). */
+  hour_limit: number | null;
+  day_limit: number | null;
+  week_limit: number | null;
+  /**
+   * Yuan a call past the plan pays (overage `pay`), as prices are written ("0.005"); null: each
+   * API's own price.
+   */
+  overage_price: string | null;
   /** New users are subscribed to it when they register (a free plan only). */
   is_default: boolean;
   /** 1: offered on the pricing page; 0: hidden (its subscribers keep it until they cancel). */
@@ -77,6 +93,11 @@ export interface SavePlanBody {
   category_id?: number | null;
   api_ids?: number[];
   overage: PlanOverage;
+  hour_limit?: number | null;
+  day_limit?: number | null;
+  week_limit?: number | null;
+  /** Yuan, up to three decimals; null or absent: each API's own price. */
+  overage_price?: string | null;
   is_default?: boolean;
   status?: number;
 }
@@ -94,6 +115,10 @@ export const SAVE_PLAN_FIELDS = [
   'category_id',
   'api_ids',
   'overage',
+  'hour_limit',
+  'day_limit',
+  'week_limit',
+  'overage_price',
   'is_default',
   'status',
 ] as const satisfies readonly (keyof SavePlanBody)[];
@@ -112,8 +137,19 @@ export interface SubscriptionView {
   included_calls: number;
   used_calls: number;
   left_calls: number;
+  /** The plan's hour, day and week limits as this period took them, with the calls used now. */
+  windows: WindowUse[];
   /** Why it is not active: the balance was short at renewal, or it was cancelled. */
   ended_reason: 'balance_short' | 'cancelled' | null;
+}
+
+/** One of a subscription's limits: the calls used in the hour, day or week running now. */
+export interface WindowUse {
+  window: PlanWindow;
+  limit: number;
+  used: number;
+  /** When the next hour, day or week starts (ISO). */
+  resets_at: string;
 }
 
 /** get_plan.php's data: the user's subscription, null when they never had one. */

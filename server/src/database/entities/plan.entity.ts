@@ -42,6 +42,20 @@ export class Plan {
   @Column({ type: 'varchar', length: 8, default: 'pay' })
   overage: PlanOverage;
 
+  /** At most this many calls an hour, a day, a week (null: no such limit). */
+  @Column({ type: 'integer', nullable: true })
+  hour_limit: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  day_limit: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  week_limit: number | null;
+
+  /** What a call past the plan pays (overage `pay`); null: its API's price. */
+  @BigIntColumn({ nullable: true })
+  overage_price_milli: number | null;
+
   @FlagColumn({ default: 0 })
   is_default: number;
 
@@ -92,6 +106,38 @@ export class PlanSubscription {
 
   @Column({ type: 'integer', default: 0 })
   used_calls: number;
+
+  /**
+   * The plan's hour, day and week limits as the period took them (null: none), and each window's
+   * calls: `*_used` counts the calls of the window `*_window` names (keys as QuotaPeriods writes
+   * them; a window only moves on, as a free quota's period does).
+   */
+  @Column({ type: 'integer', nullable: true })
+  hour_limit: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  day_limit: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  week_limit: number | null;
+
+  @Column({ type: 'varchar', length: 13, default: '' })
+  hour_window: string;
+
+  @Column({ type: 'integer', default: 0 })
+  hour_used: number;
+
+  @Column({ type: 'varchar', length: 10, default: '' })
+  day_window: string;
+
+  @Column({ type: 'integer', default: 0 })
+  day_used: number;
+
+  @Column({ type: 'varchar', length: 10, default: '' })
+  week_window: string;
+
+  @Column({ type: 'integer', default: 0 })
+  week_used: number;
 
   @Column({ type: 'varchar', length: 16, nullable: true })
   ended_reason: 'balance_short' | 'cancelled' | null;

@@ -39,6 +39,7 @@ import { CreditGrants1798800000000 } from './1798800000000-CreditGrants';
 import { CreditCodes1798900000000 } from './1798900000000-CreditCodes';
 import { Plans1799000000000 } from './1799000000000-Plans';
 import { ReferralCredit1799100000000 } from './1799100000000-ReferralCredit';
+import { PlanWindows1799200000000 } from './1799200000000-PlanWindows';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   CreditCodes1798900000000,
   Plans1799000000000,
   ReferralCredit1799100000000,
+  PlanWindows1799200000000,
 ];

@@ -24,6 +24,7 @@ import { HealthRecorder } from '../api-health';
 import { ChargeNotTried, ChargeQueue } from '../ledger';
 import { GatewayApi, GatewayCatalogue } from './gateway-catalogue';
 import { Charge, ChargedLog, ChargeResult, LEDGER } from '../ledger';
+import type { PlanLimit } from '../ledger';
 import type { Ledger } from '../ledger';
 import { GatewayKey, KeyCache } from '../keys';
 import { inNetworks } from '../keys';
@@ -31,6 +32,7 @@ import { RateLimiter } from '../../common/rate-limiter';
 import type { RateLimitResult } from '../../common/rate-limiter';
 import { PlanCoverage } from '../plans';
 import type { Coverage } from '../plans';
+import { PLAN_WINDOWS } from '../../contracts/plans';
 import { UsageRecorder } from './usage-recorder';
 import { callUpstream, UpstreamFailure, UpstreamResponse } from './upstream';
 import { fillPathParameters, type UpstreamTarget } from './path-parameters';
@@ -168,6 +170,7 @@ const EXPOSED_HEADERS = [
   'X-Quota-Limit',
   'X-Quota-Remaining',
   'X-Quota-Reset',
+  'X-Quota-Window',
 ].join(', ');
 
 /** What every answer but a preflight starts with (X-Cost is 0.000 until a charge stands). */
@@ -510,14 +513,28 @@ export class GatewayService implements OnModuleInit {
       // Answered from memory without a wait while fresh (the hot path's common case).
       const covering = this.coverage.cover(key.userId, api.id, call.at);
       const plan = covering instanceof Promise ? await covering : covering;
+      // A call past its plan pays the plan's overage price, when it sets one.
+      const priceMilli = plan?.overagePriceMilli ?? api.price_per_call_milli;
+      const cost = priceMilli === api.price_per_call_milli ? api.cost : formatPrice(priceMilli);
       charge = {
-        priceMilli: api.price_per_call_milli,
+        priceMilli,
         counted: !key.isDefault,
-        log: this.callLog(call, key),
+        log: { ...this.callLog(call, key), cost_milli: priceMilli },
         ...(window && {
           quota: { apiId: api.id, limit: api.free_quota_calls, period: window.key },
         }),
-        ...(plan && { plan: { subscriptionId: plan.subscriptionId, stop: plan.stop } }),
+        ...(plan && {
+          plan: {
+            subscriptionId: plan.subscriptionId,
+            stop: plan.stop,
+            windows: {
+              hour: this.periods.at(call.at, 'hour').key,
+              day: this.periods.at(call.at, 'day').key,
+              week: this.periods.at(call.at, 'week').key,
+            },
+            windowed: PLAN_WINDOWS.some((w) => plan.windows[w] !== null),
+          },
+        }),
       };
       standing.charged = 'unknown';
       const result = await this.charges.charge(charge).catch((error: unknown) => {
@@ -536,8 +553,9 @@ export class GatewayService implements OnModuleInit {
       });
       standing.charged = result.ok ? 'yes' : 'none';
       if (window) quotaLeft = this.quotaHeaders(call, result, window);
-      if (plan) quotaLeft = this.planHeaders(call, result, plan) ?? quotaLeft;
-      chargedLogId = await this.charged(call, result);
+      const told = plan && this.planHeaders(call, result, plan);
+      if (told) quotaLeft = told.left;
+      chargedLogId = await this.charged(call, result, { cost, span: told?.name ?? 'period' });
       if (result.ok) from = result.from;
       if (result.ok && result.balance_milli !== null) {
         this.balanceWatch.charged(
@@ -547,7 +565,7 @@ export class GatewayService implements OnModuleInit {
         );
       }
       const costless = from === 'free' || from === 'plan';
-      void reply.header('x-cost', costless ? FREE : api.cost).header('x-charged-from', from);
+      void reply.header('x-cost', costless ? FREE : cost).header('x-charged-from', from);
     }
 
     let outcome: Outcome;
@@ -635,25 +653,64 @@ export class GatewayService implements OnModuleInit {
   }
 
   /**
-   * A plan's call says how many of the period's calls are left and when it ends, as a free quota's
-   * does: when the plan paid, or refused the call (a stop). Returns the remaining count it said.
+   * A plan's call says how many calls are left and when more come, as a free quota's does, and of
+   * which limit (X-Quota-Window: period, hour, day or week): the limit with the fewest left (of
+   * those, the one that resets last) when the plan paid; the used-up limit that resets last, with
+   * Retry-After, when it refused the call (a stop). Returns the limit it told of and what was left.
    */
   private planHeaders({ reply, at }: Call, result: ChargeResult, plan: Coverage) {
     const paid = result.ok && result.from === 'plan' && result.quota_used !== null;
     if (!paid && (result.ok || result.reason !== 'plan_exhausted')) return undefined;
-    const remaining = paid ? Math.max(0, plan.limit - result.quota_used!) : 0;
+    const limits = this.planLimits(plan, at);
+    let told: { name: PlanLimit; limit: number; left: number; endsAt: number } | undefined;
+    if (result.ok) {
+      for (const { name, limit, endsAt } of limits) {
+        const used = name === 'period' ? result.quota_used : result.windows_used?.[name];
+        if (used === undefined || used === null) continue;
+        const left = Math.max(0, limit - used);
+        if (!told || left < told.left || (left === told.left && endsAt > told.endsAt)) {
+          told = { name, limit, left, endsAt };
+        }
+      }
+    } else {
+      const usedUp = result.used_up.length > 0 ? result.used_up : ['period'];
+      for (const { name, limit, endsAt } of limits) {
+        if (usedUp.includes(name) && (!told || endsAt > told.endsAt)) {
+          told = { name, limit, left: 0, endsAt };
+        }
+      }
+    }
+    if (!told) return undefined;
+    const reset = String(Math.max(1, Math.ceil((told.endsAt - at) / 1000)));
     void reply
-      .header('x-quota-limit', String(plan.limit))
-      .header('x-quota-remaining', String(remaining))
-      .header('x-quota-reset', String(Math.max(1, Math.ceil((plan.endsAt - at) / 1000))));
-    return remaining;
+      .header('x-quota-limit', String(told.limit))
+      .header('x-quota-remaining', String(told.left))
+      .header('x-quota-reset', reset)
+      .header('x-quota-window', told.name);
+    if (!result.ok) void reply.header('retry-after', reset);
+    return told;
+  }
+
+  /** A plan's limits for a call at `at`: its period's calls, and the windows it limits. */
+  private planLimits(plan: Coverage, at: number) {
+    return [
+      { name: 'period' as PlanLimit, limit: plan.limit, endsAt: plan.endsAt },
+      ...PLAN_WINDOWS.flatMap((name) => {
+        const limit = plan.windows[name];
+        return limit === null ? [] : [{ name, limit, endsAt: this.periods.at(at, name).endsAt }];
+      }),
+    ];
   }
 
   /**
    * The charge's log row, or the refusal: 401 for a key gone meanwhile, 402 for money or caps, 503
    * when why it was refused could not be read.
    */
-  private async charged({ api, request, reply }: Call, result: ChargeResult): Promise<number> {
+  private async charged(
+    { request, reply }: Call,
+    result: ChargeResult,
+    { cost, span }: { cost: string; span: PlanLimit },
+  ): Promise<number> {
     if (result.ok) {
       if (result.balance_milli !== null) {
         void reply.header('x-balance', formatBalance(result.balance_milli));
@@ -668,19 +725,19 @@ export class GatewayService implements OnModuleInit {
         throw gatewayError(
           'gateway.insufficient_balance',
           402,
-          `insufficient balance: this call costs ${api.cost} yuan and your balance is ${formatBalance(result.balance_milli)} yuan`,
+          `insufficient balance: this call costs ${cost} yuan and your balance is ${formatBalance(result.balance_milli)} yuan`,
         );
       case 'cap':
         throw gatewayError(
           result.cap === 'daily' ? 'gateway.daily_cap_reached' : 'gateway.monthly_cap_reached',
           402,
-          `this key's ${result.cap} spending cap of ${formatBalance(result.cap_milli)} yuan is reached: this call costs ${api.cost} yuan`,
+          `this key's ${result.cap} spending cap of ${formatBalance(result.cap_milli)} yuan is reached: this call costs ${cost} yuan`,
         );
       case 'plan_exhausted':
         throw gatewayError(
           'gateway.plan_exhausted',
           429,
-          "your plan's calls of this period are used: it stops here until the next period",
+          `your plan's calls of this ${span} are used: it stops here until the next ${span}`,
         );
       case 'unavailable':
         throw result.error;

@@ -221,19 +221,29 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       return user;
     };
 
-    /** A keyed user subscribed to a plan of `included` calls, its period running now. */
-    const plannedUser = async (balance: number, included: number) => {
+    /**
+     * A keyed user subscribed to a plan of `included` calls (at most `dayLimit` a day), its period
+     * running now.
+     */
+    const plannedUser = async (
+      balance: number,
+      included: number,
+      dayLimit: number | null = null,
+    ) => {
       const user = await keyedUser(balance);
       const plan = await dataSource.query<{ insertId: number }>(
         "INSERT INTO plans (name, price_milli, period, included_calls) VALUES ('p', 0, 'month', ?)",
         [included],
       );
       const sub = await dataSource.query<{ insertId: number }>(
-        'INSERT INTO plan_subscriptions (user_id, plan_id, period_start, period_end, included_calls) VALUES (?, ?, UTC_TIMESTAMP() - INTERVAL 1 HOUR, UTC_TIMESTAMP() + INTERVAL 1 HOUR, ?)',
-        [user.id, plan.insertId, included],
+        'INSERT INTO plan_subscriptions (user_id, plan_id, period_start, period_end, included_calls, day_limit) VALUES (?, ?, UTC_TIMESTAMP() - INTERVAL 1 HOUR, UTC_TIMESTAMP() + INTERVAL 1 HOUR, ?, ?)',
+        [user.id, plan.insertId, included, dayLimit],
       );
       return { ...user, subscriptionId: sub.insertId };
     };
+
+    /** The windows a plan call of these tests counts in. */
+    const windows = { hour: '2026-11-30 10', day: '2026-11-30', week: '2026-11-30' };
 
     const planUsed = async (subscriptionId: number) => {
       const [[row]] = await pool.query<RowDataPacket[]>(
@@ -380,7 +390,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       async ({ fate, returning }) => {
         const user = await plannedUser(100, 2);
         const quota = { apiId: 1, limit: 1, period: '2026-11-30' };
-        const plan = { subscriptionId: user.subscriptionId, stop: false };
+        const plan = { subscriptionId: user.subscriptionId, stop: false, windows, windowed: false };
         const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
         const results = await ledger.chargeBatch(
           [1, 2, 3, 4].map(() => ({ ...charge(user), quota, plan })),
@@ -402,10 +412,10 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     );
 
     it.each(fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning }))))(
-      'stops at a stopping plan in a batch whose COMMIT was $fate, charging nothing (RETURNING: $returning)',
+      "stops at a stopping plan's day limit in a batch whose COMMIT was $fate, charging nothing (RETURNING: $returning)",
       async ({ fate, returning }) => {
-        const user = await plannedUser(100, 2);
-        const plan = { subscriptionId: user.subscriptionId, stop: true };
+        const user = await plannedUser(100, 5, 2);
+        const plan = { subscriptionId: user.subscriptionId, stop: true, windows, windowed: true };
         const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
         const results = await ledger.chargeBatch([1, 2, 3].map(() => ({ ...charge(user), plan })));
         expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual([
@@ -413,6 +423,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
           'plan',
           'plan_exhausted',
         ]);
+        expect(results[2]).toMatchObject({ used_up: ['day'] });
         const ids = results.flatMap((r) => (r.ok ? [r.logId] : []));
         expect(await stateOf(user.id)).toEqual({
           balance: 100,
@@ -488,7 +499,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       'gives plan calls back for a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
       async ({ fate, returning, when }) => {
         const user = await plannedUser(0, 2);
-        const plan = { subscriptionId: user.subscriptionId, stop: false };
+        const plan = { subscriptionId: user.subscriptionId, stop: false, windows, windowed: false };
         const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
         const ledger = new MysqlLedger(unsettledWhen[when](fate), returning, settling);
         await expect(

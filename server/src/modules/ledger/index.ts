@@ -25,6 +25,7 @@ export type {
   DailyUsage,
   KeyUse,
   Ledger,
+  PlanLimit,
 } from './ledger';
 export { LedgerEvents } from './ledger-events';
 export { checkBalances, checkCredit } from './ledger-verify';

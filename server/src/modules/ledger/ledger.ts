@@ -4,6 +4,7 @@ import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
 import { spendPeriod } from '../../common/spend-period';
 import type { ChargedFrom } from '../../contracts/usage';
 import { statement } from '../../database/named-statement';
+import type { NamedStatement } from '../../database/named-statement';
 
 /** One gateway call as the access log records it. */
 export interface CallLog {
@@ -41,12 +42,17 @@ export type ChargeResult =
       balance_milli: number | null;
       from: ChargedFrom;
       quota_used: number | null;
+      /** A plan call's: the calls of its hour, day and week with this one, when known. */
+      windows_used?: WindowCounts;
     }
   | { ok: false; reason: 'invalid_key' }
   | { ok: false; reason: 'insufficient'; balance_milli: number }
   | { ok: false; reason: 'cap'; cap: SpendingCap; cap_milli: number }
-  /** The plan's included calls are used and it stops there (overage `stop`). */
-  | { ok: false; reason: 'plan_exhausted' }
+  /**
+   * The plan's included calls, or its calls of the hour, day or week, are used and it stops there
+   * (overage `stop`): `used_up` says which (none when it could not be told).
+   */
+  | { ok: false; reason: 'plan_exhausted'; used_up: PlanLimit[] }
   /**
    * Refused, charged nothing, but why could not be read (the database went away after the batch
    * committed): `error` is that read's failure, answered as the database being unavailable.
@@ -68,7 +74,24 @@ export interface QuotaTake {
 export interface PlanTake {
   subscriptionId: number;
   stop: boolean;
+  /** The call's hour, day and week on the site's clock (keys as quota-period.ts writes them). */
+  windows: WindowKeys;
+  /** The subscription sets an hour, day or week limit: a take answers the windows' counts. */
+  windowed: boolean;
 }
+
+/** The plan windows a call counts in: `YYYY-MM-DD HH`, `YYYY-MM-DD`, the week's Monday. */
+export interface WindowKeys {
+  hour: string;
+  day: string;
+  week: string;
+}
+
+/** A subscription's calls in the windows a call counts in. */
+export type WindowCounts = Record<keyof WindowKeys, number>;
+
+/** What can refuse a plan's call: its period's included calls, or a window's limit. */
+export type PlanLimit = 'period' | keyof WindowKeys;
 
 export interface Charge {
   priceMilli: number;
@@ -234,7 +257,7 @@ export const planLog = (log: ChargedLog): ChargedLog => ({
 });
 
 /** A call taken from a subscription's included calls (`now`: the database's clock on MySQL). */
-export interface PlanMove {
+export interface PlanMove extends WindowKeys {
   subscriptionId: number;
   userId: number;
   now: Date | string;
@@ -247,7 +270,63 @@ export const planMove = (
   subscriptionId: plan.subscriptionId,
   userId: log.user_id,
   now,
+  ...plan.windows,
 });
+
+const WINDOWS = ['hour', 'day', 'week'] as const;
+/**
+ * A take counts the call in each window, as a key's spend counts its day: a window only moves on,
+ * so an instance whose clock is behind counts in the newer window instead of starting an old one.
+ * MySQL assigns left to right with the new values: each window is set after its count.
+ */
+const WINDOW_COUNTS = WINDOWS.map(
+  (w) =>
+    `${w}_used = CASE WHEN ${w}_window >= ? THEN ${w}_used ELSE 0 END + 1, ${w}_window = CASE WHEN ${w}_window > ? THEN ${w}_window ELSE ? END`,
+).join(', ');
+/** Each limited window has a call left in the call's window. */
+const WINDOWS_FIT = WINDOWS.map(
+  (w) =>
+    `(${w}_limit IS NULL OR CASE WHEN ${w}_window >= ? THEN ${w}_used ELSE 0 END < ${w}_limit)`,
+).join(' AND ');
+
+/**
+ * Takes one of a subscription's included calls and counts it in the call's hour, day and week, if
+ * its period is running at `now`, each limited window has a call left and its user is active (ADR
+ * 050). Renewal moves the period on and starts its count again; windows move on by themselves.
+ * `mysql`: on the database's clock (instances' clocks may disagree), with the period's count it
+ * leaves as the statement's insert id.
+ */
+export const takePlanStatement = (mysql: boolean): NamedStatement<PlanMove> => {
+  const now = mysql ? 'UTC_TIMESTAMP()' : '?';
+  return {
+    text: `UPDATE plan_subscriptions SET used_calls = ${mysql ? 'LAST_INSERT_ID(used_calls + 1)' : 'used_calls + 1'}, ${WINDOW_COUNTS}, updated_at = updated_at WHERE id = ? AND user_id = ? AND state = 'active' AND used_calls < included_calls AND period_start <= ${now} AND period_end > ${now} AND ${WINDOWS_FIT} AND (SELECT status FROM users WHERE id = ?) = 1`,
+    values: (move) => [
+      ...WINDOWS.flatMap((w) => [move[w], move[w], move[w]]),
+      move.subscriptionId,
+      move.userId,
+      ...(mysql ? [] : [move.now, move.now]),
+      ...WINDOWS.map((w) => move[w]),
+      move.userId,
+    ],
+  };
+};
+
+/** A subscription's counts, to tell a plan call its windows or which limit refused it. */
+export const PLAN_COUNTS = `SELECT used_calls, included_calls, ${WINDOWS.map((w) => `${w}_limit, ${w}_window, ${w}_used`).join(', ')} FROM plan_subscriptions WHERE id = ?`;
+
+/** A window's calls in the call's window, from a PLAN_COUNTS row (0 once it moved on). */
+const countIn = (row: Record<string, unknown>, w: keyof WindowKeys, keys: WindowKeys) =>
+  row[`${w}_window`] === keys[w] ? Number(row[`${w}_used`]) : 0;
+
+/** Which limits of a plan are used up, from its subscription's row read after a refusal. */
+export function usedUp(row: Record<string, unknown> | undefined, keys: WindowKeys): PlanLimit[] {
+  if (!row) return [];
+  const windows = WINDOWS.filter((w) => {
+    const limit = row[`${w}_limit`];
+    return limit !== null && limit !== undefined && countIn(row, w, keys) >= Number(limit);
+  });
+  return Number(row.used_calls) >= Number(row.included_calls) ? ['period', ...windows] : windows;
+}
 
 /** A user's use of an API's free quota in a period. */
 export interface QuotaMove {
@@ -366,19 +445,15 @@ export const SQL = {
   giveBack: statement<QuotaMove>`
     UPDATE free_quota_uses SET used = used - 1
     WHERE user_id = ${'userId'} AND api_id = ${'apiId'} AND period = ${'period'} AND used > 0`,
+  takePlan: takePlanStatement(false),
   /**
-   * Takes one of a subscription's included calls if its period is running at `now` and its user
-   * is active (ADR 050). Renewal moves the period on and starts the count again; nothing else does.
+   * Gives a refunded plan call back, if its period (the one the call was made in) still runs, and
+   * to each window still the call's.
    */
-  takePlan: statement<PlanMove>`
-    UPDATE plan_subscriptions SET used_calls = used_calls + 1, updated_at = updated_at
-    WHERE id = ${'subscriptionId'} AND user_id = ${'userId'} AND state = 'active'
-      AND used_calls < included_calls AND period_start <= ${'now'} AND period_end > ${'now'}
-      AND (SELECT status FROM users WHERE id = ${'userId'}) = 1`,
-  /** Gives a refunded plan call back, if its period (the one the call was made in) still runs. */
-  givePlanBack: statement<PlanMove>`
-    UPDATE plan_subscriptions SET used_calls = used_calls - 1, updated_at = updated_at
-    WHERE id = ${'subscriptionId'} AND used_calls > 0 AND period_start <= ${'now'}`,
+  givePlanBack: {
+    text: `UPDATE plan_subscriptions SET used_calls = used_calls - 1, ${WINDOWS.map((w) => `${w}_used = CASE WHEN ${w}_window = ? AND ${w}_used > 0 THEN ${w}_used - 1 ELSE ${w}_used END`).join(', ')}, updated_at = updated_at WHERE id = ? AND used_calls > 0 AND period_start <= ?`,
+    values: (move) => [...WINDOWS.map((w) => move[w]), move.subscriptionId, move.now],
+  } satisfies NamedStatement<PlanMove>,
   /** A charged row that its user's plan took after the free quota refused it. */
   toPlan: statement<{ logId: number }>`
     UPDATE access_logs SET cost_milli = 0, charged_from = 'plan' WHERE id = ${'logId'}`,
@@ -412,10 +487,17 @@ export const refusedDebit = (
     ? { ok: false, reason: 'insufficient', balance_milli: Number(owner.balance_milli) }
     : { ok: false, reason: 'invalid_key' };
 
-/** Why a plan's stop refused a charge: its calls are used, unless the user is gone meanwhile. */
-export const refusedPlan = (owner: { status: number | string } | undefined): ChargeResult =>
+/**
+ * Why a plan's stop refused a charge: a limit of it is used (read from `counts`, a PLAN_COUNTS
+ * row), unless the user is gone meanwhile.
+ */
+export const refusedPlan = (
+  owner: { status: number | string } | undefined,
+  counts: Record<string, unknown> | undefined,
+  plan: PlanTake,
+): ChargeResult =>
   owner && Number(owner.status) === 1
-    ? { ok: false, reason: 'plan_exhausted' }
+    ? { ok: false, reason: 'plan_exhausted', used_up: usedUp(counts, plan.windows) }
     : { ok: false, reason: 'invalid_key' };
 
 interface CapRow {

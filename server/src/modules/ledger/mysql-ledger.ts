@@ -28,6 +28,7 @@ import {
   LOG_COLUMNS,
   LOG_PLACEHOLDERS,
   planLog,
+  PLAN_COUNTS,
   planMove,
   quotaMove,
   Refund,
@@ -38,9 +39,10 @@ import {
   setLatenciesSql,
   setLatenciesValues,
   SQL,
+  takePlanStatement,
   userMove,
 } from './ledger';
-import type { PlanMove, QuotaMove, UserMove } from './ledger';
+import type { PlanMove, QuotaMove, UserMove, WindowCounts } from './ledger';
 import type { ChargedFrom } from '../../contracts/usage';
 import type { Owed, OwedJournal } from './owed-journal';
 
@@ -81,16 +83,10 @@ export const TAKE: NamedStatement<QuotaMove> = {
     'used = LAST_INSERT_ID($1)',
   ),
 };
-/**
- * SQL.takePlan on the database's clock (instances' clocks may disagree; ADR 050), with the count
- * it leaves as the statement's insert id.
- */
-export const TAKE_PLAN = statement<Omit<PlanMove, 'now'>>`
-  UPDATE plan_subscriptions SET used_calls = LAST_INSERT_ID(used_calls + 1), updated_at = updated_at
-  WHERE id = ${'subscriptionId'} AND user_id = ${'userId'} AND state = 'active'
-    AND used_calls < included_calls AND period_start <= UTC_TIMESTAMP()
-    AND period_end > UTC_TIMESTAMP()
-    AND (SELECT status FROM users WHERE id = ${'userId'}) = 1`;
+/** SQL.takePlan on the database's clock, with the period's count it leaves as its insert id. */
+export const TAKE_PLAN = takePlanStatement(true);
+/** What a plan's take left in its windows: read in the take's round trip when it has limits. */
+const WINDOW_USED = 'SELECT hour_used, day_used, week_used FROM plan_subscriptions WHERE id = ?';
 /**
  * A quota charge locks its user's row first, as a debit does, so that every transaction takes a
  * user's rows in one order (user, then quota and key rows) and two batches cannot deadlock.
@@ -138,17 +134,21 @@ const quotaStatements = (
   taken.rows.add(row);
   return [...statements, bound(take, move)];
 };
-/** A plan charge's statements: its user's lock unless taken already, then the plan's take. */
+/**
+ * A plan charge's statements: its user's lock unless taken already, then the plan's take, then
+ * (when the subscription has limits) the read of its windows' counts.
+ */
 const planStatements = (
   charge: Charge,
-  take: NamedStatement<Omit<PlanMove, 'now'>>,
+  take: NamedStatement<PlanMove>,
   taken: Taken = { users: new Set(), rows: new Set() },
 ): Statement[] => {
   const userId = charge.log.user_id;
-  const subscriptionId = charge.plan!.subscriptionId;
+  const plan = charge.plan!;
   const lock: Statement[] = taken.users.has(userId) ? [] : [[LOCK_USER, [userId]]];
   taken.users.add(userId);
-  return [...lock, bound(take, { subscriptionId, userId })];
+  const counts: Statement[] = plan.windowed ? [[WINDOW_USED, [plan.subscriptionId]]] : [];
+  return [...lock, bound(take, planMove({ ...charge, plan }, '')), ...counts];
 };
 /** A charged call's log row inserted under the id its first attempt was given. */
 const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
@@ -181,6 +181,13 @@ const bound = <P>(named: NamedStatement<P>, params: P): Statement => [
   named.values(params),
 ];
 
+/** A WINDOW_USED row as counts. */
+const windowsOf = (row: RowDataPacket): WindowCounts => ({
+  hour: Number(row.hour_used),
+  day: Number(row.day_used),
+  week: Number(row.week_used),
+});
+
 const IS_OPEN: Statement = ['SELECT @@in_transaction AS open', []];
 
 /** A batch's transaction that Galera aborted under its query: a deadlock, run again whole. */
@@ -195,7 +202,13 @@ const abortedUnderQuery = () =>
  * refused by the debit or the cap.
  */
 type Written =
-  | { logId: number; balance: number | null; from: ChargedFrom; used: number | null }
+  | {
+      logId: number;
+      balance: number | null;
+      from: ChargedFrom;
+      used: number | null;
+      windows?: WindowCounts;
+    }
   | { refused: 'debit' | 'spend' | 'plan' };
 
 const logIds = (written: readonly Written[]) => written.map((w) => ('logId' in w ? w.logId : null));
@@ -392,6 +405,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         balance_milli: written.balance,
         from: written.from,
         quota_used: written.used,
+        ...(written.windows && { windows_used: written.windows }),
       };
     }
     // The batch is committed: a failed read answers this refused call alone, as the database
@@ -403,9 +417,14 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         return refusedSpend(charge, row as never);
       }
       const userId = charge.log.user_id;
-      const [owner] = await mysqlRead(this.pool, SQL.owner.text, SQL.owner.values({ userId }));
+      const [[owner], counts] = await Promise.all([
+        mysqlRead(this.pool, SQL.owner.text, SQL.owner.values({ userId })),
+        written.refused === 'plan'
+          ? mysqlRead(this.pool, PLAN_COUNTS, [charge.plan!.subscriptionId])
+          : [],
+      ]);
       return written.refused === 'plan'
-        ? refusedPlan(owner as never)
+        ? refusedPlan(owner as never, counts[0], charge.plan!)
         : refusedDebit(owner as never);
     } catch (error) {
       return { ok: false, reason: 'unavailable', error };
@@ -456,7 +475,10 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     /** Each charge's stage: the first round trip tries every charge's first one. */
     const at = charges.map(() => 0);
     /** The charges a free quota or a plan took, with the calls of the period they used. */
-    const used = new Map<number, { from: 'free' | 'plan'; count: number }>();
+    const used = new Map<
+      number,
+      { from: 'free' | 'plan'; count: number; windows: WindowCounts | undefined }
+    >();
     const stopped = new Set<number>();
     let ids: number[] = [];
     let pending: number[] = [];
@@ -477,27 +499,37 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         if (stage === 'free') list.push(...quotaStatements(charge, this.batchSql.take, taken));
         else if (stage === 'plan') {
           list.push(...planStatements(charge, this.batchSql.takePlan, taken));
+          // The take is before its windows' read, when there is one.
+          return list.length - (charge.plan!.windowed ? 2 : 1);
         } else list.push(bound(this.batchSql.debit, userMove(charge)));
         return list.length - 1;
       });
-      let answers: ResultSetHeader[];
+      let answers: (ResultSetHeader | RowDataPacket[])[];
       if (firstTrip) {
         firstTrip = false;
         const [, ...first] = await this.run(conn, [['START TRANSACTION', []], ...inserts, ...list]);
         ids = this.returning
           ? (first[0] as RowDataPacket[]).map((row) => Number(row.id))
           : (first.slice(0, inserts.length) as ResultSetHeader[]).map((insert) => insert.insertId);
-        answers = first.slice(inserts.length) as ResultSetHeader[];
-      } else answers = (await this.run(conn, list)) as ResultSetHeader[];
+        answers = first.slice(inserts.length);
+      } else answers = await this.run(conn, list);
       const next: number[] = [];
       trying.forEach((i, n) => {
         const stage = stages[i][at[i]];
-        const answer = answers[answerAt[n]];
+        const answer = answers[answerAt[n]] as ResultSetHeader;
         if (stage === 'pay') {
           pending.push(i);
           debits.push(answer);
-        } else if (answer.affectedRows === 1) used.set(i, { from: stage, count: answer.insertId });
-        else if (stage === 'plan' && charges[i].plan!.stop) stopped.add(i);
+        } else if (answer.affectedRows === 1) {
+          const [counts] = (
+            stage === 'plan' && charges[i].plan!.windowed ? answers[answerAt[n] + 1] : []
+          ) as RowDataPacket[];
+          used.set(i, {
+            from: stage,
+            count: answer.insertId,
+            windows: counts && windowsOf(counts),
+          });
+        } else if (stage === 'plan' && charges[i].plan!.stop) stopped.add(i);
         else {
           at[i] += 1;
           next.push(i);
@@ -571,7 +603,10 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     return out.map((refused, i) => {
       const balance = balances.get(i);
       const taken = used.get(i);
-      if (taken) return { logId: ids[i], balance: null, from: taken.from, used: taken.count };
+      if (taken) {
+        const { from, count, windows } = taken;
+        return { logId: ids[i], balance: null, from, used: count, ...(windows && { windows }) };
+      }
       if (credited.has(i)) return { logId: ids[i], balance: null, from: 'credit', used: null };
       return balance === undefined
         ? refused
@@ -808,10 +843,9 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         continue;
       }
       if (charge.plan) {
-        const statements = planStatements(charge, TAKE_PLAN);
-        const [take, values] = statements.pop()!;
-        for (const [sql, before] of statements) await conn.query(sql, [...before]);
-        const [taken] = await conn.query<ResultSetHeader>(take, [...values]);
+        const move = planMove({ ...charge, plan: charge.plan }, '');
+        await conn.query(LOCK_USER, [move.userId]);
+        const [taken] = await conn.query<ResultSetHeader>(TAKE_PLAN.text, TAKE_PLAN.values(move));
         const took = taken.affectedRows === 1;
         if (took && charge.quota) {
           await conn.query(SQL.toPlan.text, SQL.toPlan.values({ logId: id }));

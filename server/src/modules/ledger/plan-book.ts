@@ -14,7 +14,19 @@ export interface PlanTerms {
   id: number;
   price_milli: number;
   included_calls: number;
+  /** At most this many calls an hour, a day, a week (null: no such limit). */
+  hour_limit: number | null;
+  day_limit: number | null;
+  week_limit: number | null;
 }
+
+/** The terms a period takes from its plan: its calls and its windows' limits. */
+const terms = (plan: PlanTerms) => [
+  plan.included_calls,
+  plan.hour_limit,
+  plan.day_limit,
+  plan.week_limit,
+];
 
 /** A period of a plan bought by a user: [start, end), whole seconds. */
 export interface PlanSale {
@@ -78,11 +90,12 @@ const SQL = {
   resume: `UPDATE plan_subscriptions SET auto_renew = 1, ended_reason = NULL, updated_at = ?
     WHERE id = ?`,
   restart: `UPDATE plan_subscriptions SET plan_id = ?, state = 'active', auto_renew = 1,
-    period_start = ?, period_end = ?, included_calls = ?, used_calls = 0, ended_reason = NULL,
-    updated_at = ? WHERE id = ?`,
+    period_start = ?, period_end = ?, included_calls = ?, hour_limit = ?, day_limit = ?,
+    week_limit = ?, used_calls = 0, ended_reason = NULL, updated_at = ? WHERE id = ?`,
   insertSubscription: `INSERT INTO plan_subscriptions
-    (user_id, plan_id, state, auto_renew, period_start, period_end, included_calls, used_calls)
-    VALUES (?, ?, 'active', 1, ?, ?, ?, 0)`,
+    (user_id, plan_id, state, auto_renew, period_start, period_end, included_calls, hour_limit,
+      day_limit, week_limit, used_calls)
+    VALUES (?, ?, 'active', 1, ?, ?, ?, ?, ?, ?, 0)`,
   insertPeriod: `INSERT INTO plan_periods
     (subscription_id, user_id, plan_id, period_start, period_end, price_milli, kind)
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -90,7 +103,7 @@ const SQL = {
     WHERE id = ? AND state = 'active' AND period_end = ?`,
   close: `UPDATE plan_subscriptions SET state = ?, ended_reason = ?, updated_at = ? WHERE id = ?`,
   moveOn: `UPDATE plan_subscriptions SET period_start = ?, period_end = ?, included_calls = ?,
-    used_calls = 0, updated_at = ? WHERE id = ?`,
+    hour_limit = ?, day_limit = ?, week_limit = ?, used_calls = 0, updated_at = ? WHERE id = ?`,
 };
 
 /**
@@ -140,7 +153,7 @@ function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<Subsc
       plan.id,
       d.time(start),
       d.time(end),
-      plan.included_calls,
+      ...terms(plan),
       d.time(start),
       subscriptionId,
     );
@@ -151,7 +164,7 @@ function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<Subsc
       plan.id,
       d.time(start),
       d.time(end),
-      plan.included_calls,
+      ...terms(plan),
     );
     subscriptionId = made.insertId;
   }
@@ -189,7 +202,7 @@ function* renewMove(renewal: Renewal, d: Dialect): Move<RenewOutcome> {
     yield run(SQL.close, 'lapsed', 'balance_short', now, subscriptionId);
     return 'lapsed';
   }
-  yield run(SQL.moveOn, d.time(start), d.time(end), plan.included_calls, now, subscriptionId);
+  yield run(SQL.moveOn, d.time(start), d.time(end), ...terms(plan), now, subscriptionId);
   yield run(
     SQL.insertPeriod,
     subscriptionId,

@@ -16,6 +16,7 @@ import {
   LOG_PLACEHOLDERS,
   planLog,
   planMove,
+  PLAN_COUNTS,
   quotaMove,
   Refund,
   refundPastCeiling,
@@ -75,7 +76,10 @@ export class SqliteLedger implements Ledger {
         'INSERT INTO free_quota_uses (user_id, api_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
       ),
       take: db.prepare(`${SQL.take.text} RETURNING used`),
-      takePlan: db.prepare(`${SQL.takePlan.text} RETURNING used_calls`),
+      takePlan: db.prepare(
+        `${SQL.takePlan.text} RETURNING used_calls, hour_used, day_used, week_used`,
+      ),
+      planCounts: db.prepare(PLAN_COUNTS),
       givePlanBack: db.prepare(SQL.givePlanBack.text),
       refundPlanRow: db.prepare(SQL.refundPlanRow.text),
       giveBack: db.prepare(SQL.giveBack.text),
@@ -119,7 +123,7 @@ export class SqliteLedger implements Ledger {
     if (charge.plan) {
       const move = planMove({ ...charge, plan: charge.plan }, sqliteTime(log.access_time));
       const took = this.sql.takePlan.get(...SQL.takePlan.values(move)) as
-        { used_calls: number } | undefined;
+        Record<'used_calls' | 'hour_used' | 'day_used' | 'week_used', number> | undefined;
       if (took) {
         const row = planLog(log);
         const logId = this.sql.insertLog.run(...callLogValues(row, sqliteTime(log.access_time)));
@@ -130,11 +134,19 @@ export class SqliteLedger implements Ledger {
             balance_milli: null,
             from: 'plan',
             quota_used: Number(took.used_calls),
+            windows_used: {
+              hour: Number(took.hour_used),
+              day: Number(took.day_used),
+              week: Number(took.week_used),
+            },
           },
         };
       }
       if (charge.plan.stop) {
-        return { refused: refusedPlan(this.sql.owner.get(log.user_id) as never) };
+        const counts = this.sql.planCounts.get(charge.plan.subscriptionId) as never;
+        return {
+          refused: refusedPlan(this.sql.owner.get(log.user_id) as never, counts, charge.plan),
+        };
       }
     }
     const credit = { ...userMove(charge), now: sqliteTime(log.access_time) };

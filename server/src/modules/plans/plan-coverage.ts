@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ContentEvents } from '../../common/content-events';
 import { rowTime } from '../../database/sql-time';
+import type { PlanWindow } from '../../contracts/plans';
 
 /** A user's running subscription, as the gateway's charge takes its calls. */
 export interface Coverage {
@@ -12,7 +13,13 @@ export interface Coverage {
   /** The period's included calls, and its end (ms): X-Quota-Limit and X-Quota-Reset. */
   limit: number;
   endsAt: number;
+  /** The hour, day and week limits the period took (null: none). */
+  windows: WindowLimits;
+  /** What a call past the plan pays (overage `pay`), if not its API's price. */
+  overagePriceMilli: number | null;
 }
+
+export type WindowLimits = Record<PlanWindow, number | null>;
 
 interface Subscribed {
   subscriptionId: number;
@@ -20,10 +27,12 @@ interface Subscribed {
   limit: number;
   startsAt: number;
   endsAt: number;
+  windows: WindowLimits;
 }
 
 interface PlanReach {
   stop: boolean;
+  overagePriceMilli: number | null;
   /** The paid APIs it covers; null: all of them. */
   apis: ReadonlySet<number> | null;
 }
@@ -103,7 +112,7 @@ export class PlanCoverage implements OnModuleDestroy {
 
   private async subscription(userId: number, now: number): Promise<Subscribed | null> {
     const [row] = await this.dataSource.query<Record<string, unknown>[]>(
-      "SELECT id, plan_id, included_calls, period_start, period_end FROM plan_subscriptions WHERE user_id = ? AND state = 'active'",
+      "SELECT id, plan_id, included_calls, hour_limit, day_limit, week_limit, period_start, period_end FROM plan_subscriptions WHERE user_id = ? AND state = 'active'",
       [userId],
     );
     const sub: Subscribed | null = row
@@ -113,6 +122,11 @@ export class PlanCoverage implements OnModuleDestroy {
           limit: Number(row.included_calls),
           startsAt: rowTime(row.period_start as string).getTime(),
           endsAt: rowTime(row.period_end as string).getTime(),
+          windows: {
+            hour: orNull(row.hour_limit),
+            day: orNull(row.day_limit),
+            week: orNull(row.week_limit),
+          },
         }
       : null;
     if (this.users.size >= MAX_USERS) this.users.clear();
@@ -131,7 +145,7 @@ export class PlanCoverage implements OnModuleDestroy {
   private async loadPlans(now: number): Promise<Map<number, PlanReach>> {
     const [plans, inCategories] = await Promise.all([
       this.dataSource.query<Record<string, unknown>[]>(
-        'SELECT id, scope, category_id, api_ids, overage FROM plans',
+        'SELECT id, scope, category_id, api_ids, overage, overage_price_milli FROM plans',
       ),
       this.dataSource.query<Record<string, unknown>[]>(
         "SELECT p.id AS plan_id, c.api_id AS api_id FROM plans p JOIN api_categories c ON c.category_id = p.category_id WHERE p.scope = 'category'",
@@ -150,7 +164,11 @@ export class PlanCoverage implements OnModuleDestroy {
                     .filter((row) => Number(row.plan_id) === Number(plan.id))
                     .map((row) => Number(row.api_id)),
             );
-      reach.set(Number(plan.id), { stop: plan.overage === 'stop', apis });
+      reach.set(Number(plan.id), {
+        stop: plan.overage === 'stop',
+        overagePriceMilli: orNull(plan.overage_price_milli),
+        apis,
+      });
     }
     this.plans = { at: now, reach };
     return reach;
@@ -171,5 +189,9 @@ const covering = (
     stop: plan.stop,
     limit: sub.limit,
     endsAt: sub.endsAt,
+    windows: sub.windows,
+    overagePriceMilli: plan.stop ? null : plan.overagePriceMilli,
   };
 };
+
+const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));

@@ -17,11 +17,14 @@ const LEASE = 'plan_renewal';
 /** Subscriptions renewed in one run at most (the next run goes on). */
 const PER_RUN = 500;
 
+const limitOf = (value: unknown) => (value === null ? null : Number(value));
+
 /** The subscriptions whose period ended, on the database's clock where it has one. */
 const dueSql = (
   mysql: boolean,
 ) => `SELECT s.id AS id, s.user_id AS user_id, s.period_end AS period_end,
     p.id AS plan_id, p.price_milli AS price_milli, p.included_calls AS included_calls,
+    p.hour_limit AS hour_limit, p.day_limit AS day_limit, p.week_limit AS week_limit,
     p.period AS period
   FROM plan_subscriptions s JOIN plans p ON p.id = s.plan_id
   WHERE s.state = 'active' AND s.period_end <= ${mysql ? 'UTC_TIMESTAMP()' : '?'}
@@ -79,6 +82,9 @@ export class PlanRenewal implements OnModuleInit, OnApplicationShutdown {
               id: Number(row.plan_id),
               price_milli: Number(row.price_milli),
               included_calls: Number(row.included_calls),
+              hour_limit: limitOf(row.hour_limit),
+              day_limit: limitOf(row.day_limit),
+              week_limit: limitOf(row.week_limit),
             },
             start: new Date(Math.max(endedAt.getTime(), period.start)),
             end: new Date(period.end),

@@ -4,8 +4,9 @@ import { DataSource, In } from 'typeorm';
 import type { Repository } from 'typeorm';
 import { AppError, badRequest } from '../../common/app-error';
 import { ContentEvents } from '../../common/content-events';
-import { formatBalance, parseYuan } from '../../common/money';
-import { calendarPeriod } from '../../common/quota-period';
+import { formatBalance, formatPrice, parseYuan } from '../../common/money';
+import { calendarPeriod, QuotaPeriods } from '../../common/quota-period';
+import { PLAN_WINDOWS } from '../../contracts/plans';
 import type {
   AdminPlanList,
   AdminPlanView,
@@ -14,6 +15,7 @@ import type {
   SubscribedPlan,
   SubscriptionView,
   UserPlan,
+  WindowUse,
 } from '../../contracts/plans';
 import { ApiEntry, Category, Plan, PlanSubscription } from '../../database/entities';
 import { isDatabaseUnavailable } from '../../database/db-timeouts';
@@ -41,6 +43,10 @@ export const planView = (plan: Plan): PlanView => ({
   category_id: plan.category_id,
   api_ids: plan.api_ids.split(',').filter(Boolean).map(Number),
   overage: plan.overage,
+  hour_limit: plan.hour_limit,
+  day_limit: plan.day_limit,
+  week_limit: plan.week_limit,
+  overage_price: plan.overage_price_milli === null ? null : formatPrice(plan.overage_price_milli),
   is_default: Number(plan.is_default) === 1,
   status: Number(plan.status),
 });
@@ -74,7 +80,11 @@ export class PlansService {
     private readonly audit: AuditService,
     private readonly events: ContentEvents,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.periods = new QuotaPeriods(env.SITE_TIME_ZONE);
+  }
+
+  private readonly periods: QuotaPeriods;
 
   /** The purchase under way per user in this instance (subscribe). */
   private readonly purchases = new Map<number, Promise<SubscribedPlan>>();
@@ -108,6 +118,24 @@ export class PlansService {
   async save(actor: AuditActor, body: SavePlanDto): Promise<AdminPlanView> {
     const price = parseYuan(body.price);
     if (price === null) throw badRequest('request.validation', 'price must be an amount', 'price');
+    const overagePrice =
+      body.overage_price === undefined || body.overage_price === null || body.overage_price === ''
+        ? null
+        : parseYuan(body.overage_price);
+    if (overagePrice === 0) {
+      throw badRequest(
+        'request.validation',
+        'overage_price must be more than 0: for free calls past the plan, include more calls',
+        'overage_price',
+      );
+    }
+    if (overagePrice !== null && body.overage === 'stop') {
+      throw badRequest(
+        'plan.overage_price',
+        'a plan that stops has no overage price: leave it empty or choose pay',
+        'overage_price',
+      );
+    }
     const isDefault = body.is_default === true;
     if (isDefault && price !== 0) {
       throw badRequest(
@@ -122,6 +150,7 @@ export class PlansService {
       const before = body.id ? await repo.findOne({ where: { id: body.id } }) : null;
       if (body.id && !before) throw notFound();
       if (isDefault) await repo.update({ is_default: 1 }, { is_default: 0 });
+      const limits = limitsOf(body, before);
       const plan = await repo.save({
         ...(before ?? {}),
         name: body.name,
@@ -133,6 +162,9 @@ export class PlansService {
         included_calls: body.included_calls,
         ...scope,
         overage: body.overage,
+        ...limits,
+        overage_price_milli:
+          body.overage_price === undefined ? (before?.overage_price_milli ?? null) : overagePrice,
         is_default: isDefault ? 1 : 0,
         status: body.status ?? before?.status ?? 1,
       });
@@ -184,7 +216,11 @@ export class PlansService {
     const sub = await this.subs.findOne({ where: { user_id: userId } });
     if (!sub) return { subscription: null };
     const plan = await this.plans.findOne({ where: { id: sub.plan_id } });
-    return { subscription: plan ? subscriptionView(sub, plan) : null };
+    return { subscription: plan ? this.view(sub, plan) : null };
+  }
+
+  private view(sub: PlanSubscription, plan: Plan): SubscriptionView {
+    return subscriptionView(sub, plan, this.periods, Date.now());
   }
 
   /**
@@ -239,6 +275,9 @@ export class PlansService {
         id: plan.id,
         price_milli: Number(plan.price_milli),
         included_calls: plan.included_calls,
+        hour_limit: plan.hour_limit,
+        day_limit: plan.day_limit,
+        week_limit: plan.week_limit,
       },
       start: wholeSecond(now),
       end: wholeSecond(calendarPeriod(now, plan.period, this.env.SITE_TIME_ZONE).end),
@@ -260,7 +299,7 @@ export class PlansService {
     await this.events.changed('subscriptions');
     const sub = await this.subs.findOneByOrFail({ id: outcome.subscriptionId });
     return {
-      subscription: subscriptionView(sub, plan),
+      subscription: this.view(sub, plan),
       balance: formatBalance(outcome.balance_milli),
     };
   }
@@ -294,7 +333,46 @@ export class PlansService {
   }
 }
 
-export const subscriptionView = (sub: PlanSubscription, plan: Plan): SubscriptionView => ({
+/**
+ * A plan's window limits as saved: absent keeps the plan's, null clears one. Each must be at most
+ * the one of the longer span (an hour's calls fit in its day's).
+ */
+function limitsOf(body: SavePlanDto, before: Plan | null) {
+  const limits = Object.fromEntries(
+    PLAN_WINDOWS.map((w) => {
+      const given = body[`${w}_limit`];
+      return [`${w}_limit`, given === undefined ? (before?.[`${w}_limit`] ?? null) : given];
+    }),
+  ) as Pick<Plan, 'hour_limit' | 'day_limit' | 'week_limit'>;
+  const set = PLAN_WINDOWS.filter((w) => limits[`${w}_limit`] !== null);
+  for (const [shorter, longer] of set.slice(0, -1).map((w, i) => [w, set[i + 1]] as const)) {
+    if (limits[`${shorter}_limit`]! > limits[`${longer}_limit`]!) {
+      throw badRequest(
+        'plan.limits',
+        `the ${shorter}'s limit cannot be more than the ${longer}'s`,
+        `${shorter}_limit`,
+      );
+    }
+  }
+  return limits;
+}
+
+/** A subscription's window limits with the calls used in the windows running at `now`. */
+const windowUses = (sub: PlanSubscription, periods: QuotaPeriods, now: number): WindowUse[] =>
+  PLAN_WINDOWS.flatMap((window) => {
+    const limit = sub[`${window}_limit`];
+    if (limit === null) return [];
+    const running = periods.at(now, window);
+    const used = sub[`${window}_window`] === running.key ? sub[`${window}_used`] : 0;
+    return [{ window, limit, used, resets_at: new Date(running.endsAt).toISOString() }];
+  });
+
+export const subscriptionView = (
+  sub: PlanSubscription,
+  plan: Plan,
+  periods: QuotaPeriods,
+  now: number,
+): SubscriptionView => ({
   id: sub.id,
   plan: planView(plan),
   state: sub.state,
@@ -304,5 +382,6 @@ export const subscriptionView = (sub: PlanSubscription, plan: Plan): Subscriptio
   included_calls: sub.included_calls,
   used_calls: sub.used_calls,
   left_calls: Math.max(0, sub.included_calls - sub.used_calls),
+  windows: windowUses(sub, periods, now),
   ended_reason: sub.ended_reason,
 });

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import {
   ArrayMaxSize,
   IsArray,
@@ -11,6 +12,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
 } from 'class-validator';
 import { AmountText, RecordId, StatusFlag, Trimmed } from '../../../common/admin-input';
 import type { Accepts } from '../../../common/validation';
@@ -32,6 +34,18 @@ import type {
 // class-validator checks a property's rules bottom-up and stops at the first that fails.
 
 const CALLS_MESSAGE = `included_calls must be a whole number from 1 to ${MAX_PLAN_CALLS}`;
+const limitMessage = (window: string) =>
+  `${window}_limit must be empty or a whole number from 1 to ${MAX_PLAN_CALLS}`;
+/** An optional limit of a window: null sets none, absent keeps the plan's. */
+const WindowLimit = (window: string) => {
+  const message = limitMessage(window);
+  return applyDecorators(
+    Max(MAX_PLAN_CALLS, { message }),
+    Min(1, { message }),
+    IsInt({ message }),
+    ValidateIf((_, value) => value !== null && value !== undefined),
+  );
+};
 
 export class SavePlanDto {
   @RecordId('id must be a positive integer')
@@ -94,6 +108,24 @@ export class SavePlanDto {
 
   @IsIn(PLAN_OVERAGES, { message: 'overage must be pay or stop' })
   overage: PlanOverage;
+
+  @WindowLimit('hour')
+  hour_limit?: number | null;
+
+  @WindowLimit('day')
+  day_limit?: number | null;
+
+  @WindowLimit('week')
+  week_limit?: number | null;
+
+  @Matches(/^\d{1,5}(\.\d{1,3})?$/, {
+    message:
+      'overage_price must be empty or an amount such as 0.005 (at most 10000, three decimal places)',
+  })
+  @IsString({ message: 'overage_price must be empty or an amount such as 0.005' })
+  @ValidateIf((_, value) => value !== null && value !== undefined && value !== '')
+  @AmountText()
+  overage_price?: string | null;
 
   @IsBoolean({ message: 'is_default must be true or false' })
   @IsOptional()
