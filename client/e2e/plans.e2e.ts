@@ -195,9 +195,7 @@ describeBrowser('plans', () => {
     expect(await page.getByTestId('console-status').textContent()).toBe('429');
     await page
       .getByRole('alert')
-      .getByText(
-        'Your plan’s calls for this period are used up, and the plan stops calls past them.',
-      )
+      .getByText('Your plan’s calls are used up for now, and the plan stops calls past them.')
       .waitFor();
     await page
       .getByTestId('console-plan-reset')
@@ -249,5 +247,69 @@ describeBrowser('plans', () => {
     found.push(...(await serious(admin.context, admin.page, '/admin/plans')));
     expect(found).toEqual([]);
     await admin.context.close();
+  }, 180_000);
+
+  it('limits a plan’s calls a day and charges its own price past them, said on every page', async () => {
+    // The back office makes a plan of 10 calls a month, at most 2 a day, ¥0.002 a call past them.
+    const admin = await site.newPage();
+    await adminLogin(admin.page);
+    await admin.page.goto('/admin/plans');
+    await admin.page.getByRole('button', { name: '新建套餐' }).click();
+    const form = admin.page.getByRole('dialog', { name: '新建套餐' });
+    await form.getByLabel('名称', { exact: true }).fill('限速版');
+    await form.getByLabel('英文名称（可不填）').fill('Metered');
+    await form.getByLabel('价格（元）').fill('0');
+    await form.getByLabel('包含调用次数').fill('10');
+    // A day's limit above the week's is said at its field, nothing sent.
+    await form.getByLabel('每天最多').fill('2');
+    await form.getByLabel('每周最多').fill('1');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('每小时上限不能大于每日上限，每日上限不能大于每周上限').waitFor();
+    await form.getByLabel('每周最多').fill('');
+    await form.getByLabel('超额单价（元/次）').fill('0.002');
+    await screenshot(admin.page, 'plans-limits-admin-dialog', false);
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = admin.page.getByRole('row', { name: /限速版/ });
+    await row.getByText('每天 ≤ 2').waitFor();
+    await row.getByText('¥0.002/次').waitFor();
+    await shootEveryWay(admin.context, admin.page, 'plans-limits-admin', ['zh']);
+    await admin.context.close();
+
+    const { context, page } = await site.newPage();
+    await payingUser(site, { context, page }, 'plan_fay', 'plan-pass-2', '1');
+    await page.goto('/pricing');
+    const offer = page.getByRole('region', { name: 'Metered' });
+    await offer.getByText('At most 2 calls a day').waitFor();
+    await offer.getByText('Past them, calls cost ¥0.002 each from your balance').waitFor();
+    await offer.getByRole('button', { name: 'Subscribe' }).click();
+    await page
+      .getByRole('dialog', { name: 'Subscribe to Metered?' })
+      .getByRole('button', { name: 'Subscribe' })
+      .click();
+    await offer.getByText('Your plan').waitFor();
+    await shootEveryWay(context, page, 'plans-limits-pricing', ['en', 'zh']);
+
+    // The console says the day's calls left; past them the call pays the plan's price.
+    await page.goto('/api/qrcode');
+    await page.getByTestId('api-console').getByLabel(/^text/).fill('Portico limits');
+    expect(await send(page)).toBe('Paid by your plan: 1 of 2 calls left today.');
+    expect(await send(page)).toBe('Paid by your plan: 0 of 2 calls left today.');
+    expect(await send(page)).toBe('Charged ¥0.002; your balance is now ¥0.998.');
+
+    await page.goto('/user/dashboard');
+    const card = page.getByTestId('plan');
+    await card.getByText('Used 2 of 10 calls this period').waitFor();
+    await card
+      .getByTestId('plan-windows')
+      .getByText(/^Today: 2 of 2 calls · resets /)
+      .waitFor();
+    await card.getByText('Calls past them cost ¥0.002 each from your balance.').waitFor();
+    await shootPart(page, card, 'plans-limits-dashboard-card');
+    await shootEveryWay(context, page, 'plans-limits-dashboard', ['en', 'zh']);
+    expect((await siteCall(context, site.url, '/api/user/get_user_info.php')).data.balance).toBe(
+      '0.998',
+    );
+    await context.close();
   }, 180_000);
 });

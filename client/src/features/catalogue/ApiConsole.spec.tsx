@@ -349,6 +349,36 @@ describe('the try-it console', () => {
     expect(billing).toHaveTextContent(/^Paid by your plan: 12 of 100 calls left this period\.$/);
   });
 
+  it.each([
+    ['hour', 'this hour'],
+    ['day', 'today'],
+    ['week', 'this week'],
+  ])(
+    'says the plan’s calls left of its %s’s limit when that is the tightest',
+    async (window, said) => {
+      setup(
+        QRCODE,
+        () =>
+          new HttpResponse('<svg xmlns="http://www.w3.org/2000/svg"/>', {
+            headers: {
+              'content-type': 'image/svg+xml',
+              'x-cost': '0.000',
+              'x-charged-from': 'plan',
+              'x-quota-limit': '10',
+              'x-quota-remaining': '3',
+              'x-quota-reset': '600',
+              'x-quota-window': window,
+            },
+          }),
+      );
+      const form = await screen.findByTestId('api-console');
+      await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
+      expect(await screen.findByTestId('console-billing')).toHaveTextContent(
+        `Paid by your plan: 3 of 10 calls left ${said}.`,
+      );
+    },
+  );
+
   it('names a plan that stops calls past its own, and when they start again', async () => {
     setup(QRCODE, () =>
       HttpResponse.json(
@@ -368,7 +398,7 @@ describe('the try-it console', () => {
     await userEvent.click(within(form).getByRole('button', { name: /Send request/ }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'Your plan’s calls for this period are used up, and the plan stops calls past them.',
+      'Your plan’s calls are used up for now, and the plan stops calls past them.',
     );
     expect(alert).not.toHaveTextContent('plan exhausted');
     expect(within(alert).getByTestId('console-plan-reset')).toHaveTextContent(

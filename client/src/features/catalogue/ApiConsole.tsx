@@ -64,7 +64,13 @@ const SHOWN_HEADERS = [
   'x-quota-limit',
   'x-quota-remaining',
   'x-quota-reset',
+  'x-quota-window',
 ];
+
+/** Which of a plan's limits X-Quota-* count (X-Quota-Window); its period when unsaid. */
+type PlanLimitName = 'period' | 'hour' | 'day' | 'week';
+const planLimitOf = (value: string | null): PlanLimitName =>
+  value === 'hour' || value === 'day' || value === 'week' ? value : 'period';
 
 const PROBLEM_TEXT: Record<ParamProblem, UiKey> = {
   required: 'console.errRequired',
@@ -102,11 +108,11 @@ interface Result {
     credit: boolean;
     /**
      * The user's plan paid for it (X-Charged-From: plan): X-Quota-* then count the plan's calls of
-     * this period, not a free quota's.
+     * the limit X-Quota-Window names (its period, an hour, a day or a week), not a free quota's.
      */
     plan: boolean;
     balance: string | null;
-    quota: { free: boolean; remaining: string; limit: string } | null;
+    quota: { free: boolean; remaining: string; limit: string; window: PlanLimitName } | null;
   } | null;
 }
 
@@ -370,7 +376,7 @@ function ResultView({ result, api }: { result: Result; api: ApiDetail }) {
       {result.billing && (
         <p className="small mb-2" data-testid="console-billing">
           {result.billing.plan && result.billing.quota
-            ? t('console.paidByPlan', {
+            ? t(`console.paidByPlan.${result.billing.quota.window}`, {
                 remaining: result.billing.quota.remaining,
                 limit: result.billing.quota.limit,
               })
@@ -551,6 +557,7 @@ export default function ApiConsole({
                   free: response.headers.get('x-charged-from') === 'free',
                   remaining,
                   limit: response.headers.get('x-quota-limit') ?? '',
+                  window: planLimitOf(response.headers.get('x-quota-window')),
                 },
         };
       }

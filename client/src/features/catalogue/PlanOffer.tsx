@@ -1,4 +1,4 @@
-import type { PlanView } from '@contracts/plans';
+import { PLAN_WINDOWS, type PlanView } from '@contracts/plans';
 import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useI18n } from '../../i18n';
@@ -93,12 +93,27 @@ export default function PlanOffer({
           <li className="fw-semibold">
             {t(`pricing.included.${plan.period}`, { count: formatCount(plan.included_calls) })}
           </li>
+          {PLAN_WINDOWS.map((w) => {
+            const limit = plan[`${w}_limit`];
+            return (
+              limit !== null && (
+                <li key={w} data-testid={`plan-${plan.id}-${w}-limit`}>
+                  {t(`pricing.limit.${w}`, { count: formatCount(limit) })}
+                </li>
+              )
+            );
+          })}
           <li>
             <ScopeLine plan={plan} names={names} />
           </li>
           <li className={plan.overage === 'stop' ? 'text-warning-emphasis' : undefined}>
-            {t(`pricing.overage.${plan.overage}`)}
+            {plan.overage === 'pay' && plan.overage_price !== null
+              ? t('pricing.overage.price', { price: formatPrice(plan.overage_price) })
+              : t(`pricing.overage.${plan.overage}`)}
           </li>
+          {plan.overage === 'stop' && PLAN_WINDOWS.some((w) => plan[`${w}_limit`] !== null) && (
+            <li className="text-warning-emphasis">{t('pricing.limits.stop')}</li>
+          )}
         </ul>
         <div className="mt-auto">{action}</div>
       </Card.Body>

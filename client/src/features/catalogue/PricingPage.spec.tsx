@@ -46,6 +46,7 @@ const subscription = (of: PlanView, extra: Partial<SubscriptionView> = {}): Subs
   included_calls: of.included_calls,
   used_calls: 0,
   left_calls: of.included_calls,
+  windows: [],
   ended_reason: null,
   ...extra,
 });
@@ -152,6 +153,38 @@ describe('PricingPage', () => {
       within(await card(3)).getByText('适用于以下接口：接口7、接口8、另有 1 个'),
     ).toBeVisible();
     expect(within(basic).getByRole('link', { name: '登录后订阅' })).toBeVisible();
+  });
+
+  it('lists a plan’s hour, day and week limits and its overage price, or that it stops', async () => {
+    const limited = plan(4, {
+      name: '限速版',
+      name_en: 'Metered',
+      price: '5.000',
+      hour_limit: 10,
+      day_limit: 100,
+      overage_price: '0.005',
+    });
+    const stopping = { ...limited, id: 5, week_limit: 1000, overage: 'stop' as const };
+    show({ plans: [limited, stopping] });
+    const offer = await card(4);
+    expect(
+      within(offer)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '100 calls a month',
+      'At most 10 calls an hour',
+      'At most 100 calls a day',
+      'For every paid API',
+      'Past them, calls cost ¥0.005 each from your balance',
+    ]);
+    const stops = await card(5);
+    expect(within(stops).getByTestId('plan-5-week-limit')).toHaveTextContent(
+      'At most 1,000 calls a week',
+    );
+    expect(stops).toHaveTextContent('Past them, calls stop until the next period');
+    expect(stops).toHaveTextContent('Past a limit, calls stop until it resets');
+    expect(stops).not.toHaveTextContent('0.005');
   });
 
   it('sends a visitor to sign in, coming back to the plans', async () => {

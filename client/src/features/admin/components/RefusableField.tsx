@@ -37,6 +37,7 @@ export default function RefusableField<F extends string>({
   min?: string;
   maxLength?: number;
   inputMode?: 'decimal' | 'numeric';
+  placeholder?: string;
   /** A longer text: a text area of `rows` lines. */
   as?: 'textarea';
   rows?: number;

@@ -2,7 +2,7 @@
 export const PLANS = {
   title: '套餐管理',
   intro:
-    '套餐按周期（天、周、月）收取固定价格，包含一定次数的付费接口调用。用户在价格页用余额订阅，每个周期结束时自动从余额续费；包含次数用完后按次付费或停止调用。下架的套餐不再出现在价格页，已订阅的用户可继续使用到取消为止。',
+    '套餐按周期（天、周、月）收取固定价格，包含一定次数的付费接口调用，可另设每小时、每天、每周的调用上限。用户在价格页用余额订阅，每个周期结束时自动从余额续费；包含次数或任一上限用完后按次付费（可设超额单价）或停止调用。下架的套餐不再出现在价格页，已订阅的用户可继续使用到取消为止。',
   create: '新建套餐',
   listFailed: '获取套餐失败',
   free: '免费',
@@ -19,6 +19,12 @@ export const PLANS = {
     isDefault: '新用户默认',
     category: (name: string) => `分类：${name}`,
     apis: (count: number) => `${count} 个接口`,
+    limit: {
+      hour: (count: string) => `每小时 ≤ ${count}`,
+      day: (count: string) => `每天 ≤ ${count}`,
+      week: (count: string) => `每周 ≤ ${count}`,
+    },
+    overagePrice: (price: string) => `${price}/次`,
   },
   periods: { day: '天', week: '周', month: '月' },
   scopes: { all: '全部付费接口', category: '指定分类', apis: '指定接口' },
@@ -43,6 +49,15 @@ export const PLANS = {
     apisChosen: (count: number) => `已选 ${count} 个接口`,
     apisNone: '没有匹配的付费接口。',
     overage: '超出后',
+    limits: '调用上限（可不填，同时生效）',
+    hourLimit: '每小时最多',
+    dayLimit: '每天最多',
+    weekLimit: '每周最多',
+    limitsHelp:
+      '按站点时区的自然小时、天、周（周一起）计算；任一上限用完后与包含次数用完相同：按次付费或停止调用。',
+    unlimited: '不限',
+    overagePrice: '超额单价（元/次）',
+    apiPrice: '按接口价格',
     isDefault: '新用户默认套餐（新注册用户自动订阅，仅限免费套餐）',
     status: '状态',
     submit: '保存',
@@ -61,6 +76,10 @@ export const PLANS = {
     category_id: '请选择一个分类',
     api_ids: (max: number) => `请选择 1 到 ${max} 个接口`,
     overage: '请选择超出后按次付费或停止调用',
+    limit: (max: number) => `上限须为 1 到 ${max} 之间的整数，或留空`,
+    limitOrder: '每小时上限不能大于每日上限，每日上限不能大于每周上限',
+    overage_price: (max: number) =>
+      `超额单价须为大于 0、不超过 ${max} 的金额，最多三位小数，或留空`,
     is_default: '只有免费套餐（价格为 0）可以设为新用户默认套餐',
     status: '请选择上架或下架',
   },

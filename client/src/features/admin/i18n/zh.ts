@@ -109,7 +109,7 @@ const texts = {
   'gateway.key_required': '付费 API 需要 API Key',
   'gateway.key_invalid': 'API Key 无效',
   'gateway.insufficient_balance': '余额不足',
-  'gateway.plan_exhausted': '套餐本周期的调用次数已用完',
+  'gateway.plan_exhausted': '套餐的调用次数（本周期或每小时、每天、每周上限）已用完',
   'gateway.rate_limited': '调用过于频繁，请稍后再试',
   'gateway.invalid_param': '参数无效',
   'gateway.invalid_json': '请求内容不是有效的 JSON',
@@ -194,6 +194,8 @@ const texts = {
   'plan.not_subscribed': '该用户没有进行中的套餐',
   'plan.default_paid': '只有免费套餐（价格为 0）可以设为新用户默认套餐',
   'plan.scope': '所选分类或接口不存在，或适用范围缺少分类或接口',
+  'plan.overage_price': '超出后停止调用的套餐不设超额单价：请留空，或改为按次付费',
+  'plan.limits': '每小时上限不能大于每日上限，每日上限不能大于每周上限',
   'recharge.bad_period': '对账区间须为两个 YYYY-MM-DD 日期，且不超过一年',
   'statements.future_month': '该月份尚未开始，请选择本月或更早的月份',
 };

@@ -142,9 +142,14 @@ describe('PlansPage', () => {
       '描述（可不填）': '适合个人项目',
       '价格（元）': '9.9',
       包含调用次数: '1000',
+      每小时最多: '10',
+      每天最多: '100',
+      '超额单价（元/次）': '0.01',
     });
     await userEvent.selectOptions(within(form).getByLabelText('周期'), '周');
     await userEvent.selectOptions(within(form).getByLabelText('超出后'), '停止调用');
+    // A plan that stops has no overage price: its field goes, and nothing of it is sent.
+    expect(within(form).queryByLabelText('超额单价（元/次）')).toBeNull();
     await save();
     expect(await screen.findByRole('status')).toHaveTextContent('已新建套餐「基础版」');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -161,11 +166,53 @@ describe('PlansPage', () => {
         category_id: null,
         api_ids: [],
         overage: 'stop',
+        hour_limit: 10,
+        day_limit: 100,
+        week_limit: null,
+        overage_price: null,
         is_default: false,
         status: 1,
       },
     ]);
     expect(await screen.findByTestId('admin-plan-9')).toHaveTextContent('基础版');
+  });
+
+  it('sends limits and an overage price, and says a limit above a longer one’s at its field', async () => {
+    const sent = serve([]);
+    const form = await fillNew({
+      名称: '限速版',
+      '价格（元）': '5',
+      包含调用次数: '500',
+      每天最多: '200',
+      每周最多: '100',
+      '超额单价（元/次）': '0',
+    });
+    await save();
+    expect(await expectRefusedControl(within(form).getByLabelText('每天最多'))).toBe(
+      '每小时上限不能大于每日上限，每日上限不能大于每周上限',
+    );
+    expect(sent).toEqual([]);
+    await userEvent.clear(within(form).getByLabelText('每周最多'));
+    await userEvent.type(within(form).getByLabelText('每周最多'), '1000');
+    await save();
+    expect(await expectRefusedControl(within(form).getByLabelText('超额单价（元/次）'))).toBe(
+      '超额单价须为大于 0、不超过 10000 的金额，最多三位小数，或留空',
+    );
+    expect(sent).toEqual([]);
+    await userEvent.clear(within(form).getByLabelText('超额单价（元/次）'));
+    await userEvent.type(within(form).getByLabelText('超额单价（元/次）'), '0.005');
+    await save();
+    await screen.findByRole('status');
+    expect(sent[0]).toMatchObject({
+      hour_limit: null,
+      day_limit: 200,
+      week_limit: 1000,
+      overage: 'pay',
+      overage_price: '0.005',
+    });
+    const row = await screen.findByTestId('admin-plan-9');
+    expect(row).toHaveTextContent('每天 ≤ 200 · 每周 ≤ 1,000');
+    expect(row).toHaveTextContent('¥0.005/次');
   });
 
   it('covers a category chosen from the admin categories, or the APIs ticked', async () => {

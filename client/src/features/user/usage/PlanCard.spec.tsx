@@ -24,6 +24,7 @@ const running = (extra: Partial<SubscriptionView> = {}): SubscriptionView => ({
   included_calls: 100,
   used_calls: 12,
   left_calls: 88,
+  windows: [],
   ended_reason: null,
   ...extra,
 });
@@ -69,6 +70,31 @@ describe('PlanCard', () => {
       `Renews ${formatTime(END, 'en')} for ¥9.90 from your balance.`,
     );
     expect(card).toHaveTextContent('Calls past them are charged to your balance as usual.');
+  });
+
+  it('shows the calls of each limited window, when a used-up one resets, and the overage price', async () => {
+    const resets = '2026-12-07T09:00:00.000Z';
+    show([
+      running({
+        plan: { ...PLAN, hour_limit: 5, day_limit: 20, overage_price: '0.002' },
+        windows: [
+          { window: 'hour', limit: 5, used: 5, resets_at: resets },
+          { window: 'day', limit: 20, used: 7, resets_at: '2026-12-07T16:00:00.000Z' },
+        ],
+      }),
+    ]);
+    const windows = await screen.findByTestId('plan-windows');
+    expect(
+      within(windows)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      `This hour: 5 of 5 calls · resets ${formatTime(resets, 'en')}`,
+      'Today: 7 of 20 calls',
+    ]);
+    expect(screen.getByTestId('plan')).toHaveTextContent(
+      'Calls past them cost ¥0.002 each from your balance.',
+    );
   });
 
   it('says it in Chinese, with the plan’s Chinese name', async () => {

@@ -41,10 +41,25 @@ function Running({ sub, onCancel }: { sub: SubscriptionView; onCancel: () => voi
           style={{ width: `${Math.min(100, share)}%` }}
         />
       </div>
+      {sub.windows.length > 0 && (
+        <ul className="list-unstyled small mb-2" data-testid="plan-windows">
+          {sub.windows.map((w) => (
+            <li key={w.window} className={w.used >= w.limit ? 'text-warning-emphasis' : undefined}>
+              {t(`plan.window.${w.window}`, {
+                used: formatCount(w.used),
+                limit: formatCount(w.limit),
+              })}
+              {w.used >= w.limit && <> · {t('plan.window.resets', { time: time(w.resets_at) })}</>}
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="small text-body-secondary mb-1">
         {t('plan.period', { start: time(sub.period_start), end: time(sub.period_end) })}
         <br />
-        {t(`plan.overage.${sub.plan.overage}`)}
+        {sub.plan.overage === 'pay' && sub.plan.overage_price !== null
+          ? t('plan.overage.price', { price: formatPrice(sub.plan.overage_price) })
+          : t(`plan.overage.${sub.plan.overage}`)}
       </p>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="small me-auto" data-testid="plan-renewal">

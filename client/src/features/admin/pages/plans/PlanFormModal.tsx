@@ -1,16 +1,11 @@
-import {
-  PLAN_OVERAGES,
-  PLAN_PERIODS,
-  type AdminPlanView,
-  type PlanOverage,
-  type PlanPeriod,
-} from '@contracts/plans';
+import { PLAN_PERIODS, type AdminPlanView, type PlanPeriod } from '@contracts/plans';
 import { Col, Row } from 'react-bootstrap';
 import FormModal from '../../components/FormModal';
 import RefusableField from '../../components/RefusableField';
 import { PLANS } from '../../i18n/plans';
 import type { PlanField } from './planForm';
 import PlanDefaultCheck from './PlanDefaultCheck';
+import PlanLimitFields from './PlanLimitFields';
 import PlanScopeFields from './PlanScopeFields';
 import { usePlanForm } from './usePlanForm';
 
@@ -50,7 +45,7 @@ export default function PlanFormModal({
     />
   );
   const choice = (
-    name: 'period' | 'overage' | 'status',
+    name: 'period' | 'status',
     label: string,
     entries: [string, string][],
     onPick: (value: string) => void,
@@ -99,12 +94,8 @@ export default function PlanFormModal({
         </Col>
         <Col sm={4}>{field('included_calls', TEXTS.includedCalls, { inputMode: 'numeric' })}</Col>
         <PlanScopeFields {...state} />
-        <Col sm={6}>
-          {choice('overage', TEXTS.overage, entries(PLAN_OVERAGES, PLANS.overages), (value) =>
-            set('overage', value as PlanOverage),
-          )}
-        </Col>
-        <Col sm={6}>
+        <PlanLimitFields {...state} />
+        <Col sm={form.overage === 'pay' ? 4 : 6}>
           {choice('status', TEXTS.status, STATUSES, (value) => set('status', Number(value)))}
         </Col>
       </Row>

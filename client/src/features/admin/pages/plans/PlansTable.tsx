@@ -4,17 +4,10 @@ import { Badge, Button, Table } from 'react-bootstrap';
 import { formatCount } from '../../../../lib/formatCount';
 import { formatPrice } from '../../../../lib/money';
 import { COMMON } from '../../i18n/common';
+import { limitsText, scopeText } from './planCells';
 import { PLANS } from '../../i18n/plans';
 
 const { list: LIST } = PLANS;
-
-/** 范围: every paid API, the category's name (its id while the names load) or how many APIs. */
-function scopeText(plan: AdminPlanView, categories: Category[]): string {
-  if (plan.scope === 'all') return PLANS.scopes.all;
-  if (plan.scope === 'apis') return LIST.apis(plan.api_ids.length);
-  const category = categories.find((c) => c.id === plan.category_id);
-  return LIST.category(category?.name ?? `#${plan.category_id ?? ''}`);
-}
 
 function PlanRow({
   plan,
@@ -42,11 +35,21 @@ function PlanRow({
         {Number(plan.price) === 0 ? PLANS.free : formatPrice(plan.price)}
       </td>
       <td data-label={LIST.period}>{PLANS.periods[plan.period]}</td>
-      <td data-label={LIST.includedCalls}>{formatCount(plan.included_calls)}</td>
+      <td data-label={LIST.includedCalls}>
+        {formatCount(plan.included_calls)}
+        {limitsText(plan) && <div className="small text-body-secondary">{limitsText(plan)}</div>}
+      </td>
       <td data-label={LIST.scope} className="admin-break">
         {scopeText(plan, categories)}
       </td>
-      <td data-label={LIST.overage}>{PLANS.overages[plan.overage]}</td>
+      <td data-label={LIST.overage}>
+        {PLANS.overages[plan.overage]}
+        {plan.overage_price !== null && (
+          <div className="small text-body-secondary text-nowrap">
+            {LIST.overagePrice(formatPrice(plan.overage_price))}
+          </div>
+        )}
+      </td>
       <td data-label={LIST.subscribers}>{formatCount(plan.subscribers)}</td>
       <td data-label={COMMON.status}>
         <Badge bg={plan.status === 1 ? 'success' : 'secondary'}>

@@ -28,6 +28,12 @@ export interface PlanForm {
   category_id: string;
   api_ids: number[];
   overage: PlanOverage;
+  /** Empty: no such limit. */
+  hour_limit: string;
+  day_limit: string;
+  week_limit: string;
+  /** Empty: each API's own price. */
+  overage_price: string;
   is_default: boolean;
   status: number;
 }
@@ -41,6 +47,10 @@ export const FIELD_TEXTS: Record<PlanField, string> = {
   price: fieldErrors.price(MAX_PRICE),
   included_calls: fieldErrors.included_calls(MAX_PLAN_CALLS),
   api_ids: fieldErrors.api_ids(MAX_PLAN_APIS),
+  hour_limit: fieldErrors.limit(MAX_PLAN_CALLS),
+  day_limit: fieldErrors.limit(MAX_PLAN_CALLS),
+  week_limit: fieldErrors.limit(MAX_PLAN_CALLS),
+  overage_price: fieldErrors.overage_price(MAX_PRICE),
 };
 
 /** A new plan: a monthly one for every paid API, paid per call past its calls, on offer. */
@@ -56,6 +66,10 @@ export const EMPTY: PlanForm = {
   category_id: '',
   api_ids: [],
   overage: 'pay',
+  hour_limit: '',
+  day_limit: '',
+  week_limit: '',
+  overage_price: '',
   is_default: false,
   status: 1,
 };
@@ -73,9 +87,23 @@ export const formOf = (plan: AdminPlanView): PlanForm => ({
   category_id: plan.category_id === null ? '' : String(plan.category_id),
   api_ids: plan.api_ids,
   overage: plan.overage,
+  hour_limit: plan.hour_limit === null ? '' : String(plan.hour_limit),
+  day_limit: plan.day_limit === null ? '' : String(plan.day_limit),
+  week_limit: plan.week_limit === null ? '' : String(plan.week_limit),
+  overage_price: plan.overage_price ?? '',
   is_default: plan.is_default,
   status: plan.status,
 });
+
+/** The window limits, shortest first: each at most the next one's. */
+const LIMITS = ['hour_limit', 'day_limit', 'week_limit'] as const;
+
+/** A limit as typed: null when empty, NaN when not a whole number in range. */
+function limitOf(text: string): number | null {
+  const value = text.trim();
+  if (value === '') return null;
+  return /^\d+$/.test(value) && +value >= 1 && +value <= MAX_PLAN_CALLS ? Number(value) : NaN;
+}
 
 const PRICE = /^\d{1,5}(\.\d{1,3})?$/;
 
@@ -98,6 +126,24 @@ export function check(form: PlanForm): Partial<Record<PlanField, string>> {
     'api_ids',
     form.scope === 'apis' && (form.api_ids.length === 0 || form.api_ids.length > MAX_PLAN_APIS),
   );
+  const limits = LIMITS.map((name) => limitOf(form[name]));
+  LIMITS.forEach((name, i) => {
+    const limit = limits[i];
+    const longer = limits.slice(i + 1).find((next) => next !== null && !Number.isNaN(next));
+    if (Number.isNaN(limit)) wrong(name, true);
+    else if (limit !== null && longer !== undefined && limit > longer!) {
+      errors[name] = PLANS.fieldErrors.limitOrder;
+    }
+  });
+  const overagePrice = form.overage_price.trim();
+  wrong(
+    'overage_price',
+    form.overage === 'pay' &&
+      overagePrice !== '' &&
+      (!PRICE.test(overagePrice) ||
+        !(Number(overagePrice) > 0) ||
+        Number(overagePrice) > MAX_PRICE),
+  );
   wrong('is_default', form.is_default && PRICE.test(price) && Number(price) > 0);
   return errors;
 }
@@ -116,6 +162,11 @@ export const bodyOf = (form: PlanForm, id: number | undefined): SavePlanBody => 
   category_id: form.scope === 'category' ? Number(form.category_id) : null,
   api_ids: form.scope === 'apis' ? form.api_ids : [],
   overage: form.overage,
+  hour_limit: limitOf(form.hour_limit),
+  day_limit: limitOf(form.day_limit),
+  week_limit: limitOf(form.week_limit),
+  overage_price:
+    form.overage === 'pay' && form.overage_price.trim() ? form.overage_price.trim() : null,
   is_default: form.is_default,
   status: form.status,
 });
