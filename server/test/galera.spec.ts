@@ -283,6 +283,25 @@ describeIf(
     expect([Number(sub.used), Number(sub.day)]).toEqual([250, 250]);
   }, 120_000);
 
+  /** A batch's first code, read from its CSV as an admin hands it out. */
+  const firstCode = async (admin: HttpClient, batchId: number) => {
+    const csv = await admin.get('/api/admin/export_redeem_batch.php', { query: { id: batchId } });
+    return csv.text.split('\r\n')[1].split(',')[0];
+  };
+
+  /** `count` new users signed in on the instances in turn. */
+  const usersOnEveryNode = async (count: number) => {
+    // One at a time: logins racing from one address count as failures until they succeed.
+    const users: { id: number; client: HttpClient }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const { user, password } = await createUser(t);
+      const client = new HttpClient(instances[i % 3].url);
+      await loginUser(t, client, user.username, password);
+      users.push({ id: user.id, client });
+    }
+    return users;
+  };
+
   it.each(['cash', 'credit'] as const)(
     'redeems a %s code exactly as often as it may be in a 2,000-way race over three nodes',
     async (kind) => {
@@ -299,18 +318,8 @@ describeIf(
         expires_at: null,
       });
       expect(created.status).toBe(200);
-      const csv = await admin.get('/api/admin/export_redeem_batch.php', {
-        query: { id: created.body.data.id },
-      });
-      const code = csv.text.split('\r\n')[1].split(',')[0];
-      // One at a time: logins racing from one address count as failures until they succeed.
-      const users: { id: number; client: HttpClient }[] = [];
-      for (let i = 0; i < 12; i += 1) {
-        const { user, password } = await createUser(t);
-        const client = new HttpClient(instances[i % 3].url);
-        await loginUser(t, client, user.username, password);
-        users.push({ id: user.id, client });
-      }
+      const code = await firstCode(admin, created.body.data.id);
+      const users = await usersOnEveryNode(12);
       const answers = await Promise.all(
         Array.from({ length: 2000 }, (_, i) =>
           redeemAsClient(users[i % 12].client, code).then((r) => r.status),
@@ -331,6 +340,49 @@ describeIf(
     },
     60_000,
   );
+
+  it('starts a plan code’s period exactly as often as it may be in a 2,000-way race over three nodes', async () => {
+    const admin = new HttpClient(instances[1].url);
+    await loginAdmin(t, admin);
+    const plan = await admin.post('/api/admin/save_plan.php', {
+      name: '集群兑换套餐',
+      price: '5',
+      period: 'month',
+      included_calls: 20,
+      scope: 'all',
+      overage: 'pay',
+      status: 0,
+    });
+    expect(plan.status).toBe(200);
+    const created = await admin.post('/api/admin/create_redeem_batch.php', {
+      name: 'galera plan',
+      kind: 'plan',
+      plan_id: plan.body.data.id,
+      count: 1,
+      uses_per_code: 7,
+      per_user_limit: 1,
+      expires_at: null,
+    });
+    expect(created.status).toBe(200);
+    const code = await firstCode(admin, created.body.data.id);
+    const users = await usersOnEveryNode(12);
+    const answers = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        redeemAsClient(users[i % 12].client, code).then((r) => r.status),
+      ),
+    );
+    expect(countBy(answers)).toEqual({ 200: 7, 409: 1993 });
+    const [periods] = await dataSource.query<{ n: string; subs: string }[]>(
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT subscription_id) AS subs FROM plan_periods
+       WHERE kind = 'code' AND plan_id = ?`,
+      [plan.body.data.id],
+    );
+    expect([Number(periods.n), Number(periods.subs)]).toEqual([7, 7]);
+    for (const user of users) {
+      const { balance, expected } = await ledgerOf(t, user.id);
+      expect([balance, expected]).toEqual([0, 0]);
+    }
+  }, 60_000);
 
   it('credits an Afdian order claimed on all three nodes at once exactly once', async () => {
     const { user, password } = await createUser(t);

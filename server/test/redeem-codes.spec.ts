@@ -139,7 +139,7 @@ describeEachDb(
     it('refuses a batch it cannot make, naming the field', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ name: ' ' }, 'name'],
-        [{ kind: 'plan' }, 'kind'],
+        [{ kind: 'gift' }, 'kind'],
         [{ kind: 'credit' }, 'credit_days'],
         [{ kind: 'credit', credit_days: 0 }, 'credit_days'],
         [{ kind: 'credit', credit_days: 3651 }, 'credit_days'],
@@ -204,6 +204,7 @@ describeEachDb(
             id: expect.any(Number),
             kind: 'cash',
             amount: '12.50',
+            plan: null,
             code_hint: `…-${codes[0].slice(-5)}`,
             created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           },
@@ -340,6 +341,128 @@ describeEachDb(
       expect(batch).toMatchObject({ kind: 'credit', credit_days: 30, redeemed: 1 });
     });
 
+    /** A plan of `included` calls a month, saved in 套餐管理 (hidden: codes may sell it alone). */
+    const planForCodes = async (included: number) => {
+      const saved = await admin.post('/api/admin/save_plan.php', {
+        name: `兑换套餐-${included}`,
+        name_en: `Code plan ${included}`,
+        price: '9.9',
+        period: 'month',
+        included_calls: included,
+        day_limit: included,
+        scope: 'all',
+        overage: 'pay',
+        status: 0,
+      });
+      expect(saved.status).toBe(200);
+      return saved.body.data as { id: number; name: string };
+    };
+
+    it('starts a plan’s period for a plan code, paid by the code, once a plan is not running', async () => {
+      const plan = await planForCodes(30);
+      const refusals: [Record<string, unknown>, string, string][] = [
+        [{ kind: 'plan' }, 'redeem.plan', 'plan_id'],
+        [{ kind: 'plan', plan_id: 999_999 }, 'redeem.plan', 'plan_id'],
+        [{ kind: 'plan', plan_id: plan.id, value: '5' }, 'request.validation', 'value'],
+      ];
+      for (const [change, code, field] of refusals) {
+        const res = await admin.post(CREATE, batchBody({ value: undefined, ...change }));
+        expect([res.status, res.body.code, res.body.field]).toEqual([400, code, field]);
+      }
+      const { id, codes, view } = await newBatch(admin, {
+        kind: 'plan',
+        value: undefined,
+        plan_id: plan.id,
+        count: 2,
+        per_user_limit: 2,
+      });
+      expect(view).toMatchObject({
+        kind: 'plan',
+        value: '0.00',
+        plan_id: plan.id,
+        plan_name: plan.name,
+        credit_days: null,
+      });
+      const csv = await admin.get(EXPORT, { query: { id } });
+      expect(csv.text.split('\r\n')[1].split(',').slice(1, 3)).toEqual([plan.name, 'plan']);
+
+      const { client, userId } = await signedInUser(ctx.t);
+      const res = await client.post(REDEEM, { code: codes[0] });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        kind: 'plan',
+        amount: '0.00',
+        balance: '0.00',
+        plan: { id: plan.id, name: plan.name, name_en: 'Code plan 30' },
+      });
+      const mine = (await client.get('/api/user/get_plan.php')).body.data.subscription;
+      expect(mine).toMatchObject({
+        state: 'active',
+        auto_renew: false,
+        period_kind: 'code',
+        included_calls: 30,
+        used_calls: 0,
+        period_end: res.body.data.plan.period_end,
+      });
+      expect(
+        mine.windows.map((w: { window: string; limit: number }) => [w.window, w.limit]),
+      ).toEqual([['day', 30]]);
+      // A second plan code while the plan runs is refused, the code left for later or for others.
+      const again = await client.post(REDEEM, { code: codes[1] });
+      expect([again.status, again.body.code]).toEqual([409, 'redeem.plan_running']);
+      const other = await signedInUser(ctx.t);
+      expect((await other.client.post(REDEEM, { code: codes[1] })).status).toBe(200);
+      const listed = await client.get('/api/user/get_redemptions.php');
+      expect(listed.body.data.redemptions).toEqual([
+        expect.objectContaining({
+          kind: 'plan',
+          amount: '0.00',
+          plan: { name: plan.name, name_en: 'Code plan 30' },
+        }),
+      ]);
+      // No money moved: the period bought by the code costs nothing.
+      expect(await ledgerOf(ctx.t, userId)).toEqual({ balance: 0, expected: 0 });
+      const [period] = await ctx.t.dataSource.query<{ kind: string; price: number | string }[]>(
+        'SELECT kind, price_milli AS price FROM plan_periods WHERE user_id = ?',
+        [userId],
+      );
+      expect([period.kind, Number(period.price)]).toEqual(['code', 0]);
+    });
+
+    it('starts one plan period for a user racing 2,000 attempts with 20 plan codes', async () => {
+      const plan = await planForCodes(10);
+      const { codes } = await newBatch(admin, {
+        kind: 'plan',
+        value: undefined,
+        plan_id: plan.id,
+        count: 20,
+        per_user_limit: 20,
+      });
+      const { client, userId } = await signedInUser(ctx.t);
+      const answers = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) => redeemAsClient(client, codes[i % 20])),
+      );
+      // The first redemption starts the period: the others find it running (or their code
+      // redeemed by this user already, once it committed).
+      const { '200': started, '409 redeem.plan_running': running, ...rest } = statusesOf(answers);
+      expect(started).toBe(1);
+      expect(running).toBeGreaterThanOrEqual(19);
+      expect(Object.keys(rest)).toEqual(
+        Object.keys(rest).filter((key) => key === '409 redeem.already_redeemed'),
+      );
+      const [row] = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        "SELECT COUNT(*) AS n FROM plan_periods WHERE user_id = ? AND kind = 'code'",
+        [userId],
+      );
+      expect(Number(row.n)).toBe(1);
+      const [used] = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM redemptions WHERE user_id = ?',
+        [userId],
+      );
+      expect(Number(used.n)).toBe(1);
+      expect(await ledgerOf(ctx.t, userId)).toEqual({ balance: 0, expected: 0 });
+    }, 120_000);
+
     it('grants a credit code exactly as often as it may be under 2,000 concurrent attempts', async () => {
       const { codes } = await newBatch(admin, {
         kind: 'credit',
@@ -369,6 +492,27 @@ describeEachDb(
       for (const user of users) {
         expect(await ledgerOf(ctx.t, user.userId)).toEqual({ balance: 0, expected: 0 });
       }
+    }, 120_000);
+
+    it('starts a single-use plan code’s period for exactly one of 2,000 racing users', async () => {
+      const plan = await planForCodes(5);
+      const { codes } = await newBatch(admin, {
+        kind: 'plan',
+        value: undefined,
+        plan_id: plan.id,
+        count: 1,
+      });
+      const users = await Promise.all(Array.from({ length: 20 }, () => signedInUser(ctx.t)));
+      const answers = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) => redeemAsClient(users[i % 20].client, codes[0])),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
+      const [row] = await ctx.t.dataSource.query<{ n: number | string }[]>(
+        "SELECT COUNT(*) AS n FROM plan_subscriptions WHERE plan_id = ? AND state = 'active'",
+        [plan.id],
+      );
+      expect(Number(row.n)).toBe(1);
     }, 120_000);
 
     it('redeems a single-use code exactly once under 2,000 concurrent attempts', async () => {

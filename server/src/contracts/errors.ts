@@ -246,6 +246,9 @@ export const ERROR_CODES = {
   'redeem.user_limit': 'the caller has redeemed as many codes of this batch as one user may',
   'redeem.balance_ceiling':
     'the code would take the balance past 10^12 yuan, the most it holds; the code stays unused',
+  'redeem.plan_running':
+    'a plan code was redeemed while the caller has a plan running: the code stays unused until it ends',
+  'redeem.plan': 'a plan code batch names no plan, or a plan that does not exist',
   'redeem.batch_not_found': 'no such code batch',
   'redeem.batch_disabled': 'the code batch is withdrawn already',
   'plan.not_found': 'no such plan, or it is not on offer',

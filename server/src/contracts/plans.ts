@@ -139,6 +139,11 @@ export interface SubscriptionView {
   left_calls: number;
   /** The plan's hour, day and week limits as this period took them, with the calls used now. */
   windows: WindowUse[];
+  /**
+   * How the running period came: bought (`subscribe`), renewed from the balance (`renew`), or
+   * paid by a redeem code (`code`, not renewed unless resumed); null when unknown.
+   */
+  period_kind: 'subscribe' | 'renew' | 'code' | null;
   /** Why it is not active: the balance was short at renewal, or it was cancelled. */
   ended_reason: 'balance_short' | 'cancelled' | null;
 }

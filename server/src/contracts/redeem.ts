@@ -2,10 +2,11 @@ import type { PageInfo } from './envelope';
 
 /**
  * What a redeem code is worth. Cash goes into the balance like a recharge; credit is a credit
- * grant (ADR 050) lasting the batch's `credit_days` from the redemption. Plan periods come with
- * plans (issue #30) and take their place in this list then.
+ * grant (ADR 050) lasting the batch's `credit_days` from the redemption; a plan code starts a
+ * period of the batch's plan (`plan_id`) from the redemption to the period's end, paid by the code
+ * (no money moves), not renewed unless the user resumes it.
  */
-export const REDEEM_KINDS = ['cash', 'credit'] as const;
+export const REDEEM_KINDS = ['cash', 'credit', 'plan'] as const;
 /** The longest a code's credit may last: ten years. */
 export const MAX_CREDIT_DAYS = 3650;
 export type RedeemKind = (typeof REDEEM_KINDS)[number];
@@ -32,7 +33,8 @@ export const REDEEM_CODE_FIELDS = ['code'] as const satisfies readonly (keyof Re
 
 /**
  * redeem_code.php's data: what the code added and the balance after it; for a credit code also
- * the credit after it and when the code's credit expires.
+ * the credit after it and when the code's credit expires; for a plan code the plan (`amount`
+ * "0.00") and when the period it started ends.
  */
 export interface RedeemedCode {
   kind: RedeemKind;
@@ -40,6 +42,17 @@ export interface RedeemedCode {
   balance: string;
   credit?: string;
   credit_expires_at?: string;
+  plan?: RedeemedPlan;
+}
+
+/** The plan a plan code started, as the recharge centre names it. */
+export interface RedeemedPlan {
+  id: number;
+  /** Chinese name, and the English site's ('' falls back to `name`). */
+  name: string;
+  name_en: string;
+  /** When the period the code started ends (ISO). */
+  period_end: string;
 }
 
 /** One row of get_redemptions.php (newest first, 10 a page). */
@@ -47,6 +60,8 @@ export interface Redemption {
   id: number;
   kind: RedeemKind;
   amount: string;
+  /** A plan code's plan; null for cash and credit. */
+  plan: { name: string; name_en: string } | null;
   /** The code's last five characters ("…-7K2QD"): enough to tell codes apart, not to reuse one. */
   code_hint: string;
   created_at: string;
@@ -67,13 +82,14 @@ export const REDEEM_BATCH_FIELDS = [
   'per_user_limit',
   'expires_at',
   'credit_days',
+  'plan_id',
 ] as const satisfies readonly (keyof CreateRedeemBatchBody)[];
 
 export interface CreateRedeemBatchBody {
   name: string;
   kind: RedeemKind;
-  /** Yuan, at most three decimals: what each redemption adds. */
-  value: string;
+  /** Yuan, at most three decimals: what each redemption adds (required but for a plan code). */
+  value?: string;
   count: number;
   /** How many users may redeem each code (1: a single-use code). */
   uses_per_code: number;
@@ -83,6 +99,8 @@ export interface CreateRedeemBatchBody {
   expires_at: string | null;
   /** For credit: how many days the credit lasts from each redemption (1 to MAX_CREDIT_DAYS). */
   credit_days?: number | null;
+  /** For plan: the plan (套餐管理, listed or not) whose period each redemption starts. */
+  plan_id?: number | null;
 }
 
 /** One batch of get_redeem_batches.php (newest first, 20 a page) and create_redeem_batch.php's data. */
@@ -97,6 +115,9 @@ export interface RedeemBatchView {
   expires_at: string | null;
   /** Days a credit code's credit lasts from its redemption; null for cash. */
   credit_days: number | null;
+  /** A plan code's plan and its name; null for cash and credit. */
+  plan_id: number | null;
+  plan_name: string | null;
   disabled_at: string | null;
   /** Redemptions so far, and what they added. */
   redeemed: number;

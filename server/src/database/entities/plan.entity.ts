@@ -176,8 +176,9 @@ export class PlanPeriodBought {
   @BigIntColumn()
   price_milli: number;
 
+  /** Bought, renewed from the balance, or paid by a redeem code (price 0). */
   @Column({ type: 'varchar', length: 10 })
-  kind: 'subscribe' | 'renew';
+  kind: 'subscribe' | 'renew' | 'code';
 
   @CreatedAt()
   created_at: Date;

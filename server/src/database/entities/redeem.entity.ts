@@ -33,6 +33,10 @@ export class RedeemBatch {
   @Column({ type: 'integer', nullable: true })
   credit_days: number | null;
 
+  /** The plan whose period a plan code starts; null for cash and credit. */
+  @Column({ type: 'integer', nullable: true })
+  plan_id: number | null;
+
   @Column({ type: 'datetime', nullable: true })
   disabled_at: Date | null;
 

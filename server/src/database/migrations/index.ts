@@ -40,6 +40,7 @@ import { CreditCodes1798900000000 } from './1798900000000-CreditCodes';
 import { Plans1799000000000 } from './1799000000000-Plans';
 import { ReferralCredit1799100000000 } from './1799100000000-ReferralCredit';
 import { PlanWindows1799200000000 } from './1799200000000-PlanWindows';
+import { PlanCodes1799300000000 } from './1799300000000-PlanCodes';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   Plans1799000000000,
   ReferralCredit1799100000000,
   PlanWindows1799200000000,
+  PlanCodes1799300000000,
 ];

@@ -11,8 +11,12 @@ import {
   mysqlTransaction,
   sqliteTransaction,
 } from '../../database/transactions';
+import { calendarPeriod } from '../../common/quota-period';
+import type { CalendarPeriod } from '../../common/quota-period';
 import { CeilingRefusal, lockForGrant, writeGrantMysql, writeGrantSqlite } from './credit-book';
 import type { NewGrant } from './credit-book';
+import { codePeriodMysql, codePeriodSqlite } from './plan-book';
+import type { CodePeriodRefusal, PlanSale } from './plan-book';
 import { REPLAYING, replayUntilAnswered } from './replay';
 import type { Replaying } from './replay';
 
@@ -23,12 +27,21 @@ export type RedeemRefusal =
   | 'code_used'
   | 'already_redeemed'
   | 'user_limit'
+  | 'plan_running'
   | 'balance_ceiling';
 
 /** A credit code's grant: the credit after it and when the code's credit expires. */
 export interface RedeemedCredit {
   credit_milli: number;
   expires_at: Date;
+}
+
+/** A plan code's plan, and the end of the period it started. */
+export interface RedeemedPlanPeriod {
+  id: number;
+  name: string;
+  name_en: string;
+  period_end: Date;
 }
 
 export type RedeemOutcome =
@@ -38,6 +51,7 @@ export type RedeemOutcome =
       value_milli: number;
       balance_milli: number;
       credit?: RedeemedCredit;
+      plan?: RedeemedPlanPeriod;
     }
   | { ok: false; reason: RedeemRefusal };
 
@@ -68,6 +82,15 @@ interface CodeRow {
   expires_at: Date | string | null;
   disabled_at: Date | string | null;
   credit_days: number | null;
+  /** A plan code's plan and its terms (null for cash and credit). */
+  plan_id: number | null;
+  plan_name: string | null;
+  plan_name_en: string | null;
+  plan_period: CalendarPeriod | null;
+  included_calls: number | null;
+  hour_limit: number | null;
+  day_limit: number | null;
+  week_limit: number | null;
   /** MySQL's UTC_TIMESTAMP(3) as the code was read. */
   db_now?: Date;
 }
@@ -76,8 +99,11 @@ interface CodeRow {
 const findCode = (clock = ''): NamedStatement<{ hash: string }> => ({
   text:
     'SELECT c.id AS code_id, c.batch_id, b.kind, b.value_milli, b.uses_per_code, ' +
-    `b.per_user_limit, b.expires_at, b.disabled_at, b.credit_days${clock} ` +
-    'FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id WHERE c.code_hash = ?',
+    'b.per_user_limit, b.expires_at, b.disabled_at, b.credit_days, b.plan_id, ' +
+    'p.name AS plan_name, p.name_en AS plan_name_en, p.period AS plan_period, ' +
+    `p.included_calls, p.hour_limit, p.day_limit, p.week_limit${clock} ` +
+    'FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id ' +
+    'LEFT JOIN plans p ON p.id = b.plan_id WHERE c.code_hash = ?',
   values: ({ hash }) => [hash],
 });
 
@@ -94,6 +120,8 @@ interface Move {
   now: Date | string;
   /** A credit code's grant (null for cash), its credit expiring from the redemption on. */
   grant: NewGrant | null;
+  /** A plan code's period: from the redemption to its calendar period's end (null: not one). */
+  sale: PlanSale | null;
 }
 
 export const CODE_SQL = {
@@ -118,6 +146,8 @@ export const CODE_SQL = {
     userId: number;
   }>`SELECT balance_milli, credit_milli FROM users WHERE id = ${'userId'}`,
 } as const;
+
+const LOCK_USER = 'SELECT id FROM users WHERE id = ? FOR UPDATE';
 
 const ENSURE_COUNT = {
   sqlite: statement<Move>`
@@ -149,14 +179,48 @@ const ceilingRefused = <T>(write: () => T): T => {
 
 /** Why a found code cannot be redeemed now, before anything is written; null: try it. */
 function closed(row: CodeRow, now: Date): RedeemRefusal | null {
-  if (row.disabled_at !== null) return 'code_disabled';
+  // A plan code without its plan (a database edited by hand) is as good as withdrawn.
+  if (row.disabled_at !== null || (row.kind === 'plan' && row.plan_period === null)) {
+    return 'code_disabled';
+  }
   return row.expires_at !== null && rowTime(row.expires_at) <= now ? 'code_expired' : null;
 }
 
 const DAY_MS = 86_400_000;
 
-/** `now` is the clock the batch's expiry is judged on; `nowMs` the same instant. */
-const moveOf = (userId: number, row: CodeRow, now: Date | string, nowMs: number): Move => ({
+/** A period's bounds in whole seconds: MySQL's DATETIME keeps no fraction. */
+const wholeSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+
+/** A plan code's period, on the site's clock (`timeZone`), as subscribing would buy it. */
+function saleOf(userId: number, row: CodeRow, nowMs: number, timeZone: string): PlanSale | null {
+  if (row.kind !== 'plan' || row.plan_period === null) return null;
+  const limit = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    userId,
+    plan: {
+      id: Number(row.plan_id),
+      price_milli: 0,
+      included_calls: Number(row.included_calls),
+      hour_limit: limit(row.hour_limit),
+      day_limit: limit(row.day_limit),
+      week_limit: limit(row.week_limit),
+    },
+    start: wholeSecond(nowMs),
+    end: wholeSecond(calendarPeriod(nowMs, row.plan_period, timeZone).end),
+  };
+}
+
+/**
+ * `now` is the clock the batch's expiry is judged on; `nowMs` the same instant; `timeZone` the
+ * site's, for a plan code's period.
+ */
+const moveOf = (
+  userId: number,
+  row: CodeRow,
+  now: Date | string,
+  nowMs: number,
+  timeZone: string,
+): Move => ({
   userId,
   codeId: Number(row.code_id),
   batchId: Number(row.batch_id),
@@ -177,15 +241,35 @@ const moveOf = (userId: number, row: CodeRow, now: Date | string, nowMs: number)
           adminId: null,
         }
       : null,
+  sale: saleOf(userId, row, nowMs, timeZone),
 });
 
+/** A plan code's period refused: a plan running, or (as a cash code's) no such user. */
+function periodRefused(refusal: CodePeriodRefusal | null): void {
+  if (refusal === 'running') throw new Refused('plan_running');
+  if (refusal === 'no_user') throw new Refused('balance_ceiling');
+}
+
 /** What a redemption answers, once made. */
-const redeemed = (move: Move, balance: number, credit: number | null): RedeemOutcome => ({
+const redeemed = (
+  move: Move,
+  row: CodeRow,
+  balance: number,
+  credit: number | null,
+): RedeemOutcome => ({
   ok: true,
   kind: move.kind,
   value_milli: move.value,
   balance_milli: balance,
   ...(move.grant && { credit: { credit_milli: credit ?? 0, expires_at: move.grant.expiresAt } }),
+  ...(move.sale && {
+    plan: {
+      id: move.sale.plan.id,
+      name: row.plan_name ?? '',
+      name_en: row.plan_name_en ?? '',
+      period_end: move.sale.end,
+    },
+  }),
 });
 
 const refusedOr = (error: unknown): RedeemOutcome => {
@@ -194,7 +278,10 @@ const refusedOr = (error: unknown): RedeemOutcome => {
 };
 
 export class SqliteCodeLedger implements CodeLedger {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly timeZone = 'UTC',
+  ) {}
 
   async redeem(userId: number, codeHash: string): Promise<RedeemOutcome> {
     const now = new Date();
@@ -205,7 +292,7 @@ export class SqliteCodeLedger implements CodeLedger {
     const code = row as CodeRow;
     const refusal = closed(code, now);
     if (refusal) return { ok: false, reason: refusal };
-    const move = moveOf(userId, code, sqliteTime(now), now.getTime());
+    const move = moveOf(userId, code, sqliteTime(now), now.getTime(), this.timeZone);
     const run = (sql: { text: string; values(m: Move): unknown[] }) =>
       this.db.prepare(sql.text).run(...sql.values(move)).changes;
     try {
@@ -215,7 +302,7 @@ export class SqliteCodeLedger implements CodeLedger {
           credit = ceilingRefused(() =>
             writeGrantSqlite(this.db, move.grant!, now.getTime()),
           ).credit_milli;
-        } else if (run(CODE_SQL.credit) !== 1) throw new Refused('balance_ceiling');
+        } else if (!move.sale && run(CODE_SQL.credit) !== 1) throw new Refused('balance_ceiling');
         try {
           run(CODE_SQL.record);
         } catch (error) {
@@ -225,10 +312,11 @@ export class SqliteCodeLedger implements CodeLedger {
         if (run(CODE_SQL.use) !== 1) throw new Refused('code_used');
         run(ENSURE_COUNT.sqlite);
         if (run(CODE_SQL.count) !== 1) throw new Refused('user_limit');
+        if (move.sale) periodRefused(codePeriodSqlite(this.db, move.sale));
         const { balance_milli } = this.db
           .prepare(CODE_SQL.balance.text)
           .get(...CODE_SQL.balance.values({ userId })) as { balance_milli: number };
-        return redeemed(move, balance_milli, credit);
+        return redeemed(move, code, balance_milli, credit);
       });
     } catch (error) {
       return refusedOr(error);
@@ -244,6 +332,7 @@ export class SqliteCodeLedger implements CodeLedger {
 export class MysqlCodeLedger implements CodeLedger {
   constructor(
     private readonly pool: Pool,
+    private readonly timeZone = 'UTC',
     private readonly replaying: Replaying = REPLAYING,
   ) {}
 
@@ -257,23 +346,24 @@ export class MysqlCodeLedger implements CodeLedger {
     const now = code.db_now!;
     const refusal = closed(code, now);
     if (refusal) return { ok: false, reason: refusal };
-    const move = moveOf(userId, code, now, now.getTime());
+    const move = moveOf(userId, code, now, now.getTime(), this.timeZone);
     try {
-      return await mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move));
+      return await mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move, code));
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) return refusedOr(error);
       try {
         return await replayUntilAnswered(
-          () => mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move)),
+          () => mysqlTransaction(this.pool, (conn) => this.redeemWithin(conn, move, code)),
           this.replaying,
           (again) => again instanceof Refused,
         );
       } catch (again) {
-        // Refused as already redeemed, or (the credit running first) as past the balance ceiling
-        // that the applied first attempt's credit brought the balance near: its row says which.
+        // Refused as already redeemed, or (the credit or plan period running first) as past the
+        // balance ceiling, or with a plan running, that the applied first attempt brought about:
+        // its row says which.
         if (!(again instanceof Refused) || !(await this.redeemed(move))) return refusedOr(again);
         const [user] = await this.pool.query<RowDataPacket[]>(CODE_SQL.balance.text, [userId]);
-        return redeemed(move, Number(user[0].balance_milli), Number(user[0].credit_milli));
+        return redeemed(move, code, Number(user[0].balance_milli), Number(user[0].credit_milli));
       }
     }
   }
@@ -287,7 +377,11 @@ export class MysqlCodeLedger implements CodeLedger {
     return rows.length === 1;
   }
 
-  private async redeemWithin(conn: PoolConnection, move: Move): Promise<RedeemOutcome> {
+  private async redeemWithin(
+    conn: PoolConnection,
+    move: Move,
+    code: CodeRow,
+  ): Promise<RedeemOutcome> {
     const run = async (sql: { text: string; values(m: Move): unknown[] }) =>
       (await conn.query<ResultSetHeader>(sql.text, sql.values(move)))[0].affectedRows;
     let credit: number | null = null;
@@ -297,6 +391,10 @@ export class MysqlCodeLedger implements CodeLedger {
       const now = rowTime(move.now).getTime();
       const written = await writeGrantMysql(conn, move.grant, held, now).catch(ceilingRefusal);
       credit = written.credit_milli;
+    } else if (move.sale) {
+      // The user's row first, as every ledger write takes it; the period is written last, once
+      // the code's limits passed: the attempts a used code refuses touch no plan row.
+      await conn.query(LOCK_USER, [move.userId]);
     } else if ((await run(CODE_SQL.credit)) !== 1) throw new Refused('balance_ceiling');
     try {
       await run(CODE_SQL.record);
@@ -307,7 +405,8 @@ export class MysqlCodeLedger implements CodeLedger {
     if ((await run(CODE_SQL.use)) !== 1) throw new Refused('code_used');
     await run(ENSURE_COUNT.mysql);
     if ((await run(CODE_SQL.count)) !== 1) throw new Refused('user_limit');
+    if (move.sale) periodRefused(await codePeriodMysql(conn, move.sale));
     const [user] = await conn.query<RowDataPacket[]>(CODE_SQL.balance.text, [move.userId]);
-    return redeemed(move, Number(user[0].balance_milli), credit);
+    return redeemed(move, code, Number(user[0].balance_milli), credit);
   }
 }

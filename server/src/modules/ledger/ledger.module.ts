@@ -74,12 +74,12 @@ import { SqliteLedger } from './sqlite-ledger';
     },
     {
       provide: CODE_LEDGER,
-      inject: [DataSource, LedgerEvents],
-      useFactory: (dataSource: DataSource, events: LedgerEvents) =>
+      inject: [DataSource, LedgerEvents, ENV],
+      useFactory: (dataSource: DataSource, events: LedgerEvents, env: Env) =>
         announcingCodes(
           byRawDriver<CodeLedger>(dataSource, {
-            sqlite: (db) => new SqliteCodeLedger(db),
-            mysql: (pool) => new MysqlCodeLedger(pool),
+            sqlite: (db) => new SqliteCodeLedger(db, env.SITE_TIME_ZONE),
+            mysql: (pool) => new MysqlCodeLedger(pool, env.SITE_TIME_ZONE),
           }),
           events,
         ),

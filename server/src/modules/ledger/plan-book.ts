@@ -69,6 +69,9 @@ export interface PlanBook {
 
 export const PLAN_BOOK = Symbol('PLAN_BOOK');
 
+/** How a period came: bought, renewed from the balance, or paid by a redeem code. */
+type PeriodKind = 'subscribe' | 'renew' | 'code';
+
 /** One statement of a move: its rows (`rows`) or its header (`run`). */
 type Op = { sql: string; params: unknown[]; rows: boolean };
 type Row = Record<string, unknown>;
@@ -89,13 +92,13 @@ const SQL = {
     WHERE user_id = ? AND plan_id = ? AND period_start = ? AND kind = 'subscribe'`,
   resume: `UPDATE plan_subscriptions SET auto_renew = 1, ended_reason = NULL, updated_at = ?
     WHERE id = ?`,
-  restart: `UPDATE plan_subscriptions SET plan_id = ?, state = 'active', auto_renew = 1,
+  restart: `UPDATE plan_subscriptions SET plan_id = ?, state = 'active', auto_renew = ?,
     period_start = ?, period_end = ?, included_calls = ?, hour_limit = ?, day_limit = ?,
     week_limit = ?, used_calls = 0, ended_reason = NULL, updated_at = ? WHERE id = ?`,
   insertSubscription: `INSERT INTO plan_subscriptions
     (user_id, plan_id, state, auto_renew, period_start, period_end, included_calls, hour_limit,
       day_limit, week_limit, used_calls)
-    VALUES (?, ?, 'active', 1, ?, ?, ?, ?, ?, ?, 0)`,
+    VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, 0)`,
   insertPeriod: `INSERT INTO plan_periods
     (subscription_id, user_id, plan_id, period_start, period_end, price_milli, kind)
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -116,7 +119,7 @@ interface Dialect {
 }
 
 function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<SubscribeOutcome> {
-  const { userId, plan, start, end } = sale;
+  const { userId, plan, start } = sale;
   const [owner] = yield rows(SQL.lockUser + d.lock, userId);
   if (!owner) return { ok: false, reason: 'no_user' };
   const [sub] = yield rows(SQL.subscription + d.lock, userId);
@@ -145,12 +148,30 @@ function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<Subsc
       ? { ok: false, reason: 'insufficient', balance_milli: Number(owner.balance_milli) }
       : { ok: false, reason: 'no_user' };
   }
+  const subscriptionId = yield* startPeriod(sale, sub, d, 'subscribe');
+  const balance = Number(owner.balance_milli) - plan.price_milli;
+  return { ok: true, subscriptionId, balance_milli: balance, charged: true };
+}
+
+/**
+ * The user's subscription (`sub`, null for a first one) restarted on the sale's period, and the
+ * period bought at `kind`'s price: the plan's, or nothing for a code. A subscription a code
+ * started does not renew unless the user resumes it.
+ */
+function* startPeriod(
+  { userId, plan, start, end }: PlanSale,
+  sub: Row | undefined,
+  d: Dialect,
+  kind: PeriodKind,
+): Move<number> {
+  const renews = kind === 'code' ? 0 : 1;
   let subscriptionId: number;
   if (sub) {
     subscriptionId = Number(sub.id);
     yield run(
       SQL.restart,
       plan.id,
+      renews,
       d.time(start),
       d.time(end),
       ...terms(plan),
@@ -162,6 +183,7 @@ function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<Subsc
       SQL.insertSubscription,
       userId,
       plan.id,
+      renews,
       d.time(start),
       d.time(end),
       ...terms(plan),
@@ -175,11 +197,32 @@ function* subscribeMove(sale: PlanSale, d: Dialect, replay: boolean): Move<Subsc
     plan.id,
     d.time(start),
     d.time(end),
-    plan.price_milli,
-    'subscribe',
+    kind === 'code' ? 0 : plan.price_milli,
+    kind,
   );
-  const balance = Number(owner.balance_milli) - plan.price_milli;
-  return { ok: true, subscriptionId, balance_milli: balance, charged: true };
+  return subscriptionId;
+}
+
+/** Why a code could not start its plan's period: no such user, or a plan running already. */
+export type CodePeriodRefusal = 'no_user' | 'running';
+
+/**
+ * A period of a plan that a redeem code pays for (no money moves), written in the redemption's
+ * transaction: refused while the user has a plan running (the code stays unused).
+ */
+function* codePeriodMove(sale: PlanSale, d: Dialect): Move<CodePeriodRefusal | null> {
+  const [owner] = yield rows(SQL.lockUser + d.lock, sale.userId);
+  if (!owner) return 'no_user';
+  const [sub] = yield rows(SQL.subscription + d.lock, sale.userId);
+  if (
+    sub &&
+    sub.state === 'active' &&
+    rowTime(sub.period_end as Date | string).getTime() > sale.start.getTime()
+  ) {
+    return 'running';
+  }
+  yield* startPeriod(sale, sub, d, 'code');
+  return null;
 }
 
 /**
@@ -234,31 +277,58 @@ export class SqlitePlanBook implements PlanBook {
 
   /** Runs a move synchronously in one transaction: nothing else can interleave. */
   private apply<T>(move: () => Move<T>): Promise<T> {
-    return sqliteTransaction(this.db, () => {
-      const steps = move();
-      let answer: Row[] & Done = Object.assign([], { changes: 0, insertId: 0 });
-      for (;;) {
-        const step = steps.next(answer);
-        if (step.done) return step.value;
-        const { sql, params } = step.value;
-        let prepared = this.statements.get(sql);
-        if (!prepared) {
-          prepared = this.db.prepare(sql);
-          this.statements.set(sql, prepared);
-        }
-        if (step.value.rows) {
-          answer = Object.assign(prepared.all(...params) as Row[], { changes: 0, insertId: 0 });
-        } else {
-          const done = prepared.run(...params);
-          answer = Object.assign([], {
-            changes: done.changes,
-            insertId: Number(done.lastInsertRowid),
-          });
-        }
-      }
-    });
+    return sqliteTransaction(this.db, () => driveSqlite(this.db, move(), this.statements));
   }
 }
+
+/** Runs a move's statements on SQLite, inside the caller's transaction. */
+function driveSqlite<T>(
+  db: Database,
+  steps: Move<T>,
+  statements = new Map<string, SqliteStatement>(),
+): T {
+  let answer: Row[] & Done = Object.assign([], { changes: 0, insertId: 0 });
+  for (;;) {
+    const step = steps.next(answer);
+    if (step.done) return step.value;
+    const { sql, params } = step.value;
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      prepared = db.prepare(sql);
+      statements.set(sql, prepared);
+    }
+    if (step.value.rows) {
+      answer = Object.assign(prepared.all(...params) as Row[], { changes: 0, insertId: 0 });
+    } else {
+      const done = prepared.run(...params);
+      answer = Object.assign([], { changes: done.changes, insertId: Number(done.lastInsertRowid) });
+    }
+  }
+}
+
+/** Runs a move's statements on MySQL, inside the caller's transaction on `conn`. */
+async function driveMysql<T>(conn: PoolConnection, steps: Move<T>): Promise<T> {
+  let answer: Row[] & Done = Object.assign([], { changes: 0, insertId: 0 });
+  for (;;) {
+    const step = steps.next(answer);
+    if (step.done) return step.value;
+    const [result] = await conn.query<ResultSetHeader | RowDataPacket[]>(
+      step.value.sql,
+      step.value.params,
+    );
+    answer = Array.isArray(result)
+      ? Object.assign(result as Row[], { changes: 0, insertId: 0 })
+      : Object.assign([], { changes: result.affectedRows, insertId: result.insertId });
+  }
+}
+
+/** A redeem code's plan period (codePeriodMove) in the redemption's SQLite transaction. */
+export const codePeriodSqlite = (db: Database, sale: PlanSale) =>
+  driveSqlite(db, codePeriodMove(sale, SQLITE));
+
+/** A redeem code's plan period (codePeriodMove) in the redemption's MySQL transaction. */
+export const codePeriodMysql = (conn: PoolConnection, sale: PlanSale) =>
+  driveMysql(conn, codePeriodMove(sale, MYSQL));
 
 /**
  * MySQL/MariaDB (Galera too). A purchase whose COMMIT got no answer is run again until the
@@ -281,27 +351,12 @@ export class MysqlPlanBook implements PlanBook {
 
   private async apply<T>(move: (replay: boolean) => Move<T>): Promise<T> {
     const once = (replay: boolean) =>
-      mysqlTransaction(this.pool, (conn) => this.drive(conn, move(replay)));
+      mysqlTransaction(this.pool, (conn) => driveMysql(conn, move(replay)));
     try {
       return await once(false);
     } catch (error) {
       if (!(error instanceof CommitOutcomeUnknown)) throw error;
       return replayUntilAnswered(() => once(true), this.replaying);
-    }
-  }
-
-  private async drive<T>(conn: PoolConnection, steps: Move<T>): Promise<T> {
-    let answer: Row[] & Done = Object.assign([], { changes: 0, insertId: 0 });
-    for (;;) {
-      const step = steps.next(answer);
-      if (step.done) return step.value;
-      const [result] = await conn.query<ResultSetHeader | RowDataPacket[]>(
-        step.value.sql,
-        step.value.params,
-      );
-      answer = Array.isArray(result)
-        ? Object.assign(result as Row[], { changes: 0, insertId: 0 })
-        : Object.assign([], { changes: result.affectedRows, insertId: result.insertId });
     }
   }
 }

@@ -216,11 +216,15 @@ export class PlansService {
     const sub = await this.subs.findOne({ where: { user_id: userId } });
     if (!sub) return { subscription: null };
     const plan = await this.plans.findOne({ where: { id: sub.plan_id } });
-    return { subscription: plan ? this.view(sub, plan) : null };
+    return { subscription: plan ? await this.view(sub, plan) : null };
   }
 
-  private view(sub: PlanSubscription, plan: Plan): SubscriptionView {
-    return subscriptionView(sub, plan, this.periods, Date.now());
+  private async view(sub: PlanSubscription, plan: Plan): Promise<SubscriptionView> {
+    const [period] = await this.dataSource.query<{ kind: SubscriptionView['period_kind'] }[]>(
+      'SELECT kind FROM plan_periods WHERE subscription_id = ? AND period_start = ?',
+      [sub.id, sqlTime(this.dataSource, rowTime(sub.period_start))],
+    );
+    return subscriptionView(sub, plan, this.periods, Date.now(), period?.kind ?? null);
   }
 
   /**
@@ -299,7 +303,7 @@ export class PlansService {
     await this.events.changed('subscriptions');
     const sub = await this.subs.findOneByOrFail({ id: outcome.subscriptionId });
     return {
-      subscription: this.view(sub, plan),
+      subscription: await this.view(sub, plan),
       balance: formatBalance(outcome.balance_milli),
     };
   }
@@ -372,6 +376,7 @@ export const subscriptionView = (
   plan: Plan,
   periods: QuotaPeriods,
   now: number,
+  periodKind: SubscriptionView['period_kind'],
 ): SubscriptionView => ({
   id: sub.id,
   plan: planView(plan),
@@ -383,5 +388,6 @@ export const subscriptionView = (
   used_calls: sub.used_calls,
   left_calls: Math.max(0, sub.included_calls - sub.used_calls),
   windows: windowUses(sub, periods, now),
+  period_kind: periodKind,
   ended_reason: sub.ended_reason,
 });

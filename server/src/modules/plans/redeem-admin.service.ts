@@ -8,7 +8,7 @@ import { pageInfo, pageSlice } from '../../common/paging';
 import { seal, unseal } from '../../common/sealed';
 import { MAX_CODE_VALUE_MILLI } from '../../contracts/redeem';
 import type { RedeemBatchList, RedeemBatchView } from '../../contracts/redeem';
-import { RedeemBatch, RedeemCode, Redemption } from '../../database/entities';
+import { Plan, RedeemBatch, RedeemCode, Redemption } from '../../database/entities';
 import { retriedTransaction } from '../../database/transactions';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -33,6 +33,7 @@ export class RedeemAdminService {
     @InjectRepository(RedeemBatch) private readonly batches: Repository<RedeemBatch>,
     @InjectRepository(RedeemCode) private readonly codes: Repository<RedeemCode>,
     @InjectRepository(Redemption) private readonly redemptions: Repository<Redemption>,
+    @InjectRepository(Plan) private readonly plans: Repository<Plan>,
     private readonly audit: AuditService,
   ) {
     this.hash = codeHasher(env.APP_SECRET);
@@ -40,8 +41,11 @@ export class RedeemAdminService {
 
   /** A new batch and its codes, in one transaction with its audit row. */
   async create(actor: AuditActor, body: CreateRedeemBatchDto): Promise<RedeemBatchView> {
-    const value = parseYuan(body.value);
-    if (!value || value > MAX_CODE_VALUE_MILLI) throw RedeemErrors.valueOutOfRange();
+    const plan = body.kind === 'plan' ? await this.planOf(body) : null;
+    const value = plan ? 0 : parseYuan(body.value ?? '');
+    if (value === null || (!plan && (value === 0 || value > MAX_CODE_VALUE_MILLI))) {
+      throw RedeemErrors.valueOutOfRange();
+    }
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw RedeemErrors.pastExpiry();
     const creditDays = body.kind === 'credit' ? (body.credit_days ?? null) : null;
@@ -57,6 +61,7 @@ export class RedeemAdminService {
         per_user_limit: body.per_user_limit,
         expires_at: expiresAt,
         credit_days: creditDays,
+        plan_id: plan?.id ?? null,
         disabled_at: null,
         admin_id: actor.adminId,
       });
@@ -69,7 +74,7 @@ export class RedeemAdminService {
           chunk.flatMap((code) => [saved.id, code.code_hash, code.code_sealed]),
         );
       }
-      const view = toView(saved, 0);
+      const view = toView(saved, 0, plan?.name ?? null);
       await this.audit.record(
         actor,
         {
@@ -82,6 +87,14 @@ export class RedeemAdminService {
       );
       return view;
     });
+  }
+
+  /** A plan code's plan: it must exist (listed or not); a value other than 0 is refused. */
+  private async planOf(body: CreateRedeemBatchDto): Promise<Plan> {
+    if (body.value !== undefined && parseYuan(body.value) !== 0) throw RedeemErrors.planValue();
+    const plan = body.plan_id ? await this.plans.findOneBy({ id: body.plan_id }) : null;
+    if (!plan) throw RedeemErrors.planMissing();
+    return plan;
   }
 
   /**
@@ -107,9 +120,16 @@ export class RedeemAdminService {
   async list(query: RedeemBatchesQuery): Promise<RedeemBatchList> {
     const { skip, take } = pageSlice(query);
     const [rows, total] = await this.batches.findAndCount({ order: { id: 'DESC' }, skip, take });
-    const used = await this.redeemedCounts(rows.map((row) => row.id));
+    const planIds = [...new Set(rows.flatMap((row) => (row.plan_id ? [row.plan_id] : [])))];
+    const [used, plans] = await Promise.all([
+      this.redeemedCounts(rows.map((row) => row.id)),
+      planIds.length > 0 ? this.plans.findBy({ id: In(planIds) }) : [],
+    ]);
+    const names = new Map(plans.map((plan) => [plan.id, plan.name]));
     return {
-      batches: rows.map((row) => toView(row, used.get(row.id) ?? 0)),
+      batches: rows.map((row) =>
+        toView(row, used.get(row.id) ?? 0, row.plan_id ? (names.get(row.plan_id) ?? null) : null),
+      ),
       ...pageInfo(total, query),
     };
   }
@@ -126,7 +146,14 @@ export class RedeemAdminService {
         throw exists ? RedeemErrors.batchDisabled() : RedeemErrors.batchNotFound();
       }
       const row = await manager.getRepository(RedeemBatch).findOneByOrFail({ id });
-      const view = toView(row, (await this.redeemedCounts([id], manager)).get(id) ?? 0);
+      const plan = row.plan_id
+        ? await manager.getRepository(Plan).findOneBy({ id: row.plan_id })
+        : null;
+      const view = toView(
+        row,
+        (await this.redeemedCounts([id], manager)).get(id) ?? 0,
+        plan?.name ?? null,
+      );
       await this.audit.record(
         actor,
         {
@@ -154,7 +181,8 @@ export class RedeemAdminService {
       order: { id: 'ASC' },
       select: { id: true, code_sealed: true, uses: true },
     });
-    const view = toView(batch, 0);
+    const plan = batch.plan_id ? await this.plans.findOneBy({ id: batch.plan_id }) : null;
+    const view = toView(batch, 0, plan?.name ?? null);
     const rows: string[] = [];
     for (const [index, code] of codes.entries()) {
       // Unsealing is CPU work: the loop gets a turn between chunks, as when the codes were made.
@@ -162,7 +190,7 @@ export class RedeemAdminService {
       rows.push(
         csvLine([
           unseal(code.code_sealed, this.env.APP_SECRET, CODE_SEAL_PURPOSE) ?? '',
-          view.value,
+          view.plan_name ?? view.value,
           view.kind,
           code.uses,
           view.uses_per_code,
@@ -203,7 +231,7 @@ export class RedeemAdminService {
   }
 }
 
-function toView(row: RedeemBatch, redeemed: number): RedeemBatchView {
+function toView(row: RedeemBatch, redeemed: number, planName: string | null): RedeemBatchView {
   return {
     id: row.id,
     name: row.name,
@@ -214,6 +242,8 @@ function toView(row: RedeemBatch, redeemed: number): RedeemBatchView {
     per_user_limit: row.per_user_limit,
     expires_at: row.expires_at?.toISOString() ?? null,
     credit_days: row.credit_days,
+    plan_id: row.plan_id,
+    plan_name: planName,
     disabled_at: row.disabled_at?.toISOString() ?? null,
     redeemed,
     redeemed_amount: formatBalance(redeemed * Number(row.value_milli)),
@@ -231,4 +261,5 @@ const auditOf = (view: RedeemBatchView) => ({
   per_user_limit: view.per_user_limit,
   expires_at: view.expires_at,
   credit_days: view.credit_days,
+  plan_id: view.plan_id,
 });

@@ -47,6 +47,14 @@ const refusals: Record<RedeemRefusal, () => AppError> = {
       {},
       'code',
     ),
+  plan_running: () =>
+    new AppError(
+      'redeem.plan_running',
+      'you have a plan running: redeem this code once it ends (the code stays unused)',
+      HttpStatus.CONFLICT,
+      {},
+      'code',
+    ),
   balance_ceiling: () =>
     new AppError(
       'redeem.balance_ceiling',
@@ -78,6 +86,22 @@ export const RedeemErrors = {
       HttpStatus.BAD_REQUEST,
       {},
       'credit_days',
+    ),
+  planMissing: () =>
+    new AppError(
+      'redeem.plan',
+      'a plan code needs an existing plan (plan_id)',
+      HttpStatus.BAD_REQUEST,
+      {},
+      'plan_id',
+    ),
+  planValue: () =>
+    new AppError(
+      'request.validation',
+      'a plan code is worth a period of its plan: leave value empty',
+      HttpStatus.BAD_REQUEST,
+      {},
+      'value',
     ),
   valueOutOfRange: () =>
     new AppError(

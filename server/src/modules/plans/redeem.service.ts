@@ -6,7 +6,8 @@ import { pageInfo, pageSlice } from '../../common/paging';
 import { RateLimiter } from '../../common/rate-limiter';
 import { unseal } from '../../common/sealed';
 import type { RedeemedCode, RedemptionList } from '../../contracts/redeem';
-import { RedeemCode, Redemption } from '../../database/entities';
+import { ContentEvents } from '../../common/content-events';
+import { Plan, RedeemBatch, RedeemCode, Redemption } from '../../database/entities';
 import { rowTime } from '../../database/sql-time';
 import { ENV } from '../../env/env';
 import type { Env } from '../../env/env';
@@ -26,6 +27,7 @@ export class RedeemService {
     @Inject(CODE_LEDGER) private readonly ledger: CodeLedger,
     @InjectRepository(Redemption) private readonly redemptions: Repository<Redemption>,
     private readonly limiter: RateLimiter,
+    private readonly events: ContentEvents,
   ) {
     this.hash = codeHasher(env.APP_SECRET);
   }
@@ -43,6 +45,8 @@ export class RedeemService {
     if (code === null) throw RedeemErrors.refused('invalid_code');
     const outcome = await this.ledger.redeem(userId, this.hash(code));
     if (!outcome.ok) throw RedeemErrors.refused(outcome.reason);
+    // A plan started: the gateway's coverage of the user, on every instance, is read again.
+    if (outcome.plan) await this.events.changed('subscriptions');
     return {
       kind: outcome.kind,
       amount: formatBalance(outcome.value_milli),
@@ -50,6 +54,14 @@ export class RedeemService {
       ...(outcome.credit && {
         credit: formatBalance(outcome.credit.credit_milli),
         credit_expires_at: outcome.credit.expires_at.toISOString(),
+      }),
+      ...(outcome.plan && {
+        plan: {
+          id: outcome.plan.id,
+          name: outcome.plan.name,
+          name_en: outcome.plan.name_en,
+          period_end: outcome.plan.period_end.toISOString(),
+        },
       }),
     };
   }
@@ -61,8 +73,11 @@ export class RedeemService {
       this.redemptions
         .createQueryBuilder('r')
         .innerJoin(RedeemCode, 'c', 'c.id = r.code_id')
+        .leftJoin(RedeemBatch, 'b', "b.id = r.batch_id AND r.kind = 'plan'")
+        .leftJoin(Plan, 'p', 'p.id = b.plan_id')
         .select(['r.id AS id', 'r.kind AS kind', 'r.value_milli AS value_milli'])
         .addSelect(['r.created_at AS created_at', 'c.code_sealed AS code_sealed'])
+        .addSelect(['p.name AS plan_name', 'p.name_en AS plan_name_en'])
         .where('r.user_id = :userId', { userId })
         .orderBy('r.id', 'DESC')
         .offset(skip)
@@ -73,6 +88,8 @@ export class RedeemService {
           value_milli: number | string;
           created_at: Date | string;
           code_sealed: string;
+          plan_name: string | null;
+          plan_name_en: string | null;
         }>(),
       this.redemptions.count({ where: { user_id: userId } }),
     ]);
@@ -81,6 +98,8 @@ export class RedeemService {
         id: Number(row.id),
         kind: row.kind,
         amount: formatBalance(Number(row.value_milli)),
+        plan:
+          row.plan_name === null ? null : { name: row.plan_name, name_en: row.plan_name_en ?? '' },
         code_hint: codeHint(unseal(row.code_sealed, this.env.APP_SECRET, CODE_SEAL_PURPOSE) ?? ''),
         created_at: rowTime(row.created_at).toISOString(),
       })),

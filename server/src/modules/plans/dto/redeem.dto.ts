@@ -9,6 +9,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
 } from 'class-validator';
 import { AmountText, IntLike, RecordId, Trimmed } from '../../../common/admin-input';
 import { PageNumber, PerPage } from '../../../common/paging';
@@ -59,7 +60,7 @@ export class CreateRedeemBatchDto {
   @Trimmed()
   name: string;
 
-  @IsIn(REDEEM_KINDS, { message: 'the value kind must be cash or credit' })
+  @IsIn(REDEEM_KINDS, { message: 'the value kind must be cash, credit or plan' })
   kind: RedeemKind;
 
   @Matches(/^\d{1,6}(\.\d{1,3})?$/, {
@@ -67,8 +68,9 @@ export class CreateRedeemBatchDto {
   })
   @IsString({ message: 'value must be an amount such as 10 or 2.5' })
   @IsNotEmpty({ message: 'please enter what each code is worth' })
+  @ValidateIf((body: CreateRedeemBatchDto) => body.kind !== 'plan' || body.value !== undefined)
   @AmountText()
-  value: string;
+  value?: string;
 
   @Max(MAX_BATCH_CODES, { message: whole('count', MAX_BATCH_CODES) })
   @Min(1, { message: whole('count', MAX_BATCH_CODES) })
@@ -98,6 +100,10 @@ export class CreateRedeemBatchDto {
   @IsOptional()
   @IntLike()
   credit_days?: number | null;
+
+  @RecordId('plan_id must be a positive integer')
+  @IsOptional()
+  plan_id?: number | null;
 }
 
 export type CreateRedeemBatchDtoReads = Accepts<CreateRedeemBatchDto, CreateRedeemBatchBody>;
