@@ -9,6 +9,7 @@ import {
   screenshot,
   signUpAndLogIn,
   Site,
+  siteCall,
   startSite,
 } from './harness';
 
@@ -103,5 +104,75 @@ describeBrowser('redeem codes', () => {
     await page.getByTestId('balance').getByText('¥2.50').waitFor();
     await context.close();
     await admin.context.close();
+  });
+
+  it('starts a plan’s period for a plan code, said in the recharge centre and the dashboard', async () => {
+    const admin = await site.newPage();
+    await adminLogin(admin.page);
+    const plan = await siteCall(admin.context, site.url, '/api/admin/save_plan.php', {
+      name: '兑换专享',
+      name_en: 'Voucher plan',
+      price: '9.9',
+      period: 'month',
+      included_calls: 50,
+      scope: 'all',
+      overage: 'pay',
+      status: 0,
+    });
+    expect(plan.success).toBe(true);
+    await admin.page.goto('/admin/redeem-codes');
+    await admin.page.getByLabel('批次名称').fill('套餐体验卡');
+    await admin.page.getByLabel('面值类型').selectOption('plan');
+    await admin.page.getByRole('button', { name: '生成', exact: true }).click();
+    await admin.page.getByText('请选择套餐码开通的套餐').waitFor();
+    await admin.page
+      .getByLabel('套餐', { exact: true })
+      .selectOption({ label: '兑换专享（已下架）' });
+    await admin.page.getByLabel('数量').fill('1');
+    await admin.page.getByRole('button', { name: '生成', exact: true }).click();
+    const created = admin.page.getByRole('status');
+    await created.getByText('已生成 1 个兑换码（套餐体验卡）。').waitFor();
+    await admin.page
+      .getByRole('row', { name: /套餐体验卡/ })
+      .getByText('套餐：兑换专享')
+      .waitFor();
+    await screenshot(admin.page, 'redeem-plan-admin', false);
+    const [download] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      created.getByRole('link', { name: '下载 CSV' }).click(),
+    ]);
+    const [code] = readFileSync(await download.path(), 'utf8')
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[0]);
+    await admin.context.close();
+
+    const { context, page } = await site.newPage();
+    await signUpAndLogIn(page, 'redeem_erin', 'redeem-pass-2');
+    await page.goto('/user/recharge');
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const said = page.getByRole('status');
+    await said.getByText(/^Code redeemed: your plan Voucher plan runs until /).waitFor();
+    await page
+      .getByRole('table', { name: 'Redeemed codes' })
+      .getByText('Plan: Voucher plan')
+      .waitFor();
+    for (const size of PHONE_AND_DESKTOP) {
+      await page.setViewportSize(size);
+      await screenshot(page, `redeem-plan-recharge-${size.width}`);
+    }
+    await said.getByRole('link', { name: 'See it in your user centre' }).click();
+    await page.waitForURL('**/user/dashboard');
+    const card = page.getByTestId('plan');
+    await card.getByTestId('plan-name').getByText('Voucher plan').waitFor();
+    await card.getByText('Used 0 of 50 calls this period').waitFor();
+    // Paid by the code: it does not renew from the balance.
+    await card
+      .getByTestId('plan-renewal')
+      .getByText(/^Paid by a redeem code: it ends /)
+      .waitFor();
+    await page.getByTestId('balance').getByText('¥0.00').waitFor();
+    await context.close();
   });
 });

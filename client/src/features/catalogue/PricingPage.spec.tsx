@@ -47,6 +47,7 @@ const subscription = (of: PlanView, extra: Partial<SubscriptionView> = {}): Subs
   used_calls: 0,
   left_calls: of.included_calls,
   windows: [],
+  period_kind: 'subscribe',
   ended_reason: null,
   ...extra,
 });

@@ -98,6 +98,7 @@ function setup(lang: Lang = 'en', entry = '/user/recharge') {
               }
             />
             <Route path="/user/recharge/sandbox" element={<Where />} />
+            <Route path="/user/dashboard" element={<Where />} />
             <Route path="/login" element={<Where />} />
           </Routes>
         </MemoryRouter>
@@ -560,6 +561,7 @@ describe('RechargePage', () => {
               id: 4,
               kind: 'cash',
               amount: '12.50',
+              plan: null,
               code_hint: '…-7K2QD',
               created_at: '2026-11-30T08:00:00.000Z',
             },
@@ -589,6 +591,7 @@ describe('RechargePage', () => {
               id: 5,
               kind: 'credit',
               amount: '3.00',
+              plan: null,
               code_hint: '…-9ZZZZ',
               created_at: '2026-11-30T08:00:00.000Z',
             },
@@ -612,6 +615,89 @@ describe('RechargePage', () => {
       expect(within(list).getByRole('row', { name: /…-9ZZZZ ¥3\.00 Credit/ })).toBeInTheDocument();
     });
 
+    const PERIOD_END = '2026-12-30T08:00:00.000Z';
+
+    it.each([
+      {
+        lang: 'en',
+        button: 'Redeem',
+        label: 'Code',
+        said: `Code redeemed: your plan Basic runs until ${formatTime(PERIOD_END, 'en')}.`,
+        link: 'See it in your user centre',
+        list: 'Redeemed codes',
+        row: 'Plan: Basic',
+      },
+      {
+        lang: 'zh',
+        button: '兑换',
+        label: '兑换码',
+        said: `兑换成功：套餐「基础版」可用到 ${formatTime(PERIOD_END, 'zh')}。`,
+        link: '在用户中心查看',
+        list: '兑换记录',
+        row: '套餐：基础版',
+      },
+    ] as const)(
+      'says until when a plan code started the plan, and lists it by the plan [$lang]',
+      async ({ lang, button, label, said, link, list, row }) => {
+        answerHistory();
+        const plan = { name: '基础版', name_en: 'Basic' };
+        server.use(
+          http.post('/api/user/redeem_code.php', () => {
+            redemptions = [
+              {
+                id: 6,
+                kind: 'plan',
+                amount: '0.00',
+                plan,
+                code_hint: '…-5TV3W',
+                created_at: '2026-11-30T08:00:00.000Z',
+              },
+            ];
+            return ok({
+              kind: 'plan',
+              amount: '0.00',
+              balance: '1.00',
+              plan: { id: 3, ...plan, period_end: PERIOD_END },
+            });
+          }),
+        );
+        setup(lang);
+        await userEvent.type(
+          screen.getByRole('textbox', { name: label }),
+          'abcde-fghjk-mnpqr-5tv3w',
+        );
+        await userEvent.click(screen.getByRole('button', { name: button }));
+        const status = await screen.findByRole('status');
+        expect(status).toHaveTextContent(said);
+        const table = await screen.findByRole('table', { name: list });
+        const redeemed = within(table).getByText('…-5TV3W').closest('tr')!;
+        expect(redeemed).toHaveTextContent(row);
+        expect(redeemed).not.toHaveTextContent('¥');
+        await userEvent.click(within(status).getByRole('link', { name: link }));
+        expect(screen.getByTestId('where')).toHaveTextContent('/user/dashboard');
+      },
+    );
+
+    it('falls back to the plan’s Chinese name on the English site', async () => {
+      answerHistory();
+      server.use(
+        http.post('/api/user/redeem_code.php', () =>
+          ok({
+            kind: 'plan',
+            amount: '0.00',
+            balance: '1.00',
+            plan: { id: 3, name: '基础版', name_en: '', period_end: '2026-12-30T08:00:00.000Z' },
+          }),
+        ),
+      );
+      setup();
+      await userEvent.type(screen.getByLabelText('Code'), 'abcde-fghjk-mnpqr-5tv3w');
+      await redeem();
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Code redeemed: your plan 基础版 runs until',
+      );
+    });
+
     // Every field redeem_code.php reads lands on the code field, in words of its own.
     it.each(REDEEM_CODE_FIELDS)('shows the server’s refusal of %s at its field', async (field) => {
       answerHistory();
@@ -629,28 +715,40 @@ describe('RechargePage', () => {
     });
 
     it.each([
-      ['en', 'Redeem', 'Code', 'This code has already been used.'],
-      ['zh', '兑换', '兑换码', '该兑换码已被使用'],
-    ] as const)('shows a refusal at the field [%s]', async (lang, button, label, text) => {
-      answerHistory();
-      server.use(
-        http.post('/api/user/redeem_code.php', () =>
-          failure(409, {
-            success: false,
-            code: 'redeem.code_used',
-            message: 'This code has already been used.',
-            field: 'code',
-          }),
-        ),
-      );
-      setup(lang);
-      const field = screen.getByRole('textbox', { name: label });
-      await userEvent.type(field, 'ABCDE-ABCDE-ABCDE-ABCDE');
-      await userEvent.click(screen.getByRole('button', { name: button }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(text);
-      expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(field).toHaveValue('ABCDE-ABCDE-ABCDE-ABCDE');
-      expect(field).toHaveFocus();
-    });
+      ['en', 'redeem.code_used', 'Redeem', 'Code', 'This code has already been used.'],
+      ['zh', 'redeem.code_used', '兑换', '兑换码', '该兑换码已被使用'],
+      [
+        'en',
+        'redeem.plan_running',
+        'Redeem',
+        'Code',
+        'You have a plan running: redeem this code once it ends; the code stays unused.',
+      ],
+      [
+        'zh',
+        'redeem.plan_running',
+        '兑换',
+        '兑换码',
+        '你已有进行中的套餐：请在其结束后再兑换，兑换码仍可使用。',
+      ],
+    ] as const)(
+      'shows a refusal at the field [%s, %s]',
+      async (lang, code, button, label, text) => {
+        answerHistory();
+        server.use(
+          http.post('/api/user/redeem_code.php', () =>
+            failure(409, { success: false, code, message: 'x', field: 'code' }),
+          ),
+        );
+        setup(lang);
+        const field = screen.getByRole('textbox', { name: label });
+        await userEvent.type(field, 'ABCDE-ABCDE-ABCDE-ABCDE');
+        await userEvent.click(screen.getByRole('button', { name: button }));
+        expect(await screen.findByRole('alert')).toHaveTextContent(text);
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field).toHaveValue('ABCDE-ABCDE-ABCDE-ABCDE');
+        expect(field).toHaveFocus();
+      },
+    );
   });
 });

@@ -1,11 +1,15 @@
 import { REDEEM_CODE_FIELDS } from '@contracts/redeem';
+import type { RedeemedCode } from '@contracts/redeem';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
 import CreditBadge from '../../components/ui/CreditBadge';
 import ErrorBanner from '../../components/ui/ErrorBanner';
 import Pagination from '../../components/ui/Pagination';
+import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { malformedField } from '../../lib/api';
+import { inLanguage } from '../../lib/inLanguage';
 import { formatYuan } from '../../lib/money';
 import { useGetRedemptionsQuery, useRedeemCodeMutation } from './api';
 import './recharge.css';
@@ -13,13 +17,14 @@ import { invalidMarks } from '../../components/ui/invalidMarks';
 
 /**
  * "Redeem a code": a code bought from a card shop or handed out by the site adds its value to the
- * balance, or as credit that expires (a credit code). A refusal is shown at the field; what was redeemed is listed below it.
+ * balance, or as credit that expires (a credit code), or starts a period of a plan (a plan code).
+ * A refusal is shown at the field; what was redeemed is listed below it.
  */
 export default function RedeemCard() {
-  const { t, time, errorText } = useI18n();
+  const { t, time, errorText, lang } = useI18n();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<RedeemedCode | null>(null);
   const [page, setPage] = useState(1);
   const codeInput = useRef<HTMLInputElement>(null);
   const [redeem, redeeming] = useRedeemCodeMutation();
@@ -41,17 +46,7 @@ export default function RedeemCard() {
     setError(null);
     try {
       const { data } = await redeem({ code }).unwrap();
-      setDone(
-        data.kind === 'credit' && data.credit_expires_at
-          ? t('recharge.redeemedCredit', {
-              amount: formatYuan(data.amount),
-              time: time(data.credit_expires_at),
-            })
-          : t('recharge.redeemed', {
-              amount: formatYuan(data.amount),
-              balance: formatYuan(data.balance),
-            }),
-      );
+      setDone(data);
       setCode('');
       setPage(1);
     } catch (failure) {
@@ -64,6 +59,23 @@ export default function RedeemCard() {
     }
   };
 
+  // Said in the page's language, which may change after the code was redeemed.
+  const doneText = (data: RedeemedCode) =>
+    data.plan
+      ? t('recharge.redeemedPlan', {
+          name: inLanguage(data.plan.name, data.plan.name_en, lang),
+          time: time(data.plan.period_end),
+        })
+      : data.kind === 'credit' && data.credit_expires_at
+        ? t('recharge.redeemedCredit', {
+            amount: formatYuan(data.amount),
+            time: time(data.credit_expires_at),
+          })
+        : t('recharge.redeemed', {
+            amount: formatYuan(data.amount),
+            balance: formatYuan(data.balance),
+          });
+
   return (
     <Card className="mb-3">
       <Card.Body>
@@ -72,7 +84,15 @@ export default function RedeemCard() {
         </Card.Title>
         {done && (
           <Alert variant="success" role="status">
-            {done}
+            {doneText(done)}
+            {done.plan && (
+              <>
+                {' '}
+                <Link to={paths.userDashboard} className="alert-link">
+                  {t('recharge.toPlan')}
+                </Link>
+              </>
+            )}
           </Alert>
         )}
         <Form noValidate onSubmit={(e) => void submit(e)} className="redeem-form">
@@ -124,7 +144,11 @@ export default function RedeemCard() {
                       <code>{row.code_hint}</code>
                     </td>
                     <td>
-                      {formatYuan(row.amount)}
+                      {row.plan
+                        ? t('recharge.redeemedPlanRow', {
+                            name: inLanguage(row.plan.name, row.plan.name_en, lang),
+                          })
+                        : formatYuan(row.amount)}
                       {row.kind === 'credit' && <CreditBadge />}
                     </td>
                     <td>{time(row.created_at)}</td>

@@ -45,7 +45,8 @@ export const rechargeApi = api.injectEndpoints({
     }),
     redeemCode: build.mutation<DataEnvelope<RedeemedCode>, RedeemCodeBody>({
       ...call('POST api/user/redeem_code.php', (body: RedeemCodeBody) => ({ body })),
-      invalidatesTags: ['Recharges', 'User'],
+      // A plan code starts a plan: the user centre's plan card follows.
+      invalidatesTags: ['Recharges', 'User', 'Plan'],
     }),
     getRedemptions: build.query<DataEnvelope<RedemptionList>, { page: number }>({
       ...call('GET api/user/get_redemptions.php', ({ page }: { page: number }) => ({

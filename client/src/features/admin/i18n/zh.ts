@@ -186,6 +186,8 @@ const texts = {
   'redeem.already_redeemed': '你已兑换过该兑换码',
   'redeem.user_limit': '你兑换本活动兑换码的次数已达上限',
   'redeem.balance_ceiling': '余额将超出上限，兑换码未被使用',
+  'redeem.plan_running': '用户已有进行中的套餐：兑换码须在其结束后再兑换，仍未使用',
+  'redeem.plan': '所选套餐不存在，请重新选择',
   'redeem.batch_not_found': '兑换码批次不存在',
   'redeem.batch_disabled': '该批次已停用',
   'plan.not_found': '套餐不存在',

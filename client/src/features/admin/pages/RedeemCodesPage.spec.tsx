@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
+import { planView } from '../../../test/plans';
 import { expectRefusedControl } from '../../../test/refusals';
 import { failure, http, ok, server } from '../../../test/server';
 import RedeemCodesPage from './RedeemCodesPage';
@@ -19,6 +20,8 @@ const batch = (id: number, more: Partial<RedeemBatchView> = {}): RedeemBatchView
   per_user_limit: 1,
   expires_at: null,
   credit_days: null,
+  plan_id: null,
+  plan_name: null,
   disabled_at: null,
   redeemed: 3,
   redeemed_amount: '30.00',
@@ -26,10 +29,17 @@ const batch = (id: number, more: Partial<RedeemBatchView> = {}): RedeemBatchView
   ...more,
 });
 
+/** 套餐管理's plans: one on offer, one hidden. */
+const PLANS = [
+  { ...planView(1, { name: '基础版' }), subscribers: 0 },
+  { ...planView(2, { name: '内测版', status: 0 }), subscribers: 0 },
+];
+
 /** Batches the create and disable calls change, recording what they were sent. */
 function serve(batches: RedeemBatchView[]) {
   const sent: { path: string; body: unknown }[] = [];
   server.use(
+    http.get('/api/admin/get_plans.php', () => ok({ plans: PLANS })),
     http.get('/api/admin/get_redeem_batches.php', () =>
       ok({ batches, total: batches.length, total_pages: 1, current_page: 1 }),
     ),
@@ -62,6 +72,17 @@ function show() {
 }
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+/** Makes the form's batch a plan one and, given its option's text, picks the plan. */
+async function choosePlan(option?: string) {
+  await userEvent.selectOptions(screen.getByLabelText('面值类型'), '套餐');
+  if (option) {
+    await userEvent.selectOptions(
+      screen.getByLabelText('套餐'),
+      await screen.findByRole('option', { name: option }),
+    );
+  }
+}
 
 describe('RedeemCodesPage', () => {
   it('lists batches with what was redeemed, their state and a CSV link', async () => {
@@ -124,7 +145,7 @@ describe('RedeemCodesPage', () => {
   });
 
   // Every field create_redeem_batch.php reads lands on a visible control with its own text (the
-  // credit's days show for a credit batch).
+  // credit's days show for a credit batch, the plan for a plan batch).
   it.each(REDEEM_BATCH_FIELDS)('shows the server’s refusal of %s at its control', async (field) => {
     serve([]);
     server.use(
@@ -138,6 +159,7 @@ describe('RedeemCodesPage', () => {
     if (field === 'credit_days') {
       await userEvent.selectOptions(screen.getByLabelText('面值类型'), '赠金');
     }
+    if (field === 'plan_id') await choosePlan('基础版');
     await userEvent.click(screen.getByRole('button', { name: '生成' }));
     await expectRefusedControl(document.getElementById(`redeem-batch-${field}`));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -169,6 +191,7 @@ describe('RedeemCodesPage', () => {
           per_user_limit: 1,
           expires_at: null,
           credit_days: null,
+          plan_id: null,
         },
       },
     ]);
@@ -196,6 +219,79 @@ describe('RedeemCodesPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '生成' }));
     await screen.findByRole('status');
     expect(sent[0].body).toMatchObject({ kind: 'credit', value: '3', credit_days: 7 });
+  });
+
+  it('lists a plan batch by its plan’s name, not by money', async () => {
+    serve([
+      batch(5, {
+        kind: 'plan',
+        value: '0.00',
+        plan_id: 1,
+        plan_name: '基础版',
+        name: '体验套餐码',
+        redeemed: 2,
+        redeemed_amount: '0.00',
+      }),
+    ]);
+    show();
+    const row = await rowOf('体验套餐码');
+    expect(row).toHaveTextContent('套餐：基础版');
+    expect(row).toHaveTextContent('2 次');
+    expect(row).not.toHaveTextContent('¥');
+  });
+
+  it('generates plan codes of a chosen plan, hidden ones too, with no value', async () => {
+    const sent = serve([]);
+    show();
+    await choosePlan();
+    expect(screen.queryByLabelText('面值（元）')).toBeNull();
+    const plans = screen.getByLabelText('套餐');
+    await screen.findByRole('option', { name: '基础版' });
+    expect(
+      within(plans)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['请选择套餐', '基础版', '内测版（已下架）']);
+    await userEvent.type(screen.getByLabelText('批次名称'), '内测邀请');
+    await userEvent.click(screen.getByRole('button', { name: '生成' }));
+    expect(await expectRefusedControl(plans)).toBe('请选择套餐码开通的套餐');
+    expect(sent).toEqual([]);
+    await choosePlan('内测版（已下架）');
+    await userEvent.click(screen.getByRole('button', { name: '生成' }));
+    await screen.findByRole('status');
+    expect(sent).toEqual([
+      {
+        path: 'create',
+        body: {
+          name: '内测邀请',
+          kind: 'plan',
+          plan_id: 2,
+          count: 100,
+          uses_per_code: 1,
+          per_user_limit: 1,
+          expires_at: null,
+          credit_days: null,
+        },
+      },
+    ]);
+    expect(sent[0].body).not.toHaveProperty('value');
+  });
+
+  it('says a plan the server does not know at the plan field', async () => {
+    serve([]);
+    server.use(
+      http.post('/api/admin/create_redeem_batch.php', () =>
+        failure(400, { code: 'redeem.plan', message: 'x', field: 'plan_id' }),
+      ),
+    );
+    show();
+    await userEvent.type(screen.getByLabelText('批次名称'), '测试');
+    await choosePlan('基础版');
+    await userEvent.click(screen.getByRole('button', { name: '生成' }));
+    expect(await expectRefusedControl(screen.getByLabelText('套餐'))).toBe(
+      '所选套餐不存在，请重新选择',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('withdraws a batch only once the admin confirms', async () => {

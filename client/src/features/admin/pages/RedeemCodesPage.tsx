@@ -10,7 +10,7 @@ import BatchesTable from './redeem/BatchesTable';
 import CreateBatchCard from './redeem/CreateBatchCard';
 import { useRedeemBatches } from './redeem/useRedeemBatches';
 
-/** 兑换码: batches of codes sold through card shops or handed out, worth cash or credit. */
+/** 兑换码: batches of codes sold through card shops or handed out, worth cash, credit or a plan. */
 export default function RedeemCodesPage() {
   usePageTitle(REDEEM.title);
   const batches = useRedeemBatches();

@@ -25,6 +25,7 @@ const running = (extra: Partial<SubscriptionView> = {}): SubscriptionView => ({
   used_calls: 12,
   left_calls: 88,
   windows: [],
+  period_kind: 'subscribe',
   ended_reason: null,
   ...extra,
 });
@@ -95,6 +96,15 @@ describe('PlanCard', () => {
     expect(screen.getByTestId('plan')).toHaveTextContent(
       'Calls past them cost ¥0.002 each from your balance.',
     );
+  });
+
+  it('says a period a redeem code paid for ends without renewing, offering no cancel', async () => {
+    show([running({ auto_renew: false, period_kind: 'code' })]);
+    const card = await screen.findByTestId('plan');
+    expect(within(card).getByTestId('plan-renewal')).toHaveTextContent(
+      `Paid by a redeem code: it ends ${formatTime(END, 'en')} and will not renew.`,
+    );
+    expect(within(card).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
   });
 
   it('says it in Chinese, with the plan’s Chinese name', async () => {

@@ -64,7 +64,9 @@ function Running({ sub, onCancel }: { sub: SubscriptionView; onCancel: () => voi
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="small me-auto" data-testid="plan-renewal">
           {!sub.auto_renew
-            ? t('plan.ends', { time: time(sub.period_end) })
+            ? t(sub.period_kind === 'code' ? 'plan.endsCode' : 'plan.ends', {
+                time: time(sub.period_end),
+              })
             : Number(sub.plan.price) === 0
               ? t('plan.renewsFree', { time: time(sub.period_end) })
               : t('plan.renews', {

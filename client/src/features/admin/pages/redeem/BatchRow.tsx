@@ -33,7 +33,9 @@ export default function BatchRow({
       </td>
       <td data-label={REDEEM.list.value}>
         <div>
-          {formatYuan(batch.value)}
+          {batch.kind === 'plan'
+            ? REDEEM.list.plan(batch.plan_name ?? '-')
+            : formatYuan(batch.value)}
           {batch.kind === 'credit' && (
             <div className="small text-body-secondary text-nowrap">
               {REDEEM.list.creditFor(batch.credit_days ?? 0)}
@@ -43,7 +45,9 @@ export default function BatchRow({
       </td>
       <td data-label={REDEEM.list.count}>{batch.count}</td>
       <td data-label={REDEEM.list.redeemed} className="text-nowrap">
-        {REDEEM.list.redeemedSoFar(batch.redeemed, formatYuan(batch.redeemed_amount))}
+        {batch.kind === 'plan'
+          ? REDEEM.list.redeemedTimes(batch.redeemed)
+          : REDEEM.list.redeemedSoFar(batch.redeemed, formatYuan(batch.redeemed_amount))}
       </td>
       <td data-label={REDEEM.list.limits}>
         {batch.uses_per_code} / {batch.per_user_limit}

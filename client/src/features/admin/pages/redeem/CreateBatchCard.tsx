@@ -4,6 +4,7 @@ import { Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { invalidMarks } from '../../../../components/ui/invalidMarks';
 import { REDEEM } from '../../i18n/redeem';
 import type { Field } from './batchForm';
+import PlanSelect from './PlanSelect';
 import { useCreateBatch } from './useCreateBatch';
 
 /** 生成兑换码: the batch's terms, each mistake shown at its field. */
@@ -71,9 +72,15 @@ export default function CreateBatchCard({
                 </Form.Control.Feedback>
               </Form.Group>
             </Col>
-            <Col sm={6} md={3} lg={2}>
-              {control('value', REDEEM.form.value, { inputMode: 'decimal', placeholder: '10' })}
-            </Col>
+            {form.kind === 'plan' ? (
+              <Col sm={6} md={4} lg={3}>
+                <PlanSelect value={form.plan_id} onChange={set('plan_id')} error={errors.plan_id} />
+              </Col>
+            ) : (
+              <Col sm={6} md={3} lg={2}>
+                {control('value', REDEEM.form.value, { inputMode: 'decimal', placeholder: '10' })}
+              </Col>
+            )}
             {form.kind === 'credit' && (
               <Col sm={6} md={3} lg={2}>
                 {control('credit_days', REDEEM.form.creditDays, { inputMode: 'numeric' })}

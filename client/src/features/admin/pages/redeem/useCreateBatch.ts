@@ -20,7 +20,12 @@ export function useCreateBatch(onCreated: (batch: RedeemBatchView) => void) {
 
   const setKind = (kind: BatchForm['kind']) => {
     setForm((current) => ({ ...current, kind }));
-    setErrors((current) => ({ ...current, kind: undefined, credit_days: undefined }));
+    setErrors((current) => ({
+      ...current,
+      kind: undefined,
+      credit_days: undefined,
+      plan_id: undefined,
+    }));
   };
 
   const set = (field: Exclude<Field, 'kind'>) => (event: { target: { value: string } }) => {
