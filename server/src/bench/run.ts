@@ -40,17 +40,18 @@ const BALANCE_MILLI = 1_000_000_000_000;
 const SET_QUOTA = "UPDATE apis SET free_quota_calls = 1000000 WHERE name_en = 'rmb-upper'";
 /**
  * The plan rows: the free quota off, the bench user subscribed to a plan covering every API with
- * more calls than a run makes, its period running a day either side of now (`time` writes a
- * time as the database takes it).
+ * more calls than a run makes, an hour's, day's and week's limit as high (a take counts every
+ * window and, on MySQL, reads them back: the dearest plan call), its period running a day either
+ * side of now (`time` writes a time as the database takes it).
  */
 const SUBSCRIBE = (time: (date: Date) => string): [string, unknown[]][] => [
   ["UPDATE apis SET free_quota_calls = 0 WHERE name_en = 'rmb-upper'", []],
   [
-    "INSERT INTO plans (name, price_milli, period, included_calls, scope, overage) VALUES ('bench', 0, 'month', 1000000000, 'all', 'pay')",
+    "INSERT INTO plans (name, price_milli, period, included_calls, scope, overage, hour_limit, day_limit, week_limit) VALUES ('bench', 0, 'month', 1000000000, 'all', 'pay', 1000000000, 1000000000, 1000000000)",
     [],
   ],
   [
-    "INSERT INTO plan_subscriptions (user_id, plan_id, period_start, period_end, included_calls) SELECT u.id, p.id, ?, ?, 1000000000 FROM users u, plans p WHERE u.username_key = 'bench' AND p.name = 'bench'",
+    "INSERT INTO plan_subscriptions (user_id, plan_id, period_start, period_end, included_calls, hour_limit, day_limit, week_limit) SELECT u.id, p.id, ?, ?, 1000000000, 1000000000, 1000000000, 1000000000 FROM users u, plans p WHERE u.username_key = 'bench' AND p.name = 'bench'",
     [time(new Date(Date.now() - 86_400_000)), time(new Date(Date.now() + 86_400_000))],
   ],
 ];

@@ -532,7 +532,6 @@ export class GatewayService implements OnModuleInit {
               day: this.periods.at(call.at, 'day').key,
               week: this.periods.at(call.at, 'week').key,
             },
-            windowed: PLAN_WINDOWS.some((w) => plan.windows[w] !== null),
           },
         }),
       };
@@ -665,9 +664,10 @@ export class GatewayService implements OnModuleInit {
     let told: { name: PlanLimit; limit: number; left: number; endsAt: number } | undefined;
     if (result.ok) {
       for (const { name, limit, endsAt } of limits) {
-        const used = name === 'period' ? result.quota_used : result.windows_used?.[name];
-        if (used === undefined || used === null) continue;
-        const left = Math.max(0, limit - used);
+        const said =
+          name === 'period' ? limit - (result.quota_used ?? limit) : result.windows_left?.[name];
+        if (said === undefined) continue;
+        const left = Math.max(0, said);
         if (!told || left < told.left || (left === told.left && endsAt > told.endsAt)) {
           told = { name, limit, left, endsAt };
         }

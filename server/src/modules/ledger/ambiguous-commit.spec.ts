@@ -390,7 +390,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       async ({ fate, returning }) => {
         const user = await plannedUser(100, 2);
         const quota = { apiId: 1, limit: 1, period: '2026-11-30' };
-        const plan = { subscriptionId: user.subscriptionId, stop: false, windows, windowed: false };
+        const plan = { subscriptionId: user.subscriptionId, stop: false, windows };
         const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
         const results = await ledger.chargeBatch(
           [1, 2, 3, 4].map(() => ({ ...charge(user), quota, plan })),
@@ -415,7 +415,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       "stops at a stopping plan's day limit in a batch whose COMMIT was $fate, charging nothing (RETURNING: $returning)",
       async ({ fate, returning }) => {
         const user = await plannedUser(100, 5, 2);
-        const plan = { subscriptionId: user.subscriptionId, stop: true, windows, windowed: true };
+        const plan = { subscriptionId: user.subscriptionId, stop: true, windows };
         const ledger = new MysqlLedger(losingCommits(pool, fate), returning);
         const results = await ledger.chargeBatch([1, 2, 3].map(() => ({ ...charge(user), plan })));
         expect(results.map((r) => (r.ok ? r.from : r.reason))).toEqual([
@@ -499,7 +499,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       'gives plan calls back for a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
       async ({ fate, returning, when }) => {
         const user = await plannedUser(0, 2);
-        const plan = { subscriptionId: user.subscriptionId, stop: false, windows, windowed: false };
+        const plan = { subscriptionId: user.subscriptionId, stop: false, windows };
         const settling = { rounds: 2, pauseMs: 10, latePauseMs: 50 };
         const ledger = new MysqlLedger(unsettledWhen[when](fate), returning, settling);
         await expect(

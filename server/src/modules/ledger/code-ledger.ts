@@ -358,9 +358,8 @@ export class MysqlCodeLedger implements CodeLedger {
           (again) => again instanceof Refused,
         );
       } catch (again) {
-        // Refused as already redeemed, or (the credit or plan period running first) as past the
-        // balance ceiling, or with a plan running, that the applied first attempt brought about:
-        // its row says which.
+        // Refused as already redeemed, or (the credit running first) as past the balance ceiling
+        // that the applied first attempt's credit brought the balance near: its row says which.
         if (!(again instanceof Refused) || !(await this.redeemed(move))) return refusedOr(again);
         const [user] = await this.pool.query<RowDataPacket[]>(CODE_SQL.balance.text, [userId]);
         return redeemed(move, code, Number(user[0].balance_milli), Number(user[0].credit_milli));

@@ -1,5 +1,5 @@
 import { statement } from '../../database/named-statement';
-import { callLogValues, keySpend, LOG_COLUMNS, SQL } from './ledger';
+import { callLogValues, keySpend, LOG_COLUMNS, planAnswer, SQL } from './ledger';
 import type { Charge } from './ledger';
 import { CHARGE, paidBy, REFUND_CREDIT, TAKE } from './mysql-ledger';
 
@@ -73,5 +73,20 @@ it('writes a log row in the order of its columns', () => {
   expect(Object.fromEntries(LOG_COLUMNS.map((column, i) => [column, values[i]]))).toEqual({
     ...call.log,
     access_time: 'at',
+  });
+});
+
+describe('planAnswer', () => {
+  it('reads a MySQL plan take’s count and the windows with the fewest calls left', () => {
+    const bits = (used: number, mask: number, left: number) =>
+      used * 2 ** 27 + mask * 2 ** 24 + left;
+    // 5 calls of the period; the hour and the week both have 2 left.
+    expect(planAnswer(bits(5, 0b101, 2))).toEqual({ used: 5, left: { hour: 2, week: 2 } });
+    // No window has a limit: nothing is said of them.
+    expect(planAnswer(bits(10_000_000, 0b111, 2 ** 24 - 1))).toEqual({
+      used: 10_000_000,
+      left: {},
+    });
+    expect(planAnswer(bits(1, 0b010, 0))).toEqual({ used: 1, left: { day: 0 } });
   });
 });

@@ -42,8 +42,11 @@ export type ChargeResult =
       balance_milli: number | null;
       from: ChargedFrom;
       quota_used: number | null;
-      /** A plan call's: the calls of its hour, day and week with this one, when known. */
-      windows_used?: WindowCounts;
+      /**
+       * A plan call's: the calls left in its limited windows after this one; at least those
+       * with the fewest left, when known.
+       */
+      windows_left?: WindowsLeft;
     }
   | { ok: false; reason: 'invalid_key' }
   | { ok: false; reason: 'insufficient'; balance_milli: number }
@@ -76,8 +79,6 @@ export interface PlanTake {
   stop: boolean;
   /** The call's hour, day and week on the site's clock (keys as quota-period.ts writes them). */
   windows: WindowKeys;
-  /** The subscription sets an hour, day or week limit: a take answers the windows' counts. */
-  windowed: boolean;
 }
 
 /** The plan windows a call counts in: `YYYY-MM-DD HH`, `YYYY-MM-DD`, the week's Monday. */
@@ -87,8 +88,8 @@ export interface WindowKeys {
   week: string;
 }
 
-/** A subscription's calls in the windows a call counts in. */
-export type WindowCounts = Record<keyof WindowKeys, number>;
+/** Calls left in a subscription's limited windows. */
+export type WindowsLeft = Partial<Record<keyof WindowKeys, number>>;
 
 /** What can refuse a plan's call: its period's included calls, or a window's limit. */
 export type PlanLimit = 'period' | keyof WindowKeys;
@@ -289,17 +290,44 @@ const WINDOWS_FIT = WINDOWS.map(
     `(${w}_limit IS NULL OR CASE WHEN ${w}_window >= ? THEN ${w}_used ELSE 0 END < ${w}_limit)`,
 ).join(' AND ');
 
+/** More calls than a window may hold (MAX_PLAN_CALLS < 2^24): a window without a limit. */
+const NO_LIMIT = 2 ** 24 - 1;
+/** A window's calls left, once a take counted it (MySQL reads the new values). */
+const leftIn = (w: keyof WindowKeys) => `IFNULL(${w}_limit - ${w}_used, ${NO_LIMIT})`;
+const FEWEST_LEFT = `LEAST(${WINDOWS.map(leftIn).join(', ')})`;
+/**
+ * What a MySQL take answers as its insert id, no read needed (ADR 050): the period's count after
+ * it, the windows with the fewest calls left (a bit each) and how many that is.
+ */
+const PLAN_ANSWER = `(used_calls + 1) * ${2 ** 27} + (${WINDOWS.map(
+  (w, i) => `(${leftIn(w)} = ${FEWEST_LEFT}) * ${2 ** (24 + i)}`,
+).join(' + ')}) + ${FEWEST_LEFT}`;
+
+/** A MySQL take's insert id read back: the period's count, and the windows with fewest left. */
+export function planAnswer(insertId: number): { used: number; left: WindowsLeft } {
+  const fewest = insertId % 2 ** 24;
+  const left: WindowsLeft = {};
+  WINDOWS.forEach((w, i) => {
+    if (fewest !== NO_LIMIT && Math.floor(insertId / 2 ** (24 + i)) % 2 === 1) left[w] = fewest;
+  });
+  return { used: Math.floor(insertId / 2 ** 27), left };
+}
+
 /**
  * Takes one of a subscription's included calls and counts it in the call's hour, day and week, if
  * its period is running at `now`, each limited window has a call left and its user is active (ADR
  * 050). Renewal moves the period on and starts its count again; windows move on by themselves.
- * `mysql`: on the database's clock (instances' clocks may disagree), with the period's count it
- * leaves as the statement's insert id.
+ * `mysql`: on the database's clock (instances' clocks may disagree), answering through its insert
+ * id (PLAN_ANSWER): MySQL assigns left to right with the new values, so the count is set last,
+ * from the windows' new counts and its own old one.
  */
 export const takePlanStatement = (mysql: boolean): NamedStatement<PlanMove> => {
   const now = mysql ? 'UTC_TIMESTAMP()' : '?';
+  const counts = mysql
+    ? `${WINDOW_COUNTS}, used_calls = LAST_INSERT_ID(${PLAN_ANSWER}) DIV ${2 ** 27}`
+    : `used_calls = used_calls + 1, ${WINDOW_COUNTS}`;
   return {
-    text: `UPDATE plan_subscriptions SET used_calls = ${mysql ? 'LAST_INSERT_ID(used_calls + 1)' : 'used_calls + 1'}, ${WINDOW_COUNTS}, updated_at = updated_at WHERE id = ? AND user_id = ? AND state = 'active' AND used_calls < included_calls AND period_start <= ${now} AND period_end > ${now} AND ${WINDOWS_FIT} AND (SELECT status FROM users WHERE id = ?) = 1`,
+    text: `UPDATE plan_subscriptions SET ${counts}, updated_at = updated_at WHERE id = ? AND user_id = ? AND state = 'active' AND used_calls < included_calls AND period_start <= ${now} AND period_end > ${now} AND ${WINDOWS_FIT} AND (SELECT status FROM users WHERE id = ?) = 1`,
     values: (move) => [
       ...WINDOWS.flatMap((w) => [move[w], move[w], move[w]]),
       move.subscriptionId,

@@ -29,6 +29,7 @@ import {
   LOG_PLACEHOLDERS,
   planLog,
   PLAN_COUNTS,
+  planAnswer,
   planMove,
   quotaMove,
   Refund,
@@ -42,7 +43,7 @@ import {
   takePlanStatement,
   userMove,
 } from './ledger';
-import type { PlanMove, QuotaMove, UserMove, WindowCounts } from './ledger';
+import type { PlanMove, QuotaMove, UserMove, WindowsLeft } from './ledger';
 import type { ChargedFrom } from '../../contracts/usage';
 import type { Owed, OwedJournal } from './owed-journal';
 
@@ -83,10 +84,8 @@ export const TAKE: NamedStatement<QuotaMove> = {
     'used = LAST_INSERT_ID($1)',
   ),
 };
-/** SQL.takePlan on the database's clock, with the period's count it leaves as its insert id. */
+/** SQL.takePlan on the database's clock, answering through its insert id (planAnswer). */
 export const TAKE_PLAN = takePlanStatement(true);
-/** What a plan's take left in its windows: read in the take's round trip when it has limits. */
-const WINDOW_USED = 'SELECT hour_used, day_used, week_used FROM plan_subscriptions WHERE id = ?';
 /**
  * A quota charge locks its user's row first, as a debit does, so that every transaction takes a
  * user's rows in one order (user, then quota and key rows) and two batches cannot deadlock.
@@ -134,10 +133,7 @@ const quotaStatements = (
   taken.rows.add(row);
   return [...statements, bound(take, move)];
 };
-/**
- * A plan charge's statements: its user's lock unless taken already, then the plan's take, then
- * (when the subscription has limits) the read of its windows' counts.
- */
+/** A plan charge's statements: its user's lock unless taken already, then the plan's take. */
 const planStatements = (
   charge: Charge,
   take: NamedStatement<PlanMove>,
@@ -147,8 +143,7 @@ const planStatements = (
   const plan = charge.plan!;
   const lock: Statement[] = taken.users.has(userId) ? [] : [[LOCK_USER, [userId]]];
   taken.users.add(userId);
-  const counts: Statement[] = plan.windowed ? [[WINDOW_USED, [plan.subscriptionId]]] : [];
-  return [...lock, bound(take, planMove({ ...charge, plan }, '')), ...counts];
+  return [...lock, bound(take, planMove({ ...charge, plan }, ''))];
 };
 /** A charged call's log row inserted under the id its first attempt was given. */
 const INSERT_PINNED_LOG = `INSERT INTO access_logs (id, ${LOG_COLUMNS.join(', ')}) VALUES (?, ${LOG_COLUMNS.map(() => '?').join(', ')})`;
@@ -181,13 +176,6 @@ const bound = <P>(named: NamedStatement<P>, params: P): Statement => [
   named.values(params),
 ];
 
-/** A WINDOW_USED row as counts. */
-const windowsOf = (row: RowDataPacket): WindowCounts => ({
-  hour: Number(row.hour_used),
-  day: Number(row.day_used),
-  week: Number(row.week_used),
-});
-
 const IS_OPEN: Statement = ['SELECT @@in_transaction AS open', []];
 
 /** A batch's transaction that Galera aborted under its query: a deadlock, run again whole. */
@@ -207,7 +195,7 @@ type Written =
       balance: number | null;
       from: ChargedFrom;
       used: number | null;
-      windows?: WindowCounts;
+      windows?: WindowsLeft;
     }
   | { refused: 'debit' | 'spend' | 'plan' };
 
@@ -405,7 +393,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         balance_milli: written.balance,
         from: written.from,
         quota_used: written.used,
-        ...(written.windows && { windows_used: written.windows }),
+        ...(written.windows && { windows_left: written.windows }),
       };
     }
     // The batch is committed: a failed read answers this refused call alone, as the database
@@ -477,7 +465,7 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
     /** The charges a free quota or a plan took, with the calls of the period they used. */
     const used = new Map<
       number,
-      { from: 'free' | 'plan'; count: number; windows: WindowCounts | undefined }
+      { from: 'free' | 'plan'; count: number; windows: WindowsLeft | undefined }
     >();
     const stopped = new Set<number>();
     let ids: number[] = [];
@@ -499,35 +487,31 @@ export class MysqlLedger implements Ledger, OnApplicationBootstrap, OnApplicatio
         if (stage === 'free') list.push(...quotaStatements(charge, this.batchSql.take, taken));
         else if (stage === 'plan') {
           list.push(...planStatements(charge, this.batchSql.takePlan, taken));
-          // The take is before its windows' read, when there is one.
-          return list.length - (charge.plan!.windowed ? 2 : 1);
         } else list.push(bound(this.batchSql.debit, userMove(charge)));
         return list.length - 1;
       });
-      let answers: (ResultSetHeader | RowDataPacket[])[];
+      let answers: ResultSetHeader[];
       if (firstTrip) {
         firstTrip = false;
         const [, ...first] = await this.run(conn, [['START TRANSACTION', []], ...inserts, ...list]);
         ids = this.returning
           ? (first[0] as RowDataPacket[]).map((row) => Number(row.id))
           : (first.slice(0, inserts.length) as ResultSetHeader[]).map((insert) => insert.insertId);
-        answers = first.slice(inserts.length);
-      } else answers = await this.run(conn, list);
+        answers = first.slice(inserts.length) as ResultSetHeader[];
+      } else answers = (await this.run(conn, list)) as ResultSetHeader[];
       const next: number[] = [];
       trying.forEach((i, n) => {
         const stage = stages[i][at[i]];
-        const answer = answers[answerAt[n]] as ResultSetHeader;
+        const answer = answers[answerAt[n]];
         if (stage === 'pay') {
           pending.push(i);
           debits.push(answer);
         } else if (answer.affectedRows === 1) {
-          const [counts] = (
-            stage === 'plan' && charges[i].plan!.windowed ? answers[answerAt[n] + 1] : []
-          ) as RowDataPacket[];
+          const plan = stage === 'plan' ? planAnswer(answer.insertId) : undefined;
           used.set(i, {
             from: stage,
-            count: answer.insertId,
-            windows: counts && windowsOf(counts),
+            count: plan ? plan.used : answer.insertId,
+            windows: plan?.left,
           });
         } else if (stage === 'plan' && charges[i].plan!.stop) stopped.add(i);
         else {

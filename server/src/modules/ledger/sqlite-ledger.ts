@@ -77,7 +77,7 @@ export class SqliteLedger implements Ledger {
       ),
       take: db.prepare(`${SQL.take.text} RETURNING used`),
       takePlan: db.prepare(
-        `${SQL.takePlan.text} RETURNING used_calls, hour_used, day_used, week_used`,
+        `${SQL.takePlan.text} RETURNING used_calls, hour_limit - hour_used AS hour, day_limit - day_used AS day, week_limit - week_used AS week`,
       ),
       planCounts: db.prepare(PLAN_COUNTS),
       givePlanBack: db.prepare(SQL.givePlanBack.text),
@@ -123,7 +123,7 @@ export class SqliteLedger implements Ledger {
     if (charge.plan) {
       const move = planMove({ ...charge, plan: charge.plan }, sqliteTime(log.access_time));
       const took = this.sql.takePlan.get(...SQL.takePlan.values(move)) as
-        Record<'used_calls' | 'hour_used' | 'day_used' | 'week_used', number> | undefined;
+        (Record<'used_calls', number> & Record<'hour' | 'day' | 'week', number | null>) | undefined;
       if (took) {
         const row = planLog(log);
         const logId = this.sql.insertLog.run(...callLogValues(row, sqliteTime(log.access_time)));
@@ -134,11 +134,11 @@ export class SqliteLedger implements Ledger {
             balance_milli: null,
             from: 'plan',
             quota_used: Number(took.used_calls),
-            windows_used: {
-              hour: Number(took.hour_used),
-              day: Number(took.day_used),
-              week: Number(took.week_used),
-            },
+            windows_left: Object.fromEntries(
+              (['hour', 'day', 'week'] as const).flatMap((w) =>
+                took[w] === null ? [] : [[w, Number(took[w])]],
+              ),
+            ),
           },
         };
       }
