@@ -320,6 +320,21 @@ describeEachDb(
         week_limit: null,
         overage_price: '0.002',
       });
+      // Saved again without its limits or price, it keeps them; made to stop, it loses the price.
+      const stopped = await admin.post('/api/admin/save_plan.php', {
+        ...PLAN,
+        id: plan.id,
+        price: '0',
+        included_calls: 10,
+        overage: 'stop',
+      });
+      expect(stopped.body.data).toMatchObject({ hour_limit: 2, day_limit: 3, overage_price: null });
+      await savePlan({
+        id: plan.id,
+        price: '0',
+        included_calls: 10,
+        overage_price: '0.002',
+      });
       const { user, apiKey, client } = await subscriber(1_000);
       expect((await client.post('/api/user/subscribe_plan.php', { plan_id: plan.id })).status).toBe(
         200,

@@ -163,8 +163,13 @@ export class PlansService {
         ...scope,
         overage: body.overage,
         ...limits,
+        // A plan that stops has none; one that pays keeps its own unless one is sent.
         overage_price_milli:
-          body.overage_price === undefined ? (before?.overage_price_milli ?? null) : overagePrice,
+          body.overage === 'stop'
+            ? null
+            : body.overage_price === undefined
+              ? (before?.overage_price_milli ?? null)
+              : overagePrice,
         is_default: isDefault ? 1 : 0,
         status: body.status ?? before?.status ?? 1,
       });
