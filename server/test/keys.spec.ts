@@ -593,7 +593,7 @@ describeEachDb(
     it('lets browser callers read the gateway headers', async () => {
       const res = await call(ctx.t, 'no-such-api');
       expect(res.headers.get('access-control-expose-headers')).toBe(
-        'X-Request-Id, X-Cost, X-Balance, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Allow, Idempotent-Replayed, X-Charged-From, X-Quota-Limit, X-Quota-Remaining, X-Quota-Reset',
+        'X-Request-Id, X-Cost, X-Balance, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Allow, Idempotent-Replayed, X-Charged-From, X-Quota-Limit, X-Quota-Remaining, X-Quota-Reset, X-Quota-Window',
       );
     });
   },
