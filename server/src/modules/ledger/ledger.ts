@@ -2,6 +2,8 @@ import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
 import { spendPeriod } from '../../common/spend-period';
+import { PLAN_WINDOWS } from '../../contracts/plans';
+import type { PlanWindow } from '../../contracts/plans';
 import type { ChargedFrom } from '../../contracts/usage';
 import { statement } from '../../database/named-statement';
 import type { NamedStatement } from '../../database/named-statement';
@@ -82,11 +84,7 @@ export interface PlanTake {
 }
 
 /** The plan windows a call counts in: `YYYY-MM-DD HH`, `YYYY-MM-DD`, the week's Monday. */
-export interface WindowKeys {
-  hour: string;
-  day: string;
-  week: string;
-}
+export type WindowKeys = Record<PlanWindow, string>;
 
 /** Calls left in a subscription's limited windows. */
 export type WindowsLeft = Partial<Record<keyof WindowKeys, number>>;
@@ -274,18 +272,17 @@ export const planMove = (
   ...plan.windows,
 });
 
-const WINDOWS = ['hour', 'day', 'week'] as const;
 /**
  * A take counts the call in each window, as a key's spend counts its day: a window only moves on,
  * so an instance whose clock is behind counts in the newer window instead of starting an old one.
  * MySQL assigns left to right with the new values: each window is set after its count.
  */
-const WINDOW_COUNTS = WINDOWS.map(
+const WINDOW_COUNTS = PLAN_WINDOWS.map(
   (w) =>
     `${w}_used = CASE WHEN ${w}_window >= ? THEN ${w}_used ELSE 0 END + 1, ${w}_window = CASE WHEN ${w}_window > ? THEN ${w}_window ELSE ? END`,
 ).join(', ');
 /** Each limited window has a call left in the call's window. */
-const WINDOWS_FIT = WINDOWS.map(
+const WINDOWS_FIT = PLAN_WINDOWS.map(
   (w) =>
     `(${w}_limit IS NULL OR CASE WHEN ${w}_window >= ? THEN ${w}_used ELSE 0 END < ${w}_limit)`,
 ).join(' AND ');
@@ -294,12 +291,12 @@ const WINDOWS_FIT = WINDOWS.map(
 const NO_LIMIT = 2 ** 24 - 1;
 /** A window's calls left, once a take counted it (MySQL reads the new values). */
 const leftIn = (w: keyof WindowKeys) => `IFNULL(${w}_limit - ${w}_used, ${NO_LIMIT})`;
-const FEWEST_LEFT = `LEAST(${WINDOWS.map(leftIn).join(', ')})`;
+const FEWEST_LEFT = `LEAST(${PLAN_WINDOWS.map(leftIn).join(', ')})`;
 /**
  * What a MySQL take answers as its insert id, no read needed (ADR 050): the period's count after
  * it, the windows with the fewest calls left (a bit each) and how many that is.
  */
-const PLAN_ANSWER = `(used_calls + 1) * ${2 ** 27} + (${WINDOWS.map(
+const PLAN_ANSWER = `(used_calls + 1) * ${2 ** 27} + (${PLAN_WINDOWS.map(
   (w, i) => `(${leftIn(w)} = ${FEWEST_LEFT}) * ${2 ** (24 + i)}`,
 ).join(' + ')}) + ${FEWEST_LEFT}`;
 
@@ -307,7 +304,7 @@ const PLAN_ANSWER = `(used_calls + 1) * ${2 ** 27} + (${WINDOWS.map(
 export function planAnswer(insertId: number): { used: number; left: WindowsLeft } {
   const fewest = insertId % 2 ** 24;
   const left: WindowsLeft = {};
-  WINDOWS.forEach((w, i) => {
+  PLAN_WINDOWS.forEach((w, i) => {
     if (fewest !== NO_LIMIT && Math.floor(insertId / 2 ** (24 + i)) % 2 === 1) left[w] = fewest;
   });
   return { used: Math.floor(insertId / 2 ** 27), left };
@@ -329,18 +326,18 @@ export const takePlanStatement = (mysql: boolean): NamedStatement<PlanMove> => {
   return {
     text: `UPDATE plan_subscriptions SET ${counts}, updated_at = updated_at WHERE id = ? AND user_id = ? AND state = 'active' AND used_calls < included_calls AND period_start <= ${now} AND period_end > ${now} AND ${WINDOWS_FIT} AND (SELECT status FROM users WHERE id = ?) = 1`,
     values: (move) => [
-      ...WINDOWS.flatMap((w) => [move[w], move[w], move[w]]),
+      ...PLAN_WINDOWS.flatMap((w) => [move[w], move[w], move[w]]),
       move.subscriptionId,
       move.userId,
       ...(mysql ? [] : [move.now, move.now]),
-      ...WINDOWS.map((w) => move[w]),
+      ...PLAN_WINDOWS.map((w) => move[w]),
       move.userId,
     ],
   };
 };
 
-/** A subscription's counts, to tell a plan call its windows or which limit refused it. */
-export const PLAN_COUNTS = `SELECT used_calls, included_calls, ${WINDOWS.map((w) => `${w}_limit, ${w}_window, ${w}_used`).join(', ')} FROM plan_subscriptions WHERE id = ?`;
+/** A subscription's counts, to tell which limit refused a plan call. */
+export const PLAN_COUNTS = `SELECT used_calls, included_calls, ${PLAN_WINDOWS.map((w) => `${w}_limit, ${w}_window, ${w}_used`).join(', ')} FROM plan_subscriptions WHERE id = ?`;
 
 /** A window's calls in the call's window, from a PLAN_COUNTS row (0 once it moved on). */
 const countIn = (row: Record<string, unknown>, w: keyof WindowKeys, keys: WindowKeys) =>
@@ -349,7 +346,7 @@ const countIn = (row: Record<string, unknown>, w: keyof WindowKeys, keys: Window
 /** Which limits of a plan are used up, from its subscription's row read after a refusal. */
 export function usedUp(row: Record<string, unknown> | undefined, keys: WindowKeys): PlanLimit[] {
   if (!row) return [];
-  const windows = WINDOWS.filter((w) => {
+  const windows = PLAN_WINDOWS.filter((w) => {
     const limit = row[`${w}_limit`];
     return limit !== null && limit !== undefined && countIn(row, w, keys) >= Number(limit);
   });
@@ -479,8 +476,8 @@ export const SQL = {
    * to each window still the call's.
    */
   givePlanBack: {
-    text: `UPDATE plan_subscriptions SET used_calls = used_calls - 1, ${WINDOWS.map((w) => `${w}_used = CASE WHEN ${w}_window = ? AND ${w}_used > 0 THEN ${w}_used - 1 ELSE ${w}_used END`).join(', ')}, updated_at = updated_at WHERE id = ? AND used_calls > 0 AND period_start <= ?`,
-    values: (move) => [...WINDOWS.map((w) => move[w]), move.subscriptionId, move.now],
+    text: `UPDATE plan_subscriptions SET used_calls = used_calls - 1, ${PLAN_WINDOWS.map((w) => `${w}_used = CASE WHEN ${w}_window = ? AND ${w}_used > 0 THEN ${w}_used - 1 ELSE ${w}_used END`).join(', ')}, updated_at = updated_at WHERE id = ? AND used_calls > 0 AND period_start <= ?`,
+    values: (move) => [...PLAN_WINDOWS.map((w) => move[w]), move.subscriptionId, move.now],
   } satisfies NamedStatement<PlanMove>,
   /** A charged row that its user's plan took after the free quota refused it. */
   toPlan: statement<{ logId: number }>`

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { PLAN_WINDOWS } from '../../contracts/plans';
 import { MAX_BALANCE_MILLI } from '../../common/money';
 import { sqliteTransaction } from '../../database/transactions';
 import {
@@ -135,9 +136,7 @@ export class SqliteLedger implements Ledger {
             from: 'plan',
             quota_used: Number(took.used_calls),
             windows_left: Object.fromEntries(
-              (['hour', 'day', 'week'] as const).flatMap((w) =>
-                took[w] === null ? [] : [[w, Number(took[w])]],
-              ),
+              PLAN_WINDOWS.flatMap((w) => (took[w] === null ? [] : [[w, Number(took[w])]])),
             ),
           },
         };
