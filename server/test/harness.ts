@@ -104,9 +104,11 @@ export async function startTestApp(
 }
 
 /**
- * A teardown's time limit. In CI the other worker's suites keep MariaDB busy, and one teardown
- * once outlasted Jest's 30 s; a slow step names itself (reportingSlow) so the log says which.
+ * A start's and a teardown's time limits. In CI the other worker's suites keep MariaDB busy (a
+ * million-row load, say): one teardown and one start (1.6 s on a quiet MariaDB) once outlasted
+ * Jest's 30 s. A slow step names itself (reportingSlow) so the log says which.
  */
+const BOOT_MS = 120_000;
 const TEARDOWN_MS = 120_000;
 const SLOW_TEARDOWN_STEP_MS = 10_000;
 
@@ -155,8 +157,8 @@ export function describeEachDb(
       unbalanced: (userId: number) => outside.add(userId),
     };
     beforeAll(async () => {
-      ctx.t = await startTestApp(db, vars);
-    });
+      ctx.t = await reportingSlow(`starting the ${db} app`, startTestApp(db, vars));
+    }, BOOT_MS);
     // After every test, every balance is money in − money out (ledger:verify's check) and every
     // credit is grants − expired − spent: whatever a test did, concurrently or not, it neither made
     // nor lost money or credit.
