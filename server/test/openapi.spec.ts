@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import type { ApiEntry } from '../src/database/entities';
 import { adminClient, apiBody } from './factories/admin';
 import { createGatewayApi, createKeyedUser, ledgerOf } from './factories/gateway';
+import { createUser, loginUser } from './factories/users';
 import { describeEachDb, TestApp } from './harness';
 import { strictLintProblems } from './strict-lint';
 
@@ -251,17 +252,27 @@ describeEachDb(
             example: { success: true, message: 'ok', data: { hash: '2cf24d' } },
           },
         },
-        headers: Object.fromEntries(
-          [
-            'X-Request-Id',
-            'X-RateLimit-Limit',
-            'X-RateLimit-Remaining',
-            'X-RateLimit-Reset',
-            'X-Cost',
-            'X-Balance',
-            'X-Charged-From',
-          ].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
-        ),
+        headers: {
+          ...Object.fromEntries(
+            [
+              'X-Request-Id',
+              'X-RateLimit-Limit',
+              'X-RateLimit-Remaining',
+              'X-RateLimit-Reset',
+              'X-Cost',
+              'X-Balance',
+              'X-Charged-From',
+              'X-Quota-Window',
+            ].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+          ),
+          // A plan's counts: paid-hash gives no free calls, so only a plan's call carries them.
+          ...Object.fromEntries(
+            ['X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset'].map((name) => [
+              name,
+              expect.objectContaining({ required: false }),
+            ]),
+          ),
+        },
       });
       expect(get.responses['400'].description).toBe('bad text');
 
@@ -343,6 +354,7 @@ describeEachDb(
           'X-Quota-Limit',
           'X-Quota-Remaining',
           'X-Quota-Reset',
+          'X-Quota-Window',
           'X-RateLimit-Limit',
           'X-RateLimit-Remaining',
           'X-RateLimit-Reset',
@@ -411,6 +423,81 @@ describeEachDb(
         }
       }
       expect(refused.headers.get('x-quota-remaining')).toBe('0');
+    });
+
+    it("declares a plan's counts on every paid API, as a plan's live calls answer them", async () => {
+      const doc = await fetchDocument(ctx.t, '/openapi/paid-hash.json');
+      const responses = doc.paths['/apis/paid-hash'].get.responses;
+      const counts = ['X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset'];
+      for (const code of ['200', '429']) {
+        // Only a plan's call carries them here (paid-hash gives no free calls): not required.
+        for (const name of counts) {
+          expect([code, name, responses[code].headers[name].required]).toEqual([code, name, false]);
+        }
+        expect(responses[code].headers['X-Quota-Window']).toEqual({
+          $ref: '#/components/headers/X-Quota-Window',
+        });
+      }
+      const window = doc.components.headers['X-Quota-Window'];
+      expect(window).toMatchObject({
+        required: false,
+        schema: { enum: ['period', 'hour', 'day', 'week'] },
+      });
+      expect(responses['402'].headers['X-Quota-Window']).toBeUndefined();
+      // A free-quota API still promises its counts on every charged answer.
+      const quota = (await fetchDocument(ctx.t, '/openapi/quota-hash.json')).paths[
+        '/apis/quota-hash'
+      ].get.responses;
+      expect(quota['200'].headers['X-Quota-Limit']).toEqual({
+        $ref: '#/components/headers/X-Quota-Limit',
+      });
+
+      const admin = await adminClient(ctx.t);
+      const saved = await admin.post('/api/admin/save_plan.php', {
+        name: '日限套餐',
+        name_en: 'Daily',
+        price: '0',
+        period: 'month',
+        included_calls: 10,
+        day_limit: 1,
+        scope: 'all',
+        overage: 'stop',
+      });
+      expect(saved.status).toBe(200);
+      const { user, apiKey } = await createUser(ctx.t);
+      const client = ctx.t.client();
+      await loginUser(ctx.t, client, user.username);
+      const subscribed = await client.post('/api/user/subscribe_plan.php', {
+        plan_id: saved.body.data.id,
+      });
+      expect(subscribed.status).toBe(200);
+      const call = () =>
+        ctx.t.client().get('/apis/paid-hash?text=a&rounds=1', { headers: { 'x-api-key': apiKey } });
+      const paid = await call();
+      const refused = await call();
+      expect([paid.status, paid.headers.get('x-charged-from')]).toEqual([200, 'plan']);
+      expect(refused.status).toBe(429);
+      const declared = (code: string, name: string) => {
+        const object = responses[code].headers[name];
+        return (object.$ref ? doc.components.headers[name] : object).schema;
+      };
+      for (const [code, answer] of [
+        ['200', paid],
+        ['429', refused],
+      ] as const) {
+        for (const name of counts) {
+          const value = Number(answer.headers.get(name));
+          expect([code, name, Number.isInteger(value)]).toEqual([code, name, true]);
+          expect(value).toBeGreaterThanOrEqual(declared(code, name).minimum);
+        }
+        expect(declared(code, 'X-Quota-Window').enum).toContain(
+          answer.headers.get('x-quota-window'),
+        );
+      }
+      expect([paid.headers.get('x-quota-window'), refused.headers.get('x-quota-window')]).toEqual([
+        'day',
+        'day',
+      ]);
     });
 
     it('serves one API’s own document, and 404 for unknown or disabled ones', async () => {

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '../../contracts/errors';
+import { PLAN_WINDOWS } from '../../contracts/plans';
 import { CHARGED_FROM } from '../../contracts/usage';
 import { typedParamValue } from '../../contracts/request-examples';
 import type { DocumentedApi, DocumentedField, DocumentedParam } from './dto/documented-api';
@@ -244,10 +245,16 @@ function responses(api: DocumentedApi, siteUrl: string, used: Set<HeaderName>): 
   }
   for (const [code, response] of out) {
     const headers = headersOf(api, code);
-    for (const name of headers) used.add(name);
     if (headers.length > 0) {
       response.headers = Object.fromEntries(
-        headers.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+        headers.map(({ name, sometimes }) => {
+          // A header its component says is always there, on an answer that carries it only at
+          // times (a plan's count): described here, as not required.
+          if (sometimes && HEADERS[name].required)
+            return [name, { ...HEADERS[name], required: false }];
+          used.add(name);
+          return [name, { $ref: `#/components/headers/${name}` }];
+        }),
       );
     }
   }
@@ -284,23 +291,30 @@ const HEADERS = {
     pattern: '^-?\\d+\\.\\d{2,3}$',
   }),
   'X-Charged-From': header(
-    "What paid for this call (paid APIs): free (one of the API's free calls), credit (the user's credit grants) or balance",
+    "What paid for this call (paid APIs): free (one of the API's free calls), plan (one of the calls the user's plan includes), credit (the user's credit grants) or balance",
     false,
     { type: 'string', enum: [...CHARGED_FROM] },
   ),
-  'X-Quota-Limit': header('Free calls a user has in each period (APIs that give some)', true, {
-    type: 'integer',
-    minimum: 0,
-  }),
-  'X-Quota-Remaining': header(
-    'Free calls left in the period: 0 once the balance pays (APIs that give some)',
+  'X-Quota-Limit': header(
+    "Free calls a user has in each period (APIs that give some); on a call the user's plan paid or refused, the calls of the plan's limit X-Quota-Window names",
     true,
     { type: 'integer', minimum: 0 },
   ),
-  'X-Quota-Reset': header('Seconds until the free calls start again (APIs that give some)', true, {
-    type: 'integer',
-    minimum: 1,
-  }),
+  'X-Quota-Remaining': header(
+    "Free calls left in the period: 0 once the balance pays (APIs that give some); on a call the user's plan paid or refused, the calls left in the plan's limit X-Quota-Window names",
+    true,
+    { type: 'integer', minimum: 0 },
+  ),
+  'X-Quota-Reset': header(
+    "Seconds until the free calls start again (APIs that give some); on a call the user's plan paid or refused, until the plan's limit X-Quota-Window names does",
+    true,
+    { type: 'integer', minimum: 1 },
+  ),
+  'X-Quota-Window': header(
+    "On a call the user's plan paid or refused, which of the plan's limits the X-Quota headers tell: the period's included calls, or its limit an hour, a day or a week (the one with the fewest calls left; on a refusal, the used-up one that resets last)",
+    false,
+    { type: 'string', enum: ['period', ...PLAN_WINDOWS] },
+  ),
   'Retry-After': header('Seconds to wait before trying again', false, {
     type: 'integer',
     minimum: 0,
@@ -321,8 +335,11 @@ const GATEWAY_HEADERS: HeaderName[] = [
   'X-RateLimit-Reset',
 ];
 
-/** The headers an answer with this status carries (a body refused before the gateway has none). */
-function headersOf(api: DocumentedApi, code: number): HeaderName[] {
+/**
+ * The headers an answer with this status carries; `sometimes`: only on some such answers (a call
+ * the caller's plan paid or refused: any paid API's, whatever its free calls).
+ */
+function headersOf(api: DocumentedApi, code: number): { name: HeaderName; sometimes?: true }[] {
   if (code === 413) return [];
   const extra: HeaderName[] = [];
   if (api.is_paid && (code < 300 || code === 400 || code === 502)) extra.push('X-Cost');
@@ -331,13 +348,21 @@ function headersOf(api: DocumentedApi, code: number): HeaderName[] {
   }
   if (api.is_paid && code < 300) extra.push('X-Charged-From');
   // The free calls are counted with the charge: a charged or refused call says where they stand.
-  if (api.free_quota > 0 && (code < 300 || code === 402)) {
-    extra.push('X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset');
-  }
+  const freeCalls = api.free_quota > 0 && (code < 300 || code === 402);
+  if (freeCalls) extra.push(...QUOTA_HEADERS);
   if (code === 429 || code === 503) extra.push('Retry-After');
   if (code === 405) extra.push('Allow');
-  return [...GATEWAY_HEADERS, ...extra];
+  const planCounts =
+    api.is_paid && (code < 300 || code === 429)
+      ? [...(freeCalls ? [] : QUOTA_HEADERS), 'X-Quota-Window' as const]
+      : [];
+  return [
+    ...[...GATEWAY_HEADERS, ...extra].map((name) => ({ name })),
+    ...planCounts.map((name) => ({ name, sometimes: true as const })),
+  ];
 }
+
+const QUOTA_HEADERS: HeaderName[] = ['X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset'];
 
 /** The gateway's own answers at an API's path (403 and 409 need a key, which any call may send). */
 function gatewayErrors(api: DocumentedApi, siteUrl: string): [number, string][] {
