@@ -1,3 +1,5 @@
+import { createConnection } from 'mysql2/promise';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dayBefore, dayBounds, dayOf, nextDay } from '../src/common/quota-period';
 import { ledgerVerifyCommand } from '../src/cli/ledger-verify';
 import { rowTime, sqlTime } from '../src/database/sql-time';
@@ -254,6 +256,31 @@ describeEachDb('daily rollups of the call log', (ctx) => {
     while ((await rollUp(t.dataSource, 'UTC', now)) > 0);
     expect(await state(t)).toEqual({ time_zone: 'UTC', through_day });
     expect(await rollups(t)).toEqual(rolledRows);
+  });
+
+  it('starts a series once when instances start it together and InnoDB ends one as a deadlock victim', async () => {
+    const t = ctx.t;
+    await t.dataSource.query('DELETE FROM usage_rollup_state');
+    let startEnds = async () => {};
+    if (ctx.db === 'mysql') {
+      // A third instance's start, not yet committed: both runs below wait on its row; once it is
+      // rolled back each holds a shared lock the other's insert needs, and InnoDB ends one of
+      // them as a deadlock's victim (MySQL's manual, "Locks Set by Different SQL Statements").
+      const other = await createConnection({ uri: t.env.DATABASE_URL });
+      await other.query('BEGIN');
+      await other.query(
+        "INSERT INTO usage_rollup_state (id, time_zone, through_day) VALUES (1, 'UTC', '')",
+      );
+      startEnds = async () => {
+        await other.query('ROLLBACK');
+        await other.end();
+      };
+    }
+    const runs = Promise.all([1, 2].map(() => rollUp(t.dataSource, 'UTC', Date.now())));
+    await sleep(300);
+    await startEnds();
+    await runs;
+    expect((await state(t)).time_zone).toBe('UTC');
   });
 
   it('serves the dashboard and the admin charges from the call rollups, as raw rows would', async () => {

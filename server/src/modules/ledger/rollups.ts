@@ -14,6 +14,7 @@ import { byRawDriver } from '../../database/raw-driver';
 import { rowTime, sqliteTime, sqlTime } from '../../database/sql-time';
 import { keptFrom, retentionBounds } from './retention-bounds';
 import {
+  isRolledBack,
   isUniqueViolation,
   mysqlTransaction,
   sqliteTransaction,
@@ -251,7 +252,10 @@ class MysqlRollups implements RollupStore {
     try {
       await this.pool.query(SQL.start, [this.series.id, timeZone]);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      // Instances starting the series at once: the first insert stands and the others meet it as
+      // a duplicate, or, where the row was just deleted, InnoDB may end one as a deadlock's victim
+      // (seen with three at once). Either way the caller reads the state again.
+      if (!isUniqueViolation(error) && !isRolledBack(error)) throw error;
     }
   }
 
