@@ -11,7 +11,8 @@ import {
 } from './factories/recharge';
 import { createUser, loginUser } from './factories/users';
 
-const { fake, env } = useAfdianFake();
+// Its timeout case has the fake answer in 4 s: past this limit, well within Jest's.
+const { fake, env } = useAfdianFake({ AFDIAN_TIMEOUT_MS: '2000' });
 
 const EMPTY_ORDER_NUMBER = {
   success: false,
@@ -172,7 +173,7 @@ describeEachDb(
       [{ clockSkewSeconds: -700 }, 502, /request time expired/, 'recharge.afdian_rejected'],
       [{ ec: 400004 }, 502, /no valid token found/, 'recharge.afdian_rejected'],
       [{ ec: 500123 }, 502, /^recharge failed!$/, 'recharge.afdian_failed'],
-      [{ delayMs: 1500 }, 504, /did not answer in time/, 'recharge.afdian_timeout'],
+      [{ delayMs: 4000 }, 504, /did not answer in time/, 'recharge.afdian_timeout'],
       [
         { garbage: true },
         502,

@@ -18,7 +18,9 @@ export function useAfdianFake(extra: Record<string, string> = {}) {
   const env: Record<string, string> = {};
   beforeAll(async () => {
     await fake.start();
-    Object.assign(env, fake.env(), { AFDIAN_TIMEOUT_MS: '500' }, extra);
+    // Well past what the fake takes on a loaded CI machine (a 500 ms limit once answered a check
+    // of several orders with a 504); the timeout's own test sets a shorter one.
+    Object.assign(env, fake.env(), { AFDIAN_TIMEOUT_MS: '5000' }, extra);
   });
   afterEach(() => fake.reset());
   afterAll(() => fake.close());
