@@ -216,8 +216,10 @@ describeBrowser('plans', () => {
     await shootEveryWay(context, page, 'plans-call-log', ['en', 'zh']);
     found.push(...(await serious(context, page, '/user/accesslogs')));
 
-    // Cancelled, it runs to the period's end and does not renew.
+    // Cancelled, it runs to the period's end and does not renew. Clicked once the usage card
+    // above it has its figures, as a person would: before, the card grows and moves the button.
     await page.goto('/user/dashboard');
+    await page.getByTestId('calls-left').waitFor();
     await card.getByRole('button', { name: 'Cancel plan' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel your plan?' });
     await cancel.getByText(/^Basic stays until the end of this period/).waitFor();

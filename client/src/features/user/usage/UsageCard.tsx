@@ -65,23 +65,27 @@ export default function UsageCard() {
                   // No calls: a note where the chart goes (as tall, so nothing below moves), not
                   // thirty empty days on an axis from 0 to 1.
                   <div
-                    className="portico-chart-empty d-flex flex-column align-items-center justify-content-center text-center border rounded text-body-secondary p-3"
+                    className="portico-chart-area d-flex flex-column align-items-center justify-content-center text-center border rounded text-body-secondary p-3"
                     data-testid="usage-chart-empty"
                   >
                     <p className="mb-2">{t('usage.chartEmpty')}</p>
                     <Link to={paths.home}>{t('usage.browseApis')}</Link>
                   </div>
                 ) : (
-                  <Suspense fallback={<Loading label={t('usage.chartLoading')} />}>
-                    <UsageChart
-                      days={data.days}
-                      label={t('usage.chartLabel')}
-                      callsLabel={t('usage.calls')}
-                      spendLabel={t('usage.spend')}
-                      dayLabel={t('usage.day')}
-                      theme={mode}
-                    />
-                  </Suspense>
+                  // As tall while the chart's code loads as once it is drawn: the cards below
+                  // (and their buttons) stay where they are.
+                  <div className="portico-chart-area">
+                    <Suspense fallback={<Loading label={t('usage.chartLoading')} />}>
+                      <UsageChart
+                        days={data.days}
+                        label={t('usage.chartLabel')}
+                        callsLabel={t('usage.calls')}
+                        spendLabel={t('usage.spend')}
+                        dayLabel={t('usage.day')}
+                        theme={mode}
+                      />
+                    </Suspense>
+                  </div>
                 )}
               </Col>
               <Col lg={4}>
