@@ -35,20 +35,28 @@ describeEachDb(
       } else {
         // The rollup job's first run (15 s after start) would hold a connection of its own.
         ctx.t.app.get(RollupJob).onApplicationShutdown();
-        const before = await scrape();
-        const held = Array.from({ length: 3 }, () => ctx.t.dataSource.createQueryRunner());
-        for (const runner of held) await runner.connect();
-        const during = await scrape();
-        expect(sample(during, inUse)).toBe(sample(before, inUse)! + 3);
-        for (const runner of held) await runner.release();
-        // A release reaches the pool's count once mysql2 has taken the connection back.
-        let after = await scrape();
-        for (let i = 0; i < 40 && sample(after, inUse) !== sample(before, inUse); i += 1) {
-          await sleep(50);
-          after = await scrape();
+        // The instance's other jobs (the key cache's poll, usage flushes, the clock check) take a
+        // connection for a moment now and then: once in CI one was in use at the second scrape
+        // and not the first. So the three held ones are looked for in the difference of two
+        // scrapes a few times; each time they are given back, and the gauge falls to what it was.
+        const deltas: number[] = [];
+        for (let attempt = 0; attempt < 5 && deltas.at(-1) !== 3; attempt += 1) {
+          const before = await scrape();
+          const held = Array.from({ length: 3 }, () => ctx.t.dataSource.createQueryRunner());
+          for (const runner of held) await runner.connect();
+          const during = await scrape();
+          deltas.push(sample(during, inUse)! - sample(before, inUse)!);
+          for (const runner of held) await runner.release();
+          // A release reaches the pool's count once mysql2 has taken the connection back.
+          let after = await scrape();
+          for (let i = 0; i < 40 && sample(after, inUse)! > sample(before, inUse)!; i += 1) {
+            await sleep(50);
+            after = await scrape();
+          }
+          expect(sample(after, inUse)).toBeLessThanOrEqual(sample(before, inUse)!);
+          expect(sample(after, idle)).toBeGreaterThanOrEqual(3);
         }
-        expect(sample(after, inUse)).toBe(sample(before, inUse));
-        expect(sample(after, idle)).toBeGreaterThanOrEqual(3);
+        expect(deltas.at(-1)).toBe(3);
       }
     });
 
