@@ -824,9 +824,11 @@ describeEachDb('admin OpenAPI import', (ctx) => {
     // Parsing, dereferencing, validating and planning take seconds of CPU: all on the worker, and
     // the loop stays responsive throughout. The longest stall also counts this test process's
     // own garbage collection, which on a loaded two-core CI machine has reached 150 ms (on an idle
-    // one the longest is 18-37 ms), so the bound on it is loose.
+    // one the longest is 18-37 ms), so the bound on it is loose. The import takes about 500 ticks,
+    // so its p99 is its fifth-longest stall: 8.5 ms idle, 61 ms once in CI (collecting the 13 MB
+    // body's garbage, in this test's process); a parse on this loop would stall it for seconds.
     console.info(`GitHub's description: ${seconds.toFixed(1)} s, ${stalls.describe()}`);
-    expect(stalls.percentileMs(99)).toBeLessThan(50);
+    expect(stalls.percentileMs(99)).toBeLessThan(100);
     expect(stalls.maxMs).toBeLessThan(300);
     // Seconds of parsing on the worker, a minute or more on a loaded machine.
   }, 120_000);
