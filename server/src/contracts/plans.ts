@@ -23,6 +23,10 @@ export type PlanOverage = (typeof PLAN_OVERAGES)[number];
 export const PLAN_WINDOWS = ['hour', 'day', 'week'] as const;
 export type PlanWindow = (typeof PLAN_WINDOWS)[number];
 
+/** A plan's limits, as X-Quota-Window names them: its period's included calls, then its windows. */
+export const PLAN_LIMITS = ['period', ...PLAN_WINDOWS] as const;
+export type PlanLimit = (typeof PLAN_LIMITS)[number];
+
 /** A subscription's state: running (renewed or not at its period's end), lapsed or ended. */
 export const SUBSCRIPTION_STATES = ['active', 'lapsed', 'ended'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];

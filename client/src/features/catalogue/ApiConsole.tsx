@@ -1,4 +1,5 @@
 import type { ApiDetail } from '@contracts/apis';
+import { PLAN_LIMITS, type PlanLimit } from '@contracts/plans';
 import { isRequiredFlag, type RequestParam } from '@contracts/list-fields';
 import {
   buildRequestModel,
@@ -68,9 +69,8 @@ const SHOWN_HEADERS = [
 ];
 
 /** Which of a plan's limits X-Quota-* count (X-Quota-Window); its period when unsaid. */
-type PlanLimitName = 'period' | 'hour' | 'day' | 'week';
-const planLimitOf = (value: string | null): PlanLimitName =>
-  value === 'hour' || value === 'day' || value === 'week' ? value : 'period';
+const planLimitOf = (value: string | null): PlanLimit =>
+  PLAN_LIMITS.find((limit) => limit === value) ?? 'period';
 
 const PROBLEM_TEXT: Record<ParamProblem, UiKey> = {
   required: 'console.errRequired',
@@ -112,7 +112,7 @@ interface Result {
      */
     plan: boolean;
     balance: string | null;
-    quota: { free: boolean; remaining: string; limit: string; window: PlanLimitName } | null;
+    quota: { free: boolean; remaining: string; limit: string; window: PlanLimit } | null;
   } | null;
 }
 

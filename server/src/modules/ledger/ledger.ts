@@ -3,7 +3,7 @@ import { AppError } from '../../common/app-error';
 import { formatBalance, MAX_BALANCE_MILLI } from '../../common/money';
 import { spendPeriod } from '../../common/spend-period';
 import { PLAN_WINDOWS } from '../../contracts/plans';
-import type { PlanWindow } from '../../contracts/plans';
+import type { PlanLimit, PlanWindow } from '../../contracts/plans';
 import type { ChargedFrom } from '../../contracts/usage';
 import { statement } from '../../database/named-statement';
 import type { NamedStatement } from '../../database/named-statement';
@@ -90,7 +90,7 @@ export type WindowKeys = Record<PlanWindow, string>;
 export type WindowsLeft = Partial<Record<keyof WindowKeys, number>>;
 
 /** What can refuse a plan's call: its period's included calls, or a window's limit. */
-export type PlanLimit = 'period' | keyof WindowKeys;
+export type { PlanLimit };
 
 export interface Charge {
   priceMilli: number;

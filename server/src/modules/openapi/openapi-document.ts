@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../../contracts/errors';
-import { PLAN_WINDOWS } from '../../contracts/plans';
+import { PLAN_LIMITS } from '../../contracts/plans';
 import { CHARGED_FROM } from '../../contracts/usage';
 import { typedParamValue } from '../../contracts/request-examples';
 import type { DocumentedApi, DocumentedField, DocumentedParam } from './dto/documented-api';
@@ -313,7 +313,7 @@ const HEADERS = {
   'X-Quota-Window': header(
     "On a call the user's plan paid or refused, which of the plan's limits the X-Quota headers tell: the period's included calls, or its limit an hour, a day or a week (the one with the fewest calls left; on a refusal, the used-up one that resets last)",
     false,
-    { type: 'string', enum: ['period', ...PLAN_WINDOWS] },
+    { type: 'string', enum: [...PLAN_LIMITS] },
   ),
   'Retry-After': header('Seconds to wait before trying again', false, {
     type: 'integer',
