@@ -10,6 +10,7 @@ import { Env, loadEnv } from '../src/env/env';
 import { checkBalances, checkCredit } from '../src/modules/ledger';
 import { HttpClient } from './http-client';
 import { CI, missing } from './requires';
+import { copyMigratedSchema } from './schema-template';
 
 export type TestDb = 'sqlite' | 'mysql';
 
@@ -36,10 +37,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database of the given kind: its URL and how to throw it away. */
+/**
+ * A fresh database of the given kind: its URL and how to throw it away. Empty, or on MySQL with
+ * `migrated` a copy of the migrated schema (test/schema-template.ts), which an app then starts on
+ * as on a database it migrated itself.
+ */
 export async function freshDatabase(
   db: TestDb,
   dir: string,
+  schema: 'empty' | 'migrated' = 'empty',
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (db === 'sqlite') return { url: `sqlite:${join(dir, 'test.db')}`, drop: async () => {} };
   if (!MYSQL_URL) throw missing('TEST_MYSQL_URL (a MySQL or MariaDB server)');
@@ -48,6 +54,7 @@ export async function freshDatabase(
   const admin = await createConnection({ uri: MYSQL_URL });
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.end();
+  if (schema === 'migrated') await copyMigratedSchema(MYSQL_URL, name);
   server.pathname = `/${name}`;
   return {
     url: server.toString(),
@@ -68,7 +75,7 @@ export async function startTestApp(
   // A given DATABASE_URL joins another instance's database (multi-instance tests) and is left alone.
   const database = vars.DATABASE_URL
     ? { url: vars.DATABASE_URL, drop: async () => {} }
-    : await freshDatabase(db, dir);
+    : await freshDatabase(db, dir, 'migrated');
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dir,
