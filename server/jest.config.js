@@ -56,4 +56,7 @@ module.exports = {
   ],
   maxWorkers: 2,
   testTimeout: 30000,
+  // it.concurrent is for tests that mostly wait (a database gone for seconds, say), each on state
+  // of its own: all of a block's at once rather than Jest's five.
+  maxConcurrency: 50,
 };

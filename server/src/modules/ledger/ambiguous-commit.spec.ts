@@ -446,7 +446,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     const unsettledCases = Object.keys(unsettledWhen).flatMap((when) =>
       fates.flatMap((fate) => RETURNING.map((returning) => ({ fate, returning, when }))),
     ) as { fate: Fate; returning: boolean; when: keyof typeof unsettledWhen }[];
-    it.each(unsettledCases)(
+    it.concurrent.each(unsettledCases)(
       'refunds a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
       async ({ fate, returning, when }) => {
         const user = await keyedUser(100);
@@ -473,7 +473,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       },
     );
 
-    it.each(unsettledCases)(
+    it.concurrent.each(unsettledCases)(
       'gives credit back for a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
       async ({ fate, returning, when }) => {
         const user = await creditedUser(0, 2 * PRICE);
@@ -495,7 +495,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       },
     );
 
-    it.each(unsettledCases)(
+    it.concurrent.each(unsettledCases)(
       'gives plan calls back for a batch whose COMMIT was $fate when $when (RETURNING: $returning)',
       async ({ fate, returning, when }) => {
         const user = await plannedUser(0, 2);
@@ -682,7 +682,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       (await pool.query<RowDataPacket[]>(sql, values))[0].map((row) => ({ ...row }));
 
     // The database also gone for 3 s after the COMMIT: the credit is run again until it answers.
-    it.each(cases.flatMap((fate) => [0, 3000].map((goneMs) => ({ fate, goneMs }))))(
+    it.concurrent.each(cases.flatMap((fate) => [0, 3000].map((goneMs) => ({ fate, goneMs }))))(
       'credits an order whose COMMIT was $fate exactly once, the database gone $goneMs ms',
       async ({ fate, goneMs }) => {
         const user = await keyedUser(0);
@@ -784,7 +784,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
     });
 
     // The database gone for 3 s after the COMMIT: the move is run again until it answers.
-    it.each(cases)(
+    it.concurrent.each(cases)(
       'adjusts a balance whose COMMIT was %s once, the database gone 3 s',
       async (fate) => {
         const user = await keyedUser(100);
@@ -846,7 +846,7 @@ describeIf(Boolean(MYSQL_URL), 'TEST_MYSQL_URL')('money moves when a COMMIT gets
       expect((await stateOf(user.id)).balance).toBe(2600);
     });
 
-    it.each(cases)(
+    it.concurrent.each(cases)(
       'redeems a code whose COMMIT was %s once, the database gone 3 s',
       async (fate) => {
         const { user, hash } = await withCode(100);
