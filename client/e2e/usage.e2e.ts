@@ -133,11 +133,44 @@ describeBrowser('call log, usage and the low-balance alert', () => {
       }
     }
 
-    // The refunded row differs from charged ones; on a phone every row is a stack of labelled lines.
     await context.addCookies([
       { name: 'lang', value: 'en', url: site.url },
       { name: 'theme', value: 'light', url: site.url },
     ]);
+
+    // While its figures come the usage card already has their shape: on a desktop the chart's
+    // place is where the chart will be, and the card grows only by what the top APIs beside it
+    // need past the chart's height (a data-sized list).
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/user/get_usage.php', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/user/dashboard');
+    const card = page.getByTestId('usage');
+    await card.getByTestId('usage-loading').waitFor();
+    const chartPlace = card.locator('.portico-chart-area');
+    const waiting = { card: await card.boundingBox(), chart: await chartPlace.boundingBox() };
+    await screenshot(page, 'usage-dashboard-loading-1280');
+    release();
+    await page.locator('canvas[role="img"]').waitFor();
+    await page.getByTestId('calls-left').waitFor();
+    const loaded = { card: await card.boundingBox(), chart: await chartPlace.boundingBox() };
+    const topApis = await page.getByTestId('top-apis').boundingBox();
+    expect(Math.abs(loaded.chart!.y - waiting.chart!.y)).toBeLessThanOrEqual(2);
+    const pastChart = Math.max(
+      0,
+      topApis!.y + topApis!.height - (loaded.chart!.y + loaded.chart!.height),
+    );
+    expect(loaded.card!.height - waiting.card!.height).toBeLessThanOrEqual(pastChart + 2);
+    expect(loaded.card!.height).toBeGreaterThanOrEqual(waiting.card!.height - 2);
+    await page.unroute('**/api/user/get_usage.php');
+
+    // The refunded row differs from charged ones; on a phone every row is a stack of labelled lines.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/user/accesslogs');
     const refunded = page.locator('tr[data-charge="refunded"]').first();

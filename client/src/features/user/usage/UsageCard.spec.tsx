@@ -81,6 +81,37 @@ describe('UsageCard', () => {
     expect(screen.queryByTestId('usage-chart')).not.toBeInTheDocument();
   });
 
+  it('keeps the shape of the loaded card while its figures come', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/user/get_usage.php', async () => {
+        await answered;
+        return ok({ days, top_apis: [], balance: '1.00', usual_price: null, calls_left: null });
+      }),
+    );
+    render(
+      <Provider store={makeStore()}>
+        <MemoryRouter>
+          <UsageCard />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const loading = screen.getByTestId('usage-loading');
+    expect(within(loading).getByRole('status')).toHaveTextContent('Loading');
+    expect(loading.querySelector('.portico-chart-area')).not.toBeNull();
+    expect(within(loading).getByRole('link', { name: 'Recharge' })).toHaveAttribute(
+      'href',
+      '/user/recharge',
+    );
+    expect(within(loading).getByRole('heading', { name: 'Top APIs' })).toBeInTheDocument();
+    answer();
+    expect(await screen.findByTestId('calls-left')).toBeInTheDocument();
+    expect(screen.queryByTestId('usage-loading')).not.toBeInTheDocument();
+  });
+
   it('adds spend as integer milli-yuan', () => {
     expect(sumYuan(['0.1', '0.2', '0.005'])).toBe('0.305');
     expect(sumYuan(['1234567.891', '0.109'])).toBe('1234568.000');

@@ -22,6 +22,40 @@ export function sumYuan(amounts: readonly string[]): string {
   return `${Math.floor(milli / 1000)}.${String(milli % 1000).padStart(3, '0')}`;
 }
 
+/**
+ * The card's shape while its figures come: the line with Recharge, the totals, the chart's place
+ * and the top APIs' heading, so that neither the card nor what is below it moves when they arrive.
+ */
+function UsageSkeleton() {
+  const { t } = useI18n();
+  return (
+    <div data-testid="usage-loading">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3 placeholder-glow">
+        <span className="placeholder col-7 col-md-5 me-auto" aria-hidden="true" />
+        <Link className="btn btn-primary btn-sm" to={paths.userRecharge}>
+          {t('usage.recharge')}
+        </Link>
+      </div>
+      <p className="small mb-2 placeholder-glow" aria-hidden="true">
+        <span className="placeholder col-4 col-md-2" />
+      </p>
+      <Row className="g-3">
+        <Col lg={8}>
+          <div className="portico-chart-area d-flex align-items-center justify-content-center">
+            <Loading />
+          </div>
+        </Col>
+        <Col lg={4}>
+          <h2 className="h6">{t('usage.topApis')}</h2>
+          <p className="small mb-0 placeholder-glow" aria-hidden="true">
+            <span className="placeholder col-8" />
+          </p>
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
 /** The dashboard's usage: 30 days of calls and spend, the top APIs and what the balance is worth. */
 export default function UsageCard() {
   const { t, errorText, lang } = useI18n();
@@ -35,7 +69,7 @@ export default function UsageCard() {
       <Card.Header>{t('usage.title')}</Card.Header>
       <Card.Body>
         {isLoading ? (
-          <Loading />
+          <UsageSkeleton />
         ) : error || !data ? (
           <ErrorBanner messages={[errorText(error, 'usage.failed')]} />
         ) : (
