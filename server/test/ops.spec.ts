@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -129,6 +131,56 @@ describe.each(TEST_DATABASES)('graceful shutdown [%s]', (db) => {
         );
         expect(Number(row.n)).toBe(served);
         expect(Number(logs.n)).toBe(served);
+      } finally {
+        await check.destroy();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('closes a half-sent request after SHUTDOWN_DRAIN_MS, then writes what was counted', async () => {
+    const database = await freshDatabase(db, mkdtempSync(join(tmpdir(), 'portico-shutdown-')));
+    try {
+      const t = await startTestApp(db, {
+        DATABASE_URL: database.url,
+        SHUTDOWN_DRAIN_MS: '1000',
+        GATEWAY_FLUSH_MS: '60000',
+      });
+      const api = await createGatewayApi(t);
+      const { apiKey } = await createKeyedUser(t, 0);
+      const call = await t.client().get(`/apis/${api.name_en}`, {
+        headers: { 'x-api-key': apiKey },
+      });
+      expect(call.status).toBe(200);
+      // A client that sent half a request and stopped: Node times requests out no more once its
+      // server closes, so only the drain's limit ends this one.
+      const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const closed = once(socket, 'close');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      await t.close();
+      const took = Date.now() - started;
+      await closed;
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(took).toBeLessThan(15_000);
+
+      const check = new DataSource(
+        buildDataSourceOptions(database.url, await detectDatabaseKind(database.url)),
+      );
+      await check.initialize();
+      try {
+        const [row] = await check.query<{ n: string }[]>(
+          'SELECT usage_count AS n FROM apis WHERE id = ?',
+          [api.id],
+        );
+        const [logs] = await check.query<{ n: string }[]>(
+          'SELECT COUNT(*) AS n FROM access_logs WHERE api_id = ?',
+          [api.id],
+        );
+        expect([Number(row.n), Number(logs.n)]).toEqual([1, 1]);
       } finally {
         await check.destroy();
       }

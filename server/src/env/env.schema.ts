@@ -494,6 +494,18 @@ export class EnvSchema {
   @Max(3_600_000)
   CONNECTION_TIMEOUT_MS = 180_000;
 
+  /**
+   * How long a shutdown waits for requests in flight before it closes the connections left (a
+   * download still going, a client that sent half a request) and writes the batched counters and
+   * logs. Below the supervisor's grace (30 s in the compose file and the docs), or its SIGKILL
+   * comes first and what was batched is lost.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  SHUTDOWN_DRAIN_MS = 20_000;
+
   /** A session ends this many days after sign-in, however active (the idle limit is 30 days). */
   @Transform(toInt)
   @IsInt()
