@@ -46,7 +46,9 @@ describe('start-up on a corrupt SQLite file', () => {
       `the SQLite database at ${file} is not a database (file is not a database)`,
     );
     expect(opens).toHaveBeenCalledTimes(1);
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Retrying holds the message back half a minute (nine attempts, 3 s apart); one took 9.5 s
+    // in a CI run, the app's first start in this worker beside a busy one.
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('makes the process exit with that message', async () => {
