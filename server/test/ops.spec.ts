@@ -76,6 +76,25 @@ describeEachDb(
   { ACCESS_LOG_RETENTION_DAYS: '30', RATE_LIMIT_PER_IP: '1000000', GATEWAY_FLUSH_MS: '60000' },
 );
 
+/** What a closed app left written of an API's calls: its usage counter and its log rows. */
+async function writtenCalls(url: string, apiId: number) {
+  const check = new DataSource(buildDataSourceOptions(url, await detectDatabaseKind(url)));
+  await check.initialize();
+  try {
+    const [row] = await check.query<{ n: string }[]>(
+      'SELECT usage_count AS n FROM apis WHERE id = ?',
+      [apiId],
+    );
+    const [logs] = await check.query<{ n: string }[]>(
+      'SELECT COUNT(*) AS n FROM access_logs WHERE api_id = ?',
+      [apiId],
+    );
+    return { usage_count: Number(row.n), logs: Number(logs.n) };
+  } finally {
+    await check.destroy();
+  }
+}
+
 describe.each(TEST_DATABASES)('graceful shutdown [%s]', (db) => {
   it('writes every counted call when the app closes under load', async () => {
     const database = await freshDatabase(db, mkdtempSync(join(tmpdir(), 'portico-shutdown-')));
@@ -116,24 +135,10 @@ describe.each(TEST_DATABASES)('graceful shutdown [%s]', (db) => {
       const served = statuses.filter((s) => s === 200).length;
       expect(served).toBeGreaterThan(0);
 
-      const check = new DataSource(
-        buildDataSourceOptions(database.url, await detectDatabaseKind(database.url)),
-      );
-      await check.initialize();
-      try {
-        const [row] = await check.query<{ n: string }[]>(
-          'SELECT usage_count AS n FROM apis WHERE id = ?',
-          [api.id],
-        );
-        const [logs] = await check.query<{ n: string }[]>(
-          'SELECT COUNT(*) AS n FROM access_logs WHERE api_id = ?',
-          [api.id],
-        );
-        expect(Number(row.n)).toBe(served);
-        expect(Number(logs.n)).toBe(served);
-      } finally {
-        await check.destroy();
-      }
+      expect(await writtenCalls(database.url, api.id)).toEqual({
+        usage_count: served,
+        logs: served,
+      });
     } finally {
       await database.drop();
     }
@@ -167,23 +172,7 @@ describe.each(TEST_DATABASES)('graceful shutdown [%s]', (db) => {
       expect(took).toBeGreaterThanOrEqual(900);
       expect(took).toBeLessThan(15_000);
 
-      const check = new DataSource(
-        buildDataSourceOptions(database.url, await detectDatabaseKind(database.url)),
-      );
-      await check.initialize();
-      try {
-        const [row] = await check.query<{ n: string }[]>(
-          'SELECT usage_count AS n FROM apis WHERE id = ?',
-          [api.id],
-        );
-        const [logs] = await check.query<{ n: string }[]>(
-          'SELECT COUNT(*) AS n FROM access_logs WHERE api_id = ?',
-          [api.id],
-        );
-        expect([Number(row.n), Number(logs.n)]).toEqual([1, 1]);
-      } finally {
-        await check.destroy();
-      }
+      expect(await writtenCalls(database.url, api.id)).toEqual({ usage_count: 1, logs: 1 });
     } finally {
       await database.drop();
     }

@@ -17,11 +17,13 @@ const days = Array.from({ length: 30 }, (_, i) => ({
   spend: i === 29 ? '0.015' : '0.000',
 }));
 
-function show(usage: object) {
+/** The card over this usage, answered once `held` (when given) settles. */
+function show(usage: object, held?: Promise<void>) {
   server.use(
-    http.get('/api/user/get_usage.php', () =>
-      ok({ days, top_apis: [], balance: '1.00', ...usage }),
-    ),
+    http.get('/api/user/get_usage.php', async () => {
+      await held;
+      return ok({ days, top_apis: [], balance: '1.00', ...usage });
+    }),
   );
   render(
     <Provider store={makeStore()}>
@@ -86,19 +88,7 @@ describe('UsageCard', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    server.use(
-      http.get('/api/user/get_usage.php', async () => {
-        await answered;
-        return ok({ days, top_apis: [], balance: '1.00', usual_price: null, calls_left: null });
-      }),
-    );
-    render(
-      <Provider store={makeStore()}>
-        <MemoryRouter>
-          <UsageCard />
-        </MemoryRouter>
-      </Provider>,
-    );
+    show({ usual_price: null, calls_left: null }, answered);
     const loading = screen.getByTestId('usage-loading');
     expect(within(loading).getByRole('status')).toHaveTextContent('Loading');
     expect(loading.querySelector('.portico-chart-area')).not.toBeNull();
